@@ -1,0 +1,16 @@
+/** GET /api/providers/by-slug/{slug}: one provider, 404 when unknown. */
+import type { Config } from '@netlify/functions';
+import { getDb } from '../src/lib/db/client';
+import { NotFoundError } from '../src/lib/errors';
+import { getProviderBySlug } from '../src/lib/providers';
+import { json, route } from '../src/server/http';
+
+export default route({
+  async GET(_req, { params }) {
+    const provider = await getProviderBySlug(await getDb(), decodeURIComponent(params.slug ?? ''));
+    if (!provider) throw new NotFoundError('Provider not found');
+    return json(provider);
+  },
+});
+
+export const config: Config = { path: '/api/providers/by-slug/:slug' };

@@ -1,0 +1,21 @@
+/** GET /api/providers (one page, X-Total-Count) and POST /api/providers (list a business). */
+import type { Config } from '@netlify/functions';
+import { getDb } from '../src/lib/db/client';
+import { createProvider, listProviders } from '../src/lib/providers';
+import { providerCreateSchema } from '../src/lib/schemas/provider';
+import { pageParamsSchema, searchParamsFromUrl } from '../src/lib/schemas/search';
+import { json, page, parseWith, readJsonObject, route } from '../src/server/http';
+
+export default route({
+  async GET(req) {
+    const paging = parseWith(pageParamsSchema, searchParamsFromUrl(new URL(req.url).searchParams));
+    const { items, total } = await listProviders(await getDb(), paging);
+    return page(items, total);
+  },
+  async POST(req) {
+    const input = parseWith(providerCreateSchema, await readJsonObject(req));
+    return json(await createProvider(await getDb(), input), 201);
+  },
+});
+
+export const config: Config = { path: '/api/providers' };

@@ -1,0 +1,16 @@
+/** GET /api/search: query, service, location, priceRange, rating, limit, offset. */
+import type { Config } from '@netlify/functions';
+import { getDb } from '../src/lib/db/client';
+import { searchProviders } from '../src/lib/search';
+import { searchParamsFromUrl, searchParamsSchema } from '../src/lib/schemas/search';
+import { page, parseWith, route } from '../src/server/http';
+
+export default route({
+  async GET(req) {
+    const params = parseWith(searchParamsSchema, searchParamsFromUrl(new URL(req.url).searchParams));
+    const { items, total } = await searchProviders(await getDb(), params);
+    return page(items, total);
+  },
+});
+
+export const config: Config = { path: '/api/search' };

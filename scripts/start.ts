@@ -1,0 +1,52 @@
+/**
+ * `npm start`: one Node process serving the site and the API at http://localhost:4321.
+ * Creates, migrates and seeds the database when needed, builds when dist/ is missing or older than
+ * the sources, then serves dist/ and the functions with Netlify's routing rules.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { databaseUrl } from '../src/lib/db/client';
+import { setupDatabase } from '../src/lib/db/setup';
+import { loadFunctionRoutes } from '../src/server/functionRoutes';
+import { createSiteServer } from '../src/server/staticSite';
+
+const root = process.cwd();
+const dist = join(root, 'dist');
+const port = Number(process.env.PORT || 4321);
+const host = process.env.HOST || '0.0.0.0';
+
+/** Newest modification time under the given paths. */
+function newest(paths: string[]): number {
+  let latest = 0;
+  const visit = (p: string) => {
+    if (!existsSync(p)) return;
+    const st = statSync(p);
+    if (st.isDirectory()) for (const entry of readdirSync(p)) visit(join(p, entry));
+    else latest = Math.max(latest, st.mtimeMs);
+  };
+  paths.forEach(visit);
+  return latest;
+}
+
+const stamp = join(dist, 'index.html');
+const sources = ['src', 'content', 'public', 'migrations', 'astro.config.mjs', 'package.json'].map((p) => join(root, p));
+
+const { migrated, seeded } = await setupDatabase(databaseUrl());
+if (migrated.length || seeded) console.log(`[db] applied ${migrated.length} migrations, seeded ${seeded} providers`);
+
+if (process.env.SKIP_BUILD !== '1' && (!existsSync(stamp) || seeded > 0 || newest(sources) > statSync(stamp).mtimeMs)) {
+  console.log('[build] dist/ is missing or stale: building');
+  const build = spawnSync('astro', ['build'], { stdio: 'inherit', env: process.env, shell: process.platform === 'win32' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const routes = await loadFunctionRoutes((file) => import(file));
+const server = createSiteServer({ distDir: dist, routes });
+server.listen(port, host, () => {
+  console.log(`[glow] serving http://localhost:${port} (database ${databaseUrl().replace(/\/\/.*@/, '//***@')})`);
+});
+
+const stop = () => server.close(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

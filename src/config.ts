@@ -1,0 +1,56 @@
+/** Site-wide constants: one place for names, hosts and limits the pages and functions share. */
+export const SITE = {
+  name: 'Glow',
+  tagline: 'Find beauty services near you',
+  /** Canonical host; SITE_URL overrides it at build time (see README). */
+  url: (process.env.SITE_URL ?? 'https://glow.example.com').replace(/\/+$/, ''),
+  description:
+    'Glow is a free directory of nail salons, hair salons, beauty parlours, brows and lashes, makeup artists and skincare studios across the US. Compare prices, read real reviews and book.',
+  themeColor: '#ec4899',
+  ogImage: '/og-default.png',
+  geo: { latitude: 40.7128, longitude: -74.006, region: 'US', country: 'US' },
+  email: 'hello@glow.example.com',
+  supportEmail: 'support@glow.example.com',
+  phone: '(555) 014-2200',
+  /** Terms and privacy policy effective date (SPEC.md §9). */
+  legalEffectiveDate: '2024-08-30',
+} as const;
+
+/** Limits of the API (DESIGN.md). */
+export const LIMITS = {
+  /** Bodies over this many bytes get 413 before they are parsed. */
+  maxBodyBytes: 64 * 1024,
+  /** Default and maximum page size of list and search calls. */
+  defaultPageSize: 100,
+  maxPageSize: 500,
+} as const;
+
+/** Featured providers on home (SPEC.md §9). */
+export const FEATURED = { minRating: 4.8, max: 6 } as const;
+
+/** The five city pages of SPEC.md §2, in footer order, and the home grid (which adds Houston). */
+export const MAIN_CITIES = [
+  { name: 'New York', state: 'NY', slug: 'new-york' },
+  { name: 'Los Angeles', state: 'CA', slug: 'los-angeles' },
+  { name: 'Chicago', state: 'IL', slug: 'chicago' },
+  { name: 'Miami', state: 'FL', slug: 'miami' },
+  { name: 'Dallas', state: 'TX', slug: 'dallas' },
+] as const;
+export const HOME_CITY_GRID = ['New York', 'Los Angeles', 'Chicago', 'Miami', 'Houston'] as const;
+
+/** Defaults of a new listing (SPEC.md §9). */
+export const NEW_LISTING = {
+  priceRange: '$$',
+  openingHours: {
+    monday: '9:00 AM - 6:00 PM',
+    tuesday: '9:00 AM - 6:00 PM',
+    wednesday: '9:00 AM - 6:00 PM',
+    thursday: '9:00 AM - 6:00 PM',
+    friday: '9:00 AM - 6:00 PM',
+    saturday: '9:00 AM - 5:00 PM',
+    sunday: 'Closed',
+  },
+} as const;
+
+export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Day = (typeof DAYS)[number];

@@ -1,0 +1,47 @@
+/** Content collections over content/ (see README "Edit content"); schemas in src/lib/schemas/content.ts. */
+import { defineCollection } from 'astro:content';
+import { file, glob } from 'astro/loaders';
+import {
+  aboutSchema,
+  cityPageSchema,
+  contactPageSchema,
+  faqItemSchema,
+  forBusinessesSchema,
+  guideSchema,
+  helpSchema,
+  homeSchema,
+  howItWorksSchema,
+  landingSchema,
+  legalSchema,
+  otherCitySchema,
+  providerFaqSchema,
+  siteFaqItemSchema,
+  testimonialSchema,
+} from './lib/schemas/content';
+
+/** JSON arrays get their position as id, so editors need not number them. */
+const numbered = (text: string) => (JSON.parse(text) as Record<string, unknown>[]).map((item, i) => ({ ...item, id: String(i + 1) }));
+/** A single JSON object file as a one-entry collection. */
+const single = (text: string) => [{ ...(JSON.parse(text) as Record<string, unknown>), id: 'page' }];
+
+const company = (name: string, schema: Parameters<typeof defineCollection>[0]['schema']) =>
+  defineCollection({ loader: file(`content/company/${name}.json`, { parser: single }), schema });
+
+export const collections = {
+  guides: defineCollection({ loader: glob({ base: './content/guides', pattern: '*.md' }), schema: guideSchema }),
+  legal: defineCollection({ loader: glob({ base: './content/legal', pattern: '*.md' }), schema: legalSchema }),
+  landings: defineCollection({ loader: glob({ base: './content/landings', pattern: '*.json' }), schema: landingSchema }),
+  cities: defineCollection({ loader: glob({ base: './content/cities', pattern: '[a-z]*.json' }), schema: cityPageSchema }),
+  otherCity: defineCollection({ loader: file('content/cities/_other.json', { parser: single }), schema: otherCitySchema }),
+  siteFaq: defineCollection({ loader: file('content/faq/site.json', { parser: numbered }), schema: siteFaqItemSchema }),
+  homeFaq: defineCollection({ loader: file('content/faq/home.json', { parser: numbered }), schema: faqItemSchema }),
+  businessFaq: defineCollection({ loader: file('content/faq/business.json', { parser: numbered }), schema: faqItemSchema }),
+  providerFaq: defineCollection({ loader: file('content/faq/provider.json', { parser: single }), schema: providerFaqSchema }),
+  testimonials: defineCollection({ loader: file('content/testimonials.json', { parser: numbered }), schema: testimonialSchema }),
+  home: company('home', homeSchema),
+  about: company('about', aboutSchema),
+  howItWorks: company('how-it-works', howItWorksSchema),
+  forBusinesses: company('for-businesses', forBusinessesSchema),
+  help: company('help', helpSchema),
+  contact: company('contact', contactPageSchema),
+};

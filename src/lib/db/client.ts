@@ -1,0 +1,64 @@
+/**
+ * One libSQL client and kysely instance per database URL. Local `file:` databases use the native
+ * client in WAL mode; remote Turso/sqld URLs use the web client, which bundles without a native
+ * binary (Netlify Functions).
+ */
+import type { Client } from '@libsql/client';
+import { Kysely } from 'kysely';
+import { LibsqlDialect } from '@libsql/kysely-libsql';
+import type { Database } from './schema';
+
+export const DEFAULT_DATABASE_URL = 'file:data/glow.db';
+
+export interface Db {
+  url: string;
+  client: Client;
+  db: Kysely<Database>;
+}
+
+const open = new Map<string, Promise<Db>>();
+
+export function databaseUrl(): string {
+  return process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+}
+
+async function connect(url: string, authToken?: string): Promise<Db> {
+  const local = url.startsWith('file:') || url === ':memory:';
+  const { createClient } = local ? await import('@libsql/client') : await import('@libsql/client/web');
+  if (local) {
+    const path = url.replace(/^file:/, '');
+    if (path !== ':memory:') {
+      const { mkdirSync } = await import('node:fs');
+      const { dirname } = await import('node:path');
+      mkdirSync(dirname(path), { recursive: true });
+    }
+  }
+  const client = createClient({ url, authToken });
+  if (local) {
+    // WAL lets readers go on during writes and survives a killed process; the timeout makes
+    // concurrent writers from other processes wait instead of failing with SQLITE_BUSY.
+    await client.execute('PRAGMA journal_mode = WAL');
+    await client.execute('PRAGMA busy_timeout = 5000');
+    await client.execute('PRAGMA foreign_keys = ON');
+  }
+  const db = new Kysely<Database>({ dialect: new LibsqlDialect({ client: client as never }) });
+  return { url, client, db };
+}
+
+/** The database of DATABASE_URL (or the given URL), opened once per process. */
+export function getDb(url = databaseUrl()): Promise<Db> {
+  let db = open.get(url);
+  if (!db) {
+    db = connect(url, process.env.DATABASE_AUTH_TOKEN || undefined);
+    open.set(url, db);
+    db.catch(() => open.delete(url));
+  }
+  return db;
+}
+
+/** Closes a database opened by getDb (tests and scripts). */
+export async function closeDb(url = databaseUrl()): Promise<void> {
+  const db = open.get(url);
+  open.delete(url);
+  if (db) (await db).client.close();
+}

@@ -1,0 +1,52 @@
+/** Typed tables for kysely; mirrors migrations/*.sql. */
+import type { Generated } from 'kysely';
+
+export interface ProvidersTable {
+  seq: Generated<number>;
+  id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  services: string;
+  isPromoted: number;
+  isOpen: number;
+  priceRange: string;
+  openingHours: string;
+  imageUrl: string | null;
+  rating: number;
+  reviewCount: number;
+  createdAt: string;
+}
+
+export interface ProviderCategoriesTable {
+  category: string;
+  providerSeq: number;
+}
+
+export interface ReviewsTable {
+  id: string;
+  providerId: string;
+  customerName: string;
+  rating: number;
+  comment: string | null;
+  createdAt: string;
+}
+
+export interface MigrationsTable {
+  name: string;
+  appliedAt: string;
+}
+
+export interface Database {
+  providers: ProvidersTable;
+  provider_categories: ProviderCategoriesTable;
+  reviews: ReviewsTable;
+  _migrations: MigrationsTable;
+}

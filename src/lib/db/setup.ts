@@ -1,0 +1,12 @@
+/** Creates, migrates and seeds a database as needed: what `npm start`, the build and tests run first. */
+import { getDb, type Db } from './client';
+import { migrate } from './migrate';
+import { seedIfEmpty, type SeedProvider } from './seed';
+
+export async function setupDatabase(url?: string, options: { seed?: boolean | SeedProvider[] } = {}): Promise<Db & { migrated: string[]; seeded: number }> {
+  const database = await getDb(url);
+  const migrated = await migrate(database);
+  const seed = options.seed ?? true;
+  const seeded = seed === false ? 0 : await seedIfEmpty(database, Array.isArray(seed) ? seed : undefined);
+  return { ...database, migrated, seeded };
+}

@@ -1,0 +1,161 @@
+/** Providers: reading them in API form and listing new ones. No HTTP here; pages and functions share it. */
+import type { InStatement } from '@libsql/client';
+import type { Selectable } from 'kysely';
+import type { Db } from './db/client';
+import type { ProvidersTable } from './db/schema';
+import { ConflictError } from './errors';
+import type { Provider, ProviderCreate } from './schemas/provider';
+import { categoriesOfServices } from './services';
+import { slugify } from './slugify';
+
+type ProviderRow = Selectable<ProvidersTable>;
+
+/** Rating as decimal text: "4.8", or "0" while there are no reviews. */
+export function formatRating(rating: number, reviewCount: number): string {
+  return reviewCount > 0 ? (Math.round(rating * 10) / 10).toFixed(1) : '0';
+}
+
+/** A database row in the wire format of DESIGN.md. */
+export function toProvider(row: ProviderRow): Provider {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zipCode,
+    phone: row.phone,
+    email: row.email,
+    website: row.website,
+    services: row.services,
+    isPromoted: Boolean(row.isPromoted),
+    isOpen: Boolean(row.isOpen),
+    priceRange: row.priceRange,
+    openingHours: row.openingHours,
+    imageUrl: row.imageUrl,
+    rating: formatRating(Number(row.rating), Number(row.reviewCount)),
+    reviewCount: Number(row.reviewCount),
+  };
+}
+
+/** Select of providers in result order (promoted, rating, review count, name). */
+export function orderedProviders({ db }: Db) {
+  return db
+    .selectFrom('providers')
+    .selectAll('providers')
+    .orderBy('isPromoted', 'desc')
+    .orderBy('rating', 'desc')
+    .orderBy('reviewCount', 'desc')
+    .orderBy('name')
+    .orderBy('seq');
+}
+
+export interface Page<T> {
+  total: number;
+  items: T[];
+}
+
+/** GET /api/providers: one page of all providers, in result order. */
+export async function listProviders(database: Db, { limit, offset }: { limit: number; offset: number }): Promise<Page<Provider>> {
+  const [rows, count] = await Promise.all([
+    orderedProviders(database).limit(limit).offset(offset).execute(),
+    database.db.selectFrom('providers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { total: Number(count.n), items: rows.map(toProvider) };
+}
+
+/** Every provider, for the build (one query, not one per page). */
+export async function allProviders(database: Db): Promise<Provider[]> {
+  return (await orderedProviders(database).execute()).map(toProvider);
+}
+
+export async function getProviderBySlug({ db }: Db, slug: string): Promise<Provider | null> {
+  const row = await db.selectFrom('providers').selectAll().where('slug', '=', slug).executeTakeFirst();
+  return row ? toProvider(row) : null;
+}
+
+export async function getProviderById({ db }: Db, id: string): Promise<Provider | null> {
+  const row = await db.selectFrom('providers').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toProvider(row) : null;
+}
+
+/** A new provider row; rating and reviewCount start at zero. */
+export interface NewProvider extends Omit<ProviderRow, 'seq' | 'rating' | 'reviewCount'> {
+  rating?: number;
+  reviewCount?: number;
+}
+
+/** Statements that insert a provider with its category rows (run them in one batch). */
+export function insertProviderStatements({ db }: Db, row: NewProvider): InStatement[] {
+  const insert = db.insertInto('providers').values({ rating: 0, reviewCount: 0, ...row }).compile();
+  const categories = categoriesOfServices(JSON.parse(row.services) as string[]);
+  return [
+    { sql: insert.sql, args: insert.parameters as never[] },
+    ...categories.map((category) => ({
+      sql: 'INSERT INTO provider_categories (category, providerSeq) SELECT ?, seq FROM providers WHERE id = ?',
+      args: [category, row.id],
+    })),
+  ];
+}
+
+/** The first free slug among base, base-city, base-city-2, ... */
+async function freeSlug({ db }: Db, base: string, city: string): Promise<string> {
+  const taken = new Set(
+    (await db.selectFrom('providers').select('slug').where('slug', 'like', `${base}%`).execute()).map((r) => r.slug),
+  );
+  const withCity = `${base}-${slugify(city)}`.replace(/-+$/, '');
+  for (const candidate of [base, withCity]) if (candidate && !taken.has(candidate)) return candidate;
+  for (let n = 2; ; n++) if (!taken.has(`${withCity}-${n}`)) return `${withCity}-${n}`;
+}
+
+const isUniqueViolation = (e: unknown) => /UNIQUE constraint failed: providers\.slug/.test(String((e as Error)?.message));
+
+/**
+ * Lists a new business. The slug rule is re-applied and made unique; a business already listed
+ * at the same address is a conflict. New listings are never promoted and always open.
+ */
+export async function createProvider(database: Db, input: ProviderCreate, now = new Date()): Promise<Provider> {
+  const { db, client } = database;
+  const duplicate = await db
+    .selectFrom('providers')
+    .select('slug')
+    .where('name', '=', input.name)
+    .where('address', '=', input.address)
+    .where('city', '=', input.city)
+    .executeTakeFirst();
+  if (duplicate) throw new ConflictError(`${input.name} is already listed at this address`);
+
+  const base = slugify(input.slug || input.name) || slugify(input.name) || 'provider';
+  for (let attempt = 0; ; attempt++) {
+    const row: NewProvider = {
+      id: crypto.randomUUID(),
+      name: input.name,
+      slug: await freeSlug(database, base, input.city),
+      description: input.description,
+      address: input.address,
+      city: input.city,
+      state: input.state,
+      zipCode: input.zipCode,
+      phone: input.phone,
+      email: input.email,
+      website: input.website,
+      services: JSON.stringify(input.services),
+      isPromoted: 0,
+      isOpen: 1,
+      priceRange: input.priceRange,
+      openingHours: JSON.stringify(input.openingHours),
+      imageUrl: null,
+      createdAt: now.toISOString(),
+    };
+    try {
+      await client.batch(insertProviderStatements(database, row), 'write');
+      return toProvider({ ...row, seq: 0, rating: 0, reviewCount: 0 });
+    } catch (error) {
+      // Two listings raced for the same slug: pick the next free one.
+      if (isUniqueViolation(error) && attempt < 5) continue;
+      throw error;
+    }
+  }
+}

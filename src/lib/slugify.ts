@@ -1,0 +1,17 @@
+/**
+ * The slug rule of SPEC.md §7: dashes normalised, lowercased, every run of non-alphanumerics turned
+ * into one hyphen, leading and trailing hyphens removed. Accents are folded so "Café" gives "cafe".
+ */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[\u2010-\u2015\u2212]/g, '-')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** A slug that looks like a UUID (8-4-4-4-12 hex) sends the visitor to / (SPEC.md §2). */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuidLike = (slug: string) => UUID_PATTERN.test(slug);

@@ -1,0 +1,127 @@
+/**
+ * What every function shares: method dispatch (405 with Allow), JSON bodies with a size cap (413),
+ * validation errors as DESIGN.md's JSON error shape (400), domain errors (404, 409), an unreachable
+ * database (503), and the security headers on every response.
+ */
+import { z } from 'zod';
+import { LIMITS } from '../config';
+import { ConflictError, NotFoundError } from '../lib/errors';
+
+/** Headers on every API response (the same policy netlify.toml sets for pages). */
+export const API_HEADERS: Record<string, string> = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+};
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly issues: { path: string; message: string }[] = [],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...API_HEADERS, ...headers } });
+}
+
+function errorResponse(error: HttpError): Response {
+  return json({ error: error.message, issues: error.issues }, error.status, error.headers);
+}
+
+/** A zod failure as a 400 whose sentence names every problem. */
+export function validationError(error: z.ZodError): HttpError {
+  const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  const messages = [...new Set(issues.map((i) => i.message))];
+  return new HttpError(400, messages.join('. ').replace(/\.\./g, '.') || 'Invalid request', issues);
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+/** Reads a JSON object body, refusing non-JSON (415), oversize bodies (413) and malformed JSON (400). */
+export async function readJsonObject(req: Request): Promise<Record<string, unknown>> {
+  const declared = Number(req.headers.get('content-length') ?? 0);
+  if (declared > LIMITS.maxBodyBytes) throw new HttpError(413, `Request body must be at most ${LIMITS.maxBodyBytes / 1024} KB`);
+  const type = req.headers.get('content-type') ?? '';
+  if (!/^application\/(.+\+)?json\b/i.test(type.trim())) {
+    throw new HttpError(415, 'Request body must be JSON (Content-Type: application/json)');
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (req.body) {
+    const reader = req.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > LIMITS.maxBodyBytes) {
+        await reader.cancel().catch(() => {});
+        throw new HttpError(413, `Request body must be at most ${LIMITS.maxBodyBytes / 1024} KB`);
+      }
+      chunks.push(value);
+    }
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks)));
+  } catch {
+    throw new HttpError(400, 'Request body is not valid JSON');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'Request body must be a JSON object');
+  return body as Record<string, unknown>;
+}
+
+/** Netlify's context, reduced to what the functions read (the adapter of `npm start` supplies it too). */
+export interface FunctionContext {
+  params: Record<string, string>;
+}
+
+type Handler = (req: Request, context: FunctionContext) => Promise<Response>;
+
+/** libSQL errors that mean the database cannot be reached, not that the request was wrong. */
+function isUnavailable(error: unknown): boolean {
+  const text = `${(error as { code?: string })?.code ?? ''} ${(error as Error)?.message ?? ''} ${(error as { cause?: Error })?.cause?.message ?? ''}`;
+  return /ECONNREFUSED|ENOTFOUND|ETIMEDOUT|EAI_AGAIN|fetch failed|SQLITE_CANTOPEN|unable to open database|SQLITE_BUSY|database is locked|SERVER_ERROR|HRANA_WEBSOCKET|no such table/i.test(text);
+}
+
+/** A function answering the given methods, with every failure turned into a JSON error. */
+export function route(handlers: Partial<Record<'GET' | 'POST', Handler>>) {
+  const allow = [...Object.keys(handlers), ...(handlers.GET ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+  return async (req: Request, context: FunctionContext): Promise<Response> => {
+    const method = req.method.toUpperCase();
+    if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { ...API_HEADERS, Allow: allow } });
+    const handler = handlers[(method === 'HEAD' ? 'GET' : method) as 'GET' | 'POST'];
+    try {
+      if (!handler) throw new HttpError(405, `Method ${method} is not allowed here; use ${allow}`, [], { Allow: allow });
+      const response = await handler(req, { params: context?.params ?? {} });
+      return method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
+    } catch (error) {
+      if (error instanceof HttpError) return errorResponse(error);
+      if (error instanceof z.ZodError) return errorResponse(validationError(error));
+      if (error instanceof NotFoundError) return errorResponse(new HttpError(404, error.message));
+      if (error instanceof ConflictError) return errorResponse(new HttpError(409, error.message));
+      console.error(`[api] ${method} ${new URL(req.url).pathname}:`, error);
+      if (isUnavailable(error)) {
+        return errorResponse(new HttpError(503, 'The directory is temporarily unavailable. Please try again shortly.', [], { 'Retry-After': '30' }));
+      }
+      return errorResponse(new HttpError(500, 'Something went wrong on our side. Please try again later.'));
+    }
+  };
+}
+
+/** A page of results with its total in X-Total-Count. */
+export function page(items: unknown[], total: number): Response {
+  return json(items, 200, { 'X-Total-Count': String(total), 'Access-Control-Expose-Headers': 'X-Total-Count' });
+}

@@ -1,0 +1,40 @@
+/** Node http <-> Web Request/Response, for running the functions outside Netlify. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { API_HEADERS } from './http';
+import { matchFunction, type FunctionRoute } from './functionRoutes';
+
+export function toWebRequest(req: IncomingMessage, origin: string): Request {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const method = req.method ?? 'GET';
+  const hasBody = !['GET', 'HEAD'].includes(method);
+  return new Request(new URL(req.url ?? '/', origin), {
+    method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+    duplex: hasBody ? 'half' : undefined,
+  } as RequestInit);
+}
+
+export async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
+  res.statusCode = response.status;
+  response.headers.forEach((value, key) => res.setHeader(key, value));
+  if (!response.body) return void res.end();
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+/** Answers /api/* from the function routes; an unknown API path gets a JSON 404. */
+export async function handleApi(req: IncomingMessage, res: ServerResponse, routes: FunctionRoute[], clientAddress?: string): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const match = matchFunction(routes, url.pathname);
+  if (!match) {
+    res.writeHead(404, API_HEADERS).end(JSON.stringify({ error: `No API endpoint at ${url.pathname}`, issues: [] }));
+    return;
+  }
+  const request = toWebRequest(req, `http://${req.headers.host ?? 'localhost'}`);
+  const response = await match.route.handler(request, { params: match.params, ip: clientAddress ?? req.socket.remoteAddress ?? '' } as never);
+  await sendWebResponse(res, response);
+}

@@ -1,0 +1,128 @@
+/**
+ * Serves the built site the way Netlify does: files from dist/ (pretty URLs: /about → about.html),
+ * netlify.toml's [[headers]] and 200-rewrites (applied only when no file matches, unless forced),
+ * dist/404.html for anything else, and /api/* from the functions.
+ */
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import { parse as parseToml } from 'smol-toml';
+import { compilePath, type FunctionRoute } from './functionRoutes';
+import { handleApi } from './nodeAdapter';
+
+interface NetlifyConfig {
+  redirects: { from: string; to: string; status: number; force: boolean; pattern: RegExp; keys: string[] }[];
+  headers: { pattern: RegExp; values: Record<string, string> }[];
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** Netlify's path glob: "*" spans segments, ":name" is one segment. */
+const globPattern = (glob: string) => compilePath(glob.replace(/\*$/, '*'));
+
+export function readNetlifyConfig(file = join(process.cwd(), 'netlify.toml')): NetlifyConfig {
+  if (!existsSync(file)) return { redirects: [], headers: [] };
+  const toml = parseToml(readFileSync(file, 'utf8')) as {
+    redirects?: { from: string; to: string; status?: number; force?: boolean }[];
+    headers?: { for: string; values: Record<string, string> }[];
+  };
+  return {
+    redirects: (toml.redirects ?? []).map((r) => ({ ...r, status: r.status ?? 301, force: r.force ?? false, ...globPattern(r.from) })),
+    headers: (toml.headers ?? []).map((h) => ({ pattern: globPattern(h.for).pattern, values: h.values })),
+  };
+}
+
+/** The file under dist/ a URL path names, or null. */
+function resolveFile(distDir: string, pathname: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const base = normalize(join(distDir, decoded));
+  if (base !== distDir && !base.startsWith(distDir + sep)) return null;
+  const candidates = decoded.endsWith('/') ? [join(base, 'index.html')] : [base, `${base}.html`, join(base, 'index.html')];
+  for (const file of candidates) {
+    try {
+      if (statSync(file).isFile()) return file;
+    } catch {
+      /* not this one */
+    }
+  }
+  return null;
+}
+
+export interface SiteServerOptions {
+  distDir: string;
+  routes: FunctionRoute[];
+  netlify?: NetlifyConfig;
+}
+
+export function createSiteServer({ distDir, routes, netlify = readNetlifyConfig() }: SiteServerOptions): Server {
+  const root = normalize(distDir);
+
+  const headersFor = (pathname: string) =>
+    Object.assign({}, ...netlify.headers.filter((h) => h.pattern.test(pathname)).map((h) => h.values)) as Record<string, string>;
+
+  function sendFile(req: IncomingMessage, res: ServerResponse, file: string, status: number, pathname: string) {
+    const stat = statSync(file);
+    const etag = `"${stat.size.toString(36)}-${stat.mtimeMs.toString(36)}"`;
+    res.statusCode = status;
+    for (const [k, v] of Object.entries(headersFor(pathname))) res.setHeader(k, v);
+    res.setHeader('Content-Type', TYPES[extname(file)] ?? 'application/octet-stream');
+    res.setHeader('ETag', etag);
+    if (status === 200 && req.headers['if-none-match'] === etag) return void res.writeHead(304).end();
+    res.setHeader('Content-Length', stat.size);
+    if (req.method === 'HEAD') return void res.end();
+    createReadStream(file).pipe(res);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return handleApi(req, res, routes);
+    if (!['GET', 'HEAD'].includes(req.method ?? 'GET')) {
+      return void res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method Not Allowed');
+    }
+    const direct = resolveFile(root, url.pathname);
+    for (const rule of netlify.redirects) {
+      if ((direct && !rule.force) || !rule.pattern.test(url.pathname)) continue;
+      if (rule.status === 200) {
+        const target = resolveFile(root, rule.to);
+        if (target) return sendFile(req, res, target, 200, url.pathname);
+      } else {
+        return void res.writeHead(rule.status, { Location: rule.to }).end();
+      }
+    }
+    if (direct) return sendFile(req, res, direct, 200, url.pathname);
+    const notFound = join(root, '404.html');
+    if (existsSync(notFound)) return sendFile(req, res, notFound, 404, url.pathname);
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+  }
+
+  return createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      console.error('[server]', error);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Internal Server Error');
+    });
+  });
+}

@@ -1,0 +1,75 @@
+/** Migrations and seed (issue "Foundation", DESIGN.md "Data"). */
+import { rmSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeDb, getDb } from '../../src/lib/db/client';
+import { migrate } from '../../src/lib/db/migrate';
+import { readSeed } from '../../src/lib/db/seed';
+import { setupDatabase } from '../../src/lib/db/setup';
+import { tempDatabaseUrl } from '../helpers/api';
+
+const { url, dir } = tempDatabaseUrl();
+afterAll(async () => {
+  await closeDb(url);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('database', () => {
+  it('migrations apply in order, are recorded, and running them again changes nothing', async () => {
+    const first = await setupDatabase(url);
+    expect(first.migrated).toEqual(['0001_providers_reviews.sql', '0002_search_index.sql']);
+    const again = await migrate(await getDb(url));
+    expect(again).toEqual([]);
+    const second = await setupDatabase(url);
+    expect(second.seeded).toBe(0);
+    const { rows } = await second.client.execute('SELECT name FROM _migrations ORDER BY name');
+    expect(rows.map((r) => r.name)).toEqual(['0001_providers_reviews.sql', '0002_search_index.sql']);
+  });
+
+  it('the local database runs in WAL mode', async () => {
+    const { rows } = await (await getDb(url)).client.execute('PRAGMA journal_mode');
+    expect(rows[0]!.journal_mode).toBe('wal');
+  });
+
+  it('every search filter has an index', async () => {
+    const { rows } = await (await getDb(url)).client.execute("SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL");
+    const sql = rows.map((r) => String(r.sql)).join('\n');
+    for (const column of ['city', 'state', 'zipCode', 'priceRange', 'rating', 'isPromoted DESC']) expect(sql).toContain(column);
+    expect(rows.some((r) => r.tbl_name === 'provider_categories')).toBe(true);
+  });
+
+  it('the seed holds the counts the pages claim', async () => {
+    const seed = await readSeed();
+    const { client } = await getDb(url);
+    const count = async (sqlText: string, args: string[] = []) => Number((await client.execute({ sql: sqlText, args })).rows[0]!.n);
+    expect(await count('SELECT count(*) AS n FROM providers')).toBe(seed.length);
+    expect(seed.length).toBeGreaterThanOrEqual(120);
+    expect(await count('SELECT count(DISTINCT city || state) AS n FROM providers')).toBeGreaterThanOrEqual(50);
+    for (const [city, n] of [['New York', 20], ['Los Angeles', 30], ['Chicago', 10], ['Miami', 10], ['Houston', 7]] as const) {
+      expect(await count('SELECT count(*) AS n FROM providers WHERE city = ?', [city]), city).toBe(n);
+    }
+    expect(await count("SELECT count(*) AS n FROM providers WHERE city = 'Dallas'")).toBeGreaterThanOrEqual(6);
+    for (const category of ['nails', 'hair', 'beauty', 'brows', 'makeup', 'skincare']) {
+      expect(await count('SELECT count(*) AS n FROM provider_categories WHERE category = ?', [category]), category).toBeGreaterThan(0);
+    }
+    expect(await count('SELECT min(c) AS n FROM (SELECT count(*) AS c FROM reviews GROUP BY providerId)')).toBeGreaterThanOrEqual(2);
+  });
+
+  it("each provider's rating and reviewCount equal its reviews", async () => {
+    const { client } = await getDb(url);
+    const { rows } = await client.execute(`
+      SELECT p.slug, p.rating, p.reviewCount, count(r.id) AS n, round(avg(r.rating), 1) AS mean
+      FROM providers p LEFT JOIN reviews r ON r.providerId = p.id GROUP BY p.id`);
+    for (const row of rows) {
+      expect(row.reviewCount, String(row.slug)).toBe(row.n);
+      expect(row.rating, String(row.slug)).toBe(row.mean ?? 0);
+    }
+  });
+
+  it('the seed is fictional: 555 phone numbers and example.com addresses', async () => {
+    for (const p of await readSeed()) {
+      expect(p.phone).toMatch(/555-01\d\d$/);
+      expect(p.email).toMatch(/example\.com$/);
+      if (p.website) expect(new URL(p.website).hostname).toMatch(/example\.com$/);
+    }
+  });
+});

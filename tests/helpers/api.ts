@@ -1,0 +1,92 @@
+/**
+ * A real API server for a test file: a fresh temporary libSQL file (migrated and, by default,
+ * seeded with the repo's seed), the functions of functions/ behind the same router as `npm start`,
+ * listening on a free port on 127.0.0.1.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { closeDb, getDb, type Db } from '../../src/lib/db/client';
+import { setupDatabase } from '../../src/lib/db/setup';
+import { loadFunctionRoutes, type FunctionModule } from '../../src/server/functionRoutes';
+import { createSiteServer } from '../../src/server/staticSite';
+
+export interface TestApi {
+  base: string;
+  database: Db;
+  get(path: string, init?: RequestInit): Promise<Response>;
+  post(path: string, body: unknown, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export function tempDatabaseUrl(): { url: string; dir: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'glow-test-'));
+  return { url: `file:${join(dir, 'glow.db')}`, dir };
+}
+
+export async function startApi({ seed = true }: { seed?: boolean } = {}): Promise<TestApi> {
+  const { url, dir } = tempDatabaseUrl();
+  process.env.DATABASE_URL = url;
+  await setupDatabase(url, { seed });
+  const database = await getDb(url);
+  const routes = await loadFunctionRoutes((file) => import(file) as Promise<FunctionModule>);
+  const server = createSiteServer({ distDir: join(dir, 'no-dist'), routes, netlify: { redirects: [], headers: [] } });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    base,
+    database,
+    get: (path, init) => fetch(base + path, init),
+    post: (path, body, init) =>
+      fetch(base + path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+        ...init,
+      }),
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await closeDb(url);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A valid POST /api/providers payload as the business popup builds it. */
+export function validListing(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Velvet Fern Beauty Bar',
+    slug: 'velvet-fern-beauty-bar',
+    description: 'Velvet Fern Beauty Bar offers professional beauty services in Boise, ID, including Manicure, Facial.',
+    address: '12 Garden Row',
+    city: 'Boise',
+    state: 'ID',
+    zipCode: '83702',
+    phone: '(208) 555-0133',
+    email: 'hello@velvetfern.example.com',
+    website: null,
+    services: JSON.stringify(['Manicure', 'Facial']),
+    isPromoted: false,
+    isOpen: true,
+    priceRange: '$$',
+    openingHours: JSON.stringify({
+      monday: '9:00 AM - 6:00 PM',
+      tuesday: '9:00 AM - 6:00 PM',
+      wednesday: '9:00 AM - 6:00 PM',
+      thursday: '9:00 AM - 6:00 PM',
+      friday: '9:00 AM - 6:00 PM',
+      saturday: '9:00 AM - 5:00 PM',
+      sunday: 'Closed',
+    }),
+    ...overrides,
+  };
+}
+
+/** The error body of a failed call, asserting DESIGN.md's shape. */
+export async function errorOf(res: Response): Promise<{ error: string; issues: { path: string; message: string }[] }> {
+  const body = (await res.json()) as { error: string; issues: { path: string; message: string }[] };
+  if (typeof body.error !== 'string' || !Array.isArray(body.issues)) throw new Error(`Not an error body: ${JSON.stringify(body)}`);
+  return body;
+}

@@ -1,0 +1,66 @@
+/** Starting and stopping servers for tests: own process group, so stopping kills every child. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Started {
+  child: ChildProcess;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Spawns a command detached (its own process group); stop() signals the whole group. */
+export function startProcess(command: string, args: string[], env: Record<string, string>): Started {
+  let output = '';
+  const child = spawn(command, args, { env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  return {
+    child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null || child.pid === undefined) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          /* already gone */
+        }
+      }, 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Polls a URL until it answers (any status) or the time runs out. */
+export async function waitForHttp(url: string, timeoutMs: number, started?: Started): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(5000) });
+      return;
+    } catch {
+      if (started && started.child.exitCode !== null) throw new Error(`Server exited early:\n${started.output()}`);
+      if (Date.now() > deadline) throw new Error(`No answer from ${url} within ${timeoutMs} ms:\n${started?.output() ?? ''}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * Smoke test under Netlify's own local emulation (netlify-cli `serve --offline`): the functions are
+ * bundled by Netlify's bundler and routed by their config.path, so a bundling or routing problem
+ * shows up here rather than on deploy.
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDatabaseUrl } from '../helpers/api';
+import { freePort, startProcess, waitForHttp, type Started } from '../helpers/process';
+
+let server: Started;
+let base: string;
+const { url, dir } = tempDatabaseUrl();
+
+beforeAll(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = startProcess(
+    join(process.cwd(), 'node_modules', '.bin', 'netlify'),
+    ['serve', '--offline', '--internal-disable-edge-functions', '--port', String(port)],
+    { DATABASE_URL: url, BROWSER: 'none', NETLIFY_TELEMETRY_DISABLED: '1', ASTRO_TELEMETRY_DISABLED: '1' },
+  );
+  await waitForHttp(`${base}/api/providers?limit=1`, 8 * 60_000, server);
+}, 9 * 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('functions under netlify serve', () => {
+  it('search answers with the seeded providers and X-Total-Count', async () => {
+    const res = await fetch(`${base}/api/search?location=Chicago&limit=3`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-total-count')).toBe('10');
+    expect(((await res.json()) as unknown[]).length).toBe(3);
+  });
+
+  it('path parameters route to the right function', async () => {
+    const [first] = (await (await fetch(`${base}/api/providers?limit=1`)).json()) as { id: string; slug: string }[];
+    const bySlug = await fetch(`${base}/api/providers/by-slug/${first!.slug}`);
+    expect(((await bySlug.json()) as { id: string }).id).toBe(first!.id);
+    const reviews = await fetch(`${base}/api/providers/${first!.id}/reviews`);
+    expect(reviews.status).toBe(200);
+    expect(((await reviews.json()) as unknown[]).length).toBeGreaterThan(0);
+    const missing = await fetch(`${base}/api/providers/by-slug/not-a-real-provider`);
+    expect(missing.status).toBe(404);
+  });
+
+  it('writes go through: a review updates its provider', async () => {
+    const created = await fetch(`${base}/api/providers`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Netlify Smoke Nail Lounge',
+        address: '1 Test Way',
+        city: 'Reno',
+        state: 'NV',
+        zipCode: '89501',
+        phone: '(775) 555-0101',
+        email: 'smoke@example.com',
+        website: null,
+        services: JSON.stringify(['Manicure']),
+      }),
+    });
+    expect(created.status).toBe(201);
+    const provider = (await created.json()) as { id: string; slug: string; isPromoted: boolean };
+    expect(provider.isPromoted).toBe(false);
+    const review = await fetch(`${base}/api/reviews`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ providerId: provider.id, customerName: 'Smoke', rating: 4, comment: null }),
+    });
+    expect(review.status).toBe(201);
+    const after = (await (await fetch(`${base}/api/providers/by-slug/${provider.slug}`)).json()) as { rating: string; reviewCount: number };
+    expect(after).toMatchObject({ rating: '4.0', reviewCount: 1 });
+  });
+
+  it('errors keep their status and JSON body', async () => {
+    const res = await fetch(`${base}/api/reviews`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { issues: { message: string }[] }).issues.map((i) => i.message)).toContain('Name is required');
+    const wrong = await fetch(`${base}/api/search`, { method: 'DELETE' });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+  });
+});
