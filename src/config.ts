@@ -54,3 +54,12 @@ export const NEW_LISTING = {
 
 export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Day = (typeof DAYS)[number];
+
+/** The five popular-search links of the home hero: fixed provider slugs (the build fails if one is missing). */
+export const POPULAR_SEARCHES = [
+  { label: 'Gel manicure in New York', slug: 'lacquer-lace-nail-studio-new-york' },
+  { label: 'Haircut in Los Angeles', slug: 'silverlake-shear-society-los-angeles' },
+  { label: 'Eyebrow threading in New York', slug: 'arch-thread-brow-bar-new-york' },
+  { label: 'Makeup artist in Los Angeles', slug: 'studio-luma-makeup-los-angeles' },
+  { label: 'Facial in New York', slug: 'clearwater-skin-studio-new-york' },
+] as const;

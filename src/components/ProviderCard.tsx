@@ -1,0 +1,77 @@
+/** A provider in a grid (SPEC.md §2): image with fallback, Promoted, Open now/Closed, name, place, stars, first three services and +N more. */
+import type { Provider } from '@/lib/schemas/provider';
+import { parseServices } from '@/lib/schemas/provider';
+import { OpenStatus } from './OpenStatus';
+import { ProviderImage } from './ProviderImage';
+import { StarRating } from './StarRating';
+
+export function ProviderCard({ provider, live = false, eager = false }: { provider: Provider; live?: boolean; eager?: boolean }) {
+  const services = parseServices(provider.services);
+  const extra = services.length - 3;
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md">
+      <div className="relative aspect-[4/3] overflow-hidden bg-brand-50">
+        <ProviderImage url={provider.imageUrl} alt="" eager={eager} sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw" className="h-full w-full object-cover" />
+        <div className="absolute left-3 top-3 flex gap-2">
+          {provider.isPromoted && <span className="rounded-full bg-brand-700 px-2.5 py-0.5 text-xs font-semibold text-white">Promoted</span>}
+          <OpenStatus isOpen={provider.isOpen} openingHours={provider.openingHours} state={provider.state} live={live} />
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="text-lg font-semibold text-gray-900">
+          <a href={`/provider/${provider.slug}`} className="after:absolute after:inset-0 focus-visible:outline-none group-focus-within:underline">
+            {provider.name}
+          </a>
+        </h3>
+        <p className="text-sm text-gray-600">
+          {provider.city}, {provider.state} · <span aria-label={`Price range ${provider.priceRange}`}>{provider.priceRange}</span>
+        </p>
+        <p className="flex items-center gap-2 text-sm text-gray-700">
+          <StarRating rating={provider.rating} />
+          <span>
+            {provider.rating} ({provider.reviewCount} {provider.reviewCount === 1 ? 'review' : 'reviews'})
+          </span>
+        </p>
+        <ul className="mt-auto flex flex-wrap gap-1.5 pt-2" aria-label="Services">
+          {services.slice(0, 3).map((s) => (
+            <li key={s} className="badge">{s}</li>
+          ))}
+          {extra > 0 && <li className="badge bg-brand-50 text-brand-800">+{extra} more</li>}
+        </ul>
+      </div>
+    </article>
+  );
+}
+
+/** One, two or three columns by width. */
+export function ProviderGrid({ providers, live = false, eagerFirst = 0 }: { providers: Provider[]; live?: boolean; eagerFirst?: number }) {
+  return (
+    <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" role="list">
+      {providers.map((p, i) => (
+        <li key={p.id} className="flex">
+          <div className="w-full">
+            <ProviderCard provider={p} live={live} eager={i < eagerFirst} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Six placeholder cards while results load. */
+export function ProviderGridSkeleton({ count = 6 }: { count?: number }) {
+  return (
+    <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading providers">
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i} data-testid="provider-skeleton" className="animate-pulse overflow-hidden rounded-2xl border border-gray-200">
+          <div className="aspect-[4/3] bg-gray-200" />
+          <div className="space-y-3 p-4">
+            <div className="h-5 w-2/3 rounded bg-gray-200" />
+            <div className="h-4 w-1/2 rounded bg-gray-200" />
+            <div className="h-4 w-1/3 rounded bg-gray-200" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

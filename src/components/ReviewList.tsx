@@ -1,0 +1,39 @@
+/** A provider's reviews, newest first; the empty state and three skeleton rows (SPEC.md §8, §9). */
+import type { Review } from '@/lib/schemas/review';
+import { StarRating } from './StarRating';
+
+export const NO_REVIEWS = 'No reviews yet. Be the first to leave a review!';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+export function ReviewList({ reviews }: { reviews: Review[] }) {
+  if (reviews.length === 0) return <p className="rounded-xl bg-gray-50 px-5 py-6 text-center text-gray-700">{NO_REVIEWS}</p>;
+  return (
+    <ul className="divide-y divide-gray-200" aria-label="Reviews">
+      {reviews.map((r) => (
+        <li key={r.id} className="py-5">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="font-semibold text-gray-900">{r.customerName}</p>
+            <time dateTime={r.createdAt} className="text-sm text-gray-600">{dateFormat.format(new Date(r.createdAt))}</time>
+          </div>
+          <StarRating rating={r.rating} label={`${r.rating} out of 5 stars`} />
+          {r.comment && <p className="mt-2 whitespace-pre-line text-gray-700">{r.comment}</p>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ReviewListSkeleton() {
+  return (
+    <ul aria-busy="true" aria-label="Loading reviews" className="divide-y divide-gray-200">
+      {[0, 1, 2].map((i) => (
+        <li key={i} data-testid="review-skeleton" className="animate-pulse space-y-2 py-5">
+          <div className="h-4 w-1/4 rounded bg-gray-200" />
+          <div className="h-4 w-1/5 rounded bg-gray-200" />
+          <div className="h-4 w-3/4 rounded bg-gray-200" />
+        </li>
+      ))}
+    </ul>
+  );
+}

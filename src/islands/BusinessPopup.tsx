@@ -1,0 +1,152 @@
+/**
+ * List Your Business popup (SPEC.md §4, §5, §7, §8): ten fields, validated with the business
+ * application schema; sends the §7 payload; toasts on success and failure. A modal dialog: focus
+ * stays inside, Escape and Cancel close it, closing resets the form.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { postJson } from '@/lib/apiClient';
+import { businessApplicationSchema, toProviderPayload } from '@/lib/schemas/businessApplication';
+import { $businessPopupOpen, PROVIDERS_CHANGED_EVENT } from '@/stores/businessPopup';
+import { toast } from '@/stores/toasts';
+
+type Field = 'businessName' | 'ownerName' | 'email' | 'phone' | 'address' | 'city' | 'state' | 'zipCode' | 'services' | 'website';
+const EMPTY: Record<Field, string> = { businessName: '', ownerName: '', email: '', phone: '', address: '', city: '', state: '', zipCode: '', services: '', website: '' };
+
+const FIELDS: { name: Field; label: string; type?: string; autoComplete?: string; placeholder?: string; maxLength?: number; wide?: boolean; textarea?: boolean }[] = [
+  { name: 'businessName', label: 'Business Name *', autoComplete: 'organization', wide: true },
+  { name: 'ownerName', label: 'Owner Name *', autoComplete: 'name' },
+  { name: 'email', label: 'Email *', type: 'email', autoComplete: 'email' },
+  { name: 'phone', label: 'Phone *', type: 'tel', autoComplete: 'tel', placeholder: '(555) 555-0100' },
+  { name: 'website', label: 'Website (Optional)', type: 'url', autoComplete: 'url', placeholder: 'https://' },
+  { name: 'address', label: 'Business Address *', autoComplete: 'street-address', wide: true },
+  { name: 'city', label: 'City *', autoComplete: 'address-level2' },
+  { name: 'state', label: 'State *', autoComplete: 'address-level1', placeholder: 'NY', maxLength: 2 },
+  { name: 'zipCode', label: 'ZIP Code *', autoComplete: 'postal-code' },
+  { name: 'services', label: 'Services Offered *', placeholder: 'Manicure, Pedicure, Gel Nails', wide: true, textarea: true },
+];
+
+export const SUCCESS_DESCRIPTION = 'Your business has been added to our directory. Our team will contact you within 24 hours.';
+
+export default function BusinessPopup() {
+  const open = useStore($businessPopupOpen);
+  const id = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  const returnFocus = useRef<Element | null>(null);
+  const [form, setForm] = useState(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  function close() {
+    $businessPopupOpen.set(false);
+    setForm(EMPTY);
+    setErrors({});
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    returnFocus.current = document.activeElement;
+    const first = dialog.current?.querySelector<HTMLElement>('input, textarea, button');
+    first?.focus();
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    function onKey(e: KeyboardEvent) {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        close();
+      }
+      if (e.key !== 'Tab' || !dialog.current) return;
+      // Keep focus inside the dialog.
+      const focusable = [...dialog.current.querySelectorAll<HTMLElement>('input, textarea, select, button, a[href]')].filter((el) => !el.hasAttribute('disabled'));
+      const firstEl = focusable[0];
+      const lastEl = focusable.at(-1);
+      if (e.shiftKey && document.activeElement === firstEl) {
+        e.preventDefault();
+        lastEl?.focus();
+      } else if (!e.shiftKey && document.activeElement === lastEl) {
+        e.preventDefault();
+        firstEl?.focus();
+      }
+    }
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = overflow;
+      (returnFocus.current as HTMLElement | null)?.focus?.();
+    };
+  }, [open]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = businessApplicationSchema.safeParse(form);
+    if (!parsed.success) {
+      const next: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
+      setErrors(next);
+      dialog.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      await postJson('/api/providers', toProviderPayload(parsed.data));
+      toast({ title: 'Business Application Submitted!', description: SUCCESS_DESCRIPTION });
+      window.dispatchEvent(new Event(PROVIDERS_CHANGED_EVENT));
+      close();
+    } catch (error) {
+      console.error('Business submission failed', error);
+      toast({ title: 'Submission Failed', description: 'Please check your information and try again.', variant: 'destructive' });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (!open) return null;
+  return (
+    <div className="fixed inset-0 z-50 flex items-end justify-center bg-gray-900/50 sm:items-center sm:p-4" onMouseDown={(e) => e.target === e.currentTarget && close()}>
+      <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`} className="max-h-[100dvh] w-full overflow-y-auto rounded-t-2xl bg-white p-6 shadow-2xl sm:max-h-[90vh] sm:max-w-2xl sm:rounded-2xl">
+        <div className="flex items-start justify-between gap-4">
+          <div>
+            <h2 id={`${id}-title`} className="text-2xl font-bold text-gray-900">List Your Business</h2>
+            <p id={`${id}-desc`} className="mt-1 text-sm text-gray-700">Join Glow for free and reach clients searching for beauty services in your city.</p>
+          </div>
+          <button type="button" onClick={close} aria-label="Close" className="-m-2 h-11 w-11 shrink-0 rounded-md text-2xl leading-none text-gray-700 hover:bg-gray-100">
+            ×
+          </button>
+        </div>
+        <form onSubmit={submit} noValidate className="mt-6 grid gap-4 sm:grid-cols-2">
+          
+          {FIELDS.map((f) => {
+            const props = {
+              id: `${id}-${f.name}`,
+              name: f.name,
+              value: form[f.name],
+              autoComplete: f.autoComplete,
+              placeholder: f.placeholder,
+              maxLength: f.maxLength,
+              'aria-invalid': !!errors[f.name],
+              'aria-describedby': errors[f.name] ? `${id}-${f.name}-error` : undefined,
+              className: 'field-input',
+              onChange: (e: { target: { value: string } }) => setForm({ ...form, [f.name]: f.maxLength ? e.target.value.slice(0, f.maxLength) : e.target.value }),
+            };
+            return (
+              <div key={f.name} className={f.wide ? 'sm:col-span-2' : undefined}>
+                <label htmlFor={props.id} className="field-label">{f.label}</label>
+                {f.textarea ? <textarea {...props} rows={3} /> : <input {...props} type={f.type ?? 'text'} />}
+                {errors[f.name] && <p id={`${id}-${f.name}-error`} className="field-error">{errors[f.name]}</p>}
+              </div>
+            );
+          })}
+          <div className="flex flex-col-reverse gap-3 pt-2 sm:col-span-2 sm:flex-row sm:justify-end">
+            <button type="button" className="btn-secondary" onClick={close} disabled={submitting}>
+              Cancel
+            </button>
+            <button type="submit" className="btn-primary" disabled={submitting}>
+              {submitting ? 'Submitting...' : 'Submit Application'}
+            </button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}

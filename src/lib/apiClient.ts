@@ -1,0 +1,43 @@
+/**
+ * Browser calls to /api/* (SPEC.md §7, §8): credentials included, JSON in and out, and any non-OK
+ * answer thrown as "{status}: {body text or status text}". No retries (SPEC.md §9).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export async function apiRequest(method: 'GET' | 'POST', url: string, body?: unknown): Promise<Response> {
+  const res = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) {
+    const text = (await res.text().catch(() => '')) || res.statusText;
+    throw new ApiError(res.status, `${res.status}: ${text}`);
+  }
+  return res;
+}
+
+/** GET a JSON list with its X-Total-Count. */
+export async function getPage<T>(url: string): Promise<{ items: T[]; total: number }> {
+  const res = await apiRequest('GET', url);
+  const items = (await res.json()) as T[];
+  const total = Number(res.headers.get('X-Total-Count') ?? items.length);
+  return { items, total };
+}
+
+export async function getJson<T>(url: string): Promise<T> {
+  return (await (await apiRequest('GET', url)).json()) as T;
+}
+
+export async function postJson<T>(url: string, body: unknown): Promise<T> {
+  return (await (await apiRequest('POST', url, body)).json()) as T;
+}

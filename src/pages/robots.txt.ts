@@ -1,0 +1,8 @@
+/** robots.txt pointing crawlers to the sitemap on the canonical host. */
+import type { APIRoute } from 'astro';
+import { SITE } from '@/config';
+
+export const GET: APIRoute = () =>
+  new Response(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /provider-fallback\n\nSitemap: ${SITE.url}/sitemap-index.xml\n`, {
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+  });

@@ -1,0 +1,60 @@
+/**
+ * The only script every page runs, kept tiny: swaps broken images for the local fallback, shows
+ * "Open now" from opening hours in the provider's time zone, sends search forms without empty
+ * values, and opens the business popup on demand (its React island loads on first click, not before).
+ */
+import { isOpenAt } from '@/lib/openNow';
+
+const FALLBACK = '/images/provider-fallback.webp';
+
+function useFallback(img: HTMLImageElement) {
+  if (img.dataset.fellBack) return;
+  img.dataset.fellBack = '1';
+  img.removeAttribute('srcset');
+  img.src = FALLBACK;
+}
+
+// Image errors do not bubble, but they can be caught on the way down.
+window.addEventListener('error', (e) => {
+  const t = e.target;
+  if (t instanceof HTMLImageElement && t.hasAttribute('data-fallback')) useFallback(t);
+}, true);
+document.querySelectorAll<HTMLImageElement>('img[data-fallback]').forEach((img) => {
+  if (img.complete && img.naturalWidth === 0) useFallback(img);
+});
+
+export function refreshOpenNow(root: ParentNode = document) {
+  root.querySelectorAll<HTMLElement>('[data-open-hours]').forEach((el) => {
+    let open: boolean | null = null;
+    try {
+      open = isOpenAt(JSON.parse(el.dataset.openHours!), el.dataset.state ?? '');
+    } catch {
+      open = null;
+    }
+    const isOpen = open ?? el.dataset.isOpen === 'true';
+    el.dataset.status = isOpen ? 'open' : 'closed';
+    el.textContent = isOpen ? 'Open now' : 'Closed';
+  });
+}
+refreshOpenNow();
+
+// Search forms are plain GET forms; send only the non-empty values (SPEC.md §2).
+document.addEventListener('submit', (e) => {
+  const form = e.target;
+  if (!(form instanceof HTMLFormElement) || !form.matches('form[data-search-form]')) return;
+  e.preventDefault();
+  const params = new URLSearchParams();
+  new FormData(form).forEach((value, key) => {
+    if (typeof value === 'string' && value.trim()) params.set(key, value.trim());
+  });
+  const query = params.toString();
+  window.location.assign(query ? `/search?${query}` : '/search');
+});
+
+document.addEventListener('click', async (e) => {
+  const trigger = (e.target as Element | null)?.closest?.('[data-open-business]');
+  if (!trigger) return;
+  e.preventDefault();
+  const { openBusinessPopup } = await import('@/islands/businessPopupLoader');
+  openBusinessPopup();
+});
