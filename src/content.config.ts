@@ -1,6 +1,7 @@
 /** Content collections over content/ (see README "Edit content"); schemas in src/lib/schemas/content.ts. */
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
+import type { z } from 'zod';
 import {
   aboutSchema,
   cityPageSchema,
@@ -19,13 +20,12 @@ import {
   testimonialSchema,
 } from './lib/schemas/content';
 
-/** JSON arrays get their position as id, so editors need not number them. */
-const numbered = (text: string) => (JSON.parse(text) as Record<string, unknown>[]).map((item, i) => ({ ...item, id: String(i + 1) }));
+/** JSON arrays get their position as id (zero-padded, so entries sort in file order), so editors need not number them. */
+const numbered = (text: string) => (JSON.parse(text) as Record<string, unknown>[]).map((item, i) => ({ ...item, id: String(i + 1).padStart(3, '0') }));
 /** A single JSON object file as a one-entry collection. */
 const single = (text: string) => [{ ...(JSON.parse(text) as Record<string, unknown>), id: 'page' }];
 
-const company = (name: string, schema: Parameters<typeof defineCollection>[0]['schema']) =>
-  defineCollection({ loader: file(`content/company/${name}.json`, { parser: single }), schema });
+const company = <S extends z.ZodType>(name: string, schema: S) => defineCollection({ loader: file(`content/company/${name}.json`, { parser: single }), schema });
 
 export const collections = {
   guides: defineCollection({ loader: glob({ base: './content/guides', pattern: '*.md' }), schema: guideSchema }),

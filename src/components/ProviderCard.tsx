@@ -24,7 +24,7 @@ export function ProviderCard({ provider, live = false, eager = false }: { provid
           </a>
         </h3>
         <p className="text-sm text-gray-600">
-          {provider.city}, {provider.state} · <span aria-label={`Price range ${provider.priceRange}`}>{provider.priceRange}</span>
+          {provider.city}, {provider.state} · <span className="sr-only">Price range </span>{provider.priceRange}
         </p>
         <p className="flex items-center gap-2 text-sm text-gray-700">
           <StarRating rating={provider.rating} />

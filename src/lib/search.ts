@@ -59,7 +59,7 @@ export function ftsQuery(text: string): string | null {
 /** LIKE pattern for "contains text", with the wildcards of the text escaped. */
 const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-type Filters = Omit<SearchParams, 'limit' | 'offset'>;
+type Filters = Partial<Omit<SearchParams, 'limit' | 'offset'>>;
 
 function conditions(params: Filters): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [];
@@ -97,7 +97,7 @@ function conditions(params: Filters): Expression<SqlBool>[] {
 }
 
 /** GET /api/search: one page of matching providers in result order, and the total. */
-export async function searchProviders(database: Db, params: SearchParams): Promise<Page<Provider>> {
+export async function searchProviders(database: Db, params: Filters & Pick<SearchParams, 'limit' | 'offset'>): Promise<Page<Provider>> {
   const where = conditions(params);
   const all = (eb: { and: (e: Expression<SqlBool>[]) => Expression<SqlBool> }) => eb.and(where);
   const [rows, count] = await Promise.all([

@@ -129,6 +129,20 @@ describe('pages say what the data says', () => {
     expect(cards).toBeLessThanOrEqual(6);
   });
 
+  it('the marketing claims of the copy are true of the data', () => {
+    const reviews = seed.flatMap((p) => p.reviews.map((r) => r.rating));
+    const average = Math.round((reviews.reduce((a, b) => a + b, 0) / reviews.length) * 10) / 10;
+    const cities = new Set(seed.map((p) => `${p.city}, ${p.state}`)).size;
+    // SPEC.md §1: 77+ verified providers, 50+ cities, a 4.8 average rating.
+    expect(seed.length).toBeGreaterThanOrEqual(77);
+    expect(cities).toBeGreaterThanOrEqual(50);
+    expect(average).toBe(4.8);
+    const about = read('/about');
+    expect(about).toContain(`>${seed.length}<`);
+    expect(about).toContain(`>${cities}<`);
+    expect(about).toContain('>4.8<');
+  });
+
   it('city pages list exactly the providers of the city', () => {
     for (const city of ['New York', 'Los Angeles', 'Chicago', 'Miami', 'Dallas']) {
       const html = read(`/city/${slugify(city)}`);
@@ -154,7 +168,7 @@ describe('pages say what the data says', () => {
     const terms = read('/terms');
     expect(privacy).toContain('August 30, 2024');
     expect(terms).toContain('August 30, 2024');
-    const h2 = (html: string) => html.slice(html.indexOf('class="prose')).match(/<h2[\s>]/g)?.length;
+    const h2 = (html: string) => html.slice(html.indexOf('class="prose'), html.indexOf('</main>')).match(/<h2[\s>]/g)?.length;
     expect(h2(privacy)).toBe(7);
     expect(h2(terms)).toBe(9);
   });

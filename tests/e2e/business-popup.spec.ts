@@ -1,0 +1,138 @@
+/** The List Your Business popup (SPEC.md §4, §5, §7, §8), submitting to the real API. */
+import { expect, test, type Page } from '@playwright/test';
+import { expectToast, trackScripts, uniqueName } from './helpers';
+
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'List Your Business' });
+
+async function fillValid(page: Page, name: string) {
+  const d = dialog(page);
+  await d.getByLabel('Business Name *').fill(name);
+  await d.getByLabel('Owner Name *').fill('Noor Haddad');
+  await d.getByLabel('Email *').fill('noor@example.com');
+  await d.getByLabel('Phone *').fill('(602) 555-0190');
+  await d.getByLabel('Business Address *').fill('21 Camelback Rd');
+  await d.getByLabel('City *').fill('Phoenix');
+  await d.getByLabel('State *').fill('az');
+  await d.getByLabel('ZIP Code *').fill('85016');
+  await d.getByLabel('Services Offered *').fill('Eyebrow Threading,  Brow Tinting , Facial');
+}
+
+test.describe('business popup', () => {
+  test('React loads only when the popup is first opened', async ({ page }) => {
+    const scripts = trackScripts(page);
+    await page.goto('/terms');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((s) => /BusinessPopup|businessPopupLoader|client\./.test(s))).toBe(false);
+    await page.getByRole('banner').getByRole('button', { name: 'For Businesses' }).click();
+    await expect(dialog(page)).toBeVisible();
+    expect(scripts.some((s) => /businessPopupLoader/.test(s))).toBe(true);
+  });
+
+  test('every validation message of SPEC.md §5, and the state input holds two characters', async ({ page }) => {
+    await page.goto('/for-businesses');
+    await page.getByRole('button', { name: 'Get Started Free' }).click();
+    const d = dialog(page);
+    await d.getByRole('button', { name: 'Submit Application' }).click();
+    for (const message of ['Business name is required', 'Owner name is required', 'Please enter a valid email address', 'Please enter a valid phone number', 'Business address is required', 'City is required', 'State is required', 'ZIP code is required', 'Please describe your services']) {
+      await expect(d.getByText(message, { exact: true })).toBeVisible();
+    }
+    await d.getByLabel('Business Name *').fill('b'.repeat(101));
+    await d.getByLabel('Owner Name *').fill('o'.repeat(51));
+    await d.getByLabel('State *').fill('Texas');
+    await expect(d.getByLabel('State *')).toHaveValue('Te');
+    await d.getByLabel('State *').fill('T');
+    await d.getByLabel('Website (Optional)').fill('not a site');
+    await d.getByRole('button', { name: 'Submit Application' }).click();
+    for (const message of ['Business name must be less than 100 characters', 'Owner name must be less than 50 characters', 'State must be 2 letters', 'Please enter a valid website URL']) {
+      await expect(d.getByText(message, { exact: true })).toBeVisible();
+    }
+  });
+
+  test('Cancel, the close button and Escape close the popup and reset the form', async ({ page }) => {
+    await page.goto('/');
+    for (const closeIt of [
+      () => dialog(page).getByRole('button', { name: 'Cancel' }).click(),
+      () => dialog(page).getByRole('button', { name: 'Close' }).click(),
+      () => page.keyboard.press('Escape'),
+    ]) {
+      await page.getByRole('button', { name: 'List Your Business' }).click();
+      await dialog(page).getByLabel('Business Name *').fill('Half Typed');
+      await closeIt();
+      await expect(dialog(page)).toHaveCount(0);
+      await page.getByRole('button', { name: 'List Your Business' }).click();
+      await expect(dialog(page).getByLabel('Business Name *')).toHaveValue('');
+      await page.keyboard.press('Escape');
+    }
+  });
+
+  test('focus stays inside the popup', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'For Businesses' }).click();
+    await expect(dialog(page).getByRole('button', { name: 'Close' })).toBeFocused();
+    for (let i = 0; i < 16; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog(page).evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Shift+Tab');
+    expect(await dialog(page).evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  });
+
+  test('a valid application sends the §7 payload, shows the success toast and lists the business', async ({ page }) => {
+    const name = uniqueName('Saguaro Brow Studio');
+    await page.goto('/search?location=Phoenix');
+    await expect(page.getByText(/^Found \d+ providers? in Phoenix$/)).toBeVisible();
+    const before = await page.locator('main article').count();
+    await page.getByRole('banner').getByRole('button', { name: 'For Businesses' }).click();
+    await fillValid(page, name);
+    const posted = page.waitForRequest((r) => r.url().endsWith('/api/providers') && r.method() === 'POST');
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    await page.route('**/api/providers', async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await dialog(page).getByRole('button', { name: 'Submit Application' }).click();
+    await expect(dialog(page).getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    release();
+    const body = (await posted).postDataJSON() as Record<string, unknown>;
+    expect(body).toEqual({
+      name,
+      slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
+      description: `${name} offers professional beauty services in Phoenix, AZ, including Eyebrow Threading, Brow Tinting, Facial.`,
+      address: '21 Camelback Rd',
+      city: 'Phoenix',
+      state: 'AZ',
+      zipCode: '85016',
+      phone: '(602) 555-0190',
+      email: 'noor@example.com',
+      website: null,
+      services: JSON.stringify(['Eyebrow Threading', 'Brow Tinting', 'Facial']),
+      isPromoted: false,
+      isOpen: true,
+      priceRange: '$$',
+      openingHours: JSON.stringify({ monday: '9:00 AM - 6:00 PM', tuesday: '9:00 AM - 6:00 PM', wednesday: '9:00 AM - 6:00 PM', thursday: '9:00 AM - 6:00 PM', friday: '9:00 AM - 6:00 PM', saturday: '9:00 AM - 5:00 PM', sunday: 'Closed' }),
+    });
+    expect(body).not.toHaveProperty('ownerName');
+    await expectToast(page, 'Business Application Submitted!', 'added to our directory');
+    await expect(dialog(page)).toHaveCount(0);
+    // The results on screen are refreshed with the new listing.
+    await expect(page.locator('main article')).toHaveCount(before + 1);
+    await expect(page.getByRole('link', { name })).toBeVisible();
+  });
+
+  test('a refused application shows the failure toast and keeps the form', async ({ page }) => {
+    const name = uniqueName('Duplicate Lash Bar');
+    await page.goto('/');
+    await page.getByRole('button', { name: 'List Your Business' }).click();
+    await fillValid(page, name);
+    await dialog(page).getByRole('button', { name: 'Submit Application' }).click();
+    await expectToast(page, 'Business Application Submitted!');
+    // The same business at the same address again: the API answers 409.
+    await page.getByRole('button', { name: 'List Your Business' }).click();
+    await fillValid(page, name);
+    await dialog(page).getByRole('button', { name: 'Submit Application' }).click();
+    const toast = await expectToast(page, 'Submission Failed', 'Please check your information and try again.');
+    await expect(toast).toHaveAttribute('data-variant', 'destructive');
+    await expect(dialog(page).getByLabel('Business Name *')).toHaveValue(name);
+  });
+});

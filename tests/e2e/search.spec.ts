@@ -1,0 +1,101 @@
+/** The search form and /search results (SPEC.md §2, §4, §8), against the real API. */
+import { expect, test } from '@playwright/test';
+import { failOnConsoleErrors } from './helpers';
+
+test.describe('search', () => {
+  test('the hero form goes to /search with only the non-empty values', async ({ page }) => {
+    await page.goto('/');
+    const form = page.getByRole('search', { name: 'Search beauty services' });
+    const options = await form.getByLabel('Service', { exact: true }).locator('option').allTextContents();
+    expect(options.slice(1)).toEqual(['Nail Salon', 'Hair Salon', 'Beauty Parlour', 'Eyebrow Threading', 'Massage Therapy', 'Makeup Services', 'Facial Treatments', 'Hair Styling', 'Cute Nails']);
+    await form.getByLabel('Service', { exact: true }).selectOption('Nail Salon');
+    await form.getByRole('button', { name: 'Search Beauty Services' }).click();
+    await expect(page).toHaveURL('/search?service=Nail+Salon');
+    await page.goto('/');
+    await form.getByLabel('Location', { exact: true }).fill('  Chicago ');
+    await form.getByRole('button', { name: 'Search Beauty Services' }).click();
+    await expect(page).toHaveURL('/search?location=Chicago');
+    await page.goto('/');
+    await form.getByRole('button', { name: 'Search Beauty Services' }).click();
+    await expect(page).toHaveURL('/search');
+  });
+
+  test('results: title, count with location, and the grid', async ({ page }) => {
+    failOnConsoleErrors(page);
+    await page.goto('/search?service=Hair+Salon&location=Chicago');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hair Salon in Chicago');
+    await expect(page.getByText(/^Found \d+ providers? in Chicago$/)).toBeVisible();
+    const count = Number(/Found (\d+)/.exec((await page.getByText(/^Found \d+/).textContent())!)![1]);
+    await expect(page.locator('main article')).toHaveCount(Math.min(count, 12));
+    await expect(page.getByRole('heading', { name: 'About Hair Salon in Chicago' })).toBeVisible();
+  });
+
+  test('the title variants of SPEC.md §2', async ({ page }) => {
+    for (const [query, title] of [
+      ['query=gel', 'Search Results for "gel"'],
+      ['service=Nail+Salon', 'Nail Salon Services'],
+      ['location=Miami', 'Beauty Services in Miami'],
+      ['', 'Beauty Services'],
+      ['q=balayage', 'Search Results for "balayage"'],
+    ]) {
+      await page.goto(`/search?${query}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title!);
+      await expect(page.getByText(/^Found \d+ providers?/)).toBeVisible();
+    }
+  });
+
+  test('six skeleton cards while loading', async ({ page }) => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    await page.route('**/api/search**', async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto('/search?location=Miami');
+    await expect(page.getByTestId('provider-skeleton')).toHaveCount(6);
+    release();
+    await expect(page.locator('main article').first()).toBeVisible();
+    await expect(page.getByTestId('provider-skeleton')).toHaveCount(0);
+  });
+
+  test('a failed search shows the error alert', async ({ page }) => {
+    // rating=abc is refused by the real API with 400.
+    await page.goto('/search?rating=abc');
+    await expect(page.getByRole('alert')).toHaveText('Failed to load search results. Please try again later.');
+  });
+
+  test('no results shows the no-results block with a fresh search form', async ({ page }) => {
+    await page.goto('/search?location=Nowhereville');
+    await expect(page.getByText('No providers found.')).toBeVisible();
+    await expect(page.getByText("We couldn't find any providers matching your search criteria. Try adjusting your filters or search in a different location.")).toBeVisible();
+    await expect(page.getByText('Found 0 providers in Nowhereville')).toBeVisible();
+    const form = page.locator('main').getByRole('search');
+    await form.getByLabel('Location', { exact: true }).fill('Miami');
+    await form.getByRole('button', { name: 'Search Beauty Services' }).click();
+    await expect(page).toHaveURL('/search?location=Miami');
+    await expect(page.getByText(/^Found 10 providers in Miami$/)).toBeVisible();
+  });
+
+  test('filters and "Show more" live in the URL, and the back button restores them', async ({ page }) => {
+    await page.goto('/search?location=Los+Angeles');
+    await expect(page.getByText('Found 30 providers in Los Angeles')).toBeVisible();
+    await expect(page.locator('main article')).toHaveCount(12);
+    await page.getByRole('button', { name: 'Show more providers' }).click();
+    await expect(page.locator('main article')).toHaveCount(24);
+    await expect(page).toHaveURL(/limit=24/);
+    await page.getByLabel('Price range').selectOption('$$');
+    await expect(page).toHaveURL(/priceRange=%24%24/);
+    await expect(page.getByText(/^Found \d+/)).not.toHaveText('Found 30 providers in Los Angeles');
+    const found = Number(/Found (\d+)/.exec((await page.getByText(/^Found \d+/).textContent())!)![1]);
+    expect(found).toBeLessThan(30);
+    for (const card of await page.locator('main article').all()) await expect(card).toContainText(/Price range \$\$(?!\$)/);
+    await page.getByLabel('Minimum rating').selectOption('4.5');
+    await expect(page).toHaveURL(/rating=4.5/);
+    await page.goBack();
+    await expect(page).not.toHaveURL(/rating=/);
+    await expect(page.getByLabel('Minimum rating')).toHaveValue('');
+    await expect(page.getByLabel('Price range')).toHaveValue('$$');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page.getByText('Found 30 providers in Los Angeles')).toBeVisible();
+  });
+});
