@@ -4,7 +4,7 @@ import { getDb } from '../src/lib/db/client';
 import { createProvider, listProviders } from '../src/lib/providers';
 import { providerCreateSchema } from '../src/lib/schemas/provider';
 import { pageParamsSchema, searchParamsFromUrl } from '../src/lib/schemas/search';
-import { json, page, parseWith, readJsonObject, route } from '../src/server/http';
+import { enforceRateLimit, json, page, parseWith, readJsonObject, rejectHoneypot, route } from '../src/server/http';
 
 export default route({
   async GET(req) {
@@ -12,9 +12,12 @@ export default route({
     const { items, total } = await listProviders(await getDb(), paging);
     return page(items, total);
   },
-  async POST(req) {
+  async POST(req, context) {
+    const database = await getDb();
+    await enforceRateLimit(database, context, 'listings');
     const input = parseWith(providerCreateSchema, await readJsonObject(req));
-    return json(await createProvider(await getDb(), input), 201);
+    rejectHoneypot(input, 'listings');
+    return json(await createProvider(database, input), 201);
   },
 });
 

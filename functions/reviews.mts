@@ -3,12 +3,17 @@ import type { Config } from '@netlify/functions';
 import { getDb } from '../src/lib/db/client';
 import { createReview } from '../src/lib/reviews';
 import { reviewCreateSchema } from '../src/lib/schemas/review';
-import { json, parseWith, readJsonObject, route } from '../src/server/http';
+import { enforceRateLimit, json, parseWith, readJsonObject, rejectHoneypot, route } from '../src/server/http';
 
 export default route({
-  async POST(req) {
+  async POST(req, context) {
+    const database = await getDb();
+    await enforceRateLimit(database, context, 'reviews');
     const input = parseWith(reviewCreateSchema, await readJsonObject(req));
-    return json(await createReview(await getDb(), input), 201);
+    rejectHoneypot(input, 'reviews');
+    const { review, created } = await createReview(database, input);
+    // The same review posted again within minutes (a double click, a retry) is stored once.
+    return json(review, created ? 201 : 200);
   },
 });
 

@@ -13,6 +13,7 @@ import { createSiteServer } from '../src/server/staticSite';
 
 const root = process.cwd();
 const dist = join(root, 'dist');
+const stamp = join(dist, 'index.html');
 const port = Number(process.env.PORT || 4321);
 const host = process.env.HOST || '0.0.0.0';
 
@@ -29,11 +30,18 @@ function newest(paths: string[]): number {
   return latest;
 }
 
-const stamp = join(dist, 'index.html');
 const sources = ['src', 'content', 'public', 'migrations', 'astro.config.mjs', 'package.json'].map((p) => join(root, p));
 
-const { migrated, seeded } = await setupDatabase(databaseUrl());
-if (migrated.length || seeded) console.log(`[db] applied ${migrated.length} migrations, seeded ${seeded} providers`);
+let seeded = 0;
+try {
+  const setup = await setupDatabase(databaseUrl());
+  seeded = setup.seeded;
+  if (setup.migrated.length || seeded) console.log(`[db] applied ${setup.migrated.length} migrations, seeded ${seeded} providers`);
+} catch (error) {
+  // The pages are static: with a built site, serve them and let the API answer 503 until the database is back.
+  if (!existsSync(stamp)) throw error;
+  console.error(`[db] cannot reach the database, serving the built site without it: ${(error as Error).message}`);
+}
 
 if (process.env.SKIP_BUILD !== '1' && (!existsSync(stamp) || seeded > 0 || newest(sources) > statSync(stamp).mtimeMs)) {
   console.log('[build] dist/ is missing or stale: building');

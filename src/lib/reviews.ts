@@ -25,21 +25,32 @@ export function refreshRatingStatement(providerId: string): InStatement {
   };
 }
 
-/** The insert of a review, which inserts nothing when the provider does not exist. */
-export function insertReviewStatement(review: Review): InStatement {
+/** A review of the same text by the same name for the same provider within this window is stored once. */
+export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * The insert of a review. It inserts nothing when the provider does not exist, or when the same
+ * name posted the same text for the provider within the duplicate window.
+ */
+export function insertReviewStatement(review: Review, duplicateSince?: string): InStatement {
   return {
     sql: `INSERT INTO reviews (id, providerId, customerName, rating, comment, createdAt)
           SELECT :id, :providerId, :customerName, :rating, :comment, :createdAt
-          WHERE EXISTS (SELECT 1 FROM providers WHERE id = :providerId)`,
-    args: { ...review },
+          WHERE EXISTS (SELECT 1 FROM providers WHERE id = :providerId)
+            AND NOT EXISTS (
+              SELECT 1 FROM reviews WHERE providerId = :providerId AND createdAt >= :since
+                AND customerName = :customerName AND comment IS :comment)`,
+    // Without a window (the seed) the "since" is in the future, so nothing counts as a duplicate.
+    args: { ...review, since: duplicateSince ?? '9999' },
   };
 }
 
 /**
  * Posts a review. The insert and the rating update run as one write batch (one transaction), so
- * concurrent posts never lose a count and a failure writes nothing.
+ * concurrent posts never lose a count and a failure writes nothing. A repeat of a review posted
+ * within the duplicate window returns the stored one with created: false.
  */
-export async function createReview({ client }: Db, input: ReviewCreate, now = new Date()): Promise<Review> {
+export async function createReview(database: Db, input: ReviewCreate, now = new Date()): Promise<{ review: Review; created: boolean }> {
   const review: Review = {
     id: crypto.randomUUID(),
     providerId: input.providerId,
@@ -48,7 +59,18 @@ export async function createReview({ client }: Db, input: ReviewCreate, now = ne
     comment: input.comment,
     createdAt: now.toISOString(),
   };
-  const [inserted] = await client.batch([insertReviewStatement(review), refreshRatingStatement(review.providerId)], 'write');
-  if (inserted!.rowsAffected === 0) throw new NotFoundError('Provider not found');
-  return review;
+  const since = new Date(now.getTime() - DUPLICATE_WINDOW_MS).toISOString();
+  const [inserted] = await database.client.batch([insertReviewStatement(review, since), refreshRatingStatement(review.providerId)], 'write');
+  if (inserted!.rowsAffected === 1) return { review, created: true };
+  const existing = await database.db
+    .selectFrom('reviews')
+    .selectAll()
+    .where('providerId', '=', review.providerId)
+    .where('customerName', '=', review.customerName)
+    .where('createdAt', '>=', since)
+    .where((eb) => (review.comment === null ? eb('comment', 'is', null) : eb('comment', '=', review.comment)))
+    .orderBy('createdAt')
+    .executeTakeFirst();
+  if (!existing) throw new NotFoundError('Provider not found');
+  return { review: { ...existing, rating: Number(existing.rating) }, created: false };
 }

@@ -2,7 +2,7 @@
  * The service taxonomy (content/services.json): which provider services belong to which category,
  * and how a search's `service` value maps onto a category.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import taxonomyJson from '../../content/services.json' with { type: 'json' };
 
 export const serviceCategorySchema = z.object({

@@ -3,9 +3,11 @@
  * validation errors as DESIGN.md's JSON error shape (400), domain errors (404, 409), an unreachable
  * database (503), and the security headers on every response.
  */
-import { z } from 'zod';
+import { z } from '../lib/zod';
 import { LIMITS } from '../config';
+import type { Db } from '../lib/db/client';
 import { ConflictError, NotFoundError } from '../lib/errors';
+import { hit, limits } from '../lib/rateLimit';
 
 /** Headers on every API response (the same policy netlify.toml sets for pages). */
 export const API_HEADERS: Record<string, string> = {
@@ -86,6 +88,25 @@ export async function readJsonObject(req: Request): Promise<Record<string, unkno
 /** Netlify's context, reduced to what the functions read (the adapter of `npm start` supplies it too). */
 export interface FunctionContext {
   params: Record<string, string>;
+  /** The client's address (Netlify's context.ip; the socket address under `npm start`). */
+  ip: string;
+}
+
+/** 429 with Retry-After once a client has posted too often; the address is logged only as a hash. */
+export async function enforceRateLimit(database: Db, context: FunctionContext, action: 'reviews' | 'listings'): Promise<void> {
+  const decision = await hit(database, action, context.ip || 'unknown', limits()[action]);
+  if (!decision.allowed) {
+    console.warn(`[api] rate limit: ${action}, ${decision.hits} requests in this window`);
+    throw new HttpError(429, 'Too many submissions from your network. Please wait a few minutes and try again.', [], { 'Retry-After': String(decision.retryAfter) });
+  }
+}
+
+/** Forms carry a field people never see (`fax`); only bots fill it in. */
+export function rejectHoneypot(input: { fax?: string | undefined }, action: string): void {
+  if (input.fax) {
+    console.warn(`[api] honeypot filled on ${action}; nothing stored`);
+    throw new HttpError(400, 'This submission was not accepted.');
+  }
 }
 
 type Handler = (req: Request, context: FunctionContext) => Promise<Response>;
@@ -105,7 +126,7 @@ export function route(handlers: Partial<Record<'GET' | 'POST', Handler>>) {
     const handler = handlers[(method === 'HEAD' ? 'GET' : method) as 'GET' | 'POST'];
     try {
       if (!handler) throw new HttpError(405, `Method ${method} is not allowed here; use ${allow}`, [], { Allow: allow });
-      const response = await handler(req, { params: context?.params ?? {} });
+      const response = await handler(req, { params: context?.params ?? {}, ip: context?.ip ?? '' });
       return method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error);

@@ -35,6 +35,6 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, route
     return;
   }
   const request = toWebRequest(req, `http://${req.headers.host ?? 'localhost'}`);
-  const response = await match.route.handler(request, { params: match.params, ip: clientAddress ?? req.socket.remoteAddress ?? '' } as never);
+  const response = await match.route.handler(request, { params: match.params, ip: clientAddress ?? req.socket.remoteAddress ?? '' });
   await sendWebResponse(res, response);
 }

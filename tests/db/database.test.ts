@@ -1,5 +1,5 @@
 /** Migrations and seed (issue "Foundation", DESIGN.md "Data"). */
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDb, getDb } from '../../src/lib/db/client';
 import { migrate } from '../../src/lib/db/migrate';
@@ -8,6 +8,7 @@ import { setupDatabase } from '../../src/lib/db/setup';
 import { tempDatabaseUrl } from '../helpers/api';
 
 const { url, dir } = tempDatabaseUrl();
+const MIGRATIONS = readdirSync('migrations').filter((f) => f.endsWith('.sql')).sort();
 afterAll(async () => {
   await closeDb(url);
   rmSync(dir, { recursive: true, force: true });
@@ -16,13 +17,14 @@ afterAll(async () => {
 describe('database', () => {
   it('migrations apply in order, are recorded, and running them again changes nothing', async () => {
     const first = await setupDatabase(url);
-    expect(first.migrated).toEqual(['0001_providers_reviews.sql', '0002_search_index.sql']);
+    expect(first.migrated).toEqual(MIGRATIONS);
+    expect(MIGRATIONS[0]).toBe('0001_providers_reviews.sql');
     const again = await migrate(await getDb(url));
     expect(again).toEqual([]);
     const second = await setupDatabase(url);
     expect(second.seeded).toBe(0);
     const { rows } = await second.client.execute('SELECT name FROM _migrations ORDER BY name');
-    expect(rows.map((r) => r.name)).toEqual(['0001_providers_reviews.sql', '0002_search_index.sql']);
+    expect(rows.map((r) => r.name)).toEqual(MIGRATIONS);
   });
 
   it('the local database runs in WAL mode', async () => {

@@ -25,9 +25,12 @@ export function tempDatabaseUrl(): { url: string; dir: string } {
   return { url: `file:${join(dir, 'glow.db')}`, dir };
 }
 
-export async function startApi({ seed = true }: { seed?: boolean } = {}): Promise<TestApi> {
+export async function startApi({ seed = true, rateLimit = 100_000 }: { seed?: boolean; rateLimit?: number } = {}): Promise<TestApi> {
   const { url, dir } = tempDatabaseUrl();
   process.env.DATABASE_URL = url;
+  // Tests post far more than a visitor would; the rate-limit test sets its own small limit.
+  process.env.RATE_LIMIT_REVIEWS = String(rateLimit);
+  process.env.RATE_LIMIT_LISTINGS = String(rateLimit);
   await setupDatabase(url, { seed });
   const database = await getDb(url);
   const routes = await loadFunctionRoutes((file) => import(file) as Promise<FunctionModule>);

@@ -30,7 +30,7 @@ export function startProcess(command: string, args: string[], env: Record<string
     child,
     output: () => output,
     async stop() {
-      if (child.exitCode !== null || child.pid === undefined) return;
+      if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       try {
         process.kill(-child.pid, 'SIGTERM');

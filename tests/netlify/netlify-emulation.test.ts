@@ -19,7 +19,7 @@ beforeAll(async () => {
   server = startProcess(
     join(process.cwd(), 'node_modules', '.bin', 'netlify'),
     ['serve', '--offline', '--internal-disable-edge-functions', '--port', String(port)],
-    { DATABASE_URL: url, BROWSER: 'none', NETLIFY_TELEMETRY_DISABLED: '1', ASTRO_TELEMETRY_DISABLED: '1' },
+    { DATABASE_URL: url, RATE_LIMIT_REVIEWS: '1000', RATE_LIMIT_LISTINGS: '1000', BROWSER: 'none', NETLIFY_TELEMETRY_DISABLED: '1', ASTRO_TELEMETRY_DISABLED: '1' },
   );
   await waitForHttp(`${base}/api/providers?limit=1`, 8 * 60_000, server);
 }, 9 * 60_000);

@@ -49,4 +49,11 @@ export interface Database {
   provider_categories: ProviderCategoriesTable;
   reviews: ReviewsTable;
   _migrations: MigrationsTable;
+  rate_limits: RateLimitsTable;
+}
+
+export interface RateLimitsTable {
+  bucket: string;
+  windowStart: number;
+  hits: number;
 }

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
+import { z } from '../zod';
 import type { Db } from './client';
 import { insertProviderStatements } from '../providers';
 import { insertReviewStatement, refreshRatingStatement } from '../reviews';

@@ -2,7 +2,7 @@
  * The List Your Business form (SPEC.md §5) and the payload it sends (SPEC.md §7). The same field
  * rules validate the form in the browser and POST /api/providers on the server.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { NEW_LISTING } from '../../config';
 import { slugify } from '../slugify';
 

@@ -1,5 +1,5 @@
 /** The contact form (SPEC.md §5); it is not sent anywhere. */
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** Subjects of the contact form: value and label (SPEC.md §2). */
 export const CONTACT_SUBJECTS = [

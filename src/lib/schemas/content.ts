@@ -2,7 +2,7 @@
  * Schemas of the editorial content in content/ (Markdown front matter and JSON). The build
  * validates every file against them; a broken file fails the build and names itself.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 
 const text = z.string().trim().min(1);
 /** An internal link: a path on this site, never a third-party host. */

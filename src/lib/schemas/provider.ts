@@ -2,9 +2,10 @@
  * A provider: the wire format of DESIGN.md (services and openingHours as JSON-encoded strings,
  * rating as decimal text) and the payload of POST /api/providers.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { DAYS, NEW_LISTING } from '../../config';
 import { businessFields } from './businessApplication';
+import { honeypotSchema } from './review';
 
 export const PRICE_RANGES = ['$', '$$', '$$$', '$$$$'] as const;
 export const priceRangeSchema = z.enum(PRICE_RANGES, { error: 'Price range must be one of $, $$, $$$, $$$$' });
@@ -63,6 +64,8 @@ export const providerCreateSchema = z.object({
   priceRange: priceRangeSchema.default(NEW_LISTING.priceRange),
   /** JSON-encoded opening hours; new listings default to SPEC.md §9's hours. */
   openingHours: jsonString(openingHoursSchema, 'Opening hours must be a JSON object with keys monday to sunday').default(() => ({ ...NEW_LISTING.openingHours })),
+  /** Honeypot: hidden from people, so anything in it means a bot. */
+  fax: honeypotSchema,
 });
 export type ProviderCreate = z.output<typeof providerCreateSchema>;
 

@@ -1,5 +1,8 @@
 /** A review (SPEC.md §3) and the review form and POST /api/reviews payload (SPEC.md §5). */
-import { z } from 'zod';
+import { z } from '../zod';
+
+/** A form field people never see; bots fill it in. */
+export const honeypotSchema = z.string().max(500).optional().catch('filled');
 
 /** Fields of the review form, with the messages of SPEC.md §5 word for word. */
 export const reviewFields = {
@@ -27,6 +30,8 @@ export const reviewCreateSchema = z.object({
   /** Id of the reviewed provider. */
   providerId: z.string({ error: 'Provider is required' }).trim().min(1, 'Provider is required').max(100, 'Provider not found'),
   ...reviewFields,
+  /** Honeypot: hidden from people, so anything in it means a bot. */
+  fax: honeypotSchema,
 });
 export type ReviewCreate = z.output<typeof reviewCreateSchema>;
 

@@ -1,5 +1,5 @@
 /** Search parameters (SPEC.md §3) as the /search page and GET /api/search read them. */
-import { z } from 'zod';
+import { z } from '../zod';
 import { LIMITS } from '../../config';
 import { PRICE_RANGES } from './provider';
 

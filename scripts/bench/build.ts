@@ -1,0 +1,150 @@
+/**
+ * `npm run bench:build`: build time and output size at the seed (139 providers), 1,000 and 10,000
+ * providers (generated like bench:api's, the seed included, into /tmp/glow-bench/providers-N.db).
+ *
+ * Each build is `npm run build -- --outDir /tmp/glow-bench/dist-N` with DATABASE_URL set to that
+ * database, timed by wall clock, so the project's dist/ is never touched. A build that runs past the
+ * limit (default 15 min) is stopped and reported as such.
+ *
+ * Options: --sizes 139,1000,10000   --limit-minutes 15   --keep (keep the dist-N folders).
+ * Summary JSON: /tmp/glow-bench/build.json.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { closeDb } from '../../src/lib/db/client';
+import { BENCH_DIR, ensureBenchDb } from './generate';
+import { dirStats, int, markdownTable } from './util';
+
+const { values: opts } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '139,1000,10000' },
+    'limit-minutes': { type: 'string', default: '15' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const SIZES = opts.sizes.split(',').map(Number);
+const LIMIT_MS = Number(opts['limit-minutes']) * 60_000;
+
+interface BuildRun {
+  providers: number;
+  seconds: number;
+  finished: boolean;
+  exitCode: number | null;
+  /** "N page(s) built in X s" as Astro reports it. */
+  astroPages?: number;
+  astroSeconds?: number;
+  /** Peak resident memory of the build's biggest process, from /usr/bin/time when present. */
+  maxRssMb?: number;
+  bytes: number;
+  files: number;
+  html: number;
+  providerPages: number;
+  cityPages: number;
+}
+
+function run(command: string, args: string[], env: Record<string, string>, limitMs: number): Promise<{ code: number | null; output: string; ms: number; timedOut: boolean }> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const child = spawn(command, args, { env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => (output += d));
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }, limitMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output, ms: performance.now() - started, timedOut });
+    });
+  });
+}
+
+const count = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.html')).length : 0);
+const runs: BuildRun[] = [];
+for (const size of SIZES) {
+  const generated = await ensureBenchDb(size);
+  await closeDb(generated.url);
+  const outDir = join(BENCH_DIR, `dist-${size}`);
+  rmSync(outDir, { recursive: true, force: true });
+  console.error(`[bench] building ${int(size)} providers into ${outDir} ...`);
+  const timeBin = existsSync('/usr/bin/time') ? ['/usr/bin/time', ['-f', 'MAXRSS_KB=%M', 'npm', 'run', 'build', '--', '--outDir', outDir]] as const : null;
+  const result = timeBin
+    ? await run(timeBin[0], [...timeBin[1]], { DATABASE_URL: generated.url }, LIMIT_MS)
+    : await run('npm', ['run', 'build', '--', '--outDir', outDir], { DATABASE_URL: generated.url }, LIMIT_MS);
+  const built = /(\d+) page\(s\) built in ([\d.]+)(m?s)/.exec(result.output);
+  const rss = /MAXRSS_KB=(\d+)/.exec(result.output);
+  const stats = dirStats(outDir);
+  const runResult: BuildRun = {
+    providers: size,
+    seconds: result.ms / 1000,
+    finished: !result.timedOut && result.code === 0,
+    exitCode: result.code,
+    astroPages: built ? Number(built[1]) : undefined,
+    astroSeconds: built ? Number(built[2]) / (built[3] === 'ms' ? 1000 : 1) : undefined,
+    maxRssMb: rss ? Number(rss[1]) / 1024 : undefined,
+    ...stats,
+    providerPages: count(join(outDir, 'provider')),
+    cityPages: count(join(outDir, 'city')),
+  };
+  runs.push(runResult);
+  if (!runResult.finished) {
+    writeFileSync(join(BENCH_DIR, `build-${size}.log`), result.output);
+    console.error(
+      result.timedOut
+        ? `[bench] the ${int(size)}-provider build passed the ${opts['limit-minutes']} min limit and was stopped (log: ${BENCH_DIR}/build-${size}.log)`
+        : `[bench] the ${int(size)}-provider build failed with exit code ${result.code} (log: ${BENCH_DIR}/build-${size}.log):\n${result.output.slice(-3000)}`,
+    );
+  } else {
+    console.error(`[bench]   ${runResult.seconds.toFixed(1)} s, ${int(runResult.html)} HTML files, ${(runResult.bytes / 1e6).toFixed(1)} MB`);
+  }
+  if (!opts.keep) rmSync(outDir, { recursive: true, force: true });
+}
+
+console.log(`\n## Build time and output size (\`npm run build -- --outDir\`, wall clock through npm)\n`);
+console.log(
+  markdownTable(
+    ['providers', 'result', 'wall s', 'astro "built in" s', 'peak RSS MB', 'HTML files', 'provider pages', 'city pages', 'output MB', 'output bytes', 'ms per page (wall/HTML)'],
+    runs.map((r) => [
+      int(r.providers),
+      r.finished ? 'ok' : r.exitCode === null ? `stopped after ${opts['limit-minutes']} min` : `failed (${r.exitCode})`,
+      r.seconds.toFixed(1),
+      r.astroSeconds?.toFixed(1) ?? 'n/a',
+      r.maxRssMb?.toFixed(0) ?? 'n/a',
+      int(r.html),
+      int(r.providerPages),
+      int(r.cityPages),
+      (r.bytes / 1e6).toFixed(1),
+      int(r.bytes),
+      r.html ? (r.seconds * 1000 / r.html).toFixed(1) : 'n/a',
+    ]),
+  ),
+);
+
+const ok = runs.filter((r) => r.finished);
+if (ok.length >= 2) {
+  console.log(`\n### Growth\n`);
+  const rows: string[][] = [];
+  for (let i = 1; i < ok.length; i++) {
+    const a = ok[i - 1]!;
+    const b = ok[i]!;
+    const pages = b.html - a.html;
+    rows.push([
+      `${int(a.providers)} → ${int(b.providers)}`,
+      `+${int(pages)}`,
+      `+${(b.seconds - a.seconds).toFixed(1)}`,
+      pages ? ((b.seconds - a.seconds) * 1000 / pages).toFixed(1) : 'n/a',
+      pages ? int((b.bytes - a.bytes) / pages) : 'n/a',
+    ]);
+  }
+  console.log(markdownTable(['step', 'HTML pages added', 'seconds added', 'ms per added page', 'bytes per added page'], rows));
+}
+writeFileSync(join(BENCH_DIR, 'build.json'), JSON.stringify(runs, null, 2));
+console.log(`\nSummary JSON: ${join(BENCH_DIR, 'build.json')}`);

@@ -1,0 +1,263 @@
+/**
+ * Deterministic benchmark data: a libSQL file holding the 139 seed providers plus generated ones up
+ * to a given total, each generated provider with 1-8 reviews whose mean is its rating. The same
+ * total always gives the same rows (fixed-seed PRNG), so a file already there with the right count
+ * and generator version is reused instead of rebuilt.
+ *
+ * Rows go in through the project's own statements (insertProviderStatements, insertReviewStatement,
+ * refreshRatingStatement), so the FTS triggers, the category table and the rating columns are filled
+ * exactly as in production, in write batches of a few thousand statements.
+ */
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { InStatement } from '@libsql/client';
+import { closeDb, getDb, type Db } from '../../src/lib/db/client';
+import { readSeed, stableId } from '../../src/lib/db/seed';
+import { setupDatabase } from '../../src/lib/db/setup';
+import { insertProviderStatements } from '../../src/lib/providers';
+import { insertReviewStatement, refreshRatingStatement } from '../../src/lib/reviews';
+import { categoriesOfService } from '../../src/lib/services';
+import { slugify } from '../../src/lib/slugify';
+import { CITIES, GENERIC_AREAS, NEIGHBOURHOODS } from './cities';
+
+/** Bump when the generated rows change, so stale files are rebuilt. */
+const GENERATOR_VERSION = 1;
+export const BENCH_DIR = process.env.GLOW_BENCH_DIR || '/tmp/glow-bench';
+
+/** mulberry32: small, fast, good enough for test data, and the same on every machine. */
+export function prng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+  /** Index drawn with the given cumulative weights. */
+  const weighted = (cumulative: number[]): number => {
+    const x = next() * cumulative.at(-1)!;
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid]! > x) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  };
+  const sample = <T>(list: readonly T[], n: number): T[] => {
+    const copy = [...list];
+    for (let i = copy.length - 1; i > 0; i--) {
+      const j = Math.floor(next() * (i + 1));
+      [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+    }
+    return copy.slice(0, n);
+  };
+  return { next, int, pick, weighted, sample };
+}
+
+const cumulative = (weights: number[]) => weights.reduce<number[]>((acc, w) => [...acc, (acc.at(-1) ?? 0) + w], []);
+
+/** Service groups: the seed's service names, grouped by the category the taxonomy gives them. */
+async function serviceGroups(): Promise<Map<string, string[]>> {
+  const names = [...new Set((await readSeed()).flatMap((p) => p.services))].sort();
+  const groups = new Map<string, string[]>();
+  for (const name of names) {
+    for (const category of categoriesOfService(name)) groups.set(category, [...(groups.get(category) ?? []), name]);
+  }
+  return groups;
+}
+
+/** How common each main category is among generated providers. */
+const CATEGORY_WEIGHTS: Record<string, number> = { hair: 30, nails: 28, brows: 12, skincare: 10, makeup: 8, beauty: 7, massage: 5 };
+const KINDS: Record<string, string[]> = {
+  nails: ['Nail Studio', 'Nail Bar', 'Nail Lounge', 'Nails & Spa', 'Nail Atelier'],
+  hair: ['Hair Studio', 'Salon', 'Hair Co.', 'Blowout Bar', 'Hair Collective', 'Color Bar'],
+  brows: ['Brow Bar', 'Threading Studio', 'Lash Lounge', 'Brow & Lash Studio'],
+  skincare: ['Skin Studio', 'Facial Bar', 'Skin Clinic', 'Skincare Lounge'],
+  makeup: ['Makeup Studio', 'Beauty Artistry', 'Makeup Atelier'],
+  beauty: ['Beauty Parlour', 'Beauty Lounge', 'Beauty House'],
+  massage: ['Massage Studio', 'Bodywork', 'Massage & Wellness'],
+};
+const WORDS_A = ['Velvet', 'Golden', 'Rose', 'Ivory', 'Coral', 'Luna', 'Sage', 'Pearl', 'Amber', 'Willow', 'Blush', 'Copper', 'Jade', 'Silk', 'Honey', 'Maple', 'Indigo', 'Violet', 'Olive', 'Ruby', 'Crystal', 'Saffron', 'Cedar', 'Lotus', 'Orchid', 'Peony', 'Iris', 'Poppy', 'Hazel', 'Aurora'];
+const WORDS_B = ['House', 'Room', 'Lane', 'Street', 'Garden', 'Loft', 'Corner', 'Studio', 'Society', 'Parlor', 'Social', 'Club', 'Atelier', 'Works', 'Place', 'Point', 'Bloom', 'Glow', 'Touch', 'Haven'];
+const ADJECTIVES = ['friendly', 'bright', 'calm', 'busy', 'cozy', 'modern', 'family-run', 'award-winning', 'welcoming', 'small'];
+const LINES = [
+  'Walk-ins are welcome on weekday mornings.',
+  'Booking ahead is recommended on weekends.',
+  'Every tool is sterilised between clients.',
+  'The team trains together every month on new techniques.',
+  'Regulars love the relaxed atmosphere and the free parking nearby.',
+  'Gift cards and bridal packages are available.',
+  'Consultations are free for first-time clients.',
+  'The studio uses cruelty-free, vegan products.',
+];
+const FIRST_NAMES = ['Ava', 'Maya', 'Sofia', 'Olivia', 'Priya', 'Keisha', 'Lena', 'Grace', 'Nina', 'Chloe', 'Jasmine', 'Aaliyah', 'Hannah', 'Zoe', 'Ines', 'Mei', 'Rosa', 'Tara', 'Erin', 'Dana', 'Marcus', 'Leo', 'Sam', 'Jordan'];
+const COMMENTS = [
+  'Really happy with my {s}. Friendly staff and a spotless space.',
+  'Booked a {s} and it was worth every penny. I will be back.',
+  'My {s} was fine, but I waited twenty minutes past my appointment.',
+  'Best {s} I have had in years. Careful, patient and precise.',
+  'Good {s}, fair price. Parking was a little tricky.',
+  'The {s} did not last as long as I hoped, but they fixed it for free.',
+  'Lovely team, calm music and a great {s}. Highly recommend.',
+  'Came in for a {s} before a wedding and felt amazing all night.',
+];
+const HOURS = [
+  { weekday: '9:00 AM - 7:00 PM', saturday: '9:00 AM - 6:00 PM', sunday: 'Closed' },
+  { weekday: '10:00 AM - 8:00 PM', saturday: '10:00 AM - 6:00 PM', sunday: '11:00 AM - 5:00 PM' },
+  { weekday: '8:00 AM - 6:00 PM', saturday: '9:00 AM - 4:00 PM', sunday: 'Closed' },
+  { weekday: '11:00 AM - 9:00 PM', saturday: '10:00 AM - 9:00 PM', sunday: '10:00 AM - 6:00 PM' },
+];
+const PRICE_RANGES = ['$', '$$', '$$$', '$$$$'] as const;
+const PRICE_WEIGHTS = cumulative([15, 50, 28, 7]);
+/** Cities weighted by rank (Zipf, exponent 0.8): New York holds ~9% of providers, the smallest ~0.1%. */
+const CITY_WEIGHTS = cumulative(CITIES.map((_, rank) => 1 / Math.pow(rank + 1, 0.8)));
+
+export interface Generated {
+  url: string;
+  file: string;
+  providers: number;
+  reviews: number;
+  /** Wall-clock seconds spent generating, or 0 when an existing file was reused. */
+  seconds: number;
+  reused: boolean;
+}
+
+async function meta(database: Db): Promise<{ version: number; providers: number } | null> {
+  try {
+    const { rows } = await database.client.execute("SELECT value FROM bench_meta WHERE key = 'generator'");
+    const [version, providers] = String(rows[0]?.value ?? '').split(':').map(Number);
+    if (!version) return null;
+    const count = Number((await database.client.execute('SELECT count(*) AS n FROM providers')).rows[0]!.n);
+    return count === providers ? { version, providers: count } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A database file at `file` with exactly `total` providers (the seed plus generated ones); reused
+ * when it already holds them, rebuilt otherwise. Leaves the database open (getDb) for the caller.
+ */
+export async function ensureBenchDb(total: number, file = `${BENCH_DIR}/providers-${total}.db`, log = console.log): Promise<Generated> {
+  mkdirSync(dirname(file), { recursive: true });
+  const url = `file:${file}`;
+  if (existsSync(file)) {
+    const database = await getDb(url);
+    const found = await meta(database);
+    if (found && found.version === GENERATOR_VERSION && found.providers === total) {
+      const reviews = Number((await database.client.execute('SELECT count(*) AS n FROM reviews')).rows[0]!.n);
+      log(`[bench] reusing ${file}: ${total.toLocaleString('en-US')} providers, ${reviews.toLocaleString('en-US')} reviews`);
+      return { url, file, providers: total, reviews, seconds: 0, reused: true };
+    }
+    await closeDb(url);
+    for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+  }
+
+  const started = performance.now();
+  const database = await setupDatabase(url, { seed: true });
+  const seeded = Number((await database.client.execute('SELECT count(*) AS n FROM providers')).rows[0]!.n);
+  const toGenerate = Math.max(0, total - seeded);
+  log(`[bench] generating ${file}: ${seeded} seed providers + ${toGenerate.toLocaleString('en-US')} generated`);
+
+  const groups = await serviceGroups();
+  const categories = Object.keys(CATEGORY_WEIGHTS).filter((c) => groups.has(c));
+  const categoryWeights = cumulative(categories.map((c) => CATEGORY_WEIGHTS[c]!));
+  const taken = new Set((await database.client.execute('SELECT slug FROM providers')).rows.map((r) => String(r.slug)));
+  const rnd = prng(0x61_0b_00 + GENERATOR_VERSION);
+  const BATCH_STATEMENTS = 4000;
+  let batch: InStatement[] = [];
+  let reviews = 0;
+  const flush = async () => {
+    if (batch.length) await database.client.batch(batch, 'write');
+    batch = [];
+  };
+
+  for (let i = 0; i < toGenerate; i++) {
+    const city = CITIES[rnd.weighted(CITY_WEIGHTS)]!;
+    const category = categories[rnd.weighted(categoryWeights)]!;
+    const own = groups.get(category)!;
+    const services = rnd.sample(own, rnd.int(2, Math.min(6, own.length)));
+    if (rnd.next() < 0.3) {
+      const other = groups.get(rnd.pick(categories))!;
+      for (const s of rnd.sample(other, rnd.int(1, 2))) if (!services.includes(s)) services.push(s);
+    }
+    const name = `${rnd.pick(WORDS_A)} ${rnd.pick(WORDS_B)} ${rnd.pick(KINDS[category]!)}`;
+    const base = `${slugify(name)}-${slugify(city.name)}`;
+    let slug = base;
+    for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+    taken.add(slug);
+    const area = rnd.pick(NEIGHBOURHOODS[city.name] ?? GENERIC_AREAS);
+    const [first, second = first] = services;
+    const description =
+      `${name} is a ${rnd.pick(ADJECTIVES)} ${KINDS[category]![0]!.toLowerCase()} in ${area}, ${city.name}, ` +
+      `known for ${first!.toLowerCase()} and ${second!.toLowerCase()}. ${rnd.pick(LINES)} ${rnd.pick(LINES)}`;
+    const hours = rnd.pick(HOURS);
+    const id = stableId(`bench:${GENERATOR_VERSION}:${i}`);
+    const phoneArea = 200 + (i % 700);
+    const created = new Date(Date.UTC(2023, 0, 1) + rnd.int(0, 900) * 86_400_000);
+    batch.push(
+      ...insertProviderStatements(database, {
+        id,
+        name,
+        slug,
+        description,
+        address: `${rnd.int(1, 9999)} ${rnd.pick(['Main', 'Oak', 'Maple', 'Pine', 'Cedar', 'Elm', 'Washington', 'Lake', 'Hill', 'Park'])} ${rnd.pick(['Street', 'Avenue', 'Boulevard', 'Road', 'Drive'])}`,
+        city: city.name,
+        state: city.state,
+        zipCode: `${city.zip3}${String(rnd.int(0, 99)).padStart(2, '0')}`,
+        phone: `(${phoneArea}) 555-01${String(rnd.int(0, 99)).padStart(2, '0')}`,
+        email: `${slug.slice(0, 40)}@example.com`,
+        website: rnd.next() < 0.6 ? `https://${slug.slice(0, 40)}.example.com` : null,
+        services: JSON.stringify(services),
+        isPromoted: rnd.next() < 0.02 ? 1 : 0,
+        isOpen: rnd.next() < 0.9 ? 1 : 0,
+        priceRange: PRICE_RANGES[rnd.weighted(PRICE_WEIGHTS)]!,
+        openingHours: JSON.stringify({
+          monday: hours.weekday,
+          tuesday: hours.weekday,
+          wednesday: hours.weekday,
+          thursday: hours.weekday,
+          friday: hours.weekday,
+          saturday: hours.saturday,
+          sunday: hours.sunday,
+        }),
+        imageUrl: rnd.next() < 0.95 ? `/images/providers/${category}-${rnd.int(1, 3)}.webp` : null,
+        createdAt: created.toISOString(),
+      }),
+    );
+    // Quality drives the reviews; ratings spread from about 2 to 5 with most between 4 and 5.
+    const quality = 5 - Math.pow(rnd.next(), 2.2) * 3;
+    const count = rnd.int(1, 8);
+    for (let r = 0; r < count; r++) {
+      const rating = Math.max(1, Math.min(5, Math.round(quality + (rnd.next() - 0.5) * 1.6)));
+      batch.push(
+        insertReviewStatement({
+          id: stableId(`bench-review:${GENERATOR_VERSION}:${i}:${r}`),
+          providerId: id,
+          customerName: `${rnd.pick(FIRST_NAMES)} ${String.fromCharCode(65 + rnd.int(0, 25))}.`,
+          rating,
+          comment: rnd.pick(COMMENTS).replace('{s}', rnd.pick(services).toLowerCase()),
+          createdAt: new Date(created.getTime() + rnd.int(1, 400) * 86_400_000).toISOString(),
+        }),
+      );
+    }
+    reviews += count;
+    batch.push(refreshRatingStatement(id));
+    if (batch.length >= BATCH_STATEMENTS) await flush();
+    if ((i + 1) % 20_000 === 0) log(`[bench]   ${(i + 1).toLocaleString('en-US')} generated (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  }
+  await flush();
+  await database.client.execute('CREATE TABLE IF NOT EXISTS bench_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
+  await database.client.execute({ sql: "INSERT OR REPLACE INTO bench_meta (key, value) VALUES ('generator', ?)", args: [`${GENERATOR_VERSION}:${total}`] });
+  // No ANALYZE: production databases have no planner statistics either, so neither does this one.
+  await database.client.execute('PRAGMA wal_checkpoint(TRUNCATE)');
+  const seconds = (performance.now() - started) / 1000;
+  const allReviews = Number((await database.client.execute('SELECT count(*) AS n FROM reviews')).rows[0]!.n);
+  log(`[bench] generated ${total.toLocaleString('en-US')} providers and ${allReviews.toLocaleString('en-US')} reviews in ${seconds.toFixed(1)} s`);
+  return { url, file, providers: total, reviews: allReviews || reviews, seconds, reused: false };
+}

@@ -1,0 +1,58 @@
+/**
+ * Fixed-window rate limits kept in the database, so they hold across function instances. The
+ * client address is hashed with a secret salt before it is stored; windows expire on their own.
+ */
+import { createHash } from 'node:crypto';
+import type { Db } from './db/client';
+
+export interface Limit {
+  /** Most requests allowed per window. */
+  max: number;
+  /** Window length in seconds. */
+  windowSeconds: number;
+}
+
+/** POST limits per client address; RATE_LIMIT_REVIEWS and RATE_LIMIT_LISTINGS override the counts. */
+export function limits(): Record<'reviews' | 'listings', Limit> {
+  const count = (name: string, fallback: number) => {
+    const n = Number(process.env[name]);
+    return Number.isInteger(n) && n > 0 ? n : fallback;
+  };
+  return {
+    reviews: { max: count('RATE_LIMIT_REVIEWS', 10), windowSeconds: 10 * 60 },
+    listings: { max: count('RATE_LIMIT_LISTINGS', 5), windowSeconds: 60 * 60 },
+  };
+}
+
+/** One-way hash of a client address: enough to count, not to identify. */
+export function clientKey(address: string): string {
+  const salt = process.env.RATE_LIMIT_SALT || 'glow-rate-limit';
+  return createHash('sha256').update(`${salt}|${address}`).digest('base64url').slice(0, 22);
+}
+
+export interface RateDecision {
+  allowed: boolean;
+  /** Seconds until the window ends (for Retry-After). */
+  retryAfter: number;
+  hits: number;
+}
+
+/** Counts one request of `action` from `address`; atomic, so concurrent requests are all counted. */
+export async function hit({ client }: Db, action: string, address: string, limit: Limit, now = Date.now()): Promise<RateDecision> {
+  const nowSeconds = Math.floor(now / 1000);
+  const windowStart = nowSeconds - (nowSeconds % limit.windowSeconds);
+  const [counted] = await client.batch(
+    [
+      {
+        sql: `INSERT INTO rate_limits (bucket, windowStart, hits) VALUES (?, ?, 1)
+              ON CONFLICT (bucket, windowStart) DO UPDATE SET hits = hits + 1 RETURNING hits`,
+        args: [`${action}:${clientKey(address)}`, windowStart],
+      },
+      // Forget finished windows (the longest is an hour).
+      { sql: 'DELETE FROM rate_limits WHERE windowStart < ?', args: [nowSeconds - 3600] },
+    ],
+    'write',
+  );
+  const hits = Number(counted!.rows[0]!.hits);
+  return { allowed: hits <= limit.max, retryAfter: windowStart + limit.windowSeconds - nowSeconds, hits };
+}
