@@ -5,6 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Honeypot, withHoneypot } from '@/components/Honeypot';
 import { postJson } from '@/lib/apiClient';
 import { businessApplicationSchema, toProviderPayload } from '@/lib/schemas/businessApplication';
 import { $businessPopupOpen, PROVIDERS_CHANGED_EVENT } from '@/stores/businessPopup';
@@ -36,11 +37,13 @@ export default function BusinessPopup() {
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [submitting, setSubmitting] = useState(false);
+  const [fax, setFax] = useState('');
 
   function close() {
     $businessPopupOpen.set(false);
     setForm(EMPTY);
     setErrors({});
+    setFax('');
   }
 
   useEffect(() => {
@@ -89,7 +92,7 @@ export default function BusinessPopup() {
     setErrors({});
     setSubmitting(true);
     try {
-      await postJson('/api/providers', toProviderPayload(parsed.data));
+      await postJson('/api/providers', withHoneypot(toProviderPayload(parsed.data), fax));
       toast({ title: 'Business Application Submitted!', description: SUCCESS_DESCRIPTION });
       window.dispatchEvent(new Event(PROVIDERS_CHANGED_EVENT));
       close();
@@ -114,7 +117,8 @@ export default function BusinessPopup() {
             ×
           </button>
         </div>
-        <form onSubmit={submit} noValidate className="mt-6 grid gap-4 sm:grid-cols-2">
+        <form onSubmit={submit} noValidate className="relative mt-6 grid gap-4 sm:grid-cols-2">
+          <Honeypot value={fax} onChange={setFax} />
           
           {FIELDS.map((f) => {
             const props = {

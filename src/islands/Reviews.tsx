@@ -3,6 +3,7 @@
  * skeleton rows when nothing is known yet), the empty state, and the Write a Review form.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Honeypot, withHoneypot } from '@/components/Honeypot';
 import { ReviewList, ReviewListSkeleton } from '@/components/ReviewList';
 import { StarInput } from '@/components/StarInput';
 import { getJson, postJson } from '@/lib/apiClient';
@@ -22,6 +23,7 @@ export default function Reviews({ providerId, initialReviews }: { providerId: st
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
+  const [fax, setFax] = useState('');
 
   async function load() {
     try {
@@ -42,6 +44,7 @@ export default function Reviews({ providerId, initialReviews }: { providerId: st
     setOpen(false);
     setForm(EMPTY);
     setErrors({});
+    setFax('');
   }
 
   async function submit(e: FormEvent) {
@@ -59,7 +62,7 @@ export default function Reviews({ providerId, initialReviews }: { providerId: st
     setErrors({});
     setSubmitting(true);
     try {
-      await postJson('/api/reviews', { providerId, ...parsed.data, comment: parsed.data.comment ?? null });
+      await postJson('/api/reviews', withHoneypot({ providerId, ...parsed.data, comment: parsed.data.comment ?? null }, fax));
       toast({ title: 'Review submitted!', description: 'Thank you for your feedback. Your review has been posted.' });
       close();
       await load();
@@ -79,7 +82,8 @@ export default function Reviews({ providerId, initialReviews }: { providerId: st
         </button>
       )}
       {open && (
-        <form onSubmit={submit} noValidate aria-labelledby={`${id}-title`} className="space-y-5 rounded-2xl border border-gray-200 bg-gray-50 p-5">
+        <form onSubmit={submit} noValidate aria-labelledby={`${id}-title`} className="relative space-y-5 rounded-2xl border border-gray-200 bg-gray-50 p-5">
+          <Honeypot value={fax} onChange={setFax} />
           <h3 id={`${id}-title`} className="text-lg font-semibold text-gray-900">Write a Review</h3>
           <div>
             <span id={`${id}-rating`} className="field-label">Rating *</span>

@@ -65,6 +65,31 @@ test.describe('contact form', () => {
     await expect(page.getByRole('main').getByRole('link', { name: /Help Center/ })).toHaveAttribute('href', '/help');
   });
 
+  test('a toast shows for five seconds, one at a time', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/contact');
+    await hydrated(page, 'form[aria-label="Contact form"]');
+    const form = page.getByRole('form', { name: 'Contact form' });
+    const send = async (message: string) => {
+      await form.getByLabel('Name').fill('Avery Quinn');
+      await form.getByLabel('Email').fill('avery@example.com');
+      await form.getByLabel('Subject').selectOption('general');
+      await form.getByLabel('Message').fill(message);
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      await page.clock.runFor(1000);
+    };
+    await send('First message to the team.');
+    await expect(page.getByTestId('toast')).toHaveCount(1);
+    await page.clock.runFor(3000);
+    await send('Second message to the team.');
+    // The second replaces the first: still one toast, and a fresh five seconds.
+    await expect(page.getByTestId('toast')).toHaveCount(1);
+    await page.clock.runFor(4900);
+    await expect(page.getByTestId('toast')).toHaveCount(1);
+    await page.clock.runFor(200);
+    await expect(page.getByTestId('toast')).toHaveCount(0);
+  });
+
   test('a toast can be dismissed and is announced', async ({ page }) => {
     await page.goto('/contact');
     await hydrated(page, 'form[aria-label="Contact form"]');
