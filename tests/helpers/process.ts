@@ -23,7 +23,9 @@ export interface Started {
 /** Spawns a command detached (its own process group); stop() signals the whole group. */
 export function startProcess(command: string, args: string[], env: Record<string, string>): Started {
   let output = '';
-  const child = spawn(command, args, { env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The servers run as an operator would start them, not inside vitest's environment.
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST.*|TEST|MODE|NODE_ENV)$/.test(k)));
+  const child = spawn(command, args, { env: { ...inherited, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   return {

@@ -1,0 +1,43 @@
+/** `npm run dev`: Astro's dev server answers /api/* with the same functions (issue "Foundation"). */
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDatabaseUrl } from '../helpers/api';
+import { freePort, startProcess, waitForHttp, type Started } from '../helpers/process';
+
+let server: Started;
+let base: string;
+const { url, dir } = tempDatabaseUrl();
+
+beforeAll(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = startProcess('npm', ['run', 'dev', '--', '--host', '127.0.0.1', '--port', String(port)], { DATABASE_URL: url, ASTRO_TELEMETRY_DISABLED: '1'});
+  await waitForHttp(`${base}/api/providers?limit=1`, 120_000, server);
+}, 150_000);
+
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('npm run dev', () => {
+  it('serves the API from the functions, on a database it created and seeded', async () => {
+    const res = await fetch(`${base}/api/search?location=Miami`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-total-count')).toBe('10');
+    const missing = await fetch(`${base}/api/providers/by-slug/nobody`);
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { error: string }).error).toBe('Provider not found');
+  });
+
+  it('serves the pages too', async () => {
+    // Right after start Vite may still be optimising dependencies; a page shows up within seconds.
+    let res = await fetch(`${base}/about`);
+    for (let i = 0; i < 60 && res.status !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 1000));
+      res = await fetch(`${base}/about`);
+    }
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<h1');
+  }, 90_000);
+});
