@@ -41,7 +41,8 @@ export function compilePath(path: string): { pattern: RegExp; keys: string[] } {
         keys.push('*');
         return '(.*)';
       }
-      return part.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+      // A "*" inside a segment ("favicon.*") matches within it, as in Netlify's header paths.
+      return part.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*');
     })
     .join('/');
   return { pattern: new RegExp(`^${source}/?$`), keys };

@@ -4,6 +4,7 @@
  * dist/404.html for anything else, and /api/* from the functions.
  */
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
@@ -33,6 +34,24 @@ const TYPES: Record<string, string> = {
   '.woff': 'font/woff',
   '.webmanifest': 'application/manifest+json',
 };
+
+/** Text files are sent compressed, as Netlify's CDN does; each file is compressed once and kept. */
+const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
+const compressed = new Map<string, { key: string; br: Buffer; gzip: Buffer }>();
+
+function compressedFile(file: string, mtimeMs: number) {
+  const key = `${file}:${mtimeMs}`;
+  const hit = compressed.get(file);
+  if (hit?.key === key) return hit;
+  const raw = readFileSync(file);
+  const entry = {
+    key,
+    br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    gzip: gzipSync(raw, { level: 9 }),
+  };
+  compressed.set(file, entry);
+  return entry;
+}
 
 /** Netlify's path glob: "*" spans segments, ":name" is one segment. */
 const globPattern = (glob: string) => compilePath(glob.replace(/\*$/, '*'));
@@ -91,6 +110,15 @@ export function createSiteServer({ distDir, routes, netlify = readNetlifyConfig(
     res.setHeader('Content-Type', TYPES[extname(file)] ?? 'application/octet-stream');
     res.setHeader('ETag', etag);
     if (status === 200 && req.headers['if-none-match'] === etag) return void res.writeHead(304).end();
+    const accept = String(req.headers['accept-encoding'] ?? '');
+    const encoding = !COMPRESSIBLE.has(extname(file)) ? null : /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+    if (COMPRESSIBLE.has(extname(file))) res.setHeader('Vary', 'Accept-Encoding');
+    if (encoding) {
+      const body = compressedFile(file, stat.mtimeMs)[encoding];
+      res.setHeader('Content-Encoding', encoding);
+      res.setHeader('Content-Length', body.length);
+      return void res.end(req.method === 'HEAD' ? undefined : body);
+    }
     res.setHeader('Content-Length', stat.size);
     if (req.method === 'HEAD') return void res.end();
     createReadStream(file).pipe(res);

@@ -74,6 +74,22 @@ describe('served headers', () => {
     }
   });
 
+  it('npm start compresses text as Netlify does, and caches hashed assets for a year', async () => {
+    const page = await fetch(`${base}/faq`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(page.headers.get('content-encoding')).toBe('br');
+    expect(await page.text()).toContain('<h1');
+    const plain = await fetch(`${base}/faq`, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const html = await plain.text();
+    const asset = /\/_astro\/[^"]+\.css/.exec(html)![0];
+    const css = await fetch(base + asset, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(css.headers.get('content-encoding')).toBe('gzip');
+    expect(css.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const image = await fetch(`${base}/images/hero-home.webp`);
+    expect(image.headers.get('content-encoding')).toBeNull();
+    expect(image.headers.get('cache-control')).toBe('public, max-age=604800');
+  });
+
   it('every function response carries the security headers, errors included', async () => {
     for (const h of REQUIRED) expect(API_HEADERS[h], h).toBeTruthy();
     expect(API_HEADERS['Content-Security-Policy']).toBe("default-src 'none'; frame-ancestors 'none'");
