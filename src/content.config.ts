@@ -17,6 +17,7 @@ import {
   otherCitySchema,
   providerFaqSchema,
   siteFaqItemSchema,
+  taxonomySchema,
   testimonialSchema,
 } from './lib/schemas/content';
 
@@ -33,6 +34,7 @@ export const collections = {
   landings: defineCollection({ loader: glob({ base: './content/landings', pattern: '*.json' }), schema: landingSchema }),
   cities: defineCollection({ loader: glob({ base: './content/cities', pattern: '[a-z]*.json' }), schema: cityPageSchema }),
   otherCity: defineCollection({ loader: file('content/cities/_other.json', { parser: single }), schema: otherCitySchema }),
+  services: defineCollection({ loader: file('content/services.json', { parser: single }), schema: taxonomySchema }),
   siteFaq: defineCollection({ loader: file('content/faq/site.json', { parser: numbered }), schema: siteFaqItemSchema }),
   homeFaq: defineCollection({ loader: file('content/faq/home.json', { parser: numbered }), schema: faqItemSchema }),
   businessFaq: defineCollection({ loader: file('content/faq/business.json', { parser: numbered }), schema: faqItemSchema }),

@@ -3,7 +3,7 @@
  * it in the browser from the opening hours in the provider's time zone.
  */
 import { isOpenAt } from '@/lib/openNow';
-import { parseOpeningHours } from '@/lib/schemas/provider';
+import { parseOpeningHours } from '@/lib/providerFields';
 
 export function OpenStatus({ isOpen, openingHours, state, live = false }: { isOpen: boolean; openingHours: string; state: string; live?: boolean }) {
   // Inside an island (live) we can compute now; pre-rendered HTML keeps the flag until the page script runs.

@@ -4,7 +4,8 @@
  */
 import { DAYS } from '@/config';
 import { providerSeoText } from '@/lib/providerPage';
-import { parseOpeningHours, parseServices, type Provider } from '@/lib/schemas/provider';
+import { parseOpeningHours, parseServices } from '@/lib/providerFields';
+import type { Provider } from '@/lib/schemas/provider';
 import { OpenStatus } from './OpenStatus';
 import { ProviderImage } from './ProviderImage';
 import { StarRating } from './StarRating';

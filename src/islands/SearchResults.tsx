@@ -7,7 +7,8 @@ import { useEffect, useState } from 'react';
 import { ProviderGrid, ProviderGridSkeleton } from '@/components/ProviderCard';
 import SearchForm from '@/components/SearchForm';
 import { getPage } from '@/lib/apiClient';
-import { PRICE_RANGES, type Provider } from '@/lib/schemas/provider';
+import { PRICE_RANGES } from '@/lib/providerFields';
+import type { Provider } from '@/lib/schemas/provider';
 import { foundLine, searchTitle } from '@/lib/searchTitle';
 import { PROVIDERS_CHANGED_EVENT } from '@/stores/businessPopup';
 
@@ -122,7 +123,8 @@ export default function SearchResults() {
         </div>
       </section>
 
-      <section className="container-page py-8" aria-label="Results">
+      <section className="container-page py-8" aria-labelledby="results-heading">
+        <h2 id="results-heading" className="sr-only">Results</h2>
         {state.status === 'loading' && <ProviderGridSkeleton />}
         {state.status === 'error' && (
           <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">{SEARCH_ERROR}</div>
@@ -136,7 +138,7 @@ export default function SearchResults() {
         )}
         {state.status === 'done' && state.items.length > 0 && (
           <>
-            <ProviderGrid providers={state.items} live />
+            <ProviderGrid providers={state.items} live eagerFirst={3} />
             {state.items.length < state.total && (
               <div className="mt-8 text-center">
                 <button type="button" className="btn-secondary" onClick={() => update({ limit: Math.min(p.limit + PAGE_SIZE, 500) })}>

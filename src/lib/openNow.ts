@@ -3,7 +3,7 @@
  * when the hours cannot be read, so callers fall back to the stored isOpen flag.
  */
 import { DAYS } from '../config';
-import type { OpeningHours } from './schemas/provider';
+import type { OpeningHours } from './providerFields';
 import { US_STATES } from './usStates';
 
 const RANGE = /^(\d{1,2}):(\d{2}) (AM|PM) - (\d{1,2}):(\d{2}) (AM|PM)$/;

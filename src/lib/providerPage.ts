@@ -1,6 +1,7 @@
 /** What a provider page says beyond the data: its FAQ entries and generated SEO text. */
 import type { FaqItem } from './schemas/content';
-import { parseServices, type Provider } from './schemas/provider';
+import { parseServices } from './providerFields';
+import type { Provider } from './schemas/provider';
 import { mainCategory } from './services';
 
 export interface ProviderFaqTemplates {

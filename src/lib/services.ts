@@ -2,38 +2,18 @@
  * The service taxonomy (content/services.json): which provider services belong to which category,
  * and how a search's `service` value maps onto a category.
  */
-import { z } from './zod';
 import taxonomyJson from '../../content/services.json' with { type: 'json' };
+import type { serviceCategorySchema, taxonomySchema } from './schemas/content';
+import type { z } from './zod';
 
-export const serviceCategorySchema = z.object({
-  /** Stable id used in the database and URLs, e.g. "nails". */
-  slug: z.string().regex(/^[a-z]+$/),
-  /** Label of the home category tile, e.g. "Nail Salons". */
-  label: z.string().min(1),
-  /** The value the tile sends as /search?service=..., one of the dropdown options. */
-  searchValue: z.string().min(1),
-  /** Search values (case-insensitive) that select this category. */
-  aliases: z.array(z.string().min(1)).min(1),
-  /** A provider service belongs to the category when its name contains one of these (lowercase). */
-  keywords: z.array(z.string().regex(/^[a-z -]+$/)).min(1),
-  /** One line shown under the tile. */
-  description: z.string().min(1),
-  /** Tile image, local; null for categories without a tile. */
-  image: z.string().startsWith('/').nullable(),
-  /** Whether the category is one of the six home tiles. */
-  tile: z.boolean().default(true),
-});
-
-export const taxonomySchema = z.object({
-  categories: z.array(serviceCategorySchema).min(1),
-  /** The nine options of the search form's service dropdown, in order (SPEC.md §2). */
-  searchOptions: z.array(z.string().min(1)).length(9),
-});
-
-export type ServiceCategory = z.infer<typeof serviceCategorySchema>;
-export const taxonomy = taxonomySchema.parse(taxonomyJson);
+export type ServiceCategory = z.input<typeof serviceCategorySchema>;
+/**
+ * The taxonomy as data: it also runs in the browser (search form, provider pages), so it is not
+ * parsed with zod here; the build validates content/services.json against taxonomySchema instead.
+ */
+export const taxonomy = taxonomyJson as z.input<typeof taxonomySchema>;
 export const SEARCH_OPTIONS = taxonomy.searchOptions;
-export const TILE_CATEGORIES = taxonomy.categories.filter((c) => c.tile);
+export const TILE_CATEGORIES = taxonomy.categories.filter((c) => c.tile !== false);
 
 /** Categories a single service name belongs to (a service may sit in two, e.g. eyebrow waxing). */
 export function categoriesOfService(service: string): string[] {

@@ -152,3 +152,30 @@ export const contactPageSchema = z.object({
   details: z.array(z.object({ label: text, value: text })).min(1),
   helpText: text,
 });
+
+/** The service taxonomy (content/services.json). */
+export const serviceCategorySchema = z.object({
+  /** Stable id used in the database and URLs, e.g. "nails". */
+  slug: z.string().regex(/^[a-z]+$/),
+  /** Label of the home category tile, e.g. "Nail Salons". */
+  label: z.string().min(1),
+  /** The value the tile sends as /search?service=..., one of the dropdown options. */
+  searchValue: z.string().min(1),
+  /** Search values (case-insensitive) that select this category. */
+  aliases: z.array(z.string().min(1)).min(1),
+  /** A provider service belongs to the category when its name contains one of these (lowercase). */
+  keywords: z.array(z.string().regex(/^[a-z -]+$/)).min(1),
+  /** One line shown under the tile. */
+  description: z.string().min(1),
+  /** Tile image, local; null for categories without a tile. */
+  image: z.string().startsWith('/').nullable(),
+  /** Whether the category is one of the six home tiles. */
+  tile: z.boolean().default(true),
+});
+
+export const taxonomySchema = z.object({
+  categories: z.array(serviceCategorySchema).min(1),
+  /** The nine options of the search form's service dropdown, in order (SPEC.md §2). */
+  searchOptions: z.array(z.string().min(1)).length(9),
+});
+

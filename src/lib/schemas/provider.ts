@@ -4,14 +4,13 @@
  */
 import { z } from '../zod';
 import { DAYS, NEW_LISTING } from '../../config';
+import { HOURS_PATTERN, PRICE_RANGES } from '../providerFields';
 import { businessFields } from './businessApplication';
 import { honeypotSchema } from './review';
 
-export const PRICE_RANGES = ['$', '$$', '$$$', '$$$$'] as const;
+export { PRICE_RANGES, HOURS_PATTERN, parseServices, parseOpeningHours } from '../providerFields';
 export const priceRangeSchema = z.enum(PRICE_RANGES, { error: 'Price range must be one of $, $$, $$$, $$$$' });
 
-/** A day's hours: "Closed" or a 12-hour range like "9:00 AM - 6:00 PM". */
-export const HOURS_PATTERN = /^(Closed|(1[0-2]|[1-9]):[0-5]\d (AM|PM) - (1[0-2]|[1-9]):[0-5]\d (AM|PM))$/;
 export const dayHoursSchema = z.string().regex(HOURS_PATTERN, 'Hours must read like "9:00 AM - 6:00 PM" or "Closed"');
 
 /** Opening hours, keys monday..sunday. */
@@ -96,22 +95,3 @@ export const providerSchema = z.object({
 });
 export type Provider = z.infer<typeof providerSchema>;
 
-/** Services of a provider as a list, tolerant of bad data (never throws while rendering). */
-export function parseServices(services: string): string[] {
-  try {
-    const list = JSON.parse(services) as unknown;
-    return Array.isArray(list) ? list.filter((s): s is string => typeof s === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-/** Opening hours of a provider as an object, tolerant of bad data. */
-export function parseOpeningHours(openingHours: string): Partial<OpeningHours> {
-  try {
-    const parsed = openingHoursSchema.partial().safeParse(JSON.parse(openingHours));
-    return parsed.success ? parsed.data : {};
-  } catch {
-    return {};
-  }
-}
