@@ -11,7 +11,8 @@
  *    against /api/search and two static pages.
  *
  * Options: --iterations N (default 200), --providers N (default 100000), --duration S (autocannon,
- * default 10), --connections N (default 10), --skip-http. Summary JSON: /tmp/glow-bench/api.json.
+ * default 10), --connections N (default 10), --skip-http, --db FILE (another benchmark file, e.g. a copy
+ * on which ANALYZE was run; it must hold --providers providers). Summary JSON: /tmp/glow-bench/api.json.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -36,6 +37,7 @@ const { values: opts } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
     'skip-http': { type: 'boolean', default: false },
+    db: { type: 'string' },
   },
 });
 const ITERATIONS = Number(opts.iterations);
@@ -167,7 +169,7 @@ async function queryPlan(database: Db, sql: string, parameters: readonly unknown
 
 // ---------------------------------------------------------------------------------------------
 
-const generated = await ensureBenchDb(TOTAL);
+const generated = await ensureBenchDb(TOTAL, opts.db);
 const database = await getDb(generated.url);
 const cpuNote = `${(await import('node:os')).cpus().length} cores, Node ${process.version}`;
 console.log(`\n## In-process search over ${int(generated.providers)} providers (${int(generated.reviews)} reviews; ${cpuNote})\n`);

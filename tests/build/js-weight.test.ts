@@ -154,7 +154,7 @@ beforeAll(() => {
       const before = new Set([...p.direct, ...p.inlineImports]);
       return {
         page: p.type,
-        'module scripts': [...before].map((u) => posix.basename(u)).join(' ') || '-',
+        'module scripts': [...before].map((u) => posix.basename(u).replace(/\.[\w-]+\.js$/, '')).join(' ') || '-',
         'JS before interaction KB': kb(bytes(before) + p.inlineBytes),
         'gzip KB': kb(gzipBytes(before) + p.inlineGzipBytes),
         'inline KB': kb(p.inlineBytes),
