@@ -13,6 +13,7 @@ import { dirname } from 'node:path';
 import type { InStatement } from '@libsql/client';
 import { closeDb, getDb, type Db } from '../../src/lib/db/client';
 import { readSeed, stableId } from '../../src/lib/db/seed';
+import { migrate } from '../../src/lib/db/migrate';
 import { setupDatabase } from '../../src/lib/db/setup';
 import { insertProviderStatements } from '../../src/lib/providers';
 import { insertReviewStatement, refreshRatingStatement } from '../../src/lib/reviews';
@@ -150,6 +151,9 @@ export async function ensureBenchDb(total: number, file = `${BENCH_DIR}/provider
     const database = await getDb(url);
     const found = await meta(database);
     if (found && found.version === GENERATOR_VERSION && found.providers === total) {
+      // A file made before a schema change gets the new migrations (indexes) instead of a rebuild.
+      const applied = await migrate(database);
+      if (applied.length) log(`[bench] applied ${applied.join(', ')} to ${file}`);
       const reviews = Number((await database.client.execute('SELECT count(*) AS n FROM reviews')).rows[0]!.n);
       log(`[bench] reusing ${file}: ${total.toLocaleString('en-US')} providers, ${reviews.toLocaleString('en-US')} reviews`);
       return { url, file, providers: total, reviews, seconds: 0, reused: true };

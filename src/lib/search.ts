@@ -2,9 +2,10 @@
  * Provider search (DESIGN.md "Search semantics"): full text, service category, location, price and
  * minimum rating, combined with AND, in result order, one page at a time.
  */
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from './db/client';
-import { orderedProviders, toProvider, type Page } from './providers';
+import type { ProvidersTable } from './db/schema';
+import { toProvider, type Page } from './providers';
 import type { Provider } from './schemas/provider';
 import type { SearchParams } from './schemas/search';
 import { categoryForSearch } from './services';
@@ -56,57 +57,119 @@ export function ftsQuery(text: string): string | null {
   return words.slice(0, 12).map((w) => `"${w}"*`).join(' ');
 }
 
-/** LIKE pattern for "contains text", with the wildcards of the text escaped. */
-const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 type Filters = Partial<Omit<SearchParams, 'limit' | 'offset'>>;
 
-function conditions(params: Filters): Expression<SqlBool>[] {
-  const where: Expression<SqlBool>[] = [];
+/** The filters of a search, resolved: words for the full-text index, a category, a place. */
+interface Resolved {
+  /** FTS5 expression, or null (no text), or false (text that cannot match anything). */
+  match: string | null | false;
+  category?: string;
+  city?: string;
+  state?: string;
+  zipPrefix?: string;
+  priceRange?: string;
+  rating?: number;
+}
+
+/** A service value that is no category matches services whose words start with its words. */
+function servicesMatch(text: string): string | null {
+  const words = ftsQuery(text);
+  return words ? `services : (${words})` : null;
+}
+
+async function resolve({ db }: Db, params: Filters): Promise<Resolved> {
+  const parts: string[] = [];
+  let impossible = false;
   if (params.query) {
-    const match = ftsQuery(params.query);
-    // Text made only of punctuation cannot match any provider.
-    where.push(match ? sql<SqlBool>`providers.seq IN (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${match})` : sql<SqlBool>`0`);
+    const m = ftsQuery(params.query);
+    if (m) parts.push(`(${m})`);
+    else impossible = true; // only punctuation: nothing can match
   }
-  if (params.service) {
-    const category = categoryForSearch(params.service);
-    where.push(
-      category
-        ? sql<SqlBool>`providers.seq IN (SELECT providerSeq FROM provider_categories WHERE category = ${category.slug})`
-        : sql<SqlBool>`lower(providers.services) LIKE ${containsPattern(params.service)} ESCAPE '\\'`,
-    );
+  const category = params.service ? categoryForSearch(params.service) : null;
+  if (params.service && !category) {
+    const m = servicesMatch(params.service);
+    if (m) parts.push(`(${m})`);
+    else impossible = true;
   }
+  const r: Resolved = { match: impossible ? false : parts.length ? parts.join(' AND ') : null, category: category?.slug, priceRange: params.priceRange, rating: params.rating };
   if (params.location) {
     const loc = parseLocation(params.location);
-    if (loc.city) where.push(sql<SqlBool>`providers.city = ${loc.city}`);
-    if (loc.state) where.push(sql<SqlBool>`providers.state = ${loc.state}`);
+    Object.assign(r, { city: loc.city, state: loc.state, zipPrefix: loc.zipPrefix });
     if (loc.cityElseState) {
+      // "New York": the city where there is one, else the state.
       const { city, state } = loc.cityElseState;
-      where.push(
-        sql<SqlBool>`(providers.city = ${city} OR (providers.state = ${state} AND NOT EXISTS (SELECT 1 FROM providers AS same WHERE same.city = ${city})))`,
-      );
-    }
-    if (loc.zipPrefix) {
-      // A range on the indexed column: "787" matches 78700-78799.
-      where.push(sql<SqlBool>`providers.zipCode >= ${loc.zipPrefix} AND providers.zipCode < ${`${loc.zipPrefix}\u{10FFFF}`}`);
+      const hasCity = await db.selectFrom('providers').select('seq').where('city', '=', city).limit(1).executeTakeFirst();
+      if (hasCity) r.city = city;
+      else r.state = state;
     }
   }
-  if (params.priceRange) where.push(sql<SqlBool>`providers.priceRange = ${params.priceRange}`);
-  if (params.rating !== undefined) where.push(sql<SqlBool>`providers.rating >= ${params.rating}`);
+  return r;
+}
+
+const ORDER = sql`p.isPromoted DESC, p.rating DESC, p.reviewCount DESC, p.name, p.seq`;
+const CATEGORY_ORDER = sql`c.isPromoted DESC, c.rating DESC, c.reviewCount DESC, c.name, c.providerSeq`;
+/** Past this many matches, reading the order index and skipping non-matches beats sorting them all. */
+const SORT_LIMIT = 1500;
+
+function rowConditions(r: Resolved, skip: { city?: boolean; state?: boolean; price?: boolean; category?: boolean; rating?: boolean } = {}): Expression<SqlBool>[] {
+  const where: Expression<SqlBool>[] = [];
+  if (r.match) where.push(sql<SqlBool>`p.seq IN (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${r.match})`);
+  if (r.category && !skip.category) where.push(sql<SqlBool>`EXISTS (SELECT 1 FROM provider_categories k WHERE k.category = ${r.category} AND k.providerSeq = p.seq)`);
+  if (r.city && !skip.city) where.push(sql<SqlBool>`p.city = ${r.city}`);
+  if (r.state && !skip.state) where.push(sql<SqlBool>`p.state = ${r.state}`);
+  // A range on the indexed column: "787" matches 78700-78799.
+  if (r.zipPrefix) where.push(sql<SqlBool>`p.zipCode >= ${r.zipPrefix} AND p.zipCode < ${`${r.zipPrefix}\u{10FFFF}`}`);
+  if (r.priceRange && !skip.price) where.push(sql<SqlBool>`p.priceRange = ${r.priceRange}`);
+  if (r.rating !== undefined && !skip.rating) where.push(sql<SqlBool>`p.rating >= ${r.rating}`);
   return where;
 }
 
-/** GET /api/search: one page of matching providers in result order, and the total. */
+const and = (conds: Expression<SqlBool>[]) => (conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``);
+
+/**
+ * GET /api/search: one page of matching providers in result order, and the total. The query plan
+ * is chosen here rather than left to SQLite: the most selective filter that has an ordered index
+ * leads (city, state, price, category), so a page is read in order without sorting every match;
+ * otherwise the total decides between sorting a few matches and walking the order index.
+ */
 export async function searchProviders(database: Db, params: Filters & Pick<SearchParams, 'limit' | 'offset'>): Promise<Page<Provider>> {
-  const where = conditions(params);
-  const all = (eb: { and: (e: Expression<SqlBool>[]) => Expression<SqlBool> }) => eb.and(where);
-  const [rows, count] = await Promise.all([
-    orderedProviders(database).where(all).limit(params.limit).offset(params.offset).execute(),
-    database.db
-      .selectFrom('providers')
-      .where(all)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { total: Number(count.n), items: rows.map(toProvider) };
+  const { db } = database;
+  const r = await resolve(database, params);
+  if (r.match === false) return { total: 0, items: [] };
+  const page = sql`LIMIT ${params.limit} OFFSET ${params.offset}`;
+  const run = async (query: ReturnType<typeof sql>) => (await query.execute(db)).rows as Selectable<ProvidersTable>[];
+  const countOf = async (query: ReturnType<typeof sql>) => Number(((await query.execute(db)).rows[0] as { n: number }).n);
+
+  let rows: Selectable<ProvidersTable>[];
+  let total: number;
+  if (r.city || r.state || r.priceRange) {
+    const index = r.city ? sql.raw('providers_city_order') : r.state ? sql.raw('providers_state_order') : sql.raw('providers_price_order');
+    const conds = rowConditions(r);
+    [rows, total] = await Promise.all([
+      run(sql`SELECT p.* FROM providers p INDEXED BY ${index} ${and(conds)} ORDER BY ${ORDER} ${page}`),
+      // The count follows the same index: SQLite alone may start from a far larger filter.
+      countOf(sql`SELECT count(*) AS n FROM providers p INDEXED BY ${index} ${and(conds)}`),
+    ]);
+  } else if (r.category) {
+    const cat = [sql<SqlBool>`c.category = ${r.category}`, ...(r.rating !== undefined ? [sql<SqlBool>`c.rating >= ${r.rating}`] : [])];
+    const conds = [...cat, ...rowConditions(r, { category: true, rating: true })];
+    const onlyCategory = conds.length === cat.length;
+    [rows, total] = await Promise.all([
+      run(sql`SELECT p.* FROM provider_categories c INDEXED BY provider_categories_order JOIN providers p ON p.seq = c.providerSeq ${and(conds)} ORDER BY ${CATEGORY_ORDER} ${page}`),
+      countOf(
+        onlyCategory
+          ? sql`SELECT count(*) AS n FROM provider_categories c ${and(cat)}`
+          : sql`SELECT count(*) AS n FROM provider_categories c JOIN providers p ON p.seq = c.providerSeq ${and(conds)}`,
+      ),
+    ]);
+  } else {
+    const conds = rowConditions(r);
+    const onlyText = r.match && conds.length === 1;
+    total = await countOf(onlyText ? sql`SELECT count(*) AS n FROM providers_fts WHERE providers_fts MATCH ${r.match}` : sql`SELECT count(*) AS n FROM providers p ${and(conds)}`);
+    // Many matches: they are dense in the order index, so reading it in order finds a page fast.
+    // Few: fetch them and sort.
+    const index = total > SORT_LIMIT || conds.length === 0 ? sql`INDEXED BY providers_order` : sql``;
+    rows = total === 0 ? [] : await run(sql`SELECT p.* FROM providers p ${index} ${and(conds)} ORDER BY ${ORDER} ${page}`);
+  }
+  return { total, items: rows.map(toProvider) };
 }

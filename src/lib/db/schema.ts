@@ -28,6 +28,11 @@ export interface ProvidersTable {
 export interface ProviderCategoriesTable {
   category: string;
   providerSeq: number;
+  /** Copies of the provider's order columns (kept by a trigger), so the category index yields result order. */
+  isPromoted: number;
+  rating: number;
+  reviewCount: number;
+  name: string;
 }
 
 export interface ReviewsTable {
