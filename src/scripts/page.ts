@@ -3,8 +3,6 @@
  * "Open now" from opening hours in the provider's time zone, sends search forms without empty
  * values, and opens the business popup on demand (its React island loads on first click, not before).
  */
-import { isOpenAt } from '@/lib/openNow';
-
 const FALLBACK = '/images/provider-fallback.webp';
 
 function useFallback(img: HTMLImageElement) {
@@ -23,20 +21,24 @@ document.querySelectorAll<HTMLImageElement>('img[data-fallback]').forEach((img) 
   if (img.complete && img.naturalWidth === 0) useFallback(img);
 });
 
-export function refreshOpenNow(root: ParentNode = document) {
-  root.querySelectorAll<HTMLElement>('[data-open-hours]').forEach((el) => {
-    let open: boolean | null = null;
-    try {
-      open = isOpenAt(JSON.parse(el.dataset.openHours!), el.dataset.state ?? '');
-    } catch {
-      open = null;
-    }
-    const isOpen = open ?? el.dataset.isOpen === 'true';
-    el.dataset.status = isOpen ? 'open' : 'closed';
-    el.textContent = isOpen ? 'Open now' : 'Closed';
+// "Open now" depends on the visitor's clock, so it is worked out here; the code loads only on
+// pages that show opening hours.
+const openStatuses = document.querySelectorAll<HTMLElement>('[data-open-hours]');
+if (openStatuses.length) {
+  void import('@/lib/openNow').then(({ isOpenAt }) => {
+    openStatuses.forEach((el) => {
+      let open: boolean | null = null;
+      try {
+        open = isOpenAt(JSON.parse(el.dataset.openHours!), el.dataset.state ?? '');
+      } catch {
+        open = null;
+      }
+      const isOpen = open ?? el.dataset.isOpen === 'true';
+      el.dataset.status = isOpen ? 'open' : 'closed';
+      el.textContent = isOpen ? 'Open now' : 'Closed';
+    });
   });
 }
-refreshOpenNow();
 
 // Search forms are plain GET forms; send only the non-empty values (SPEC.md §2).
 document.addEventListener('submit', (e) => {

@@ -17,7 +17,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const DIST = join(process.cwd(), 'dist');
 
 /** Most JavaScript a page without islands may load before interaction (raw bytes, not gzip). */
-const NO_ISLAND_BUDGET_BYTES = 8 * 1024;
+const NO_ISLAND_BUDGET_BYTES = 4 * 1024;
 
 /** Page types and one built page of each. `island: false` pages must have nothing to hydrate. */
 const PAGES: { type: string; file: string; island?: false }[] = [
