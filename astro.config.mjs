@@ -35,7 +35,8 @@ export default defineConfig({
   site,
   output: 'static',
   trailingSlash: 'never',
-  build: { format: 'file' },
+  // CSS inline in each page: one request less before first paint (the CSP allows inline styles).
+  build: { format: 'file', inlineStylesheets: 'always' },
   integrations: [
     react(),
     sitemap({ filter: (page) => !/\/(404|provider-fallback)$/.test(page.replace(/\/$/, '')) }),

@@ -6,44 +6,13 @@
 import { useEffect, useState } from 'react';
 import { ProviderGrid, ProviderGridSkeleton } from '@/components/ProviderCard';
 import SearchForm from '@/components/SearchForm';
-import { getPage } from '@/lib/apiClient';
+import { PAGE_SIZE, readParams, searchResults, toQuery, type Params } from '@/lib/searchRequest';
 import { PRICE_RANGES } from '@/lib/providerFields';
 import type { Provider } from '@/lib/schemas/provider';
 import { foundLine, searchTitle } from '@/lib/searchTitle';
 import { PROVIDERS_CHANGED_EVENT } from '@/stores/businessPopup';
 
-export const PAGE_SIZE = 12;
 export const SEARCH_ERROR = 'Failed to load search results. Please try again later.';
-
-interface Params {
-  query?: string;
-  service?: string;
-  location?: string;
-  priceRange?: string;
-  rating?: string;
-  limit: number;
-}
-
-function readParams(search: string): Params {
-  const p = new URLSearchParams(search);
-  const get = (k: string) => p.get(k)?.trim() || undefined;
-  const limit = Number(p.get('limit'));
-  return {
-    query: get('query') ?? get('q'),
-    service: get('service'),
-    location: get('location'),
-    priceRange: get('priceRange'),
-    rating: get('rating'),
-    limit: Number.isInteger(limit) && limit >= PAGE_SIZE && limit <= 500 ? limit : PAGE_SIZE,
-  };
-}
-
-function toQuery(params: Params, forApi: boolean): string {
-  const out = new URLSearchParams();
-  for (const key of ['query', 'service', 'location', 'priceRange', 'rating'] as const) if (params[key]) out.set(key, params[key]!);
-  if (forApi || params.limit !== PAGE_SIZE) out.set('limit', String(params.limit));
-  return out.toString();
-}
 
 type State = { status: 'loading' } | { status: 'error' } | { status: 'done'; items: Provider[]; total: number };
 
@@ -67,7 +36,7 @@ export default function SearchResults() {
     if (!params) return;
     let cancelled = false;
     setState((s) => (s.status === 'done' && s.items.length > 0 ? s : { status: 'loading' }));
-    getPage<Provider>(`/api/search?${toQuery(params, true)}`)
+    searchResults<Provider>(params)
       .then(({ items, total }) => !cancelled && setState({ status: 'done', items, total }))
       .catch((error) => {
         console.error(error);
