@@ -12,13 +12,8 @@ export class ApiError extends Error {
   }
 }
 
-export async function apiRequest(method: 'GET' | 'POST', url: string, body?: unknown): Promise<Response> {
-  const res = await fetch(url, {
-    method,
-    credentials: 'include',
-    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+/** The response itself when OK; otherwise the error of SPEC.md §8. */
+export async function okResponse(res: Response): Promise<Response> {
   if (!res.ok) {
     const text = (await res.text().catch(() => '')) || res.statusText;
     throw new ApiError(res.status, `${res.status}: ${text}`);
@@ -26,9 +21,23 @@ export async function apiRequest(method: 'GET' | 'POST', url: string, body?: unk
   return res;
 }
 
+export async function apiRequest(method: 'GET' | 'POST', url: string, body?: unknown): Promise<Response> {
+  const res = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return okResponse(res);
+}
+
 /** GET a JSON list with its X-Total-Count. */
 export async function getPage<T>(url: string): Promise<{ items: T[]; total: number }> {
-  const res = await apiRequest('GET', url);
+  return readPage<T>(await apiRequest('GET', url));
+}
+
+/** A JSON list and its X-Total-Count from an OK response. */
+export async function readPage<T>(res: Response): Promise<{ items: T[]; total: number }> {
   const items = (await res.json()) as T[];
   const total = Number(res.headers.get('X-Total-Count') ?? items.length);
   return { items, total };

@@ -1,8 +1,9 @@
 /**
- * The /search page's request: its parameters read from the URL, and the API call, which the page
- * starts before React has loaded (src/pages/search.astro) and the results island then picks up.
+ * The /search page's request: its parameters read from the URL, and the API call. The page starts
+ * the first call in an inline script before any module loads (src/pages/search.astro); the results
+ * island takes it over when the URL it asks for is the same.
  */
-import { getPage } from './apiClient';
+import { getPage, okResponse, readPage } from './apiClient';
 
 export const PAGE_SIZE = 12;
 
@@ -37,22 +38,20 @@ export function toQuery(params: Params, forApi: boolean): string {
 }
 
 
-let early: { url: string; request: Promise<{ items: unknown[]; total: number }> } | undefined;
-
-/** Starts the search for the current URL at once (called as the page loads). */
-export function prefetchSearch(search: string) {
-  const url = `/api/search?${toQuery(readParams(search), true)}`;
-  early = { url, request: getPage(url) };
-  early.request.catch(() => {}); // handled when taken
+declare global {
+  interface Window {
+    /** The request the /search page's inline script started before any module loaded. */
+    __glowSearch?: { url: string; response: Promise<Response> };
+  }
 }
 
-/** The results for `params`: the early request when it is for the same URL, else a new one. */
-export function searchResults<T>(params: Params): Promise<{ items: T[]; total: number }> {
+/** The results for `params`: the page's early request when it is for the same URL, else a new one. */
+export async function searchResults<T>(params: Params): Promise<{ items: T[]; total: number }> {
   const url = `/api/search?${toQuery(params, true)}`;
+  const early = typeof window === 'undefined' ? undefined : window.__glowSearch;
   if (early?.url === url) {
-    const { request } = early;
-    early = undefined;
-    return request as Promise<{ items: T[]; total: number }>;
+    window.__glowSearch = undefined;
+    return readPage<T>(await okResponse(await early.response));
   }
   return getPage<T>(url);
 }

@@ -30,6 +30,17 @@ test.describe('search', () => {
     await expect(page.getByRole('heading', { name: 'About Hair Salon in Chicago' })).toBeVisible();
   });
 
+  test('the page asks the API once: the early request is taken over by the island', async ({ page }) => {
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/search')) calls.push(new URL(r.url()).search);
+    });
+    await page.goto('/search?location=Miami&q=spa');
+    await expect(page.getByText(/^Found \d+ providers? in Miami$/)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(calls).toEqual(['?query=spa&location=Miami&limit=12']);
+  });
+
   test('the title variants of SPEC.md §2', async ({ page }) => {
     for (const [query, title] of [
       ['query=gel', 'Search Results for "gel"'],
