@@ -143,7 +143,9 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
   let rows: Selectable<ProvidersTable>[];
   let total: number;
   if (r.city || r.state || r.priceRange) {
-    const index = r.city ? sql.raw('providers_city_order') : r.state ? sql.raw('providers_state_order') : sql.raw('providers_price_order');
+    const index = sql.raw(
+      r.city && r.priceRange ? 'providers_city_price_order' : r.city ? 'providers_city_order' : r.state ? 'providers_state_order' : 'providers_price_order',
+    );
     const conds = rowConditions(r);
     [rows, total] = await Promise.all([
       run(sql`SELECT p.* FROM providers p INDEXED BY ${index} ${and(conds)} ORDER BY ${ORDER} ${page}`),
