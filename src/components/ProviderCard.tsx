@@ -5,19 +5,29 @@ import { OpenStatus } from './OpenStatus';
 import { ProviderImage } from './ProviderImage';
 import { StarRating } from './StarRating';
 
-export function ProviderCard({ provider, live = false, eager = false }: { provider: Provider; live?: boolean; eager?: boolean }) {
+/**
+ * `compact`: on phones the picture becomes a thumbnail beside the text (search results: a list to
+ * scan, whose heading paints first); from 640 px up, the normal card.
+ */
+export function ProviderCard({ provider, live = false, eager = false, compact = false }: { provider: Provider; live?: boolean; eager?: boolean; compact?: boolean }) {
   const services = parseServices(provider.services);
   const extra = services.length - 3;
+  const badges = (
+    <>
+      {provider.isPromoted && <span className="rounded-full bg-brand-700 px-2.5 py-0.5 text-xs font-semibold text-white">Promoted</span>}
+      <OpenStatus isOpen={provider.isOpen} openingHours={provider.openingHours} state={provider.state} live={live} />
+    </>
+  );
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md">
-      <div className="relative aspect-[4/3] overflow-hidden bg-brand-50">
-        <ProviderImage url={provider.imageUrl} alt="" eager={eager} sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw" className="h-full w-full object-cover" />
-        <div className="absolute left-3 top-3 flex gap-2">
-          {provider.isPromoted && <span className="rounded-full bg-brand-700 px-2.5 py-0.5 text-xs font-semibold text-white">Promoted</span>}
-          <OpenStatus isOpen={provider.isOpen} openingHours={provider.openingHours} state={provider.state} live={live} />
+    <article className={`group relative flex overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md ${compact ? 'flex-row sm:flex-col' : 'flex-col'}`}>
+      <div className={`relative overflow-hidden bg-brand-50 ${compact ? 'm-3 size-24 shrink-0 rounded-xl sm:m-0 sm:aspect-[4/3] sm:size-auto sm:rounded-none' : 'aspect-[4/3]'}`}>
+        <ProviderImage url={provider.imageUrl} alt="" eager={eager} sizes={compact ? '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 96px' : '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw'} className="h-full w-full object-cover" />
+        <div className={`absolute left-3 top-3 flex gap-2 ${compact ? 'max-sm:hidden' : ''}`}>
+          {badges}
         </div>
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
+      <div className={`flex flex-1 flex-col gap-2 p-4 ${compact ? 'max-sm:pl-0' : ''}`}>
+        {compact && <div className="flex flex-wrap gap-2 sm:hidden">{badges}</div>}
         <h3 className="text-lg font-semibold text-gray-900">
           <a href={`/provider/${provider.slug}`} className="after:absolute after:inset-0 focus-visible:outline-none group-focus-within:underline">
             {provider.name}
@@ -44,13 +54,13 @@ export function ProviderCard({ provider, live = false, eager = false }: { provid
 }
 
 /** One, two or three columns by width. */
-export function ProviderGrid({ providers, live = false, eagerFirst = 0 }: { providers: Provider[]; live?: boolean; eagerFirst?: number }) {
+export function ProviderGrid({ providers, live = false, eagerFirst = 0, compact = false }: { providers: Provider[]; live?: boolean; eagerFirst?: number; compact?: boolean }) {
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" role="list">
       {providers.map((p, i) => (
         <li key={p.id} className="flex">
           <div className="w-full">
-            <ProviderCard provider={p} live={live} eager={i < eagerFirst} />
+            <ProviderCard provider={p} live={live} eager={i < eagerFirst} compact={compact} />
           </div>
         </li>
       ))}

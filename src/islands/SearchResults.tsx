@@ -61,6 +61,9 @@ export default function SearchResults() {
       <section className="bg-gradient-to-b from-brand-50 to-white">
         <div className="container-page py-10">
           <h1 className="text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">{title}</h1>
+          <p className="mt-3 max-w-2xl text-lg text-gray-700">
+            Compare ratings, price ranges and opening hours of beauty providers, read what their clients say, then call ahead or walk in to book.
+          </p>
           <p className="mt-2 min-h-6 text-gray-700" aria-live="polite">
             {state.status === 'done' ? foundLine(state.total, p.location) : state.status === 'loading' ? 'Searching…' : ''}
           </p>
@@ -107,7 +110,7 @@ export default function SearchResults() {
         )}
         {state.status === 'done' && state.items.length > 0 && (
           <>
-            <ProviderGrid providers={state.items} live eagerFirst={3} />
+            <ProviderGrid providers={state.items} live eagerFirst={3} compact />
             {state.items.length < state.total && (
               <div className="mt-8 text-center">
                 <button type="button" className="btn-secondary" onClick={() => update({ limit: Math.min(p.limit + PAGE_SIZE, 500) })}>
