@@ -3,7 +3,8 @@
  * a service name containing one of the page's words.
  */
 import type { Db } from './db/client';
-import { parseServices, type Provider } from './schemas/provider';
+import { parseServices } from './providerFields';
+import type { Provider } from './schemas/provider';
 import { searchProviders } from './search';
 import { LIMITS } from '../config';
 

@@ -76,11 +76,6 @@ export async function getProviderBySlug({ db }: Db, slug: string): Promise<Provi
   return row ? toProvider(row) : null;
 }
 
-export async function getProviderById({ db }: Db, id: string): Promise<Provider | null> {
-  const row = await db.selectFrom('providers').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toProvider(row) : null;
-}
-
 /** A new provider row; rating and reviewCount start at zero. */
 export interface NewProvider extends Omit<ProviderRow, 'seq' | 'rating' | 'reviewCount'> {
   rating?: number;

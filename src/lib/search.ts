@@ -111,15 +111,16 @@ const CATEGORY_ORDER = sql`c.isPromoted DESC, c.rating DESC, c.reviewCount DESC,
 /** Past this many matches, reading the order index and skipping non-matches beats sorting them all. */
 const SORT_LIMIT = 1500;
 
-function rowConditions(r: Resolved, skip: { city?: boolean; state?: boolean; price?: boolean; category?: boolean; rating?: boolean } = {}): Expression<SqlBool>[] {
+/** Conditions on the provider row `p`; `skip` leaves out those the category index already applies. */
+function rowConditions(r: Resolved, skip: { category?: boolean; rating?: boolean } = {}): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [];
   if (r.match) where.push(sql<SqlBool>`p.seq IN (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${r.match})`);
   if (r.category && !skip.category) where.push(sql<SqlBool>`EXISTS (SELECT 1 FROM provider_categories k WHERE k.category = ${r.category} AND k.providerSeq = p.seq)`);
-  if (r.city && !skip.city) where.push(sql<SqlBool>`p.city = ${r.city}`);
-  if (r.state && !skip.state) where.push(sql<SqlBool>`p.state = ${r.state}`);
+  if (r.city) where.push(sql<SqlBool>`p.city = ${r.city}`);
+  if (r.state) where.push(sql<SqlBool>`p.state = ${r.state}`);
   // A range on the indexed column: "787" matches 78700-78799.
   if (r.zipPrefix) where.push(sql<SqlBool>`p.zipCode >= ${r.zipPrefix} AND p.zipCode < ${`${r.zipPrefix}\u{10FFFF}`}`);
-  if (r.priceRange && !skip.price) where.push(sql<SqlBool>`p.priceRange = ${r.priceRange}`);
+  if (r.priceRange) where.push(sql<SqlBool>`p.priceRange = ${r.priceRange}`);
   if (r.rating !== undefined && !skip.rating) where.push(sql<SqlBool>`p.rating >= ${r.rating}`);
   return where;
 }

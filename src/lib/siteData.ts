@@ -33,11 +33,6 @@ export function featuredProviders(providers: Provider[]): Provider[] {
   return providers.filter((p) => p.isPromoted || Number(p.rating) >= FEATURED.minRating).slice(0, FEATURED.max);
 }
 
-/** Slug of a city page: the city's name, with the state added where two states share a name. */
-export function citySlug(name: string): string {
-  return slugify(name);
-}
-
 async function load(): Promise<SiteData> {
   const database = await getDb();
   const providers = await allProviders(database);

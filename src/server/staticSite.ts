@@ -53,8 +53,6 @@ function compressedFile(file: string, mtimeMs: number) {
   return entry;
 }
 
-/** Netlify's path glob: "*" spans segments, ":name" is one segment. */
-const globPattern = (glob: string) => compilePath(glob.replace(/\*$/, '*'));
 
 export function readNetlifyConfig(file = join(process.cwd(), 'netlify.toml')): NetlifyConfig {
   if (!existsSync(file)) return { redirects: [], headers: [] };
@@ -63,8 +61,8 @@ export function readNetlifyConfig(file = join(process.cwd(), 'netlify.toml')): N
     headers?: { for: string; values: Record<string, string> }[];
   };
   return {
-    redirects: (toml.redirects ?? []).map((r) => ({ ...r, status: r.status ?? 301, force: r.force ?? false, ...globPattern(r.from) })),
-    headers: (toml.headers ?? []).map((h) => ({ pattern: globPattern(h.for).pattern, values: h.values })),
+    redirects: (toml.redirects ?? []).map((r) => ({ ...r, status: r.status ?? 301, force: r.force ?? false, ...compilePath(r.from) })),
+    headers: (toml.headers ?? []).map((h) => ({ pattern: compilePath(h.for).pattern, values: h.values })),
   };
 }
 

@@ -2,17 +2,18 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDatabaseUrl } from '../helpers/api';
-import { freePort, startProcess, waitForHttp, type Started } from '../helpers/process';
+import { startServer, type Started } from '../helpers/process';
 
 let server: Started;
 let base: string;
 const { url, dir } = tempDatabaseUrl();
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = startProcess('npm', ['run', 'dev', '--', '--host', '127.0.0.1', '--port', String(port)], { DATABASE_URL: url, ASTRO_TELEMETRY_DISABLED: '1'});
-  await waitForHttp(`${base}/api/providers?limit=1`, 120_000, server);
+  ({ base, server } = await startServer(
+    (port) => ({ command: 'npm', args: ['run', 'dev', '--', '--host', '127.0.0.1', '--port', String(port)], env: { DATABASE_URL: url, ASTRO_TELEMETRY_DISABLED: '1' } }),
+    '/api/providers?limit=1',
+    120_000,
+  ));
 }, 150_000);
 
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startProcess, waitForHttp, type Started } from '../helpers/process';
+import { startServer, type Started } from '../helpers/process';
 import { tempDatabaseUrl } from '../helpers/api';
 
 const started: Started[] = [];
@@ -17,12 +17,13 @@ afterAll(async () => {
 
 /** `npm start` as an operator runs it, with SKIP_BUILD so it serves dist/ as it is. */
 async function serve(env: Record<string, string>): Promise<{ base: string; server: Started }> {
-  const port = await freePort();
-  const server = startProcess('npx', ['tsx', 'scripts/start.ts'], { PORT: String(port), HOST: '127.0.0.1', SKIP_BUILD: '1', ...env });
-  started.push(server);
-  const base = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${base}/api/search?limit=1`, 60_000, server);
-  return { base, server };
+  const running = await startServer(
+    (port) => ({ command: 'npx', args: ['tsx', 'scripts/start.ts'], env: { PORT: String(port), HOST: '127.0.0.1', SKIP_BUILD: '1', ...env } }),
+    '/api/search?limit=1',
+    60_000,
+  );
+  started.push(running.server);
+  return running;
 }
 
 describe('an unreachable database', () => {

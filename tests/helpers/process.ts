@@ -66,3 +66,20 @@ export async function waitForHttp(url: string, timeoutMs: number, started?: Star
     }
   }
 }
+
+/**
+ * A server on a free port of 127.0.0.1, started by `command(port)` and ready once `readyPath`
+ * answers; stop it with `server.stop()`.
+ */
+export async function startServer(
+  command: (port: number) => { command: string; args: string[]; env: Record<string, string> },
+  readyPath: string,
+  timeoutMs: number,
+): Promise<{ base: string; server: Started }> {
+  const port = await freePort();
+  const spec = command(port);
+  const server = startProcess(spec.command, spec.args, spec.env);
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHttp(base + readyPath, timeoutMs, server);
+  return { base, server };
+}

@@ -7,21 +7,22 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDatabaseUrl } from '../helpers/api';
-import { freePort, startProcess, waitForHttp, type Started } from '../helpers/process';
+import { startServer, type Started } from '../helpers/process';
 
 let server: Started;
 let base: string;
 const { url, dir } = tempDatabaseUrl();
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = startProcess(
-    join(process.cwd(), 'node_modules', '.bin', 'netlify'),
-    ['serve', '--offline', '--internal-disable-edge-functions', '--port', String(port)],
-    { DATABASE_URL: url, RATE_LIMIT_REVIEWS: '1000', RATE_LIMIT_LISTINGS: '1000', BROWSER: 'none', NETLIFY_TELEMETRY_DISABLED: '1', ASTRO_TELEMETRY_DISABLED: '1' },
-  );
-  await waitForHttp(`${base}/api/providers?limit=1`, 8 * 60_000, server);
+  ({ base, server } = await startServer(
+    (port) => ({
+      command: join(process.cwd(), 'node_modules', '.bin', 'netlify'),
+      args: ['serve', '--offline', '--internal-disable-edge-functions', '--port', String(port)],
+      env: { DATABASE_URL: url, RATE_LIMIT_REVIEWS: '1000', RATE_LIMIT_LISTINGS: '1000', BROWSER: 'none', NETLIFY_TELEMETRY_DISABLED: '1', ASTRO_TELEMETRY_DISABLED: '1' },
+    }),
+    '/api/providers?limit=1',
+    8 * 60_000,
+  ));
 }, 9 * 60_000);
 
 afterAll(async () => {

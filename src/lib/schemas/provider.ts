@@ -8,7 +8,6 @@ import { HOURS_PATTERN, PRICE_RANGES } from '../providerFields';
 import { businessFields } from './businessApplication';
 import { honeypotSchema } from './review';
 
-export { PRICE_RANGES, HOURS_PATTERN, parseServices, parseOpeningHours } from '../providerFields';
 export const priceRangeSchema = z.enum(PRICE_RANGES, { error: 'Price range must be one of $, $$, $$$, $$$$' });
 
 export const dayHoursSchema = z.string().regex(HOURS_PATTERN, 'Hours must read like "9:00 AM - 6:00 PM" or "Closed"');

@@ -1,7 +1,7 @@
 /** Search parameters (SPEC.md §3) as the /search page and GET /api/search read them. */
 import { z } from '../zod';
 import { LIMITS } from '../../config';
-import { PRICE_RANGES } from './provider';
+import { PRICE_RANGES } from '../providerFields';
 
 const optionalText = (max: number, name: string) =>
   z

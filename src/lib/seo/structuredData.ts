@@ -1,7 +1,8 @@
 /** schema.org JSON-LD builders for the SEO head (SPEC.md §1). */
 import { DAYS, SITE } from '../../config';
 import type { FaqItem } from '../schemas/content';
-import { parseOpeningHours, parseServices, type Provider } from '../schemas/provider';
+import { parseOpeningHours, parseServices } from '../providerFields';
+import type { Provider } from '../schemas/provider';
 import { categoriesOfServices } from '../services';
 
 export const absoluteUrl = (path: string) => (/^https?:/.test(path) ? path : `${SITE.url}${path.startsWith('/') ? '' : '/'}${path}`);
