@@ -1,9 +1,11 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
+import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 
+const building = process.argv.includes('build');
 const site = (process.env.SITE_URL || 'https://glow.example.com').replace(/\/+$/, '');
 
 /**
@@ -34,12 +36,19 @@ function glowApi() {
 export default defineConfig({
   site,
   output: 'static',
+  // Provider pages (and the provider sitemap) opt out of pre-rendering; the official adapter turns
+  // them into one Netlify function, which `npm start` runs too (README "Provider pages"). Only the
+  // build needs it: the adapter empties its output folder whenever it loads, so `astro dev` and
+  // `astro check` (which render or check without it) would delete the built function.
+  // Images are local files, so Netlify's image CDN is not used.
+  adapter: building ? netlify({ imageCDN: false }) : undefined,
   trailingSlash: 'never',
   // CSS inline in each page: one request less before first paint (the CSP allows inline styles).
   build: { format: 'file', inlineStylesheets: 'always' },
   integrations: [
     react(),
-    sitemap({ filter: (page) => !/\/(404|provider-fallback)$/.test(page.replace(/\/$/, '')) }),
+    // Pre-built pages only; /sitemap-index.xml (rendered on request) lists this file and the provider sitemaps.
+    sitemap({ filenameBase: 'sitemap-pages', filter: (page) => !/\/404$/.test(page.replace(/\/$/, '')) }),
   ],
   vite: {
     plugins: [tailwindcss(), glowApi()],

@@ -4,6 +4,8 @@ import { getDb } from '../src/lib/db/client';
 import { createProvider, listProviders } from '../src/lib/providers';
 import { providerCreateSchema } from '../src/lib/schemas/provider';
 import { pageParamsSchema, searchParamsFromUrl } from '../src/lib/schemas/search';
+import { purgeTags } from '../src/server/cachePurge';
+import { CACHE_TAGS } from '../src/server/cdnCache';
 import { enforceRateLimit, json, page, parseWith, readJsonObject, rejectHoneypot, route } from '../src/server/http';
 
 export default route({
@@ -17,7 +19,10 @@ export default route({
     await enforceRateLimit(database, context, 'listings');
     const input = parseWith(providerCreateSchema, await readJsonObject(req));
     rejectHoneypot(input, 'listings');
-    return json(await createProvider(database, input), 201);
+    const provider = await createProvider(database, input);
+    // The new page may have been a cached 404, and the provider sitemap now lists one more URL.
+    await purgeTags([CACHE_TAGS.provider(provider.id), CACHE_TAGS.missingProvider, CACHE_TAGS.providerSitemap], context);
+    return json(provider, 201);
   },
 });
 

@@ -3,6 +3,8 @@ import type { Config } from '@netlify/functions';
 import { getDb } from '../src/lib/db/client';
 import { createReview } from '../src/lib/reviews';
 import { reviewCreateSchema } from '../src/lib/schemas/review';
+import { purgeTags } from '../src/server/cachePurge';
+import { CACHE_TAGS } from '../src/server/cdnCache';
 import { enforceRateLimit, json, parseWith, readJsonObject, rejectHoneypot, route } from '../src/server/http';
 
 export default route({
@@ -12,6 +14,8 @@ export default route({
     const input = parseWith(reviewCreateSchema, await readJsonObject(req));
     rejectHoneypot(input, 'reviews');
     const { review, created } = await createReview(database, input);
+    // The provider's page shows its rating, count and first reviews: the CDN copy is now stale.
+    if (created) await purgeTags([CACHE_TAGS.provider(review.providerId)], context);
     // The same review posted again within minutes (a double click, a retry) is stored once.
     return json(review, created ? 201 : 200);
   },

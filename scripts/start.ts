@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { databaseUrl } from '../src/lib/db/client';
 import { setupDatabase } from '../src/lib/db/setup';
 import { loadFunctionRoutes } from '../src/server/functionRoutes';
+import { loadSsrFunction, SSR_FUNCTION } from '../src/server/ssrFunction';
 import { createSiteServer } from '../src/server/staticSite';
 
 const root = process.cwd();
@@ -43,14 +44,16 @@ try {
   console.error(`[db] cannot reach the database, serving the built site without it: ${(error as Error).message}`);
 }
 
-if (process.env.SKIP_BUILD !== '1' && (!existsSync(stamp) || seeded > 0 || newest(sources) > statSync(stamp).mtimeMs)) {
+if (process.env.SKIP_BUILD !== '1' && (!existsSync(stamp) || !existsSync(join(root, SSR_FUNCTION)) || seeded > 0 || newest(sources) > statSync(stamp).mtimeMs)) {
   console.log('[build] dist/ is missing or stale: building');
   const build = spawnSync('astro', ['build'], { stdio: 'inherit', env: process.env, shell: process.platform === 'win32' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
 const routes = await loadFunctionRoutes((file) => import(file));
-const server = createSiteServer({ distDir: dist, routes });
+// Provider pages: the Netlify adapter's own on-request function, written by the build.
+const render = (await loadSsrFunction(root)) ?? undefined;
+const server = createSiteServer({ distDir: dist, routes, render });
 server.listen(port, host, () => {
   console.log(`[glow] serving http://localhost:${port} (database ${databaseUrl().replace(/\/\/.*@/, '//***@')})`);
 });

@@ -23,7 +23,16 @@ export const LIMITS = {
   /** Default and maximum page size of list and search calls. */
   defaultPageSize: 100,
   maxPageSize: 500,
+  /** Reviews in a provider page's HTML (the island loads the rest). */
+  reviewsOnPage: 10,
 } as const;
+
+/**
+ * City pages: how many are pre-built (the largest cities, plus any with editorial copy in
+ * content/cities/), and how many providers each shows before "See all" leads to the search. Both
+ * are fixed so the build does not grow with the directory.
+ */
+export const CITY_PAGES = { prebuilt: 50, providersShown: 24 } as const;
 
 /** Featured providers on home (SPEC.md §9). */
 export const FEATURED = { minRating: 4.8, max: 6 } as const;

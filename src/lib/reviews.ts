@@ -4,14 +4,20 @@ import type { Db } from './db/client';
 import { NotFoundError } from './errors';
 import type { Review, ReviewCreate } from './schemas/review';
 
+/** A provider's reviews, newest first (the first `limit` of them when given). */
+export async function newestReviews({ db }: Db, providerId: string, limit?: number): Promise<Review[]> {
+  let query = db.selectFrom('reviews').selectAll().where('providerId', '=', providerId).orderBy('createdAt', 'desc').orderBy('id', 'desc');
+  if (limit !== undefined) query = query.limit(limit);
+  return (await query.execute()).map((r) => ({ ...r, rating: Number(r.rating) }));
+}
+
 /** A provider's reviews, newest first; null when the provider is unknown. */
-export async function listReviews({ db }: Db, providerId: string): Promise<Review[] | null> {
-  const [provider, rows] = await Promise.all([
-    db.selectFrom('providers').select('id').where('id', '=', providerId).executeTakeFirst(),
-    db.selectFrom('reviews').selectAll().where('providerId', '=', providerId).orderBy('createdAt', 'desc').orderBy('id', 'desc').execute(),
+export async function listReviews(database: Db, providerId: string): Promise<Review[] | null> {
+  const [provider, reviews] = await Promise.all([
+    database.db.selectFrom('providers').select('id').where('id', '=', providerId).executeTakeFirst(),
+    newestReviews(database, providerId),
   ]);
-  if (!provider) return null;
-  return rows.map((r) => ({ ...r, rating: Number(r.rating) }));
+  return provider ? reviews : null;
 }
 
 /** Recomputes a provider's rating (mean, one decimal) and reviewCount from its reviews. */

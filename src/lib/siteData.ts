@@ -1,12 +1,14 @@
 /**
- * What the build reads from the database, once per build (not once per page): every provider,
- * every review, and the counts and averages the pages show.
+ * What the pre-built pages show from the database, read once per build: counts and averages,
+ * every city's provider count, the featured providers and the few named providers the home page
+ * links. Never every provider or review: the build's time and file count stay the same as the
+ * directory grows (README "Provider pages"; provider pages are rendered on request).
  */
-import { FEATURED } from '../config';
+import { sql } from 'kysely';
+import { CITY_PAGES, FEATURED } from '../config';
 import { getDb } from './db/client';
-import { allProviders } from './providers';
+import { orderedProviders, toProvider } from './providers';
 import type { Provider } from './schemas/provider';
-import type { Review } from './schemas/review';
 import { slugify } from './slugify';
 
 export interface City {
@@ -17,8 +19,9 @@ export interface City {
 }
 
 export interface SiteData {
-  providers: Provider[];
-  reviewsByProvider: Map<string, Review[]>;
+  /** Listed providers. */
+  providerCount: number;
+  /** Every city with providers, most providers first. */
   cities: City[];
   /** Mean of every review, one decimal. */
   averageRating: number;
@@ -29,40 +32,62 @@ export interface SiteData {
 let cached: Promise<SiteData> | undefined;
 
 /** Featured on home: promoted or rated 4.8 and up, at most six, in result order (SPEC.md §9). */
-export function featuredProviders(providers: Provider[]): Provider[] {
-  return providers.filter((p) => p.isPromoted || Number(p.rating) >= FEATURED.minRating).slice(0, FEATURED.max);
+async function featuredProviders(): Promise<Provider[]> {
+  const rows = await orderedProviders(await getDb())
+    .where((eb) => eb.or([eb('isPromoted', '=', 1), eb('rating', '>=', FEATURED.minRating)]))
+    .limit(FEATURED.max)
+    .execute();
+  return rows.map(toProvider);
+}
+
+/** Provider counts per city name (one page per name), from the city index; bounded by the number of US cities. */
+async function cityCounts(): Promise<City[]> {
+  const { db } = await getDb();
+  const rows = await db
+    .selectFrom('providers')
+    .select(['city', 'state', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy(['city', 'state'])
+    .execute();
+  const bySlug = new Map<string, City & { top: number }>();
+  for (const row of rows) {
+    const slug = slugify(row.city);
+    const n = Number(row.n);
+    const city = bySlug.get(slug) ?? { name: row.city, state: row.state, slug, count: 0, top: 0 };
+    city.count += n;
+    // A name in several states is shown with the state holding most of its providers.
+    if (n > city.top) Object.assign(city, { state: row.state, top: n });
+    bySlug.set(slug, city);
+  }
+  return [...bySlug.values()].map(({ top: _, ...c }) => c).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+}
+
+async function reviewStats(): Promise<{ reviewTotal: number; averageRating: number }> {
+  const { db } = await getDb();
+  const row = await db
+    .selectFrom('reviews')
+    .select([(eb) => eb.fn.countAll<number>().as('n'), sql<number | null>`avg(rating)`.as('mean')])
+    .executeTakeFirstOrThrow();
+  return { reviewTotal: Number(row.n), averageRating: row.mean === null ? 0 : Math.round(Number(row.mean) * 10) / 10 };
 }
 
 async function load(): Promise<SiteData> {
-  const database = await getDb();
-  const providers = await allProviders(database);
-  const reviews = await database.db.selectFrom('reviews').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
-  const reviewsByProvider = new Map<string, Review[]>();
-  for (const r of reviews) {
-    const list = reviewsByProvider.get(r.providerId) ?? [];
-    list.push({ ...r, rating: Number(r.rating) });
-    reviewsByProvider.set(r.providerId, list);
-  }
-  const byCity = new Map<string, City>();
-  for (const p of providers) {
-    const key = slugify(p.city);
-    const city = byCity.get(key) ?? { name: p.city, state: p.state, slug: key, count: 0 };
-    city.count++;
-    byCity.set(key, city);
-  }
-  const reviewTotal = reviews.length;
-  const averageRating = reviewTotal ? Math.round((reviews.reduce((s, r) => s + Number(r.rating), 0) / reviewTotal) * 10) / 10 : 0;
-  return {
-    providers,
-    reviewsByProvider,
-    cities: [...byCity.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
-    averageRating,
-    reviewTotal,
-    featured: featuredProviders(providers),
-  };
+  const [cities, featured, reviews] = await Promise.all([cityCounts(), featuredProviders(), reviewStats()]);
+  return { providerCount: cities.reduce((sum, c) => sum + c.count, 0), cities, featured, ...reviews };
 }
 
 export function getSiteData(): Promise<SiteData> {
   cached ??= load();
   return cached;
+}
+
+/** The cities that get a pre-built page: a fixed number of the largest (CITY_PAGES.prebuilt). */
+export function prebuiltCities(cities: City[]): City[] {
+  return cities.slice(0, CITY_PAGES.prebuilt);
+}
+
+/** Providers by slug, for the few links a page names (the home page's popular searches). */
+export async function providersBySlug(slugs: readonly string[]): Promise<Map<string, Provider>> {
+  const { db } = await getDb();
+  const rows = slugs.length ? await db.selectFrom('providers').selectAll().where('slug', 'in', slugs).execute() : [];
+  return new Map(rows.map((row) => [row.slug, toProvider(row)]));
 }

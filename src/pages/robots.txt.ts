@@ -3,6 +3,6 @@ import type { APIRoute } from 'astro';
 import { SITE } from '@/config';
 
 export const GET: APIRoute = () =>
-  new Response(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /provider-fallback\n\nSitemap: ${SITE.url}/sitemap-index.xml\n`, {
+  new Response(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${SITE.url}/sitemap-index.xml\n`, {
     headers: { 'Content-Type': 'text/plain; charset=utf-8' },
   });

@@ -90,6 +90,8 @@ export interface FunctionContext {
   params: Record<string, string>;
   /** The client's address (Netlify's context.ip; the socket address under `npm start`). */
   ip: string;
+  /** Keeps the instance alive for work after the response (Netlify's context.waitUntil; absent elsewhere). */
+  waitUntil?: (promise: Promise<unknown>) => void;
 }
 
 /** 429 with Retry-After once a client has posted too often; the address is logged only as a hash. */
@@ -126,7 +128,7 @@ export function route(handlers: Partial<Record<'GET' | 'POST', Handler>>) {
     const handler = handlers[(method === 'HEAD' ? 'GET' : method) as 'GET' | 'POST'];
     try {
       if (!handler) throw new HttpError(405, `Method ${method} is not allowed here; use ${allow}`, [], { Allow: allow });
-      const response = await handler(req, { params: context?.params ?? {}, ip: context?.ip ?? '' });
+      const response = await handler(req, { params: context?.params ?? {}, ip: context?.ip ?? '', waitUntil: context?.waitUntil?.bind(context) });
       return method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error);

@@ -1,6 +1,7 @@
 /** Node http <-> Web Request/Response, for running the functions outside Netlify. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { API_HEADERS } from './http';
 import { matchFunction, type FunctionRoute } from './functionRoutes';
 
@@ -19,11 +20,27 @@ export function toWebRequest(req: IncomingMessage, origin: string): Request {
   } as RequestInit);
 }
 
-export async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
+/** Text worth compressing, as Netlify's CDN compresses it. */
+const COMPRESSIBLE_TYPE = /^(text\/|application\/(json|xml|javascript)|image\/svg)/;
+
+/**
+ * Writes a Web Response to Node. With the request's Accept-Encoding, text bodies are compressed
+ * (brotli at a quality fast enough for rendered pages, else gzip), as Netlify's CDN does.
+ */
+export async function sendWebResponse(res: ServerResponse, response: Response, acceptEncoding = ''): Promise<void> {
   res.statusCode = response.status;
   response.headers.forEach((value, key) => res.setHeader(key, value));
   if (!response.body) return void res.end();
-  res.end(Buffer.from(await response.arrayBuffer()));
+  const body = Buffer.from(await response.arrayBuffer());
+  const encoding = !COMPRESSIBLE_TYPE.test(response.headers.get('content-type') ?? '') || response.headers.has('content-encoding')
+    ? null
+    : /\bbr\b/.test(acceptEncoding) ? 'br' : /\bgzip\b/.test(acceptEncoding) ? 'gzip' : null;
+  if (!encoding) return void res.end(body);
+  const packed = encoding === 'br' ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(body);
+  res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', packed.length);
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.end(packed);
 }
 
 /** Answers /api/* from the function routes; an unknown API path gets a JSON 404. */

@@ -1,20 +1,16 @@
 /**
- * Serves the built site the way Netlify does: files from dist/ (pretty URLs: /about → about.html),
- * netlify.toml's [[headers]] and 200-rewrites (applied only when no file matches, unless forced),
- * dist/404.html for anything else, and /api/* from the functions.
+ * Serves the built site the way Netlify does: /api/* from the functions, files from dist/ (pretty
+ * URLs: /about → about.html) with netlify.toml's [[headers]], its 200-rewrites (applied only when
+ * no file matches, unless forced), then Astro's on-request renderer (the Netlify adapter's SSR
+ * function, which Netlify routes at /* after static files), else dist/404.html.
  */
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
-import { parse as parseToml } from 'smol-toml';
-import { compilePath, type FunctionRoute } from './functionRoutes';
-import { handleApi } from './nodeAdapter';
-
-interface NetlifyConfig {
-  redirects: { from: string; to: string; status: number; force: boolean; pattern: RegExp; keys: string[] }[];
-  headers: { pattern: RegExp; values: Record<string, string> }[];
-}
+import type { FunctionModule, FunctionRoute } from './functionRoutes';
+import { headersFor, parseNetlifyConfig, type NetlifyConfig } from './netlifyConfig';
+import { handleApi, sendWebResponse, toWebRequest } from './nodeAdapter';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -55,15 +51,7 @@ function compressedFile(file: string, mtimeMs: number) {
 
 
 export function readNetlifyConfig(file = join(process.cwd(), 'netlify.toml')): NetlifyConfig {
-  if (!existsSync(file)) return { redirects: [], headers: [] };
-  const toml = parseToml(readFileSync(file, 'utf8')) as {
-    redirects?: { from: string; to: string; status?: number; force?: boolean }[];
-    headers?: { for: string; values: Record<string, string> }[];
-  };
-  return {
-    redirects: (toml.redirects ?? []).map((r) => ({ ...r, status: r.status ?? 301, force: r.force ?? false, ...compilePath(r.from) })),
-    headers: (toml.headers ?? []).map((h) => ({ pattern: compilePath(h.for).pattern, values: h.values })),
-  };
+  return existsSync(file) ? parseNetlifyConfig(readFileSync(file, 'utf8')) : { redirects: [], headers: [] };
 }
 
 /** The file under dist/ a URL path names, or null. */
@@ -92,19 +80,18 @@ export interface SiteServerOptions {
   distDir: string;
   routes: FunctionRoute[];
   netlify?: NetlifyConfig;
+  /** Astro's on-request renderer (src/server/ssrFunction.ts); without it, unknown paths get dist/404.html. */
+  render?: FunctionModule['default'];
 }
 
-export function createSiteServer({ distDir, routes, netlify = readNetlifyConfig() }: SiteServerOptions): Server {
+export function createSiteServer({ distDir, routes, netlify = readNetlifyConfig(), render }: SiteServerOptions): Server {
   const root = normalize(distDir);
-
-  const headersFor = (pathname: string) =>
-    Object.assign({}, ...netlify.headers.filter((h) => h.pattern.test(pathname)).map((h) => h.values)) as Record<string, string>;
 
   function sendFile(req: IncomingMessage, res: ServerResponse, file: string, status: number, pathname: string) {
     const stat = statSync(file);
     const etag = `"${stat.size.toString(36)}-${stat.mtimeMs.toString(36)}"`;
     res.statusCode = status;
-    for (const [k, v] of Object.entries(headersFor(pathname))) res.setHeader(k, v);
+    for (const [k, v] of Object.entries(headersFor(netlify, pathname))) res.setHeader(k, v);
     res.setHeader('Content-Type', TYPES[extname(file)] ?? 'application/octet-stream');
     res.setHeader('ETag', etag);
     if (status === 200 && req.headers['if-none-match'] === etag) return void res.writeHead(304).end();
@@ -139,6 +126,10 @@ export function createSiteServer({ distDir, routes, netlify = readNetlifyConfig(
       }
     }
     if (direct) return sendFile(req, res, direct, 200, url.pathname);
+    if (render) {
+      const request = toWebRequest(req, `http://${req.headers.host ?? 'localhost'}`);
+      return sendWebResponse(res, await render(request, { params: {}, ip: req.socket.remoteAddress ?? '' }), String(req.headers['accept-encoding'] ?? ''));
+    }
     const notFound = join(root, '404.html');
     if (existsSync(notFound)) return sendFile(req, res, notFound, 404, url.pathname);
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');

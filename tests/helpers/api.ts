@@ -1,7 +1,8 @@
 /**
  * A real API server for a test file: a fresh temporary libSQL file (migrated and, by default,
  * seeded with the repo's seed), the functions of functions/ behind the same router as `npm start`,
- * listening on a free port on 127.0.0.1.
+ * listening on a free port on 127.0.0.1. With `site: true` it is the whole of `npm start`: dist/,
+ * netlify.toml's rules and the built on-request renderer for provider pages (needs a build).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { closeDb, getDb, type Db } from '../../src/lib/db/client';
 import { setupDatabase } from '../../src/lib/db/setup';
 import { loadFunctionRoutes, type FunctionModule } from '../../src/server/functionRoutes';
+import { loadSsrFunction, SSR_FUNCTION } from '../../src/server/ssrFunction';
 import { createSiteServer } from '../../src/server/staticSite';
 
 export interface TestApi {
@@ -25,7 +27,7 @@ export function tempDatabaseUrl(): { url: string; dir: string } {
   return { url: `file:${join(dir, 'glow.db')}`, dir };
 }
 
-export async function startApi({ seed = true, rateLimit = 100_000 }: { seed?: boolean; rateLimit?: number } = {}): Promise<TestApi> {
+export async function startApi({ seed = true, rateLimit = 100_000, site = false }: { seed?: boolean; rateLimit?: number; site?: boolean } = {}): Promise<TestApi> {
   const { url, dir } = tempDatabaseUrl();
   process.env.DATABASE_URL = url;
   // Tests post far more than a visitor would; the rate-limit test sets its own small limit.
@@ -34,7 +36,11 @@ export async function startApi({ seed = true, rateLimit = 100_000 }: { seed?: bo
   await setupDatabase(url, { seed });
   const database = await getDb(url);
   const routes = await loadFunctionRoutes((file) => import(file) as Promise<FunctionModule>);
-  const server = createSiteServer({ distDir: join(dir, 'no-dist'), routes, netlify: { redirects: [], headers: [] } });
+  const render = site ? await loadSsrFunction() : null;
+  if (site && !render) throw new Error(`${SSR_FUNCTION} is missing: run \`npm run build\` first (npm test does)`);
+  const server = site
+    ? createSiteServer({ distDir: join(process.cwd(), 'dist'), routes, render: render! })
+    : createSiteServer({ distDir: join(dir, 'no-dist'), routes, netlify: { redirects: [], headers: [] } });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
