@@ -41,4 +41,12 @@ describe('npm run dev', () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('<h1');
   }, 90_000);
+
+  it('renders provider pages on request from its database, 404 for an unknown slug', async () => {
+    const [first] = (await (await fetch(`${base}/api/providers?limit=1`)).json()) as { slug: string; name: string }[];
+    const page = await fetch(`${base}/provider/${first!.slug}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`/provider/${first!.slug}"`);
+    expect((await fetch(`${base}/provider/nobody-by-that-name`)).status).toBe(404);
+  }, 60_000);
 });

@@ -1,18 +1,24 @@
 /**
- * The build output (issue "Every page"): every route of SPEC.md §2 is emitted as static HTML with
- * its title, description, canonical and valid JSON-LD of the right schema.org types. Reads dist/,
- * which `npm test` builds first.
+ * The build output (issue "Every page"): every route of SPEC.md §2 is emitted as static HTML, or
+ * rendered on request (provider pages), with its title, description, canonical and valid JSON-LD
+ * of the right schema.org types. Reads dist/, which `npm test` builds from a fresh seeded
+ * database, and renders provider pages through `npm start`'s server on another fresh one.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CITY_PAGES } from '../../src/config';
 import { readSeed, type SeedProvider } from '../../src/lib/db/seed';
 import { slugify } from '../../src/lib/slugify';
+import { startApi, type TestApi } from '../helpers/api';
 
 const DIST = join(process.cwd(), 'dist');
 const SITE = (process.env.SITE_URL || 'https://glow.example.com').replace(/\/+$/, '');
 let seed: SeedProvider[];
 let files: string[];
+let site: TestApi;
+/** Rendered provider pages by slug. */
+const providerPages = new Map<string, string>();
 
 function htmlFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? htmlFiles(join(dir, e.name)) : e.name.endsWith('.html') ? [join(dir, e.name)] : []));
@@ -29,7 +35,16 @@ beforeAll(async () => {
   if (!existsSync(join(DIST, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
   seed = await readSeed();
   files = htmlFiles(DIST);
+  site = await startApi({ site: true });
+  for (const p of seed) {
+    const res = await site.get(`/provider/${p.slug}`);
+    if (res.status !== 200) throw new Error(`/provider/${p.slug} answered ${res.status}`);
+    providerPages.set(p.slug, await res.text());
+  }
 });
+afterAll(() => site?.close());
+
+const providerPage = (slug: string) => providerPages.get(slug) ?? '';
 
 describe('the build emits every route', () => {
   it('has every fixed route of SPEC.md §2', () => {
@@ -38,48 +53,63 @@ describe('the build emits every route', () => {
       '/', '/search', '/nail-salon-near-me', '/hair-salon-near-me', '/beauty-parlour-near-me',
       '/city/new-york', '/city/los-angeles', '/city/chicago', '/city/miami', '/city/dallas',
       '/salon-pricing-guide', '/guides/nail-shapes', '/guides/hair-color-maintenance', '/guides/beauty-etiquette',
-      '/about', '/how-it-works', '/faq', '/beauty-tips', '/help', '/contact', '/for-businesses', '/privacy', '/terms', '/404', '/provider-fallback',
+      '/about', '/how-it-works', '/faq', '/beauty-tips', '/help', '/contact', '/for-businesses', '/privacy', '/terms', '/404',
     ];
     for (const r of fixed) expect(routes.has(r), r).toBe(true);
   });
 
-  it('has a page for every provider and every city in the data', () => {
-    const routes = new Set(files.map(route));
-    for (const p of seed) expect(routes.has(`/provider/${p.slug}`), p.slug).toBe(true);
-    for (const city of new Set(seed.map((p) => slugify(p.city)))) expect(routes.has(`/city/${city}`), city).toBe(true);
+  it('pre-builds no provider page, and a city page for the largest cities only', () => {
+    const routes = files.map(route);
+    expect(routes.filter((r) => r.startsWith('/provider'))).toEqual([]);
+    const counts = new Map<string, number>();
+    for (const p of seed) counts.set(slugify(p.city), (counts.get(slugify(p.city)) ?? 0) + 1);
+    const cityPages = routes.filter((r) => r.startsWith('/city/'));
+    expect(cityPages.length).toBe(Math.min(CITY_PAGES.prebuilt, counts.size));
+    // The largest cities all have one.
+    const sorted = [...counts].sort((a, b) => b[1] - a[1]);
+    const cutoff = sorted[CITY_PAGES.prebuilt - 1]?.[1] ?? 0;
+    for (const [slug] of sorted.filter(([, n]) => n > cutoff)) expect(cityPages, slug).toContain(`/city/${slug}`);
   });
 
-  it('lists every indexable page in the sitemap, and robots.txt points to it', () => {
-    const sitemap = readFileSync(join(DIST, 'sitemap-0.xml'), 'utf8');
+  it('lists every pre-built indexable page in the pages sitemap, and robots.txt points to the index', () => {
+    const sitemap = readFileSync(join(DIST, 'sitemap-pages-0.xml'), 'utf8');
+    expect(existsSync(join(DIST, 'sitemap-pages-1.xml'))).toBe(false);
     for (const file of files) {
       const r = route(file);
-      if (r === '/404' || r === '/provider-fallback') expect(sitemap).not.toContain(`${SITE}${r}<`);
+      if (r === '/404') expect(sitemap).not.toContain(`${SITE}${r}<`);
       else expect(sitemap, r).toContain(`<loc>${SITE}${r === '/' ? '/' : r}</loc>`);
     }
     expect(readFileSync(join(DIST, 'robots.txt'), 'utf8')).toContain(`Sitemap: ${SITE}/sitemap-index.xml`);
+  });
+
+  it('renders a page for every provider, listed in the provider sitemap', async () => {
+    const sitemap = await (await site.get('/sitemap-providers-0.xml')).text();
+    for (const p of seed) {
+      expect(providerPage(p.slug), p.slug).toContain(`<link rel="canonical" href="${SITE}/provider/${p.slug}"`);
+      expect(sitemap, p.slug).toContain(`<loc>${SITE}/provider/${p.slug}</loc>`);
+    }
   });
 });
 
 describe('every page has its metadata', () => {
   it('title, description, canonical on SITE_URL, theme colour, one h1, parseable JSON-LD', () => {
-    for (const file of files) {
-      const html = readFileSync(file, 'utf8');
-      const r = route(file);
+    const pages = [...files.map((f) => [route(f), readFileSync(f, 'utf8')] as const), ...[...providerPages].map(([slug, html]) => [`/provider/${slug}`, html] as const)];
+    for (const [r, html] of pages) {
       expect(/<title>[^<]{10,}<\/title>/.test(html), `${r} title`).toBe(true);
       expect(meta(html, 'description')?.length ?? 0, `${r} description`).toBeGreaterThan(50);
       expect(html, `${r} canonical`).toMatch(new RegExp(`<link rel="canonical" href="${SITE}/`));
       expect(meta(html, 'theme-color')).toBe('#ec4899');
       expect(meta(html, 'robots')).toMatch(/follow/);
-      if (r !== '/provider-fallback' && r !== '/search') expect(html.match(/<h1[\s>]/g)?.length ?? 0, `${r} h1`).toBe(1);
+      if (r !== '/search') expect(html.match(/<h1[\s>]/g)?.length ?? 0, `${r} h1`).toBe(1);
       expect(() => jsonLd(html), r).not.toThrow();
     }
   });
 
   it('loads nothing from a third-party host', () => {
-    for (const file of files) {
-      const html = readFileSync(file, 'utf8');
+    const pages = [...files.map((f) => [route(f), readFileSync(f, 'utf8')] as const), ...providerPages];
+    for (const [r, html] of pages) {
       const external = [...html.matchAll(/<(?:img|script|link|source|iframe)\b[^>]*?(?:src|href|srcset)="(https?:)?\/\/([^/"]+)/g)].map((m) => m[2]).filter((host) => !SITE.includes(host!));
-      expect(external, route(file)).toEqual([]);
+      expect(external, r).toEqual([]);
     }
   });
 
@@ -92,7 +122,7 @@ describe('every page has its metadata', () => {
 
   it('provider pages carry the right LocalBusiness subtype with address, phone, hours, price and rating', () => {
     for (const p of seed) {
-      const html = read(`/provider/${p.slug}`);
+      const html = providerPage(p.slug);
       const business = jsonLd(html).find((d) => ['NailSalon', 'HairSalon', 'BeautySalon', 'DaySpa'].includes(String(d['@type']))) as Record<string, any>;
       expect(business, p.slug).toBeTruthy();
       expect(business.address).toMatchObject({ streetAddress: p.address, addressLocality: p.city, addressRegion: p.state, postalCode: p.zipCode });
@@ -104,7 +134,7 @@ describe('every page has its metadata', () => {
       expect(types(html)).toEqual(expect.arrayContaining(['BreadcrumbList', 'FAQPage']));
     }
     const nailOnly = seed.find((p) => p.services.every((s) => /nail|manicure|pedicure/i.test(s)));
-    if (nailOnly) expect(types(read(`/provider/${nailOnly.slug}`))).toContain('NailSalon');
+    if (nailOnly) expect(types(providerPage(nailOnly.slug))).toContain('NailSalon');
   });
 
   it('FAQ pages carry FAQPage and breadcrumbs carry BreadcrumbList', () => {
@@ -143,17 +173,20 @@ describe('pages say what the data says', () => {
     expect(about).toContain('>4.8<');
   });
 
-  it('city pages list exactly the providers of the city', () => {
+  it('city pages show the top providers of the city, their total, and lead to the search for the rest', () => {
     for (const city of ['New York', 'Los Angeles', 'Chicago', 'Miami', 'Dallas']) {
       const html = read(`/city/${slugify(city)}`);
-      expect(html.match(/<article/g)?.length, city).toBe(seed.filter((p) => p.city === city).length);
+      const total = seed.filter((p) => p.city === city).length;
+      expect(html.match(/<article/g)?.length, city).toBe(Math.min(total, CITY_PAGES.providersShown));
+      expect(html, city).toContain(`>${total} providers listed`);
+      if (total > CITY_PAGES.providersShown) expect(html, city).toContain(`href="/search?location=${encodeURIComponent(city)}"`);
     }
   });
 
   it('provider pages show the nail FAQ only with Nail Care or Manicure, the hair FAQ only with Hair Cut, Hair Styling or Hair Color', () => {
     const templates = JSON.parse(readFileSync(join(process.cwd(), 'content/faq/provider.json'), 'utf8')) as Record<'nails' | 'hair', { question: string }>;
     for (const p of seed) {
-      const faq = jsonLd(read(`/provider/${p.slug}`)).find((d) => d['@type'] === 'FAQPage') as { mainEntity: { name: string }[] };
+      const faq = jsonLd(providerPage(p.slug)).find((d) => d['@type'] === 'FAQPage') as { mainEntity: { name: string }[] };
       const hasNails = p.services.some((s) => s === 'Nail Care' || s === 'Manicure');
       const hasHair = p.services.some((s) => ['Hair Cut', 'Hair Styling', 'Hair Color'].includes(s));
       expect(faq.mainEntity.length, p.slug).toBe(3 + (hasNails ? 1 : 0) + (hasHair ? 1 : 0));

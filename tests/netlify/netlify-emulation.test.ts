@@ -1,7 +1,8 @@
 /**
  * Smoke test under Netlify's own local emulation (netlify-cli `serve --offline`): the functions are
- * bundled by Netlify's bundler and routed by their config.path, so a bundling or routing problem
- * shows up here rather than on deploy.
+ * bundled by Netlify's bundler and routed by their config.path, and provider pages come from the
+ * function @astrojs/netlify writes, so a bundling or routing problem shows up here rather than on
+ * deploy.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -76,6 +77,21 @@ describe('functions under netlify serve', () => {
     expect(review.status).toBe(201);
     const after = (await (await fetch(`${base}/api/providers/by-slug/${provider.slug}`)).json()) as { rating: string; reviewCount: number };
     expect(after).toMatchObject({ rating: '4.0', reviewCount: 1 });
+  });
+
+  it('provider pages are rendered by the Astro adapter’s function, beside the API functions', async () => {
+    const [first] = (await (await fetch(`${base}/api/providers?limit=1`)).json()) as { slug: string; name: string }[];
+    const page = await fetch(`${base}/provider/${first!.slug}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('netlify-cache-tag')).toMatch(/^provider-[0-9a-f-]+,providers$/);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    const html = await page.text();
+    expect(html).toContain(`<link rel="canonical" href="https://glow.example.com/provider/${first!.slug}"`);
+    expect((await fetch(`${base}/provider/not-a-real-provider`)).status).toBe(404);
+    // Pre-built pages stay static files.
+    const home = await fetch(`${base}/`);
+    expect(home.status).toBe(200);
+    expect(home.headers.get('netlify-cache-tag')).toBeNull();
   });
 
   it('errors keep their status and JSON body', async () => {

@@ -100,6 +100,12 @@ describe('unknown and id-shaped slugs', () => {
     expect(res.headers.get('location')).toBe('/');
   });
 
+  it('any other path under /provider/ is a 404, never a server error', async () => {
+    for (const path of [`/provider/${SLUG}/index.html`, '/provider/no-such-salon/index.html', '/provider/a/b', '/provider/', '/provider/%E2%82%AC']) {
+      expect((await api.get(path)).status, path).toBe(404);
+    }
+  });
+
   it('the client-rendered fallback page is gone', async () => {
     expect((await api.get('/provider-fallback')).status).toBe(404);
   });
