@@ -1,12 +1,14 @@
 /**
- * `npm run bench:build`: build time and output size at the seed (139 providers), 1,000 and 10,000
- * providers (generated like bench:api's, the seed included, into /tmp/glow-bench/providers-N.db).
+ * `npm run bench:build`: build time and output size at the seed (139 providers) and with 20,000
+ * more (generated like bench:api's, the seed included, into /tmp/glow-bench/providers-N.db). The
+ * build reads only what pre-built pages show (provider pages render on request), so time, memory
+ * and file count should stay flat: the summary gives each size's ratio to the first.
  *
  * Each build is `npm run build -- --outDir /tmp/glow-bench/dist-N` with DATABASE_URL set to that
  * database, timed by wall clock, so the project's dist/ is never touched. A build that runs past the
  * limit (default 15 min) is stopped and reported as such.
  *
- * Options: --sizes 139,1000,10000   --limit-minutes 15   --keep (keep the dist-N folders).
+ * Options: --sizes 139,20139   --limit-minutes 15   --keep (keep the dist-N folders).
  * Summary JSON: /tmp/glow-bench/build.json.
  */
 import { spawn } from 'node:child_process';
@@ -19,7 +21,7 @@ import { dirStats, int, markdownTable } from './util';
 
 const { values: opts } = parseArgs({
   options: {
-    sizes: { type: 'string', default: '139,1000,10000' },
+    sizes: { type: 'string', default: '139,20139' },
     'limit-minutes': { type: 'string', default: '15' },
     keep: { type: 'boolean', default: false },
   },
@@ -130,21 +132,20 @@ console.log(
 
 const ok = runs.filter((r) => r.finished);
 if (ok.length >= 2) {
-  console.log(`\n### Growth\n`);
-  const rows: string[][] = [];
-  for (let i = 1; i < ok.length; i++) {
-    const a = ok[i - 1]!;
-    const b = ok[i]!;
-    const pages = b.html - a.html;
-    rows.push([
-      `${int(a.providers)} → ${int(b.providers)}`,
-      `+${int(pages)}`,
-      `+${(b.seconds - a.seconds).toFixed(1)}`,
-      pages ? ((b.seconds - a.seconds) * 1000 / pages).toFixed(1) : 'n/a',
-      pages ? int((b.bytes - a.bytes) / pages) : 'n/a',
-    ]);
-  }
-  console.log(markdownTable(['step', 'HTML pages added', 'seconds added', 'ms per added page', 'bytes per added page'], rows));
+  const base = ok[0]!;
+  console.log(`\n### Against the ${int(base.providers)}-provider build\n`);
+  console.log(
+    markdownTable(
+      ['providers', 'time ratio', 'peak RSS ratio', 'HTML files added', 'output bytes added'],
+      ok.slice(1).map((r) => [
+        int(r.providers),
+        `${(r.seconds / base.seconds).toFixed(2)}×`,
+        r.maxRssMb && base.maxRssMb ? `${(r.maxRssMb / base.maxRssMb).toFixed(2)}×` : 'n/a',
+        int(r.html - base.html),
+        int(r.bytes - base.bytes),
+      ]),
+    ),
+  );
 }
 writeFileSync(join(BENCH_DIR, 'build.json'), JSON.stringify(runs, null, 2));
 console.log(`\nSummary JSON: ${join(BENCH_DIR, 'build.json')}`);
