@@ -32,9 +32,9 @@ export function parseLocation(text: string): LocationFilter {
   const tail = rest.join(' ').split(' ').filter(Boolean);
   let cityWords = head.split(' ').filter(Boolean);
   if (rest.length === 0 && cityWords.length > 1) {
-    // "Austin TX 78701": peel a trailing ZIP and state off the city.
+    // "Austin TX 78701": peel a trailing ZIP and state off the city ("TX 78701" leaves no city).
     if (/^\d{5}$/.test(cityWords.at(-1)!)) filter.zipPrefix = cityWords.pop();
-    const state = cityWords.length > 1 && /^[A-Za-z]{2}$/.test(cityWords.at(-1)!) ? stateCode(cityWords.at(-1)!) : undefined;
+    const state = (cityWords.length > 1 || filter.zipPrefix) && /^[A-Za-z]{2}$/.test(cityWords.at(-1)!) ? stateCode(cityWords.at(-1)!) : undefined;
     if (state) {
       filter.state = state;
       cityWords.pop();

@@ -34,7 +34,12 @@ describe('parseLocation', () => {
     expect(parseLocation(text)).toEqual({ state });
   });
 
+  it('reads a state code followed by a ZIP as the state, not as a city called "TX"', () => {
+    expect(parseLocation('TX 78701')).toEqual({ state: 'TX', zipPrefix: '78701' });
+  });
+
   it('reads a two-letter word that is no state as a city', () => {
+    expect(parseLocation('ZZ 78701')).toEqual({ city: 'ZZ', zipPrefix: '78701' });
     expect(parseLocation('ZZ')).toEqual({ city: 'ZZ' });
   });
 
