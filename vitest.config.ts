@@ -10,5 +10,23 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Each file gets its own process, its own temporary database and its own server.
     pool: 'forks',
+    // `npm run test:coverage`: the pure modules the unit tests (tests/unit/) cover on their own.
+    coverage: {
+      provider: 'v8',
+      include: [
+        'src/lib/searchText.ts',
+        'src/lib/openNow.ts',
+        'src/lib/seo/structuredData.ts',
+        'src/lib/slugify.ts',
+        'src/lib/providerFields.ts',
+        'src/lib/searchTitle.ts',
+        'src/lib/usStates.ts',
+        'src/lib/services.ts',
+        'src/server/http.ts',
+        'src/server/functionRoutes.ts',
+      ],
+      reporter: ['text', 'html'],
+      thresholds: { lines: 95, statements: 95, functions: 95, branches: 90 },
+    },
   },
 });

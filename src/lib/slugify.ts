@@ -1,6 +1,10 @@
+/** Latin letters that Unicode does not decompose into a base letter and an accent. */
+const SPELLED: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
+
 /**
  * The slug rule of SPEC.md §7: dashes normalised, lowercased, every run of non-alphanumerics turned
- * into one hyphen, leading and trailing hyphens removed. Accents are folded so "Café" gives "cafe".
+ * into one hyphen, leading and trailing hyphens removed. Accents are folded so "Café" gives "cafe",
+ * and letters without one are spelled out ("Æsthetics" gives "aesthetics", not "sthetics").
  */
 export function slugify(text: string): string {
   return text
@@ -8,6 +12,7 @@ export function slugify(text: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[\u2010-\u2015\u2212]/g, '-')
     .toLowerCase()
+    .replace(/[ßæœøłđðþı]/g, (c) => SPELLED[c]!)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }

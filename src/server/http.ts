@@ -69,7 +69,9 @@ export async function readJsonObject(req: Request): Promise<Record<string, unkno
       if (done) break;
       size += value.byteLength;
       if (size > LIMITS.maxBodyBytes) {
-        await reader.cancel().catch(() => {});
+        // Released, not cancelled: cancelling destroys the Node request under `npm start` and
+        // strands the rest of the body on a keep-alive connection (nodeAdapter.ts discards it).
+        reader.releaseLock();
         throw new HttpError(413, `Request body must be at most ${LIMITS.maxBodyBytes / 1024} KB`);
       }
       chunks.push(value);

@@ -54,4 +54,7 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, route
   const request = toWebRequest(req, `http://${req.headers.host ?? 'localhost'}`);
   const response = await match.route.handler(request, { params: match.params, ip: clientAddress ?? req.socket.remoteAddress ?? '' });
   await sendWebResponse(res, response);
+  // A function may answer before reading the whole body (413 for an oversized one). Left in the
+  // socket, the rest would be read as the next request of a keep-alive connection: discard it.
+  if (!req.complete) req.removeAllListeners('data').resume();
 }

@@ -1,0 +1,45 @@
+/**
+ * Built pages are valid HTML by the W3C checker (tests/helpers/htmlValidity.ts), one page of each
+ * kind. Reads dist/, which `npm test` builds first. Pages rendered on request can be checked as
+ * strings with htmlErrors().
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { htmlErrors, htmlErrorsOfFiles } from '../helpers/htmlValidity';
+
+const DIST = join(process.cwd(), 'dist');
+
+/** One built page of each kind. */
+const PAGES = [
+  'index.html',
+  'search.html',
+  'city/new-york.html',
+  'nail-salon-near-me.html',
+  'guides/nail-shapes.html',
+  'faq.html',
+  'about.html',
+  'contact.html',
+  'privacy.html',
+  '404.html',
+];
+
+describe('the W3C HTML checker', () => {
+  it('finds no error in a built page of each kind', async () => {
+    const files = PAGES.map((page) => join(DIST, page));
+    for (const file of files) if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first (npm test does)`);
+    expect(await htmlErrorsOfFiles(files)).toEqual([]);
+  });
+
+  it('is heard: a stray script after </html> and a late style element are errors, CSS it cannot parse is not', async () => {
+    const page = (body: string, tail = '') => `<!DOCTYPE html><html lang="en"><head><title>t</title><style>@property --x { syntax: "*"; inherits: false; }</style></head><body>${body}</body></html>${tail}`;
+    const errors = await htmlErrors([
+      { name: 'ok', html: page('<p>fine</p>') },
+      { name: 'stray-script', html: page('<p>x</p>', '<script>1</script>') },
+      { name: 'late-style', html: page('<div><p>x</p><style>p{color:red}</style></div>') },
+    ]);
+    expect(errors.some((e) => e.startsWith('stray-script.html') && /Stray start tag .script/.test(e))).toBe(true);
+    expect(errors.some((e) => e.startsWith('late-style.html') && /style. element in .body. must be the first child/.test(e))).toBe(true);
+    expect(errors.filter((e) => e.startsWith('ok.html'))).toEqual([]);
+  });
+});

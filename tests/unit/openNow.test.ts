@@ -1,0 +1,149 @@
+/**
+ * "Open now" (src/lib/openNow.ts): hours are read on the provider's own wall clock, from its
+ * state's time zone, across daylight-saving changes and past midnight.
+ */
+import { describe, expect, it } from 'vitest';
+import { DAYS, type Day } from '../../src/config';
+import { isOpenAt, localTime, timeZoneOfState } from '../../src/lib/openNow';
+import type { OpeningHours } from '../../src/lib/providerFields';
+
+/** A week closed every day except the ones given. */
+function week(open: Partial<OpeningHours>): OpeningHours {
+  return { ...(Object.fromEntries(DAYS.map((d) => [d, 'Closed'])) as Record<Day, string>), ...open };
+}
+
+const at = (iso: string) => new Date(iso);
+
+describe('localTime', () => {
+  it('gives the weekday and minutes since midnight in the time zone', () => {
+    // 2025-01-17 is a Friday; 01:30 UTC is still Thursday evening in New York.
+    expect(localTime(at('2025-01-17T01:30:00Z'), 'America/New_York')).toEqual({ day: 'thursday', minute: 20 * 60 + 30 });
+    expect(localTime(at('2025-01-17T01:30:00Z'), 'UTC')).toEqual({ day: 'friday', minute: 90 });
+  });
+
+  it('reads midnight as minute 0, not 24:00', () => {
+    expect(localTime(at('2025-01-18T05:00:00Z'), 'America/New_York')).toEqual({ day: 'saturday', minute: 0 });
+  });
+});
+
+describe('timeZoneOfState', () => {
+  it('uses the state code, in any case, and New York time for anything else', () => {
+    expect(timeZoneOfState('CA')).toBe('America/Los_Angeles');
+    expect(timeZoneOfState('az')).toBe('America/Phoenix');
+    expect(timeZoneOfState('HI')).toBe('Pacific/Honolulu');
+    expect(timeZoneOfState('ZZ')).toBe('America/New_York');
+    expect(timeZoneOfState('')).toBe('America/New_York');
+  });
+});
+
+describe('isOpenAt: a day range', () => {
+  const hours = week({ friday: '9:00 AM - 6:00 PM' });
+  it('is open from the opening minute up to, not including, the closing minute', () => {
+    expect(isOpenAt(hours, 'NY', at('2025-01-17T08:59:00-05:00'))).toBe(false);
+    expect(isOpenAt(hours, 'NY', at('2025-01-17T09:00:00-05:00'))).toBe(true);
+    expect(isOpenAt(hours, 'NY', at('2025-01-17T17:59:00-05:00'))).toBe(true);
+    expect(isOpenAt(hours, 'NY', at('2025-01-17T18:00:00-05:00'))).toBe(false);
+  });
+
+  it('reads 12 AM and 12 PM as midnight and noon', () => {
+    const noon = week({ friday: '12:00 PM - 1:00 PM' });
+    expect(isOpenAt(noon, 'NY', at('2025-01-17T12:30:00-05:00'))).toBe(true);
+    expect(isOpenAt(noon, 'NY', at('2025-01-17T00:30:00-05:00'))).toBe(false);
+    const morning = week({ friday: '12:00 AM - 6:00 AM' });
+    expect(isOpenAt(morning, 'NY', at('2025-01-17T00:30:00-05:00'))).toBe(true);
+    expect(isOpenAt(morning, 'NY', at('2025-01-17T12:30:00-05:00'))).toBe(false);
+  });
+
+  it('is closed on a Closed day', () => {
+    expect(isOpenAt(hours, 'NY', at('2025-01-18T12:00:00-05:00'))).toBe(false);
+  });
+});
+
+describe('isOpenAt: hours past midnight', () => {
+  const hours = week({ friday: '8:00 PM - 2:00 AM' });
+  it('counts the early hours for the day the range starts', () => {
+    expect(isOpenAt(hours, 'NY', at('2025-01-17T19:59:00-05:00'))).toBe(false);
+    expect(isOpenAt(hours, 'NY', at('2025-01-17T20:00:00-05:00'))).toBe(true);
+    expect(isOpenAt(hours, 'NY', at('2025-01-17T23:59:00-05:00'))).toBe(true);
+    // Saturday is Closed, yet Friday's range runs until 2 AM Saturday.
+    expect(isOpenAt(hours, 'NY', at('2025-01-18T00:00:00-05:00'))).toBe(true);
+    expect(isOpenAt(hours, 'NY', at('2025-01-18T01:59:00-05:00'))).toBe(true);
+    expect(isOpenAt(hours, 'NY', at('2025-01-18T02:00:00-05:00'))).toBe(false);
+  });
+
+  it('does not open the early hours of the day the range starts', () => {
+    // Friday 1 AM belongs to Thursday, which is Closed.
+    expect(isOpenAt(hours, 'NY', at('2025-01-17T01:00:00-05:00'))).toBe(false);
+  });
+
+  it('closes at midnight for a range ending at 12:00 AM', () => {
+    const late = week({ friday: '9:00 AM - 12:00 AM' });
+    expect(isOpenAt(late, 'NY', at('2025-01-17T23:59:00-05:00'))).toBe(true);
+    expect(isOpenAt(late, 'NY', at('2025-01-18T00:00:00-05:00'))).toBe(false);
+  });
+
+  it('wraps from Sunday night into Monday morning', () => {
+    const sunday = week({ sunday: '10:00 PM - 3:00 AM' });
+    // 2025-01-20 is a Monday.
+    expect(isOpenAt(sunday, 'NY', at('2025-01-20T02:30:00-05:00'))).toBe(true);
+    expect(isOpenAt(sunday, 'NY', at('2025-01-20T03:00:00-05:00'))).toBe(false);
+  });
+});
+
+describe('isOpenAt: daylight-saving changes', () => {
+  // 2025-03-09 (Sunday): clocks jump from 2:00 to 3:00 AM. 2025-11-02 (Sunday): 2:00 back to 1:00 AM.
+  const hours = week({ saturday: '8:00 PM - 2:00 AM', sunday: '9:00 AM - 5:00 PM' });
+
+  it('New York, spring forward: the night ends at 2 AM EST and Sunday opens at 9 AM EDT', () => {
+    expect(isOpenAt(hours, 'NY', at('2025-03-09T06:59:00Z'))).toBe(true); // 1:59 AM EST
+    expect(isOpenAt(hours, 'NY', at('2025-03-09T07:00:00Z'))).toBe(false); // 3:00 AM EDT
+    expect(isOpenAt(hours, 'NY', at('2025-03-09T12:59:00Z'))).toBe(false); // 8:59 AM EDT
+    expect(isOpenAt(hours, 'NY', at('2025-03-09T13:00:00Z'))).toBe(true); // 9:00 AM EDT (8 AM EST)
+  });
+
+  it('New York, fall back: open through both 1:30 AMs, closed at 2 AM EST', () => {
+    expect(isOpenAt(hours, 'NY', at('2025-11-02T05:30:00Z'))).toBe(true); // 1:30 AM EDT
+    expect(isOpenAt(hours, 'NY', at('2025-11-02T06:30:00Z'))).toBe(true); // 1:30 AM EST
+    expect(isOpenAt(hours, 'NY', at('2025-11-02T07:00:00Z'))).toBe(false); // 2:00 AM EST
+    expect(isOpenAt(hours, 'NY', at('2025-11-02T13:59:00Z'))).toBe(false); // 8:59 AM EST
+    expect(isOpenAt(hours, 'NY', at('2025-11-02T14:00:00Z'))).toBe(true); // 9:00 AM EST
+  });
+
+  it('Los Angeles, spring forward and fall back', () => {
+    expect(isOpenAt(hours, 'CA', at('2025-03-09T09:59:00Z'))).toBe(true); // 1:59 AM PST
+    expect(isOpenAt(hours, 'CA', at('2025-03-09T10:00:00Z'))).toBe(false); // 3:00 AM PDT
+    expect(isOpenAt(hours, 'CA', at('2025-03-09T16:00:00Z'))).toBe(true); // 9:00 AM PDT
+    expect(isOpenAt(hours, 'CA', at('2025-11-02T08:30:00Z'))).toBe(true); // 1:30 AM PDT
+    expect(isOpenAt(hours, 'CA', at('2025-11-02T09:30:00Z'))).toBe(true); // 1:30 AM PST
+    expect(isOpenAt(hours, 'CA', at('2025-11-02T10:00:00Z'))).toBe(false); // 2:00 AM PST
+  });
+});
+
+describe("isOpenAt: the state's time zone", () => {
+  const hours = week({ wednesday: '9:00 AM - 6:00 PM' });
+  it('Arizona keeps standard time all year, so it matches Los Angeles only in summer', () => {
+    // 2025-01-15 and 2025-07-16 are Wednesdays; 16:00 UTC is 9 AM in Phoenix both times.
+    expect(isOpenAt(hours, 'AZ', at('2025-01-15T16:00:00Z'))).toBe(true);
+    expect(isOpenAt(hours, 'CA', at('2025-01-15T16:00:00Z'))).toBe(false); // 8 AM PST
+    expect(isOpenAt(hours, 'AZ', at('2025-07-16T16:00:00Z'))).toBe(true);
+    expect(isOpenAt(hours, 'CA', at('2025-07-16T16:00:00Z'))).toBe(true); // 9 AM PDT
+  });
+
+  it('the same instant is open in New York and not yet in Honolulu', () => {
+    expect(isOpenAt(hours, 'NY', at('2025-01-15T15:00:00Z'))).toBe(true); // 10 AM EST
+    expect(isOpenAt(hours, 'HI', at('2025-01-15T15:00:00Z'))).toBe(false); // 5 AM HST
+  });
+});
+
+describe('isOpenAt: hours it cannot read', () => {
+  it('returns null when today is missing or unreadable, so callers use the stored flag', () => {
+    expect(isOpenAt({}, 'NY', at('2025-01-15T15:00:00Z'))).toBeNull();
+    expect(isOpenAt({ wednesday: '9 to 5' }, 'NY', at('2025-01-15T15:00:00Z'))).toBeNull();
+  });
+
+  it("ignores an unreadable yesterday when today's hours answer", () => {
+    const hours = { tuesday: 'late', wednesday: '9:00 AM - 6:00 PM' } as Partial<OpeningHours>;
+    expect(isOpenAt(hours, 'NY', at('2025-01-15T15:00:00Z'))).toBe(true);
+    expect(isOpenAt(hours, 'NY', at('2025-01-15T06:00:00Z'))).toBe(false);
+  });
+});

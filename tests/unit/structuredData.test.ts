@@ -1,0 +1,148 @@
+/** schema.org JSON-LD of the SEO head (src/lib/seo/structuredData.ts). */
+import { describe, expect, it } from 'vitest';
+import { SITE } from '../../src/config';
+import type { Provider } from '../../src/lib/schemas/provider';
+import {
+  absoluteUrl,
+  breadcrumbLd,
+  businessType,
+  faqLd,
+  ldJson,
+  localBusinessInput,
+  localBusinessLd,
+  openingHoursSpec,
+  organizationLd,
+  websiteLd,
+} from '../../src/lib/seo/structuredData';
+
+const provider: Provider = {
+  id: 'p1',
+  name: 'Lacquer & Lace',
+  slug: 'lacquer-lace',
+  description: null,
+  address: '1 Main St',
+  city: 'New York',
+  state: 'NY',
+  zipCode: '10001',
+  phone: '(212) 555-0100',
+  email: null,
+  website: null,
+  services: JSON.stringify(['Gel Manicure', 'Pedicure']),
+  isPromoted: false,
+  isOpen: true,
+  priceRange: '$$$',
+  openingHours: JSON.stringify({ monday: '9:00 AM - 6:00 PM', tuesday: '8:00 PM - 2:00 AM', wednesday: 'Closed', thursday: 'noon' }),
+  imageUrl: '/images/p1.webp',
+  rating: '4.5',
+  reviewCount: 12,
+};
+
+describe('absoluteUrl', () => {
+  it('prefixes the site URL to paths and leaves absolute URLs alone', () => {
+    expect(absoluteUrl('/faq')).toBe(`${SITE.url}/faq`);
+    expect(absoluteUrl('faq')).toBe(`${SITE.url}/faq`);
+    expect(absoluteUrl('https://cdn.example.com/a.png')).toBe('https://cdn.example.com/a.png');
+    expect(absoluteUrl('http://cdn.example.com/a.png')).toBe('http://cdn.example.com/a.png');
+  });
+});
+
+describe('businessType', () => {
+  it.each([
+    [['Gel Manicure', 'Pedicure'], 'NailSalon'],
+    [['Haircut', 'Balayage'], 'HairSalon'],
+    [['Swedish Massage'], 'DaySpa'],
+    [['Swedish Massage', 'Facial'], 'DaySpa'],
+    [['Gel Manicure', 'Eyebrow Waxing'], 'NailSalon'],
+    [['Haircut', 'Lash Lift'], 'HairSalon'],
+    [['Haircut', 'Manicure'], 'BeautySalon'],
+    [['Swedish Massage', 'Manicure'], 'BeautySalon'],
+    [['Facial'], 'BeautySalon'],
+    [[], 'BeautySalon'],
+  ])('%j → %s', (services, type) => {
+    expect(businessType(services)).toBe(type);
+  });
+});
+
+describe('openingHoursSpec', () => {
+  it('turns 12-hour ranges into schema.org day and 24-hour times, skipping closed and unreadable days', () => {
+    expect(
+      openingHoursSpec({
+        sunday: '12:00 PM - 5:30 PM',
+        monday: '9:00 AM - 6:00 PM',
+        tuesday: '8:00 PM - 2:00 AM',
+        wednesday: 'Closed',
+        thursday: 'noon till late',
+        friday: '12:00 AM - 11:59 PM',
+      }),
+    ).toEqual(['Mo 09:00-18:00', 'Tu 20:00-02:00', 'Fr 00:00-23:59', 'Su 12:00-17:30']);
+  });
+});
+
+describe('localBusinessInput and localBusinessLd', () => {
+  it('describes a provider with its address, offers, hours and rating', () => {
+    const ld = localBusinessLd(localBusinessInput(provider));
+    expect(ld).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'NailSalon',
+      name: 'Lacquer & Lace',
+      url: `${SITE.url}/provider/lacquer-lace`,
+      image: `${SITE.url}/images/p1.webp`,
+      address: { '@type': 'PostalAddress', streetAddress: '1 Main St', addressLocality: 'New York', addressRegion: 'NY', postalCode: '10001', addressCountry: 'US' },
+      telephone: '(212) 555-0100',
+      priceRange: '$$$',
+      openingHours: ['Mo 09:00-18:00', 'Tu 20:00-02:00'],
+      makesOffer: [
+        { '@type': 'Offer', itemOffered: { '@type': 'Service', name: 'Gel Manicure' } },
+        { '@type': 'Offer', itemOffered: { '@type': 'Service', name: 'Pedicure' } },
+      ],
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 12, bestRating: 5, worstRating: 1 },
+    });
+  });
+
+  it('leaves out what a provider lacks: image, phone, offers, and a rating without reviews', () => {
+    const ld = localBusinessLd(localBusinessInput({ ...provider, imageUrl: null, phone: null, services: 'not json', rating: '0', reviewCount: 0 }));
+    expect(ld).not.toHaveProperty('image');
+    expect(ld).not.toHaveProperty('telephone');
+    expect(ld).not.toHaveProperty('makesOffer');
+    expect(ld).not.toHaveProperty('aggregateRating');
+    expect(ld['@type']).toBe('BeautySalon');
+  });
+
+  it('defaults the price range to $$ and includes an email when there is one', () => {
+    const { priceRange: _, ...input } = localBusinessInput({ ...provider, email: 'a@b.example.com' });
+    const ld = localBusinessLd(input);
+    expect(ld.priceRange).toBe('$$');
+    expect(ld).toHaveProperty('email', 'a@b.example.com');
+  });
+});
+
+describe('faqLd, breadcrumbLd, websiteLd, organizationLd', () => {
+  it('lists questions with their answers', () => {
+    expect(faqLd([{ question: 'Is Glow free?', answer: 'Yes.' }])).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'FAQPage',
+      mainEntity: [{ '@type': 'Question', name: 'Is Glow free?', acceptedAnswer: { '@type': 'Answer', text: 'Yes.' } }],
+    });
+  });
+
+  it('numbers crumbs from 1 and links the last one to the current page', () => {
+    expect(breadcrumbLd([{ name: 'Home', href: '/' }, { name: 'FAQ' }], '/faq').itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'Home', item: `${SITE.url}/` },
+      { '@type': 'ListItem', position: 2, name: 'FAQ', item: `${SITE.url}/faq` },
+    ]);
+  });
+
+  it('gives the site search action and the organisation contact', () => {
+    expect(websiteLd().potentialAction.target.urlTemplate).toBe(`${SITE.url}/search?q={search_term}`);
+    expect(organizationLd()).toMatchObject({ '@type': 'Organization', name: SITE.name, email: SITE.email, contactPoint: { email: SITE.supportEmail } });
+  });
+});
+
+describe('ldJson', () => {
+  it('cannot close its script element or open markup, and still parses to the same data', () => {
+    const data = { name: '</script><script>alert(1)</script> & <!--' };
+    const text = ldJson(data);
+    expect(text).not.toMatch(/[<>&]/);
+    expect(JSON.parse(text)).toEqual(data);
+  });
+});
