@@ -1,11 +1,12 @@
 /**
- * Built pages are valid HTML by the W3C checker (tests/helpers/htmlValidity.ts), one page of each
- * kind. Reads dist/, which `npm test` builds first. Pages rendered on request can be checked as
- * strings with htmlErrors().
+ * Pages are valid HTML by the W3C checker (tests/helpers/htmlValidity.ts), one page of each kind:
+ * built ones from dist/ (which `npm test` builds first), and provider pages as `npm start` renders
+ * them on request (a provider, and an unknown slug's 404).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { startApi } from '../helpers/api';
 import { htmlErrors, htmlErrorsOfFiles } from '../helpers/htmlValidity';
 
 const DIST = join(process.cwd(), 'dist');
@@ -29,6 +30,19 @@ describe('the W3C HTML checker', () => {
     const files = PAGES.map((page) => join(DIST, page));
     for (const file of files) if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first (npm test does)`);
     expect(await htmlErrorsOfFiles(files)).toEqual([]);
+  });
+
+  it('finds no error in a provider page rendered on request, nor in its 404', async () => {
+    const site = await startApi({ site: true });
+    try {
+      const pages = [];
+      for (const path of ['/provider/lacquer-lace-nail-studio-new-york', '/provider/no-such-salon']) {
+        pages.push({ name: path.slice(1).replaceAll('/', '-'), html: await (await site.get(path)).text() });
+      }
+      expect(await htmlErrors(pages)).toEqual([]);
+    } finally {
+      await site.close();
+    }
   });
 
   it('is heard: a stray script after </html> and a late style element are errors, CSS it cannot parse is not', async () => {
