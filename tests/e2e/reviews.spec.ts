@@ -13,7 +13,7 @@ test.describe('reviews', () => {
   test('the empty state, then the form with its labels, stars, counter and messages', async ({ page }) => {
     failOnConsoleErrors(page, [/Failed to load resource/]);
     await page.goto(`/provider/${await newProvider(page)}`);
-    await hydrated(page, '#reviews-title ~ div button');
+    await hydrated(page, 'button.btn-primary');
     await expect(page.getByText('No reviews yet. Be the first to leave a review!')).toBeVisible();
     await page.getByRole('button', { name: 'Write a Review' }).click();
     await expect(page.getByText('Rating *')).toBeVisible();
@@ -58,7 +58,7 @@ test.describe('reviews', () => {
 
   test('Submitting... while posting; Cancel closes and resets', async ({ page }) => {
     await page.goto(`/provider/${await newProvider(page)}`);
-    await hydrated(page, '#reviews-title ~ div button');
+    await hydrated(page, 'button.btn-primary');
     await page.getByRole('button', { name: 'Write a Review' }).click();
     await page.getByLabel('Your Name *').fill('Casey');
     await page.getByRole('radiogroup').getByRole('radio', { name: '5 stars' }).check({ force: true });
@@ -82,7 +82,7 @@ test.describe('reviews', () => {
 
   test('a failed post shows the error toast and keeps the form open', async ({ page }) => {
     await page.goto(`/provider/${await newProvider(page)}`);
-    await hydrated(page, '#reviews-title ~ div button');
+    await hydrated(page, 'button.btn-primary');
     await page.getByRole('button', { name: 'Write a Review' }).click();
     await page.route('**/api/reviews', (route) => route.abort('connectionrefused'));
     await page.getByLabel('Your Name *').fill('Jordan');
@@ -95,7 +95,7 @@ test.describe('reviews', () => {
 
   test('the star rating works by keyboard as a radio group', async ({ page }) => {
     await page.goto(`/provider/${await newProvider(page)}`);
-    await hydrated(page, '#reviews-title ~ div button');
+    await hydrated(page, 'button.btn-primary');
     await page.getByRole('button', { name: 'Write a Review' }).click();
     await page.getByRole('radiogroup').getByRole('radio', { name: '1 star', exact: true }).focus();
     await page.keyboard.press('ArrowRight');
