@@ -40,14 +40,14 @@ function errorResponse(error: HttpError): Response {
 }
 
 /** A zod failure as a 400 whose sentence names every problem. */
-export function validationError(error: z.ZodError): HttpError {
+export function validationError(error: z.core.$ZodError): HttpError {
   const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
   const messages = [...new Set(issues.map((i) => i.message))];
   return new HttpError(400, messages.join('. ').replace(/\.\./g, '.') || 'Invalid request', issues);
 }
 
-export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+export function parseWith<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = z.safeParse(schema, input);
   if (!result.success) throw validationError(result.error);
   return result.data;
 }
@@ -130,7 +130,7 @@ export function route(handlers: Partial<Record<'GET' | 'POST', Handler>>) {
       return method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error);
-      if (error instanceof z.ZodError) return errorResponse(validationError(error));
+      if (error instanceof z.core.$ZodError) return errorResponse(validationError(error));
       if (error instanceof NotFoundError) return errorResponse(new HttpError(404, error.message));
       if (error instanceof ConflictError) return errorResponse(new HttpError(409, error.message));
       console.error(`[api] ${method} ${new URL(req.url).pathname}:`, error);
