@@ -7,6 +7,7 @@ import { z } from '../lib/zod';
 import { LIMITS } from '../config';
 import type { Db } from '../lib/db/client';
 import { ConflictError, NotFoundError } from '../lib/errors';
+import type { ApiError } from '../lib/schemas/apiError';
 import { hit, limits } from '../lib/rateLimit';
 
 /** Headers on every API response (the same policy netlify.toml sets for pages). */
@@ -24,7 +25,7 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly issues: { path: string; message: string }[] = [],
+    readonly issues: ApiError['issues'] = [],
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
@@ -36,7 +37,8 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 }
 
 function errorResponse(error: HttpError): Response {
-  return json({ error: error.message, issues: error.issues }, error.status, error.headers);
+  const body: ApiError = { error: error.message, issues: error.issues };
+  return json(body, error.status, error.headers);
 }
 
 /** A zod failure as a 400 whose sentence names every problem. */

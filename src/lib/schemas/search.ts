@@ -22,6 +22,8 @@ const intParam = (name: string, min: number, max: number) => {
  * Defaults are written as query text (prefault), so they go through the same parsing as a sent
  * value and the OpenAPI document shows them as a client would send them.
  */
+const MAX_OFFSET = 1_000_000;
+
 export const searchParamsSchema = z.object({
   query: presentText(200, 'query').check(
     z.describe('Free text over name, description, services and city (prefix match, case-insensitive); `q` is accepted too. At most 200 characters.'),
@@ -47,7 +49,7 @@ export const searchParamsSchema = z.object({
   limit: z
     .prefault(intParam('limit', 1, LIMITS.maxPageSize), String(LIMITS.defaultPageSize))
     .check(z.describe(`Page size, a whole number from 1 to ${LIMITS.maxPageSize}.`)),
-  offset: z.prefault(intParam('offset', 0, 1_000_000), '0').check(z.describe('Results to skip, a whole number from 0 to 1000000.')),
+  offset: z.prefault(intParam('offset', 0, MAX_OFFSET), '0').check(z.describe(`Results to skip, a whole number from 0 to ${MAX_OFFSET}.`)),
 });
 export type SearchParams = z.output<typeof searchParamsSchema>;
 
