@@ -7,6 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Honeypot, withHoneypot } from '@/components/Honeypot';
 import { postJson } from '@/lib/apiClient';
+import { firstIssuePerField } from '@/lib/formErrors';
 import { businessApplicationSchema, toProviderPayload } from '@/lib/schemas/businessApplication';
 import { $businessPopupOpen, PROVIDERS_CHANGED_EVENT } from '@/stores/businessPopup';
 import { toast } from '@/stores/toasts';
@@ -83,9 +84,7 @@ export default function BusinessPopup() {
     e.preventDefault();
     const parsed = businessApplicationSchema.safeParse(form);
     if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
-      setErrors(next);
+      setErrors(firstIssuePerField<Field>(parsed.error.issues));
       dialog.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
       return;
     }

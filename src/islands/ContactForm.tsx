@@ -3,13 +3,16 @@
  * simulated second, then the success toast and a reset. It sends nothing anywhere.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { CONTACT_SUBJECTS, contactSchema } from '@/lib/schemas/contact';
+import { CONTACT_SUBJECTS } from '@/lib/contactSubjects';
+import { firstIssuePerField } from '@/lib/formErrors';
 import { toast } from '@/stores/toasts';
 import { ensureToaster } from './ensureToaster';
 
 export const CONTACT_SEND_MS = 1000;
 type Field = 'name' | 'email' | 'subject' | 'message';
 const EMPTY: Record<Field, string> = { name: '', email: '', subject: '', message: '' };
+/** The schema (and zod) load when the visitor first focuses the form, not with the page (src/lib/formErrors.ts). */
+const loadSchema = () => import('@/lib/schemas/contact');
 
 export default function ContactForm() {
   const id = useId();
@@ -20,11 +23,9 @@ export default function ContactForm() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = contactSchema.safeParse(form);
+    const parsed = (await loadSchema()).contactSchema.safeParse(form);
     if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
-      setErrors(next);
+      setErrors(firstIssuePerField<Field>(parsed.error.issues));
       return;
     }
     setErrors({});
@@ -46,7 +47,7 @@ export default function ContactForm() {
   const error = (name: Field) => errors[name] && <p id={`${id}-${name}-error`} className="field-error">{errors[name]}</p>;
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5" aria-label="Contact form">
+    <form onSubmit={submit} onFocus={() => void loadSchema()} noValidate className="space-y-5" aria-label="Contact form">
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
           <label htmlFor={`${id}-name`} className="field-label">Name</label>

@@ -7,13 +7,16 @@ import { Honeypot, withHoneypot } from '@/components/Honeypot';
 import { ReviewList, ReviewListSkeleton } from '@/components/ReviewList';
 import { StarInput } from '@/components/StarInput';
 import { getJson, postJson } from '@/lib/apiClient';
-import { reviewFormSchema, type Review } from '@/lib/schemas/review';
+import { firstIssuePerField } from '@/lib/formErrors';
+import type { Review } from '@/lib/schemas/review';
 import { toast } from '@/stores/toasts';
 import { ensureToaster } from './ensureToaster';
 
 export const COMMENT_MAX = 500;
 type Errors = Partial<Record<'customerName' | 'rating' | 'comment', string>>;
 const EMPTY = { customerName: '', rating: 0, comment: '' };
+/** The form's schema (and zod) load when the form opens, not with the page (src/lib/formErrors.ts). */
+const loadSchema = () => import('@/lib/schemas/review');
 
 export default function Reviews({ providerId, initialReviews }: { providerId: string; initialReviews?: Review[] }) {
   const id = useId();
@@ -49,14 +52,10 @@ export default function Reviews({ providerId, initialReviews }: { providerId: st
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    const { reviewFormSchema } = await loadSchema();
     const parsed = reviewFormSchema.safeParse({ customerName: form.customerName, rating: form.rating, comment: form.comment || null });
     if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof Errors;
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
+      setErrors(firstIssuePerField<keyof Errors>(parsed.error.issues));
       return;
     }
     setErrors({});
@@ -77,7 +76,7 @@ export default function Reviews({ providerId, initialReviews }: { providerId: st
   return (
     <div>
       {!open && (
-        <button type="button" className="btn-primary" onClick={() => setOpen(true)}>
+        <button type="button" className="btn-primary" onClick={() => { setOpen(true); void loadSchema(); }}>
           Write a Review
         </button>
       )}

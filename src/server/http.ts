@@ -7,6 +7,7 @@ import { z } from '../lib/zod';
 import { LIMITS } from '../config';
 import type { Db } from '../lib/db/client';
 import { ConflictError, NotFoundError } from '../lib/errors';
+import type { ApiError } from '../lib/schemas/apiError';
 import { hit, limits } from '../lib/rateLimit';
 
 /** Headers on every API response (the same policy netlify.toml sets for pages). */
@@ -24,7 +25,7 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly issues: { path: string; message: string }[] = [],
+    readonly issues: ApiError['issues'] = [],
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
@@ -36,18 +37,19 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 }
 
 function errorResponse(error: HttpError): Response {
-  return json({ error: error.message, issues: error.issues }, error.status, error.headers);
+  const body: ApiError = { error: error.message, issues: error.issues };
+  return json(body, error.status, error.headers);
 }
 
 /** A zod failure as a 400 whose sentence names every problem. */
-export function validationError(error: z.ZodError): HttpError {
+export function validationError(error: z.core.$ZodError): HttpError {
   const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
   const messages = [...new Set(issues.map((i) => i.message))];
   return new HttpError(400, messages.join('. ').replace(/\.\./g, '.') || 'Invalid request', issues);
 }
 
-export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+export function parseWith<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = z.safeParse(schema, input);
   if (!result.success) throw validationError(result.error);
   return result.data;
 }
@@ -134,7 +136,7 @@ export function route(handlers: Partial<Record<'GET' | 'POST', Handler>>) {
       return method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error);
-      if (error instanceof z.ZodError) return errorResponse(validationError(error));
+      if (error instanceof z.core.$ZodError) return errorResponse(validationError(error));
       if (error instanceof NotFoundError) return errorResponse(new HttpError(404, error.message));
       if (error instanceof ConflictError) return errorResponse(new HttpError(409, error.message));
       console.error(`[api] ${method} ${new URL(req.url).pathname}:`, error);

@@ -7,7 +7,8 @@
  * <script> of the HTML, plus the chunks those import statically (`import … from "./x.js"`,
  * `import "./x.js"`, `export … from "./x.js"`), followed transitively. Dynamic import() does not
  * count: it runs only when code asks for it (e.g. on a click). Islands are counted apart: their
- * component and renderer URLs and those chunks' static imports.
+ * component and renderer URLs and those chunks' static imports. The provider page and /contact are
+ * held to a compressed budget that counts their islands too (BUDGET_PAGES).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
@@ -18,6 +19,22 @@ const DIST = join(process.cwd(), 'dist');
 
 /** Most JavaScript a page without islands may load before interaction (raw bytes, not gzip). */
 const NO_ISLAND_BUDGET_BYTES = 4 * 1024;
+
+/** Most JavaScript, gzip-compressed, the provider page and /contact may load before interaction (DESIGN.md "Budgets"). */
+const ISLAND_PAGE_BUDGET_GZIP = 80 * 1024;
+
+/**
+ * Pages held to that budget, by the islands they hydrate. Their JavaScript is the scripts every page
+ * with islands loads (module scripts, modulepreloads and inline scripts of `layoutFrom`, a page with
+ * the same layout and hydration directive), the React renderer, and each island's chunk
+ * (`_astro/<Component>.<hash>.js`) with their static imports. Measured from the islands' chunks, not
+ * from the page's HTML, so the provider page is measured whether it is pre-built into dist/ or
+ * rendered on request. Where the page is built (`page`), its islands must be the ones listed here.
+ */
+const BUDGET_PAGES: { type: string; layoutFrom: string; page?: string; islands: string[] }[] = [
+  { type: 'contact', layoutFrom: 'contact.html', page: 'contact.html', islands: ['ContactForm'] },
+  { type: 'provider', layoutFrom: 'contact.html', page: 'provider/lacquer-lace-nail-studio-new-york.html', islands: ['Reviews', 'FaqAccordion'] },
+];
 
 /** Page types and one built page of each. `island: false` pages must have nothing to hydrate. */
 const PAGES: { type: string; file: string; island?: false }[] = [
@@ -143,6 +160,20 @@ function analyse(type: string, file: string): PageJs {
   return { type, file, direct: closure(roots), inlineBytes, inlineGzipBytes, inlineImports: closure(inlineRoots), islands, islandModules: closure(islandRoots) };
 }
 
+/** "/_astro/Reviews.DZ3x1a.js" → "Reviews". */
+const islandName = (url: string) => posix.basename(url).replace(/\..*$/, '');
+
+/**
+ * The built chunks named after an island component. There may be two: the island's entry can be a
+ * one-line re-export of a chunk of the same name that other islands share (ProviderFallback shows
+ * reviews too); counting both is exact for the entry and at worst strict.
+ */
+function islandChunks(name: string): string[] {
+  const files = readdirSync(join(DIST, '_astro')).filter((f) => f.endsWith('.js') && islandName(f) === name);
+  if (!files.length) throw new Error(`No _astro/${name}.*.js chunk in this build`);
+  return files.map((f) => `/_astro/${f}`);
+}
+
 let pages: PageJs[] = [];
 
 beforeAll(() => {
@@ -158,7 +189,7 @@ beforeAll(() => {
         'JS before interaction KB': kb(bytes(before) + p.inlineBytes),
         'gzip KB': kb(gzipBytes(before) + p.inlineGzipBytes),
         'inline KB': kb(p.inlineBytes),
-        islands: p.islands.map((i) => `${posix.basename(i.component).replace(/\..*$/, '')}(${i.client})`).join(' ') || '-',
+        islands: p.islands.map((i) => `${islandName(i.component)}(${i.client})`).join(' ') || '-',
         'island JS KB': kb(bytes([...p.islandModules].filter((u) => !before.has(u)))),
         'React via island': [...p.islandModules].some(isReactDom) ? 'yes' : 'no',
       };
@@ -184,6 +215,27 @@ describe('JavaScript weight per page type', () => {
       const before = new Set([...p.direct, ...p.inlineImports]);
       expect([...before].filter(isReact), `${page.file} loads React`).toEqual([]);
       expect(bytes(before) + p.inlineBytes, `${page.file}: ${[...before].join(', ')} + ${p.inlineBytes} B inline`).toBeLessThanOrEqual(NO_ISLAND_BUDGET_BYTES);
+    });
+  }
+
+  for (const budget of BUDGET_PAGES) {
+    it(`${budget.type}: at most ${ISLAND_PAGE_BUDGET_GZIP / 1024} KB of compressed JS before interaction, islands included`, () => {
+      const layout = analyse(budget.type, budget.layoutFrom);
+      if (budget.page && existsSync(join(DIST, budget.page))) {
+        const built = analyse(budget.type, budget.page);
+        expect(built.islands.map((i) => islandName(i.component)).sort(), `${budget.page}: islands`).toEqual([...budget.islands].sort());
+        // The built page itself, measured from its HTML, is held to the same budget.
+        const own = new Set([...built.direct, ...built.inlineImports, ...built.islandModules]);
+        const ownTotal = gzipBytes(own) + built.inlineGzipBytes;
+        console.log(`${budget.page}: ${Math.round(ownTotal / 102.4) / 10} KB gzip from its HTML`);
+        expect(ownTotal, `${budget.page}: ${[...own].join(', ')}`).toBeLessThanOrEqual(ISLAND_PAGE_BUDGET_GZIP);
+      }
+      const renderers = layout.islands.flatMap((i) => (i.renderer ? [i.renderer] : []));
+      expect(renderers.length, `${budget.layoutFrom} hydrates no React island`).toBeGreaterThan(0);
+      const modules = closure([...layout.direct, ...layout.inlineImports, ...renderers, ...budget.islands.flatMap(islandChunks)]);
+      const total = gzipBytes(modules) + layout.inlineGzipBytes;
+      console.log(`${budget.type}: ${Math.round(total / 102.4) / 10} KB gzip before interaction (${[...modules].map((u) => posix.basename(u)).join(' ')} + inline)`);
+      expect(total, `${budget.type}: ${[...modules].join(', ')}`).toBeLessThanOrEqual(ISLAND_PAGE_BUDGET_GZIP);
     });
   }
 

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closeDb, getDb, type Db } from '../../src/lib/db/client';
 import { setupDatabase } from '../../src/lib/db/setup';
+import { exampleProviderCreate } from '../../src/lib/openapi/examples';
 import { loadFunctionRoutes, type FunctionModule } from '../../src/server/functionRoutes';
 import { loadSsrFunction, SSR_FUNCTION } from '../../src/server/ssrFunction';
 import { createSiteServer } from '../../src/server/staticSite';
@@ -63,34 +64,9 @@ export async function startApi({ seed = true, rateLimit = 100_000, site = false 
   };
 }
 
-/** A valid POST /api/providers payload as the business popup builds it. */
+/** A valid POST /api/providers payload as the business popup builds it (the OpenAPI document's example). */
 export function validListing(overrides: Record<string, unknown> = {}) {
-  return {
-    name: 'Velvet Fern Beauty Bar',
-    slug: 'velvet-fern-beauty-bar',
-    description: 'Velvet Fern Beauty Bar offers professional beauty services in Boise, ID, including Manicure, Facial.',
-    address: '12 Garden Row',
-    city: 'Boise',
-    state: 'ID',
-    zipCode: '83702',
-    phone: '(208) 555-0133',
-    email: 'hello@velvetfern.example.com',
-    website: null,
-    services: JSON.stringify(['Manicure', 'Facial']),
-    isPromoted: false,
-    isOpen: true,
-    priceRange: '$$',
-    openingHours: JSON.stringify({
-      monday: '9:00 AM - 6:00 PM',
-      tuesday: '9:00 AM - 6:00 PM',
-      wednesday: '9:00 AM - 6:00 PM',
-      thursday: '9:00 AM - 6:00 PM',
-      friday: '9:00 AM - 6:00 PM',
-      saturday: '9:00 AM - 5:00 PM',
-      sunday: 'Closed',
-    }),
-    ...overrides,
-  };
+  return { ...exampleProviderCreate, ...overrides };
 }
 
 /** The error body of a failed call, asserting DESIGN.md's shape. */

@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from '../zod';
+// Classic zod (refine, iso): the seed is read by scripts and tests only, never in the browser.
+import { z } from 'zod';
 import type { Db } from './client';
 import { insertProviderStatements } from '../providers';
 import { insertReviewStatement, refreshRatingStatement } from '../reviews';

@@ -6,46 +6,49 @@ import { z } from '../zod';
 import { NEW_LISTING } from '../../config';
 import { slugify } from '../slugify';
 
-const requiredText = (required: string, max: number, tooLong = required) =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+const requiredText = (required: string, max: number, tooLong: string, description: string) =>
+  z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong), z.describe(description));
+
+const invalidEmail = 'Please enter a valid email address';
+const invalidPhone = 'Please enter a valid phone number';
+const invalidWebsite = 'Please enter a valid website URL';
 
 /** One rule per field, with the messages of SPEC.md §5 word for word. */
 export const businessFields = {
-  /** Business name, 1-100 characters. */
-  businessName: requiredText('Business name is required', 100, 'Business name must be less than 100 characters'),
-  /** Owner name, 1-50 characters; collected but never sent. */
-  ownerName: requiredText('Owner name is required', 50, 'Owner name must be less than 50 characters'),
-  /** Contact email of the business. */
-  email: z.string({ error: 'Please enter a valid email address' }).trim().max(254, 'Please enter a valid email address').pipe(z.email('Please enter a valid email address')),
-  /** Phone number, at least 10 characters. */
-  phone: z.string({ error: 'Please enter a valid phone number' }).trim().min(10, 'Please enter a valid phone number').max(30, 'Please enter a valid phone number'),
-  /** Street address. */
-  address: requiredText('Business address is required', 200, 'Business address must be less than 200 characters'),
-  /** City name. */
-  city: requiredText('City is required', 100, 'City must be less than 100 characters'),
-  /** Two-letter state code, stored uppercase. */
+  businessName: requiredText('Business name is required', 100, 'Business name must be less than 100 characters', 'Business name, 1-100 characters.'),
+  ownerName: requiredText('Owner name is required', 50, 'Owner name must be less than 50 characters', 'Owner name, 1-50 characters; collected but never sent.'),
+  email: z
+    .pipe(z.string({ error: invalidEmail }).check(z.trim(), z.maxLength(254, invalidEmail)), z.email(invalidEmail))
+    .check(z.describe('Contact email of the business.')),
+  phone: z
+    .string({ error: invalidPhone })
+    .check(z.trim(), z.minLength(10, invalidPhone), z.maxLength(30, invalidPhone), z.describe('Phone number, 10-30 characters.')),
+  address: requiredText('Business address is required', 200, 'Business address must be less than 200 characters', 'Street address.'),
+  city: requiredText('City is required', 100, 'City must be less than 100 characters', 'City name.'),
   state: z
     .string({ error: 'State is required' })
-    .trim()
-    .min(1, 'State is required')
-    .regex(/^[A-Za-z]{2}$/, 'State must be 2 letters')
-    .transform((s) => s.toUpperCase()),
-  /** ZIP code, at least 5 characters. */
-  zipCode: z.string({ error: 'ZIP code is required' }).trim().min(5, 'ZIP code is required').max(10, 'ZIP code must be at most 10 characters'),
-  /** Free text, comma-separated service names. */
-  services: requiredText('Please describe your services', 500, 'Services must be less than 500 characters'),
-  /** Optional website; an empty string means none. */
+    .check(
+      z.trim(),
+      z.minLength(1, 'State is required'),
+      z.regex(/^[A-Za-z]{2}$/, 'State must be 2 letters'),
+      z.toUpperCase(),
+      z.describe('Two-letter state code, stored uppercase.'),
+    ),
+  zipCode: z
+    .string({ error: 'ZIP code is required' })
+    .check(z.trim(), z.minLength(5, 'ZIP code is required'), z.maxLength(10, 'ZIP code must be at most 10 characters'), z.describe('ZIP code, 5-10 characters.')),
+  services: requiredText('Please describe your services', 500, 'Services must be less than 500 characters', 'Free text, comma-separated service names.'),
   website: z
-    .union([
-      z.literal(''),
-      z
-        .string()
-        .trim()
-        .max(300, 'Please enter a valid website URL')
-        .pipe(z.url({ protocol: /^https?$/, error: 'Please enter a valid website URL' })),
-    ])
-    .optional()
-    .default(''),
+    ._default(
+      z.optional(
+        z.union([
+          z.literal(''),
+          z.pipe(z.string().check(z.trim(), z.maxLength(300, invalidWebsite)), z.url({ protocol: /^https?$/, error: invalidWebsite })),
+        ]),
+      ),
+      '',
+    )
+    .check(z.describe('Optional http(s) website; an empty string means none.')),
 };
 
 export const businessApplicationSchema = z.object(businessFields);

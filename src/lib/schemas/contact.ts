@@ -1,23 +1,23 @@
 /** The contact form (SPEC.md §5); it is not sent anywhere. */
 import { z } from '../zod';
+import { CONTACT_SUBJECTS } from '../contactSubjects';
 
-/** Subjects of the contact form: value and label (SPEC.md §2). */
-export const CONTACT_SUBJECTS = [
-  { value: 'general', label: 'General Inquiry' },
-  { value: 'provider', label: 'Provider Questions' },
-  { value: 'technical', label: 'Technical Support' },
-  { value: 'business', label: 'Business Partnership' },
-  { value: 'feedback', label: 'Feedback & Suggestions' },
-] as const;
 
 export const contactSchema = z.object({
-  /** Sender's name, at least 2 characters. */
-  name: z.string().trim().min(2, 'Name must be at least 2 characters').max(100, 'Name must be less than 100 characters'),
-  /** Sender's email. */
-  email: z.string().trim().pipe(z.email('Please enter a valid email address')),
-  /** One of the five subjects. */
-  subject: z.enum(CONTACT_SUBJECTS.map((s) => s.value) as [string, ...string[]], { error: 'Please select a subject' }),
-  /** Message, at least 10 characters. */
-  message: z.string().trim().min(10, 'Message must be at least 10 characters').max(5000, 'Message must be less than 5000 characters'),
+  name: z
+    .string()
+    .check(z.trim(), z.minLength(2, 'Name must be at least 2 characters'), z.maxLength(100, 'Name must be less than 100 characters'), z.describe("Sender's name, 2-100 characters.")),
+  email: z.pipe(z.string().check(z.trim()), z.email('Please enter a valid email address')).check(z.describe("Sender's email.")),
+  subject: z
+    .enum(CONTACT_SUBJECTS.map((s) => s.value) as [string, ...string[]], { error: 'Please select a subject' })
+    .check(z.describe('One of the five subjects.')),
+  message: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(10, 'Message must be at least 10 characters'),
+      z.maxLength(5000, 'Message must be less than 5000 characters'),
+      z.describe('Message, 10-5000 characters.'),
+    ),
 });
 export type ContactForm = z.input<typeof contactSchema>;

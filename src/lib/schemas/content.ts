@@ -1,8 +1,10 @@
 /**
  * Schemas of the editorial content in content/ (Markdown front matter and JSON). The build
- * validates every file against them; a broken file fails the build and names itself.
+ * validates every file against them; a broken file fails the build and names itself. Classic zod,
+ * not the mini build of src/lib/zod.ts: Astro's content collections take classic schemas, and these
+ * run only at build time, never in the browser.
  */
-import { z } from '../zod';
+import { z } from 'zod';
 
 const text = z.string().trim().min(1);
 /** An internal link: a path on this site, never a third-party host. */

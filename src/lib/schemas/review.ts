@@ -2,47 +2,50 @@
 import { z } from '../zod';
 
 /** A form field people never see; bots fill it in. */
-export const honeypotSchema = z.string().max(500).optional().catch('filled');
+export const honeypotSchema = z
+  .catch(z.optional(z.string().check(z.maxLength(500))), 'filled')
+  .check(z.describe('Leave out. A field hidden from people: a request that fills it in is refused as a bot.'));
 
 /** Fields of the review form, with the messages of SPEC.md §5 word for word. */
 export const reviewFields = {
-  /** The reviewer's name as typed, 1-50 characters. */
-  customerName: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(50, 'Name must be less than 50 characters'),
-  /** Whole stars, 1-5. */
+  customerName: z
+    .string({ error: 'Name is required' })
+    .check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(50, 'Name must be less than 50 characters'), z.describe("The reviewer's name as typed, 1-50 characters.")),
   rating: z
     .number({ error: 'Please select a rating' })
-    .int('Rating must be between 1 and 5')
-    .min(1, 'Please select a rating')
-    .max(5, 'Rating must be between 1 and 5'),
-  /** Optional text, at most 500 characters; empty means none. */
+    .check(
+      z.int('Rating must be between 1 and 5'),
+      z.minimum(1, 'Please select a rating'),
+      z.maximum(5, 'Rating must be between 1 and 5'),
+      z.describe('Whole stars, 1-5.'),
+    ),
   comment: z
-    .string({ error: 'Comment must be text' })
-    .trim()
-    .max(500, 'Comment must be less than 500 characters')
-    .nullish()
-    .transform((c) => c || null),
+    .pipe(
+      z.nullish(z.string({ error: 'Comment must be text' }).check(z.trim(), z.maxLength(500, 'Comment must be less than 500 characters'))),
+      z.transform((c: string | null | undefined) => c || null),
+    )
+    .check(z.describe('Optional text, at most 500 characters; empty or missing means none.')),
 };
 
 export const reviewFormSchema = z.object(reviewFields);
 
 /** POST /api/reviews. */
 export const reviewCreateSchema = z.object({
-  /** Id of the reviewed provider. */
-  providerId: z.string({ error: 'Provider is required' }).trim().min(1, 'Provider is required').max(100, 'Provider not found'),
+  providerId: z
+    .string({ error: 'Provider is required' })
+    .check(z.trim(), z.minLength(1, 'Provider is required'), z.maxLength(100, 'Provider not found'), z.describe('Id of the reviewed provider.')),
   ...reviewFields,
-  /** Honeypot: hidden from people, so anything in it means a bot. */
   fax: honeypotSchema,
 });
 export type ReviewCreate = z.output<typeof reviewCreateSchema>;
 
 /** A review as the API returns it. */
 export const reviewSchema = z.object({
-  id: z.string(),
-  providerId: z.string(),
-  customerName: z.string(),
-  rating: z.number().int().min(1).max(5),
-  comment: z.string().nullable(),
-  /** ISO 8601. */
-  createdAt: z.string(),
+  id: z.string().check(z.describe('Review id.')),
+  providerId: z.string().check(z.describe('Id of the reviewed provider.')),
+  customerName: z.string().check(z.describe("The reviewer's name.")),
+  rating: z.int().check(z.minimum(1), z.maximum(5), z.describe('Whole stars, 1-5.')),
+  comment: z.nullable(z.string()).check(z.describe('The review text, or null.')),
+  createdAt: z.string().check(z.describe('When the review was posted, ISO 8601 in UTC.')),
 });
 export type Review = z.infer<typeof reviewSchema>;

@@ -1,0 +1,8 @@
+/** `npm run openapi`: writes the API's OpenAPI document to docs/openapi.json (README "API"). */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { glowOpenApiDocument } from '../src/lib/openapi/glowApi';
+
+const file = join(process.cwd(), 'docs', 'openapi.json');
+writeFileSync(file, `${JSON.stringify(glowOpenApiDocument(), null, 2)}\n`);
+console.log(`Wrote ${file}`);

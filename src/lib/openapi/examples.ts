@@ -1,0 +1,82 @@
+/** Example values of the OpenAPI document; tests/api/openapi.test.ts checks each against its schema. */
+import { LIMITS, NEW_LISTING } from '../../config';
+import type { Provider } from '../schemas/provider';
+import type { Review } from '../schemas/review';
+
+const openingHours = JSON.stringify(NEW_LISTING.openingHours);
+const services = JSON.stringify(['Manicure', 'Pedicure', 'Gel Nails']);
+
+export const exampleProvider: Provider = {
+  id: '3f1c2a9e-5b7d-5c1a-a2e4-9d8b7c6a5f40',
+  name: 'Lacquer & Lace Nail Studio',
+  slug: 'lacquer-lace-nail-studio-new-york',
+  description: 'Lacquer & Lace Nail Studio offers professional beauty services in New York, NY, including Manicure, Pedicure, Gel Nails.',
+  address: '118 Mercer Street',
+  city: 'New York',
+  state: 'NY',
+  zipCode: '10012',
+  phone: '(212) 555-0142',
+  email: 'hello@lacquerlace.example.com',
+  website: 'https://lacquerlace.example.com',
+  services,
+  isPromoted: true,
+  isOpen: true,
+  priceRange: '$$',
+  openingHours,
+  imageUrl: '/images/providers/nails-1.webp',
+  rating: '4.8',
+  reviewCount: 3,
+};
+
+/** POST /api/providers as the List Your Business form sends it. */
+export const exampleProviderCreate = {
+  name: 'Velvet Fern Beauty Bar',
+  slug: 'velvet-fern-beauty-bar',
+  description: 'Velvet Fern Beauty Bar offers professional beauty services in Boise, ID, including Manicure, Facial.',
+  address: '12 Garden Row',
+  city: 'Boise',
+  state: 'ID',
+  zipCode: '83702',
+  phone: '(208) 555-0133',
+  email: 'hello@velvetfern.example.com',
+  website: null,
+  services: JSON.stringify(['Manicure', 'Facial']),
+  isPromoted: false,
+  isOpen: true,
+  priceRange: NEW_LISTING.priceRange,
+  openingHours,
+};
+
+export const exampleReview: Review = {
+  id: '8c0e4b7a-2f1d-4e9a-b3c5-6d7e8f9a0b1c',
+  providerId: exampleProvider.id,
+  customerName: 'Maya R.',
+  rating: 5,
+  comment: 'Flawless gel manicure and very friendly staff.',
+  createdAt: '2025-05-14T16:20:00.000Z',
+};
+
+/** POST /api/reviews as the Write a Review form sends it. */
+export const exampleReviewCreate = {
+  providerId: exampleProvider.id,
+  customerName: exampleReview.customerName,
+  rating: exampleReview.rating,
+  comment: exampleReview.comment,
+};
+
+export const exampleErrors = {
+  400: {
+    error: 'Please select a rating. Comment must be less than 500 characters',
+    issues: [
+      { path: 'rating', message: 'Please select a rating' },
+      { path: 'comment', message: 'Comment must be less than 500 characters' },
+    ],
+  },
+  404: { error: 'Provider not found', issues: [] },
+  405: { error: 'Method DELETE is not allowed here; use GET, HEAD, OPTIONS', issues: [] },
+  409: { error: 'Velvet Fern Beauty Bar is already listed at this address', issues: [] },
+  413: { error: `Request body must be at most ${LIMITS.maxBodyBytes / 1024} KB`, issues: [] },
+  415: { error: 'Request body must be JSON (Content-Type: application/json)', issues: [] },
+  429: { error: 'Too many submissions from your network. Please wait a few minutes and try again.', issues: [] },
+  503: { error: 'The directory is temporarily unavailable. Please try again shortly.', issues: [] },
+};

@@ -1,0 +1,154 @@
+/**
+ * The Glow API as the OpenAPI document describes it: one registration per method and path, naming
+ * the zod schemas the function validates with. A new endpoint or parameter is one entry here (or one
+ * field in its schema); ./document.ts turns the lot into OpenAPI 3.1 (README "API").
+ */
+import { LIMITS, SITE } from '../../config';
+import { z } from '../zod';
+import { providerCreateSchema, providerSchema } from '../schemas/provider';
+import { reviewCreateSchema, reviewSchema } from '../schemas/review';
+import { pageParamsSchema, searchParamsSchema } from '../schemas/search';
+import { buildOpenApiDocument, type ApiDescription, type Payload } from './document';
+import { exampleErrors, exampleProvider, exampleProviderCreate, exampleReview, exampleReviewCreate } from './examples';
+
+/** The response of GET /api/openapi.json: this document (its outline; the OpenAPI 3.1 schema says the rest). */
+export const openApiDocumentSchema = z.looseObject({
+  openapi: z.string().check(z.describe('OpenAPI version, 3.1.x.')),
+  info: z.looseObject({ title: z.string(), version: z.string() }).check(z.describe('Title and version of the API.')),
+  paths: z.record(z.string(), z.unknown()).check(z.describe('Every path of the API, with its methods.')),
+});
+
+const providerIdParams = z.object({ id: z.string().check(z.describe('Provider id.')) });
+const providerSlugParams = z.object({ slug: z.string().check(z.describe("Provider slug, the last segment of the provider's page URL.")) });
+
+const provider: Payload = { schema: providerSchema, name: 'Provider', example: exampleProvider };
+const providerList: Payload = { ...provider, list: true, example: [exampleProvider] };
+const review: Payload = { schema: reviewSchema, name: 'Review', example: exampleReview };
+
+export const GLOW_API: ApiDescription = {
+  info: {
+    title: `${SITE.name} API`,
+    version: '1.0.0',
+    description:
+      'A public directory of US beauty services: list and search providers, read and post reviews, list a business. JSON in and out (UTF-8). ' +
+      'Errors are JSON `{ error, issues: [{ path, message }] }`; lists come in pages (`limit`, `offset`) with the total in `X-Total-Count`.',
+  },
+  servers: [{ url: SITE.url, description: 'Production' }],
+  tags: [
+    { name: 'Providers', description: 'Beauty businesses listed in the directory.' },
+    { name: 'Search', description: 'Finding providers by text, service, location, price and rating.' },
+    { name: 'Reviews', description: 'Customer reviews of a provider.' },
+    { name: 'Meta', description: 'This document.' },
+  ],
+  headers: {
+    'X-Total-Count': z.int().check(z.minimum(0), z.describe('How many results match in all, across every page.')),
+    Allow: z.string().check(z.describe('The methods this path answers, e.g. "GET, HEAD, OPTIONS".')),
+    'Retry-After': z.int().check(z.minimum(0), z.describe('Seconds to wait before trying again.')),
+  },
+  errors: {
+    400: { description: 'Invalid parameters or body (malformed JSON included); `issues` names each invalid field.', example: exampleErrors[400] },
+    404: { description: 'No such provider.', example: exampleErrors[404] },
+    405: { description: 'Method not allowed on this path; `Allow` lists those that are.', example: exampleErrors[405], headers: ['Allow'] },
+    409: { description: 'The same business is already listed at the same address.', example: exampleErrors[409] },
+    413: { description: `Request body over ${LIMITS.maxBodyBytes / 1024} KB; refused before it is read.`, example: exampleErrors[413] },
+    415: { description: 'Request body is not JSON (`Content-Type: application/json` is required).', example: exampleErrors[415] },
+    429: { description: 'Too many submissions from this network; try again after `Retry-After` seconds.', example: exampleErrors[429], headers: ['Retry-After'] },
+    503: { description: 'The database cannot be reached; try again after `Retry-After` seconds.', example: exampleErrors[503], headers: ['Retry-After'] },
+  },
+  endpoints: [
+    {
+      method: 'get',
+      path: '/api/providers',
+      operationId: 'listProviders',
+      tag: 'Providers',
+      summary: 'List providers, one page at a time',
+      description: 'Promoted providers first, then by rating, review count and name.',
+      query: pageParamsSchema,
+      paramExamples: { limit: '20', offset: '40' },
+      responses: [{ status: 200, description: 'One page of providers.', body: providerList, headers: ['X-Total-Count'] }],
+      errors: [400, 405, 503],
+    },
+    {
+      method: 'post',
+      path: '/api/providers',
+      operationId: 'createProvider',
+      tag: 'Providers',
+      summary: 'List a business',
+      description:
+        'Validated with the rules of the List Your Business form. A new listing is never promoted and always open, whatever is sent; ' +
+        'its slug is made unique (a city or number suffix). Rate-limited per network.',
+      body: { schema: providerCreateSchema, name: 'ProviderCreate', example: exampleProviderCreate },
+      responses: [{ status: 201, description: 'The new listing.', body: provider }],
+      errors: [400, 405, 409, 413, 415, 429, 503],
+    },
+    {
+      method: 'get',
+      path: '/api/search',
+      operationId: 'searchProviders',
+      tag: 'Search',
+      summary: 'Search providers',
+      description: 'All given criteria must match. Same order as the list: promoted first, then rating, review count and name.',
+      query: searchParamsSchema,
+      paramExamples: { query: 'gel', service: 'Nail Salon', location: 'New York, NY', priceRange: '$$', rating: '4', limit: '20', offset: '0' },
+      responses: [{ status: 200, description: 'One page of matching providers.', body: providerList, headers: ['X-Total-Count'] }],
+      errors: [400, 405, 503],
+    },
+    {
+      method: 'get',
+      path: '/api/providers/by-slug/{slug}',
+      operationId: 'getProviderBySlug',
+      tag: 'Providers',
+      summary: 'One provider by its slug',
+      pathParams: providerSlugParams,
+      paramExamples: { slug: exampleProvider.slug },
+      responses: [{ status: 200, description: 'The provider.', body: provider }],
+      errors: [404, 405, 503],
+    },
+    {
+      method: 'get',
+      path: '/api/providers/{id}/reviews',
+      operationId: 'listProviderReviews',
+      tag: 'Reviews',
+      summary: "A provider's reviews, newest first",
+      pathParams: providerIdParams,
+      paramExamples: { id: exampleProvider.id },
+      responses: [{ status: 200, description: 'The reviews, newest first.', body: { ...review, list: true, example: [exampleReview] } }],
+      errors: [404, 405, 503],
+    },
+    {
+      method: 'post',
+      path: '/api/reviews',
+      operationId: 'createReview',
+      tag: 'Reviews',
+      summary: 'Post a review',
+      description:
+        "Updates the provider's rating (mean, one decimal) and review count in the same transaction. " +
+        'The same review posted again within minutes (a double click, a retry) is stored once and answered with 200. Rate-limited per network.',
+      body: { schema: reviewCreateSchema, name: 'ReviewCreate', example: exampleReviewCreate },
+      responses: [
+        { status: 201, description: 'The new review.', body: review },
+        { status: 200, description: 'The same review was posted moments ago; it is stored once.', body: review },
+      ],
+      errors: [400, 404, 405, 413, 415, 429, 503],
+    },
+    {
+      method: 'get',
+      path: '/api/openapi.json',
+      operationId: 'getOpenApiDocument',
+      tag: 'Meta',
+      summary: 'This document (OpenAPI 3.1)',
+      responses: [
+        {
+          status: 200,
+          description: 'The OpenAPI 3.1 document of the API.',
+          body: { schema: openApiDocumentSchema, example: { openapi: '3.1.0', info: { title: `${SITE.name} API`, version: '1.0.0' }, paths: {} } },
+        },
+      ],
+      errors: [405],
+    },
+  ],
+};
+
+/** The document, built once per process (it only changes with the code). */
+let built: ReturnType<typeof buildOpenApiDocument> | undefined;
+export const glowOpenApiDocument = () => (built ??= buildOpenApiDocument(GLOW_API));
