@@ -2,8 +2,6 @@
 export const SITE = {
   name: 'Glow',
   tagline: 'Find beauty services near you',
-  /** Canonical host; SITE_URL overrides it at build time (see README). */
-  url: (process.env.SITE_URL ?? 'https://glow.example.com').replace(/\/+$/, ''),
   description:
     'Glow is a free directory of nail salons, hair salons, beauty parlours, brows and lashes, makeup artists and skincare studios across the US. Compare prices, read real reviews and book.',
   themeColor: '#ec4899',
