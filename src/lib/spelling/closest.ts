@@ -15,16 +15,20 @@ export interface Term {
   n: number;
 }
 
-/** Terms of `kind` within the allowed edits of `text`: nearest first, then the most common. */
-export async function closestTerms({ db }: Db, kind: TermKind, text: string, limit = 1): Promise<Term[]> {
+/**
+ * Terms of `kind` within the allowed edits of `text` (with `prefix`, of the term's start, as someone
+ * still typing it): nearest first, then the most common.
+ */
+export async function closestTerms({ db }: Db, kind: TermKind, text: string, { limit = 1, prefix = false } = {}): Promise<Term[]> {
   const t = text.toLowerCase();
   const edits = allowedEdits(t.length);
   const first = t[0];
   if (!first || t.length < 3) return [];
+  const longest = prefix ? 1000 : t.length + edits;
   const candidates = (await sql<Term>`SELECT term, label, n FROM search_terms INDEXED BY search_terms_band
-      WHERE kind = ${kind} AND length(term) BETWEEN ${t.length - edits} AND ${t.length + edits} AND term >= ${first} AND term < ${`${first}\u{10FFFF}`}`.execute(db)).rows;
+      WHERE kind = ${kind} AND length(term) BETWEEN ${t.length - edits} AND ${longest} AND term >= ${first} AND term < ${`${first}\u{10FFFF}`}`.execute(db)).rows;
   return candidates
-    .map((c) => ({ ...c, d: editDistance(t, c.term, edits) }))
+    .map((c) => ({ ...c, d: editDistance(t, prefix ? c.term.slice(0, t.length) : c.term, edits) }))
     .filter((c) => c.d <= edits)
     .sort((a, b) => a.d - b.d || b.n - a.n)
     .slice(0, limit)
