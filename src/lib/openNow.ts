@@ -4,7 +4,7 @@
  * Search answers `openNow=true` from the same week ranges (src/lib/search/openNow.ts).
  */
 import { DAYS } from '../config';
-import { clock12, MINUTES_PER_DAY, MINUTES_PER_WEEK, weekRanges } from './openingHours';
+import { clock12, HOURS_PATTERN, MINUTES_PER_DAY, MINUTES_PER_WEEK, weekRanges } from './openingHours';
 import type { OpeningHours } from './providerFields';
 import { US_STATES } from './usStates';
 
@@ -69,6 +69,6 @@ export function openStatusText(state: OpenState, date: Date, timeZone: string): 
 
 /** Whether the hours say open at `date`; null when no day of the hours can be read. */
 export function isOpenAt(hours: Partial<OpeningHours>, timeZone: string, date = new Date()): boolean | null {
-  if (!DAYS.some((d) => hours[d] !== undefined)) return null;
+  if (!DAYS.some((d) => HOURS_PATTERN.test(hours[d] ?? ''))) return null;
   return openStateAt(hours, timeZone, date).open;
 }

@@ -64,8 +64,10 @@ async function resolve(database: Db, params: Filters, now: Date): Promise<Resolv
   if (params.near) r.within = { point: params.near, miles: params.radius ?? RADIUS_MILES.default };
   if (params.near || params.sort === 'distance') {
     const point = await searchPoint(database, params.near, params.location);
-    if (!point) throw new InvalidInputError('sort=distance needs near=LAT,LNG, or a ZIP code or known city in location', 'sort');
-    r.point = point;
+    if (!point && !params.location) throw new InvalidInputError('sort=distance needs near=LAT,LNG, or a ZIP code or city in location', 'sort');
+    // A location that is no known place matches nothing (a corrected spelling may: src/lib/spelling/).
+    if (!point) r.match = false;
+    else r.point = point;
   }
   if (params.location) {
     const loc = parseLocation(params.location);
