@@ -4,6 +4,7 @@
  * field in its schema); ./document.ts turns the lot into OpenAPI 3.1 (README "API").
  */
 import { LIMITS, SITE } from '../../config';
+import { SITE_URL } from '../../server/siteUrl';
 import { z } from '../zod';
 import { providerCreateSchema, providerSchema } from '../schemas/provider';
 import { reviewCreateSchema, reviewSchema } from '../schemas/review';
@@ -35,7 +36,7 @@ export const GLOW_API: ApiDescription = {
       'A public directory of US beauty services: list and search providers, read and post reviews, list a business. JSON in and out (UTF-8). ' +
       'Errors are JSON `{ error, issues: [{ path, message }] }`; lists come in pages (`limit`, `offset`) with the total in `X-Total-Count`.',
   },
-  servers: [{ url: SITE.url, description: 'Production' }],
+  servers: [{ url: SITE_URL, description: 'Production' }],
   tags: [
     { name: 'Providers', description: 'Beauty businesses listed in the directory.' },
     { name: 'Search', description: 'Finding providers by text, service, location, price and rating.' },

@@ -1,12 +1,13 @@
 /** schema.org JSON-LD builders for the SEO head (SPEC.md §1). */
 import { DAYS, SITE } from '../../config';
+import { SITE_URL } from '../../server/siteUrl';
 import type { FaqItem } from '../schemas/content';
 import { parseOpeningHours, parseServices } from '../providerFields';
 import { clock24, dayRange } from '../openingHours';
 import type { Provider } from '../schemas/provider';
 import { categoriesOfServices } from '../services';
 
-export const absoluteUrl = (path: string) => (/^https?:/.test(path) ? path : `${SITE.url}${path.startsWith('/') ? '' : '/'}${path}`);
+export const absoluteUrl = (path: string) => (/^https?:/.test(path) ? path : `${SITE_URL}${path.startsWith('/') ? '' : '/'}${path}`);
 
 export interface Crumb {
   name: string;
