@@ -10,6 +10,13 @@ import type { Provider } from './schemas/provider';
 import type { SearchParams } from './schemas/search';
 import { ftsQuery, parseLocation } from './searchText';
 import { categoryForSearch } from './services';
+import { InvalidInputError } from './errors';
+import { roundMiles, type Point } from './geo/distance';
+import { RADIUS_MILES } from './search/params';
+import { distanceSql, withinCondition } from './search/near';
+import { openNowCondition } from './search/openNow';
+import { searchPoint } from './search/point';
+import type { SearchResult } from './schemas/search';
 
 type Filters = Partial<Omit<SearchParams, 'limit' | 'offset'>>;
 
@@ -23,6 +30,12 @@ interface Resolved {
   zipPrefix?: string;
   priceRange?: string;
   rating?: number;
+  /** openNow=true: the condition, for the request's moment. */
+  openNow?: Expression<SqlBool>;
+  /** near: only providers within this many miles of the point. */
+  within?: { point: Point; miles: number };
+  /** Where distances are measured from (near, or the location for sort=distance). */
+  point?: Point;
 }
 
 /** A service value that is no category matches services whose words start with its words. */
@@ -31,7 +44,8 @@ function servicesMatch(text: string): string | null {
   return words ? `services : (${words})` : null;
 }
 
-async function resolve({ db }: Db, params: Filters): Promise<Resolved> {
+async function resolve(database: Db, params: Filters, now: Date): Promise<Resolved> {
+  const { db } = database;
   const parts: string[] = [];
   let impossible = false;
   if (params.query) {
@@ -46,6 +60,15 @@ async function resolve({ db }: Db, params: Filters): Promise<Resolved> {
     else impossible = true;
   }
   const r: Resolved = { match: impossible ? false : parts.length ? parts.join(' AND ') : null, category: category?.slug, priceRange: params.priceRange, rating: params.rating };
+  if (params.openNow) r.openNow = openNowCondition(now);
+  if (params.near) r.within = { point: params.near, miles: params.radius ?? RADIUS_MILES.default };
+  if (params.near || params.sort === 'distance') {
+    const point = await searchPoint(database, params.near, params.location);
+    if (!point && !params.location) throw new InvalidInputError('sort=distance needs near=LAT,LNG, or a ZIP code or city in location', 'sort');
+    // A location that is no known place matches nothing (a corrected spelling may: src/lib/spelling/).
+    if (!point) r.match = false;
+    else r.point = point;
+  }
   if (params.location) {
     const loc = parseLocation(params.location);
     Object.assign(r, { city: loc.city, state: loc.state, zipPrefix: loc.zipPrefix });
@@ -76,10 +99,20 @@ function rowConditions(r: Resolved, skip: { category?: boolean; rating?: boolean
   if (r.zipPrefix) where.push(sql<SqlBool>`p.zipCode >= ${r.zipPrefix} AND p.zipCode < ${`${r.zipPrefix}\u{10FFFF}`}`);
   if (r.priceRange) where.push(sql<SqlBool>`p.priceRange = ${r.priceRange}`);
   if (r.rating !== undefined && !skip.rating) where.push(sql<SqlBool>`p.rating >= ${r.rating}`);
+  if (r.openNow) where.push(r.openNow);
+  if (r.within) where.push(withinCondition(r.within.point, r.within.miles));
   return where;
 }
 
 const and = (conds: Expression<SqlBool>[]) => (conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``);
+
+/** The orders other than `recommended`, each with the index that yields it (migrations/0009). */
+const SORT_ORDERS = {
+  rating: { order: sql`p.rating DESC, p.reviewCount DESC, p.name, p.seq`, index: sql.raw('providers_rating_order') },
+  reviews: { order: sql`p.reviewCount DESC, p.rating DESC, p.name, p.seq`, index: sql.raw('providers_reviews_order') },
+} as const;
+
+type Row = Selectable<ProvidersTable> & { distanceMiles?: number };
 
 /**
  * GET /api/search: one page of matching providers in result order, and the total. The query plan
@@ -87,17 +120,30 @@ const and = (conds: Expression<SqlBool>[]) => (conds.length ? sql`WHERE ${sql.jo
  * leads (city, state, price, category), so a page is read in order without sorting every match;
  * otherwise the total decides between sorting a few matches and walking the order index.
  */
-export async function searchProviders(database: Db, params: Filters & Pick<SearchParams, 'limit' | 'offset'>): Promise<Page<Provider>> {
+export async function searchProviders(database: Db, params: Filters & Pick<SearchParams, 'limit' | 'offset'>, now = new Date()): Promise<Page<SearchResult>> {
   const { db } = database;
-  const r = await resolve(database, params);
+  const r = await resolve(database, params, now);
   if (r.match === false) return { total: 0, items: [] };
   const page = sql`LIMIT ${params.limit} OFFSET ${params.offset}`;
-  const run = async (query: ReturnType<typeof sql>) => (await query.execute(db)).rows as Selectable<ProvidersTable>[];
+  const run = async (query: ReturnType<typeof sql>) => (await query.execute(db)).rows as Row[];
   const countOf = async (query: ReturnType<typeof sql>) => Number(((await query.execute(db)).rows[0] as { n: number }).n);
+  const toResult = (row: Row): SearchResult => (row.distanceMiles === undefined ? toProvider(row) : { ...toProvider(row), distanceMiles: roundMiles(row.distanceMiles) });
 
-  let rows: Selectable<ProvidersTable>[];
+  let rows: Row[];
   let total: number;
-  if (r.city || r.state || r.priceRange) {
+  const sort = params.sort ?? 'recommended';
+  if (sort !== 'recommended' || r.point) {
+    // Another order, or a point: the matches are sorted (a `near` box keeps them few), or, with no
+    // filter at all, read in order from the sort's own index.
+    const conds = rowConditions(r);
+    const distance = r.point ? sql`, ${distanceSql(r.point)} AS distanceMiles` : sql``;
+    const order = sort === 'distance' ? sql`distanceMiles, p.seq` : sort === 'recommended' ? ORDER : SORT_ORDERS[sort].order;
+    const index = r.within ? sql`INDEXED BY providers_geo` : sort !== 'distance' && sort !== 'recommended' && conds.length === 0 ? sql`INDEXED BY ${SORT_ORDERS[sort].index}` : sql``;
+    [rows, total] = await Promise.all([
+      run(sql`SELECT p.*${distance} FROM providers p ${index} ${and(conds)} ORDER BY ${order} ${page}`),
+      countOf(sql`SELECT count(*) AS n FROM providers p ${index} ${and(conds)}`),
+    ]);
+  } else if (r.city || r.state || r.priceRange) {
     const index = sql.raw(
       r.city && r.priceRange ? 'providers_city_price_order' : r.city ? 'providers_city_order' : r.state ? 'providers_state_order' : 'providers_price_order',
     );
@@ -128,5 +174,5 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
     const index = total > SORT_LIMIT || conds.length === 0 ? sql`INDEXED BY providers_order` : sql``;
     rows = total === 0 ? [] : await run(sql`SELECT p.* FROM providers p ${index} ${and(conds)} ORDER BY ${ORDER} ${page}`);
   }
-  return { total, items: rows.map(toProvider) };
+  return { total, items: rows.map(toResult) };
 }

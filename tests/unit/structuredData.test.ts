@@ -36,6 +36,9 @@ const provider: Provider = {
   imageUrl: '/images/p1.webp',
   rating: '4.5',
   reviewCount: 12,
+  latitude: 40.7484,
+  longitude: -73.9967,
+  timeZone: 'America/New_York',
 };
 
 describe('absoluteUrl', () => {

@@ -23,6 +23,24 @@ export interface ProvidersTable {
   rating: number;
   reviewCount: number;
   createdAt: string;
+  /** Centre of the provider's ZIP area (migrations/0009); null when it is unknown. */
+  latitude: number | null;
+  longitude: number | null;
+  /** IANA time zone its opening hours are read in. */
+  timeZone: string | null;
+}
+
+export interface ProviderHoursTable {
+  providerSeq: number;
+  openMinute: number;
+  closeMinute: number;
+}
+
+export interface SearchTermsTable {
+  kind: 'word' | 'service' | 'city';
+  term: string;
+  label: string;
+  n: number;
 }
 
 export interface ProviderCategoriesTable {
@@ -55,6 +73,8 @@ export interface Database {
   reviews: ReviewsTable;
   _migrations: MigrationsTable;
   rate_limits: RateLimitsTable;
+  provider_hours: ProviderHoursTable;
+  search_terms: SearchTermsTable;
 }
 
 export interface RateLimitsTable {

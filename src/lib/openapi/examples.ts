@@ -26,6 +26,9 @@ export const exampleProvider: Provider = {
   imageUrl: '/images/providers/nails-1.webp',
   rating: '4.8',
   reviewCount: 3,
+  latitude: 40.7255,
+  longitude: -73.9983,
+  timeZone: 'America/New_York',
 };
 
 /** POST /api/providers as the List Your Business form sends it. */

@@ -3,6 +3,7 @@ import { DAYS, SITE } from '../../config';
 import { SITE_URL } from '../../server/siteUrl';
 import type { FaqItem } from '../schemas/content';
 import { parseOpeningHours, parseServices } from '../providerFields';
+import { clock24, dayRange } from '../openingHours';
 import type { Provider } from '../schemas/provider';
 import { categoriesOfServices } from '../services';
 
@@ -46,17 +47,9 @@ const SHORT_DAY: Record<string, string> = { monday: 'Mo', tuesday: 'Tu', wednesd
 
 /** "9:00 AM - 6:00 PM" on monday → "Mo 09:00-18:00" (schema.org openingHours). */
 export function openingHoursSpec(hours: Record<string, string>): string[] {
-  const to24 = (t: string) => {
-    const m = /^(\d{1,2}):(\d{2}) (AM|PM)$/.exec(t.trim());
-    if (!m) return null;
-    const h = (Number(m[1]) % 12) + (m[3] === 'PM' ? 12 : 0);
-    return `${String(h).padStart(2, '0')}:${m[2]}`;
-  };
   return DAYS.flatMap((day) => {
-    const text = hours[day];
-    if (!text || text === 'Closed') return [];
-    const [open, close] = text.split(' - ').map(to24);
-    return open && close ? [`${SHORT_DAY[day]} ${open}-${close}`] : [];
+    const range = dayRange(hours[day]);
+    return range ? [`${SHORT_DAY[day]} ${clock24(range.open)}-${clock24(range.close)}`] : [];
   });
 }
 
