@@ -14,7 +14,7 @@ import { PROVIDERS_CHANGED_EVENT } from '@/stores/businessPopup';
 
 export const SEARCH_ERROR = 'Failed to load search results. Please try again later.';
 
-type State = { status: 'loading' } | { status: 'error' } | { status: 'done'; items: Provider[]; total: number };
+type State = { status: 'loading' } | { status: 'error' } | { status: 'done'; items: Provider[]; total: number; capped: boolean };
 
 export default function SearchResults() {
   const [params, setParams] = useState<Params | null>(null);
@@ -37,7 +37,7 @@ export default function SearchResults() {
     let cancelled = false;
     setState((s) => (s.status === 'done' && s.items.length > 0 ? s : { status: 'loading' }));
     searchResults<Provider>(params)
-      .then(({ items, total }) => !cancelled && setState({ status: 'done', items, total }))
+      .then(({ items, total, capped }) => !cancelled && setState({ status: 'done', items, total, capped }))
       .catch((error) => {
         console.error(error);
         if (!cancelled) setState({ status: 'error' });
@@ -65,7 +65,7 @@ export default function SearchResults() {
             Compare ratings, price ranges and opening hours of beauty providers, read what their clients say, then call ahead or walk in to book.
           </p>
           <p className="mt-2 min-h-6 text-gray-700" aria-live="polite">
-            {state.status === 'done' ? foundLine(state.total, p.location) : state.status === 'loading' ? 'Searching…' : ''}
+            {state.status === 'done' ? foundLine(state.total, p.location, state.capped) : state.status === 'loading' ? 'Searching…' : ''}
           </p>
           <form className="mt-6 flex flex-wrap items-end gap-4" aria-label="Filter results" onSubmit={(e) => e.preventDefault()}>
             <div>

@@ -5,7 +5,7 @@
 import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from './db/client';
 import type { ProvidersTable } from './db/schema';
-import { toProvider, type Page } from './providers';
+import { cappedCount, toProvider, type Page } from './providers';
 import type { Provider } from './schemas/provider';
 import type { SearchParams } from './schemas/search';
 import { ftsQuery, parseLocation } from './searchText';
@@ -62,8 +62,6 @@ async function resolve({ db }: Db, params: Filters): Promise<Resolved> {
 
 const ORDER = sql`p.isPromoted DESC, p.rating DESC, p.reviewCount DESC, p.name, p.seq`;
 const CATEGORY_ORDER = sql`c.isPromoted DESC, c.rating DESC, c.reviewCount DESC, c.name, c.providerSeq`;
-/** Past this many matches, reading the order index and skipping non-matches beats sorting them all. */
-const SORT_LIMIT = 1500;
 
 /** Conditions on the provider row `p`; `skip` leaves out those the category index already applies. */
 function rowConditions(r: Resolved, skip: { category?: boolean; rating?: boolean } = {}): Expression<SqlBool>[] {
@@ -93,40 +91,35 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
   if (r.match === false) return { total: 0, items: [] };
   const page = sql`LIMIT ${params.limit} OFFSET ${params.offset}`;
   const run = async (query: ReturnType<typeof sql>) => (await query.execute(db)).rows as Selectable<ProvidersTable>[];
-  const countOf = async (query: ReturnType<typeof sql>) => Number(((await query.execute(db)).rows[0] as { n: number }).n);
 
   let rows: Selectable<ProvidersTable>[];
-  let total: number;
+  let count: { total: number; capped: boolean };
   if (r.city || r.state || r.priceRange) {
     const index = sql.raw(
       r.city && r.priceRange ? 'providers_city_price_order' : r.city ? 'providers_city_order' : r.state ? 'providers_state_order' : 'providers_price_order',
     );
     const conds = rowConditions(r);
-    [rows, total] = await Promise.all([
+    [rows, count] = await Promise.all([
       run(sql`SELECT p.* FROM providers p INDEXED BY ${index} ${and(conds)} ORDER BY ${ORDER} ${page}`),
       // The count follows the same index: SQLite alone may start from a far larger filter.
-      countOf(sql`SELECT count(*) AS n FROM providers p INDEXED BY ${index} ${and(conds)}`),
+      cappedCount(database, sql`FROM providers p INDEXED BY ${index} ${and(conds)}`),
     ]);
   } else if (r.category) {
     const cat = [sql<SqlBool>`c.category = ${r.category}`, ...(r.rating !== undefined ? [sql<SqlBool>`c.rating >= ${r.rating}`] : [])];
     const conds = [...cat, ...rowConditions(r, { category: true, rating: true })];
     const onlyCategory = conds.length === cat.length;
-    [rows, total] = await Promise.all([
+    [rows, count] = await Promise.all([
       run(sql`SELECT p.* FROM provider_categories c INDEXED BY provider_categories_order JOIN providers p ON p.seq = c.providerSeq ${and(conds)} ORDER BY ${CATEGORY_ORDER} ${page}`),
-      countOf(
-        onlyCategory
-          ? sql`SELECT count(*) AS n FROM provider_categories c ${and(cat)}`
-          : sql`SELECT count(*) AS n FROM provider_categories c JOIN providers p ON p.seq = c.providerSeq ${and(conds)}`,
-      ),
+      cappedCount(database, onlyCategory ? sql`FROM provider_categories c ${and(cat)}` : sql`FROM provider_categories c JOIN providers p ON p.seq = c.providerSeq ${and(conds)}`),
     ]);
   } else {
     const conds = rowConditions(r);
     const onlyText = r.match && conds.length === 1;
-    total = await countOf(onlyText ? sql`SELECT count(*) AS n FROM providers_fts WHERE providers_fts MATCH ${r.match}` : sql`SELECT count(*) AS n FROM providers p ${and(conds)}`);
-    // Many matches: they are dense in the order index, so reading it in order finds a page fast.
-    // Few: fetch them and sort.
-    const index = total > SORT_LIMIT || conds.length === 0 ? sql`INDEXED BY providers_order` : sql``;
-    rows = total === 0 ? [] : await run(sql`SELECT p.* FROM providers p ${index} ${and(conds)} ORDER BY ${ORDER} ${page}`);
+    count = await cappedCount(database, onlyText ? sql`FROM providers_fts WHERE providers_fts MATCH ${r.match}` : sql`FROM providers p ${and(conds)}`);
+    // Many matches (more than the counted cap): they are dense in the order index, so reading it
+    // in order finds a page fast. Few: fetch them and sort.
+    const index = count.capped || conds.length === 0 ? sql`INDEXED BY providers_order` : sql``;
+    rows = count.total === 0 ? [] : await run(sql`SELECT p.* FROM providers p ${index} ${and(conds)} ORDER BY ${ORDER} ${page}`);
   }
-  return { total, items: rows.map(toProvider) };
+  return { ...count, items: rows.map(toProvider) };
 }

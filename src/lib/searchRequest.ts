@@ -46,7 +46,7 @@ declare global {
 }
 
 /** The results for `params`: the page's early request when it is for the same URL, else a new one. */
-export async function searchResults<T>(params: Params): Promise<{ items: T[]; total: number }> {
+export async function searchResults<T>(params: Params): Promise<{ items: T[]; total: number; capped: boolean }> {
   const url = `/api/search?${toQuery(params, true)}`;
   const early = typeof window === 'undefined' ? undefined : window.__glowSearch;
   if (early?.url === url) {

@@ -146,7 +146,15 @@ export function route(handlers: Partial<Record<'GET' | 'POST', Handler>>) {
   };
 }
 
-/** A page of results with its total in X-Total-Count. */
-export function page(items: unknown[], total: number): Response {
-  return json(items, 200, { 'X-Total-Count': String(total), 'Access-Control-Expose-Headers': 'X-Total-Count' });
+/**
+ * A page of results with its total in X-Total-Count; a total that was only counted up to a cap
+ * (LIMITS.countedTotal) also says `X-Total-Count-Capped: true`. `headers` adds e.g. CDN caching.
+ */
+export function page(items: unknown[], total: number, { capped = false, headers = {} }: { capped?: boolean; headers?: Record<string, string> } = {}): Response {
+  return json(items, 200, {
+    'X-Total-Count': String(total),
+    ...(capped ? { 'X-Total-Count-Capped': 'true' } : {}),
+    'Access-Control-Expose-Headers': 'X-Total-Count, X-Total-Count-Capped',
+    ...headers,
+  });
 }
