@@ -295,7 +295,7 @@ export async function ensureBenchDb(total: number, file = `${BENCH_DIR}/provider
     };
     providerRows.push(row);
     // Rating and review count reach the category rows through the trigger of refreshRatingStatement.
-    for (const c of categoriesOfServices(services)) categoryRows.push({ category: c, providerSeq: seq, isPromoted: row.isPromoted!, rating: 0, reviewCount: 0, name });
+    for (const c of categoriesOfServices(services)) categoryRows.push({ category: c, providerSeq: seq, isPromoted: row.isPromoted!, rating: 0, reviewCount: 0, name, city: city.name });
     // Quality drives the reviews; ratings spread from about 2 to 5 with most between 4 and 5.
     const quality = 5 - Math.pow(rnd.next(), 2.2) * 3;
     const count = rnd.int(1, 8);

@@ -99,8 +99,8 @@ export function insertProviderStatements({ db }: Db, row: NewProvider): InStatem
   return [
     { sql: insert.sql, args: insert.parameters as never[] },
     ...categories.map((category) => ({
-      sql: `INSERT INTO provider_categories (category, providerSeq, isPromoted, rating, reviewCount, name)
-            SELECT ?, seq, isPromoted, rating, reviewCount, name FROM providers WHERE id = ?`,
+      sql: `INSERT INTO provider_categories (category, providerSeq, isPromoted, rating, reviewCount, name, city)
+            SELECT ?, seq, isPromoted, rating, reviewCount, name, city FROM providers WHERE id = ?`,
       args: [category, row.id],
     })),
   ];

@@ -64,11 +64,11 @@ const ORDER = sql`p.isPromoted DESC, p.rating DESC, p.reviewCount DESC, p.name, 
 const CATEGORY_ORDER = sql`c.isPromoted DESC, c.rating DESC, c.reviewCount DESC, c.name, c.providerSeq`;
 
 /** Conditions on the provider row `p`; `skip` leaves out those the category index already applies. */
-function rowConditions(r: Resolved, skip: { category?: boolean; rating?: boolean } = {}): Expression<SqlBool>[] {
+function rowConditions(r: Resolved, skip: { category?: boolean; rating?: boolean; city?: boolean } = {}): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [];
   if (r.match) where.push(sql<SqlBool>`p.seq IN (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${r.match})`);
   if (r.category && !skip.category) where.push(sql<SqlBool>`EXISTS (SELECT 1 FROM provider_categories k WHERE k.category = ${r.category} AND k.providerSeq = p.seq)`);
-  if (r.city) where.push(sql<SqlBool>`p.city = ${r.city}`);
+  if (r.city && !skip.city) where.push(sql<SqlBool>`p.city = ${r.city}`);
   if (r.state) where.push(sql<SqlBool>`p.state = ${r.state}`);
   // A range on the indexed column: "787" matches 78700-78799.
   if (r.zipPrefix) where.push(sql<SqlBool>`p.zipCode >= ${r.zipPrefix} AND p.zipCode < ${`${r.zipPrefix}\u{10FFFF}`}`);
@@ -94,7 +94,9 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
 
   let rows: Selectable<ProvidersTable>[];
   let count: { total: number; capped: boolean };
-  if (r.city || r.state || r.priceRange) {
+  // A service in a city has an index of its own (migration 0006); with a price too, city and price lead.
+  const categoryInCity = Boolean(r.category && r.city && !r.priceRange);
+  if (!categoryInCity && (r.city || r.state || r.priceRange)) {
     const index = sql.raw(
       r.city && r.priceRange ? 'providers_city_price_order' : r.city ? 'providers_city_order' : r.state ? 'providers_state_order' : 'providers_price_order',
     );
@@ -105,11 +107,16 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
       cappedCount(database, sql`FROM providers p INDEXED BY ${index} ${and(conds)}`),
     ]);
   } else if (r.category) {
-    const cat = [sql<SqlBool>`c.category = ${r.category}`, ...(r.rating !== undefined ? [sql<SqlBool>`c.rating >= ${r.rating}`] : [])];
-    const conds = [...cat, ...rowConditions(r, { category: true, rating: true })];
+    const cat = [
+      sql<SqlBool>`c.category = ${r.category}`,
+      ...(categoryInCity ? [sql<SqlBool>`c.city = ${r.city}`] : []),
+      ...(r.rating !== undefined ? [sql<SqlBool>`c.rating >= ${r.rating}`] : []),
+    ];
+    const conds = [...cat, ...rowConditions(r, { category: true, rating: true, city: categoryInCity })];
     const onlyCategory = conds.length === cat.length;
+    const index = sql.raw(categoryInCity ? 'provider_categories_city_order' : 'provider_categories_order');
     [rows, count] = await Promise.all([
-      run(sql`SELECT p.* FROM provider_categories c INDEXED BY provider_categories_order JOIN providers p ON p.seq = c.providerSeq ${and(conds)} ORDER BY ${CATEGORY_ORDER} ${page}`),
+      run(sql`SELECT p.* FROM provider_categories c INDEXED BY ${index} JOIN providers p ON p.seq = c.providerSeq ${and(conds)} ORDER BY ${CATEGORY_ORDER} ${page}`),
       cappedCount(database, onlyCategory ? sql`FROM provider_categories c ${and(cat)}` : sql`FROM provider_categories c JOIN providers p ON p.seq = c.providerSeq ${and(conds)}`),
     ]);
   } else {

@@ -39,6 +39,21 @@ describe('database', () => {
     expect(rows.some((r) => r.tbl_name === 'provider_categories')).toBe(true);
   });
 
+  it("category rows carry their provider's city and order columns, also after the provider changes", async () => {
+    const stale = `SELECT count(*) AS n FROM provider_categories c JOIN providers p ON p.seq = c.providerSeq
+                   WHERE c.city <> p.city OR c.rating <> p.rating OR c.reviewCount <> p.reviewCount OR c.name <> p.name OR c.isPromoted <> p.isPromoted`;
+    // The change is rolled back: the other tests read the seed as it is.
+    const tx = await (await getDb(url)).client.transaction('write');
+    try {
+      expect(Number((await tx.execute(stale)).rows[0]!.n)).toBe(0);
+      await tx.execute("UPDATE providers SET city = 'Boise', rating = 1.5 WHERE seq = (SELECT min(providerSeq) FROM provider_categories)");
+      expect(Number((await tx.execute(stale)).rows[0]!.n)).toBe(0);
+      expect(Number((await tx.execute("SELECT count(*) AS n FROM provider_categories WHERE city = 'Boise'")).rows[0]!.n)).toBeGreaterThan(0);
+    } finally {
+      await tx.rollback();
+    }
+  });
+
   it('the seed holds the counts the pages claim', async () => {
     const seed = await readSeed();
     const { client } = await getDb(url);

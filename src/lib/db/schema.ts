@@ -33,6 +33,8 @@ export interface ProviderCategoriesTable {
   rating: number;
   reviewCount: number;
   name: string;
+  /** Copy of the provider's city (kept by a trigger), for the category-in-city index. */
+  city: string;
 }
 
 export interface ReviewsTable {
