@@ -63,10 +63,21 @@ async function resolve({ db }: Db, params: Filters): Promise<Resolved> {
 const ORDER = sql`p.isPromoted DESC, p.rating DESC, p.reviewCount DESC, p.name, p.seq`;
 const CATEGORY_ORDER = sql`c.isPromoted DESC, c.rating DESC, c.reviewCount DESC, c.name, c.providerSeq`;
 
-/** Conditions on the provider row `p`; `skip` leaves out those the category index already applies. */
-function rowConditions(r: Resolved, skip: { category?: boolean; rating?: boolean; city?: boolean } = {}): Expression<SqlBool>[] {
+/**
+ * Conditions on the provider row `p`; `skip` leaves out those the category index already applies.
+ * Text is checked row by row (one full-text lookup by rowid per row an index walk visits), unless
+ * `textList`: then every match is listed first, which reads every match (sqld counts each as a row
+ * read) and only pays when there are few.
+ */
+function rowConditions(r: Resolved, skip: { category?: boolean; rating?: boolean; city?: boolean } = {}, textList = false): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [];
-  if (r.match) where.push(sql<SqlBool>`p.seq IN (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${r.match})`);
+  if (r.match) {
+    where.push(
+      textList
+        ? sql<SqlBool>`p.seq IN (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${r.match})`
+        : sql<SqlBool>`EXISTS (SELECT 1 FROM providers_fts WHERE providers_fts MATCH ${r.match} AND rowid = p.seq)`,
+    );
+  }
   if (r.category && !skip.category) where.push(sql<SqlBool>`EXISTS (SELECT 1 FROM provider_categories k WHERE k.category = ${r.category} AND k.providerSeq = p.seq)`);
   if (r.city && !skip.city) where.push(sql<SqlBool>`p.city = ${r.city}`);
   if (r.state) where.push(sql<SqlBool>`p.state = ${r.state}`);
@@ -120,13 +131,14 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
       cappedCount(database, onlyCategory ? sql`FROM provider_categories c ${and(cat)}` : sql`FROM provider_categories c JOIN providers p ON p.seq = c.providerSeq ${and(conds)}`),
     ]);
   } else {
-    const conds = rowConditions(r);
-    const onlyText = r.match && conds.length === 1;
-    count = await cappedCount(database, onlyText ? sql`FROM providers_fts WHERE providers_fts MATCH ${r.match}` : sql`FROM providers p ${and(conds)}`);
+    const listed = rowConditions(r, {}, true);
+    const onlyText = r.match && listed.length === 1;
+    count = await cappedCount(database, onlyText ? sql`FROM providers_fts WHERE providers_fts MATCH ${r.match}` : sql`FROM providers p ${and(listed)}`);
     // Many matches (more than the counted cap): they are dense in the order index, so reading it
-    // in order finds a page fast. Few: fetch them and sort.
-    const index = count.capped || conds.length === 0 ? sql`INDEXED BY providers_order` : sql``;
-    rows = count.total === 0 ? [] : await run(sql`SELECT p.* FROM providers p ${index} ${and(conds)} ORDER BY ${ORDER} ${page}`);
+    // in order, checking each row, finds a page fast. Few: list them and sort.
+    const walk = count.capped || listed.length === 0;
+    const conds = walk ? rowConditions(r) : listed;
+    rows = count.total === 0 ? [] : await run(sql`SELECT p.* FROM providers p ${walk ? sql`INDEXED BY providers_order` : sql``} ${and(conds)} ORDER BY ${ORDER} ${page}`);
   }
   return { ...count, items: rows.map(toProvider) };
 }
