@@ -12,7 +12,6 @@ if (noSqld) console.warn(`[vitest] skipping the sqld run of ${DATABASE_TESTS.joi
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
-    include: ['tests/**/*.test.ts'],
     exclude: ['tests/e2e/**'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
@@ -21,10 +20,11 @@ export default defineConfig({
     // README "Test": everything over a libSQL file, then the API and provider-page tests again over
     // a real sqld server of their own (GLOW_TEST_DB=sqld, tests/helpers/api.ts).
     projects: [
-      { extends: true, test: { name: 'file' } },
+      // `include` lives in each project: a project that extends the root concatenates arrays.
+      { extends: true, test: { name: 'file', include: ['tests/**/*.test.ts'] } },
       ...(noSqld
         ? []
-        : [{ extends: true, test: { name: 'sqld', include: DATABASE_TESTS, exclude: ['tests/e2e/**', ...OWN_DATABASE], env: { GLOW_TEST_DB: 'sqld' } } }]),
+        : [{ extends: true, test: { name: 'sqld', include: DATABASE_TESTS, exclude: OWN_DATABASE, env: { GLOW_TEST_DB: 'sqld' } } }]),
     ],
     // `npm run test:coverage`: the pure modules the unit tests (tests/unit/) cover on their own.
     coverage: {

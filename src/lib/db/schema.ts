@@ -57,6 +57,22 @@ export interface Database {
   reviews: ReviewsTable;
   _migrations: MigrationsTable;
   rate_limits: RateLimitsTable;
+  city_counts: CityCountsTable;
+  review_stats: ReviewStatsTable;
+}
+
+/** Providers per city, kept by triggers (migrations/0007_site_aggregates.sql). */
+export interface CityCountsTable {
+  city: string;
+  state: string;
+  n: number;
+}
+
+/** Count and rating sum of every review, one row, kept by triggers (migrations/0007_site_aggregates.sql). */
+export interface ReviewStatsTable {
+  id: number;
+  n: number;
+  ratingSum: number;
 }
 
 export interface RateLimitsTable {
