@@ -147,9 +147,10 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
     count = await cappedCount(database, onlyText ? sql`FROM providers_fts WHERE providers_fts MATCH ${r.match}` : sql`FROM providers p ${and(listed)}`);
     // Many matches (more than the counted cap): when they are dense in the order index (a sample
     // of its first rows says how dense), reading it in order and checking each row finds a page
-    // fast. Few or sparse: list them and sort.
-    let walk = listed.length === 0;
-    if (count.capped && !walk && (!r.match || checkableByRow(r.match))) {
+    // fast. Few or sparse: list them and sort. Long prefixes are listed either way (see
+    // checkableByRow), and with many matches the order index is walked against that list.
+    let walk = listed.length === 0 || (count.capped && !!r.match && !checkableByRow(r.match));
+    if (count.capped && !walk) {
       const sampled = await cappedCount(
         database,
         sql`FROM (SELECT p.seq FROM providers p INDEXED BY providers_order ORDER BY ${ORDER} LIMIT ${SAMPLE_ROWS}) s JOIN providers p ON p.seq = s.seq ${and(rowConditions(r))}`,
