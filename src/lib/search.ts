@@ -70,7 +70,7 @@ const CATEGORY_ORDER = sql`c.isPromoted DESC, c.rating DESC, c.reviewCount DESC,
 const PREFIX_INDEX_MAX = 4;
 const checkableByRow = (match: string) => [...match.matchAll(/"([^"]*)"\*/g)].every((m) => [...m[1]!].length <= PREFIX_INDEX_MAX);
 /** Rows of the order index sampled to estimate how dense the matches of a broad text search are. */
-const SAMPLE_ROWS = 200;
+const SAMPLE_ROWS = 50;
 /** Longest walk of the order index worth making for one page; sparser matches are listed and sorted. */
 const MAX_WALK = 1500;
 
@@ -151,9 +151,10 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
     // checkableByRow), and with many matches the order index is walked against that list.
     let walk = listed.length === 0 || (count.capped && !!r.match && !checkableByRow(r.match));
     if (count.capped && !walk) {
+      // CROSS JOIN keeps the sample first: SQLite would otherwise start from a filter's index.
       const sampled = await cappedCount(
         database,
-        sql`FROM (SELECT p.seq FROM providers p INDEXED BY providers_order ORDER BY ${ORDER} LIMIT ${SAMPLE_ROWS}) s JOIN providers p ON p.seq = s.seq ${and(rowConditions(r))}`,
+        sql`FROM (SELECT p.seq FROM providers p INDEXED BY providers_order ORDER BY ${ORDER} LIMIT ${SAMPLE_ROWS}) s CROSS JOIN providers p ON p.seq = s.seq ${and(rowConditions(r))}`,
       );
       const wanted = params.offset + params.limit;
       walk = sampled.total >= wanted || (sampled.total > 0 && (wanted * SAMPLE_ROWS) / sampled.total <= MAX_WALK);
