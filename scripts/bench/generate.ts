@@ -161,8 +161,11 @@ async function meta(database: Db): Promise<{ version: number; providers: number 
     if (!version) return null;
     const count = Number((await database.client.execute('SELECT count(*) AS n FROM providers')).rows[0]!.n);
     return count === providers ? { version, providers: count } : null;
-  } catch {
-    return null;
+  } catch (error) {
+    // Only a file without the table is unfinished; any other failure (a lock held by another
+    // benchmark reading the same shared file) must not get the file deleted and rebuilt.
+    if (/no such table/i.test(String((error as Error)?.message))) return null;
+    throw error;
   }
 }
 
