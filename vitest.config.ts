@@ -1,15 +1,31 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import { sqldUnavailable } from './tests/helpers/sqld';
+
+/** Test files that start the API over a database (startApi): run once over a file and once over sqld. */
+const DATABASE_TESTS = ['tests/api/**/*.test.ts', 'tests/site/**/*.test.ts'];
+/** Among them, the ones that bring their own database or none (a dev server, a killed process, the build hook). */
+const OWN_DATABASE = ['tests/api/dev-server.test.ts', 'tests/api/faults.test.ts', 'tests/api/daily-rebuild.test.ts'];
+const noSqld = sqldUnavailable();
+if (noSqld) console.warn(`[vitest] skipping the sqld run of ${DATABASE_TESTS.join(', ')}: ${noSqld}`);
 
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
-    include: ['tests/**/*.test.ts'],
     exclude: ['tests/e2e/**'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Each file gets its own process, its own temporary database and its own server.
     pool: 'forks',
+    // README "Test": everything over a libSQL file, then the API and provider-page tests again over
+    // a real sqld server of their own (GLOW_TEST_DB=sqld, tests/helpers/api.ts).
+    projects: [
+      // `include` lives in each project: a project that extends the root concatenates arrays.
+      { extends: true, test: { name: 'file', include: ['tests/**/*.test.ts'] } },
+      ...(noSqld
+        ? []
+        : [{ extends: true, test: { name: 'sqld', include: DATABASE_TESTS, exclude: OWN_DATABASE, env: { GLOW_TEST_DB: 'sqld' } } }]),
+    ],
     // `npm run test:coverage`: the pure modules the unit tests (tests/unit/) cover on their own.
     coverage: {
       provider: 'v8',

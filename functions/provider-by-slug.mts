@@ -3,13 +3,14 @@ import type { Config } from '@netlify/functions';
 import { getDb } from '../src/lib/db/client';
 import { NotFoundError } from '../src/lib/errors';
 import { getProviderBySlug } from '../src/lib/providers';
+import { API_CACHE, cdnCacheHeaders } from '../src/server/cdnCache';
 import { json, route } from '../src/server/http';
 
 export default route({
   async GET(_req, { params }) {
     const provider = await getProviderBySlug(await getDb(), decodeURIComponent(params.slug ?? ''));
     if (!provider) throw new NotFoundError('Provider not found');
-    return json(provider);
+    return json(provider, 200, cdnCacheHeaders(API_CACHE.provider(provider.id)));
   },
 });
 

@@ -5,14 +5,14 @@ import { createProvider, listProviders } from '../src/lib/providers';
 import { providerCreateSchema } from '../src/lib/schemas/provider';
 import { pageParamsSchema, searchParamsFromUrl } from '../src/lib/schemas/search';
 import { purgeTags } from '../src/server/cachePurge';
-import { CACHE_TAGS } from '../src/server/cdnCache';
+import { API_CACHE, CACHE_TAGS, cdnCacheHeaders } from '../src/server/cdnCache';
 import { enforceRateLimit, json, page, parseWith, readJsonObject, rejectHoneypot, route } from '../src/server/http';
 
 export default route({
   async GET(req) {
     const paging = parseWith(pageParamsSchema, searchParamsFromUrl(new URL(req.url).searchParams));
-    const { items, total } = await listProviders(await getDb(), paging);
-    return page(items, total);
+    const { items, total, capped } = await listProviders(await getDb(), paging);
+    return page(items, total, { capped, headers: cdnCacheHeaders(API_CACHE.providers) });
   },
   async POST(req, context) {
     const database = await getDb();
@@ -20,8 +20,9 @@ export default route({
     const input = parseWith(providerCreateSchema, await readJsonObject(req));
     rejectHoneypot(input, 'listings');
     const provider = await createProvider(database, input);
-    // The new page may have been a cached 404, and the provider sitemap now lists one more URL.
-    await purgeTags([CACHE_TAGS.provider(provider.id), CACHE_TAGS.missingProvider, CACHE_TAGS.providerSitemap], context);
+    // The new page may have been a cached 404, the provider sitemap now lists one more URL, and
+    // searches and lists now find one more provider.
+    await purgeTags([CACHE_TAGS.provider(provider.id), CACHE_TAGS.missingProvider, CACHE_TAGS.providerSitemap, CACHE_TAGS.search], context);
     return json(provider, 201);
   },
 });

@@ -14,8 +14,9 @@ export default route({
     const input = parseWith(reviewCreateSchema, await readJsonObject(req));
     rejectHoneypot(input, 'reviews');
     const { review, created } = await createReview(database, input);
-    // The provider's page shows its rating, count and first reviews: the CDN copy is now stale.
-    if (created) await purgeTags([CACHE_TAGS.provider(review.providerId)], context);
+    // The provider's page and API reads show its rating, count and reviews, and searches order by
+    // rating: their CDN copies are now stale.
+    if (created) await purgeTags([CACHE_TAGS.provider(review.providerId), CACHE_TAGS.search], context);
     // The same review posted again within minutes (a double click, a retry) is stored once.
     return json(review, created ? 201 : 200);
   },

@@ -3,13 +3,14 @@ import type { Config } from '@netlify/functions';
 import { getDb } from '../src/lib/db/client';
 import { searchWithCorrection } from '../src/lib/spelling/correctedSearch';
 import { searchParamsFromUrl, searchParamsSchema } from '../src/lib/schemas/search';
+import { API_CACHE, cdnCacheHeaders } from '../src/server/cdnCache';
 import { page, parseWith, route } from '../src/server/http';
 
 export default route({
   async GET(req) {
     const params = parseWith(searchParamsSchema, searchParamsFromUrl(new URL(req.url).searchParams));
-    const { items, total, corrected } = await searchWithCorrection(await getDb(), params);
-    return page(items, total, corrected ? { 'X-Corrected-Query': corrected } : {});
+    const { items, total, capped, corrected } = await searchWithCorrection(await getDb(), params);
+    return page(items, total, { capped, headers: { ...cdnCacheHeaders(API_CACHE.search), ...(corrected ? { 'X-Corrected-Query': corrected } : {}) } });
   },
 });
 

@@ -1,9 +1,13 @@
 /**
  * `npm start`: one Node process serving the site and the API at http://localhost:4321.
  * Creates, migrates and seeds the database when needed, builds when dist/ is missing or older than
- * the sources, then serves dist/ and the functions with Netlify's routing rules.
+ * the sources, then serves dist/ and the functions with Netlify's routing rules. With more than one
+ * core it serves from one worker process per core (WEB_CONCURRENCY overrides; README "Environment"):
+ * Node answers on one thread, and on Netlify every function instance is a process of its own anyway.
  */
 import { spawnSync } from 'node:child_process';
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { databaseUrl } from '../src/lib/db/client';
@@ -33,8 +37,10 @@ function newest(paths: string[]): number {
 
 const sources = ['src', 'content', 'public', 'migrations', 'astro.config.mjs', 'package.json'].map((p) => join(root, p));
 
+const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY) || availableParallelism());
+
 let seeded = 0;
-try {
+if (cluster.isPrimary) try {
   const setup = await setupDatabase(databaseUrl());
   seeded = setup.seeded;
   if (setup.migrated.length || seeded) console.log(`[db] applied ${setup.migrated.length} migrations, seeded ${seeded} providers`);
@@ -44,20 +50,34 @@ try {
   console.error(`[db] cannot reach the database, serving the built site without it: ${(error as Error).message}`);
 }
 
-if (process.env.SKIP_BUILD !== '1' && (!existsSync(stamp) || !existsSync(join(root, SSR_FUNCTION)) || seeded > 0 || newest(sources) > statSync(stamp).mtimeMs)) {
+if (cluster.isPrimary && process.env.SKIP_BUILD !== '1' && (!existsSync(stamp) || !existsSync(join(root, SSR_FUNCTION)) || seeded > 0 || newest(sources) > statSync(stamp).mtimeMs)) {
   console.log('[build] dist/ is missing or stale: building');
   const build = spawnSync('astro', ['build'], { stdio: 'inherit', env: process.env, shell: process.platform === 'win32' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const routes = await loadFunctionRoutes((file) => import(file));
-// Provider pages: the Netlify adapter's own on-request function, written by the build.
-const render = (await loadSsrFunction(root)) ?? undefined;
-const server = createSiteServer({ distDir: dist, routes, render });
-server.listen(port, host, () => {
-  console.log(`[glow] serving http://localhost:${port} (database ${databaseUrl().replace(/\/\/.*@/, '//***@')})`);
-});
-
-const stop = () => server.close(() => process.exit(0));
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+const serving = () => console.log(`[glow] serving http://localhost:${port} (database ${databaseUrl().replace(/\/\/.*@/, '//***@')})`);
+if (cluster.isPrimary && workers > 1) {
+  // The workers share the port; the primary only starts them, and says so once all listen.
+  let listening = 0;
+  cluster.on('listening', () => ++listening === workers && serving());
+  cluster.on('exit', (worker, code, signal) => {
+    if (signal !== 'SIGTERM' && signal !== 'SIGINT') console.error(`[glow] worker ${worker.process.pid} exited (${signal ?? code})`);
+  });
+  for (let i = 0; i < workers; i++) cluster.fork();
+  const stop = () => {
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
+    process.exit(0);
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+} else {
+  const routes = await loadFunctionRoutes((file) => import(file));
+  // Provider pages: the Netlify adapter's own on-request function, written by the build.
+  const render = (await loadSsrFunction(root)) ?? undefined;
+  const server = createSiteServer({ distDir: dist, routes, render });
+  server.listen(port, host, () => cluster.isPrimary && serving());
+  const stop = () => server.close(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}

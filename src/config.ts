@@ -21,6 +21,12 @@ export const LIMITS = {
   /** Default and maximum page size of list and search calls. */
   defaultPageSize: 100,
   maxPageSize: 500,
+  /**
+   * Totals of a list or search are counted up to this many; past it the API answers this number
+   * with `X-Total-Count-Capped: true` and the page says "1,000+". Counting every match of a broad
+   * search would read every matching row (Turso bills rows read; docs/SCALING.md).
+   */
+  countedTotal: 1000,
   /** Reviews in a provider page's HTML (the island loads the rest). */
   reviewsOnPage: 10,
 } as const;

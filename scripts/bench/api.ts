@@ -1,22 +1,30 @@
 /**
- * `npm run bench:api`: search at 100,000 providers.
+ * `npm run bench:api`: search at 100,000 providers (`-- --providers 1000000` for a million).
  *
- * 1. Makes (or reuses) /tmp/glow-bench/providers-100000.db: the seed plus generated providers with
+ * 1. Makes (or reuses) /tmp/glow-bench/providers-N.db: the seed plus generated providers with
  *    1-8 reviews each (scripts/bench/generate.ts).
  * 2. In process: p50/p95/p99 of searchProviders (the code behind GET /api/search) for representative
- *    queries, limit 20, after a warm-up; then the same filters as a naive LIKE '%...%' scan over
- *    providers (no FTS, no category table), and the ratio naive/ours. Queries over the 10 ms p95
- *    goal get their EXPLAIN QUERY PLAN printed.
- * 3. Over HTTP: `npm start` on that database (serving dist/ as it is), autocannon on 127.0.0.1
- *    against /api/search and two static pages.
+ *    queries, with the search page's own page size (PAGE_SIZE), after a warm-up; then the same
+ *    filters as a naive LIKE '%...%' scan over providers (no FTS, no category table), and the ratio
+ *    naive/ours. Queries over the 10 ms p95 goal get their EXPLAIN QUERY PLAN printed.
+ * 3. Provider pages: p50/p95/p99 of the built renderer (.netlify/v1/functions/ssr/ssr.mjs, the
+ *    function Netlify runs) called in process with a Request for /provider/{slug} (needs a build).
+ * 4. Against sqld: the same searches through the web client over HTTP to a sqld serving a copy of
+ *    the file, with HTTP requests per search and rows read per search from sqld's own statistics
+ *    (its admin API), against the 5,000-rows goal.
+ * 5. Over HTTP: `npm start` on that database (serving dist/ as it is), autocannon on 127.0.0.1
+ *    against /api/search (page-sized) and two static pages.
  *
  * Options: --iterations N (default 200), --providers N (default 100000), --duration S (autocannon,
- * default 10), --connections N (default 10), --skip-http, --db FILE (another benchmark file, e.g. a copy
- * on which ANALYZE was run; it must hold --providers providers). Summary JSON: /tmp/glow-bench/api.json.
+ * default 10), --connections N (default 10), --skip-http, --skip-naive, --skip-render, --skip-sqld,
+ * --db FILE (another benchmark file, e.g. a copy on which ANALYZE was run; it must hold --providers
+ * providers). Summary JSON: /tmp/glow-bench/api.json.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import diagnostics from 'node:diagnostics_channel';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { Kysely } from 'kysely';
@@ -30,6 +38,9 @@ import { searchWithCorrection } from '../../src/lib/spelling/correctedSearch';
 import { suggest } from '../../src/lib/suggest';
 import { parseLocation } from '../../src/lib/searchText';
 import { categoryForSearch } from '../../src/lib/services';
+import { PAGE_SIZE } from '../../src/lib/searchRequest';
+import { loadSsrFunction } from '../../src/server/ssrFunction';
+import { sqldDatabaseFile, sqldStats, sqldUnavailable, startSqld } from '../../tests/helpers/sqld';
 import { BENCH_DIR, ensureBenchDb } from './generate';
 import { describeDist, freePort, int, markdownTable, ms, percentile, startServer } from './util';
 
@@ -40,12 +51,18 @@ const { values: opts } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
     'skip-http': { type: 'boolean', default: false },
+    'skip-naive': { type: 'boolean', default: false },
+    'skip-render': { type: 'boolean', default: false },
+    'skip-sqld': { type: 'boolean', default: false },
     db: { type: 'string' },
   },
 });
 const ITERATIONS = Number(opts.iterations);
 const TOTAL = Number(opts.providers);
 const GOAL_P95_MS = 10;
+const GOAL_RENDER_P95_MS = 20;
+/** Turso bills rows read: no representative search may read more (DESIGN.md "Budgets"). */
+const GOAL_ROWS_READ = 5000;
 
 /** The representative queries, as the API receives them (strings, parsed by the API's own schema). */
 const QUERIES: { label: string; raw: Record<string, string> }[] = [
@@ -76,7 +93,7 @@ const QUERIES: { label: string; raw: Record<string, string> }[] = [
 ];
 
 type Params = SearchParams;
-const parse = (raw: Record<string, string>): Params => searchParamsSchema.parse({ ...raw, limit: '20' });
+const parse = (raw: Record<string, string>): Params => searchParamsSchema.parse({ ...raw, limit: String(PAGE_SIZE) });
 
 /** The same filters as a plain scan: LIKE '%...%' on the text columns, no FTS, no provider_categories. */
 function naiveSql(p: Params): { where: string; args: InValue[] } {
@@ -185,7 +202,9 @@ const generated = await ensureBenchDb(TOTAL, opts.db);
 const database = await getDb(generated.url);
 const cpuNote = `${(await import('node:os')).cpus().length} cores, Node ${process.version}`;
 console.log(`\n## In-process search over ${int(generated.providers)} providers (${int(generated.reviews)} reviews; ${cpuNote})\n`);
-console.log(`Generation: ${generated.reused ? `reused ${generated.file}` : `${generated.seconds.toFixed(1)} s`}. Each figure: ${ITERATIONS} calls after 20 warm-up calls, limit 20.\n`);
+const { statSync } = await import('node:fs');
+const fileMb = (statSync(generated.file).size / 1e6).toFixed(0);
+console.log(`Generation: ${generated.reused ? `reused ${generated.file}` : `${generated.seconds.toFixed(1)} s`}; database file ${fileMb} MB. Each figure: ${ITERATIONS} calls after 20 warm-up calls, limit ${PAGE_SIZE}.\n`);
 
 interface Row {
   label: string;
@@ -202,9 +221,10 @@ for (const q of QUERIES) {
   // As GET /api/search runs it: a search that finds nothing tries corrected spellings.
   const once = await searchWithCorrection(database, p);
   const ours = await time(() => searchWithCorrection(database, p), ITERATIONS, 20);
-  const naiveOnce = await naiveSearch(database, p);
+  const skipNaive = opts['skip-naive'];
+  const naiveOnce = skipNaive ? once : await naiveSearch(database, p);
   // The naive scan is slow by design: at most ~6 s of samples per query (at least 20).
-  const naive = await time(() => naiveSearch(database, p), ITERATIONS, 2, 6000);
+  const naive = skipNaive ? { p50: NaN, p95: NaN, p99: NaN, mean: NaN, n: 0 } : await time(() => naiveSearch(database, p), ITERATIONS, 2, 6000);
   const row: Row = { label: q.label, params: q.raw, total: once.total, ours, naive, naiveTotal: naiveOnce.total };
   if (ours.p95 >= GOAL_P95_MS) {
     const sqls = await capturedSql(database, p);
@@ -233,7 +253,7 @@ console.log(
       ms(r.naive.p50, 1),
       ms(r.naive.p95, 1),
       r.naive.n,
-      `${(r.naive.p50 / r.ours.p50).toFixed(1)}x`,
+      Number.isFinite(r.naive.p50) ? `${(r.naive.p50 / r.ours.p50).toFixed(1)}x` : 'n/a',
       r.ours.p95 < GOAL_P95_MS ? 'yes' : '**no**',
     ]),
   ),
@@ -244,6 +264,87 @@ if (misses.length) {
   for (const r of misses) console.log(`#### ${r.label} (p95 ${ms(r.ours.p95)} ms)\n\n\`\`\`\n${r.plan}\n\`\`\`\n`);
 } else {
   console.log(`\nEvery query met the ${GOAL_P95_MS} ms p95 goal.`);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+let render: (Timing & { pages: number }) | null = null;
+if (!opts['skip-render']) {
+  // The renderer reads DATABASE_URL when it first opens the database.
+  process.env.DATABASE_URL = generated.url;
+  const ssr = await loadSsrFunction();
+  if (!ssr) console.error('[bench] no built renderer (.netlify/v1/functions/ssr/ssr.mjs): run `npm run build` first; skipping provider pages');
+  else {
+    // Slugs spread evenly over the whole table, so pages come from cold and warm parts alike.
+    const count = Number((await database.client.execute('SELECT max(seq) AS n FROM providers')).rows[0]!.n);
+    const step = Math.max(1, Math.floor(count / ITERATIONS));
+    const { rows } = await database.client.execute({ sql: 'SELECT slug FROM providers WHERE seq % ? = 0 LIMIT ?', args: [step, ITERATIONS] });
+    const slugs = rows.map((r) => String(r.slug));
+    let next = 0;
+    const renderOne = async () => {
+      const res = await ssr(new Request(`http://localhost/provider/${slugs[next++ % slugs.length]}`), { params: {}, ip: '' } as never);
+      if (res.status !== 200) throw new Error(`render: ${res.status}`);
+      await res.text();
+    };
+    render = { ...(await time(renderOne, ITERATIONS, 20)), pages: slugs.length };
+    console.log(`\n## Provider page render over ${int(generated.providers)} providers (built renderer in process, ${render.n} renders of ${render.pages} pages after 20 warm-up)\n`);
+    console.log(markdownTable(['p50 ms', 'p95 ms', 'p99 ms', `p95 < ${GOAL_RENDER_P95_MS} ms`], [[ms(render.p50), ms(render.p95), ms(render.p99), render.p95 < GOAL_RENDER_P95_MS ? 'yes' : '**no**']]));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+interface SqldRow {
+  label: string;
+  total: number;
+  httpRequests: number;
+  statements: number;
+  rowsRead: number;
+  timing: Timing;
+}
+const sqldRows: SqldRow[] = [];
+const noSqld = opts['skip-sqld'] ? 'skipped (--skip-sqld)' : sqldUnavailable();
+if (noSqld) console.error(`[bench] sqld run: ${noSqld}`);
+else {
+  // sqld serves a copy of the benchmark file placed where it keeps the default namespace.
+  const dir = mkdtempSync(join(tmpdir(), 'glow-bench-sqld-'));
+  const served = sqldDatabaseFile(dir);
+  mkdirSync(dirname(served), { recursive: true });
+  copyFileSync(generated.file, served);
+  // Generated files are checkpointed; a WAL left by a later migration goes along.
+  if (existsSync(`${generated.file}-wal`)) copyFileSync(`${generated.file}-wal`, `${served}-wal`);
+  const sqld = await startSqld(dir);
+  try {
+    const remote = await getDb(sqld.url);
+    // HTTP requests the web client sends, counted where Node's fetch (undici) creates each one.
+    let requests = 0;
+    const onRequest = () => void requests++;
+    diagnostics.subscribe('undici:request:create', onRequest);
+    for (const q of QUERIES) {
+      const p = parse(q.raw);
+      await searchProviders(remote, p); // warm the server's page cache
+      const before = await sqldStats(sqld);
+      requests = 0;
+      const once = await searchProviders(remote, p);
+      const httpRequests = requests;
+      const after = await sqldStats(sqld);
+      const timing = await time(() => searchProviders(remote, p), Math.min(ITERATIONS, 100), 5);
+      sqldRows.push({ label: q.label, total: once.total, httpRequests, statements: after.queries - before.queries, rowsRead: after.rowsRead - before.rowsRead, timing });
+      process.stderr.write(`  sqld ${q.label}: ${after.rowsRead - before.rowsRead} rows read, ${httpRequests} requests\n`);
+    }
+    diagnostics.unsubscribe('undici:request:create', onRequest);
+    await closeDb(sqld.url);
+  } finally {
+    await sqld.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  console.log(`\n## Against sqld (web client over HTTP to 127.0.0.1, a copy of the ${int(generated.providers)}-provider file; rows read from sqld's admin API)\n`);
+  console.log(
+    markdownTable(
+      ['query', 'total', 'HTTP requests', 'statements', 'rows read', `rows < ${int(GOAL_ROWS_READ)}`, 'p50 ms', 'p95 ms'],
+      sqldRows.map((r) => [r.label, int(r.total), r.httpRequests, r.statements, int(r.rowsRead), r.rowsRead < GOAL_ROWS_READ ? 'yes' : '**no**', ms(r.timing.p50), ms(r.timing.p95)]),
+    ),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -272,7 +373,7 @@ if (!opts['skip-http']) {
   const port = await freePort();
   const server = await startServer(port, { DATABASE_URL: generated.url, SKIP_BUILD: '1' });
   try {
-    for (const path of ['/api/search?service=Nail%20Salon&location=Chicago', '/', '/about']) {
+    for (const path of [`/api/search?service=Nail%20Salon&location=Chicago&limit=${PAGE_SIZE}`, '/', '/about']) {
       const check = await fetch(server.url + path);
       await check.arrayBuffer();
       // A short warm-up run so the first JIT and cache effects stay out of the figures.
@@ -294,7 +395,20 @@ if (!opts['skip-http']) {
   );
 }
 
-const summary = { providers: generated.providers, reviews: generated.reviews, generationSeconds: generated.seconds, reused: generated.reused, iterations: ITERATIONS, goalP95Ms: GOAL_P95_MS, search: results, http: loads, served };
+const summary = {
+  providers: generated.providers,
+  reviews: generated.reviews,
+  generationSeconds: generated.seconds,
+  reused: generated.reused,
+  databaseBytes: statSync(generated.file).size,
+  iterations: ITERATIONS,
+  goalP95Ms: GOAL_P95_MS,
+  search: results,
+  render,
+  sqld: sqldRows,
+  http: loads,
+  served,
+};
 writeFileSync(join(BENCH_DIR, 'api.json'), JSON.stringify(summary, null, 2));
 console.log(`\nSummary JSON: ${join(BENCH_DIR, 'api.json')}`);
 await closeDb(generated.url);

@@ -15,7 +15,7 @@ import { PROVIDERS_CHANGED_EVENT } from '@/stores/businessPopup';
 
 export const SEARCH_ERROR = 'Failed to load search results. Please try again later.';
 
-type State = { status: 'loading' } | { status: 'error' } | { status: 'done'; items: Provider[]; total: number; corrected: Record<string, string> | null };
+type State = { status: 'loading' } | { status: 'error' } | { status: 'done'; items: Provider[]; total: number; capped: boolean; corrected: Record<string, string> | null };
 
 /** "Chicago (searched for Chicgo)": what was searched instead of what was typed. */
 function correctionLine(corrected: Record<string, string>, params: Params): string {
@@ -46,7 +46,7 @@ export default function SearchResults() {
     let cancelled = false;
     setState((s) => (s.status === 'done' && s.items.length > 0 ? s : { status: 'loading' }));
     searchResults<Provider>(params)
-      .then(({ items, total, corrected }) => !cancelled && setState({ status: 'done', items, total, corrected }))
+      .then(({ items, total, capped, corrected }) => !cancelled && setState({ status: 'done', items, total, capped, corrected }))
       .catch((error) => {
         console.error(error);
         if (!cancelled) setState({ status: 'error' });
@@ -93,7 +93,7 @@ export default function SearchResults() {
             Compare ratings, price ranges and opening hours of beauty providers, read what their clients say, then call ahead or walk in to book.
           </p>
           <p className="mt-2 min-h-6 text-gray-700" aria-live="polite">
-            {state.status === 'done' ? foundLine(state.total, p.location) : state.status === 'loading' ? 'Searching…' : ''}
+            {state.status === 'done' ? foundLine(state.total, p.location, state.capped) : state.status === 'loading' ? 'Searching…' : ''}
           </p>
           {state.status === 'done' && state.corrected && <p className="mt-1 text-gray-700">{correctionLine(state.corrected, p)}</p>}
           <div className="mt-6">

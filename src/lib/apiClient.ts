@@ -31,16 +31,16 @@ export async function apiRequest(method: 'GET' | 'POST', url: string, body?: unk
   return okResponse(res);
 }
 
-/** GET a JSON list with its X-Total-Count. */
-export async function getPage<T>(url: string): Promise<{ items: T[]; total: number }> {
+/** GET a JSON list with its X-Total-Count (and whether that total was capped: X-Total-Count-Capped). */
+export async function getPage<T>(url: string): Promise<{ items: T[]; total: number; capped: boolean }> {
   return readPage<T>(await apiRequest('GET', url));
 }
 
 /** A JSON list and its X-Total-Count from an OK response. */
-export async function readPage<T>(res: Response): Promise<{ items: T[]; total: number }> {
+export async function readPage<T>(res: Response): Promise<{ items: T[]; total: number; capped: boolean }> {
   const items = (await res.json()) as T[];
   const total = Number(res.headers.get('X-Total-Count') ?? items.length);
-  return { items, total };
+  return { items, total, capped: res.headers.get('X-Total-Count-Capped') === 'true' };
 }
 
 export async function getJson<T>(url: string): Promise<T> {

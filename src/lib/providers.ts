@@ -1,6 +1,7 @@
 /** Providers: reading them in API form and listing new ones. No HTTP here; pages and functions share it. */
 import type { InStatement } from '@libsql/client';
-import type { Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
+import { LIMITS } from '../config';
 import type { Db } from './db/client';
 import type { ProvidersTable } from './db/schema';
 import { ConflictError } from './errors';
@@ -60,17 +61,26 @@ export function orderedProviders({ db }: Db) {
 }
 
 export interface Page<T> {
+  /** At most LIMITS.countedTotal; `capped` when there are more. */
   total: number;
+  capped?: boolean;
   items: T[];
+}
+
+/**
+ * Counts the rows of `from` (a FROM ... WHERE ... clause) up to the cap, so a count reads at
+ * most LIMITS.countedTotal + 1 rows however many match.
+ */
+export async function cappedCount({ db }: Db, from: RawBuilder<unknown>): Promise<{ total: number; capped: boolean }> {
+  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT ${LIMITS.countedTotal + 1})`.execute(db);
+  const n = Number(rows[0]!.n);
+  return { total: Math.min(n, LIMITS.countedTotal), capped: n > LIMITS.countedTotal };
 }
 
 /** GET /api/providers: one page of all providers, in result order. */
 export async function listProviders(database: Db, { limit, offset }: { limit: number; offset: number }): Promise<Page<Provider>> {
-  const [rows, count] = await Promise.all([
-    orderedProviders(database).limit(limit).offset(offset).execute(),
-    database.db.selectFrom('providers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { total: Number(count.n), items: rows.map(toProvider) };
+  const [rows, count] = await Promise.all([orderedProviders(database).limit(limit).offset(offset).execute(), cappedCount(database, sql`FROM providers`)]);
+  return { ...count, items: rows.map(toProvider) };
 }
 
 /** Every provider, for the build (one query, not one per page). */
@@ -104,8 +114,8 @@ export function insertProviderStatements({ db }: Db, row: NewProvider): InStatem
     insertHoursStatement(row.id, row.openingHours),
     addTermsStatement(row),
     ...categories.map((category) => ({
-      sql: `INSERT INTO provider_categories (category, providerSeq, isPromoted, rating, reviewCount, name)
-            SELECT ?, seq, isPromoted, rating, reviewCount, name FROM providers WHERE id = ?`,
+      sql: `INSERT INTO provider_categories (category, providerSeq, isPromoted, rating, reviewCount, name, city)
+            SELECT ?, seq, isPromoted, rating, reviewCount, name, city FROM providers WHERE id = ?`,
       args: [category, row.id],
     })),
   ];

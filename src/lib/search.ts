@@ -5,7 +5,7 @@
 import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from './db/client';
 import type { ProvidersTable } from './db/schema';
-import { toProvider, type Page } from './providers';
+import { cappedCount, toProvider, type Page } from './providers';
 import type { Provider } from './schemas/provider';
 import type { SearchParams } from './schemas/search';
 import { ftsQuery, parseLocation } from './searchText';
@@ -85,15 +85,35 @@ async function resolve(database: Db, params: Filters, now: Date): Promise<Resolv
 
 const ORDER = sql`p.isPromoted DESC, p.rating DESC, p.reviewCount DESC, p.name, p.seq`;
 const CATEGORY_ORDER = sql`c.isPromoted DESC, c.rating DESC, c.reviewCount DESC, c.name, c.providerSeq`;
-/** Past this many matches, reading the order index and skipping non-matches beats sorting them all. */
-const SORT_LIMIT = 1500;
+/**
+ * The longest prefix with an index of its own in the full-text table (`prefix = '2 3 4'`,
+ * migrations/0004). A row-by-row check of a longer prefix merges every word it starts again on each
+ * row (~6 ms per check for "balayage" at a million providers), so such text is listed once instead.
+ */
+const PREFIX_INDEX_MAX = 4;
+const checkableByRow = (match: string) => [...match.matchAll(/"([^"]*)"\*/g)].every((m) => [...m[1]!].length <= PREFIX_INDEX_MAX);
+/** Rows of the order index sampled to estimate how dense the matches of a broad text search are. */
+const SAMPLE_ROWS = 50;
+/** Longest walk of the order index worth making for one page; sparser matches are listed and sorted. */
+const MAX_WALK = 1500;
 
-/** Conditions on the provider row `p`; `skip` leaves out those the category index already applies. */
-function rowConditions(r: Resolved, skip: { category?: boolean; rating?: boolean } = {}): Expression<SqlBool>[] {
+/**
+ * Conditions on the provider row `p`; `skip` leaves out those the category index already applies.
+ * Text is checked row by row (one full-text lookup by rowid per row an index walk visits), unless
+ * `textList`: then every match is listed first, which reads every match (sqld counts each as a row
+ * read) and only pays when there are few.
+ */
+function rowConditions(r: Resolved, skip: { category?: boolean; rating?: boolean; city?: boolean } = {}, textList = false): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [];
-  if (r.match) where.push(sql<SqlBool>`p.seq IN (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${r.match})`);
+  if (r.match) {
+    where.push(
+      textList || !checkableByRow(r.match)
+        ? sql<SqlBool>`p.seq IN (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${r.match})`
+        : sql<SqlBool>`EXISTS (SELECT 1 FROM providers_fts WHERE providers_fts MATCH ${r.match} AND rowid = p.seq)`,
+    );
+  }
   if (r.category && !skip.category) where.push(sql<SqlBool>`EXISTS (SELECT 1 FROM provider_categories k WHERE k.category = ${r.category} AND k.providerSeq = p.seq)`);
-  if (r.city) where.push(sql<SqlBool>`p.city = ${r.city}`);
+  if (r.city && !skip.city) where.push(sql<SqlBool>`p.city = ${r.city}`);
   if (r.state) where.push(sql<SqlBool>`p.state = ${r.state}`);
   // A range on the indexed column: "787" matches 78700-78799.
   if (r.zipPrefix) where.push(sql<SqlBool>`p.zipCode >= ${r.zipPrefix} AND p.zipCode < ${`${r.zipPrefix}\u{10FFFF}`}`);
@@ -123,15 +143,16 @@ type Row = Selectable<ProvidersTable> & { distanceMiles?: number };
 export async function searchProviders(database: Db, params: Filters & Pick<SearchParams, 'limit' | 'offset'>, now = new Date()): Promise<Page<SearchResult>> {
   const { db } = database;
   const r = await resolve(database, params, now);
-  if (r.match === false) return { total: 0, items: [] };
+  if (r.match === false) return { total: 0, capped: false, items: [] };
   const page = sql`LIMIT ${params.limit} OFFSET ${params.offset}`;
   const run = async (query: ReturnType<typeof sql>) => (await query.execute(db)).rows as Row[];
-  const countOf = async (query: ReturnType<typeof sql>) => Number(((await query.execute(db)).rows[0] as { n: number }).n);
   const toResult = (row: Row): SearchResult => (row.distanceMiles === undefined ? toProvider(row) : { ...toProvider(row), distanceMiles: roundMiles(row.distanceMiles) });
 
   let rows: Row[];
-  let total: number;
+  let count: { total: number; capped: boolean };
   const sort = params.sort ?? 'recommended';
+  // A service in a city has an index of its own (migration 0006); with a price too, city and price lead.
+  const categoryInCity = Boolean(r.category && r.city && !r.priceRange);
   if (sort !== 'recommended' || r.point) {
     // Another order, or a point: the matches are sorted (a `near` box keeps them few), or, with no
     // filter at all, read in order from the sort's own index.
@@ -139,40 +160,53 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
     const distance = r.point ? sql`, ${distanceSql(r.point)} AS distanceMiles` : sql``;
     const order = sort === 'distance' ? sql`distanceMiles, p.seq` : sort === 'recommended' ? ORDER : SORT_ORDERS[sort].order;
     const index = r.within ? sql`INDEXED BY providers_geo` : sort !== 'distance' && sort !== 'recommended' && conds.length === 0 ? sql`INDEXED BY ${SORT_ORDERS[sort].index}` : sql``;
-    [rows, total] = await Promise.all([
+    [rows, count] = await Promise.all([
       run(sql`SELECT p.*${distance} FROM providers p ${index} ${and(conds)} ORDER BY ${order} ${page}`),
-      countOf(sql`SELECT count(*) AS n FROM providers p ${index} ${and(conds)}`),
+      cappedCount(database, sql`FROM providers p ${index} ${and(conds)}`),
     ]);
-  } else if (r.city || r.state || r.priceRange) {
+  } else if (!categoryInCity && (r.city || r.state || r.priceRange)) {
     const index = sql.raw(
       r.city && r.priceRange ? 'providers_city_price_order' : r.city ? 'providers_city_order' : r.state ? 'providers_state_order' : 'providers_price_order',
     );
     const conds = rowConditions(r);
-    [rows, total] = await Promise.all([
+    [rows, count] = await Promise.all([
       run(sql`SELECT p.* FROM providers p INDEXED BY ${index} ${and(conds)} ORDER BY ${ORDER} ${page}`),
       // The count follows the same index: SQLite alone may start from a far larger filter.
-      countOf(sql`SELECT count(*) AS n FROM providers p INDEXED BY ${index} ${and(conds)}`),
+      cappedCount(database, sql`FROM providers p INDEXED BY ${index} ${and(conds)}`),
     ]);
   } else if (r.category) {
-    const cat = [sql<SqlBool>`c.category = ${r.category}`, ...(r.rating !== undefined ? [sql<SqlBool>`c.rating >= ${r.rating}`] : [])];
-    const conds = [...cat, ...rowConditions(r, { category: true, rating: true })];
+    const cat = [
+      sql<SqlBool>`c.category = ${r.category}`,
+      ...(categoryInCity ? [sql<SqlBool>`c.city = ${r.city}`] : []),
+      ...(r.rating !== undefined ? [sql<SqlBool>`c.rating >= ${r.rating}`] : []),
+    ];
+    const conds = [...cat, ...rowConditions(r, { category: true, rating: true, city: categoryInCity })];
     const onlyCategory = conds.length === cat.length;
-    [rows, total] = await Promise.all([
-      run(sql`SELECT p.* FROM provider_categories c INDEXED BY provider_categories_order JOIN providers p ON p.seq = c.providerSeq ${and(conds)} ORDER BY ${CATEGORY_ORDER} ${page}`),
-      countOf(
-        onlyCategory
-          ? sql`SELECT count(*) AS n FROM provider_categories c ${and(cat)}`
-          : sql`SELECT count(*) AS n FROM provider_categories c JOIN providers p ON p.seq = c.providerSeq ${and(conds)}`,
-      ),
+    const index = sql.raw(categoryInCity ? 'provider_categories_city_order' : 'provider_categories_order');
+    [rows, count] = await Promise.all([
+      run(sql`SELECT p.* FROM provider_categories c INDEXED BY ${index} JOIN providers p ON p.seq = c.providerSeq ${and(conds)} ORDER BY ${CATEGORY_ORDER} ${page}`),
+      cappedCount(database, onlyCategory ? sql`FROM provider_categories c ${and(cat)}` : sql`FROM provider_categories c JOIN providers p ON p.seq = c.providerSeq ${and(conds)}`),
     ]);
   } else {
-    const conds = rowConditions(r);
-    const onlyText = r.match && conds.length === 1;
-    total = await countOf(onlyText ? sql`SELECT count(*) AS n FROM providers_fts WHERE providers_fts MATCH ${r.match}` : sql`SELECT count(*) AS n FROM providers p ${and(conds)}`);
-    // Many matches: they are dense in the order index, so reading it in order finds a page fast.
-    // Few: fetch them and sort.
-    const index = total > SORT_LIMIT || conds.length === 0 ? sql`INDEXED BY providers_order` : sql``;
-    rows = total === 0 ? [] : await run(sql`SELECT p.* FROM providers p ${index} ${and(conds)} ORDER BY ${ORDER} ${page}`);
+    const listed = rowConditions(r, {}, true);
+    const onlyText = r.match && listed.length === 1;
+    count = await cappedCount(database, onlyText ? sql`FROM providers_fts WHERE providers_fts MATCH ${r.match}` : sql`FROM providers p ${and(listed)}`);
+    // Many matches (more than the counted cap): when they are dense in the order index (a sample
+    // of its first rows says how dense), reading it in order and checking each row finds a page
+    // fast. Few or sparse: list them and sort. Long prefixes are listed either way (see
+    // checkableByRow), and with many matches the order index is walked against that list.
+    let walk = listed.length === 0 || (count.capped && !!r.match && !checkableByRow(r.match));
+    if (count.capped && !walk) {
+      // CROSS JOIN keeps the sample first: SQLite would otherwise start from a filter's index.
+      const sampled = await cappedCount(
+        database,
+        sql`FROM (SELECT p.seq FROM providers p INDEXED BY providers_order ORDER BY ${ORDER} LIMIT ${SAMPLE_ROWS}) s CROSS JOIN providers p ON p.seq = s.seq ${and(rowConditions(r))}`,
+      );
+      const wanted = params.offset + params.limit;
+      walk = sampled.total >= wanted || (sampled.total > 0 && (wanted * SAMPLE_ROWS) / sampled.total <= MAX_WALK);
+    }
+    const conds = walk ? rowConditions(r) : listed;
+    rows = count.total === 0 ? [] : await run(sql`SELECT p.* FROM providers p ${walk ? sql`INDEXED BY providers_order` : sql``} ${and(conds)} ORDER BY ${ORDER} ${page}`);
   }
-  return { total, items: rows.map(toResult) };
+  return { ...count, items: rows.map(toResult) };
 }

@@ -38,7 +38,7 @@ declare global {
 }
 
 /** The results for `params`: the page's early request when it is for the same URL, else a new one. */
-export async function searchResults<T>(params: Params): Promise<{ items: T[]; total: number; corrected: Record<string, string> | null }> {
+export async function searchResults<T>(params: Params): Promise<{ items: T[]; total: number; capped: boolean; corrected: Record<string, string> | null }> {
   const url = `/api/search?${toQuery(params, true)}`;
   const early = typeof window === 'undefined' ? undefined : window.__glowSearch;
   let res: Response;

@@ -7,6 +7,8 @@ export function searchTitle({ query, service, location }: { query?: string; serv
   return 'Beauty Services';
 }
 
-export function foundLine(total: number, location?: string): string {
-  return `Found ${total} ${total === 1 ? 'provider' : 'providers'}${location ? ` in ${location}` : ''}`;
+/** "Found 12 providers in Austin"; a capped total (the API counts up to LIMITS.countedTotal) reads "Found 1,000+ providers". */
+export function foundLine(total: number, location?: string, capped = false): string {
+  const count = `${total.toLocaleString('en-US')}${capped ? '+' : ''}`;
+  return `Found ${count} ${total === 1 && !capped ? 'provider' : 'providers'}${location ? ` in ${location}` : ''}`;
 }

@@ -1,10 +1,10 @@
 /**
- * What the pre-built pages show from the database, read once per build: counts and averages,
- * every city's provider count, the featured providers and the few named providers the home page
- * links. Never every provider or review: the build's time and file count stay the same as the
- * directory grows (README "Provider pages"; provider pages are rendered on request).
+ * What the pre-built pages show from the database, read once per build: counts and averages (from
+ * tables that triggers keep, so no aggregate reads every row), every city's provider count, the
+ * featured providers and the few named providers the home page links. Never every provider or
+ * review: the build's time and file count stay the same as the directory grows (README "Provider
+ * pages"; provider pages are rendered on request).
  */
-import { sql } from 'kysely';
 import { CITY_PAGES, FEATURED } from '../config';
 import { getDb } from './db/client';
 import { orderedProviders, toProvider } from './providers';
@@ -40,14 +40,10 @@ async function featuredProviders(): Promise<Provider[]> {
   return rows.map(toProvider);
 }
 
-/** Provider counts per city name (one page per name), from the city index; bounded by the number of US cities. */
+/** Provider counts per city name (one page per name), kept by triggers; bounded by the number of US cities. */
 async function cityCounts(): Promise<City[]> {
   const { db } = await getDb();
-  const rows = await db
-    .selectFrom('providers')
-    .select(['city', 'state', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy(['city', 'state'])
-    .execute();
+  const rows = await db.selectFrom('city_counts').select(['city', 'state', 'n']).where('n', '>', 0).execute();
   const bySlug = new Map<string, City & { top: number }>();
   for (const row of rows) {
     const slug = slugify(row.city);
@@ -61,13 +57,12 @@ async function cityCounts(): Promise<City[]> {
   return [...bySlug.values()].map(({ top: _, ...c }) => c).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
 }
 
+/** Count and mean of every review, from the one row triggers keep (a count would read every review). */
 async function reviewStats(): Promise<{ reviewTotal: number; averageRating: number }> {
   const { db } = await getDb();
-  const row = await db
-    .selectFrom('reviews')
-    .select([(eb) => eb.fn.countAll<number>().as('n'), sql<number | null>`avg(rating)`.as('mean')])
-    .executeTakeFirstOrThrow();
-  return { reviewTotal: Number(row.n), averageRating: row.mean === null ? 0 : Math.round(Number(row.mean) * 10) / 10 };
+  const row = await db.selectFrom('review_stats').select(['n', 'ratingSum']).executeTakeFirst();
+  const n = Number(row?.n ?? 0);
+  return { reviewTotal: n, averageRating: n === 0 ? 0 : Math.round((Number(row!.ratingSum) / n) * 10) / 10 };
 }
 
 async function load(): Promise<SiteData> {

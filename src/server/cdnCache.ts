@@ -3,10 +3,11 @@
  * (README "Caching"). Browsers always revalidate; the CDN keeps a response until its tag is purged
  * or its lifetime runs out, whichever comes first.
  */
+import { SEARCH_KEYS } from '../lib/search/params';
 
 /** Cache tags: one name per thing a write can change. */
 export const CACHE_TAGS = {
-  /** One provider's page (and later its API reads). */
+  /** One provider's page and its API reads (by slug, reviews). */
   provider: (id: string) => `provider-${id}`,
   /** Every provider page at once: an operator's purge after a layout fix without a deploy. */
   allProviders: 'providers',
@@ -16,6 +17,8 @@ export const CACHE_TAGS = {
   providerSitemap: 'sitemap-providers',
   /** Search suggestions (not purged: their short lifetime is enough). */
   suggestions: 'suggest',
+  /** Every answer of GET /api/search and GET /api/providers: a new listing or a new rating changes them. */
+  search: 'search',
 } as const;
 
 /** CDN lifetimes in seconds, by what the response is. */
@@ -28,22 +31,44 @@ export const CDN_LIFETIMES = {
   sitemap: { sMaxAge: 86_400, staleWhileRevalidate: 86_400 },
   /** Search suggestions: a new listing's city or service may show a few minutes late. */
   suggest: { sMaxAge: 300, staleWhileRevalidate: 60 },
+  /**
+   * Read APIs: purged on every write that changes them, so the short lifetime only bounds a failed
+   * purge; a popular search is still answered by the database about once a minute per edge.
+   */
+  api: { sMaxAge: 60, staleWhileRevalidate: 300 },
 } as const;
 
 export interface CdnCachePolicy {
   tags: string[];
   sMaxAge: number;
   staleWhileRevalidate: number;
+  /**
+   * The query parameters the response depends on (`Netlify-Vary: query=a|b`): the CDN ignores the
+   * rest (utm_* and the like) when it looks up a cached copy. Absent: the whole query string counts.
+   */
+  varyQuery?: readonly string[];
 }
+
+/** Query parameters GET /api/search reads (`q` is the page's alias of `query`); the tests check the schema against it. */
+export const SEARCH_QUERY_PARAMS = [...SEARCH_KEYS, 'q', 'limit', 'offset'] as const;
+
+/** How each read API is cached at the CDN, and under which tags its writes purge it. */
+export const API_CACHE = {
+  search: { tags: [CACHE_TAGS.search], ...CDN_LIFETIMES.api, varyQuery: SEARCH_QUERY_PARAMS },
+  providers: { tags: [CACHE_TAGS.search], ...CDN_LIFETIMES.api, varyQuery: ['limit', 'offset'] },
+  /** By-slug and reviews of one provider: purged with its page. */
+  provider: (id: string): CdnCachePolicy => ({ tags: [CACHE_TAGS.provider(id)], ...CDN_LIFETIMES.api }),
+} satisfies Record<string, CdnCachePolicy | ((id: string) => CdnCachePolicy)>;
 
 /**
  * Headers of a CDN-cached response: the browser revalidates every time (max-age=0), Netlify's CDN
  * keeps it (`durable` shares it across edge nodes) under the given tags.
  */
-export function cdnCacheHeaders({ tags, sMaxAge, staleWhileRevalidate }: CdnCachePolicy): Record<string, string> {
+export function cdnCacheHeaders({ tags, sMaxAge, staleWhileRevalidate, varyQuery }: CdnCachePolicy): Record<string, string> {
   return {
     'Cache-Control': 'public, max-age=0, must-revalidate',
     'Netlify-CDN-Cache-Control': `public, durable, s-maxage=${sMaxAge}, stale-while-revalidate=${staleWhileRevalidate}`,
     'Netlify-Cache-Tag': tags.join(','),
+    ...(varyQuery ? { 'Netlify-Vary': `query=${varyQuery.join('|')}` } : {}),
   };
 }

@@ -149,8 +149,17 @@ export function route(handlers: Partial<Record<'GET' | 'POST', Handler>>) {
   };
 }
 
-/** A page of results with its total in X-Total-Count (and any other headers, exposed to scripts too). */
-export function page(items: unknown[], total: number, headers: Record<string, string> = {}): Response {
-  const expose = ['X-Total-Count', ...Object.keys(headers)].join(', ');
-  return json(items, 200, { 'X-Total-Count': String(total), ...headers, 'Access-Control-Expose-Headers': expose });
+/**
+ * A page of results with its total in X-Total-Count; a total that was only counted up to a cap
+ * (LIMITS.countedTotal) also says `X-Total-Count-Capped: true`. `headers` adds e.g. CDN caching or
+ * X-Corrected-Query; the X- headers are exposed to scripts too.
+ */
+export function page(items: unknown[], total: number, { capped = false, headers = {} }: { capped?: boolean; headers?: Record<string, string> } = {}): Response {
+  const expose = ['X-Total-Count', 'X-Total-Count-Capped', ...Object.keys(headers).filter((h) => /^X-/i.test(h))];
+  return json(items, 200, {
+    'X-Total-Count': String(total),
+    ...(capped ? { 'X-Total-Count-Capped': 'true' } : {}),
+    ...headers,
+    'Access-Control-Expose-Headers': [...new Set(expose)].join(', '),
+  });
 }

@@ -15,6 +15,9 @@ export const SSR_FUNCTION = join('.netlify', 'v1', 'functions', 'ssr', 'ssr.mjs'
 export async function loadSsrFunction(root = process.cwd()): Promise<FunctionModule['default'] | null> {
   const file = join(root, SSR_FUNCTION);
   if (!existsSync(file)) return null;
+  // The function loads React from its node_modules, which picks its development build (several
+  // times slower to render, docs/BENCHMARKS.md) unless NODE_ENV says production.
+  process.env.NODE_ENV ??= 'production';
   const mod = (await import(pathToFileURL(file).href)) as FunctionModule;
   return mod.default;
 }

@@ -39,6 +39,45 @@ describe('database', () => {
     expect(rows.some((r) => r.tbl_name === 'provider_categories')).toBe(true);
   });
 
+  it("category rows carry their provider's city and order columns, also after the provider changes", async () => {
+    const stale = `SELECT count(*) AS n FROM provider_categories c JOIN providers p ON p.seq = c.providerSeq
+                   WHERE c.city <> p.city OR c.rating <> p.rating OR c.reviewCount <> p.reviewCount OR c.name <> p.name OR c.isPromoted <> p.isPromoted`;
+    // The change is rolled back: the other tests read the seed as it is.
+    const tx = await (await getDb(url)).client.transaction('write');
+    try {
+      expect(Number((await tx.execute(stale)).rows[0]!.n)).toBe(0);
+      await tx.execute("UPDATE providers SET city = 'Boise', rating = 1.5 WHERE seq = (SELECT min(providerSeq) FROM provider_categories)");
+      expect(Number((await tx.execute(stale)).rows[0]!.n)).toBe(0);
+      expect(Number((await tx.execute("SELECT count(*) AS n FROM provider_categories WHERE city = 'Boise'")).rows[0]!.n)).toBeGreaterThan(0);
+    } finally {
+      await tx.rollback();
+    }
+  });
+
+  it('the aggregates the build reads (providers per city, review count and rating sum) follow inserts, updates and deletes', async () => {
+    const drift = {
+      cities: `SELECT count(*) AS n FROM (SELECT city, state, count(*) AS n FROM providers GROUP BY city, state) g
+               FULL JOIN (SELECT * FROM city_counts WHERE n > 0) c ON c.city = g.city AND c.state = g.state WHERE c.n IS NOT g.n`,
+      reviews: `SELECT count(*) AS n FROM review_stats s, (SELECT count(*) AS n, coalesce(sum(rating), 0) AS total FROM reviews) r
+                WHERE s.n <> r.n OR s.ratingSum <> r.total`,
+    };
+    const tx = await (await getDb(url)).client.transaction('write');
+    const check = async () => {
+      for (const [what, sql] of Object.entries(drift)) expect(Number((await tx.execute(sql)).rows[0]!.n), what).toBe(0);
+    };
+    try {
+      await check();
+      const first = "(SELECT min(seq) FROM providers)";
+      await tx.execute(`UPDATE providers SET city = 'Boise', state = 'ID' WHERE seq = ${first}`);
+      await tx.execute(`UPDATE reviews SET rating = 1 WHERE rowid = (SELECT min(rowid) FROM reviews)`);
+      await tx.execute(`DELETE FROM reviews WHERE rowid = (SELECT max(rowid) FROM reviews)`);
+      await tx.execute(`DELETE FROM providers WHERE seq = (SELECT max(seq) FROM providers)`);
+      await check();
+    } finally {
+      await tx.rollback();
+    }
+  });
+
   it('the seed holds the counts the pages claim', async () => {
     const seed = await readSeed();
     const { client } = await getDb(url);

@@ -1,8 +1,11 @@
 /**
- * A real API server for a test file: a fresh temporary libSQL file (migrated and, by default,
- * seeded with the repo's seed), the functions of functions/ behind the same router as `npm start`,
- * listening on a free port on 127.0.0.1. With `site: true` it is the whole of `npm start`: dist/,
- * netlify.toml's rules and the built on-request renderer for provider pages (needs a build).
+ * A real API server for a test file: a fresh database (migrated and, by default, seeded with the
+ * repo's seed), the functions of functions/ behind the same router as `npm start`, listening on a
+ * free port on 127.0.0.1. With `site: true` it is the whole of `npm start`: dist/, netlify.toml's
+ * rules and the built on-request renderer for provider pages (needs a build).
+ *
+ * The database is a temporary libSQL file, or with GLOW_TEST_DB=sqld (the vitest project "sqld",
+ * vitest.config.ts) a real sqld server of the test file's own, reached over HTTP as Turso is.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +17,7 @@ import { exampleProviderCreate } from '../../src/lib/openapi/examples';
 import { loadFunctionRoutes, type FunctionModule } from '../../src/server/functionRoutes';
 import { loadSsrFunction, SSR_FUNCTION } from '../../src/server/ssrFunction';
 import { createSiteServer } from '../../src/server/staticSite';
+import { startSqld } from './sqld';
 
 export interface TestApi {
   base: string;
@@ -28,8 +32,14 @@ export function tempDatabaseUrl(): { url: string; dir: string } {
   return { url: `file:${join(dir, 'glow.db')}`, dir };
 }
 
+/** Which database the API tests run against (GLOW_TEST_DB: `file`, the default, or `sqld`). */
+export const TEST_DB = process.env.GLOW_TEST_DB === 'sqld' ? 'sqld' : 'file';
+
 export async function startApi({ seed = true, rateLimit = 100_000, site = false }: { seed?: boolean; rateLimit?: number; site?: boolean } = {}): Promise<TestApi> {
-  const { url, dir } = tempDatabaseUrl();
+  const temp = tempDatabaseUrl();
+  const { dir } = temp;
+  const sqld = TEST_DB === 'sqld' ? await startSqld(join(dir, 'sqld')) : null;
+  const url = sqld?.url ?? temp.url;
   process.env.DATABASE_URL = url;
   // Tests post far more than a visitor would; the rate-limit test sets its own small limit.
   process.env.RATE_LIMIT_REVIEWS = String(rateLimit);
@@ -59,6 +69,7 @@ export async function startApi({ seed = true, rateLimit = 100_000, site = false 
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await closeDb(url);
+      await sqld?.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

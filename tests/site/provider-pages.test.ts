@@ -4,28 +4,20 @@
  * the provider sitemap. Runs `npm start`'s server (dist/, functions, the built renderer) on a
  * fresh seeded database; needs a build (`npm test` builds first).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readNetlifyConfig } from '../../src/server/staticSite';
 import { headersFor } from '../../src/server/netlifyConfig';
-import { setPurgeBackend } from '../../src/server/cachePurge';
 import { startApi, validListing, type TestApi } from '../helpers/api';
+import { recordPurges } from '../helpers/purges';
 
 let api: TestApi;
-let purged: string[][] = [];
-let restorePurge: () => void;
+const purges = recordPurges();
 const SLUG = 'lacquer-lace-nail-studio-new-york';
 
 beforeAll(async () => {
   api = await startApi({ site: true });
-  restorePurge = setPurgeBackend(async (tags) => void purged.push(tags));
 });
-afterAll(async () => {
-  restorePurge();
-  await api.close();
-});
-afterEach(() => {
-  purged = [];
-});
+afterAll(() => api.close());
 
 function jsonLd(html: string): Record<string, any>[] {
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
@@ -54,14 +46,14 @@ describe('a provider page is the database at request time', () => {
     expect(html).toContain('Kestrel Vance');
     expect(html).toContain('Waited forty minutes past my booking.');
     expect(html).toContain(`${after.reviewCount} reviews`);
-    expect(purged).toEqual([[`provider-${before.id}`]]);
+    expect(purges.calls).toEqual([[`provider-${before.id}`, 'search']]);
   });
 
   it('a business listed through the API gets an indexable page at once, and is in the provider sitemap', async () => {
     const res = await api.post('/api/providers', validListing({ name: 'Juniper Wren Lash Loft', slug: 'juniper-wren-lash-loft' }));
     expect(res.status).toBe(201);
     const created = (await res.json()) as { id: string; slug: string };
-    expect(purged).toEqual([[`provider-${created.id}`, 'provider-missing', 'sitemap-providers']]);
+    expect(purges.calls).toEqual([[`provider-${created.id}`, 'provider-missing', 'sitemap-providers', 'search']]);
 
     const page = await api.get(`/provider/${created.slug}`);
     expect(page.status).toBe(200);

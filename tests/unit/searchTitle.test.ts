@@ -19,4 +19,11 @@ describe('foundLine', () => {
     expect(foundLine(1)).toBe('Found 1 provider');
     expect(foundLine(2, 'Austin')).toBe('Found 2 providers in Austin');
   });
+
+  it('says "1,000+" for a total the API capped, and groups thousands', () => {
+    expect(foundLine(1000, undefined, true)).toBe('Found 1,000+ providers');
+    expect(foundLine(1000, 'Texas', true)).toBe('Found 1,000+ providers in Texas');
+    expect(foundLine(1, undefined, true)).toBe('Found 1+ providers');
+    expect(foundLine(1234)).toBe('Found 1,234 providers');
+  });
 });

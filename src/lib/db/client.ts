@@ -6,6 +6,7 @@
 import type { Client } from '@libsql/client';
 import { Kysely } from 'kysely';
 import { LibsqlDialect } from '@libsql/kysely-libsql';
+import { BUSY_TIMEOUT_MS, retryWhileBusy } from './busyRetry';
 import type { Database } from './schema';
 
 export const DEFAULT_DATABASE_URL = 'file:data/glow.db';
@@ -33,12 +34,13 @@ async function connect(url: string, authToken?: string): Promise<Db> {
       mkdirSync(dirname(path), { recursive: true });
     }
   }
-  const client = createClient({ url, authToken });
+  const created = createClient({ url, authToken });
+  const client = local ? created : retryWhileBusy(created);
   if (local) {
     // WAL lets readers go on during writes and survives a killed process; the timeout makes
     // concurrent writers from other processes wait instead of failing with SQLITE_BUSY.
     await client.execute('PRAGMA journal_mode = WAL');
-    await client.execute('PRAGMA busy_timeout = 5000');
+    await client.execute(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     await client.execute('PRAGMA foreign_keys = ON');
   }
   const db = new Kysely<Database>({ dialect: new LibsqlDialect({ client: client as never }) });

