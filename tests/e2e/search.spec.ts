@@ -39,6 +39,12 @@ test.describe('search', () => {
     await expect(page.getByText(/^Found \d+ providers? in Miami$/)).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(calls).toEqual(['?query=spa&location=Miami&limit=12']);
+    // The newer parameters too (the inline script's list comes from src/lib/search/params.ts).
+    calls.length = 0;
+    await page.goto('/search?location=Chicago&sort=rating&openNow=true&near=41.8781,-87.6298&radius=50');
+    await expect(page.getByText(/^Found \d+ providers? in Chicago$/)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(calls).toEqual(['?location=Chicago&openNow=true&near=41.8781%2C-87.6298&radius=50&sort=rating&limit=12']);
   });
 
   test('the title variants of SPEC.md §2', async ({ page }) => {
