@@ -6,9 +6,8 @@ test.describe('search', () => {
   test('the hero form goes to /search with only the non-empty values', async ({ page }) => {
     await page.goto('/');
     const form = page.getByRole('search', { name: 'Search beauty services' });
-    const options = await form.getByLabel('Service', { exact: true }).locator('option').allTextContents();
-    expect(options.slice(1)).toEqual(['Nail Salon', 'Hair Salon', 'Beauty Parlour', 'Eyebrow Threading', 'Massage Therapy', 'Makeup Services', 'Facial Treatments', 'Hair Styling', 'Cute Nails']);
-    await form.getByLabel('Service', { exact: true }).selectOption('Nail Salon');
+    // Its services are offered by the combobox (tests/e2e/search-combobox.spec.ts).
+    await form.getByLabel('Service', { exact: true }).fill('Nail Salon');
     await form.getByRole('button', { name: 'Search Beauty Services' }).click();
     await expect(page).toHaveURL('/search?service=Nail+Salon');
     await page.goto('/');
