@@ -24,7 +24,7 @@ export default function SearchForm({ query = '', service = '', location = '', va
   const row = variant === 'hero';
   return (
     <form action="/search" method="get" role="search" aria-label="Search beauty services" data-search-form="" className={`rounded-2xl bg-white p-4 shadow-lg ring-1 ring-gray-200 ${row ? `grid gap-3 ${withQuery ? 'md:grid-cols-[1fr_1fr_1fr_auto]' : 'md:grid-cols-[1fr_1fr_auto]'} md:items-end` : 'grid gap-3'}`}>
-      <ComboboxField id={`${id}-service`} name="service" label="Service" placeholder="Any service, e.g. Nail Salon" value={service} options={SEARCH_OPTIONS} />
+      <ComboboxField id={`${id}-service`} name="service" label="Service" placeholder="Any service" value={service} options={SEARCH_OPTIONS} />
       <ComboboxField id={`${id}-location`} name="location" label="Location" placeholder="City, state or ZIP" value={location} />
       {withQuery && (
         <div>
@@ -79,7 +79,7 @@ function ComboboxField({ id, name, label, placeholder, value, options }: Combobo
           ))}
         </datalist>
       )}
-      <div id={`${id}-listbox`} role="listbox" aria-label={`${label} suggestions`} hidden className="absolute inset-x-0 z-20 mt-1 max-h-72 overflow-auto rounded-lg bg-white py-1 shadow-lg ring-1 ring-gray-200" />
+      <div id={`${id}-listbox`} role="listbox" aria-label={`${label} suggestions`} hidden className="absolute left-0 z-20 mt-1 w-max min-w-full max-w-[90vw] max-h-72 overflow-auto rounded-lg bg-white py-1 shadow-lg ring-1 ring-gray-200" />
       <div id={`${id}-status`} role="status" className="sr-only" />
     </div>
   );
