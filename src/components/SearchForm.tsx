@@ -1,7 +1,10 @@
 /**
- * The search form (SPEC.md §2): service dropdown with the nine options, free-text location, and
- * "Search Beauty Services". A plain GET form rendered to HTML: it needs no React, and the page
- * script (src/scripts/page.ts) drops empty values on submit, so every page can search at no cost.
+ * The search form (SPEC.md §2): service and location fields and "Search Beauty Services". A plain GET
+ * form rendered to HTML: it needs no React, and the page script (src/scripts/page.ts) drops empty
+ * values on submit, so every page can search at no cost. The service and location fields are
+ * WAI-ARIA comboboxes whose suggestions (GET /api/suggest) come from src/scripts/combobox.ts, loaded
+ * on first focus; without JavaScript they are text fields, and the service field offers the form's
+ * services through its datalist, which the combobox also reads.
  */
 import { useId } from 'react';
 import { SEARCH_OPTIONS } from '@/lib/services';
@@ -21,19 +24,8 @@ export default function SearchForm({ query = '', service = '', location = '', va
   const row = variant === 'hero';
   return (
     <form action="/search" method="get" role="search" aria-label="Search beauty services" data-search-form="" className={`rounded-2xl bg-white p-4 shadow-lg ring-1 ring-gray-200 ${row ? `grid gap-3 ${withQuery ? 'md:grid-cols-[1fr_1fr_1fr_auto]' : 'md:grid-cols-[1fr_1fr_auto]'} md:items-end` : 'grid gap-3'}`}>
-      <div>
-        <label htmlFor={`${id}-service`} className="field-label">Service</label>
-        <select id={`${id}-service`} name="service" className="field-input" defaultValue={service}>
-          <option value="">All services</option>
-          {SEARCH_OPTIONS.map((o) => (
-            <option key={o} value={o}>{o}</option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={`${id}-location`} className="field-label">Location</label>
-        <input id={`${id}-location`} name="location" type="text" autoComplete="address-level2" placeholder="City, state or ZIP" className="field-input" defaultValue={location} />
-      </div>
+      <ComboboxField id={`${id}-service`} name="service" label="Service" placeholder="Any service" value={service} options={SEARCH_OPTIONS} />
+      <ComboboxField id={`${id}-location`} name="location" label="Location" placeholder="City, state or ZIP" value={location} />
       {withQuery && (
         <div>
           <label htmlFor={`${id}-query`} className="field-label">Words (optional)</label>
@@ -45,5 +37,50 @@ export default function SearchForm({ query = '', service = '', location = '', va
         Search Beauty Services
       </button>
     </form>
+  );
+}
+
+interface ComboboxFieldProps {
+  id: string;
+  name: 'service' | 'location';
+  label: string;
+  placeholder: string;
+  value: string;
+  /** Offered with an empty field (ArrowDown), and by the browser without JavaScript. */
+  options?: readonly string[];
+}
+
+/** A text field marked up as a collapsed combobox; src/scripts/combobox.ts fills and opens its listbox. */
+function ComboboxField({ id, name, label, placeholder, value, options }: ComboboxFieldProps) {
+  return (
+    <div className="relative">
+      <label htmlFor={id} className="field-label">{label}</label>
+      <input
+        id={id}
+        name={name}
+        type="text"
+        // biome-ignore lint/a11y/noRedundantRoles: implicit only while the datalist is attached; src/scripts/combobox.ts detaches it.
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded="false"
+        aria-controls={`${id}-listbox`}
+        list={options ? `${id}-options` : undefined}
+        data-combobox={name}
+        // The browser's own autofill list would cover ours.
+        autoComplete="off"
+        placeholder={placeholder}
+        className="field-input"
+        defaultValue={value}
+      />
+      {options && (
+        <datalist id={`${id}-options`}>
+          {options.map((o) => (
+            <option key={o} value={o} />
+          ))}
+        </datalist>
+      )}
+      <div id={`${id}-listbox`} role="listbox" aria-label={`${label} suggestions`} hidden className="absolute left-0 z-20 mt-1 w-max min-w-full max-w-[90vw] max-h-72 overflow-auto rounded-lg bg-white py-1 shadow-lg ring-1 ring-gray-200" />
+      <div id={`${id}-status`} role="status" className="sr-only" />
+    </div>
   );
 }

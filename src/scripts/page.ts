@@ -1,7 +1,8 @@
 /**
  * The only script every page runs, kept tiny: swaps broken images for the local fallback, shows
  * "Open now · Closes 7:00 PM" from opening hours in the provider's time zone, sends search forms without empty
- * values, and opens the business popup on demand (its React island loads on first click, not before).
+ * values, loads the search fields' suggestions on first focus, and opens the business popup on demand
+ * (its React island loads on first click, not before).
  */
 const FALLBACK = '/images/provider-fallback.webp';
 
@@ -51,6 +52,12 @@ document.addEventListener('submit', (e) => {
   });
   const query = params.toString();
   window.location.assign(query ? `/search?${query}` : '/search');
+});
+
+// The search fields' suggestions load when one is first focused; the module then takes over
+// (src/scripts/combobox.ts).
+document.addEventListener('focusin', (e) => {
+  if ((e.target as HTMLElement).dataset?.combobox) import('./combobox');
 });
 
 document.addEventListener('click', async (e) => {

@@ -1,0 +1,161 @@
+/**
+ * The search form's service and location comboboxes (src/components/SearchForm.tsx), after the
+ * WAI-ARIA 1.2 "list autocomplete without automatic selection" pattern: typing shows suggestions
+ * from GET /api/suggest; ArrowDown/ArrowUp move through them (aria-activedescendant, focus stays in
+ * the field), Enter takes one, Escape closes the list and then clears the field, Tab leaves; a
+ * polite status says how many there are. Vanilla and loaded on first focus by src/scripts/page.ts,
+ * so pages pay nothing for it until someone searches (DESIGN.md "Budgets").
+ */
+import { suggestionsFor } from './suggestions';
+
+/** Long enough to skip most keystrokes of a word being typed, short enough to feel immediate. */
+const DEBOUNCE_MS = 150;
+
+const enhanced = new WeakSet<HTMLInputElement>();
+
+/**
+ * page.ts imports this module when a search field is first focused, so it enhances the focused
+ * field at once and every field focused later (the /search island re-renders its form).
+ */
+function enhanceFocused() {
+  const field = document.activeElement;
+  if (field instanceof HTMLInputElement && field.dataset.combobox) enhanceCombobox(field);
+}
+document.addEventListener('focusin', enhanceFocused);
+enhanceFocused();
+
+/** Turns the marked-up combobox around `input` live; a second call for the same field does nothing. */
+function enhanceCombobox(input: HTMLInputElement): void {
+  if (enhanced.has(input)) return;
+  enhanced.add(input);
+  const kind = input.dataset.combobox === 'service' ? 'services' : 'locations';
+  const listbox = document.getElementById(input.getAttribute('aria-controls')!)!;
+  const status = document.getElementById(`${input.id}-status`);
+  // The form's own services, offered on ArrowDown in an empty field; the browser's list gives way to ours.
+  const fixed = [...(document.getElementById(`${input.id}-options`)?.querySelectorAll('option') ?? [])].map((o) => o.value);
+  input.removeAttribute('list');
+
+  let items: string[] = [];
+  let active = -1;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let request: AbortController | undefined;
+
+  const isOpen = () => !listbox.hidden;
+
+  function setOpen(open: boolean) {
+    listbox.hidden = !open;
+    input.setAttribute('aria-expanded', String(open));
+    if (!open) setActive(-1);
+  }
+
+  function setActive(index: number) {
+    listbox.children[active]?.removeAttribute('aria-selected');
+    active = index;
+    const option = listbox.children[index];
+    if (option) {
+      option.setAttribute('aria-selected', 'true');
+      input.setAttribute('aria-activedescendant', option.id);
+      option.scrollIntoView({ block: 'nearest' });
+    } else {
+      input.removeAttribute('aria-activedescendant');
+    }
+  }
+
+  function show(values: string[]) {
+    items = values;
+    active = -1;
+    input.removeAttribute('aria-activedescendant');
+    listbox.replaceChildren(
+      ...values.map((value, i) => {
+        const option = document.createElement('div');
+        option.id = `${listbox.id}-${i}`;
+        option.setAttribute('role', 'option');
+        option.className = 'cursor-pointer px-3 py-2 text-gray-900 hover:bg-gray-50 aria-selected:bg-brand-100';
+        option.textContent = value;
+        return option;
+      }),
+    );
+    if (status) status.textContent = values.length === 1 ? '1 suggestion' : values.length ? `${values.length} suggestions` : 'No suggestions';
+    setOpen(values.length > 0);
+  }
+
+  /** Fetches (or recalls) the suggestions for what the field holds now and shows them. */
+  async function refresh(): Promise<void> {
+    clearTimeout(timer);
+    request?.abort();
+    const text = input.value.trim();
+    if (!text) return fixed.length ? show(fixed) : setOpen(false);
+    const mine = new AbortController();
+    request = mine;
+    try {
+      const answer = await suggestionsFor(text, mine.signal);
+      if (request === mine) show(answer[kind].map((s) => s.value));
+    } catch {
+      // Superseded, offline or refused: the field still searches for what was typed.
+      if (request === mine) setOpen(false);
+    }
+  }
+
+  function choose(index: number) {
+    input.value = items[index]!;
+    setOpen(false);
+  }
+
+  input.addEventListener('input', () => {
+    clearTimeout(timer);
+    request?.abort();
+    if (!input.value.trim()) return setOpen(false);
+    timer = setTimeout(refresh, DEBOUNCE_MS);
+  });
+
+  input.addEventListener('keydown', (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.isComposing) return;
+    switch (e.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        e.preventDefault();
+        const step = e.key === 'ArrowDown' ? 1 : -1;
+        const move = () => items.length && setActive(active < 0 ? (step > 0 ? 0 : items.length - 1) : (active + step + items.length) % items.length);
+        if (isOpen()) move();
+        else void refresh().then(() => isOpen() && move());
+        break;
+      }
+      case 'Enter':
+        // With an option highlighted, Enter takes it; otherwise the form is sent as typed.
+        if (isOpen() && active >= 0) {
+          e.preventDefault();
+          choose(active);
+        } else {
+          setOpen(false);
+        }
+        break;
+      case 'Escape':
+        if (isOpen()) setOpen(false);
+        else if (input.value) input.value = '';
+        else return;
+        e.preventDefault();
+        break;
+      case 'Tab':
+        setOpen(false);
+        break;
+    }
+  });
+
+  input.addEventListener('blur', () => {
+    clearTimeout(timer);
+    request?.abort();
+    setOpen(false);
+  });
+
+  // Pointer users: pressing an option must not take focus from the field, or blur closes the list first.
+  listbox.addEventListener('pointerdown', (e) => e.preventDefault());
+  listbox.addEventListener('click', (e) => {
+    const option = (e.target as Element).closest('[role="option"]');
+    if (!option) return;
+    choose([...listbox.children].indexOf(option));
+    input.focus();
+  });
+
+  // Letters typed while this module loaded still get their suggestions.
+  if (document.activeElement === input && input.value.trim() && input.value !== input.defaultValue) void refresh();
+}

@@ -1,0 +1,195 @@
+/**
+ * The search form's service and location comboboxes (WAI-ARIA 1.2 combobox pattern,
+ * src/scripts/combobox.ts), used by keyboard only against the real /api/suggest; and the home form
+ * without JavaScript, which must still reach /search.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { failOnConsoleErrors } from './helpers';
+
+const SERVICES = [
+  'Nail Salon',
+  'Hair Salon',
+  'Beauty Parlour',
+  'Eyebrow Threading',
+  'Massage Therapy',
+  'Makeup Services',
+  'Facial Treatments',
+  'Hair Styling',
+  'Cute Nails',
+];
+
+function fields(page: Page) {
+  const form = page.getByRole('search', { name: 'Search beauty services' }).first();
+  return {
+    form,
+    location: form.getByRole('combobox', { name: 'Location' }),
+    // Hidden while closed; toBeVisible() and toBeHidden() tell open from closed.
+    locations: form.getByRole('listbox', { name: 'Location suggestions', includeHidden: true }),
+    service: form.getByRole('combobox', { name: 'Service' }),
+    services: form.getByRole('listbox', { name: 'Service suggestions', includeHidden: true }),
+  };
+}
+
+/** The option aria-activedescendant points at, checked to be the one marked selected. */
+async function activeOption(combobox: Locator, listbox: Locator): Promise<string> {
+  const id = await combobox.getAttribute('aria-activedescendant');
+  expect(id, 'aria-activedescendant').toBeTruthy();
+  const option = listbox.locator(`[id="${id}"]`);
+  await expect(option).toHaveAttribute('role', 'option');
+  await expect(option).toHaveAttribute('aria-selected', 'true');
+  await expect(listbox.locator('[aria-selected="true"]')).toHaveCount(1);
+  return (await option.textContent())!;
+}
+
+test.describe('search comboboxes', () => {
+  test('location: type "chic", ArrowDown, Enter takes "Chicago, IL"; Escape closes, then clears; the form sends the choice', async ({ page }) => {
+    failOnConsoleErrors(page);
+    await page.goto('/');
+    const { location, locations } = fields(page);
+    await expect(location).toHaveAttribute('aria-autocomplete', 'list');
+    await expect(location).toHaveAttribute('aria-expanded', 'false');
+    await expect(location).toHaveAttribute('aria-controls', (await locations.getAttribute('id'))!);
+    await expect(locations).toBeHidden();
+
+    await location.focus();
+    await page.keyboard.type('chic');
+    await expect(locations).toBeVisible();
+    await expect(location).toHaveAttribute('aria-expanded', 'true');
+    await expect(location).not.toHaveAttribute('aria-activedescendant', /.*/);
+    const options = await locations.getByRole('option').allTextContents();
+    expect(options[0]).toBe('Chicago, IL');
+    await expect(
+      fields(page)
+        .form.getByRole('status')
+        .filter({ hasText: /suggestions?$/ }),
+    ).toHaveText(options.length === 1 ? '1 suggestion' : `${options.length} suggestions`);
+
+    await page.keyboard.press('ArrowDown');
+    expect(await activeOption(location, locations)).toBe('Chicago, IL');
+    if (options.length > 1) {
+      await page.keyboard.press('ArrowDown');
+      expect(await activeOption(location, locations)).toBe(options[1]);
+      await page.keyboard.press('ArrowUp');
+      expect(await activeOption(location, locations)).toBe('Chicago, IL');
+    }
+    await page.keyboard.press('Enter');
+    await expect(location).toHaveValue('Chicago, IL');
+    await expect(location).toHaveAttribute('aria-expanded', 'false');
+    await expect(location).not.toHaveAttribute('aria-activedescendant', /.*/);
+    await expect(locations).toBeHidden();
+    await expect(page, 'Enter on an option takes it without sending the form').toHaveURL('/');
+
+    // Escape closes the open list and keeps the text; a second Escape clears it.
+    await page.keyboard.press('ArrowDown');
+    await expect(locations).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(locations).toBeHidden();
+    await expect(location).toHaveAttribute('aria-expanded', 'false');
+    await expect(location).toHaveValue('Chicago, IL');
+    await page.keyboard.press('Escape');
+    await expect(location).toHaveValue('');
+
+    await page.keyboard.type('chic');
+    await expect(locations).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(location).toHaveValue('Chicago, IL');
+    // Enter with no option highlighted sends the form.
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL('/search?location=Chicago%2C+IL');
+    await expect(page.getByText(/^Found \d+ providers? in Chicago, IL$/)).toBeVisible();
+  });
+
+  test("service: ArrowDown in the empty field lists the form's services; typing suggests; Tab leaves", async ({ page }) => {
+    failOnConsoleErrors(page);
+    await page.goto('/');
+    const { service, services, location, locations } = fields(page);
+    await expect(service, 'without the combobox code, the browser offers the services').toHaveAttribute('list', /.+/);
+    await service.focus();
+    // The code loads on first focus and then replaces the browser's list with its own.
+    await expect(service).not.toHaveAttribute('list', /.*/);
+    await page.keyboard.press('ArrowDown');
+    await expect(services).toBeVisible();
+    expect(await services.getByRole('option').allTextContents()).toEqual(SERVICES);
+    expect(await activeOption(service, services)).toBe('Nail Salon');
+    await page.keyboard.press('ArrowUp');
+    expect(await activeOption(service, services), 'ArrowUp from the first option wraps to the last').toBe('Cute Nails');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(service).toHaveValue('Hair Salon');
+
+    await page.keyboard.press('Escape');
+    await page.keyboard.type('mass');
+    await expect(services.getByRole('option').first()).toHaveText('Massage Therapy');
+    await page.keyboard.press('Tab');
+    await expect(location).toBeFocused();
+    await expect(services).toBeHidden();
+    await expect(service).toHaveAttribute('aria-expanded', 'false');
+    await expect(service, 'Tab leaves what was typed').toHaveValue('mass');
+
+    await page.keyboard.type('miam');
+    await expect(locations.getByRole('option').first()).toHaveText(/^Miami, FL$/);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL('/search?service=mass&location=Miami%2C+FL');
+  });
+
+  test('on /search the comboboxes work the same, and a new search keeps the chosen value', async ({ page }) => {
+    failOnConsoleErrors(page);
+    await page.goto('/search?service=Nail+Salon');
+    await expect(page.getByText(/^Found \d+ providers?$/)).toBeVisible();
+    const { location, locations, service } = fields(page);
+    await expect(service).toHaveValue('Nail Salon');
+    await location.focus();
+    await page.keyboard.type('chic');
+    await expect(locations.getByRole('option').first()).toHaveText('Chicago, IL');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL('/search?service=Nail+Salon&location=Chicago%2C+IL');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nail Salon in Chicago, IL');
+  });
+
+  test('suggestions are asked for once per text, and not on every keystroke', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/suggest')) asked.push(new URL(r.url()).searchParams.get('q')!);
+    });
+    await page.goto('/');
+    const { location, locations } = fields(page);
+    await location.focus();
+    const whole = page.waitForRequest((r) => r.url().endsWith('/api/suggest?q=chicago'));
+    await page.keyboard.type('chicago');
+    await whole;
+    await expect(locations.getByRole('option').first()).toHaveText('Chicago, IL');
+    // Keys typed within the debounce make one request; a slow machine may let a partial word through.
+    expect(asked.length, `typing quickly asks for fewer texts than keys pressed: ${asked}`).toBeLessThan('chicago'.length);
+    expect(asked.at(-1)).toBe('chicago');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await page.keyboard.type('chicago');
+    await expect(locations.getByRole('option').first()).toHaveText('Chicago, IL');
+    await page.waitForTimeout(500); // past the debounce: a request would have gone out by now
+    expect(
+      asked.filter((q) => q === 'chicago'),
+      'the same text again is answered from memory',
+    ).toHaveLength(1);
+  });
+});
+
+test.describe('search form without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the home form is a plain GET form to /search', async ({ page }) => {
+    await page.goto('/');
+    const { form, service, location } = fields(page);
+    await service.fill('Nail Salon');
+    await location.fill('Chicago, IL');
+    await form.getByRole('button', { name: 'Search Beauty Services' }).click();
+    await expect(page).toHaveURL(/\/search\?/);
+    const sent = new URL(page.url()).searchParams;
+    expect(Object.fromEntries(sent)).toEqual({ service: 'Nail Salon', location: 'Chicago, IL' });
+  });
+});
