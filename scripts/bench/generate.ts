@@ -231,6 +231,7 @@ export async function ensureBenchDb(total: number, file = `${BENCH_DIR}/provider
           sunday: hours.sunday,
         }),
         imageUrl: rnd.next() < 0.95 ? `/images/providers/${category}-${rnd.int(1, 3)}.webp` : null,
+        menu: null,
         createdAt: created.toISOString(),
       }),
     );

@@ -37,13 +37,18 @@ export function toProvider(row: ProviderRow): Provider {
     imageUrl: row.imageUrl,
     rating: formatRating(Number(row.rating), Number(row.reviewCount)),
     reviewCount: Number(row.reviewCount),
+    menu: row.menu ?? null,
   };
 }
 
-/** Select of providers in result order (promoted, rating, review count, name). */
-export function orderedProviders({ db }: Db) {
-  return db
-    .selectFrom('providers')
+/** Listings shown anywhere: every provider an operator has not hidden (README "Moderation"). */
+export function listedProviders({ db }: Db) {
+  return db.selectFrom('providers').where('isHidden', '=', 0);
+}
+
+/** Select of listed providers in result order (promoted, rating, review count, name). */
+export function orderedProviders(database: Db) {
+  return listedProviders(database)
     .selectAll('providers')
     .orderBy('isPromoted', 'desc')
     .orderBy('rating', 'desc')
@@ -61,7 +66,7 @@ export interface Page<T> {
 export async function listProviders(database: Db, { limit, offset }: { limit: number; offset: number }): Promise<Page<Provider>> {
   const [rows, count] = await Promise.all([
     orderedProviders(database).limit(limit).offset(offset).execute(),
-    database.db.selectFrom('providers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    listedProviders(database).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { total: Number(count.n), items: rows.map(toProvider) };
 }
@@ -71,13 +76,14 @@ export async function allProviders(database: Db): Promise<Provider[]> {
   return (await orderedProviders(database).execute()).map(toProvider);
 }
 
-export async function getProviderBySlug({ db }: Db, slug: string): Promise<Provider | null> {
-  const row = await db.selectFrom('providers').selectAll().where('slug', '=', slug).executeTakeFirst();
+/** A listed provider by slug; null when unknown or hidden. */
+export async function getProviderBySlug(database: Db, slug: string): Promise<Provider | null> {
+  const row = await listedProviders(database).selectAll().where('slug', '=', slug).executeTakeFirst();
   return row ? toProvider(row) : null;
 }
 
 /** A new provider row; rating and reviewCount start at zero. */
-export interface NewProvider extends Omit<ProviderRow, 'seq' | 'rating' | 'reviewCount'> {
+export interface NewProvider extends Omit<ProviderRow, 'seq' | 'rating' | 'reviewCount' | 'isHidden'> {
   rating?: number;
   reviewCount?: number;
 }
@@ -143,11 +149,13 @@ export async function createProvider(database: Db, input: ProviderCreate, now = 
       priceRange: input.priceRange,
       openingHours: JSON.stringify(input.openingHours),
       imageUrl: null,
+      // A new listing has no menu until the business sends one: its page lists its services.
+      menu: null,
       createdAt: now.toISOString(),
     };
     try {
       await client.batch(insertProviderStatements(database, row), 'write');
-      return toProvider({ ...row, seq: 0, rating: 0, reviewCount: 0 });
+      return toProvider({ ...row, seq: 0, rating: 0, reviewCount: 0, isHidden: 0 });
     } catch (error) {
       // Two listings raced for the same slug: pick the next free one.
       if (isUniqueViolation(error) && attempt < 5) continue;

@@ -67,7 +67,8 @@ const SORT_LIMIT = 1500;
 
 /** Conditions on the provider row `p`; `skip` leaves out those the category index already applies. */
 function rowConditions(r: Resolved, skip: { category?: boolean; rating?: boolean } = {}): Expression<SqlBool>[] {
-  const where: Expression<SqlBool>[] = [];
+  // Hidden listings never match (README "Moderation").
+  const where: Expression<SqlBool>[] = [sql<SqlBool>`p.isHidden = 0`];
   if (r.match) where.push(sql<SqlBool>`p.seq IN (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${r.match})`);
   if (r.category && !skip.category) where.push(sql<SqlBool>`EXISTS (SELECT 1 FROM provider_categories k WHERE k.category = ${r.category} AND k.providerSeq = p.seq)`);
   if (r.city) where.push(sql<SqlBool>`p.city = ${r.city}`);

@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { CITY_PAGES, FEATURED } from '../config';
 import { getDb } from './db/client';
-import { orderedProviders, toProvider } from './providers';
+import { listedProviders, orderedProviders, toProvider } from './providers';
 import type { Provider } from './schemas/provider';
 import { slugify } from './slugify';
 
@@ -42,9 +42,7 @@ async function featuredProviders(): Promise<Provider[]> {
 
 /** Provider counts per city name (one page per name), from the city index; bounded by the number of US cities. */
 async function cityCounts(): Promise<City[]> {
-  const { db } = await getDb();
-  const rows = await db
-    .selectFrom('providers')
+  const rows = await listedProviders(await getDb())
     .select(['city', 'state', (eb) => eb.fn.countAll<number>().as('n')])
     .groupBy(['city', 'state'])
     .execute();
@@ -63,9 +61,13 @@ async function cityCounts(): Promise<City[]> {
 
 async function reviewStats(): Promise<{ reviewTotal: number; averageRating: number }> {
   const { db } = await getDb();
+  // Published reviews of listed providers: what the pages show (README "Moderation").
   const row = await db
     .selectFrom('reviews')
-    .select([(eb) => eb.fn.countAll<number>().as('n'), sql<number | null>`avg(rating)`.as('mean')])
+    .innerJoin('providers', 'providers.id', 'reviews.providerId')
+    .where('reviews.status', '=', 'published')
+    .where('providers.isHidden', '=', 0)
+    .select([(eb) => eb.fn.countAll<number>().as('n'), sql<number | null>`avg(reviews.rating)`.as('mean')])
     .executeTakeFirstOrThrow();
   return { reviewTotal: Number(row.n), averageRating: row.mean === null ? 0 : Math.round(Number(row.mean) * 10) / 10 };
 }
@@ -87,7 +89,6 @@ export function prebuiltCities(cities: City[]): City[] {
 
 /** Providers by slug, for the few links a page names (the home page's popular searches). */
 export async function providersBySlug(slugs: readonly string[]): Promise<Map<string, Provider>> {
-  const { db } = await getDb();
-  const rows = slugs.length ? await db.selectFrom('providers').selectAll().where('slug', 'in', slugs).execute() : [];
+  const rows = slugs.length ? await listedProviders(await getDb()).selectAll().where('slug', 'in', slugs).execute() : [];
   return new Map(rows.map((row) => [row.slug, toProvider(row)]));
 }

@@ -33,6 +33,7 @@ const provider: Provider = {
   priceRange: '$$$',
   openingHours: JSON.stringify({ monday: '9:00 AM - 6:00 PM', tuesday: '8:00 PM - 2:00 AM', wednesday: 'Closed', thursday: 'noon' }),
   imageUrl: '/images/p1.webp',
+  menu: null,
   rating: '4.5',
   reviewCount: 12,
 };

@@ -97,6 +97,9 @@ export const providerSchema = z.object({
   openingHours: z.string().check(z.describe('JSON-encoded object with keys monday..sunday.')),
   imageUrl: z.nullable(z.string()).check(z.describe('Site-relative image path, or null for the fallback image.')),
   rating: z.string().check(z.describe('Mean review rating, one decimal, as text ("0" with no reviews).')),
-  reviewCount: z.int().check(z.minimum(0), z.describe('Number of reviews.')),
+  reviewCount: z.int().check(z.minimum(0), z.describe('Number of published reviews.')),
+  menu: z
+    .nullable(z.string())
+    .check(z.describe('JSON-encoded service menu: a list of { name, priceFrom, priceTo?, durationMinutes } in US dollars and minutes (schema MenuItem), or null when the listing has none.')),
 });
 export type Provider = z.infer<typeof providerSchema>;
