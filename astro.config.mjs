@@ -4,9 +4,9 @@ import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { SITE_URL } from './src/server/siteUrl.ts';
 
 const building = process.argv.includes('build');
-const site = (process.env.SITE_URL || 'https://glow.example.com').replace(/\/+$/, '');
 
 /**
  * `npm run dev` answers /api/* with the functions themselves, loaded through Vite so edits reload;
@@ -34,7 +34,7 @@ function glowApi() {
 }
 
 export default defineConfig({
-  site,
+  site: SITE_URL,
   output: 'static',
   // Provider pages (and the provider sitemap) opt out of pre-rendering; the official adapter turns
   // them into one Netlify function, which `npm start` runs too (README "Provider pages"). Only the

@@ -1,15 +1,15 @@
-/** GET /api/search: query, service, location, priceRange, rating, limit, offset. */
+/** GET /api/search: query, service, location, priceRange, rating, openNow, near, radius, sort, limit, offset. */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/lib/db/client';
-import { searchProviders } from '../src/lib/search';
+import { searchWithCorrection } from '../src/lib/spelling/correctedSearch';
 import { searchParamsFromUrl, searchParamsSchema } from '../src/lib/schemas/search';
 import { page, parseWith, route } from '../src/server/http';
 
 export default route({
   async GET(req) {
     const params = parseWith(searchParamsSchema, searchParamsFromUrl(new URL(req.url).searchParams));
-    const { items, total } = await searchProviders(await getDb(), params);
-    return page(items, total);
+    const { items, total, corrected } = await searchWithCorrection(await getDb(), params);
+    return page(items, total, corrected ? { 'X-Corrected-Query': corrected } : {});
   },
 });
 

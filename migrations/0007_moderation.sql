@@ -2,6 +2,9 @@
 -- report alone; hidden rows stay in the database so that an action can be undone.
 ALTER TABLE reviews ADD COLUMN status TEXT NOT NULL DEFAULT 'published' CHECK (status IN ('published', 'hidden'));
 ALTER TABLE providers ADD COLUMN isHidden INTEGER NOT NULL DEFAULT 0 CHECK (isHidden IN (0, 1));
+-- Hidden listings are few: search subtracts them from the counts of its full-text and category
+-- indexes, which cannot see the flag (src/lib/search.ts).
+CREATE INDEX providers_hidden ON providers (seq) WHERE isHidden = 1;
 
 -- A provider page lists published reviews newest first, or by rating; the summary counts them.
 DROP INDEX reviews_provider;

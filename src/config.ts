@@ -2,8 +2,6 @@
 export const SITE = {
   name: 'Glow',
   tagline: 'Find beauty services near you',
-  /** Canonical host; SITE_URL overrides it at build time (see README). */
-  url: (process.env.SITE_URL ?? 'https://glow.example.com').replace(/\/+$/, ''),
   description:
     'Glow is a free directory of nail salons, hair salons, beauty parlours, brows and lashes, makeup artists and skincare studios across the US. Compare prices, read real reviews and book.',
   themeColor: '#ec4899',
@@ -37,16 +35,6 @@ export const CITY_PAGES = { prebuilt: 50, providersShown: 24 } as const;
 /** Featured providers on home (SPEC.md §9). */
 export const FEATURED = { minRating: 4.8, max: 6 } as const;
 
-/** The five city pages of SPEC.md §2, in footer order, and the home grid (which adds Houston). */
-export const MAIN_CITIES = [
-  { name: 'New York', state: 'NY', slug: 'new-york' },
-  { name: 'Los Angeles', state: 'CA', slug: 'los-angeles' },
-  { name: 'Chicago', state: 'IL', slug: 'chicago' },
-  { name: 'Miami', state: 'FL', slug: 'miami' },
-  { name: 'Dallas', state: 'TX', slug: 'dallas' },
-] as const;
-export const HOME_CITY_GRID = ['New York', 'Los Angeles', 'Chicago', 'Miami', 'Houston'] as const;
-
 /** Defaults of a new listing (SPEC.md §9). */
 export const NEW_LISTING = {
   priceRange: '$$',
@@ -63,12 +51,3 @@ export const NEW_LISTING = {
 
 export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Day = (typeof DAYS)[number];
-
-/** The five popular-search links of the home hero: fixed provider slugs (the build fails if one is missing). */
-export const POPULAR_SEARCHES = [
-  { label: 'Gel manicure in New York', slug: 'lacquer-lace-nail-studio-new-york' },
-  { label: 'Haircut in Los Angeles', slug: 'silverlake-shear-society-los-angeles' },
-  { label: 'Eyebrow threading in New York', slug: 'arch-thread-brow-bar-new-york' },
-  { label: 'Makeup artist in Los Angeles', slug: 'studio-luma-makeup-los-angeles' },
-  { label: 'Facial in New York', slug: 'clearwater-skin-studio-new-york' },
-] as const;

@@ -39,6 +39,8 @@ interface BuildRun {
   astroSeconds?: number;
   /** Peak resident memory of the build's biggest process, from /usr/bin/time when present. */
   maxRssMb?: number;
+  /** CPU seconds (user + system) of the build and its children, from /usr/bin/time: steadier than wall time on a shared machine. */
+  cpuSeconds?: number;
   bytes: number;
   files: number;
   html: number;
@@ -77,12 +79,13 @@ for (const size of SIZES) {
   const outDir = join(BENCH_DIR, `dist-${size}`);
   rmSync(outDir, { recursive: true, force: true });
   console.error(`[bench] building ${int(size)} providers into ${outDir} ...`);
-  const timeBin = existsSync('/usr/bin/time') ? ['/usr/bin/time', ['-f', 'MAXRSS_KB=%M', 'npm', 'run', 'build', '--', '--outDir', outDir]] as const : null;
+  const timeBin = existsSync('/usr/bin/time') ? ['/usr/bin/time', ['-f', 'MAXRSS_KB=%M CPU_S=%U+%S', 'npm', 'run', 'build', '--', '--outDir', outDir]] as const : null;
   const result = timeBin
     ? await run(timeBin[0], [...timeBin[1]], { DATABASE_URL: generated.url }, LIMIT_MS)
     : await run('npm', ['run', 'build', '--', '--outDir', outDir], { DATABASE_URL: generated.url }, LIMIT_MS);
   const built = /(\d+) page\(s\) built in ([\d.]+)(m?s)/.exec(result.output);
   const rss = /MAXRSS_KB=(\d+)/.exec(result.output);
+  const cpu = /CPU_S=([\d.]+)\+([\d.]+)/.exec(result.output);
   const stats = dirStats(outDir);
   const runResult: BuildRun = {
     providers: size,
@@ -92,6 +95,7 @@ for (const size of SIZES) {
     astroPages: built ? Number(built[1]) : undefined,
     astroSeconds: built ? Number(built[2]) / (built[3] === 'ms' ? 1000 : 1) : undefined,
     maxRssMb: rss ? Number(rss[1]) / 1024 : undefined,
+    cpuSeconds: cpu ? Number(cpu[1]) + Number(cpu[2]) : undefined,
     ...stats,
     providerPages: count(join(outDir, 'provider')),
     cityPages: count(join(outDir, 'city')),
@@ -113,11 +117,12 @@ for (const size of SIZES) {
 console.log(`\n## Build time and output size (\`npm run build -- --outDir\`, wall clock through npm)\n`);
 console.log(
   markdownTable(
-    ['providers', 'result', 'wall s', 'astro "built in" s', 'peak RSS MB', 'HTML files', 'provider pages', 'city pages', 'output MB', 'output bytes', 'ms per page (wall/HTML)'],
+    ['providers', 'result', 'wall s', 'CPU s', 'astro "built in" s', 'peak RSS MB', 'HTML files', 'provider pages', 'city pages', 'output MB', 'output bytes', 'ms per page (wall/HTML)'],
     runs.map((r) => [
       int(r.providers),
       r.finished ? 'ok' : r.exitCode === null ? `stopped after ${opts['limit-minutes']} min` : `failed (${r.exitCode})`,
       r.seconds.toFixed(1),
+      r.cpuSeconds?.toFixed(1) ?? 'n/a',
       r.astroSeconds?.toFixed(1) ?? 'n/a',
       r.maxRssMb?.toFixed(0) ?? 'n/a',
       int(r.html),
@@ -131,16 +136,33 @@ console.log(
 );
 
 const ok = runs.filter((r) => r.finished);
-if (ok.length >= 2) {
-  const base = ok[0]!;
-  console.log(`\n### Against the ${int(base.providers)}-provider build\n`);
+/** Median per size: repeat sizes (`--sizes 139,20139,139,20139`) to see through a noisy machine. */
+const median = (values: number[]) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const sizes = [...new Set(ok.map((r) => r.providers))];
+const bySize = sizes.map((providers) => {
+  const same = ok.filter((r) => r.providers === providers);
+  const cpu = same.flatMap((r) => (r.cpuSeconds === undefined ? [] : [r.cpuSeconds]));
+  const rss = same.flatMap((r) => (r.maxRssMb === undefined ? [] : [r.maxRssMb]));
+  return { providers, runs: same.length, wall: median(same.map((r) => r.seconds)), cpu: cpu.length ? median(cpu) : undefined, rss: rss.length ? median(rss) : undefined, html: same[0]!.html, bytes: same[0]!.bytes };
+});
+if (bySize.length >= 2) {
+  const base = bySize[0]!;
+  console.log(`\n### Against the ${int(base.providers)}-provider build (medians per size)\n`);
   console.log(
     markdownTable(
-      ['providers', 'time ratio', 'peak RSS ratio', 'HTML files added', 'output bytes added'],
-      ok.slice(1).map((r) => [
+      ['providers', 'runs', 'wall s', 'wall ratio', 'CPU s', 'CPU ratio', 'peak RSS ratio', 'HTML files added', 'output bytes added'],
+      bySize.map((r) => [
         int(r.providers),
-        `${(r.seconds / base.seconds).toFixed(2)}×`,
-        r.maxRssMb && base.maxRssMb ? `${(r.maxRssMb / base.maxRssMb).toFixed(2)}×` : 'n/a',
+        String(r.runs),
+        r.wall.toFixed(1),
+        `${(r.wall / base.wall).toFixed(2)}×`,
+        r.cpu?.toFixed(1) ?? 'n/a',
+        r.cpu && base.cpu ? `${(r.cpu / base.cpu).toFixed(2)}×` : 'n/a',
+        r.rss && base.rss ? `${(r.rss / base.rss).toFixed(2)}×` : 'n/a',
         int(r.html - base.html),
         int(r.bytes - base.bytes),
       ]),

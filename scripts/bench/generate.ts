@@ -15,6 +15,7 @@ import { closeDb, getDb, type Db } from '../../src/lib/db/client';
 import { readSeed, stableId } from '../../src/lib/db/seed';
 import { migrate } from '../../src/lib/db/migrate';
 import { setupDatabase } from '../../src/lib/db/setup';
+import { placeOf } from '../../src/lib/geo/place';
 import { insertProviderStatements } from '../../src/lib/providers';
 import { insertReviewStatement, refreshRatingStatement } from '../../src/lib/reviews';
 import { categoriesOfService } from '../../src/lib/services';
@@ -22,7 +23,7 @@ import { slugify } from '../../src/lib/slugify';
 import { CITIES, GENERIC_AREAS, NEIGHBOURHOODS } from './cities';
 
 /** Bump when the generated rows change, so stale files are rebuilt. */
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
 export const BENCH_DIR = process.env.GLOW_BENCH_DIR || '/tmp/glow-bench';
 
 /** mulberry32: small, fast, good enough for test data, and the same on every machine. */
@@ -204,6 +205,7 @@ export async function ensureBenchDb(total: number, file = `${BENCH_DIR}/provider
     const id = stableId(`bench:${GENERATOR_VERSION}:${i}`);
     const phoneArea = 200 + (i % 700);
     const created = new Date(Date.UTC(2023, 0, 1) + rnd.int(0, 900) * 86_400_000);
+    const zipCode = `${city.zip3}${String(rnd.int(0, 99)).padStart(2, '0')}`;
     batch.push(
       ...insertProviderStatements(database, {
         id,
@@ -213,7 +215,7 @@ export async function ensureBenchDb(total: number, file = `${BENCH_DIR}/provider
         address: `${rnd.int(1, 9999)} ${rnd.pick(['Main', 'Oak', 'Maple', 'Pine', 'Cedar', 'Elm', 'Washington', 'Lake', 'Hill', 'Park'])} ${rnd.pick(['Street', 'Avenue', 'Boulevard', 'Road', 'Drive'])}`,
         city: city.name,
         state: city.state,
-        zipCode: `${city.zip3}${String(rnd.int(0, 99)).padStart(2, '0')}`,
+        zipCode,
         phone: `(${phoneArea}) 555-01${String(rnd.int(0, 99)).padStart(2, '0')}`,
         email: `${slug.slice(0, 40)}@example.com`,
         website: rnd.next() < 0.6 ? `https://${slug.slice(0, 40)}.example.com` : null,
@@ -233,6 +235,7 @@ export async function ensureBenchDb(total: number, file = `${BENCH_DIR}/provider
         imageUrl: rnd.next() < 0.95 ? `/images/providers/${category}-${rnd.int(1, 3)}.webp` : null,
         menu: null,
         createdAt: created.toISOString(),
+        ...(await placeOf({ zipCode, city: city.name, state: city.state })),
       }),
     );
     // Quality drives the reviews; ratings spread from about 2 to 5 with most between 4 and 5.

@@ -5,11 +5,6 @@
  */
 import { useId, useState } from 'react';
 import FaqAccordion from './FaqAccordion';
-// Type-only: importing the value would pull zod into the island's bundle.
-import type { FAQ_CATEGORIES } from '@/lib/schemas/content';
-
-type Category = (typeof FAQ_CATEGORIES)[number];
-
 export interface FaqExplorerItem {
   question: string;
   answer: string;
@@ -18,29 +13,30 @@ export interface FaqExplorerItem {
 
 export interface FaqExplorerProps {
   items: FaqExplorerItem[];
+  /** The category buttons after All, in order (FAQ_CATEGORIES of the content schema, passed by the page so zod stays out of the island). */
+  categories: readonly string[];
 }
 
-/** The category buttons, in order (same list as FAQ_CATEGORIES, plus All). */
-export const FAQ_FILTERS = ['All', 'General', 'Booking', 'Services', 'Trust & Safety', 'Search', 'Payment', 'Business'] as const satisfies readonly ('All' | Category)[];
-export type FaqFilter = (typeof FAQ_FILTERS)[number];
+/** The filter that shows every category. */
+const ALL = 'All';
 
 export const NO_RESULTS_MESSAGE = 'No questions found matching your search. Try different keywords or browse all categories.';
 
-export function filterFaq(items: FaqExplorerItem[], query: string, category: FaqFilter): FaqExplorerItem[] {
+export function filterFaq(items: FaqExplorerItem[], query: string, category: string): FaqExplorerItem[] {
   const q = query.trim().toLowerCase();
   return items.filter(
     (item) =>
-      (category === 'All' || item.category === category) &&
+      (category === ALL || item.category === category) &&
       (q === '' || item.question.toLowerCase().includes(q) || item.answer.toLowerCase().includes(q)),
   );
 }
 
-export default function FaqExplorer({ items }: FaqExplorerProps) {
+export default function FaqExplorer({ items, categories }: FaqExplorerProps) {
   const id = useId();
   const [query, setQuery] = useState('');
-  const [category, setCategory] = useState<FaqFilter>('All');
+  const [category, setCategory] = useState(ALL);
   const shown = filterFaq(items, query, category);
-  const filtered = query.trim() !== '' || category !== 'All';
+  const filtered = query.trim() !== '' || category !== ALL;
 
   return (
     <div>
@@ -61,7 +57,7 @@ export default function FaqExplorer({ items }: FaqExplorerProps) {
       </form>
 
       <div role="group" aria-label="Filter questions by category" className="mt-5 flex flex-wrap gap-2">
-        {FAQ_FILTERS.map((c) => {
+        {[ALL, ...categories].map((c) => {
           const pressed = c === category;
           return (
             <button
@@ -94,7 +90,7 @@ export default function FaqExplorer({ items }: FaqExplorerProps) {
               className="btn-secondary mt-4"
               onClick={() => {
                 setQuery('');
-                setCategory('All');
+                setCategory(ALL);
               }}
             >
               Show all questions

@@ -15,7 +15,7 @@ export function ProviderCard({ provider, live = false, eager = false, compact = 
   const badges = (
     <>
       {provider.isPromoted && <span className="rounded-full bg-brand-700 px-2.5 py-0.5 text-xs font-semibold text-white">Promoted</span>}
-      <OpenStatus isOpen={provider.isOpen} openingHours={provider.openingHours} state={provider.state} live={live} />
+      <OpenStatus isOpen={provider.isOpen} openingHours={provider.openingHours} timeZone={provider.timeZone} live={live} />
     </>
   );
   return (

@@ -32,7 +32,7 @@ export function ProviderHero({ provider, live = false }: { provider: Provider; l
           </span>
         </p>
         <p className="flex flex-wrap items-center gap-3">
-          <OpenStatus isOpen={provider.isOpen} openingHours={provider.openingHours} state={provider.state} live={live} />
+          <OpenStatus isOpen={provider.isOpen} openingHours={provider.openingHours} timeZone={provider.timeZone} live={live} />
           <span className="text-sm text-gray-700">
             Price range: <strong className="text-gray-900">{provider.priceRange}</strong>
           </span>

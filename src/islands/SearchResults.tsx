@@ -8,13 +8,22 @@ import { ProviderGrid, ProviderGridSkeleton } from '@/components/ProviderCard';
 import SearchForm from '@/components/SearchForm';
 import { PAGE_SIZE, readParams, searchResults, toQuery, type Params } from '@/lib/searchRequest';
 import { PRICE_RANGES } from '@/lib/providerFields';
+import { MAX_PAGE_SIZE, RATING_STEPS, SORT_LABELS, SORTS } from '@/lib/search/params';
 import type { Provider } from '@/lib/schemas/provider';
 import { foundLine, searchTitle } from '@/lib/searchTitle';
 import { PROVIDERS_CHANGED_EVENT } from '@/stores/businessPopup';
 
 export const SEARCH_ERROR = 'Failed to load search results. Please try again later.';
 
-type State = { status: 'loading' } | { status: 'error' } | { status: 'done'; items: Provider[]; total: number };
+type State = { status: 'loading' } | { status: 'error' } | { status: 'done'; items: Provider[]; total: number; corrected: Record<string, string> | null };
+
+/** "Chicago (searched for Chicgo)": what was searched instead of what was typed. */
+function correctionLine(corrected: Record<string, string>, params: Params): string {
+  const keys = Object.keys(corrected) as (keyof Params)[];
+  return `Showing results for ${keys.map((k) => corrected[k as string]).join(', ')} (searched for ${keys.map((k) => params[k]).join(', ')})`;
+}
+
+export const LOCATION_ERROR = 'Your location is not available; showing results for the location you typed.';
 
 export default function SearchResults() {
   const [params, setParams] = useState<Params | null>(null);
@@ -37,7 +46,7 @@ export default function SearchResults() {
     let cancelled = false;
     setState((s) => (s.status === 'done' && s.items.length > 0 ? s : { status: 'loading' }));
     searchResults<Provider>(params)
-      .then(({ items, total }) => !cancelled && setState({ status: 'done', items, total }))
+      .then(({ items, total, corrected }) => !cancelled && setState({ status: 'done', items, total, corrected }))
       .catch((error) => {
         console.error(error);
         if (!cancelled) setState({ status: 'error' });
@@ -54,6 +63,25 @@ export default function SearchResults() {
     setParams(nextParams);
   }
 
+  const [locating, setLocating] = useState<string | null>(null);
+  /** The browser's position, used for this search only: it goes in the URL, never to storage or logs. */
+  function useMyLocation() {
+    if (!('geolocation' in navigator)) return setLocating(LOCATION_ERROR);
+    setLocating('Finding your location…');
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) => {
+        setLocating(null);
+        update({ near: `${coords.latitude.toFixed(4)},${coords.longitude.toFixed(4)}`, sort: 'distance', limit: PAGE_SIZE });
+      },
+      () => {
+        setLocating(LOCATION_ERROR);
+        // The typed place still gives a distance order when it is a ZIP or a city.
+        if (p.location) update({ sort: 'distance', limit: PAGE_SIZE });
+      },
+      { timeout: 10_000, maximumAge: 300_000 },
+    );
+  }
+
   const p = params ?? { limit: PAGE_SIZE };
   const title = searchTitle(p);
   return (
@@ -67,7 +95,32 @@ export default function SearchResults() {
           <p className="mt-2 min-h-6 text-gray-700" aria-live="polite">
             {state.status === 'done' ? foundLine(state.total, p.location) : state.status === 'loading' ? 'Searching…' : ''}
           </p>
+          {state.status === 'done' && state.corrected && <p className="mt-1 text-gray-700">{correctionLine(state.corrected, p)}</p>}
+          <div className="mt-6">
+            <SearchForm key={toQuery(p, false)} query={p.query ?? ''} service={p.service ?? ''} location={p.location ?? ''} withQuery />
+          </div>
           <form className="mt-6 flex flex-wrap items-end gap-4" aria-label="Filter results" onSubmit={(e) => e.preventDefault()}>
+            <div>
+              <label htmlFor="filter-sort" className="field-label">Sort</label>
+              <select id="filter-sort" className="field-input" value={p.sort ?? 'recommended'} onChange={(e) => update({ sort: e.target.value === 'recommended' ? undefined : e.target.value, limit: PAGE_SIZE })}>
+                {SORTS.map((s) => (
+                  <option key={s} value={s}>{SORT_LABELS[s]}</option>
+                ))}
+              </select>
+            </div>
+            <div className="flex h-11 items-center gap-2">
+              <input id="filter-open" type="checkbox" className="size-4" checked={p.openNow === 'true'} onChange={(e) => update({ openNow: e.target.checked ? 'true' : undefined, limit: PAGE_SIZE })} />
+              <label htmlFor="filter-open" className="text-sm font-medium text-gray-900">Open now</label>
+            </div>
+            <div>
+              <button type="button" className="btn-secondary h-11" onClick={useMyLocation}>Use my location</button>
+              {p.near && (
+                <button type="button" className="btn-secondary ml-2 h-11" onClick={() => update({ near: undefined, radius: undefined, sort: p.sort === 'distance' && !p.location ? undefined : p.sort, limit: PAGE_SIZE })}>
+                  Stop using my location
+                </button>
+              )}
+              <p className="min-h-5 text-sm text-gray-700" aria-live="polite">{locating}</p>
+            </div>
             <div>
               <label htmlFor="filter-price" className="field-label">Price range</label>
               <select id="filter-price" className="field-input" value={p.priceRange ?? ''} onChange={(e) => update({ priceRange: e.target.value || undefined, limit: PAGE_SIZE })}>
@@ -81,7 +134,7 @@ export default function SearchResults() {
               <label htmlFor="filter-rating" className="field-label">Minimum rating</label>
               <select id="filter-rating" className="field-input" value={p.rating ?? ''} onChange={(e) => update({ rating: e.target.value || undefined, limit: PAGE_SIZE })}>
                 <option value="">Any rating</option>
-                {['4.5', '4', '3'].map((r) => (
+                {RATING_STEPS.map((r) => (
                   <option key={r} value={r}>{r}+ stars</option>
                 ))}
               </select>
@@ -113,7 +166,7 @@ export default function SearchResults() {
             <ProviderGrid providers={state.items} live eagerFirst={3} compact />
             {state.items.length < state.total && (
               <div className="mt-8 text-center">
-                <button type="button" className="btn-secondary" onClick={() => update({ limit: Math.min(p.limit + PAGE_SIZE, 500) })}>
+                <button type="button" className="btn-secondary" onClick={() => update({ limit: Math.min(p.limit + PAGE_SIZE, MAX_PAGE_SIZE) })}>
                   Show more providers
                 </button>
               </div>

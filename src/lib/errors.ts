@@ -5,3 +5,13 @@ export class NotFoundError extends Error {
 export class ConflictError extends Error {
   override name = 'ConflictError';
 }
+/** Input that passed its schema but cannot be answered as asked (400, naming the parameter). */
+export class InvalidInputError extends Error {
+  override name = 'InvalidInputError';
+  constructor(
+    message: string,
+    readonly path: string,
+  ) {
+    super(message);
+  }
+}

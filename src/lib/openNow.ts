@@ -1,17 +1,12 @@
 /**
- * "Open now" from a provider's opening hours in its own time zone (from its state). Returns null
- * when the hours cannot be read, so callers fall back to the stored isOpen flag.
+ * "Open now · Closes 7:00 PM" / "Closed · Opens Tue 10:00 AM" from a provider's opening hours on its
+ * own wall clock (its IANA time zone, which the server derives from its ZIP: src/lib/geo/timeZone.ts).
+ * Search answers `openNow=true` from the same week ranges (src/lib/search/openNow.ts).
  */
 import { DAYS } from '../config';
+import { clock12, HOURS_PATTERN, MINUTES_PER_DAY, MINUTES_PER_WEEK, weekRanges } from './openingHours';
 import type { OpeningHours } from './providerFields';
 import { US_STATES } from './usStates';
-
-const RANGE = /^(\d{1,2}):(\d{2}) (AM|PM) - (\d{1,2}):(\d{2}) (AM|PM)$/;
-
-function minutes(h: string, m: string, half: string): number {
-  const hour = (Number(h) % 12) + (half === 'PM' ? 12 : 0);
-  return hour * 60 + Number(m);
-}
 
 /** Day of week (monday..sunday) and minutes since midnight at `date` in `timeZone`. */
 export function localTime(date: Date, timeZone: string): { day: (typeof DAYS)[number]; minute: number } {
@@ -20,28 +15,60 @@ export function localTime(date: Date, timeZone: string): { day: (typeof DAYS)[nu
   return { day: get('weekday').toLowerCase() as (typeof DAYS)[number], minute: (Number(get('hour')) % 24) * 60 + Number(get('minute')) };
 }
 
+/** Minutes since Monday 00:00 on the wall clock of `timeZone` at `date`. */
+export function minuteOfWeek(date: Date, timeZone: string): number {
+  const { day, minute } = localTime(date, timeZone);
+  return DAYS.indexOf(day) * MINUTES_PER_DAY + minute;
+}
+
+/** The time zone most of a state keeps: the fallback when a provider has no zone of its own. */
 export function timeZoneOfState(state: string): string {
   return US_STATES[state.toUpperCase()]?.timeZone ?? 'America/New_York';
 }
 
-/** Whether the hours say open at `date`; a range past midnight ("6:00 PM - 2:00 AM") counts from the day it starts. */
-export function isOpenAt(hours: Partial<OpeningHours>, state: string, date = new Date()): boolean | null {
-  const { day, minute } = localTime(date, timeZoneOfState(state));
-  const index = DAYS.indexOf(day);
-  const today = hours[day];
-  const yesterday = hours[DAYS[(index + 6) % 7]!];
-  if (today === undefined) return null;
-  const check = (text: string | undefined, at: number, overnightOnly: boolean): boolean | null => {
-    if (!text || text === 'Closed') return false;
-    const m = RANGE.exec(text);
-    if (!m) return null;
-    const open = minutes(m[1]!, m[2]!, m[3]!);
-    const close = minutes(m[4]!, m[5]!, m[6]!);
-    if (close > open) return !overnightOnly && at >= open && at < close;
-    // Past midnight: open from `open` today until `close` tomorrow.
-    return overnightOnly ? at < close : at >= open;
-  };
-  const todayOpen = check(today, minute, false);
-  if (todayOpen === null) return null;
-  return todayOpen || check(yesterday, minute, true) === true;
+export interface OpenState {
+  open: boolean;
+  /** Minute of the week when `open` next flips; null when it never does (always open or never open). */
+  changesAt: number | null;
+}
+
+/** Whether the hours say open at `date` in `timeZone`, and when that next changes. */
+export function openStateAt(hours: Partial<OpeningHours>, timeZone: string, date = new Date()): OpenState {
+  const now = minuteOfWeek(date, timeZone);
+  // Ranges touching across midnight (or the week's end) are one stretch of opening.
+  const ranges = weekRanges(hours);
+  const current = ranges.find(([o, c]) => o <= now && now < c);
+  if (current) {
+    // Follow ranges that start where the last one ends ("6:00 PM - 2:00 AM" then "2:00 AM - ...").
+    let close = current[1];
+    for (;;) {
+      const next = ranges.find(([o, c]) => o === close % MINUTES_PER_WEEK && c > o);
+      if (!next) break;
+      close += next[1] - next[0];
+      if (close - now >= MINUTES_PER_WEEK) return { open: true, changesAt: null };
+    }
+    return { open: true, changesAt: close % MINUTES_PER_WEEK };
+  }
+  const upcoming = ranges.find(([o]) => o > now) ?? ranges[0];
+  return { open: false, changesAt: upcoming ? upcoming[0] : null };
+}
+
+const SHORT_DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/** "Open now · Closes 7:00 PM", "Closed · Opens Tue 10:00 AM" (the day only when it is not today). */
+export function openStatusText(state: OpenState, date: Date, timeZone: string): string {
+  const head = state.open ? 'Open now' : 'Closed';
+  if (state.changesAt === null) return head;
+  const now = minuteOfWeek(date, timeZone);
+  const day = Math.floor(state.changesAt / MINUTES_PER_DAY);
+  // The weekday is left out only for a change later today.
+  const laterToday = day === Math.floor(now / MINUTES_PER_DAY) && state.changesAt > now;
+  const when = `${laterToday ? '' : `${SHORT_DAYS[day]} `}${clock12(state.changesAt)}`;
+  return `${head} · ${state.open ? 'Closes' : 'Opens'} ${when}`;
+}
+
+/** Whether the hours say open at `date`; null when no day of the hours can be read. */
+export function isOpenAt(hours: Partial<OpeningHours>, timeZone: string, date = new Date()): boolean | null {
+  if (!DAYS.some((d) => HOURS_PATTERN.test(hours[d] ?? ''))) return null;
+  return openStateAt(hours, timeZone, date).open;
 }

@@ -4,11 +4,11 @@
  * fields on the way in (src/lib/schemas/provider.ts) are built from the same constants.
  */
 import { DAYS, type Day } from '../config';
+import { HOURS_PATTERN } from './openingHours';
+
+export { HOURS_PATTERN };
 
 export const PRICE_RANGES = ['$', '$$', '$$$', '$$$$'] as const;
-
-/** A day's hours: "Closed" or a 12-hour range like "9:00 AM - 6:00 PM". */
-export const HOURS_PATTERN = /^(Closed|(1[0-2]|[1-9]):[0-5]\d (AM|PM) - (1[0-2]|[1-9]):[0-5]\d (AM|PM))$/;
 
 export type OpeningHours = Record<Day, string>;
 

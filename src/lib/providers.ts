@@ -5,7 +5,11 @@ import type { Db } from './db/client';
 import type { ProvidersTable } from './db/schema';
 import { ConflictError } from './errors';
 import type { Provider, ProviderCreate } from './schemas/provider';
+import { placeOf } from './geo/place';
+import { timeZoneOf } from './geo/timeZone';
+import { insertHoursStatement } from './search/providerHours';
 import { categoriesOfServices } from './services';
+import { addTermsStatement } from './spelling/vocabulary';
 import { slugify } from './slugify';
 
 type ProviderRow = Selectable<ProvidersTable>;
@@ -38,6 +42,9 @@ export function toProvider(row: ProviderRow): Provider {
     rating: formatRating(Number(row.rating), Number(row.reviewCount)),
     reviewCount: Number(row.reviewCount),
     menu: row.menu ?? null,
+    latitude: row.latitude === null ? null : Number(row.latitude),
+    longitude: row.longitude === null ? null : Number(row.longitude),
+    timeZone: row.timeZone ?? timeZoneOf(row.state),
   };
 }
 
@@ -82,18 +89,26 @@ export async function getProviderBySlug(database: Db, slug: string): Promise<Pro
   return row ? toProvider(row) : null;
 }
 
-/** A new provider row; rating and reviewCount start at zero. */
-export interface NewProvider extends Omit<ProviderRow, 'seq' | 'rating' | 'reviewCount' | 'isHidden'> {
+/** A new provider row; rating and reviewCount start at zero, the place comes from placeOf. */
+export interface NewProvider extends Omit<ProviderRow, 'seq' | 'rating' | 'reviewCount' | 'isHidden' | 'latitude' | 'longitude' | 'timeZone'> {
   rating?: number;
   reviewCount?: number;
+  latitude?: number | null;
+  longitude?: number | null;
+  timeZone?: string | null;
 }
 
-/** Statements that insert a provider with its category rows (run them in one batch). */
+/**
+ * Statements that insert a provider with its category rows, its hours for "open now" and its words
+ * for spelling correction (run them in one batch).
+ */
 export function insertProviderStatements({ db }: Db, row: NewProvider): InStatement[] {
-  const insert = db.insertInto('providers').values({ rating: 0, reviewCount: 0, ...row }).compile();
+  const insert = db.insertInto('providers').values({ rating: 0, reviewCount: 0, ...row, timeZone: row.timeZone ?? timeZoneOf(row.state) }).compile();
   const categories = categoriesOfServices(JSON.parse(row.services) as string[]);
   return [
     { sql: insert.sql, args: insert.parameters as never[] },
+    insertHoursStatement(row.id, row.openingHours),
+    addTermsStatement(row),
     ...categories.map((category) => ({
       sql: `INSERT INTO provider_categories (category, providerSeq, isPromoted, rating, reviewCount, name)
             SELECT ?, seq, isPromoted, rating, reviewCount, name FROM providers WHERE id = ?`,
@@ -152,10 +167,11 @@ export async function createProvider(database: Db, input: ProviderCreate, now = 
       // A new listing has no menu until the business sends one: its page lists its services.
       menu: null,
       createdAt: now.toISOString(),
+      ...(await placeOf(input)),
     };
     try {
       await client.batch(insertProviderStatements(database, row), 'write');
-      return toProvider({ ...row, seq: 0, rating: 0, reviewCount: 0, isHidden: 0 });
+      return toProvider({ ...row, seq: 0, rating: 0, reviewCount: 0, isHidden: 0, latitude: row.latitude ?? null, longitude: row.longitude ?? null, timeZone: row.timeZone ?? null });
     } catch (error) {
       // Two listings raced for the same slug: pick the next free one.
       if (isUniqueViolation(error) && attempt < 5) continue;

@@ -10,6 +10,13 @@ import type { Provider } from './schemas/provider';
 import type { SearchParams } from './schemas/search';
 import { ftsQuery, parseLocation } from './searchText';
 import { categoryForSearch } from './services';
+import { InvalidInputError } from './errors';
+import { roundMiles, type Point } from './geo/distance';
+import { RADIUS_MILES } from './search/params';
+import { distanceSql, withinCondition } from './search/near';
+import { openNowCondition } from './search/openNow';
+import { searchPoint } from './search/point';
+import type { SearchResult } from './schemas/search';
 
 type Filters = Partial<Omit<SearchParams, 'limit' | 'offset'>>;
 
@@ -23,6 +30,12 @@ interface Resolved {
   zipPrefix?: string;
   priceRange?: string;
   rating?: number;
+  /** openNow=true: the condition, for the request's moment. */
+  openNow?: Expression<SqlBool>;
+  /** near: only providers within this many miles of the point. */
+  within?: { point: Point; miles: number };
+  /** Where distances are measured from (near, or the location for sort=distance). */
+  point?: Point;
 }
 
 /** A service value that is no category matches services whose words start with its words. */
@@ -31,7 +44,8 @@ function servicesMatch(text: string): string | null {
   return words ? `services : (${words})` : null;
 }
 
-async function resolve({ db }: Db, params: Filters): Promise<Resolved> {
+async function resolve(database: Db, params: Filters, now: Date): Promise<Resolved> {
+  const { db } = database;
   const parts: string[] = [];
   let impossible = false;
   if (params.query) {
@@ -46,6 +60,15 @@ async function resolve({ db }: Db, params: Filters): Promise<Resolved> {
     else impossible = true;
   }
   const r: Resolved = { match: impossible ? false : parts.length ? parts.join(' AND ') : null, category: category?.slug, priceRange: params.priceRange, rating: params.rating };
+  if (params.openNow) r.openNow = openNowCondition(now);
+  if (params.near) r.within = { point: params.near, miles: params.radius ?? RADIUS_MILES.default };
+  if (params.near || params.sort === 'distance') {
+    const point = await searchPoint(database, params.near, params.location);
+    if (!point && !params.location) throw new InvalidInputError('sort=distance needs near=LAT,LNG, or a ZIP code or city in location', 'sort');
+    // A location that is no known place matches nothing (a corrected spelling may: src/lib/spelling/).
+    if (!point) r.match = false;
+    else r.point = point;
+  }
   if (params.location) {
     const loc = parseLocation(params.location);
     Object.assign(r, { city: loc.city, state: loc.state, zipPrefix: loc.zipPrefix });
@@ -65,10 +88,15 @@ const CATEGORY_ORDER = sql`c.isPromoted DESC, c.rating DESC, c.reviewCount DESC,
 /** Past this many matches, reading the order index and skipping non-matches beats sorting them all. */
 const SORT_LIMIT = 1500;
 
-/** Conditions on the provider row `p`; `skip` leaves out those the category index already applies. */
+/** Hidden listings never match (README "Moderation"): the first of every row's conditions. */
+const LISTED = sql<SqlBool>`p.isHidden = 0`;
+/** Counts of a full-text or category index, which cannot see hidden listings, less the hidden ones (few: a partial index finds them). */
+const lessHidden = (count: ReturnType<typeof sql>, hidden: ReturnType<typeof sql>) =>
+  sql`SELECT (${count}) - (SELECT count(*) FROM providers p INDEXED BY providers_hidden ${hidden}) AS n`;
+
+/** Conditions on the provider row `p` (LISTED first); `skip` leaves out those the category index already applies. */
 function rowConditions(r: Resolved, skip: { category?: boolean; rating?: boolean } = {}): Expression<SqlBool>[] {
-  // Hidden listings never match (README "Moderation").
-  const where: Expression<SqlBool>[] = [sql<SqlBool>`p.isHidden = 0`];
+  const where: Expression<SqlBool>[] = [LISTED];
   if (r.match) where.push(sql<SqlBool>`p.seq IN (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${r.match})`);
   if (r.category && !skip.category) where.push(sql<SqlBool>`EXISTS (SELECT 1 FROM provider_categories k WHERE k.category = ${r.category} AND k.providerSeq = p.seq)`);
   if (r.city) where.push(sql<SqlBool>`p.city = ${r.city}`);
@@ -77,10 +105,20 @@ function rowConditions(r: Resolved, skip: { category?: boolean; rating?: boolean
   if (r.zipPrefix) where.push(sql<SqlBool>`p.zipCode >= ${r.zipPrefix} AND p.zipCode < ${`${r.zipPrefix}\u{10FFFF}`}`);
   if (r.priceRange) where.push(sql<SqlBool>`p.priceRange = ${r.priceRange}`);
   if (r.rating !== undefined && !skip.rating) where.push(sql<SqlBool>`p.rating >= ${r.rating}`);
+  if (r.openNow) where.push(r.openNow);
+  if (r.within) where.push(withinCondition(r.within.point, r.within.miles));
   return where;
 }
 
 const and = (conds: Expression<SqlBool>[]) => (conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``);
+
+/** The orders other than `recommended`, each with the index that yields it (migrations/0009). */
+const SORT_ORDERS = {
+  rating: { order: sql`p.rating DESC, p.reviewCount DESC, p.name, p.seq`, index: sql.raw('providers_rating_order') },
+  reviews: { order: sql`p.reviewCount DESC, p.rating DESC, p.name, p.seq`, index: sql.raw('providers_reviews_order') },
+} as const;
+
+type Row = Selectable<ProvidersTable> & { distanceMiles?: number };
 
 /**
  * GET /api/search: one page of matching providers in result order, and the total. The query plan
@@ -88,17 +126,30 @@ const and = (conds: Expression<SqlBool>[]) => (conds.length ? sql`WHERE ${sql.jo
  * leads (city, state, price, category), so a page is read in order without sorting every match;
  * otherwise the total decides between sorting a few matches and walking the order index.
  */
-export async function searchProviders(database: Db, params: Filters & Pick<SearchParams, 'limit' | 'offset'>): Promise<Page<Provider>> {
+export async function searchProviders(database: Db, params: Filters & Pick<SearchParams, 'limit' | 'offset'>, now = new Date()): Promise<Page<SearchResult>> {
   const { db } = database;
-  const r = await resolve(database, params);
+  const r = await resolve(database, params, now);
   if (r.match === false) return { total: 0, items: [] };
   const page = sql`LIMIT ${params.limit} OFFSET ${params.offset}`;
-  const run = async (query: ReturnType<typeof sql>) => (await query.execute(db)).rows as Selectable<ProvidersTable>[];
+  const run = async (query: ReturnType<typeof sql>) => (await query.execute(db)).rows as Row[];
   const countOf = async (query: ReturnType<typeof sql>) => Number(((await query.execute(db)).rows[0] as { n: number }).n);
+  const toResult = (row: Row): SearchResult => (row.distanceMiles === undefined ? toProvider(row) : { ...toProvider(row), distanceMiles: roundMiles(row.distanceMiles) });
 
-  let rows: Selectable<ProvidersTable>[];
+  let rows: Row[];
   let total: number;
-  if (r.city || r.state || r.priceRange) {
+  const sort = params.sort ?? 'recommended';
+  if (sort !== 'recommended' || r.point) {
+    // Another order, or a point: the matches are sorted (a `near` box keeps them few), or, with no
+    // filter at all, read in order from the sort's own index.
+    const conds = rowConditions(r);
+    const distance = r.point ? sql`, ${distanceSql(r.point)} AS distanceMiles` : sql``;
+    const order = sort === 'distance' ? sql`distanceMiles, p.seq` : sort === 'recommended' ? ORDER : SORT_ORDERS[sort].order;
+    const index = r.within ? sql`INDEXED BY providers_geo` : sort !== 'distance' && sort !== 'recommended' && conds.length === 1 ? sql`INDEXED BY ${SORT_ORDERS[sort].index}` : sql``;
+    [rows, total] = await Promise.all([
+      run(sql`SELECT p.*${distance} FROM providers p ${index} ${and(conds)} ORDER BY ${order} ${page}`),
+      countOf(sql`SELECT count(*) AS n FROM providers p ${index} ${and(conds)}`),
+    ]);
+  } else if (r.city || r.state || r.priceRange) {
     const index = sql.raw(
       r.city && r.priceRange ? 'providers_city_price_order' : r.city ? 'providers_city_order' : r.state ? 'providers_state_order' : 'providers_price_order',
     );
@@ -111,23 +162,28 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
   } else if (r.category) {
     const cat = [sql<SqlBool>`c.category = ${r.category}`, ...(r.rating !== undefined ? [sql<SqlBool>`c.rating >= ${r.rating}`] : [])];
     const conds = [...cat, ...rowConditions(r, { category: true, rating: true })];
-    const onlyCategory = conds.length === cat.length;
+    const onlyCategory = conds.length === cat.length + 1;
     [rows, total] = await Promise.all([
       run(sql`SELECT p.* FROM provider_categories c INDEXED BY provider_categories_order JOIN providers p ON p.seq = c.providerSeq ${and(conds)} ORDER BY ${CATEGORY_ORDER} ${page}`),
       countOf(
         onlyCategory
-          ? sql`SELECT count(*) AS n FROM provider_categories c ${and(cat)}`
+          ? lessHidden(sql`SELECT count(*) FROM provider_categories c ${and(cat)}`, sql`JOIN provider_categories c ON c.providerSeq = p.seq WHERE p.isHidden = 1 AND ${sql.join(cat, sql` AND `)}`)
           : sql`SELECT count(*) AS n FROM provider_categories c JOIN providers p ON p.seq = c.providerSeq ${and(conds)}`,
       ),
     ]);
   } else {
     const conds = rowConditions(r);
-    const onlyText = r.match && conds.length === 1;
-    total = await countOf(onlyText ? sql`SELECT count(*) AS n FROM providers_fts WHERE providers_fts MATCH ${r.match}` : sql`SELECT count(*) AS n FROM providers p ${and(conds)}`);
+    const onlyText = r.match && conds.length === 2;
+    const ftsRows = sql`SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${r.match}`;
+    total = await countOf(
+      onlyText
+        ? lessHidden(sql`SELECT count(*) FROM providers_fts WHERE providers_fts MATCH ${r.match}`, sql`WHERE p.isHidden = 1 AND p.seq IN (${ftsRows})`)
+        : sql`SELECT count(*) AS n FROM providers p ${and(conds)}`,
+    );
     // Many matches: they are dense in the order index, so reading it in order finds a page fast.
     // Few: fetch them and sort.
-    const index = total > SORT_LIMIT || conds.length === 0 ? sql`INDEXED BY providers_order` : sql``;
+    const index = total > SORT_LIMIT || conds.length === 1 ? sql`INDEXED BY providers_order` : sql``;
     rows = total === 0 ? [] : await run(sql`SELECT p.* FROM providers p ${index} ${and(conds)} ORDER BY ${ORDER} ${page}`);
   }
-  return { total, items: rows.map(toProvider) };
+  return { total, items: rows.map(toResult) };
 }

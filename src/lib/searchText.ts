@@ -42,10 +42,15 @@ export function parseLocation(text: string): LocationFilter {
   return filter;
 }
 
+/** The words of a text as search reads them: letters and digits, lower case. */
+export function searchWords(text: string): string[] {
+  return text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
 /** An FTS5 query matching every word of the text as a prefix; null when the text has no words. */
 export function ftsQuery(text: string): string | null {
-  const words = text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu);
-  if (!words) return null;
+  const words = searchWords(text);
+  if (!words.length) return null;
   // Quoted tokens cannot be read as FTS operators (AND, NEAR, column filters...).
   return words.slice(0, 12).map((w) => `"${w}"*`).join(' ');
 }

@@ -3,7 +3,7 @@
  * time; provider URLs come from files rendered on request, at most 50,000 URLs each, so a provider
  * listed a minute ago is in them. /sitemap-index.xml lists both.
  */
-import { SITE } from '../config';
+import { SITE_URL } from '../server/siteUrl';
 import type { Db } from './db/client';
 import { listedProviders } from './providers';
 
@@ -31,7 +31,7 @@ export async function providerSitemapUrls(database: Db, page: number): Promise<s
     .limit(SITEMAP_MAX_URLS)
     .offset(page * SITEMAP_MAX_URLS)
     .execute();
-  return rows.map((r) => `${SITE.url}/provider/${encodeURIComponent(r.slug)}`);
+  return rows.map((r) => `${SITE_URL}/provider/${encodeURIComponent(r.slug)}`);
 }
 
 export function urlsetXml(urls: string[]): string {
@@ -40,6 +40,6 @@ export function urlsetXml(urls: string[]): string {
 }
 
 export function sitemapIndexXml(paths: string[]): string {
-  const entries = paths.map((p) => `<sitemap><loc>${escapeXml(`${SITE.url}${p}`)}</loc></sitemap>`).join('');
+  const entries = paths.map((p) => `<sitemap><loc>${escapeXml(`${SITE_URL}${p}`)}</loc></sitemap>`).join('');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${entries}</sitemapindex>\n`;
 }

@@ -1,6 +1,6 @@
 /**
  * The only script every page runs, kept tiny: swaps broken images for the local fallback, shows
- * "Open now" from opening hours in the provider's time zone, sends search forms without empty
+ * "Open now · Closes 7:00 PM" from opening hours in the provider's time zone, sends search forms without empty
  * values, and opens the business popup on demand (its React island loads on first click, not before).
  */
 const FALLBACK = '/images/provider-fallback.webp';
@@ -25,17 +25,17 @@ document.querySelectorAll<HTMLImageElement>('img[data-fallback]').forEach((img) 
 // pages that show opening hours.
 const openStatuses = document.querySelectorAll<HTMLElement>('[data-open-hours]');
 if (openStatuses.length) {
-  void import('@/lib/openNow').then(({ isOpenAt }) => {
+  void Promise.all([import('@/lib/openNow'), import('@/lib/providerFields')]).then(([{ openStateAt, openStatusText }, { parseOpeningHours }]) => {
+    const now = new Date();
     openStatuses.forEach((el) => {
-      let open: boolean | null = null;
       try {
-        open = isOpenAt(JSON.parse(el.dataset.openHours!), el.dataset.state ?? '');
+        const zone = el.dataset.timeZone!;
+        const state = openStateAt(parseOpeningHours(el.dataset.openHours!), zone, now);
+        el.dataset.status = state.open ? 'open' : 'closed';
+        el.textContent = openStatusText(state, now, zone);
       } catch {
-        open = null;
+        // An unknown zone or unreadable hours: the stored flag stays.
       }
-      const isOpen = open ?? el.dataset.isOpen === 'true';
-      el.dataset.status = isOpen ? 'open' : 'closed';
-      el.textContent = isOpen ? 'Open now' : 'Closed';
     });
   });
 }

@@ -14,6 +14,8 @@ export const CACHE_TAGS = {
   missingProvider: 'provider-missing',
   /** The on-request sitemap files listing provider URLs. */
   providerSitemap: 'sitemap-providers',
+  /** Search suggestions (not purged: their short lifetime is enough). */
+  suggestions: 'suggest',
 } as const;
 
 /** CDN lifetimes in seconds, by what the response is. */
@@ -24,6 +26,8 @@ export const CDN_LIFETIMES = {
   missing: { sMaxAge: 3_600, staleWhileRevalidate: 60 },
   /** Sitemaps: purged when a listing is created. */
   sitemap: { sMaxAge: 86_400, staleWhileRevalidate: 86_400 },
+  /** Search suggestions: a new listing's city or service may show a few minutes late. */
+  suggest: { sMaxAge: 300, staleWhileRevalidate: 60 },
 } as const;
 
 export interface CdnCachePolicy {

@@ -6,7 +6,7 @@
 import { z } from '../lib/zod';
 import { LIMITS } from '../config';
 import type { Db } from '../lib/db/client';
-import { ConflictError, NotFoundError } from '../lib/errors';
+import { ConflictError, InvalidInputError, NotFoundError } from '../lib/errors';
 import type { ApiError } from '../lib/schemas/apiError';
 import { hit, limits } from '../lib/rateLimit';
 
@@ -18,7 +18,7 @@ export const API_HEADERS: Record<string, string> = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(self), payment=()',
 };
 
 export class HttpError extends Error {
@@ -139,6 +139,7 @@ export function route(handlers: Partial<Record<'GET' | 'POST', Handler>>) {
       if (error instanceof z.core.$ZodError) return errorResponse(validationError(error));
       if (error instanceof NotFoundError) return errorResponse(new HttpError(404, error.message));
       if (error instanceof ConflictError) return errorResponse(new HttpError(409, error.message));
+      if (error instanceof InvalidInputError) return errorResponse(new HttpError(400, error.message, [{ path: error.path, message: error.message }]));
       console.error(`[api] ${method} ${new URL(req.url).pathname}:`, error);
       if (isUnavailable(error)) {
         return errorResponse(new HttpError(503, 'The directory is temporarily unavailable. Please try again shortly.', [], { 'Retry-After': '30' }));
@@ -148,7 +149,8 @@ export function route(handlers: Partial<Record<'GET' | 'POST', Handler>>) {
   };
 }
 
-/** A page of results with its total in X-Total-Count. */
-export function page(items: unknown[], total: number): Response {
-  return json(items, 200, { 'X-Total-Count': String(total), 'Access-Control-Expose-Headers': 'X-Total-Count' });
+/** A page of results with its total in X-Total-Count (and any other headers, exposed to scripts too). */
+export function page(items: unknown[], total: number, headers: Record<string, string> = {}): Response {
+  const expose = ['X-Total-Count', ...Object.keys(headers)].join(', ');
+  return json(items, 200, { 'X-Total-Count': String(total), ...headers, 'Access-Control-Expose-Headers': expose });
 }

@@ -90,6 +90,9 @@ describe('npm run moderate', () => {
     const byName = () => searchProviders(database, { query: 'Lacquer Lace Nail Studio', limit: 10, offset: 0 });
     expect(await inSearch()).toBe(true);
     const named = await byName();
+    // Each way search counts: the full-text index, the category index, a filter on the row.
+    const nails = () => searchProviders(database, { service: 'Nail Salon', limit: 1, offset: 0 });
+    const nailTotal = (await nails()).total;
 
     expect(moderate('hide-listing', SLUG, '--reason', 'Business closed permanently').status).toBe(0);
     expect(await getProviderBySlug(database, SLUG)).toBeNull();
@@ -98,6 +101,7 @@ describe('npm run moderate', () => {
     const hidden = await byName();
     expect(hidden.items.some((p) => p.slug === SLUG)).toBe(false);
     expect(hidden.total).toBe(named.total - 1);
+    expect((await nails()).total).toBe(nailTotal - 1);
     expect((await providerSitemapUrls(database, 0)).some((u) => u.endsWith(`/provider/${SLUG}`))).toBe(false);
     expect(await reviewPage(database, providerId, { sort: 'newest', limit: 1, offset: 0 })).toBeNull();
 

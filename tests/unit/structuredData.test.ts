@@ -1,6 +1,7 @@
 /** schema.org JSON-LD of the SEO head (src/lib/seo/structuredData.ts). */
 import { describe, expect, it } from 'vitest';
 import { SITE } from '../../src/config';
+import { SITE_URL } from '../../src/server/siteUrl';
 import type { Provider } from '../../src/lib/schemas/provider';
 import {
   absoluteUrl,
@@ -36,12 +37,15 @@ const provider: Provider = {
   menu: null,
   rating: '4.5',
   reviewCount: 12,
+  latitude: 40.7484,
+  longitude: -73.9967,
+  timeZone: 'America/New_York',
 };
 
 describe('absoluteUrl', () => {
   it('prefixes the site URL to paths and leaves absolute URLs alone', () => {
-    expect(absoluteUrl('/faq')).toBe(`${SITE.url}/faq`);
-    expect(absoluteUrl('faq')).toBe(`${SITE.url}/faq`);
+    expect(absoluteUrl('/faq')).toBe(`${SITE_URL}/faq`);
+    expect(absoluteUrl('faq')).toBe(`${SITE_URL}/faq`);
     expect(absoluteUrl('https://cdn.example.com/a.png')).toBe('https://cdn.example.com/a.png');
     expect(absoluteUrl('http://cdn.example.com/a.png')).toBe('http://cdn.example.com/a.png');
   });
@@ -86,8 +90,8 @@ describe('localBusinessInput and localBusinessLd', () => {
       '@context': 'https://schema.org',
       '@type': 'NailSalon',
       name: 'Lacquer & Lace',
-      url: `${SITE.url}/provider/lacquer-lace`,
-      image: `${SITE.url}/images/p1.webp`,
+      url: `${SITE_URL}/provider/lacquer-lace`,
+      image: `${SITE_URL}/images/p1.webp`,
       address: { '@type': 'PostalAddress', streetAddress: '1 Main St', addressLocality: 'New York', addressRegion: 'NY', postalCode: '10001', addressCountry: 'US' },
       telephone: '(212) 555-0100',
       priceRange: '$$$',
@@ -128,13 +132,13 @@ describe('faqLd, breadcrumbLd, websiteLd, organizationLd', () => {
 
   it('numbers crumbs from 1 and links the last one to the current page', () => {
     expect(breadcrumbLd([{ name: 'Home', href: '/' }, { name: 'FAQ' }], '/faq').itemListElement).toEqual([
-      { '@type': 'ListItem', position: 1, name: 'Home', item: `${SITE.url}/` },
-      { '@type': 'ListItem', position: 2, name: 'FAQ', item: `${SITE.url}/faq` },
+      { '@type': 'ListItem', position: 1, name: 'Home', item: `${SITE_URL}/` },
+      { '@type': 'ListItem', position: 2, name: 'FAQ', item: `${SITE_URL}/faq` },
     ]);
   });
 
   it('gives the site search action and the organisation contact', () => {
-    expect(websiteLd().potentialAction.target.urlTemplate).toBe(`${SITE.url}/search?q={search_term}`);
+    expect(websiteLd().potentialAction.target.urlTemplate).toBe(`${SITE_URL}/search?q={search_term}`);
     expect(organizationLd()).toMatchObject({ '@type': 'Organization', name: SITE.name, email: SITE.email, contactPoint: { email: SITE.supportEmail } });
   });
 });

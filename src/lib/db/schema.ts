@@ -27,6 +27,24 @@ export interface ProvidersTable {
   isHidden: Generated<number>;
   /** JSON-encoded service menu, or null (migrations/0008_provider_menu.sql). */
   menu: string | null;
+  /** Centre of the provider's ZIP area (migrations/0009); null when it is unknown. */
+  latitude: number | null;
+  longitude: number | null;
+  /** IANA time zone its opening hours are read in. */
+  timeZone: string | null;
+}
+
+export interface ProviderHoursTable {
+  providerSeq: number;
+  openMinute: number;
+  closeMinute: number;
+}
+
+export interface SearchTermsTable {
+  kind: 'word' | 'service' | 'city';
+  term: string;
+  label: string;
+  n: number;
 }
 
 export interface ProviderCategoriesTable {
@@ -81,6 +99,8 @@ export interface Database {
   rate_limits: RateLimitsTable;
   review_reports: ReviewReportsTable;
   moderation_actions: ModerationActionsTable;
+  provider_hours: ProviderHoursTable;
+  search_terms: SearchTermsTable;
 }
 
 export interface RateLimitsTable {

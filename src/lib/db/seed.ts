@@ -9,6 +9,7 @@ import { join } from 'node:path';
 // Classic zod (refine, iso): the seed is read by scripts and tests only, never in the browser.
 import { z } from 'zod';
 import type { Db } from './client';
+import { placeOf } from '../geo/place';
 import { insertProviderStatements } from '../providers';
 import { insertReviewStatement, refreshRatingStatement } from '../reviews';
 import { openingHoursSchema, priceRangeSchema, serviceNameSchema } from '../schemas/provider';
@@ -62,7 +63,8 @@ export async function seedIfEmpty(database: Db, providers?: SeedProvider[]): Pro
   const { rows } = await database.client.execute('SELECT count(*) AS n FROM providers');
   if (Number(rows[0]!.n) > 0) return 0;
   const seed = providers ?? (await readSeed());
-  const statements = seed.flatMap((p) => {
+  const places = await Promise.all(seed.map((p) => placeOf(p)));
+  const statements = seed.flatMap((p, i) => {
     const id = stableId(`provider:${p.slug}`);
     const { reviews, services, openingHours, isPromoted, isOpen, menu, ...fields } = p;
     return [
@@ -75,6 +77,7 @@ export async function seedIfEmpty(database: Db, providers?: SeedProvider[]): Pro
         isOpen: isOpen ? 1 : 0,
         menu: menu ? JSON.stringify(menu) : null,
         createdAt: reviews.map((r) => r.createdAt).sort()[0] ?? '2025-01-01T00:00:00.000Z',
+        ...places[i],
       }),
       ...reviews.map((r, i) => insertReviewStatement({ id: stableId(`review:${p.slug}:${i}`), providerId: id, ...r })),
       refreshRatingStatement(id),

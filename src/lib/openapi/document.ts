@@ -13,7 +13,7 @@ type JsonSchema = Record<string, unknown> & { description?: string; properties?:
 /** Error statuses an endpoint can answer, each with the error body of apiErrorSchema. */
 export type ErrorStatus = 400 | 404 | 405 | 409 | 413 | 415 | 429 | 503;
 /** Response headers the document declares (their schemas: ./glowApi.ts). */
-export type HeaderName = 'X-Total-Count' | 'Allow' | 'Retry-After';
+export type HeaderName = 'X-Total-Count' | 'X-Corrected-Query' | 'Allow' | 'Retry-After';
 
 /** A JSON body: a schema, named (a reusable component) or inline, and an example. */
 export interface Payload {
@@ -177,7 +177,9 @@ export function buildOpenApiDocument(api: ApiDescription) {
       headers: Object.fromEntries(
         Object.entries(api.headers).map(([name, schema]) => {
           const { description, ...json } = jsonSchema(schema as Schema, 'output');
-          return [name, { description, schema: json }];
+          // A header declared with z.optional is sent only sometimes (X-Corrected-Query).
+          const required = (schema as Schema)._zod.optout !== 'optional';
+          return [name, { description, required, schema: json }];
         }),
       ),
     },

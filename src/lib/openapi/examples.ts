@@ -34,6 +34,9 @@ export const exampleProvider: Provider = {
     { name: 'Acrylic Full Set', priceFrom: 70, priceTo: 105, durationMinutes: 75 },
     { name: 'Nail Art', priceFrom: 15, durationMinutes: 15 },
   ]),
+  latitude: 40.7255,
+  longitude: -73.9983,
+  timeZone: 'America/New_York',
 };
 
 /** POST /api/providers as the List Your Business form sends it. */

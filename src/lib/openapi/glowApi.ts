@@ -4,12 +4,14 @@
  * field in its schema); ./document.ts turns the lot into OpenAPI 3.1 (README "API").
  */
 import { LIMITS, SITE } from '../../config';
+import { SITE_URL } from '../../server/siteUrl';
 import { z } from '../zod';
 import { providerCreateSchema, providerSchema } from '../schemas/provider';
 import { reviewCreateSchema, reviewSchema } from '../schemas/review';
 import { reviewListParamsSchema, reviewSummarySchema } from '../schemas/reviewList';
 import { reportCreateSchema, reportSchema } from '../schemas/reviewReport';
-import { pageParamsSchema, searchParamsSchema } from '../schemas/search';
+import { pageParamsSchema, searchParamsSchema, searchResultSchema } from '../schemas/search';
+import { suggestionsSchema, suggestParamsSchema } from '../schemas/suggest';
 import { buildOpenApiDocument, type ApiDescription, type Payload } from './document';
 import {
   exampleErrors,
@@ -35,6 +37,7 @@ const providerSlugParams = z.object({ slug: z.string().check(z.describe("Provide
 
 const provider: Payload = { schema: providerSchema, name: 'Provider', example: exampleProvider };
 const providerList: Payload = { ...provider, list: true, example: [exampleProvider] };
+const searchResults: Payload = { schema: searchResultSchema, name: 'SearchResult', list: true, example: [{ ...exampleProvider, distanceMiles: 1.2 }] };
 const review: Payload = { schema: reviewSchema, name: 'Review', example: exampleReview };
 
 export const GLOW_API: ApiDescription = {
@@ -45,7 +48,7 @@ export const GLOW_API: ApiDescription = {
       'A public directory of US beauty services: list and search providers, read and post reviews, list a business. JSON in and out (UTF-8). ' +
       'Errors are JSON `{ error, issues: [{ path, message }] }`; lists come in pages (`limit`, `offset`) with the total in `X-Total-Count`.',
   },
-  servers: [{ url: SITE.url, description: 'Production' }],
+  servers: [{ url: SITE_URL, description: 'Production' }],
   tags: [
     { name: 'Providers', description: 'Beauty businesses listed in the directory.' },
     { name: 'Search', description: 'Finding providers by text, service, location, price and rating.' },
@@ -55,6 +58,9 @@ export const GLOW_API: ApiDescription = {
   headers: {
     'X-Total-Count': z.int().check(z.minimum(0), z.describe('How many results match in all, across every page.')),
     Allow: z.string().check(z.describe('The methods this path answers, e.g. "GET, HEAD, OPTIONS".')),
+    'X-Corrected-Query': z.optional(z.string()).check(
+      z.describe('Present when the search found nothing as typed and a corrected spelling was searched instead: the corrected parameters as query text, e.g. `location=Chicago`.'),
+    ),
     'Retry-After': z.int().check(z.minimum(0), z.describe('Seconds to wait before trying again.')),
   },
   errors: {
@@ -99,10 +105,24 @@ export const GLOW_API: ApiDescription = {
       operationId: 'searchProviders',
       tag: 'Search',
       summary: 'Search providers',
-      description: 'All given criteria must match. Same order as the list: promoted first, then rating, review count and name.',
+      description:
+        'All given criteria must match. By default in the order of the list: promoted first, then rating, review count and name (`sort` changes it). ' +
+        'When nothing matches and a word of `query`, `service` or `location` matches no word in the directory, the closest spelling that does is searched instead, and `X-Corrected-Query` says so.',
       query: searchParamsSchema,
-      paramExamples: { query: 'gel', service: 'Nail Salon', location: 'New York, NY', priceRange: '$$', rating: '4', limit: '20', offset: '0' },
-      responses: [{ status: 200, description: 'One page of matching providers.', body: providerList, headers: ['X-Total-Count'] }],
+      paramExamples: {
+        query: 'gel',
+        service: 'Nail Salon',
+        location: 'New York, NY',
+        priceRange: '$$',
+        rating: '4',
+        openNow: 'true',
+        near: '40.7255,-73.9983',
+        radius: '10',
+        sort: 'distance',
+        limit: '20',
+        offset: '0',
+      },
+      responses: [{ status: 200, description: 'One page of matching providers.', body: searchResults, headers: ['X-Total-Count', 'X-Corrected-Query'] }],
       errors: [400, 405, 503],
     },
     {
@@ -171,6 +191,24 @@ export const GLOW_API: ApiDescription = {
         { status: 200, description: 'The same review was posted moments ago; it is stored once.', body: review },
       ],
       errors: [400, 404, 405, 413, 415, 429, 503],
+    },
+    {
+      method: 'get',
+      path: '/api/suggest',
+      operationId: 'suggest',
+      tag: 'Search',
+      summary: 'Suggestions for the search form',
+      description: 'Cities and services whose name starts with `q`, or nearly does (a typo or two from four letters on). Cached at the CDN for five minutes.',
+      query: suggestParamsSchema,
+      paramExamples: { q: 'chic' },
+      responses: [
+        {
+          status: 200,
+          description: 'At most eight locations and eight services.',
+          body: { schema: suggestionsSchema, name: 'Suggestions', example: { locations: [{ label: 'Chicago, IL', value: 'Chicago, IL' }], services: [{ label: 'Nail Salon', value: 'Nail Salon' }] } },
+        },
+      ],
+      errors: [400, 405, 503],
     },
     {
       method: 'get',

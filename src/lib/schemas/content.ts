@@ -44,8 +44,15 @@ export const testimonialSchema = z.object({
   verified: z.boolean().default(true),
 });
 
+/** Where a page is linked from the footer's Guides column: its link text and place in the column. */
+const footerLinkSchema = z.object({ label: text, order: z.number().int().nonnegative() });
+
 /** Guides, the pricing guide and beauty tips (Markdown). */
 export const guideSchema = z.object({
+  /** The page's link in the footer's Guides column. */
+  footer: footerLinkSchema,
+  /** The tag of the guide's card on /beauty-tips; guides without one are not listed there. */
+  topic: text.optional(),
   /** Page H1 and title. */
   title: text,
   /** Meta description. */
@@ -72,6 +79,10 @@ export const landingSchema = z.object({
   slug: z.string().regex(/^[a-z-]+$/),
   /** The search form's prefilled service, one of the dropdown options. */
   service: text,
+  /** A provider is shown on the page when one of its service names contains one of these words (lowercase). */
+  serviceWords: z.array(z.string().regex(/^[a-z]+$/)).min(1),
+  /** The page's link in the footer's Guides column. */
+  footer: footerLinkSchema,
   title: text,
   seoTitle: text,
   description: text.max(170),
@@ -94,6 +105,8 @@ export const landingSchema = z.object({
 /** The five city pages with editorial text. */
 export const cityPageSchema = z.object({
   slug: z.string().regex(/^[a-z-]+$/),
+  /** Place in the footer's Cities column (SPEC.md §2 order). */
+  footerOrder: z.number().int().nonnegative(),
   city: text,
   state: z.string().regex(/^[A-Z]{2}$/),
   title: text,
@@ -111,6 +124,10 @@ export const otherCitySchema = z.object({ intro: text, paragraphs: z.array(text)
 
 export const homeSchema = z.object({
   hero: heroSchema,
+  /** The hero's popular-search links: each names a provider by slug (the build fails if one is missing). */
+  popularSearches: z.array(z.object({ label: text, slug: z.string().regex(/^[a-z0-9-]+$/) })).length(5),
+  /** The cities of the "Find Beauty Services by City" grid, in order; counts come from the data. */
+  cityGrid: z.array(text).min(1),
   categoriesIntro: text,
   popularServices: z.array(z.object({ name: text, fromPrice: z.number().int().positive(), description: text })).length(4),
   whyChoose: z.object({ title: text, intro: text, benefits: z.array(titledTextSchema).length(4) }),

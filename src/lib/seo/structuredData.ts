@@ -1,13 +1,15 @@
 /** schema.org JSON-LD builders for the SEO head (SPEC.md §1). */
 import { DAYS, SITE } from '../../config';
+import { SITE_URL } from '../../server/siteUrl';
 import type { FaqItem } from '../schemas/content';
 import { parseMenu } from '../menu';
 import { parseOpeningHours, parseServices } from '../providerFields';
 import type { MenuItem } from '../schemas/menu';
+import { clock24, dayRange } from '../openingHours';
 import type { Provider } from '../schemas/provider';
 import { categoriesOfServices } from '../services';
 
-export const absoluteUrl = (path: string) => (/^https?:/.test(path) ? path : `${SITE.url}${path.startsWith('/') ? '' : '/'}${path}`);
+export const absoluteUrl = (path: string) => (/^https?:/.test(path) ? path : `${SITE_URL}${path.startsWith('/') ? '' : '/'}${path}`);
 
 export interface Crumb {
   name: string;
@@ -49,17 +51,9 @@ const SHORT_DAY: Record<string, string> = { monday: 'Mo', tuesday: 'Tu', wednesd
 
 /** "9:00 AM - 6:00 PM" on monday → "Mo 09:00-18:00" (schema.org openingHours). */
 export function openingHoursSpec(hours: Record<string, string>): string[] {
-  const to24 = (t: string) => {
-    const m = /^(\d{1,2}):(\d{2}) (AM|PM)$/.exec(t.trim());
-    if (!m) return null;
-    const h = (Number(m[1]) % 12) + (m[3] === 'PM' ? 12 : 0);
-    return `${String(h).padStart(2, '0')}:${m[2]}`;
-  };
   return DAYS.flatMap((day) => {
-    const text = hours[day];
-    if (!text || text === 'Closed') return [];
-    const [open, close] = text.split(' - ').map(to24);
-    return open && close ? [`${SHORT_DAY[day]} ${open}-${close}`] : [];
+    const range = dayRange(hours[day]);
+    return range ? [`${SHORT_DAY[day]} ${clock24(range.open)}-${clock24(range.close)}`] : [];
   });
 }
 

@@ -1,0 +1,43 @@
+/**
+ * The closest term of the vocabulary (search_terms) to a word that matches nothing. Candidates are
+ * read by kind, length band and first letter from the index search_terms_band, so only a few
+ * hundred rows are compared whatever the size of the directory; a typo in the first letter is not
+ * corrected (the price of that speed).
+ */
+import { sql } from 'kysely';
+import type { Db } from '../db/client';
+import { allowedEdits, editDistance } from './editDistance';
+import type { TermKind } from './vocabulary';
+
+export interface Term {
+  term: string;
+  label: string;
+  n: number;
+}
+
+/**
+ * Terms of `kind` within the allowed edits of `text` (with `prefix`, of the term's start, as someone
+ * still typing it): nearest first, then the most common.
+ */
+export async function closestTerms({ db }: Db, kind: TermKind, text: string, { limit = 1, prefix = false } = {}): Promise<Term[]> {
+  const t = text.toLowerCase();
+  const edits = allowedEdits(t.length);
+  const first = t[0];
+  if (!first || t.length < 3) return [];
+  const longest = prefix ? 1000 : t.length + edits;
+  const candidates = (await sql<Term>`SELECT term, label, n FROM search_terms INDEXED BY search_terms_band
+      WHERE kind = ${kind} AND length(term) BETWEEN ${t.length - edits} AND ${longest} AND term >= ${first} AND term < ${`${first}\u{10FFFF}`}`.execute(db)).rows;
+  return candidates
+    .map((c) => ({ ...c, d: editDistance(t, prefix ? c.term.slice(0, t.length) : c.term, edits) }))
+    .filter((c) => c.d <= edits)
+    .sort((a, b) => a.d - b.d || b.n - a.n)
+    .slice(0, limit)
+    .map(({ d: _d, ...c }) => c);
+}
+
+/** Whether some term of `kind` starts with `prefix` (a word of a search that matches something). */
+export async function hasTermWithPrefix({ db }: Db, kind: TermKind, prefix: string): Promise<boolean> {
+  const p = prefix.toLowerCase();
+  const row = await db.selectFrom('search_terms').select('term').where('kind', '=', kind).where('term', '>=', p).where('term', '<', `${p}\u{10FFFF}`).limit(1).executeTakeFirst();
+  return row !== undefined;
+}

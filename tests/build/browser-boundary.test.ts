@@ -1,0 +1,78 @@
+/**
+ * The server/browser boundary (README "Where things live"): server-only code lives in src/server/,
+ * src/lib/db/ or a `*.server.ts` file and never reaches the browser. Checked twice: no browser-side
+ * source imports server-only code (directly or through other modules), and no built chunk in
+ * dist/_astro carries database, Node built-in or environment code.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = process.cwd();
+const SRC = join(ROOT, 'src');
+const CHUNKS = join(ROOT, 'dist', '_astro');
+
+/** Folders whose modules can end up in the browser: islands, components, page scripts and stores. */
+const BROWSER_ROOTS = ['islands', 'components', 'scripts', 'stores'].map((d) => join(SRC, d));
+
+export const isServerOnly = (file: string) =>
+  file.startsWith(join(SRC, 'server') + '/') || file.startsWith(join(SRC, 'lib', 'db') + '/') || /\.server\.tsx?$/.test(file);
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : /\.(tsx?|mjs|js)$/.test(name) ? [path] : [];
+  });
+}
+
+/** Resolves an import specifier of `from` to a source file, or null for packages. */
+function resolveImport(from: string, spec: string): string | null {
+  const base = spec.startsWith('@/') ? join(SRC, spec.slice(2)) : spec.startsWith('.') ? resolve(dirname(from), spec) : null;
+  if (!base) return null;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  return null;
+}
+
+/** Value imports (type-only imports vanish from bundles). */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/^\s*(?:import|export)\s+(?!type\b)(?:[^'"]*?from\s*)?['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
+}
+
+describe('server-only code stays out of the browser', () => {
+  it('no island, component, page script or store imports a server-only module, even indirectly', () => {
+    const offending: string[] = [];
+    const seen = new Set<string>();
+    const visit = (file: string, chain: string[]) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const spec of importsOf(file)) {
+        if (spec.startsWith('node:')) offending.push(`${[...chain, relative(ROOT, file)].join(' → ')} imports ${spec}`);
+        const target = resolveImport(file, spec);
+        if (!target) continue;
+        if (isServerOnly(target)) offending.push(`${[...chain, relative(ROOT, file)].join(' → ')} → ${relative(ROOT, target)}`);
+        else visit(target, [...chain, relative(ROOT, file)]);
+      }
+    };
+    for (const root of BROWSER_ROOTS) for (const file of filesUnder(root)) visit(file, []);
+    expect(offending).toEqual([]);
+  });
+
+  it('no chunk in dist/_astro carries database, Node built-in or environment code', () => {
+    if (!existsSync(CHUNKS)) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
+    const markers = [/@libsql|libsql|kysely/i, /["'`]node:[a-z]/, /\bprocess\.env\b/, /\bSITE_URL\b/, /\bsqlite/i];
+    const found: string[] = [];
+    for (const name of readdirSync(CHUNKS).filter((f) => f.endsWith('.js'))) {
+      const text = readFileSync(join(CHUNKS, name), 'utf8');
+      for (const marker of markers) if (marker.test(text)) found.push(`${name}: ${marker}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('is heard: the source check recognises a server-only path', () => {
+    expect(isServerOnly(join(SRC, 'server', 'http.ts'))).toBe(true);
+    expect(isServerOnly(join(SRC, 'lib', 'db', 'client.ts'))).toBe(true);
+    expect(isServerOnly(join(SRC, 'lib', 'search.server.ts'))).toBe(true);
+    expect(isServerOnly(join(SRC, 'lib', 'slugify.ts'))).toBe(false);
+  });
+});
