@@ -128,7 +128,7 @@ describe('localBusinessInput and localBusinessLd', () => {
     ];
     const ld = localBusinessLd(localBusinessInput({ ...provider, menu: JSON.stringify(menu) }));
     expect(ld).not.toHaveProperty('makesOffer');
-    expect(ld.hasOfferCatalog).toEqual({
+    expect((ld as Record<string, unknown>).hasOfferCatalog).toEqual({
       '@type': 'OfferCatalog',
       name: 'Services & prices',
       itemListElement: [
