@@ -14,7 +14,7 @@ export const SITE = {
   legalEffectiveDate: '2024-08-30',
 } as const;
 
-/** Limits of the API (DESIGN.md). */
+/** Limits of the API (README "API", docs/openapi.json). */
 export const LIMITS = {
   /** Bodies over this many bytes get 413 before they are parsed. */
   maxBodyBytes: 64 * 1024,

@@ -214,7 +214,7 @@ for (const q of QUERIES) {
   process.stderr.write(`  ${q.label}: p95 ${ms(ours.p95)} ms (naive ${ms(naive.p95)} ms)\n`);
 }
 
-/** GET /api/suggest: goal p95 < 5 ms (DESIGN.md budgets). */
+/** GET /api/suggest: goal p95 < 5 ms (docs/BENCHMARKS.md). */
 const SUGGEST_GOAL_P95_MS = 5;
 for (const q of ['c', 'chi', 'new y', 'chicgo', 'nail', 'nial', 'bala']) {
   const t = await time(() => suggest(database, q), ITERATIONS, 20);

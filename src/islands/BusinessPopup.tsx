@@ -7,10 +7,10 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Honeypot, withHoneypot } from '@/components/Honeypot';
 import { postJson } from '@/lib/apiClient';
-import { firstIssuePerField } from '@/lib/formErrors';
 import { businessApplicationSchema, toProviderPayload } from '@/lib/schemas/businessApplication';
 import { $businessPopupOpen, PROVIDERS_CHANGED_EVENT } from '@/stores/businessPopup';
 import { toast } from '@/stores/toasts';
+import { useValidatedForm } from './useValidatedForm';
 
 type Field = 'businessName' | 'ownerName' | 'email' | 'phone' | 'address' | 'city' | 'state' | 'zipCode' | 'services' | 'website';
 const EMPTY: Record<Field, string> = { businessName: '', ownerName: '', email: '', phone: '', address: '', city: '', state: '', zipCode: '', services: '', website: '' };
@@ -35,15 +35,12 @@ export default function BusinessPopup() {
   const id = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const returnFocus = useRef<Element | null>(null);
-  const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [submitting, setSubmitting] = useState(false);
+  const { values: form, errors, busy: submitting, set, reset, submit: validateAndSend } = useValidatedForm(EMPTY, (values) => businessApplicationSchema.safeParse(values));
   const [fax, setFax] = useState('');
 
   function close() {
     $businessPopupOpen.set(false);
-    setForm(EMPTY);
-    setErrors({});
+    reset();
     setFax('');
   }
 
@@ -82,24 +79,18 @@ export default function BusinessPopup() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = businessApplicationSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(firstIssuePerField<Field>(parsed.error.issues));
-      dialog.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
     try {
-      await postJson('/api/providers', withHoneypot(toProviderPayload(parsed.data), fax));
-      toast({ title: 'Business Application Submitted!', description: SUCCESS_DESCRIPTION });
-      window.dispatchEvent(new Event(PROVIDERS_CHANGED_EVENT));
-      close();
+      const valid = await validateAndSend(async (application) => {
+        await postJson('/api/providers', withHoneypot(toProviderPayload(application), fax));
+        toast({ title: 'Business Application Submitted!', description: SUCCESS_DESCRIPTION });
+        window.dispatchEvent(new Event(PROVIDERS_CHANGED_EVENT));
+        close();
+      });
+      // Show the first field to fix.
+      if (!valid) requestAnimationFrame(() => dialog.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
     } catch (error) {
       console.error('Business submission failed', error);
       toast({ title: 'Submission Failed', description: 'Please check your information and try again.', variant: 'destructive' });
-    } finally {
-      setSubmitting(false);
     }
   }
 
@@ -130,7 +121,7 @@ export default function BusinessPopup() {
               'aria-invalid': !!errors[f.name],
               'aria-describedby': errors[f.name] ? `${id}-${f.name}-error` : undefined,
               className: 'field-input',
-              onChange: (e: { target: { value: string } }) => setForm({ ...form, [f.name]: f.maxLength ? e.target.value.slice(0, f.maxLength) : e.target.value }),
+              onChange: (e: { target: { value: string } }) => set(f.name, f.maxLength ? e.target.value.slice(0, f.maxLength) : e.target.value),
             };
             return (
               <div key={f.name} className={f.wide ? 'sm:col-span-2' : undefined}>

@@ -2,11 +2,11 @@
  * The contact form (SPEC.md §4, §5, §8): validated with the contact schema, "Sending..." for a
  * simulated second, then the success toast and a reset. It sends nothing anywhere.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, type FormEvent } from 'react';
 import { CONTACT_SUBJECTS } from '@/lib/contactSubjects';
-import { firstIssuePerField } from '@/lib/formErrors';
 import { toast } from '@/stores/toasts';
 import { ensureToaster } from './ensureToaster';
+import { useValidatedForm } from './useValidatedForm';
 
 export const CONTACT_SEND_MS = 1000;
 type Field = 'name' | 'email' | 'subject' | 'message';
@@ -16,23 +16,14 @@ const loadSchema = () => import('@/lib/schemas/contact');
 
 export default function ContactForm() {
   const id = useId();
-  const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [sending, setSending] = useState(false);
+  const { values: form, errors, busy: sending, set, reset, submit: validateAndSend } = useValidatedForm(EMPTY, async (values) => (await loadSchema()).contactSchema.safeParse(values));
   useEffect(ensureToaster, []);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = (await loadSchema()).contactSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(firstIssuePerField<Field>(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setSending(true);
-    await new Promise((r) => setTimeout(r, CONTACT_SEND_MS));
-    setSending(false);
-    setForm(EMPTY);
+    const sent = await validateAndSend(() => new Promise((r) => setTimeout(r, CONTACT_SEND_MS)));
+    if (!sent) return;
+    reset();
     toast({ title: "Message sent successfully! We'll get back to you within 24 hours." });
   }
 
@@ -51,18 +42,18 @@ export default function ContactForm() {
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
           <label htmlFor={`${id}-name`} className="field-label">Name</label>
-          <input {...field('name')} autoComplete="name" onChange={(e) => setForm({ ...form, name: e.target.value })} />
+          <input {...field('name')} autoComplete="name" onChange={(e) => set('name', e.target.value)} />
           {error('name')}
         </div>
         <div>
           <label htmlFor={`${id}-email`} className="field-label">Email</label>
-          <input {...field('email')} type="email" autoComplete="email" onChange={(e) => setForm({ ...form, email: e.target.value })} />
+          <input {...field('email')} type="email" autoComplete="email" onChange={(e) => set('email', e.target.value)} />
           {error('email')}
         </div>
       </div>
       <div>
         <label htmlFor={`${id}-subject`} className="field-label">Subject</label>
-        <select {...field('subject')} onChange={(e) => setForm({ ...form, subject: e.target.value })}>
+        <select {...field('subject')} onChange={(e) => set('subject', e.target.value)}>
           <option value="">Select a subject</option>
           {CONTACT_SUBJECTS.map((s) => (
             <option key={s.value} value={s.value}>{s.label}</option>
@@ -72,7 +63,7 @@ export default function ContactForm() {
       </div>
       <div>
         <label htmlFor={`${id}-message`} className="field-label">Message</label>
-        <textarea {...field('message')} rows={6} onChange={(e) => setForm({ ...form, message: e.target.value })} />
+        <textarea {...field('message')} rows={6} onChange={(e) => set('message', e.target.value)} />
         {error('message')}
       </div>
       <button type="submit" className="btn-primary" disabled={sending}>

@@ -19,7 +19,7 @@ export function formatRating(rating: number, reviewCount: number): string {
   return reviewCount > 0 ? (Math.round(rating * 10) / 10).toFixed(1) : '0';
 }
 
-/** A database row in the wire format of DESIGN.md. */
+/** A database row in the API's wire format (docs/openapi.json). */
 export function toProvider(row: ProviderRow): Provider {
   return {
     id: row.id,

@@ -1,5 +1,5 @@
 /**
- * Provider search (DESIGN.md "Search semantics"): full text, service category, location, price and
+ * Provider search (README "Search"): full text, service category, location, price and
  * minimum rating, combined with AND, in result order, one page at a time.
  */
 import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';

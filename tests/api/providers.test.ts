@@ -1,4 +1,4 @@
-/** GET and POST /api/providers, GET /api/providers/by-slug/{slug} (SPEC.md §7, DESIGN.md contract). */
+/** GET and POST /api/providers, GET /api/providers/by-slug/{slug} (SPEC.md §7, docs/openapi.json). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSeed } from '../../src/lib/db/seed';
 import { providerSchema } from '../../src/lib/schemas/provider';

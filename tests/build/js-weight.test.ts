@@ -1,5 +1,5 @@
 /**
- * JavaScript weight per page type (DESIGN.md "Budgets"): pages with nothing to hydrate load no React
+ * JavaScript weight per page type (docs/BENCHMARKS.md): pages with nothing to hydrate load no React
  * and next to no JavaScript before interaction; React reaches a page only through an astro-island.
  * Reads dist/, which `npm test` builds first. The per-page byte totals are printed (console.table).
  *
@@ -21,7 +21,7 @@ const DIST = join(process.cwd(), 'dist');
 /** Most JavaScript a page without islands may load before interaction (raw bytes, not gzip). */
 const NO_ISLAND_BUDGET_BYTES = 4 * 1024;
 
-/** Most JavaScript, gzip-compressed, the provider page and /contact may load before interaction (DESIGN.md "Budgets"). */
+/** Most JavaScript, gzip-compressed, the provider page and /contact may load before interaction (docs/BENCHMARKS.md). */
 const ISLAND_PAGE_BUDGET_GZIP = 80 * 1024;
 
 /**

@@ -1,4 +1,4 @@
-/** Migrations and seed (issue "Foundation", DESIGN.md "Data"). */
+/** Migrations and seed (issue "Foundation", README "Edit content"). */
 import { readdirSync, rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDb, getDb } from '../../src/lib/db/client';

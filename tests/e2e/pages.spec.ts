@@ -73,11 +73,12 @@ test.describe('pages', () => {
     const m = /(\d+):(\d+) (AM|PM) - (\d+):(\d+) (AM|PM)/.exec(hours ?? '');
     const toMin = (h: string, mm: string, ap: string) => ((Number(h) % 12) + (ap === 'PM' ? 12 : 0)) * 60 + Number(mm);
     const open = !!m && toMin(m[1]!, m[2]!, m[3]!) <= 15 * 60 && 15 * 60 < toMin(m[4]!, m[5]!, m[6]!);
-    await expect(page.locator('main .open-status').first()).toHaveText(open ? 'Open now' : 'Closed');
+    // The status says when it next changes: Wednesday's closing time, or a later opening.
+    await expect(page.locator('main .open-status').first()).toHaveText(open ? `Open now · Closes ${m![4]}:${m![5]} ${m![6]}` : /^Closed · Opens /);
     // Sunday 2026-11-22 03:00 New York: every seeded salon is closed at 3 AM.
     await page.clock.setFixedTime(new Date('2026-11-22T08:00:00Z'));
     await page.reload();
-    await expect(page.locator('main .open-status').first()).toHaveText('Closed');
+    await expect(page.locator('main .open-status').first()).toHaveText(/^Closed · Opens (Sun|Mon) \d{1,2}:\d{2} (AM|PM)$/);
   });
 
   test('a city page has the prefilled search, neighbourhood text and the city\'s providers', async ({ page }) => {

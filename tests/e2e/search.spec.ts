@@ -80,7 +80,8 @@ test.describe('search', () => {
     await expect(page.getByText('No providers found.')).toBeVisible();
     await expect(page.getByText("We couldn't find any providers matching your search criteria. Try adjusting your filters or search in a different location.")).toBeVisible();
     await expect(page.getByText('Found 0 providers in Nowhereville')).toBeVisible();
-    const form = page.locator('main').getByRole('search');
+    // The no-results block brings a fresh form of its own, beside the page's search-again form.
+    const form = page.getByRole('region', { name: 'Results' }).getByRole('search');
     await form.getByLabel('Location', { exact: true }).fill('Miami');
     await form.getByRole('button', { name: 'Search Beauty Services' }).click();
     await expect(page).toHaveURL('/search?location=Miami');

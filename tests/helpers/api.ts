@@ -70,7 +70,7 @@ export function validListing(overrides: Record<string, unknown> = {}) {
   return { ...exampleProviderCreate, ...overrides };
 }
 
-/** The error body of a failed call, asserting DESIGN.md's shape. */
+/** The error body of a failed call, asserting the API's error shape (docs/openapi.json). */
 export async function errorOf(res: Response): Promise<{ error: string; issues: { path: string; message: string }[] }> {
   const body = (await res.json()) as { error: string; issues: { path: string; message: string }[] };
   if (typeof body.error !== 'string' || !Array.isArray(body.issues)) throw new Error(`Not an error body: ${JSON.stringify(body)}`);

@@ -1,6 +1,6 @@
 /**
  * The shared function plumbing of src/server/http.ts on Web Request objects, without a server:
- * validation errors as DESIGN.md's error shape, body limits, method dispatch and error mapping.
+ * validation errors as the API's error shape (docs/openapi.json), body limits, method dispatch and error mapping.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LIMITS } from '../../src/config';

@@ -1,4 +1,4 @@
-/** The body of every API error (DESIGN.md "API contract"; README "API"). */
+/** The body of every API error (README "API", docs/openapi.json). */
 import { z } from '../zod';
 
 export const apiErrorSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * A provider: the wire format of DESIGN.md (services and openingHours as JSON-encoded strings,
+ * A provider: the wire format of the API (README "API", docs/openapi.json) (services and openingHours as JSON-encoded strings,
  * rating as decimal text) and the payload of POST /api/providers.
  */
 import { z } from '../zod';
