@@ -3,51 +3,44 @@
  * Loaded by the reviews island on the first Report click (with its schema), so it costs the page
  * nothing before then. A report only asks people to look; the review stays up (README "Moderation").
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { postJson } from '@/lib/apiClient';
-import { firstIssuePerField } from '@/lib/formErrors';
 import { REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_REASON_VALUES } from '@/lib/reviewRules';
 import type { Review } from '@/lib/schemas/review';
 import { reportCreateSchema } from '@/lib/schemas/reviewReport';
 import { toast } from '@/stores/toasts';
+import { useValidatedForm } from './useValidatedForm';
 
 export const REPORT_THANKS = 'Thanks, our team will look at this review.';
 
 export default function ReportDialog({ review, onClose }: { review: Review; onClose: () => void }) {
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [reason, setReason] = useState('');
-  const [details, setDetails] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<'reason' | 'details', string>>>({});
-  const [sending, setSending] = useState(false);
+  const { values, errors, busy, set, submit } = useValidatedForm({ reason: '', details: '' }, ({ reason, details }) =>
+    reportCreateSchema.safeParse({ reason: reason || undefined, details }),
+  );
 
   useEffect(() => {
     dialog.current?.showModal();
   }, []);
 
-  async function submit(e: FormEvent) {
+  async function send(e: FormEvent) {
     e.preventDefault();
-    const parsed = reportCreateSchema.safeParse({ reason: reason || undefined, details });
-    if (!parsed.success) {
-      setErrors(firstIssuePerField(parsed.error.issues));
-      return;
-    }
-    setSending(true);
-    try {
-      await postJson(`/api/reviews/${encodeURIComponent(review.id)}/reports`, parsed.data);
-      toast({ title: REPORT_THANKS });
-      dialog.current?.close();
-    } catch (error) {
-      console.error('Failed to send report', error);
-      toast({ title: 'Failed to send report', description: 'Please try again later.', variant: 'destructive' });
-    } finally {
-      setSending(false);
-    }
+    await submit(async (report) => {
+      try {
+        await postJson(`/api/reviews/${encodeURIComponent(review.id)}/reports`, report);
+        toast({ title: REPORT_THANKS });
+        dialog.current?.close();
+      } catch (error) {
+        console.error('Failed to send report', error);
+        toast({ title: 'Failed to send report', description: 'Please try again later.', variant: 'destructive' });
+      }
+    });
   }
 
   return (
     <dialog ref={dialog} aria-labelledby={`${id}-title`} onClose={onClose} className="m-auto w-[min(32rem,calc(100%-2rem))] rounded-2xl p-0 backdrop:bg-gray-900/50">
-      <form onSubmit={submit} noValidate className="space-y-4 p-6">
+      <form onSubmit={send} noValidate className="space-y-4 p-6">
         <h2 id={`${id}-title`} className="text-lg font-semibold text-gray-900">Report this review</h2>
         <p className="text-sm text-gray-700">
           Review by {review.customerName}. Reports go to our team, who check the review against our{' '}
@@ -58,7 +51,7 @@ export default function ReportDialog({ review, onClose }: { review: Review; onCl
           <div className="mt-1 space-y-2">
             {REPORT_REASON_VALUES.map((value) => (
               <label key={value} className="flex items-start gap-2 text-sm text-gray-800">
-                <input type="radio" name="reason" value={value} checked={reason === value} onChange={() => setReason(value)} className="mt-0.5" />
+                <input type="radio" name="reason" value={value} checked={values.reason === value} onChange={() => set('reason', value)} className="mt-0.5" />
                 {REPORT_REASONS[value]}
               </label>
             ))}
@@ -67,13 +60,13 @@ export default function ReportDialog({ review, onClose }: { review: Review; onCl
         </fieldset>
         <div>
           <label htmlFor={`${id}-details`} className="field-label">Details (Optional)</label>
-          <textarea id={`${id}-details`} rows={3} maxLength={REPORT_DETAILS_MAX} className="field-input" value={details} aria-describedby={`${id}-count`} onChange={(e) => setDetails(e.target.value.slice(0, REPORT_DETAILS_MAX))} />
-          <p id={`${id}-count`} className="mt-1 text-right text-sm text-gray-600">{details.length}/{REPORT_DETAILS_MAX}</p>
+          <textarea id={`${id}-details`} rows={3} maxLength={REPORT_DETAILS_MAX} className="field-input" value={values.details} aria-describedby={`${id}-count`} onChange={(e) => set('details', e.target.value.slice(0, REPORT_DETAILS_MAX))} />
+          <p id={`${id}-count`} className="mt-1 text-right text-sm text-gray-600">{values.details.length}/{REPORT_DETAILS_MAX}</p>
           {errors.details && <p className="field-error">{errors.details}</p>}
         </div>
         <div className="flex gap-3">
-          <button type="submit" className="btn-primary" disabled={sending}>{sending ? 'Sending...' : 'Send report'}</button>
-          <button type="button" className="btn-secondary" onClick={() => dialog.current?.close()} disabled={sending}>Cancel</button>
+          <button type="submit" className="btn-primary" disabled={busy}>{busy ? 'Sending...' : 'Send report'}</button>
+          <button type="button" className="btn-secondary" onClick={() => dialog.current?.close()} disabled={busy}>Cancel</button>
         </div>
       </form>
     </dialog>

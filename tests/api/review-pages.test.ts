@@ -1,6 +1,6 @@
 /**
  * GET /api/providers/{id}/reviews (sort, limit, offset, X-Total-Count), GET .../reviews/summary and
- * POST /api/reviews/{id}/reports (DESIGN.md "Added since the first version"), over real HTTP.
+ * POST /api/reviews/{id}/reports (docs/openapi.json), over real HTTP.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewSchema } from '../../src/lib/schemas/review';
