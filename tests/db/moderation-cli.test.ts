@@ -84,6 +84,17 @@ describe('npm run moderate', () => {
     expect((await getProviderBySlug(database, SLUG))!.reviewCount).toBe((await published()).length);
   });
 
+  it('keep-review closes the reports of a review that stays published, and says so in the audit table', async () => {
+    await reportReview(database, reviewId, { reason: 'offensive', details: null });
+    expect(moderate('list').out).toContain(`review ${reviewId} (published)`);
+    const { status, out } = moderate('keep-review', reviewId, '--reason', 'Blunt but within the guidelines');
+    expect(status, out).toBe(0);
+    expect(out).toContain('Review kept published; its reports are closed.');
+    expect(moderate('list').out).toContain('No open reports.');
+    expect((await published()).map((r) => r.id)).toContain(reviewId);
+    expect(await row('SELECT action, reason FROM moderation_actions WHERE targetId = ? ORDER BY createdAt DESC LIMIT 1', [reviewId])).toEqual({ action: 'keep-review', reason: 'Blunt but within the guidelines' });
+  });
+
   it('hide-listing takes the listing out of the slug lookup, lists, search, sitemap and counts; restore-listing brings it back', async () => {
     const total = (await listProviders(database, { limit: 1, offset: 0 })).total;
     const inSearch = async () => (await searchProviders(database, { location: 'New York', limit: 100, offset: 0 })).items.some((p) => p.slug === SLUG);
