@@ -9,6 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { startApi } from '../helpers/api';
 import { htmlErrors, htmlErrorsOfFiles } from '../helpers/htmlValidity';
 
+/** The checker is a Java program: it starts in seconds on a quiet machine, far slower on a busy one. */
+const CHECKER_TIMEOUT_MS = 180_000;
+
 const DIST = join(process.cwd(), 'dist');
 
 /** One built page of each kind. */
@@ -30,7 +33,7 @@ describe('the W3C HTML checker', () => {
     const files = PAGES.map((page) => join(DIST, page));
     for (const file of files) if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first (npm test does)`);
     expect(await htmlErrorsOfFiles(files)).toEqual([]);
-  });
+  }, CHECKER_TIMEOUT_MS);
 
   it('finds no error in a provider page rendered on request, nor in its 404', async () => {
     const site = await startApi({ site: true });
@@ -43,7 +46,7 @@ describe('the W3C HTML checker', () => {
     } finally {
       await site.close();
     }
-  });
+  }, CHECKER_TIMEOUT_MS);
 
   it('is heard: a stray script after </html> and a late style element are errors, CSS it cannot parse is not', async () => {
     const page = (body: string, tail = '') => `<!DOCTYPE html><html lang="en"><head><title>t</title><style>@property --x { syntax: "*"; inherits: false; }</style></head><body>${body}</body></html>${tail}`;
@@ -55,5 +58,5 @@ describe('the W3C HTML checker', () => {
     expect(errors.some((e) => e.startsWith('stray-script.html') && /Stray start tag .script/.test(e))).toBe(true);
     expect(errors.some((e) => e.startsWith('late-style.html') && /style. element in .body. must be the first child/.test(e))).toBe(true);
     expect(errors.filter((e) => e.startsWith('ok.html'))).toEqual([]);
-  });
+  }, CHECKER_TIMEOUT_MS);
 });
