@@ -8,6 +8,7 @@ import type { InStatement } from '@libsql/client';
 import type { Db } from './db/client';
 import { NotFoundError } from './errors';
 import { refreshRatingStatement } from './reviews';
+import { addTermsStatement, removeTermsStatements } from './spelling/vocabulary';
 
 export const MODERATION_ACTIONS = ['hide-review', 'restore-review', 'keep-review', 'hide-listing', 'restore-listing'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
@@ -71,14 +72,20 @@ export async function moderateReview(database: Db, action: 'hide-review' | 'rest
 /** Hides or restores a listing by slug: its page answers 410, and it leaves search, lists, sitemaps and counts. */
 export async function moderateListing(database: Db, action: 'hide-listing' | 'restore-listing', input: ActionInput, now = new Date()): Promise<ActionResult> {
   checkInput(input);
-  const provider = await database.db.selectFrom('providers').select(['id', 'isHidden']).where('slug', '=', input.target).executeTakeFirst();
+  const provider = await database.db
+    .selectFrom('providers')
+    .select(['id', 'isHidden', 'name', 'description', 'services', 'city', 'state'])
+    .where('slug', '=', input.target)
+    .executeTakeFirst();
   if (!provider) throw new NotFoundError(`No listing with slug ${input.target}`);
   const hidden = action === 'hide-listing' ? 1 : 0;
+  const changed = Number(provider.isHidden) !== hidden;
+  // Its words leave (or rejoin) the vocabulary of suggestions and spelling correction with it.
+  const terms = !changed ? [] : hidden ? removeTermsStatements(provider) : [addTermsStatement(provider)];
   await database.client.batch(
-    [{ sql: 'UPDATE providers SET isHidden = ? WHERE id = ?', args: [hidden, provider.id] }, auditStatement(action, provider.id, input, now)],
+    [{ sql: 'UPDATE providers SET isHidden = ? WHERE id = ?', args: [hidden, provider.id] }, ...terms, auditStatement(action, provider.id, input, now)],
     'write',
   );
-  const changed = Number(provider.isHidden) !== hidden;
   return { action, providerId: provider.id, summary: `Listing ${changed ? 'is now' : 'was already'} ${hidden ? 'hidden' : 'listed'}.`, changed };
 }
 

@@ -101,6 +101,7 @@ describe('npm run moderate', () => {
     const byName = () => searchProviders(database, { query: 'Lacquer Lace Nail Studio', limit: 10, offset: 0 });
     expect(await inSearch()).toBe(true);
     const named = await byName();
+    const lacquerBefore = Number((await row("SELECT n FROM search_terms WHERE kind = 'word' AND term = 'lacquer'"))!.n);
     // Each way search counts: the full-text index, the category index, a filter on the row.
     const nails = () => searchProviders(database, { service: 'Nail Salon', limit: 1, offset: 0 });
     const nailTotal = (await nails()).total;
@@ -115,10 +116,14 @@ describe('npm run moderate', () => {
     expect((await nails()).total).toBe(nailTotal - 1);
     expect((await providerSitemapUrls(database, 0)).some((u) => u.endsWith(`/provider/${SLUG}`))).toBe(false);
     expect(await reviewPage(database, providerId, { sort: 'newest', limit: 1, offset: 0 })).toBeNull();
+    // Its own words leave the suggestions: "lacquer" is a word of this listing's name and of others' text.
+    const lacquer = async () => Number((await row("SELECT n FROM search_terms WHERE kind = 'word' AND term = 'lacquer'"))?.n ?? 0);
+    expect(await lacquer()).toBe(lacquerBefore - 1);
 
     expect(moderate('restore-listing', SLUG, '--reason', 'Reopened under the same owner').status).toBe(0);
     expect(await inSearch()).toBe(true);
     expect((await listProviders(database, { limit: 1, offset: 0 })).total).toBe(total);
+    expect(Number((await row("SELECT n FROM search_terms WHERE kind = 'word' AND term = 'lacquer'"))!.n)).toBe(lacquerBefore);
     expect(await row("SELECT group_concat(action) AS a FROM (SELECT action FROM moderation_actions WHERE targetId = ? ORDER BY createdAt)", [providerId])).toEqual({ a: 'hide-listing,restore-listing' });
   });
 
