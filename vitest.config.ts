@@ -38,6 +38,8 @@ export default defineConfig({
         'src/lib/searchTitle.ts',
         'src/lib/usStates.ts',
         'src/lib/services.ts',
+        'src/lib/menu.ts',
+        'src/lib/directions.ts',
         'src/server/http.ts',
         'src/server/functionRoutes.ts',
       ],

@@ -1,17 +1,19 @@
-/** GET /api/providers/{id}/reviews: newest first, 404 when the provider is unknown. */
+/** GET /api/providers/{id}/reviews: one page of published reviews (sort, limit, offset), total in X-Total-Count; 404 when the provider is unknown. */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/lib/db/client';
 import { NotFoundError } from '../src/lib/errors';
-import { listReviews } from '../src/lib/reviews';
+import { reviewPage } from '../src/lib/reviewReads';
+import { reviewListParamsFromUrl, reviewListParamsSchema } from '../src/lib/schemas/reviewList';
 import { API_CACHE, cdnCacheHeaders } from '../src/server/cdnCache';
-import { json, route } from '../src/server/http';
+import { page, parseWith, route } from '../src/server/http';
 
 export default route({
-  async GET(_req, { params }) {
+  async GET(req, { params }) {
     const id = decodeURIComponent(params.id ?? '');
-    const reviews = await listReviews(await getDb(), id);
-    if (!reviews) throw new NotFoundError('Provider not found');
-    return json(reviews, 200, cdnCacheHeaders(API_CACHE.provider(id)));
+    const query = parseWith(reviewListParamsSchema, reviewListParamsFromUrl(new URL(req.url).searchParams));
+    const result = await reviewPage(await getDb(), id, query);
+    if (!result) throw new NotFoundError('Provider not found');
+    return page(result.items, result.total, { headers: cdnCacheHeaders(API_CACHE.provider(id)) });
   },
 });
 

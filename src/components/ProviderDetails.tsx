@@ -3,6 +3,7 @@
  * for providers listed after the build: one component, not two copies.
  */
 import { DAYS } from '@/config';
+import { directionsUrl } from '@/lib/directions';
 import { providerSeoText } from '@/lib/providerPage';
 import { parseOpeningHours, parseServices } from '@/lib/providerFields';
 import type { Provider } from '@/lib/schemas/provider';
@@ -42,11 +43,16 @@ export function ProviderHero({ provider, live = false }: { provider: Provider; l
           ))}
         </ul>
         {provider.description && <p className="text-gray-700">{provider.description}</p>}
-        {provider.phone && (
-          <a href={`tel:${provider.phone.replace(/[^\d+]/g, '')}`} className="btn-primary self-start">
-            Call {provider.phone}
+        <p className="flex flex-wrap gap-3">
+          {provider.phone && (
+            <a href={`tel:${provider.phone.replace(/[^\d+]/g, '')}`} className="btn-primary">
+              Call {provider.phone}
+            </a>
+          )}
+          <a href={directionsUrl(provider)} target="_blank" rel="noopener" className="btn-secondary">
+            Get directions
           </a>
-        )}
+        </p>
       </div>
     </section>
   );

@@ -6,7 +6,8 @@ export const NO_REVIEWS = 'No reviews yet. Be the first to leave a review!';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
-export function ReviewList({ reviews }: { reviews: Review[] }) {
+/** With `onReport`, each review has a Report button (the reviews island passes it). */
+export function ReviewList({ reviews, onReport }: { reviews: Review[]; onReport?: (review: Review) => void }) {
   if (reviews.length === 0) return <p className="rounded-xl bg-gray-50 px-5 py-6 text-center text-gray-700">{NO_REVIEWS}</p>;
   return (
     <ul className="divide-y divide-gray-200" aria-label="Reviews">
@@ -18,6 +19,11 @@ export function ReviewList({ reviews }: { reviews: Review[] }) {
           </div>
           <StarRating rating={r.rating} label={`${r.rating} out of 5 stars`} />
           {r.comment && <p className="mt-2 whitespace-pre-line text-gray-700">{r.comment}</p>}
+          {onReport && (
+            <button type="button" className="mt-2 text-sm text-gray-600 underline hover:text-brand-700" aria-label={`Report review by ${r.customerName}`} onClick={() => onReport(r)}>
+              Report
+            </button>
+          )}
         </li>
       ))}
     </ul>

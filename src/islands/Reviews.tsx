@@ -1,36 +1,59 @@
 /**
- * Reviews on a provider page (SPEC.md §4, §5, §8): the list (refetched once hydrated; three
- * skeleton rows when nothing is known yet), the empty state, and the Write a Review form.
+ * Reviews on a provider page (SPEC.md §4, §5, §8): the list the page rendered (paged further with
+ * "Show more reviews", re-sorted with the Sort select; three skeleton rows while a new order loads),
+ * the empty state, the Write a Review form, and Report on each review (its dialog loads on first use,
+ * to keep the page's JavaScript small: README "Provider pages").
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { Honeypot, withHoneypot } from '@/components/Honeypot';
 import { ReviewList, ReviewListSkeleton } from '@/components/ReviewList';
 import { StarInput } from '@/components/StarInput';
-import { getJson, postJson } from '@/lib/apiClient';
-import { firstIssuePerField } from '@/lib/formErrors';
+import { getPage, postJson } from '@/lib/apiClient';
+import { COMMENT_MAX, REVIEW_SORTS, type ReviewSort } from '@/lib/reviewRules';
 import type { Review } from '@/lib/schemas/review';
 import { toast } from '@/stores/toasts';
 import { ensureToaster } from './ensureToaster';
+import { useValidatedForm } from './useValidatedForm';
 
-export const COMMENT_MAX = 500;
-type Errors = Partial<Record<'customerName' | 'rating' | 'comment', string>>;
 const EMPTY = { customerName: '', rating: 0, comment: '' };
 /** The form's schema (and zod) load when the form opens, not with the page (src/lib/formErrors.ts). */
 const loadSchema = () => import('@/lib/schemas/review');
+const ReportDialog = lazy(() => import('./ReportDialog'));
+const SORT_LABELS: Record<ReviewSort, string> = { newest: 'Newest first', highest: 'Highest rated', lowest: 'Lowest rated' };
 
-export default function Reviews({ providerId, initialReviews }: { providerId: string; initialReviews?: Review[] }) {
+interface Props {
+  providerId: string;
+  /** The first page, newest first, as the page rendered it. */
+  initialReviews?: Review[];
+  /** How many published reviews there are in all. */
+  total?: number;
+  /** Reviews per page (LIMITS.reviewsOnPage). */
+  pageSize: number;
+}
+
+export default function Reviews({ providerId, initialReviews, total: initialTotal = initialReviews?.length ?? 0, pageSize }: Props) {
   const id = useId();
   const [reviews, setReviews] = useState<Review[] | undefined>(initialReviews);
+  const [total, setTotal] = useState(initialTotal);
+  const [sort, setSort] = useState<ReviewSort>('newest');
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [reporting, setReporting] = useState<Review | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [open, setOpen] = useState(false);
-  const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitting, setSubmitting] = useState(false);
+  const { values: form, errors, busy: submitting, set, reset, submit } = useValidatedForm(EMPTY, async ({ customerName, rating, comment }) =>
+    (await loadSchema()).reviewFormSchema.safeParse({ customerName, rating, comment: comment || null }),
+  );
   const [fax, setFax] = useState('');
 
-  async function load() {
+  const pageUrl = (order: ReviewSort, offset: number) => `/api/providers/${encodeURIComponent(providerId)}/reviews?sort=${order}&limit=${pageSize}&offset=${offset}`;
+
+  /** The first page in the given order (after a sort change or a new review). */
+  async function load(order = sort) {
+    setReviews(undefined);
     try {
-      setReviews(await getJson<Review[]>(`/api/providers/${encodeURIComponent(providerId)}/reviews`));
+      const { items, total } = await getPage<Review>(pageUrl(order, 0));
+      setReviews(items);
+      setTotal(total);
       setLoadFailed(false);
     } catch (error) {
       console.error(error);
@@ -38,38 +61,48 @@ export default function Reviews({ providerId, initialReviews }: { providerId: st
     }
   }
 
+  async function showMore() {
+    setLoadingMore(true);
+    try {
+      const { items, total } = await getPage<Review>(pageUrl(sort, reviews?.length ?? 0));
+      setReviews([...(reviews ?? []), ...items.filter((r) => !reviews?.some((known) => known.id === r.id))]);
+      setTotal(total);
+    } catch (error) {
+      console.error(error);
+      toast({ title: 'Failed to load reviews', description: 'Please try again later.', variant: 'destructive' });
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
   useEffect(() => {
     ensureToaster();
-    void load();
+    // The page rendered the first reviews; fetch only when it did not.
+    if (!initialReviews) void load();
   }, [providerId]);
 
   function close() {
     setOpen(false);
-    setForm(EMPTY);
-    setErrors({});
+    reset();
     setFax('');
   }
 
-  async function submit(e: FormEvent) {
+  async function send(e: FormEvent) {
     e.preventDefault();
-    const { reviewFormSchema } = await loadSchema();
-    const parsed = reviewFormSchema.safeParse({ customerName: form.customerName, rating: form.rating, comment: form.comment || null });
-    if (!parsed.success) {
-      setErrors(firstIssuePerField<keyof Errors>(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
-    try {
-      await postJson('/api/reviews', withHoneypot({ providerId, ...parsed.data, comment: parsed.data.comment ?? null }, fax));
-      toast({ title: 'Review submitted!', description: 'Thank you for your feedback. Your review has been posted.' });
+    let posted = false;
+    await submit(async (review) => {
+      try {
+        await postJson('/api/reviews', withHoneypot({ providerId, ...review, comment: review.comment ?? null }, fax));
+        toast({ title: 'Review submitted!', description: 'Thank you for your feedback. Your review has been posted.' });
+        posted = true;
+      } catch (error) {
+        console.error('Failed to submit review', error);
+        toast({ title: 'Failed to submit review', description: 'Please try again later.', variant: 'destructive' });
+      }
+    });
+    if (posted) {
       close();
       await load();
-    } catch (error) {
-      console.error('Failed to submit review', error);
-      toast({ title: 'Failed to submit review', description: 'Please try again later.', variant: 'destructive' });
-    } finally {
-      setSubmitting(false);
     }
   }
 
@@ -81,25 +114,28 @@ export default function Reviews({ providerId, initialReviews }: { providerId: st
         </button>
       )}
       {open && (
-        <form onSubmit={submit} noValidate aria-labelledby={`${id}-title`} className="relative space-y-5 rounded-2xl border border-gray-200 bg-gray-50 p-5">
+        <form onSubmit={send} noValidate aria-labelledby={`${id}-title`} className="relative space-y-5 rounded-2xl border border-gray-200 bg-gray-50 p-5">
           <Honeypot value={fax} onChange={setFax} />
           <h3 id={`${id}-title`} className="text-lg font-semibold text-gray-900">Write a Review</h3>
           <div>
             <span id={`${id}-rating`} className="field-label">Rating *</span>
-            <StarInput value={form.rating} onChange={(rating) => setForm({ ...form, rating })} labelledBy={`${id}-rating`} invalid={!!errors.rating} describedBy={errors.rating ? `${id}-rating-error` : undefined} />
+            <StarInput value={form.rating} onChange={(rating) => set('rating', rating)} labelledBy={`${id}-rating`} invalid={!!errors.rating} describedBy={errors.rating ? `${id}-rating-error` : undefined} />
             {errors.rating && <p id={`${id}-rating-error`} className="field-error">{errors.rating}</p>}
           </div>
           <div>
             <label htmlFor={`${id}-name`} className="field-label">Your Name *</label>
-            <input id={`${id}-name`} className="field-input" autoComplete="name" value={form.customerName} aria-invalid={!!errors.customerName} aria-describedby={errors.customerName ? `${id}-name-error` : undefined} onChange={(e) => setForm({ ...form, customerName: e.target.value })} />
+            <input id={`${id}-name`} className="field-input" autoComplete="name" value={form.customerName} aria-invalid={!!errors.customerName} aria-describedby={errors.customerName ? `${id}-name-error` : undefined} onChange={(e) => set('customerName', e.target.value)} />
             {errors.customerName && <p id={`${id}-name-error`} className="field-error">{errors.customerName}</p>}
           </div>
           <div>
             <label htmlFor={`${id}-comment`} className="field-label">Your Review (Optional)</label>
-            <textarea id={`${id}-comment`} rows={4} maxLength={COMMENT_MAX} className="field-input" value={form.comment} aria-invalid={!!errors.comment} aria-describedby={`${id}-count${errors.comment ? ` ${id}-comment-error` : ''}`} onChange={(e) => setForm({ ...form, comment: e.target.value.slice(0, COMMENT_MAX) })} />
+            <textarea id={`${id}-comment`} rows={4} maxLength={COMMENT_MAX} className="field-input" value={form.comment} aria-invalid={!!errors.comment} aria-describedby={`${id}-count${errors.comment ? ` ${id}-comment-error` : ''}`} onChange={(e) => set('comment', e.target.value.slice(0, COMMENT_MAX))} />
             <p id={`${id}-count`} className="mt-1 text-right text-sm text-gray-600">{form.comment.length}/{COMMENT_MAX}</p>
             {errors.comment && <p id={`${id}-comment-error`} className="field-error">{errors.comment}</p>}
           </div>
+          <p className="text-sm text-gray-700">
+            Reviews must describe your own visit and follow our <a href="/review-guidelines" className="text-brand-700 underline">review guidelines</a>.
+          </p>
           <div className="flex gap-3">
             <button type="submit" className="btn-primary" disabled={submitting}>
               {submitting ? 'Submitting...' : 'Submit Review'}
@@ -110,9 +146,27 @@ export default function Reviews({ providerId, initialReviews }: { providerId: st
           </div>
         </form>
       )}
+      {total > 1 && (
+        <p className="mt-6">
+          <label htmlFor={`${id}-sort`} className="mr-2 text-sm font-medium text-gray-900">Sort reviews</label>
+          <select id={`${id}-sort`} className="field-input inline-block w-auto py-1.5" value={sort} onChange={(e) => { const order = e.target.value as ReviewSort; setSort(order); void load(order); }}>
+            {REVIEW_SORTS.map((s) => <option key={s} value={s}>{SORT_LABELS[s]}</option>)}
+          </select>
+        </p>
+      )}
       <div className="mt-6">
-        {reviews ? <ReviewList reviews={reviews} /> : loadFailed ? <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800">Failed to load reviews. Please try again later.</p> : <ReviewListSkeleton />}
+        {reviews ? <ReviewList reviews={reviews} onReport={setReporting} /> : loadFailed ? <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800">Failed to load reviews. Please try again later.</p> : <ReviewListSkeleton />}
       </div>
+      {reviews && reviews.length < total && (
+        <button type="button" className="btn-secondary mt-2" onClick={showMore} disabled={loadingMore}>
+          {loadingMore ? 'Loading...' : 'Show more reviews'}
+        </button>
+      )}
+      {reporting && (
+        <Suspense fallback={null}>
+          <ReportDialog review={reporting} onClose={() => setReporting(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

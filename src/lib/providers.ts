@@ -42,16 +42,21 @@ export function toProvider(row: ProviderRow): Provider {
     imageUrl: row.imageUrl,
     rating: formatRating(Number(row.rating), Number(row.reviewCount)),
     reviewCount: Number(row.reviewCount),
+    menu: row.menu ?? null,
     latitude: row.latitude === null ? null : Number(row.latitude),
     longitude: row.longitude === null ? null : Number(row.longitude),
     timeZone: row.timeZone ?? timeZoneOf(row.state),
   };
 }
 
-/** Select of providers in result order (promoted, rating, review count, name). */
-export function orderedProviders({ db }: Db) {
-  return db
-    .selectFrom('providers')
+/** Listings shown anywhere: every provider an operator has not hidden (README "Moderation"). */
+export function listedProviders({ db }: Db) {
+  return db.selectFrom('providers').where('isHidden', '=', 0);
+}
+
+/** Select of listed providers in result order (promoted, rating, review count, name). */
+export function orderedProviders(database: Db) {
+  return listedProviders(database)
     .selectAll('providers')
     .orderBy('isPromoted', 'desc')
     .orderBy('rating', 'desc')
@@ -79,7 +84,7 @@ export async function cappedCount({ db }: Db, from: RawBuilder<unknown>): Promis
 
 /** GET /api/providers: one page of all providers, in result order. */
 export async function listProviders(database: Db, { limit, offset }: { limit: number; offset: number }): Promise<Page<Provider>> {
-  const [rows, count] = await Promise.all([orderedProviders(database).limit(limit).offset(offset).execute(), cappedCount(database, sql`FROM providers`)]);
+  const [rows, count] = await Promise.all([orderedProviders(database).limit(limit).offset(offset).execute(), cappedCount(database, sql`FROM providers WHERE isHidden = 0`)]);
   return { ...count, items: rows.map(toProvider) };
 }
 
@@ -88,13 +93,14 @@ export async function allProviders(database: Db): Promise<Provider[]> {
   return (await orderedProviders(database).execute()).map(toProvider);
 }
 
-export async function getProviderBySlug({ db }: Db, slug: string): Promise<Provider | null> {
-  const row = await db.selectFrom('providers').selectAll().where('slug', '=', slug).executeTakeFirst();
+/** A listed provider by slug; null when unknown or hidden. */
+export async function getProviderBySlug(database: Db, slug: string): Promise<Provider | null> {
+  const row = await listedProviders(database).selectAll().where('slug', '=', slug).executeTakeFirst();
   return row ? toProvider(row) : null;
 }
 
 /** A new provider row; rating and reviewCount start at zero, the place comes from placeOf. */
-export interface NewProvider extends Omit<ProviderRow, 'seq' | 'rating' | 'reviewCount' | 'latitude' | 'longitude' | 'timeZone'> {
+export interface NewProvider extends Omit<ProviderRow, 'seq' | 'rating' | 'reviewCount' | 'isHidden' | 'latitude' | 'longitude' | 'timeZone'> {
   rating?: number;
   reviewCount?: number;
   latitude?: number | null;
@@ -168,12 +174,14 @@ export async function createProvider(database: Db, input: ProviderCreate, now = 
       priceRange: input.priceRange,
       openingHours: JSON.stringify(input.openingHours),
       imageUrl: null,
+      // A new listing has no menu until the business sends one: its page lists its services.
+      menu: null,
       createdAt: now.toISOString(),
       ...(await placeOf(input)),
     };
     try {
       await client.batch(insertProviderStatements(database, row), 'write');
-      return toProvider({ ...row, seq: 0, rating: 0, reviewCount: 0, latitude: row.latitude ?? null, longitude: row.longitude ?? null, timeZone: row.timeZone ?? null });
+      return toProvider({ ...row, seq: 0, rating: 0, reviewCount: 0, isHidden: 0, latitude: row.latitude ?? null, longitude: row.longitude ?? null, timeZone: row.timeZone ?? null });
     } catch (error) {
       // Two listings raced for the same slug: pick the next free one.
       if (isUniqueViolation(error) && attempt < 5) continue;

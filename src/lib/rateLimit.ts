@@ -12,8 +12,8 @@ export interface Limit {
   windowSeconds: number;
 }
 
-/** POST limits per client address; RATE_LIMIT_REVIEWS and RATE_LIMIT_LISTINGS override the counts. */
-export function limits(): Record<'reviews' | 'listings', Limit> {
+/** POST limits per client address; RATE_LIMIT_REVIEWS, RATE_LIMIT_LISTINGS and RATE_LIMIT_REPORTS override the counts. */
+export function limits(): Record<'reviews' | 'listings' | 'reports', Limit> {
   const count = (name: string, fallback: number) => {
     const n = Number(process.env[name]);
     return Number.isInteger(n) && n > 0 ? n : fallback;
@@ -21,6 +21,7 @@ export function limits(): Record<'reviews' | 'listings', Limit> {
   return {
     reviews: { max: count('RATE_LIMIT_REVIEWS', 10), windowSeconds: 10 * 60 },
     listings: { max: count('RATE_LIMIT_LISTINGS', 5), windowSeconds: 60 * 60 },
+    reports: { max: count('RATE_LIMIT_REPORTS', 10), windowSeconds: 10 * 60 },
   };
 }
 

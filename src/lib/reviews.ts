@@ -1,31 +1,22 @@
-/** Reviews: listing a provider's and posting one, which updates the provider's rating in the same transaction. */
+/** Reviews: posting one, which updates the provider's rating in the same transaction (reading them: ./reviewReads.ts). */
 import type { InStatement } from '@libsql/client';
+import type { Selectable } from 'kysely';
 import type { Db } from './db/client';
+import type { ReviewsTable } from './db/schema';
 import { NotFoundError } from './errors';
 import type { Review, ReviewCreate } from './schemas/review';
 
-/** A provider's reviews, newest first (the first `limit` of them when given). */
-export async function newestReviews({ db }: Db, providerId: string, limit?: number): Promise<Review[]> {
-  let query = db.selectFrom('reviews').selectAll().where('providerId', '=', providerId).orderBy('createdAt', 'desc').orderBy('id', 'desc');
-  if (limit !== undefined) query = query.limit(limit);
-  return (await query.execute()).map((r) => ({ ...r, rating: Number(r.rating) }));
+/** A review row in API form (the status stays inside: only published reviews ever leave). */
+export function toReview({ status: _, ...row }: Selectable<ReviewsTable>): Review {
+  return { ...row, rating: Number(row.rating) };
 }
 
-/** A provider's reviews, newest first; null when the provider is unknown. */
-export async function listReviews(database: Db, providerId: string): Promise<Review[] | null> {
-  const [provider, reviews] = await Promise.all([
-    database.db.selectFrom('providers').select('id').where('id', '=', providerId).executeTakeFirst(),
-    newestReviews(database, providerId),
-  ]);
-  return provider ? reviews : null;
-}
-
-/** Recomputes a provider's rating (mean, one decimal) and reviewCount from its reviews. */
+/** Recomputes a provider's rating (mean, one decimal) and reviewCount from its published reviews. */
 export function refreshRatingStatement(providerId: string): InStatement {
   return {
     sql: `UPDATE providers SET
-            reviewCount = (SELECT count(*) FROM reviews WHERE providerId = :id),
-            rating = coalesce((SELECT round(avg(rating), 1) FROM reviews WHERE providerId = :id), 0)
+            reviewCount = (SELECT count(*) FROM reviews WHERE providerId = :id AND status = 'published'),
+            rating = coalesce((SELECT round(avg(rating), 1) FROM reviews WHERE providerId = :id AND status = 'published'), 0)
           WHERE id = :id`,
     args: { id: providerId },
   };
@@ -42,7 +33,7 @@ export function insertReviewStatement(review: Review, duplicateSince?: string): 
   return {
     sql: `INSERT INTO reviews (id, providerId, customerName, rating, comment, createdAt)
           SELECT :id, :providerId, :customerName, :rating, :comment, :createdAt
-          WHERE EXISTS (SELECT 1 FROM providers WHERE id = :providerId)
+          WHERE EXISTS (SELECT 1 FROM providers WHERE id = :providerId AND isHidden = 0)
             AND NOT EXISTS (
               SELECT 1 FROM reviews WHERE providerId = :providerId AND createdAt >= :since
                 AND customerName = :customerName AND comment IS :comment)`,
@@ -78,5 +69,5 @@ export async function createReview(database: Db, input: ReviewCreate, now = new 
     .orderBy('createdAt')
     .executeTakeFirst();
   if (!existing) throw new NotFoundError('Provider not found');
-  return { review: { ...existing, rating: Number(existing.rating) }, created: false };
+  return { review: toReview(existing), created: false };
 }

@@ -97,14 +97,19 @@ const SAMPLE_ROWS = 50;
 /** Longest walk of the order index worth making for one page; sparser matches are listed and sorted. */
 const MAX_WALK = 1500;
 
+/** Hidden listings never match (README "Moderation"): the first of every row's conditions. */
+const LISTED = sql<SqlBool>`p.isHidden = 0`;
+/** Rows of a full-text or category index that belong to hidden listings (few: a partial index finds them). */
+const HIDDEN_SEQS = sql`SELECT seq FROM providers INDEXED BY providers_hidden WHERE isHidden = 1`;
+
 /**
- * Conditions on the provider row `p`; `skip` leaves out those the category index already applies.
- * Text is checked row by row (one full-text lookup by rowid per row an index walk visits), unless
- * `textList`: then every match is listed first, which reads every match (sqld counts each as a row
- * read) and only pays when there are few.
+ * Conditions on the provider row `p` (LISTED first); `skip` leaves out those the category index
+ * already applies. Text is checked row by row (one full-text lookup by rowid per row an index walk
+ * visits), unless `textList`: then every match is listed first, which reads every match (sqld
+ * counts each as a row read) and only pays when there are few.
  */
 function rowConditions(r: Resolved, skip: { category?: boolean; rating?: boolean; city?: boolean } = {}, textList = false): Expression<SqlBool>[] {
-  const where: Expression<SqlBool>[] = [];
+  const where: Expression<SqlBool>[] = [LISTED];
   if (r.match) {
     where.push(
       textList || !checkableByRow(r.match)
@@ -159,7 +164,8 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
     const conds = rowConditions(r);
     const distance = r.point ? sql`, ${distanceSql(r.point)} AS distanceMiles` : sql``;
     const order = sort === 'distance' ? sql`distanceMiles, p.seq` : sort === 'recommended' ? ORDER : SORT_ORDERS[sort].order;
-    const index = r.within ? sql`INDEXED BY providers_geo` : sort !== 'distance' && sort !== 'recommended' && conds.length === 0 ? sql`INDEXED BY ${SORT_ORDERS[sort].index}` : sql``;
+    // conds always holds LISTED: with nothing else, the sort's own index yields the order.
+    const index = r.within ? sql`INDEXED BY providers_geo` : sort !== 'distance' && sort !== 'recommended' && conds.length === 1 ? sql`INDEXED BY ${SORT_ORDERS[sort].index}` : sql``;
     [rows, count] = await Promise.all([
       run(sql`SELECT p.*${distance} FROM providers p ${index} ${and(conds)} ORDER BY ${order} ${page}`),
       cappedCount(database, sql`FROM providers p ${index} ${and(conds)}`),
@@ -181,21 +187,31 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
       ...(r.rating !== undefined ? [sql<SqlBool>`c.rating >= ${r.rating}`] : []),
     ];
     const conds = [...cat, ...rowConditions(r, { category: true, rating: true, city: categoryInCity })];
-    const onlyCategory = conds.length === cat.length;
+    // Only the category (and LISTED): counted from the category index, less hidden listings.
+    const onlyCategory = conds.length === cat.length + 1;
     const index = sql.raw(categoryInCity ? 'provider_categories_city_order' : 'provider_categories_order');
     [rows, count] = await Promise.all([
       run(sql`SELECT p.* FROM provider_categories c INDEXED BY ${index} JOIN providers p ON p.seq = c.providerSeq ${and(conds)} ORDER BY ${CATEGORY_ORDER} ${page}`),
-      cappedCount(database, onlyCategory ? sql`FROM provider_categories c ${and(cat)}` : sql`FROM provider_categories c JOIN providers p ON p.seq = c.providerSeq ${and(conds)}`),
+      cappedCount(
+        database,
+        onlyCategory
+          ? sql`FROM provider_categories c ${and([...cat, sql<SqlBool>`c.providerSeq NOT IN (${HIDDEN_SEQS})`])}`
+          : sql`FROM provider_categories c JOIN providers p ON p.seq = c.providerSeq ${and(conds)}`,
+      ),
     ]);
   } else {
     const listed = rowConditions(r, {}, true);
-    const onlyText = r.match && listed.length === 1;
-    count = await cappedCount(database, onlyText ? sql`FROM providers_fts WHERE providers_fts MATCH ${r.match}` : sql`FROM providers p ${and(listed)}`);
+    // Only text (and LISTED): counted from the full-text index, less hidden listings.
+    const onlyText = r.match && listed.length === 2;
+    count = await cappedCount(
+      database,
+      onlyText ? sql`FROM providers_fts WHERE providers_fts MATCH ${r.match} AND rowid NOT IN (${HIDDEN_SEQS})` : sql`FROM providers p ${and(listed)}`,
+    );
     // Many matches (more than the counted cap): when they are dense in the order index (a sample
     // of its first rows says how dense), reading it in order and checking each row finds a page
     // fast. Few or sparse: list them and sort. Long prefixes are listed either way (see
     // checkableByRow), and with many matches the order index is walked against that list.
-    let walk = listed.length === 0 || (count.capped && !!r.match && !checkableByRow(r.match));
+    let walk = listed.length === 1 || (count.capped && !!r.match && !checkableByRow(r.match));
     if (count.capped && !walk) {
       // CROSS JOIN keeps the sample first: SQLite would otherwise start from a filter's index.
       const sampled = await cappedCount(

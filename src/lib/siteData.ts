@@ -7,7 +7,7 @@
  */
 import { CITY_PAGES, FEATURED } from '../config';
 import { getDb } from './db/client';
-import { orderedProviders, toProvider } from './providers';
+import { listedProviders, orderedProviders, toProvider } from './providers';
 import type { Provider } from './schemas/provider';
 import { slugify } from './slugify';
 
@@ -60,6 +60,7 @@ async function cityCounts(): Promise<City[]> {
 /** Count and mean of every review, from the one row triggers keep (a count would read every review). */
 async function reviewStats(): Promise<{ reviewTotal: number; averageRating: number }> {
   const { db } = await getDb();
+  // Published reviews of listed providers: what the pages show (README "Moderation"; kept by the triggers of migrations/0011).
   const row = await db.selectFrom('review_stats').select(['n', 'ratingSum']).executeTakeFirst();
   const n = Number(row?.n ?? 0);
   return { reviewTotal: n, averageRating: n === 0 ? 0 : Math.round((Number(row!.ratingSum) / n) * 10) / 10 };
@@ -82,7 +83,6 @@ export function prebuiltCities(cities: City[]): City[] {
 
 /** Providers by slug, for the few links a page names (the home page's popular searches). */
 export async function providersBySlug(slugs: readonly string[]): Promise<Map<string, Provider>> {
-  const { db } = await getDb();
-  const rows = slugs.length ? await db.selectFrom('providers').selectAll().where('slug', 'in', slugs).execute() : [];
+  const rows = slugs.length ? await listedProviders(await getDb()).selectAll().where('slug', 'in', slugs).execute() : [];
   return new Map(rows.map((row) => [row.slug, toProvider(row)]));
 }

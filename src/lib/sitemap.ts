@@ -5,6 +5,7 @@
  */
 import { SITE_URL } from '../server/siteUrl';
 import type { Db } from './db/client';
+import { listedProviders } from './providers';
 
 /** The protocol's limit of URLs per file. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -17,15 +18,14 @@ export const providerSitemapPath = (page: number) => `/sitemap-providers-${page}
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** How many provider sitemap files there are (at least one, so the index never points nowhere). */
-export async function providerSitemapCount({ db }: Db): Promise<number> {
-  const row = await db.selectFrom('providers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+export async function providerSitemapCount(database: Db): Promise<number> {
+  const row = await listedProviders(database).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Math.max(1, Math.ceil(Number(row.n) / SITEMAP_MAX_URLS));
 }
 
 /** The provider page URLs of one sitemap file (0-based), in listing order; empty past the last. */
-export async function providerSitemapUrls({ db }: Db, page: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('providers')
+export async function providerSitemapUrls(database: Db, page: number): Promise<string[]> {
+  const rows = await listedProviders(database)
     .select('slug')
     .orderBy('seq')
     .limit(SITEMAP_MAX_URLS)

@@ -99,7 +99,7 @@ export interface FunctionContext {
 }
 
 /** 429 with Retry-After once a client has posted too often; the address is logged only as a hash. */
-export async function enforceRateLimit(database: Db, context: FunctionContext, action: 'reviews' | 'listings'): Promise<void> {
+export async function enforceRateLimit(database: Db, context: FunctionContext, action: keyof ReturnType<typeof limits>): Promise<void> {
   const decision = await hit(database, action, context.ip || 'unknown', limits()[action]);
   if (!decision.allowed) {
     console.warn(`[api] rate limit: ${action}, ${decision.hits} requests in this window`);

@@ -16,9 +16,9 @@ afterAll(() => api.close());
 
 const counts = async () => {
   const { rows } = await api.database.client.execute(
-    'SELECT (SELECT count(*) FROM providers) AS p, (SELECT count(*) FROM reviews) AS r, (SELECT count(*) FROM provider_categories) AS c',
+    'SELECT (SELECT count(*) FROM providers) AS p, (SELECT count(*) FROM reviews) AS r, (SELECT count(*) FROM provider_categories) AS c, (SELECT count(*) FROM review_reports) AS rr',
   );
-  return { providers: Number(rows[0]!.p), reviews: Number(rows[0]!.r), categories: Number(rows[0]!.c) };
+  return { providers: Number(rows[0]!.p), reviews: Number(rows[0]!.r), categories: Number(rows[0]!.c), reports: Number(rows[0]!.rr) };
 };
 
 /** Hostile scalars: control characters, unicode, huge strings, numbers of every kind, nulls, arrays. */
@@ -100,9 +100,24 @@ describe('POST bodies', () => {
     );
   });
 
+  it('POST /api/reviews/{id}/reports: any body gets a JSON answer below 500, and a refusal writes nothing', async () => {
+    const [review] = (await (await api.get(`/api/providers/${providerId}/reviews?limit=1`)).json()) as { id: string }[];
+    await fc.assert(
+      fc.asyncProperty(mutated({ reason: 'spam', details: 'Links to another salon.' }), async (body) => {
+        const before = await counts();
+        const res = await api.post(`/api/reviews/${review!.id}/reports`, body);
+        await expectJsonAnswer(res);
+        const after = await counts();
+        if (res.status === 201) expect(after).toEqual({ ...before, reports: before.reports + 1 });
+        else expect(after).toEqual(before);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('raw bodies: invalid JSON, non-objects and wrong content types get JSON errors', async () => {
     await fc.assert(
-      fc.asyncProperty(rawBody, fc.constantFrom('/api/reviews', '/api/providers'), async ({ text, type }, path) => {
+      fc.asyncProperty(rawBody, fc.constantFrom('/api/reviews', '/api/providers', `/api/reviews/${providerId}/reports`), async ({ text, type }, path) => {
         const before = await counts();
         const res = await api.post(path, text, { headers: { 'Content-Type': type } });
         const body = await expectJsonAnswer(res);
@@ -131,11 +146,26 @@ describe('search parameters', () => {
   });
 });
 
+describe('review list parameters', () => {
+  it('any combination of values gets 200 with a page and its total, or 400 with a JSON error', async () => {
+    const param = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('newest', 'highest', 'lowest', 'HIGHEST', '-1', '0', '501', '1e3', ''), fc.nat().map(String));
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(fc.constantFrom('sort', 'limit', 'offset', 'other'), param, { maxKeys: 4 }), async (params) => {
+        const res = await api.get(`/api/providers/${providerId}/reviews?${new URLSearchParams(params)}`);
+        const body = await expectJsonAnswer(res);
+        if (res.status === 200) expect(Number(res.headers.get('x-total-count'))).toBeGreaterThanOrEqual((body as unknown as unknown[]).length);
+        else expect(res.status).toBe(400);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
 describe('after all of that', () => {
   it("every provider's rating and reviewCount still equal its reviews, and categories match services", async () => {
     const { rows } = await api.database.client.execute(`
       SELECT p.slug, p.rating, p.reviewCount, count(r.id) AS n, coalesce(round(avg(r.rating), 1), 0) AS mean
-      FROM providers p LEFT JOIN reviews r ON r.providerId = p.id GROUP BY p.id`);
+      FROM providers p LEFT JOIN reviews r ON r.providerId = p.id AND r.status = 'published' GROUP BY p.id`);
     for (const row of rows) {
       expect(row.reviewCount, String(row.slug)).toBe(row.n);
       expect(row.rating, String(row.slug)).toBe(row.mean);

@@ -52,6 +52,7 @@ const PAGES: { type: string; file: string; island?: false; rendered?: true }[] =
   { type: 'about', file: 'about.html', island: false },
   { type: 'privacy', file: 'privacy.html', island: false },
   { type: 'terms', file: 'terms.html', island: false },
+  { type: 'review-guidelines', file: 'review-guidelines.html', island: false },
   { type: 'help', file: 'help.html', island: false },
   { type: 'how-it-works', file: 'how-it-works.html', island: false },
   { type: 'beauty-tips', file: 'beauty-tips.html', island: false },

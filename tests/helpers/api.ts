@@ -44,6 +44,7 @@ export async function startApi({ seed = true, rateLimit = 100_000, site = false 
   // Tests post far more than a visitor would; the rate-limit test sets its own small limit.
   process.env.RATE_LIMIT_REVIEWS = String(rateLimit);
   process.env.RATE_LIMIT_LISTINGS = String(rateLimit);
+  process.env.RATE_LIMIT_REPORTS = String(rateLimit);
   await setupDatabase(url, { seed });
   const database = await getDb(url);
   const routes = await loadFunctionRoutes((file) => import(file) as Promise<FunctionModule>);

@@ -45,7 +45,12 @@ describe('functions under netlify serve', () => {
     expect(((await bySlug.json()) as { id: string }).id).toBe(first!.id);
     const reviews = await fetch(`${base}/api/providers/${first!.id}/reviews`);
     expect(reviews.status).toBe(200);
-    expect(((await reviews.json()) as unknown[]).length).toBeGreaterThan(0);
+    const list = (await reviews.json()) as { id: string }[];
+    expect(list.length).toBeGreaterThan(0);
+    const summary = (await (await fetch(`${base}/api/providers/${first!.id}/reviews/summary`)).json()) as { count: number };
+    expect(summary.count).toBe(Number(reviews.headers.get('x-total-count')));
+    const report = await fetch(`${base}/api/reviews/${list[0]!.id}/reports`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ reason: 'other' }) });
+    expect(report.status).toBe(201);
     const missing = await fetch(`${base}/api/providers/by-slug/not-a-real-provider`);
     expect(missing.status).toBe(404);
   });

@@ -34,6 +34,7 @@ const provider: Provider = {
   priceRange: '$$$',
   openingHours: JSON.stringify({ monday: '9:00 AM - 6:00 PM', tuesday: '8:00 PM - 2:00 AM', wednesday: 'Closed', thursday: 'noon' }),
   imageUrl: '/images/p1.webp',
+  menu: null,
   rating: '4.5',
   reviewCount: 12,
   latitude: 40.7484,
@@ -117,6 +118,25 @@ describe('localBusinessInput and localBusinessLd', () => {
     const ld = localBusinessLd(input);
     expect(ld.priceRange).toBe('$$');
     expect(ld).toHaveProperty('email', 'a@b.example.com');
+  });
+
+  it('a menu becomes an offer catalog in USD: a price, a range or a from-price, in place of the unpriced offers', () => {
+    const menu = [
+      { name: 'Gel Manicure', priceFrom: 45, priceTo: 45, durationMinutes: 45 },
+      { name: 'Acrylic Full Set', priceFrom: 60, priceTo: 90, durationMinutes: 75 },
+      { name: 'Nail Art', priceFrom: 10, durationMinutes: 15 },
+    ];
+    const ld = localBusinessLd(localBusinessInput({ ...provider, menu: JSON.stringify(menu) }));
+    expect(ld).not.toHaveProperty('makesOffer');
+    expect((ld as Record<string, unknown>).hasOfferCatalog).toEqual({
+      '@type': 'OfferCatalog',
+      name: 'Services & prices',
+      itemListElement: [
+        { '@type': 'Offer', itemOffered: { '@type': 'Service', name: 'Gel Manicure' }, price: 45, priceCurrency: 'USD' },
+        { '@type': 'Offer', itemOffered: { '@type': 'Service', name: 'Acrylic Full Set' }, priceSpecification: { '@type': 'PriceSpecification', priceCurrency: 'USD', minPrice: 60, maxPrice: 90 } },
+        { '@type': 'Offer', itemOffered: { '@type': 'Service', name: 'Nail Art' }, priceSpecification: { '@type': 'PriceSpecification', priceCurrency: 'USD', minPrice: 10 } },
+      ],
+    });
   });
 });
 

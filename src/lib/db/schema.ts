@@ -23,6 +23,10 @@ export interface ProvidersTable {
   rating: number;
   reviewCount: number;
   createdAt: string;
+  /** 1 once an operator hid the listing (migrations/0007_moderation.sql). */
+  isHidden: Generated<number>;
+  /** JSON-encoded service menu, or null (migrations/0008_provider_menu.sql). */
+  menu: string | null;
   /** Centre of the provider's ZIP area (migrations/0009); null when it is unknown. */
   latitude: number | null;
   longitude: number | null;
@@ -62,6 +66,26 @@ export interface ReviewsTable {
   rating: number;
   comment: string | null;
   createdAt: string;
+  /** Only published reviews are shown and counted; an operator may hide one. */
+  status: Generated<'published' | 'hidden'>;
+}
+
+export interface ReviewReportsTable {
+  id: string;
+  reviewId: string;
+  reason: string;
+  details: string | null;
+  createdAt: string;
+  resolvedAt: string | null;
+}
+
+export interface ModerationActionsTable {
+  id: string;
+  action: string;
+  targetId: string;
+  reason: string;
+  actor: string;
+  createdAt: string;
 }
 
 export interface MigrationsTable {
@@ -75,6 +99,8 @@ export interface Database {
   reviews: ReviewsTable;
   _migrations: MigrationsTable;
   rate_limits: RateLimitsTable;
+  review_reports: ReviewReportsTable;
+  moderation_actions: ModerationActionsTable;
   provider_hours: ProviderHoursTable;
   search_terms: SearchTermsTable;
   city_counts: CityCountsTable;

@@ -13,6 +13,7 @@ import { placeOf } from '../geo/place';
 import { insertProviderStatements } from '../providers';
 import { insertReviewStatement, refreshRatingStatement } from '../reviews';
 import { openingHoursSchema, priceRangeSchema, serviceNameSchema } from '../schemas/provider';
+import { menuSchema } from '../schemas/menu';
 import { reviewFields } from '../schemas/review';
 
 export const SEED_FILE = join(process.cwd(), 'migrations', 'seed', 'providers.json');
@@ -34,6 +35,8 @@ export const seedProviderSchema = z.object({
   priceRange: priceRangeSchema,
   openingHours: openingHoursSchema,
   imageUrl: z.string().startsWith('/images/').nullable(),
+  /** Written by `npm run seed:menus` (scripts/seed-menus.ts); a provider without one lists its services. */
+  menu: z.optional(menuSchema),
   reviews: z.array(
     z.object({
       customerName: reviewFields.customerName,
@@ -63,7 +66,7 @@ export async function seedIfEmpty(database: Db, providers?: SeedProvider[]): Pro
   const places = await Promise.all(seed.map((p) => placeOf(p)));
   const statements = seed.flatMap((p, i) => {
     const id = stableId(`provider:${p.slug}`);
-    const { reviews, services, openingHours, isPromoted, isOpen, ...fields } = p;
+    const { reviews, services, openingHours, isPromoted, isOpen, menu, ...fields } = p;
     return [
       ...insertProviderStatements(database, {
         ...fields,
@@ -72,6 +75,7 @@ export async function seedIfEmpty(database: Db, providers?: SeedProvider[]): Pro
         openingHours: JSON.stringify(openingHours),
         isPromoted: isPromoted ? 1 : 0,
         isOpen: isOpen ? 1 : 0,
+        menu: menu ? JSON.stringify(menu) : null,
         createdAt: reviews.map((r) => r.createdAt).sort()[0] ?? '2025-01-01T00:00:00.000Z',
         ...places[i],
       }),

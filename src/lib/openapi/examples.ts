@@ -2,6 +2,8 @@
 import { LIMITS, NEW_LISTING } from '../../config';
 import type { Provider } from '../schemas/provider';
 import type { Review } from '../schemas/review';
+import type { ReviewSummary } from '../schemas/reviewList';
+import type { Report, ReportCreate } from '../schemas/reviewReport';
 
 const openingHours = JSON.stringify(NEW_LISTING.openingHours);
 const services = JSON.stringify(['Manicure', 'Pedicure', 'Gel Nails']);
@@ -26,6 +28,12 @@ export const exampleProvider: Provider = {
   imageUrl: '/images/providers/nails-1.webp',
   rating: '4.8',
   reviewCount: 3,
+  menu: JSON.stringify([
+    { name: 'Classic Manicure', priceFrom: 30, priceTo: 30, durationMinutes: 30 },
+    { name: 'Gel Manicure', priceFrom: 50, priceTo: 50, durationMinutes: 45 },
+    { name: 'Acrylic Full Set', priceFrom: 70, priceTo: 105, durationMinutes: 75 },
+    { name: 'Nail Art', priceFrom: 15, durationMinutes: 15 },
+  ]),
   latitude: 40.7255,
   longitude: -73.9983,
   timeZone: 'America/New_York',
@@ -58,6 +66,13 @@ export const exampleReview: Review = {
   comment: 'Flawless gel manicure and very friendly staff.',
   createdAt: '2025-05-14T16:20:00.000Z',
 };
+
+/** GET /api/providers/{id}/reviews/summary of the example provider. */
+export const exampleReviewSummary: ReviewSummary = { average: 4.7, count: 3, counts: { '1': 0, '2': 0, '3': 0, '4': 1, '5': 2 } };
+
+/** POST /api/reviews/{id}/reports as the Report dialog sends it, and the stored report. */
+export const exampleReportCreate: ReportCreate = { reason: 'conflict_of_interest', details: 'The reviewer is the owner of the salon across the street.' };
+export const exampleReport: Report = { id: '1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d', reviewId: exampleReview.id, ...exampleReportCreate, createdAt: '2025-05-20T09:12:00.000Z' };
 
 /** POST /api/reviews as the Write a Review form sends it. */
 export const exampleReviewCreate = {

@@ -8,10 +8,21 @@ import { SITE_URL } from '../../server/siteUrl';
 import { z } from '../zod';
 import { providerCreateSchema, providerSchema } from '../schemas/provider';
 import { reviewCreateSchema, reviewSchema } from '../schemas/review';
+import { reviewListParamsSchema, reviewSummarySchema } from '../schemas/reviewList';
+import { reportCreateSchema, reportSchema } from '../schemas/reviewReport';
 import { pageParamsSchema, searchParamsSchema, searchResultSchema } from '../schemas/search';
 import { suggestionsSchema, suggestParamsSchema } from '../schemas/suggest';
 import { buildOpenApiDocument, type ApiDescription, type Payload } from './document';
-import { exampleErrors, exampleProvider, exampleProviderCreate, exampleReview, exampleReviewCreate } from './examples';
+import {
+  exampleErrors,
+  exampleProvider,
+  exampleProviderCreate,
+  exampleReport,
+  exampleReportCreate,
+  exampleReview,
+  exampleReviewCreate,
+  exampleReviewSummary,
+} from './examples';
 
 /** The response of GET /api/openapi.json: this document (its outline; the OpenAPI 3.1 schema says the rest). */
 export const openApiDocumentSchema = z.looseObject({
@@ -21,6 +32,7 @@ export const openApiDocumentSchema = z.looseObject({
 });
 
 const providerIdParams = z.object({ id: z.string().check(z.describe('Provider id.')) });
+const reviewIdParams = z.object({ id: z.string().check(z.describe('Review id.')) });
 const providerSlugParams = z.object({ slug: z.string().check(z.describe("Provider slug, the last segment of the provider's page URL.")) });
 
 const provider: Payload = { schema: providerSchema, name: 'Provider', example: exampleProvider };
@@ -40,7 +52,7 @@ export const GLOW_API: ApiDescription = {
   tags: [
     { name: 'Providers', description: 'Beauty businesses listed in the directory.' },
     { name: 'Search', description: 'Finding providers by text, service, location, price and rating.' },
-    { name: 'Reviews', description: 'Customer reviews of a provider.' },
+    { name: 'Reviews', description: 'Customer reviews of a provider, and reports of reviews to the moderators.' },
     { name: 'Meta', description: 'This document.' },
   ],
   headers: {
@@ -53,7 +65,7 @@ export const GLOW_API: ApiDescription = {
   },
   errors: {
     400: { description: 'Invalid parameters or body (malformed JSON included); `issues` names each invalid field.', example: exampleErrors[400] },
-    404: { description: 'No such provider.', example: exampleErrors[404] },
+    404: { description: 'No such provider (or, for a report, no such review); a listing removed by moderators counts as none.', example: exampleErrors[404] },
     405: { description: 'Method not allowed on this path; `Allow` lists those that are.', example: exampleErrors[405], headers: ['Allow'] },
     409: { description: 'The same business is already listed at the same address.', example: exampleErrors[409] },
     413: { description: `Request body over ${LIMITS.maxBodyBytes / 1024} KB; refused before it is read.`, example: exampleErrors[413] },
@@ -129,11 +141,40 @@ export const GLOW_API: ApiDescription = {
       path: '/api/providers/{id}/reviews',
       operationId: 'listProviderReviews',
       tag: 'Reviews',
-      summary: "A provider's reviews, newest first",
+      summary: "A provider's published reviews, one page at a time",
+      description: 'Newest first by default, or by rating; reviews hidden by moderators are left out.',
+      pathParams: providerIdParams,
+      query: reviewListParamsSchema,
+      paramExamples: { id: exampleProvider.id, sort: 'highest', limit: '10', offset: '0' },
+      responses: [{ status: 200, description: 'One page of reviews.', body: { ...review, list: true, example: [exampleReview] }, headers: ['X-Total-Count'] }],
+      errors: [400, 404, 405, 503],
+    },
+    {
+      method: 'get',
+      path: '/api/providers/{id}/reviews/summary',
+      operationId: 'getProviderReviewSummary',
+      tag: 'Reviews',
+      summary: "A provider's rating breakdown",
+      description: 'Published reviews per star rating, their number and mean.',
       pathParams: providerIdParams,
       paramExamples: { id: exampleProvider.id },
-      responses: [{ status: 200, description: 'The reviews, newest first.', body: { ...review, list: true, example: [exampleReview] } }],
+      responses: [{ status: 200, description: 'The breakdown.', body: { schema: reviewSummarySchema, name: 'ReviewSummary', example: exampleReviewSummary } }],
       errors: [404, 405, 503],
+    },
+    {
+      method: 'post',
+      path: '/api/reviews/{id}/reports',
+      operationId: 'reportReview',
+      tag: 'Reviews',
+      summary: 'Report a review to the moderators',
+      description:
+        'Queues the review for a person to check against the review guidelines (/review-guidelines). A report never hides or changes the review by itself. ' +
+        'Rate-limited per network.',
+      pathParams: reviewIdParams,
+      paramExamples: { id: exampleReview.id },
+      body: { schema: reportCreateSchema, name: 'ReportCreate', example: exampleReportCreate },
+      responses: [{ status: 201, description: 'The report was received.', body: { schema: reportSchema, name: 'Report', example: exampleReport } }],
+      errors: [400, 404, 405, 413, 415, 429, 503],
     },
     {
       method: 'post',

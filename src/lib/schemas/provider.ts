@@ -97,9 +97,12 @@ export const providerSchema = z.object({
   openingHours: z.string().check(z.describe('JSON-encoded object with keys monday..sunday.')),
   imageUrl: z.nullable(z.string()).check(z.describe('Site-relative image path, or null for the fallback image.')),
   rating: z.string().check(z.describe('Mean review rating, one decimal, as text ("0" with no reviews).')),
-  reviewCount: z.int().check(z.minimum(0), z.describe('Number of reviews.')),
+  reviewCount: z.int().check(z.minimum(0), z.describe('Number of published reviews.')),
   latitude: z.nullable(z.number()).check(z.describe('Latitude of the centre of its ZIP area (decimal degrees), or null when the ZIP is unknown.')),
   longitude: z.nullable(z.number()).check(z.describe('Longitude of the centre of its ZIP area (decimal degrees), or null when the ZIP is unknown.')),
   timeZone: z.string().check(z.describe('IANA time zone its opening hours are read in, from where it is (e.g. "America/Chicago").')),
+  menu: z
+    .nullable(z.string())
+    .check(z.describe('JSON-encoded service menu: a list of { name, priceFrom, priceTo?, durationMinutes } in US dollars and minutes (schema MenuItem), or null when the listing has none.')),
 });
 export type Provider = z.infer<typeof providerSchema>;

@@ -1,5 +1,7 @@
 /** A review (SPEC.md §3) and the review form and POST /api/reviews payload (SPEC.md §5). */
 import { z } from '../zod';
+import { COMMENT_MAX } from '../reviewRules';
+import { optionalText } from './optionalText';
 
 /** A form field people never see; bots fill it in. */
 export const honeypotSchema = z
@@ -19,12 +21,7 @@ export const reviewFields = {
       z.maximum(5, 'Rating must be between 1 and 5'),
       z.describe('Whole stars, 1-5.'),
     ),
-  comment: z
-    .pipe(
-      z.nullish(z.string({ error: 'Comment must be text' }).check(z.trim(), z.maxLength(500, 'Comment must be less than 500 characters'))),
-      z.transform((c: string | null | undefined) => c || null),
-    )
-    .check(z.describe('Optional text, at most 500 characters; empty or missing means none.')),
+  comment: optionalText(COMMENT_MAX, 'Comment', `Comment must be less than ${COMMENT_MAX} characters`).check(z.describe(`Optional text, at most ${COMMENT_MAX} characters; empty or missing means none.`)),
 };
 
 export const reviewFormSchema = z.object(reviewFields);

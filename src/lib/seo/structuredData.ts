@@ -2,7 +2,9 @@
 import { DAYS, SITE } from '../../config';
 import { SITE_URL } from '../../server/siteUrl';
 import type { FaqItem } from '../schemas/content';
+import { parseMenu } from '../menu';
 import { parseOpeningHours, parseServices } from '../providerFields';
+import type { MenuItem } from '../schemas/menu';
 import { clock24, dayRange } from '../openingHours';
 import type { Provider } from '../schemas/provider';
 import { categoriesOfServices } from '../services';
@@ -30,6 +32,8 @@ export interface LocalBusinessInput {
   url: string;
   image?: string | null;
   openingHours?: Record<string, string>;
+  /** The service menu with prices; when given, it is the business's offer catalog. */
+  menu?: MenuItem[];
 }
 
 /** The most specific schema.org LocalBusiness subtype for a set of services. */
@@ -69,7 +73,17 @@ export function localBusinessInput(provider: Provider): LocalBusinessInput {
     url: `/provider/${provider.slug}`,
     image: provider.imageUrl,
     openingHours: parseOpeningHours(provider.openingHours) as Record<string, string>,
+    menu: parseMenu(provider.menu),
   };
+}
+
+/** A menu item as a schema.org Offer in USD: a price, or a price specification for a range or a from-price. */
+function menuOffer({ name, priceFrom, priceTo }: MenuItem) {
+  const price =
+    priceTo === priceFrom
+      ? { price: priceFrom, priceCurrency: 'USD' }
+      : { priceSpecification: { '@type': 'PriceSpecification', priceCurrency: 'USD', minPrice: priceFrom, ...(priceTo === undefined ? {} : { maxPrice: priceTo }) } };
+  return { '@type': 'Offer', itemOffered: { '@type': 'Service', name }, ...price };
 }
 
 export function localBusinessLd(b: LocalBusinessInput) {
@@ -84,9 +98,11 @@ export function localBusinessLd(b: LocalBusinessInput) {
     ...(b.email ? { email: b.email } : {}),
     priceRange: b.priceRange ?? '$$',
     ...(b.openingHours ? { openingHours: openingHoursSpec(b.openingHours) } : {}),
-    ...(b.services.length
-      ? { makesOffer: b.services.map((s) => ({ '@type': 'Offer', itemOffered: { '@type': 'Service', name: s } })) }
-      : {}),
+    ...(b.menu?.length
+      ? { hasOfferCatalog: { '@type': 'OfferCatalog', name: 'Services & prices', itemListElement: b.menu.map(menuOffer) } }
+      : b.services.length
+        ? { makesOffer: b.services.map((s) => ({ '@type': 'Offer', itemOffered: { '@type': 'Service', name: s } })) }
+        : {}),
     ...(b.reviewCount > 0
       ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: b.rating, reviewCount: b.reviewCount, bestRating: 5, worstRating: 1 } }
       : {}),

@@ -31,3 +31,13 @@ export function addTermsStatement(p: Parameters<typeof providerTerms>[0]): InSta
     args: [JSON.stringify(providerTerms(p))],
   };
 }
+
+/** Statements counting a provider's terms out (a listing moderators hid): a term no provider has any more is deleted. */
+export function removeTermsStatements(p: Parameters<typeof providerTerms>[0]): InStatement[] {
+  const terms = JSON.stringify(providerTerms(p));
+  const match = `(kind, term, label) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(?))`;
+  return [
+    { sql: `UPDATE search_terms SET n = n - 1 WHERE ${match}`, args: [terms] },
+    { sql: `DELETE FROM search_terms WHERE n <= 0 AND ${match}`, args: [terms] },
+  ];
+}

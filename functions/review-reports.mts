@@ -1,0 +1,17 @@
+/** POST /api/reviews/{id}/reports: report a review to the moderators. The review stays published. */
+import type { Config } from '@netlify/functions';
+import { getDb } from '../src/lib/db/client';
+import { reportReview } from '../src/lib/reviewReports';
+import { reportCreateSchema } from '../src/lib/schemas/reviewReport';
+import { enforceRateLimit, json, parseWith, readJsonObject, route } from '../src/server/http';
+
+export default route({
+  async POST(req, context) {
+    const database = await getDb();
+    await enforceRateLimit(database, context, 'reports');
+    const input = parseWith(reportCreateSchema, await readJsonObject(req));
+    return json(await reportReview(database, decodeURIComponent(context.params.id ?? ''), input), 201);
+  },
+});
+
+export const config: Config = { path: '/api/reviews/:id/reports' };

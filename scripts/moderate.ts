@@ -1,0 +1,85 @@
+/**
+ * `npm run moderate -- <command>`: moderation from the command line against DATABASE_URL (a file or
+ * a remote libSQL database; README "Moderation"). Every action is recorded with who ($USER), when
+ * and why, and purges the provider's CDN page; on Netlify's CDN that needs NETLIFY_PURGE_API_TOKEN
+ * and SITE_ID in the environment, without them nothing is purged and the page's CDN lifetime applies.
+ */
+import { parseArgs } from 'node:util';
+import { closeDb, getDb } from '../src/lib/db/client';
+import { NotFoundError } from '../src/lib/errors';
+import { moderateListing, moderateReview, newestListings, openReports, type ActionResult } from '../src/lib/moderation';
+import { purgeTags } from '../src/server/cachePurge';
+import { CACHE_TAGS } from '../src/server/cdnCache';
+
+const USAGE = `Usage: npm run moderate -- <command>
+
+  list                                    open reports (most recently reported first) and the newest listings
+  hide-review ID --reason "..."           hide a review: off the page, out of the rating and count
+  restore-review ID --reason "..."        publish a hidden review again
+  keep-review ID --reason "..."           keep a reported review published and close its reports
+  hide-listing SLUG --reason "..."        remove a listing: its page answers 410, it leaves search, lists and sitemaps
+  restore-listing SLUG --reason "..."     list a hidden listing again
+
+DATABASE_URL (and DATABASE_AUTH_TOKEN) choose the database; USER is recorded as who acted.`;
+
+const REVIEW_COMMANDS = ['hide-review', 'restore-review', 'keep-review'] as const;
+const LISTING_COMMANDS = ['hide-listing', 'restore-listing'] as const;
+type ReviewCommand = (typeof REVIEW_COMMANDS)[number];
+type ListingCommand = (typeof LISTING_COMMANDS)[number];
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+async function list(): Promise<void> {
+  const database = await getDb();
+  const [reports, listings] = await Promise.all([openReports(database), newestListings(database)]);
+  console.log(reports.length ? `Open reports (${reports.length}):` : 'No open reports.');
+  for (const r of reports) {
+    console.log(`\n  review ${r.reviewId} (${r.status}) on ${r.providerSlug}: ${r.reports} report(s), ${r.reasons}; latest ${r.latest}`);
+    console.log(`    ${r.rating}/5 by ${r.customerName}: ${r.comment ?? '(no comment)'}`);
+  }
+  console.log('\nNewest listings:');
+  for (const l of listings) console.log(`  ${l.slug}  ${l.name}, ${l.city}, ${l.state}  added ${l.createdAt}${l.isHidden ? '  [hidden]' : ''}`);
+}
+
+async function act(command: ReviewCommand | ListingCommand, target: string, reason: string): Promise<void> {
+  const database = await getDb();
+  const input = { target, reason, actor: process.env.USER || process.env.LOGNAME || 'unknown' };
+  const result: ActionResult = (REVIEW_COMMANDS as readonly string[]).includes(command)
+    ? await moderateReview(database, command as ReviewCommand, input)
+    : await moderateListing(database, command as ListingCommand, input);
+  // A listing also leaves (or rejoins) the provider sitemap.
+  const tags = [CACHE_TAGS.provider(result.providerId), ...(command.endsWith('-listing') ? [CACHE_TAGS.providerSitemap] : [])];
+  await purgeTags(tags);
+  console.log(`${result.summary} Recorded as ${command} by ${input.actor}: "${reason}".`);
+  console.log(process.env.NETLIFY_PURGE_API_TOKEN ? `Purged CDN tags: ${tags.join(', ')}.` : 'No NETLIFY_PURGE_API_TOKEN: no CDN purge (fine for a local database).');
+}
+
+async function main(): Promise<void> {
+  const { positionals, values } = parseArgs({ allowPositionals: true, options: { reason: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  const [command, target, ...rest] = positionals;
+  if (values.help || !command) {
+    console.log(USAGE);
+    return;
+  }
+  if (command === 'list') return list();
+  if (![...REVIEW_COMMANDS, ...LISTING_COMMANDS].includes(command as ReviewCommand)) fail(`Unknown command: ${command}`);
+  if (!target || rest.length) fail(`${command} takes one ${command.endsWith('-review') ? 'review id' : 'listing slug'}.`);
+  if (!values.reason?.trim()) fail(`${command} needs --reason "why": it is kept with the action.`);
+  await act(command as ReviewCommand | ListingCommand, target, values.reason.trim());
+}
+
+try {
+  await main();
+} catch (error) {
+  if (error instanceof NotFoundError) {
+    console.error(error.message);
+    process.exitCode = 1;
+  } else if (error instanceof TypeError && /Unknown option|Unexpected argument/.test(error.message)) {
+    fail(error.message);
+  } else throw error;
+} finally {
+  await closeDb();
+}

@@ -1,0 +1,74 @@
+/**
+ * The Report dialog of a review: a reason, optional details, sent to POST /api/reviews/{id}/reports.
+ * Loaded by the reviews island on the first Report click (with its schema), so it costs the page
+ * nothing before then. A report only asks people to look; the review stays up (README "Moderation").
+ */
+import { useEffect, useId, useRef, type FormEvent } from 'react';
+import { postJson } from '@/lib/apiClient';
+import { REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_REASON_VALUES } from '@/lib/reviewRules';
+import type { Review } from '@/lib/schemas/review';
+import { reportCreateSchema } from '@/lib/schemas/reviewReport';
+import { toast } from '@/stores/toasts';
+import { useValidatedForm } from './useValidatedForm';
+
+export const REPORT_THANKS = 'Thanks, our team will look at this review.';
+
+export default function ReportDialog({ review, onClose }: { review: Review; onClose: () => void }) {
+  const id = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const { values, errors, busy, set, submit } = useValidatedForm({ reason: '', details: '' }, ({ reason, details }) =>
+    reportCreateSchema.safeParse({ reason: reason || undefined, details }),
+  );
+
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+
+  async function send(e: FormEvent) {
+    e.preventDefault();
+    await submit(async (report) => {
+      try {
+        await postJson(`/api/reviews/${encodeURIComponent(review.id)}/reports`, report);
+        toast({ title: REPORT_THANKS });
+        dialog.current?.close();
+      } catch (error) {
+        console.error('Failed to send report', error);
+        toast({ title: 'Failed to send report', description: 'Please try again later.', variant: 'destructive' });
+      }
+    });
+  }
+
+  return (
+    <dialog ref={dialog} aria-labelledby={`${id}-title`} onClose={onClose} className="m-auto w-[min(32rem,calc(100%-2rem))] rounded-2xl p-0 backdrop:bg-gray-900/50">
+      <form onSubmit={send} noValidate className="space-y-4 p-6">
+        <h2 id={`${id}-title`} className="text-lg font-semibold text-gray-900">Report this review</h2>
+        <p className="text-sm text-gray-700">
+          Review by {review.customerName}. Reports go to our team, who check the review against our{' '}
+          <a href="/review-guidelines" target="_blank" rel="noopener" className="text-brand-700 underline">review guidelines</a>. A report does not remove a review by itself.
+        </p>
+        <fieldset aria-describedby={errors.reason ? `${id}-reason-error` : undefined}>
+          <legend className="field-label">Reason *</legend>
+          <div className="mt-1 space-y-2">
+            {REPORT_REASON_VALUES.map((value) => (
+              <label key={value} className="flex items-start gap-2 text-sm text-gray-800">
+                <input type="radio" name="reason" value={value} checked={values.reason === value} onChange={() => set('reason', value)} className="mt-0.5" />
+                {REPORT_REASONS[value]}
+              </label>
+            ))}
+          </div>
+          {errors.reason && <p id={`${id}-reason-error`} className="field-error">{errors.reason}</p>}
+        </fieldset>
+        <div>
+          <label htmlFor={`${id}-details`} className="field-label">Details (Optional)</label>
+          <textarea id={`${id}-details`} rows={3} maxLength={REPORT_DETAILS_MAX} className="field-input" value={values.details} aria-describedby={`${id}-count`} onChange={(e) => set('details', e.target.value.slice(0, REPORT_DETAILS_MAX))} />
+          <p id={`${id}-count`} className="mt-1 text-right text-sm text-gray-600">{values.details.length}/{REPORT_DETAILS_MAX}</p>
+          {errors.details && <p className="field-error">{errors.details}</p>}
+        </div>
+        <div className="flex gap-3">
+          <button type="submit" className="btn-primary" disabled={busy}>{busy ? 'Sending...' : 'Send report'}</button>
+          <button type="button" className="btn-secondary" onClick={() => dialog.current?.close()} disabled={busy}>Cancel</button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * `npm run moderate` (README "Moderation") as an operator runs it: a real process against a temporary
+ * database file, checked through the database and the same domain reads the site uses.
+ */
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeDb, type Db } from '../../src/lib/db/client';
+import { setupDatabase } from '../../src/lib/db/setup';
+import { getProviderBySlug, listProviders } from '../../src/lib/providers';
+import { reviewPage } from '../../src/lib/reviewReads';
+import { reportReview } from '../../src/lib/reviewReports';
+import { searchProviders } from '../../src/lib/search';
+import { providerSitemapUrls } from '../../src/lib/sitemap';
+import { tempDatabaseUrl } from '../helpers/api';
+
+let database: Db;
+let url: string;
+let dir: string;
+const SLUG = 'lacquer-lace-nail-studio-new-york';
+let providerId: string;
+let reviewId: string;
+
+beforeAll(async () => {
+  ({ url, dir } = tempDatabaseUrl());
+  database = await setupDatabase(url);
+  const provider = (await getProviderBySlug(database, SLUG))!;
+  providerId = provider.id;
+  // The lowest-rated review, so hiding it visibly moves the rating.
+  reviewId = (await reviewPage(database, providerId, { sort: 'lowest', limit: 1, offset: 0 }))!.items[0]!.id;
+});
+afterAll(async () => {
+  await closeDb(url);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function moderate(...args: string[]) {
+  const run = spawnSync('npm', ['run', '--silent', 'moderate', '--', ...args], {
+    env: { ...process.env, DATABASE_URL: url, USER: 'ops-jordan', NETLIFY_PURGE_API_TOKEN: '' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { status: run.status, out: `${run.stdout}${run.stderr}` };
+}
+
+const row = async (sql: string, args: (string | number)[] = []) => (await database.client.execute({ sql, args })).rows[0] as Record<string, unknown> | undefined;
+const published = async () => (await reviewPage(database, providerId, { sort: 'newest', limit: 500, offset: 0 }))!.items;
+const actions = async () => Number((await row('SELECT count(*) AS n FROM moderation_actions'))!.n);
+
+describe('npm run moderate', () => {
+  it('lists open reports and the newest listings', async () => {
+    await reportReview(database, reviewId, { reason: 'conflict_of_interest', details: 'Posted by the salon next door.' });
+    const { status, out } = moderate('list');
+    expect(status).toBe(0);
+    expect(out).toContain(`review ${reviewId} (published) on ${SLUG}: 1 report(s), conflict_of_interest`);
+    expect(out).toContain('Newest listings:');
+  });
+
+  it('hide-review hides the review, recomputes rating and count, closes its reports and records who, when and why', async () => {
+    const before = await published();
+    const { status, out } = moderate('hide-review', reviewId, '--reason', 'Written by a competitor (report of Nov 22)');
+    expect(status, out).toBe(0);
+    expect(out).toContain('Review is now hidden.');
+
+    const after = await published();
+    expect(after.map((r) => r.id)).toEqual(before.map((r) => r.id).filter((id) => id !== reviewId));
+    const mean = Math.round((after.reduce((s, r) => s + r.rating, 0) * 10) / after.length) / 10;
+    expect(await getProviderBySlug(database, SLUG)).toMatchObject({ reviewCount: after.length, rating: mean.toFixed(1) });
+    expect(await row('SELECT status FROM reviews WHERE id = ?', [reviewId])).toMatchObject({ status: 'hidden' });
+    expect(await row('SELECT action, targetId, reason, actor FROM moderation_actions ORDER BY createdAt DESC LIMIT 1')).toEqual({
+      action: 'hide-review',
+      targetId: reviewId,
+      reason: 'Written by a competitor (report of Nov 22)',
+      actor: 'ops-jordan',
+    });
+    expect(await row('SELECT resolvedAt FROM review_reports WHERE reviewId = ?', [reviewId])).not.toMatchObject({ resolvedAt: null });
+    expect(moderate('list').out).toContain('No open reports.');
+  });
+
+  it('restore-review publishes it again and puts the rating back', async () => {
+    const { status } = moderate('restore-review', reviewId, '--reason', 'Owner of the salon next door confirmed a real visit');
+    expect(status).toBe(0);
+    expect((await published()).map((r) => r.id)).toContain(reviewId);
+    expect((await getProviderBySlug(database, SLUG))!.reviewCount).toBe((await published()).length);
+  });
+
+  it('keep-review closes the reports of a review that stays published, and says so in the audit table', async () => {
+    await reportReview(database, reviewId, { reason: 'offensive', details: null });
+    expect(moderate('list').out).toContain(`review ${reviewId} (published)`);
+    const { status, out } = moderate('keep-review', reviewId, '--reason', 'Blunt but within the guidelines');
+    expect(status, out).toBe(0);
+    expect(out).toContain('Review kept published; its reports are closed.');
+    expect(moderate('list').out).toContain('No open reports.');
+    expect((await published()).map((r) => r.id)).toContain(reviewId);
+    expect(await row('SELECT action, reason FROM moderation_actions WHERE targetId = ? ORDER BY createdAt DESC LIMIT 1', [reviewId])).toEqual({ action: 'keep-review', reason: 'Blunt but within the guidelines' });
+  });
+
+  it('hide-listing takes the listing out of the slug lookup, lists, search, sitemap and counts; restore-listing brings it back', async () => {
+    const total = (await listProviders(database, { limit: 1, offset: 0 })).total;
+    const inSearch = async () => (await searchProviders(database, { location: 'New York', limit: 100, offset: 0 })).items.some((p) => p.slug === SLUG);
+    const byName = () => searchProviders(database, { query: 'Lacquer Lace Nail Studio', limit: 10, offset: 0 });
+    expect(await inSearch()).toBe(true);
+    const named = await byName();
+    const lacquerBefore = Number((await row("SELECT n FROM search_terms WHERE kind = 'word' AND term = 'lacquer'"))!.n);
+    // Each way search counts: the full-text index, the category index, a filter on the row.
+    const nails = () => searchProviders(database, { service: 'Nail Salon', limit: 1, offset: 0 });
+    const nailTotal = (await nails()).total;
+
+    expect(moderate('hide-listing', SLUG, '--reason', 'Business closed permanently').status).toBe(0);
+    expect(await getProviderBySlug(database, SLUG)).toBeNull();
+    expect((await listProviders(database, { limit: 1, offset: 0 })).total).toBe(total - 1);
+    expect(await inSearch()).toBe(false);
+    const hidden = await byName();
+    expect(hidden.items.some((p) => p.slug === SLUG)).toBe(false);
+    expect(hidden.total).toBe(named.total - 1);
+    expect((await nails()).total).toBe(nailTotal - 1);
+    expect((await providerSitemapUrls(database, 0)).some((u) => u.endsWith(`/provider/${SLUG}`))).toBe(false);
+    expect(await reviewPage(database, providerId, { sort: 'newest', limit: 1, offset: 0 })).toBeNull();
+    // Its own words leave the suggestions: "lacquer" is a word of this listing's name and of others' text.
+    const lacquer = async () => Number((await row("SELECT n FROM search_terms WHERE kind = 'word' AND term = 'lacquer'"))?.n ?? 0);
+    expect(await lacquer()).toBe(lacquerBefore - 1);
+
+    expect(moderate('restore-listing', SLUG, '--reason', 'Reopened under the same owner').status).toBe(0);
+    expect(await inSearch()).toBe(true);
+    expect((await listProviders(database, { limit: 1, offset: 0 })).total).toBe(total);
+    expect(Number((await row("SELECT n FROM search_terms WHERE kind = 'word' AND term = 'lacquer'"))!.n)).toBe(lacquerBefore);
+    expect(await row("SELECT group_concat(action) AS a FROM (SELECT action FROM moderation_actions WHERE targetId = ? ORDER BY createdAt)", [providerId])).toEqual({ a: 'hide-listing,restore-listing' });
+  });
+
+  it('refuses an action without a reason, or on an unknown id, and records nothing', async () => {
+    const before = await actions();
+    const noReason = moderate('hide-review', reviewId);
+    expect(noReason.status).toBe(2);
+    expect(noReason.out).toContain('needs --reason');
+    const unknown = moderate('hide-listing', 'no-such-listing', '--reason', 'Spam');
+    expect(unknown.status).toBe(1);
+    expect(unknown.out).toContain('No listing with slug no-such-listing');
+    expect(moderate('delete-everything').status).toBe(2);
+    expect(await actions()).toBe(before);
+    expect(await row('SELECT status FROM reviews WHERE id = ?', [reviewId])).toMatchObject({ status: 'published' });
+  });
+});

@@ -1,0 +1,90 @@
+/** A provider page's decision aids in the browser: Sort, Show more reviews, Report, the guidelines links and Get directions. */
+import { expect, test, type Page } from '@playwright/test';
+import { expectToast, failOnConsoleErrors, hydrated, uniqueName } from './helpers';
+
+/** A new listing with `ratings.length` reviews, posted oldest first. */
+async function listingWithReviews(page: Page, ratings: number[]): Promise<string> {
+  const res = await page.request.post('/api/providers', {
+    data: { name: uniqueName('Decide Test Studio'), address: '8 Choice Street', city: 'Tulsa', state: 'OK', zipCode: '74103', phone: '(918) 555-0177', email: 'decide@example.com', website: null, services: JSON.stringify(['Facial']) },
+  });
+  const { id, slug } = (await res.json()) as { id: string; slug: string };
+  for (const [i, rating] of ratings.entries()) {
+    await page.request.post('/api/reviews', { data: { providerId: id, customerName: `Guest ${String(i + 1).padStart(2, '0')} r${rating}`, rating, comment: null } });
+  }
+  return slug;
+}
+
+const names = (page: Page) => page.getByRole('list', { name: 'Reviews' }).locator('li p.font-semibold').allTextContents();
+
+test.describe('reviews on a provider page', () => {
+  test('the first 10 come with the page; Show more pages on; Sort reorders; nothing is fetched on hydration', async ({ page }) => {
+    failOnConsoleErrors(page);
+    const ratings = [4, 2, 5, 1, 3, 5, 4, 2, 3, 5, 1, 4, 5];
+    const slug = await listingWithReviews(page, ratings);
+    const reviewCalls: string[] = [];
+    page.on('request', (r) => {
+      if (/\/api\/providers\/[^/]+\/reviews/.test(r.url())) reviewCalls.push(r.url());
+    });
+    await page.goto(`/provider/${slug}`);
+    await hydrated(page, 'button.btn-primary');
+    expect(reviewCalls).toEqual([]);
+    expect(await names(page)).toHaveLength(10);
+    expect((await names(page))[0]).toBe('Guest 13 r5');
+
+    await page.getByRole('button', { name: 'Show more reviews' }).click();
+    await expect(page.getByRole('list', { name: 'Reviews' }).locator(':scope > li')).toHaveCount(13);
+    await expect(page.getByRole('button', { name: 'Show more reviews' })).toHaveCount(0);
+    expect((await names(page)).at(-1)).toBe('Guest 01 r4');
+    expect(reviewCalls).toHaveLength(1);
+    expect(reviewCalls[0]).toContain('offset=10');
+
+    await page.getByLabel('Sort reviews').selectOption('lowest');
+    await expect(page.getByRole('list', { name: 'Reviews' }).locator(':scope > li')).toHaveCount(10);
+    // Lowest first, newest first among equal ratings: the 1s were the 11th and 4th posted.
+    expect((await names(page)).slice(0, 3)).toEqual(['Guest 11 r1', 'Guest 04 r1', 'Guest 08 r2']);
+    await page.getByLabel('Sort reviews').selectOption('highest');
+    await expect(page.getByRole('list', { name: 'Reviews' }).locator(':scope > li').first()).toContainText('Guest 13 r5');
+    await expect(page.getByRole('button', { name: 'Show more reviews' })).toBeVisible();
+  });
+
+  test('Report opens a dialog, needs a reason, sends it and thanks; the review stays', async ({ page }) => {
+    failOnConsoleErrors(page);
+    const slug = await listingWithReviews(page, [2]);
+    await page.goto(`/provider/${slug}`);
+    await hydrated(page, 'button.btn-primary');
+    await page.getByRole('button', { name: 'Report review by Guest 01 r2' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report this review' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'review guidelines' })).toHaveAttribute('href', '/review-guidelines');
+
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect(dialog.getByText('Please choose a reason')).toBeVisible();
+    await dialog.getByLabel('Conflict of interest (written by the business, a competitor or someone paid)').check();
+    await dialog.getByLabel('Details (Optional)').fill('The owner asked staff to post reviews.');
+    const sent = page.waitForRequest((r) => r.method() === 'POST' && /\/api\/reviews\/[^/]+\/reports$/.test(r.url()));
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    expect((await sent).postDataJSON()).toEqual({ reason: 'conflict_of_interest', details: 'The owner asked staff to post reviews.' });
+    await expectToast(page, 'Thanks, our team will look at this review.');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('list', { name: 'Reviews' })).toContainText('Guest 01 r2');
+
+    // Cancel closes without sending.
+    await page.getByRole('button', { name: 'Report review by Guest 01 r2' }).click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('the review form links the review guidelines; Get directions opens a maps search in a new tab', async ({ page }) => {
+    await page.goto('/provider/lacquer-lace-nail-studio-new-york');
+    const directions = page.getByRole('link', { name: 'Get directions' });
+    await expect(directions).toHaveAttribute('target', '_blank');
+    await expect(directions).toHaveAttribute('rel', 'noopener');
+    await expect(directions).toHaveAttribute('href', /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=418%20Amsterdam%20Avenue/);
+    await hydrated(page, 'button.btn-primary');
+    await page.getByRole('button', { name: 'Write a Review' }).click();
+    await expect(page.locator('form').getByRole('link', { name: 'review guidelines' })).toHaveAttribute('href', '/review-guidelines');
+    await expect(page.getByRole('heading', { name: 'Services & prices' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Rating breakdown' }).getByRole('listitem')).toHaveCount(5);
+  });
+});
