@@ -25,14 +25,37 @@ async function retrying<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The client, with execute and batch retried while the database is busy. */
+/**
+ * Write batches of one process go to the server one at a time. The server takes one writer at a
+ * time anyway, and refuses the others at once (SQLITE_BUSY) rather than queueing them, so 200
+ * concurrent posts from one function instance would otherwise spend their time in backoff, some
+ * past the busy timeout; queued here, they wait their turn. Writes from other instances still meet
+ * SQLITE_BUSY and are retried.
+ */
+function serializeWrites(): <T>(run: () => Promise<T>) => Promise<T> {
+  let tail: Promise<unknown> = Promise.resolve();
+  return (run) => {
+    const result = tail.then(run, run);
+    tail = result.catch(() => {});
+    return result;
+  };
+}
+
+/** The client, with execute and batch retried while the database is busy, and write batches queued. */
 export function retryWhileBusy(client: Client): Client {
+  const queued = serializeWrites();
   return new Proxy(client, {
     get(target, key) {
       const value = Reflect.get(target, key, target) as unknown;
       if (typeof value !== 'function') return value;
       const method = (value as (...args: unknown[]) => unknown).bind(target);
-      return key === 'execute' || key === 'batch' ? (...args: unknown[]) => retrying(() => method(...args) as Promise<unknown>) : method;
+      if (key === 'batch') {
+        return (...args: unknown[]) => {
+          const attempt = () => retrying(() => method(...args) as Promise<unknown>);
+          return args[1] === 'write' ? queued(attempt) : attempt();
+        };
+      }
+      return key === 'execute' ? (...args: unknown[]) => retrying(() => method(...args) as Promise<unknown>) : method;
     },
   });
 }
