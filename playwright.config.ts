@@ -28,7 +28,14 @@ export default defineConfig({
   webServer: {
     // A fresh database for every run, so tests that post reviews and listings start from the seed.
     command: `rm -f .test-data/e2e.db .test-data/e2e.db-wal .test-data/e2e.db-shm && npm start`,
-    env: { DATABASE_URL: 'file:.test-data/e2e.db', PORT: String(PORT), HOST: '127.0.0.1', RATE_LIMIT_REVIEWS: '1000', RATE_LIMIT_LISTINGS: '1000', RATE_LIMIT_REPORTS: '1000' },
+    env: {
+      DATABASE_URL: 'file:.test-data/e2e.db',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      RATE_LIMIT_REVIEWS: '1000',
+      RATE_LIMIT_LISTINGS: '1000',
+      RATE_LIMIT_REPORTS: '1000',
+    },
     url: `http://127.0.0.1:${PORT}/`,
     timeout: 300_000,
     reuseExistingServer: false,

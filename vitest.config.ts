@@ -22,9 +22,7 @@ export default defineConfig({
     projects: [
       // `include` lives in each project: a project that extends the root concatenates arrays.
       { extends: true, test: { name: 'file', include: ['tests/**/*.test.ts'] } },
-      ...(noSqld
-        ? []
-        : [{ extends: true, test: { name: 'sqld', include: DATABASE_TESTS, exclude: OWN_DATABASE, env: { GLOW_TEST_DB: 'sqld' } } }]),
+      ...(noSqld ? [] : [{ extends: true, test: { name: 'sqld', include: DATABASE_TESTS, exclude: OWN_DATABASE, env: { GLOW_TEST_DB: 'sqld' } } }]),
     ],
     // `npm run test:coverage`: the pure modules the unit tests (tests/unit/) cover on their own.
     coverage: {

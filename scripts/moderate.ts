@@ -54,7 +54,9 @@ async function act(command: ReviewCommand | ListingCommand, target: string, reas
   const tags = [CACHE_TAGS.provider(result.providerId), ...(command.endsWith('-listing') ? [CACHE_TAGS.providerSitemap] : [])];
   await purgeTags(tags);
   console.log(`${result.summary} Recorded as ${command} by ${input.actor}: "${reason}".`);
-  console.log(process.env.NETLIFY_PURGE_API_TOKEN ? `Purged CDN tags: ${tags.join(', ')}.` : 'No NETLIFY_PURGE_API_TOKEN: no CDN purge (fine for a local database).');
+  console.log(
+    process.env.NETLIFY_PURGE_API_TOKEN ? `Purged CDN tags: ${tags.join(', ')}.` : 'No NETLIFY_PURGE_API_TOKEN: no CDN purge (fine for a local database).',
+  );
 }
 
 async function main(): Promise<void> {

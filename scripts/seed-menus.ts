@@ -8,7 +8,12 @@ import { SEED_FILE } from '../src/lib/db/seed';
 import { MENU_BY_SERVICE, menuFor } from './menu-prices';
 
 const force = process.argv.includes('--force');
-const seed = JSON.parse(await readFile(SEED_FILE, 'utf8')) as (Record<string, unknown> & { slug: string; city: string; priceRange: string; services: string[] })[];
+const seed = JSON.parse(await readFile(SEED_FILE, 'utf8')) as (Record<string, unknown> & {
+  slug: string;
+  city: string;
+  priceRange: string;
+  services: string[];
+})[];
 const unknown = [...new Set(seed.flatMap((p) => p.services).filter((s) => !MENU_BY_SERVICE[s]))];
 if (unknown.length) throw new Error(`No menu entries for: ${unknown.join(', ')}. Add them to MENU_BY_SERVICE.`);
 let written = 0;

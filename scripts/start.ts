@@ -40,17 +40,22 @@ const sources = ['src', 'content', 'public', 'migrations', 'astro.config.mjs', '
 const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY) || availableParallelism());
 
 let seeded = 0;
-if (cluster.isPrimary) try {
-  const setup = await setupDatabase(databaseUrl());
-  seeded = setup.seeded;
-  if (setup.migrated.length || seeded) console.log(`[db] applied ${setup.migrated.length} migrations, seeded ${seeded} providers`);
-} catch (error) {
-  // The pages are static: with a built site, serve them and let the API answer 503 until the database is back.
-  if (!existsSync(stamp)) throw error;
-  console.error(`[db] cannot reach the database, serving the built site without it: ${(error as Error).message}`);
-}
+if (cluster.isPrimary)
+  try {
+    const setup = await setupDatabase(databaseUrl());
+    seeded = setup.seeded;
+    if (setup.migrated.length || seeded) console.log(`[db] applied ${setup.migrated.length} migrations, seeded ${seeded} providers`);
+  } catch (error) {
+    // The pages are static: with a built site, serve them and let the API answer 503 until the database is back.
+    if (!existsSync(stamp)) throw error;
+    console.error(`[db] cannot reach the database, serving the built site without it: ${(error as Error).message}`);
+  }
 
-if (cluster.isPrimary && process.env.SKIP_BUILD !== '1' && (!existsSync(stamp) || !existsSync(join(root, SSR_FUNCTION)) || seeded > 0 || newest(sources) > statSync(stamp).mtimeMs)) {
+if (
+  cluster.isPrimary &&
+  process.env.SKIP_BUILD !== '1' &&
+  (!existsSync(stamp) || !existsSync(join(root, SSR_FUNCTION)) || seeded > 0 || newest(sources) > statSync(stamp).mtimeMs)
+) {
   console.log('[build] dist/ is missing or stale: building');
   const build = spawnSync('astro', ['build'], { stdio: 'inherit', env: process.env, shell: process.platform === 'win32' });
   if (build.status !== 0) process.exit(build.status ?? 1);

@@ -26,7 +26,8 @@ const numbered = (text: string) => (JSON.parse(text) as Record<string, unknown>[
 /** A single JSON object file as a one-entry collection. */
 const single = (text: string) => [{ ...(JSON.parse(text) as Record<string, unknown>), id: 'page' }];
 
-const company = <S extends z.ZodType>(name: string, schema: S) => defineCollection({ loader: file(`content/company/${name}.json`, { parser: single }), schema });
+const company = <S extends z.ZodType>(name: string, schema: S) =>
+  defineCollection({ loader: file(`content/company/${name}.json`, { parser: single }), schema });
 
 export const collections = {
   guides: defineCollection({ loader: glob({ base: './content/guides', pattern: '*.md' }), schema: guideSchema }),

@@ -101,7 +101,11 @@ function naiveSql(p: Params): { where: string; args: InValue[] } {
   const args: InValue[] = [];
   const like = (v: string) => `%${v.toLowerCase()}%`;
   if (p.query) {
-    const words = p.query.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    const words =
+      p.query
+        .normalize('NFKC')
+        .toLowerCase()
+        .match(/[\p{L}\p{N}]+/gu) ?? [];
     if (!words.length) where.push('0');
     for (const w of words.slice(0, 12)) {
       where.push('(lower(name) LIKE ? OR lower(description) LIKE ? OR lower(services) LIKE ? OR lower(city) LIKE ?)');
@@ -116,17 +120,32 @@ function naiveSql(p: Params): { where: string; args: InValue[] } {
   }
   if (p.location) {
     const loc = parseLocation(p.location);
-    if (loc.city) (where.push('lower(city) LIKE ?'), args.push(like(loc.city)));
-    if (loc.state) (where.push('state LIKE ?'), args.push(loc.state));
+    if (loc.city) {
+      where.push('lower(city) LIKE ?');
+      args.push(like(loc.city));
+    }
+    if (loc.state) {
+      where.push('state LIKE ?');
+      args.push(loc.state);
+    }
     if (loc.cityElseState) {
       const { city, state } = loc.cityElseState;
       where.push('(lower(city) LIKE ? OR (state LIKE ? AND NOT EXISTS (SELECT 1 FROM providers AS same WHERE lower(same.city) LIKE ?)))');
       args.push(like(city), state, like(city));
     }
-    if (loc.zipPrefix) (where.push('zipCode LIKE ?'), args.push(`${loc.zipPrefix}%`));
+    if (loc.zipPrefix) {
+      where.push('zipCode LIKE ?');
+      args.push(`${loc.zipPrefix}%`);
+    }
   }
-  if (p.priceRange) (where.push('priceRange = ?'), args.push(p.priceRange));
-  if (p.rating !== undefined) (where.push('rating >= ?'), args.push(p.rating));
+  if (p.priceRange) {
+    where.push('priceRange = ?');
+    args.push(p.priceRange);
+  }
+  if (p.rating !== undefined) {
+    where.push('rating >= ?');
+    args.push(p.rating);
+  }
   return { where: where.length ? where.join(' AND ') : '1', args };
 }
 
@@ -204,7 +223,9 @@ const cpuNote = `${(await import('node:os')).cpus().length} cores, Node ${proces
 console.log(`\n## In-process search over ${int(generated.providers)} providers (${int(generated.reviews)} reviews; ${cpuNote})\n`);
 const { statSync } = await import('node:fs');
 const fileMb = (statSync(generated.file).size / 1e6).toFixed(0);
-console.log(`Generation: ${generated.reused ? `reused ${generated.file}` : `${generated.seconds.toFixed(1)} s`}; database file ${fileMb} MB. Each figure: ${ITERATIONS} calls after 20 warm-up calls, limit ${PAGE_SIZE}.\n`);
+console.log(
+  `Generation: ${generated.reused ? `reused ${generated.file}` : `${generated.seconds.toFixed(1)} s`}; database file ${fileMb} MB. Each figure: ${ITERATIONS} calls after 20 warm-up calls, limit ${PAGE_SIZE}.\n`,
+);
 
 interface Row {
   label: string;
@@ -228,7 +249,9 @@ for (const q of QUERIES) {
   const row: Row = { label: q.label, params: q.raw, total: once.total, ours, naive, naiveTotal: naiveOnce.total };
   if (ours.p95 >= GOAL_P95_MS) {
     const sqls = await capturedSql(database, p);
-    row.plan = (await Promise.all(sqls.map(async (s) => `${s.sql}\n  params: ${JSON.stringify(s.parameters)}\n${await queryPlan(database, s.sql, s.parameters)}`))).join('\n\n');
+    row.plan = (
+      await Promise.all(sqls.map(async (s) => `${s.sql}\n  params: ${JSON.stringify(s.parameters)}\n${await queryPlan(database, s.sql, s.parameters)}`))
+    ).join('\n\n');
   }
   results.push(row);
   process.stderr.write(`  ${q.label}: p95 ${ms(ours.p95)} ms (naive ${ms(naive.p95)} ms)\n`);
@@ -287,8 +310,15 @@ if (!opts['skip-render']) {
       await res.text();
     };
     render = { ...(await time(renderOne, ITERATIONS, 20)), pages: slugs.length };
-    console.log(`\n## Provider page render over ${int(generated.providers)} providers (built renderer in process, ${render.n} renders of ${render.pages} pages after 20 warm-up)\n`);
-    console.log(markdownTable(['p50 ms', 'p95 ms', 'p99 ms', `p95 < ${GOAL_RENDER_P95_MS} ms`], [[ms(render.p50), ms(render.p95), ms(render.p99), render.p95 < GOAL_RENDER_P95_MS ? 'yes' : '**no**']]));
+    console.log(
+      `\n## Provider page render over ${int(generated.providers)} providers (built renderer in process, ${render.n} renders of ${render.pages} pages after 20 warm-up)\n`,
+    );
+    console.log(
+      markdownTable(
+        ['p50 ms', 'p95 ms', 'p99 ms', `p95 < ${GOAL_RENDER_P95_MS} ms`],
+        [[ms(render.p50), ms(render.p95), ms(render.p99), render.p95 < GOAL_RENDER_P95_MS ? 'yes' : '**no**']],
+      ),
+    );
   }
 }
 
@@ -329,7 +359,14 @@ else {
       const httpRequests = requests;
       const after = await sqldStats(sqld);
       const timing = await time(() => searchProviders(remote, p), Math.min(ITERATIONS, 100), 5);
-      sqldRows.push({ label: q.label, total: once.total, httpRequests, statements: after.queries - before.queries, rowsRead: after.rowsRead - before.rowsRead, timing });
+      sqldRows.push({
+        label: q.label,
+        total: once.total,
+        httpRequests,
+        statements: after.queries - before.queries,
+        rowsRead: after.rowsRead - before.rowsRead,
+        timing,
+      });
       process.stderr.write(`  sqld ${q.label}: ${after.rowsRead - before.rowsRead} rows read, ${httpRequests} requests\n`);
     }
     diagnostics.unsubscribe('undici:request:create', onRequest);
@@ -338,11 +375,22 @@ else {
     await sqld.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-  console.log(`\n## Against sqld (web client over HTTP to 127.0.0.1, a copy of the ${int(generated.providers)}-provider file; rows read from sqld's admin API)\n`);
+  console.log(
+    `\n## Against sqld (web client over HTTP to 127.0.0.1, a copy of the ${int(generated.providers)}-provider file; rows read from sqld's admin API)\n`,
+  );
   console.log(
     markdownTable(
       ['query', 'total', 'HTTP requests', 'statements', 'rows read', `rows < ${int(GOAL_ROWS_READ)}`, 'p50 ms', 'p95 ms'],
-      sqldRows.map((r) => [r.label, int(r.total), r.httpRequests, r.statements, int(r.rowsRead), r.rowsRead < GOAL_ROWS_READ ? 'yes' : '**no**', ms(r.timing.p50), ms(r.timing.p95)]),
+      sqldRows.map((r) => [
+        r.label,
+        int(r.total),
+        r.httpRequests,
+        r.statements,
+        int(r.rowsRead),
+        r.rowsRead < GOAL_ROWS_READ ? 'yes' : '**no**',
+        ms(r.timing.p50),
+        ms(r.timing.p95),
+      ]),
     ),
   );
 }
@@ -379,13 +427,24 @@ if (!opts['skip-http']) {
       // A short warm-up run so the first JIT and cache effects stay out of the figures.
       await autocannon({ url: server.url + path, connections, duration: 2 });
       const r = await autocannon({ url: server.url + path, connections, duration });
-      loads.push({ path, status: check.status, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, non2xx: r.non2xx, errors: r.errors });
+      loads.push({
+        path,
+        status: check.status,
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        requests: r.requests.total,
+        non2xx: r.non2xx,
+        errors: r.errors,
+      });
       process.stderr.write(`  ${path}: ${int(r.requests.average)} req/s, p99 ${r.latency.p99} ms\n`);
     }
   } finally {
     await server.stop();
   }
-  console.log(`\n## HTTP: \`npm start\` on 127.0.0.1 over the ${int(generated.providers)}-provider database (autocannon, ${connections} connections, ${duration} s each, after a 2 s warm-up)\n`);
+  console.log(
+    `\n## HTTP: \`npm start\` on 127.0.0.1 over the ${int(generated.providers)}-provider database (autocannon, ${connections} connections, ${duration} s each, after a 2 s warm-up)\n`,
+  );
   console.log(`Served ${served} (SKIP_BUILD=1: static pages come from that build; the API reads the benchmark database).\n`);
   console.log(
     markdownTable(

@@ -48,7 +48,12 @@ interface BuildRun {
   cityPages: number;
 }
 
-function run(command: string, args: string[], env: Record<string, string>, limitMs: number): Promise<{ code: number | null; output: string; ms: number; timedOut: boolean }> {
+function run(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  limitMs: number,
+): Promise<{ code: number | null; output: string; ms: number; timedOut: boolean }> {
   return new Promise((resolve) => {
     const started = performance.now();
     const child = spawn(command, args, { env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -79,7 +84,9 @@ for (const size of SIZES) {
   const outDir = join(BENCH_DIR, `dist-${size}`);
   rmSync(outDir, { recursive: true, force: true });
   console.error(`[bench] building ${int(size)} providers into ${outDir} ...`);
-  const timeBin = existsSync('/usr/bin/time') ? ['/usr/bin/time', ['-f', 'MAXRSS_KB=%M CPU_S=%U+%S', 'npm', 'run', 'build', '--', '--outDir', outDir]] as const : null;
+  const timeBin = existsSync('/usr/bin/time')
+    ? (['/usr/bin/time', ['-f', 'MAXRSS_KB=%M CPU_S=%U+%S', 'npm', 'run', 'build', '--', '--outDir', outDir]] as const)
+    : null;
   const result = timeBin
     ? await run(timeBin[0], [...timeBin[1]], { DATABASE_URL: generated.url }, LIMIT_MS)
     : await run('npm', ['run', 'build', '--', '--outDir', outDir], { DATABASE_URL: generated.url }, LIMIT_MS);
@@ -117,7 +124,20 @@ for (const size of SIZES) {
 console.log(`\n## Build time and output size (\`npm run build -- --outDir\`, wall clock through npm)\n`);
 console.log(
   markdownTable(
-    ['providers', 'result', 'wall s', 'CPU s', 'astro "built in" s', 'peak RSS MB', 'HTML files', 'provider pages', 'city pages', 'output MB', 'output bytes', 'ms per page (wall/HTML)'],
+    [
+      'providers',
+      'result',
+      'wall s',
+      'CPU s',
+      'astro "built in" s',
+      'peak RSS MB',
+      'HTML files',
+      'provider pages',
+      'city pages',
+      'output MB',
+      'output bytes',
+      'ms per page (wall/HTML)',
+    ],
     runs.map((r) => [
       int(r.providers),
       r.finished ? 'ok' : r.exitCode === null ? `stopped after ${opts['limit-minutes']} min` : `failed (${r.exitCode})`,
@@ -130,7 +150,7 @@ console.log(
       int(r.cityPages),
       (r.bytes / 1e6).toFixed(1),
       int(r.bytes),
-      r.html ? (r.seconds * 1000 / r.html).toFixed(1) : 'n/a',
+      r.html ? ((r.seconds * 1000) / r.html).toFixed(1) : 'n/a',
     ]),
   ),
 );
@@ -147,7 +167,15 @@ const bySize = sizes.map((providers) => {
   const same = ok.filter((r) => r.providers === providers);
   const cpu = same.flatMap((r) => (r.cpuSeconds === undefined ? [] : [r.cpuSeconds]));
   const rss = same.flatMap((r) => (r.maxRssMb === undefined ? [] : [r.maxRssMb]));
-  return { providers, runs: same.length, wall: median(same.map((r) => r.seconds)), cpu: cpu.length ? median(cpu) : undefined, rss: rss.length ? median(rss) : undefined, html: same[0]!.html, bytes: same[0]!.bytes };
+  return {
+    providers,
+    runs: same.length,
+    wall: median(same.map((r) => r.seconds)),
+    cpu: cpu.length ? median(cpu) : undefined,
+    rss: rss.length ? median(rss) : undefined,
+    html: same[0]!.html,
+    bytes: same[0]!.bytes,
+  };
 });
 if (bySize.length >= 2) {
   const base = bySize[0]!;

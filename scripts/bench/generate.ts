@@ -66,7 +66,10 @@ export function prng(seed: number) {
   return { next, int, pick, weighted, sample };
 }
 
-const cumulative = (weights: number[]) => weights.reduce<number[]>((acc, w) => [...acc, (acc.at(-1) ?? 0) + w], []);
+const cumulative = (weights: number[]) => {
+  let sum = 0;
+  return weights.map((w) => (sum += w));
+};
 
 /** Service groups: the seed's service names, grouped by the category the taxonomy gives them. */
 async function serviceGroups(): Promise<Map<string, string[]>> {
@@ -89,8 +92,60 @@ const KINDS: Record<string, string[]> = {
   beauty: ['Beauty Parlour', 'Beauty Lounge', 'Beauty House'],
   massage: ['Massage Studio', 'Bodywork', 'Massage & Wellness'],
 };
-const WORDS_A = ['Velvet', 'Golden', 'Rose', 'Ivory', 'Coral', 'Luna', 'Sage', 'Pearl', 'Amber', 'Willow', 'Blush', 'Copper', 'Jade', 'Silk', 'Honey', 'Maple', 'Indigo', 'Violet', 'Olive', 'Ruby', 'Crystal', 'Saffron', 'Cedar', 'Lotus', 'Orchid', 'Peony', 'Iris', 'Poppy', 'Hazel', 'Aurora'];
-const WORDS_B = ['House', 'Room', 'Lane', 'Street', 'Garden', 'Loft', 'Corner', 'Studio', 'Society', 'Parlor', 'Social', 'Club', 'Atelier', 'Works', 'Place', 'Point', 'Bloom', 'Glow', 'Touch', 'Haven'];
+const WORDS_A = [
+  'Velvet',
+  'Golden',
+  'Rose',
+  'Ivory',
+  'Coral',
+  'Luna',
+  'Sage',
+  'Pearl',
+  'Amber',
+  'Willow',
+  'Blush',
+  'Copper',
+  'Jade',
+  'Silk',
+  'Honey',
+  'Maple',
+  'Indigo',
+  'Violet',
+  'Olive',
+  'Ruby',
+  'Crystal',
+  'Saffron',
+  'Cedar',
+  'Lotus',
+  'Orchid',
+  'Peony',
+  'Iris',
+  'Poppy',
+  'Hazel',
+  'Aurora',
+];
+const WORDS_B = [
+  'House',
+  'Room',
+  'Lane',
+  'Street',
+  'Garden',
+  'Loft',
+  'Corner',
+  'Studio',
+  'Society',
+  'Parlor',
+  'Social',
+  'Club',
+  'Atelier',
+  'Works',
+  'Place',
+  'Point',
+  'Bloom',
+  'Glow',
+  'Touch',
+  'Haven',
+];
 const ADJECTIVES = ['friendly', 'bright', 'calm', 'busy', 'cozy', 'modern', 'family-run', 'award-winning', 'welcoming', 'small'];
 const LINES = [
   'Walk-ins are welcome on weekday mornings.',
@@ -102,7 +157,32 @@ const LINES = [
   'Consultations are free for first-time clients.',
   'The studio uses cruelty-free, vegan products.',
 ];
-const FIRST_NAMES = ['Ava', 'Maya', 'Sofia', 'Olivia', 'Priya', 'Keisha', 'Lena', 'Grace', 'Nina', 'Chloe', 'Jasmine', 'Aaliyah', 'Hannah', 'Zoe', 'Ines', 'Mei', 'Rosa', 'Tara', 'Erin', 'Dana', 'Marcus', 'Leo', 'Sam', 'Jordan'];
+const FIRST_NAMES = [
+  'Ava',
+  'Maya',
+  'Sofia',
+  'Olivia',
+  'Priya',
+  'Keisha',
+  'Lena',
+  'Grace',
+  'Nina',
+  'Chloe',
+  'Jasmine',
+  'Aaliyah',
+  'Hannah',
+  'Zoe',
+  'Ines',
+  'Mei',
+  'Rosa',
+  'Tara',
+  'Erin',
+  'Dana',
+  'Marcus',
+  'Leo',
+  'Sam',
+  'Jordan',
+];
 const COMMENTS = [
   'Really happy with my {s}. Friendly staff and a spotless space.',
   'Booked a {s} and it was worth every penny. I will be back.',
@@ -122,7 +202,7 @@ const HOURS = [
 const PRICE_RANGES = ['$', '$$', '$$$', '$$$$'] as const;
 const PRICE_WEIGHTS = cumulative([15, 50, 28, 7]);
 /** Cities weighted by rank (Zipf, exponent 0.8): New York holds ~9% of providers, the smallest ~0.1%. */
-const CITY_WEIGHTS = cumulative(CITIES.map((_, rank) => 1 / Math.pow(rank + 1, 0.8)));
+const CITY_WEIGHTS = cumulative(CITIES.map((_, rank) => 1 / (rank + 1) ** 0.8));
 
 export interface Generated {
   url: string;
@@ -158,7 +238,9 @@ async function deferReadIndexes(database: Db): Promise<string[]> {
 async function meta(database: Db): Promise<{ version: number; providers: number } | null> {
   try {
     const { rows } = await database.client.execute("SELECT value FROM bench_meta WHERE key = 'generator'");
-    const [version, providers] = String(rows[0]?.value ?? '').split(':').map(Number);
+    const [version, providers] = String(rows[0]?.value ?? '')
+      .split(':')
+      .map(Number);
     if (!version) return null;
     const count = Number((await database.client.execute('SELECT count(*) AS n FROM providers')).rows[0]!.n);
     return count === providers ? { version, providers: count } : null;
@@ -221,7 +303,10 @@ export async function ensureBenchDb(total: number, file = `${BENCH_DIR}/provider
   const chunks = <T>(rows: T[], size: number) => Array.from({ length: Math.ceil(rows.length / size) }, (_, k) => rows.slice(k * size, (k + 1) * size));
   const insert = (table: 'providers' | 'provider_categories' | 'reviews', rows: object[], size: number): InStatement[] =>
     chunks(rows, size).map((part) => {
-      const compiled = database.db.insertInto(table).values(part as never).compile();
+      const compiled = database.db
+        .insertInto(table)
+        .values(part as never)
+        .compile();
       return { sql: compiled.sql, args: compiled.parameters as never[] };
     });
   const flush = async () => {
@@ -299,9 +384,10 @@ export async function ensureBenchDb(total: number, file = `${BENCH_DIR}/provider
     };
     providerRows.push(row);
     // Rating and review count reach the category rows through the trigger of refreshRatingStatement.
-    for (const c of categoriesOfServices(services)) categoryRows.push({ category: c, providerSeq: seq, isPromoted: row.isPromoted!, rating: 0, reviewCount: 0, name, city: city.name });
+    for (const c of categoriesOfServices(services))
+      categoryRows.push({ category: c, providerSeq: seq, isPromoted: row.isPromoted!, rating: 0, reviewCount: 0, name, city: city.name });
     // Quality drives the reviews; ratings spread from about 2 to 5 with most between 4 and 5.
-    const quality = 5 - Math.pow(rnd.next(), 2.2) * 3;
+    const quality = 5 - rnd.next() ** 2.2 * 3;
     const count = rnd.int(1, 8);
     for (let r = 0; r < count; r++) {
       const rating = Math.max(1, Math.min(5, Math.round(quality + (rnd.next() - 0.5) * 1.6)));

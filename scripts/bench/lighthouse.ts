@@ -34,7 +34,15 @@ const PAGES = opts.page?.length
   : ['/', '/search?service=Nail%20Salon&location=Chicago', '/provider/lacquer-lace-nail-studio-new-york', '/city/chicago', '/faq', '/guides/nail-shapes'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const OUT = '/tmp/glow-lighthouse.json';
 
 // The slices of Lighthouse's result this script reads (its own types are loose about details).
@@ -80,12 +88,21 @@ function describeItem(item: Item): string {
     const v = item[key];
     if (v !== undefined && v !== null && v !== '' && typeof v !== 'object') parts.push(`${key === 'url' ? '' : `${key}: `}${text(v).slice(0, 300)}`);
     else if (v && typeof v === 'object' && (v as Item).type === 'node') parts.push(`${key}: \`${text((v as Item).selector)}\``);
-    else if (v && typeof v === 'object' && (v as Item).type === 'source-location') parts.push(`${key}: ${text((v as Item).url)}:${Number((v as Item).line) + 1}`);
+    else if (v && typeof v === 'object' && (v as Item).type === 'source-location')
+      parts.push(`${key}: ${text((v as Item).url)}:${Number((v as Item).line) + 1}`);
   }
-  for (const key of ['totalBytes', 'transferSize', 'wastedBytes', 'resourceSize']) if (typeof item[key] === 'number') parts.push(`${key} ${int(item[key] as number)}`);
-  for (const key of ['wastedMs', 'duration', 'blockingTime', 'score']) if (typeof item[key] === 'number') parts.push(`${key} ${Math.round((item[key] as number) * 1000) / 1000}`);
+  for (const key of ['totalBytes', 'transferSize', 'wastedBytes', 'resourceSize'])
+    if (typeof item[key] === 'number') parts.push(`${key} ${int(item[key] as number)}`);
+  for (const key of ['wastedMs', 'duration', 'blockingTime', 'score'])
+    if (typeof item[key] === 'number') parts.push(`${key} ${Math.round((item[key] as number) * 1000) / 1000}`);
   const sub = (item.subItems as { items?: Item[] } | undefined)?.items;
-  if (sub?.length) parts.push(`[${sub.slice(0, 5).map((s) => describeItem(s)).join('; ')}${sub.length > 5 ? `; +${sub.length - 5} more` : ''}]`);
+  if (sub?.length)
+    parts.push(
+      `[${sub
+        .slice(0, 5)
+        .map((s) => describeItem(s))
+        .join('; ')}${sub.length > 5 ? `; +${sub.length - 5} more` : ''}]`,
+    );
   return parts.join(' · ') || JSON.stringify(item).slice(0, 300);
 }
 
@@ -107,12 +124,19 @@ function itemsOf(details: Details | undefined): string[] {
     case 'network-tree':
     case 'criticalrequestchain': {
       // The request chains, one line per request, indented by depth, longest chain marked.
-      type Chain = Record<string, { url?: string; request?: { url: string }; navStartToEndTime?: number; transferSize?: number; isLongest?: boolean; children?: Chain }>;
+      type Chain = Record<
+        string,
+        { url?: string; request?: { url: string }; navStartToEndTime?: number; transferSize?: number; isLongest?: boolean; children?: Chain }
+      >;
       const lines: string[] = [];
       const walk = (chain: Chain | undefined, depth: number) => {
         for (const node of Object.values(chain ?? {})) {
           const url = node.url ?? node.request?.url ?? '?';
-          const extra = [node.navStartToEndTime !== undefined ? `${Math.round(node.navStartToEndTime)} ms` : '', node.transferSize !== undefined ? `${int(node.transferSize)} B` : '', node.isLongest ? 'longest chain' : '']
+          const extra = [
+            node.navStartToEndTime !== undefined ? `${Math.round(node.navStartToEndTime)} ms` : '',
+            node.transferSize !== undefined ? `${int(node.transferSize)} B` : '',
+            node.isLongest ? 'longest chain' : '',
+          ]
             .filter(Boolean)
             .join(', ');
           lines.push(`${'→ '.repeat(depth)}${url}${extra ? ` (${extra})` : ''}`);
@@ -164,7 +188,14 @@ function failingAudits(lhr: Lhr): Failing[] {
         existing.category += `, ${category}`;
         continue;
       }
-      seen.set(audit.id, { id: audit.id, title: audit.title, category, score: audit.score, displayValue: audit.displayValue ?? audit.errorMessage, items: itemsOf(audit.details) });
+      seen.set(audit.id, {
+        id: audit.id,
+        title: audit.title,
+        category,
+        score: audit.score,
+        displayValue: audit.displayValue ?? audit.errorMessage,
+        items: itemsOf(audit.details),
+      });
     }
   }
   return [...seen.values()];
@@ -214,7 +245,9 @@ try {
     const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     results.push({
       path,
-      scores: Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score === null || lhr.categories[c] === undefined ? null : Math.round(lhr.categories[c]!.score! * 100)])),
+      scores: Object.fromEntries(
+        CATEGORIES.map((c) => [c, lhr.categories[c]?.score === null || lhr.categories[c] === undefined ? null : Math.round(lhr.categories[c]!.score! * 100)]),
+      ),
       lcpMs: num('largest-contentful-paint'),
       tbtMs: num('total-blocking-time'),
       cls: num('cumulative-layout-shift'),

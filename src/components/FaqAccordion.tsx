@@ -36,16 +36,29 @@ export default function FaqAccordion({ items, initialOpen = null, dealAlerts = f
                 className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left text-base font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-700"
               >
                 <span>{item.question}</span>
-                <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="currentColor" className={`shrink-0 transition-transform ${isOpen ? 'rotate-180' : ''}`}><path d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06z" /></svg>
+                <svg
+                  aria-hidden="true"
+                  width="20"
+                  height="20"
+                  viewBox="0 0 20 20"
+                  fill="currentColor"
+                  className={`shrink-0 transition-transform ${isOpen ? 'rotate-180' : ''}`}
+                >
+                  <path d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06z" />
+                </svg>
               </button>
             </h3>
             <div id={`${id}-a${i}`} role="region" aria-labelledby={`${id}-q${i}`} hidden={!isOpen} className="px-5 pb-5 text-gray-700">
               <p>{item.answer}</p>
               {dealAlerts && i === 0 && (
                 <div className="mt-4">
-                  <button type="button" className="btn-primary" onClick={() => setAlerted(true)}>Get Free Deal Alerts</button>
+                  <button type="button" className="btn-primary" onClick={() => setAlerted(true)}>
+                    Get Free Deal Alerts
+                  </button>
                   {alerted && (
-                    <p role="alert" className="mt-3 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-900">{DEAL_ALERT_MESSAGE}</p>
+                    <p role="alert" className="mt-3 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+                      {DEAL_ALERT_MESSAGE}
+                    </p>
                   )}
                 </div>
               )}

@@ -26,8 +26,7 @@ export function filterFaq(items: FaqExplorerItem[], query: string, category: str
   const q = query.trim().toLowerCase();
   return items.filter(
     (item) =>
-      (category === ALL || item.category === category) &&
-      (q === '' || item.question.toLowerCase().includes(q) || item.answer.toLowerCase().includes(q)),
+      (category === ALL || item.category === category) && (q === '' || item.question.toLowerCase().includes(q) || item.answer.toLowerCase().includes(q)),
   );
 }
 
@@ -41,9 +40,22 @@ export default function FaqExplorer({ items, categories }: FaqExplorerProps) {
   return (
     <div>
       <form role="search" className="relative max-w-2xl" onSubmit={(e) => e.preventDefault()}>
-        <label htmlFor={`${id}-q`} className="sr-only">Search questions</label>
-        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="currentColor" className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-gray-500">
-          <path fillRule="evenodd" clipRule="evenodd" d="M9 3.5a5.5 5.5 0 1 0 3.4 9.83l3.63 3.63a.75.75 0 1 0 1.06-1.06l-3.63-3.63A5.5 5.5 0 0 0 9 3.5zM5 9a4 4 0 1 1 8 0 4 4 0 0 1-8 0z" />
+        <label htmlFor={`${id}-q`} className="sr-only">
+          Search questions
+        </label>
+        <svg
+          aria-hidden="true"
+          width="20"
+          height="20"
+          viewBox="0 0 20 20"
+          fill="currentColor"
+          className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-gray-500"
+        >
+          <path
+            fillRule="evenodd"
+            clipRule="evenodd"
+            d="M9 3.5a5.5 5.5 0 1 0 3.4 9.83l3.63 3.63a.75.75 0 1 0 1.06-1.06l-3.63-3.63A5.5 5.5 0 0 0 9 3.5zM5 9a4 4 0 1 1 8 0 4 4 0 0 1-8 0z"
+          />
         </svg>
         <input
           id={`${id}-q`}

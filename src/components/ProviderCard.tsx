@@ -9,7 +9,17 @@ import { StarRating } from './StarRating';
  * `compact`: on phones the picture becomes a thumbnail beside the text (search results: a list to
  * scan, whose heading paints first); from 640 px up, the normal card.
  */
-export function ProviderCard({ provider, live = false, eager = false, compact = false }: { provider: Provider; live?: boolean; eager?: boolean; compact?: boolean }) {
+export function ProviderCard({
+  provider,
+  live = false,
+  eager = false,
+  compact = false,
+}: {
+  provider: Provider;
+  live?: boolean;
+  eager?: boolean;
+  compact?: boolean;
+}) {
   const services = parseServices(provider.services);
   const extra = services.length - 3;
   const badges = (
@@ -19,12 +29,20 @@ export function ProviderCard({ provider, live = false, eager = false, compact = 
     </>
   );
   return (
-    <article className={`group relative flex overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md ${compact ? 'flex-row sm:flex-col' : 'flex-col'}`}>
-      <div className={`relative overflow-hidden bg-brand-50 ${compact ? 'm-3 size-24 shrink-0 rounded-xl sm:m-0 sm:aspect-[4/3] sm:size-auto sm:rounded-none' : 'aspect-[4/3]'}`}>
-        <ProviderImage url={provider.imageUrl} alt="" eager={eager} sizes={compact ? '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 96px' : '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw'} className="h-full w-full object-cover" />
-        <div className={`absolute left-3 top-3 flex gap-2 ${compact ? 'max-sm:hidden' : ''}`}>
-          {badges}
-        </div>
+    <article
+      className={`group relative flex overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md ${compact ? 'flex-row sm:flex-col' : 'flex-col'}`}
+    >
+      <div
+        className={`relative overflow-hidden bg-brand-50 ${compact ? 'm-3 size-24 shrink-0 rounded-xl sm:m-0 sm:aspect-[4/3] sm:size-auto sm:rounded-none' : 'aspect-[4/3]'}`}
+      >
+        <ProviderImage
+          url={provider.imageUrl}
+          alt=""
+          eager={eager}
+          sizes={compact ? '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 96px' : '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw'}
+          className="h-full w-full object-cover"
+        />
+        <div className={`absolute left-3 top-3 flex gap-2 ${compact ? 'max-sm:hidden' : ''}`}>{badges}</div>
       </div>
       <div className={`flex flex-1 flex-col gap-2 p-4 ${compact ? 'max-sm:pl-0' : ''}`}>
         {compact && <div className="flex flex-wrap gap-2 sm:hidden">{badges}</div>}
@@ -34,7 +52,8 @@ export function ProviderCard({ provider, live = false, eager = false, compact = 
           </a>
         </h3>
         <p className="text-sm text-gray-600">
-          {provider.city}, {provider.state} · <span className="sr-only">Price range </span>{provider.priceRange}
+          {provider.city}, {provider.state} · <span className="sr-only">Price range </span>
+          {provider.priceRange}
         </p>
         <p className="flex items-center gap-2 text-sm text-gray-700">
           <StarRating rating={provider.rating} />
@@ -44,7 +63,9 @@ export function ProviderCard({ provider, live = false, eager = false, compact = 
         </p>
         <ul className="mt-auto flex flex-wrap gap-1.5 pt-2" aria-label="Services">
           {services.slice(0, 3).map((s) => (
-            <li key={s} className="badge">{s}</li>
+            <li key={s} className="badge">
+              {s}
+            </li>
           ))}
           {extra > 0 && <li className="badge bg-brand-50 text-brand-800">+{extra} more</li>}
         </ul>
@@ -54,9 +75,19 @@ export function ProviderCard({ provider, live = false, eager = false, compact = 
 }
 
 /** One, two or three columns by width. */
-export function ProviderGrid({ providers, live = false, eagerFirst = 0, compact = false }: { providers: Provider[]; live?: boolean; eagerFirst?: number; compact?: boolean }) {
+export function ProviderGrid({
+  providers,
+  live = false,
+  eagerFirst = 0,
+  compact = false,
+}: {
+  providers: Provider[];
+  live?: boolean;
+  eagerFirst?: number;
+  compact?: boolean;
+}) {
   return (
-    <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" role="list">
+    <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {providers.map((p, i) => (
         <li key={p.id} className="flex">
           <div className="w-full">
@@ -73,6 +104,7 @@ export function ProviderGridSkeleton({ count = 6 }: { count?: number }) {
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading providers">
       {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, never reordered
         <li key={i} data-testid="provider-skeleton" className="animate-pulse overflow-hidden rounded-2xl border border-gray-200">
           <div className="aspect-[4/3] bg-gray-200" />
           <div className="space-y-3 p-4">

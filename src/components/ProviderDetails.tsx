@@ -16,11 +16,19 @@ export function ProviderHero({ provider, live = false }: { provider: Provider; l
   return (
     <section aria-labelledby="provider-name" className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="relative overflow-hidden rounded-2xl bg-brand-50">
-        <ProviderImage url={provider.imageUrl} alt={`${provider.name}`} eager sizes="(min-width: 1024px) 720px, 100vw" className="aspect-[4/3] h-full w-full object-cover" />
+        <ProviderImage
+          url={provider.imageUrl}
+          alt={`${provider.name}`}
+          eager
+          sizes="(min-width: 1024px) 720px, 100vw"
+          className="aspect-[4/3] h-full w-full object-cover"
+        />
         {provider.isPromoted && <span className="absolute left-4 top-4 rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white">Promoted</span>}
       </div>
       <div className="flex flex-col gap-4">
-        <h1 id="provider-name" className="text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">{provider.name}</h1>
+        <h1 id="provider-name" className="text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">
+          {provider.name}
+        </h1>
         <p className="text-gray-700">
           {provider.address}, {provider.city}, {provider.state} {provider.zipCode}
         </p>
@@ -39,7 +47,9 @@ export function ProviderHero({ provider, live = false }: { provider: Provider; l
         </p>
         <ul className="flex flex-wrap gap-2" aria-label="Services">
           {services.map((s) => (
-            <li key={s} className="badge bg-brand-50 text-brand-800">{s}</li>
+            <li key={s} className="badge bg-brand-50 text-brand-800">
+              {s}
+            </li>
           ))}
         </ul>
         {provider.description && <p className="text-gray-700">{provider.description}</p>}
@@ -62,9 +72,13 @@ export function ProviderSeoText({ provider }: { provider: Provider }) {
   const seo = providerSeoText(provider);
   return (
     <section aria-labelledby="provider-about" className="space-y-3">
-      <h2 id="provider-about" className="text-2xl font-bold text-gray-900">{seo.title}</h2>
+      <h2 id="provider-about" className="text-2xl font-bold text-gray-900">
+        {seo.title}
+      </h2>
       {seo.paragraphs.map((p) => (
-        <p key={p} className="text-gray-700">{p}</p>
+        <p key={p} className="text-gray-700">
+          {p}
+        </p>
       ))}
     </section>
   );
@@ -73,7 +87,9 @@ export function ProviderSeoText({ provider }: { provider: Provider }) {
 export function BusinessInfoCard({ provider }: { provider: Provider }) {
   return (
     <section aria-labelledby="business-info" className="rounded-2xl border border-gray-200 p-5">
-      <h2 id="business-info" className="text-lg font-semibold text-gray-900">Business Information</h2>
+      <h2 id="business-info" className="text-lg font-semibold text-gray-900">
+        Business Information
+      </h2>
       <dl className="mt-4 space-y-3 text-sm">
         <div>
           <dt className="font-medium text-gray-900">Address</dt>
@@ -86,19 +102,31 @@ export function BusinessInfoCard({ provider }: { provider: Provider }) {
         {provider.phone && (
           <div>
             <dt className="font-medium text-gray-900">Phone</dt>
-            <dd><a className="text-brand-700 underline" href={`tel:${provider.phone.replace(/[^\d+]/g, '')}`}>{provider.phone}</a></dd>
+            <dd>
+              <a className="text-brand-700 underline" href={`tel:${provider.phone.replace(/[^\d+]/g, '')}`}>
+                {provider.phone}
+              </a>
+            </dd>
           </div>
         )}
         {provider.email && (
           <div>
             <dt className="font-medium text-gray-900">Email</dt>
-            <dd className="break-all"><a className="text-brand-700 underline" href={`mailto:${provider.email}`}>{provider.email}</a></dd>
+            <dd className="break-all">
+              <a className="text-brand-700 underline" href={`mailto:${provider.email}`}>
+                {provider.email}
+              </a>
+            </dd>
           </div>
         )}
         {provider.website && (
           <div>
             <dt className="font-medium text-gray-900">Website</dt>
-            <dd className="break-all"><a className="text-brand-700 underline" href={provider.website} rel="nofollow noopener" target="_blank">{provider.website.replace(/^https?:\/\//, '')}</a></dd>
+            <dd className="break-all">
+              <a className="text-brand-700 underline" href={provider.website} rel="nofollow noopener" target="_blank">
+                {provider.website.replace(/^https?:\/\//, '')}
+              </a>
+            </dd>
           </div>
         )}
         <div>
@@ -114,12 +142,16 @@ export function OpeningHoursCard({ provider }: { provider: Provider }) {
   const hours = parseOpeningHours(provider.openingHours);
   return (
     <section aria-labelledby="opening-hours" className="rounded-2xl border border-gray-200 p-5">
-      <h2 id="opening-hours" className="text-lg font-semibold text-gray-900">Opening Hours</h2>
+      <h2 id="opening-hours" className="text-lg font-semibold text-gray-900">
+        Opening Hours
+      </h2>
       <table className="mt-4 w-full text-sm">
         <tbody>
           {DAYS.map((day) => (
             <tr key={day} className="border-b border-gray-100 last:border-0">
-              <th scope="row" className="py-2 text-left font-medium capitalize text-gray-900">{day}</th>
+              <th scope="row" className="py-2 text-left font-medium capitalize text-gray-900">
+                {day}
+              </th>
               <td className="py-2 text-right text-gray-700">{hours[day] ?? 'Closed'}</td>
             </tr>
           ))}

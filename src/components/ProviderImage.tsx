@@ -13,7 +13,19 @@ function sources(url: string | null): { src: string; srcSet?: string } {
   return m ? { src, srcSet: `${m[1]}-400.webp 400w, ${src} 800w` } : { src };
 }
 
-export function ProviderImage({ url, alt, sizes, className, eager = false }: { url: string | null; alt: string; sizes: string; className?: string; eager?: boolean }) {
+export function ProviderImage({
+  url,
+  alt,
+  sizes,
+  className,
+  eager = false,
+}: {
+  url: string | null;
+  alt: string;
+  sizes: string;
+  className?: string;
+  eager?: boolean;
+}) {
   const [broken, setBroken] = useState(false);
   const { src, srcSet } = sources(broken ? null : url);
   return (

@@ -15,12 +15,19 @@ export function ReviewList({ reviews, onReport }: { reviews: Review[]; onReport?
         <li key={r.id} className="py-5">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="font-semibold text-gray-900">{r.customerName}</p>
-            <time dateTime={r.createdAt} className="text-sm text-gray-600">{dateFormat.format(new Date(r.createdAt))}</time>
+            <time dateTime={r.createdAt} className="text-sm text-gray-600">
+              {dateFormat.format(new Date(r.createdAt))}
+            </time>
           </div>
           <StarRating rating={r.rating} label={`${r.rating} out of 5 stars`} />
           {r.comment && <p className="mt-2 whitespace-pre-line text-gray-700">{r.comment}</p>}
           {onReport && (
-            <button type="button" className="mt-2 text-sm text-gray-600 underline hover:text-brand-700" aria-label={`Report review by ${r.customerName}`} onClick={() => onReport(r)}>
+            <button
+              type="button"
+              className="mt-2 text-sm text-gray-600 underline hover:text-brand-700"
+              aria-label={`Report review by ${r.customerName}`}
+              onClick={() => onReport(r)}
+            >
               Report
             </button>
           )}

@@ -23,17 +23,29 @@ export default function SearchForm({ query = '', service = '', location = '', va
   const id = useId();
   const row = variant === 'hero';
   return (
-    <form action="/search" method="get" role="search" aria-label="Search beauty services" data-search-form="" className={`rounded-2xl bg-white p-4 shadow-lg ring-1 ring-gray-200 ${row ? `grid gap-3 ${withQuery ? 'md:grid-cols-[1fr_1fr_1fr_auto]' : 'md:grid-cols-[1fr_1fr_auto]'} md:items-end` : 'grid gap-3'}`}>
+    <form
+      action="/search"
+      method="get"
+      role="search"
+      aria-label="Search beauty services"
+      data-search-form=""
+      className={`rounded-2xl bg-white p-4 shadow-lg ring-1 ring-gray-200 ${row ? `grid gap-3 ${withQuery ? 'md:grid-cols-[1fr_1fr_1fr_auto]' : 'md:grid-cols-[1fr_1fr_auto]'} md:items-end` : 'grid gap-3'}`}
+    >
       <ComboboxField id={`${id}-service`} name="service" label="Service" placeholder="Any service" value={service} options={SEARCH_OPTIONS} />
       <ComboboxField id={`${id}-location`} name="location" label="Location" placeholder="City, state or ZIP" value={location} />
       {withQuery && (
         <div>
-          <label htmlFor={`${id}-query`} className="field-label">Words (optional)</label>
+          <label htmlFor={`${id}-query`} className="field-label">
+            Words (optional)
+          </label>
           <input id={`${id}-query`} name="query" type="search" placeholder="e.g. gel, balayage, bridal" className="field-input" defaultValue={query} />
         </div>
       )}
       <button type="submit" className="btn-primary h-11">
-        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round"><circle cx="11" cy="11" r="7" /><path d="m20 20-3.5-3.5" /></svg>
+        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <circle cx="11" cy="11" r="7" />
+          <path d="m20 20-3.5-3.5" />
+        </svg>
         Search Beauty Services
       </button>
     </form>
@@ -54,7 +66,9 @@ interface ComboboxFieldProps {
 function ComboboxField({ id, name, label, placeholder, value, options }: ComboboxFieldProps) {
   return (
     <div className="relative">
-      <label htmlFor={id} className="field-label">{label}</label>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
       <input
         id={id}
         name={name}
@@ -79,7 +93,13 @@ function ComboboxField({ id, name, label, placeholder, value, options }: Combobo
           ))}
         </datalist>
       )}
-      <div id={`${id}-listbox`} role="listbox" aria-label={`${label} suggestions`} hidden className="absolute left-0 z-20 mt-1 w-max min-w-full max-w-[90vw] max-h-72 overflow-auto rounded-lg bg-white py-1 shadow-lg ring-1 ring-gray-200" />
+      <div
+        id={`${id}-listbox`}
+        role="listbox"
+        aria-label={`${label} suggestions`}
+        hidden
+        className="absolute left-0 z-20 mt-1 w-max min-w-full max-w-[90vw] max-h-72 overflow-auto rounded-lg bg-white py-1 shadow-lg ring-1 ring-gray-200"
+      />
       <div id={`${id}-status`} role="status" className="sr-only" />
     </div>
   );

@@ -5,7 +5,9 @@ import type { MenuItem } from '@/lib/schemas/menu';
 export function ServiceMenu({ items }: { items: MenuItem[] }) {
   return (
     <section aria-labelledby="services-prices-title" id="services-prices">
-      <h2 id="services-prices-title" className="text-2xl font-bold text-gray-900">Services &amp; prices</h2>
+      <h2 id="services-prices-title" className="text-2xl font-bold text-gray-900">
+        Services &amp; prices
+      </h2>
       <table className="mt-4 w-full text-left">
         <thead className="sr-only">
           <tr>
@@ -17,7 +19,9 @@ export function ServiceMenu({ items }: { items: MenuItem[] }) {
         <tbody className="divide-y divide-gray-200">
           {items.map((item) => (
             <tr key={item.name}>
-              <th scope="row" className="py-3 pr-4 font-medium text-gray-900">{item.name}</th>
+              <th scope="row" className="py-3 pr-4 font-medium text-gray-900">
+                {item.name}
+              </th>
               <td className="whitespace-nowrap py-3 pr-4 text-sm text-gray-600">{menuDuration(item.durationMinutes)}</td>
               <td className="whitespace-nowrap py-3 text-right font-semibold text-gray-900">{menuPrice(item)}</td>
             </tr>

@@ -6,7 +6,11 @@ export default function Toaster() {
   const toast = useStore($toast);
   const destructive = toast?.variant === 'destructive';
   return (
-    <div aria-live={destructive ? 'assertive' : 'polite'} role="status" className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex justify-center p-4 md:inset-x-auto md:right-0 md:justify-end">
+    <div
+      aria-live={destructive ? 'assertive' : 'polite'}
+      role="status"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex justify-center p-4 md:inset-x-auto md:right-0 md:justify-end"
+    >
       {toast && (
         <div
           key={toast.id}
@@ -18,7 +22,12 @@ export default function Toaster() {
             <p className="font-semibold">{toast.title}</p>
             {toast.description && <p className={`mt-1 text-sm ${destructive ? 'text-red-50' : 'text-gray-700'}`}>{toast.description}</p>}
           </div>
-          <button type="button" onClick={dismissToast} aria-label="Dismiss notification" className={`-m-1 h-8 w-8 shrink-0 rounded-md text-lg leading-none ${destructive ? 'hover:bg-red-800' : 'hover:bg-gray-100'}`}>
+          <button
+            type="button"
+            onClick={dismissToast}
+            aria-label="Dismiss notification"
+            className={`-m-1 h-8 w-8 shrink-0 rounded-md text-lg leading-none ${destructive ? 'hover:bg-red-800' : 'hover:bg-gray-100'}`}
+          >
             ×
           </button>
         </div>

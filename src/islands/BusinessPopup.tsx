@@ -13,9 +13,29 @@ import { toast } from '@/stores/toasts';
 import { useValidatedForm } from './useValidatedForm';
 
 type Field = 'businessName' | 'ownerName' | 'email' | 'phone' | 'address' | 'city' | 'state' | 'zipCode' | 'services' | 'website';
-const EMPTY: Record<Field, string> = { businessName: '', ownerName: '', email: '', phone: '', address: '', city: '', state: '', zipCode: '', services: '', website: '' };
+const EMPTY: Record<Field, string> = {
+  businessName: '',
+  ownerName: '',
+  email: '',
+  phone: '',
+  address: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  services: '',
+  website: '',
+};
 
-const FIELDS: { name: Field; label: string; type?: string; autoComplete?: string; placeholder?: string; maxLength?: number; wide?: boolean; textarea?: boolean }[] = [
+const FIELDS: {
+  name: Field;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  placeholder?: string;
+  maxLength?: number;
+  wide?: boolean;
+  textarea?: boolean;
+}[] = [
   { name: 'businessName', label: 'Business Name *', autoComplete: 'organization', wide: true },
   { name: 'ownerName', label: 'Owner Name *', autoComplete: 'name' },
   { name: 'email', label: 'Email *', type: 'email', autoComplete: 'email' },
@@ -35,7 +55,14 @@ export default function BusinessPopup() {
   const id = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const returnFocus = useRef<Element | null>(null);
-  const { values: form, errors, busy: submitting, set, reset, submit: validateAndSend } = useValidatedForm(EMPTY, (values) => businessApplicationSchema.safeParse(values));
+  const {
+    values: form,
+    errors,
+    busy: submitting,
+    set,
+    reset,
+    submit: validateAndSend,
+  } = useValidatedForm(EMPTY, (values) => businessApplicationSchema.safeParse(values));
   const [fax, setFax] = useState('');
 
   function close() {
@@ -44,6 +71,7 @@ export default function BusinessPopup() {
     setFax('');
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the dialog opens or closes; close() reads only state setters and the store
   useEffect(() => {
     if (!open) return;
     returnFocus.current = document.activeElement;
@@ -58,7 +86,9 @@ export default function BusinessPopup() {
       }
       if (e.key !== 'Tab' || !dialog.current) return;
       // Keep focus inside the dialog.
-      const focusable = [...dialog.current.querySelectorAll<HTMLElement>('input, textarea, select, button, a[href]')].filter((el) => !el.hasAttribute('disabled'));
+      const focusable = [...dialog.current.querySelectorAll<HTMLElement>('input, textarea, select, button, a[href]')].filter(
+        (el) => !el.hasAttribute('disabled'),
+      );
       const firstEl = focusable[0];
       const lastEl = focusable.at(-1);
       if (e.shiftKey && document.activeElement === firstEl) {
@@ -96,20 +126,40 @@ export default function BusinessPopup() {
 
   if (!open) return null;
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center bg-gray-900/50 sm:items-center sm:p-4" onMouseDown={(e) => e.target === e.currentTarget && close()}>
-      <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`} className="max-h-[100dvh] w-full overflow-y-auto rounded-t-2xl bg-white p-6 shadow-2xl sm:max-h-[90vh] sm:max-w-2xl sm:rounded-2xl">
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop closes the dialog; keyboard users have Escape and the close button
+    <div
+      className="fixed inset-0 z-50 flex items-end justify-center bg-gray-900/50 sm:items-center sm:p-4"
+      onMouseDown={(e) => e.target === e.currentTarget && close()}
+    >
+      <div
+        ref={dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-desc`}
+        className="max-h-[100dvh] w-full overflow-y-auto rounded-t-2xl bg-white p-6 shadow-2xl sm:max-h-[90vh] sm:max-w-2xl sm:rounded-2xl"
+      >
         <div className="flex items-start justify-between gap-4">
           <div>
-            <h2 id={`${id}-title`} className="text-2xl font-bold text-gray-900">List Your Business</h2>
-            <p id={`${id}-desc`} className="mt-1 text-sm text-gray-700">Join Glow for free and reach clients searching for beauty services in your city.</p>
+            <h2 id={`${id}-title`} className="text-2xl font-bold text-gray-900">
+              List Your Business
+            </h2>
+            <p id={`${id}-desc`} className="mt-1 text-sm text-gray-700">
+              Join Glow for free and reach clients searching for beauty services in your city.
+            </p>
           </div>
-          <button type="button" onClick={close} aria-label="Close" className="-m-2 h-11 w-11 shrink-0 rounded-md text-2xl leading-none text-gray-700 hover:bg-gray-100">
+          <button
+            type="button"
+            onClick={close}
+            aria-label="Close"
+            className="-m-2 h-11 w-11 shrink-0 rounded-md text-2xl leading-none text-gray-700 hover:bg-gray-100"
+          >
             ×
           </button>
         </div>
         <form onSubmit={submit} noValidate className="relative mt-6 grid gap-4 sm:grid-cols-2">
           <Honeypot value={fax} onChange={setFax} />
-          
+
           {FIELDS.map((f) => {
             const props = {
               id: `${id}-${f.name}`,
@@ -125,9 +175,15 @@ export default function BusinessPopup() {
             };
             return (
               <div key={f.name} className={f.wide ? 'sm:col-span-2' : undefined}>
-                <label htmlFor={props.id} className="field-label">{f.label}</label>
+                <label htmlFor={props.id} className="field-label">
+                  {f.label}
+                </label>
                 {f.textarea ? <textarea {...props} rows={3} /> : <input {...props} type={f.type ?? 'text'} />}
-                {errors[f.name] && <p id={`${id}-${f.name}-error`} className="field-error">{errors[f.name]}</p>}
+                {errors[f.name] && (
+                  <p id={`${id}-${f.name}-error`} className="field-error">
+                    {errors[f.name]}
+                  </p>
+                )}
               </div>
             );
           })}

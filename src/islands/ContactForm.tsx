@@ -16,7 +16,14 @@ const loadSchema = () => import('@/lib/schemas/contact');
 
 export default function ContactForm() {
   const id = useId();
-  const { values: form, errors, busy: sending, set, reset, submit: validateAndSend } = useValidatedForm(EMPTY, async (values) => (await loadSchema()).contactSchema.safeParse(values));
+  const {
+    values: form,
+    errors,
+    busy: sending,
+    set,
+    reset,
+    submit: validateAndSend,
+  } = useValidatedForm(EMPTY, async (values) => (await loadSchema()).contactSchema.safeParse(values));
   useEffect(ensureToaster, []);
 
   async function submit(e: FormEvent) {
@@ -35,34 +42,49 @@ export default function ContactForm() {
     'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
     className: 'field-input',
   });
-  const error = (name: Field) => errors[name] && <p id={`${id}-${name}-error`} className="field-error">{errors[name]}</p>;
+  const error = (name: Field) =>
+    errors[name] && (
+      <p id={`${id}-${name}-error`} className="field-error">
+        {errors[name]}
+      </p>
+    );
 
   return (
     <form onSubmit={submit} onFocus={() => void loadSchema()} noValidate className="space-y-5" aria-label="Contact form">
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
-          <label htmlFor={`${id}-name`} className="field-label">Name</label>
+          <label htmlFor={`${id}-name`} className="field-label">
+            Name
+          </label>
           <input {...field('name')} autoComplete="name" onChange={(e) => set('name', e.target.value)} />
           {error('name')}
         </div>
         <div>
-          <label htmlFor={`${id}-email`} className="field-label">Email</label>
+          <label htmlFor={`${id}-email`} className="field-label">
+            Email
+          </label>
           <input {...field('email')} type="email" autoComplete="email" onChange={(e) => set('email', e.target.value)} />
           {error('email')}
         </div>
       </div>
       <div>
-        <label htmlFor={`${id}-subject`} className="field-label">Subject</label>
+        <label htmlFor={`${id}-subject`} className="field-label">
+          Subject
+        </label>
         <select {...field('subject')} onChange={(e) => set('subject', e.target.value)}>
           <option value="">Select a subject</option>
           {CONTACT_SUBJECTS.map((s) => (
-            <option key={s.value} value={s.value}>{s.label}</option>
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
           ))}
         </select>
         {error('subject')}
       </div>
       <div>
-        <label htmlFor={`${id}-message`} className="field-label">Message</label>
+        <label htmlFor={`${id}-message`} className="field-label">
+          Message
+        </label>
         <textarea {...field('message')} rows={6} onChange={(e) => set('message', e.target.value)} />
         {error('message')}
       </div>

@@ -39,12 +39,22 @@ export default function ReportDialog({ review, onClose }: { review: Review; onCl
   }
 
   return (
-    <dialog ref={dialog} aria-labelledby={`${id}-title`} onClose={onClose} className="m-auto w-[min(32rem,calc(100%-2rem))] rounded-2xl p-0 backdrop:bg-gray-900/50">
+    <dialog
+      ref={dialog}
+      aria-labelledby={`${id}-title`}
+      onClose={onClose}
+      className="m-auto w-[min(32rem,calc(100%-2rem))] rounded-2xl p-0 backdrop:bg-gray-900/50"
+    >
       <form onSubmit={send} noValidate className="space-y-4 p-6">
-        <h2 id={`${id}-title`} className="text-lg font-semibold text-gray-900">Report this review</h2>
+        <h2 id={`${id}-title`} className="text-lg font-semibold text-gray-900">
+          Report this review
+        </h2>
         <p className="text-sm text-gray-700">
           Review by {review.customerName}. Reports go to our team, who check the review against our{' '}
-          <a href="/review-guidelines" target="_blank" rel="noopener" className="text-brand-700 underline">review guidelines</a>. A report does not remove a review by itself.
+          <a href="/review-guidelines" target="_blank" rel="noopener" className="text-brand-700 underline">
+            review guidelines
+          </a>
+          . A report does not remove a review by itself.
         </p>
         <fieldset aria-describedby={errors.reason ? `${id}-reason-error` : undefined}>
           <legend className="field-label">Reason *</legend>
@@ -56,17 +66,37 @@ export default function ReportDialog({ review, onClose }: { review: Review; onCl
               </label>
             ))}
           </div>
-          {errors.reason && <p id={`${id}-reason-error`} className="field-error">{errors.reason}</p>}
+          {errors.reason && (
+            <p id={`${id}-reason-error`} className="field-error">
+              {errors.reason}
+            </p>
+          )}
         </fieldset>
         <div>
-          <label htmlFor={`${id}-details`} className="field-label">Details (Optional)</label>
-          <textarea id={`${id}-details`} rows={3} maxLength={REPORT_DETAILS_MAX} className="field-input" value={values.details} aria-describedby={`${id}-count`} onChange={(e) => set('details', e.target.value.slice(0, REPORT_DETAILS_MAX))} />
-          <p id={`${id}-count`} className="mt-1 text-right text-sm text-gray-600">{values.details.length}/{REPORT_DETAILS_MAX}</p>
+          <label htmlFor={`${id}-details`} className="field-label">
+            Details (Optional)
+          </label>
+          <textarea
+            id={`${id}-details`}
+            rows={3}
+            maxLength={REPORT_DETAILS_MAX}
+            className="field-input"
+            value={values.details}
+            aria-describedby={`${id}-count`}
+            onChange={(e) => set('details', e.target.value.slice(0, REPORT_DETAILS_MAX))}
+          />
+          <p id={`${id}-count`} className="mt-1 text-right text-sm text-gray-600">
+            {values.details.length}/{REPORT_DETAILS_MAX}
+          </p>
           {errors.details && <p className="field-error">{errors.details}</p>}
         </div>
         <div className="flex gap-3">
-          <button type="submit" className="btn-primary" disabled={busy}>{busy ? 'Sending...' : 'Send report'}</button>
-          <button type="button" className="btn-secondary" onClick={() => dialog.current?.close()} disabled={busy}>Cancel</button>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? 'Sending...' : 'Send report'}
+          </button>
+          <button type="button" className="btn-secondary" onClick={() => dialog.current?.close()} disabled={busy}>
+            Cancel
+          </button>
         </div>
       </form>
     </dialog>

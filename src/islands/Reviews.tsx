@@ -40,12 +40,20 @@ export default function Reviews({ providerId, initialReviews, total: initialTota
   const [reporting, setReporting] = useState<Review | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [open, setOpen] = useState(false);
-  const { values: form, errors, busy: submitting, set, reset, submit } = useValidatedForm(EMPTY, async ({ customerName, rating, comment }) =>
+  const {
+    values: form,
+    errors,
+    busy: submitting,
+    set,
+    reset,
+    submit,
+  } = useValidatedForm(EMPTY, async ({ customerName, rating, comment }) =>
     (await loadSchema()).reviewFormSchema.safeParse({ customerName, rating, comment: comment || null }),
   );
   const [fax, setFax] = useState('');
 
-  const pageUrl = (order: ReviewSort, offset: number) => `/api/providers/${encodeURIComponent(providerId)}/reviews?sort=${order}&limit=${pageSize}&offset=${offset}`;
+  const pageUrl = (order: ReviewSort, offset: number) =>
+    `/api/providers/${encodeURIComponent(providerId)}/reviews?sort=${order}&limit=${pageSize}&offset=${offset}`;
 
   /** The first page in the given order (after a sort change or a new review). */
   async function load(order = sort) {
@@ -75,6 +83,7 @@ export default function Reviews({ providerId, initialReviews, total: initialTota
     }
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per provider; the first page came with the HTML
   useEffect(() => {
     ensureToaster();
     // The page rendered the first reviews; fetch only when it did not.
@@ -109,32 +118,88 @@ export default function Reviews({ providerId, initialReviews, total: initialTota
   return (
     <div>
       {!open && (
-        <button type="button" className="btn-primary" onClick={() => { setOpen(true); void loadSchema(); }}>
+        <button
+          type="button"
+          className="btn-primary"
+          onClick={() => {
+            setOpen(true);
+            void loadSchema();
+          }}
+        >
           Write a Review
         </button>
       )}
       {open && (
         <form onSubmit={send} noValidate aria-labelledby={`${id}-title`} className="relative space-y-5 rounded-2xl border border-gray-200 bg-gray-50 p-5">
           <Honeypot value={fax} onChange={setFax} />
-          <h3 id={`${id}-title`} className="text-lg font-semibold text-gray-900">Write a Review</h3>
+          <h3 id={`${id}-title`} className="text-lg font-semibold text-gray-900">
+            Write a Review
+          </h3>
           <div>
-            <span id={`${id}-rating`} className="field-label">Rating *</span>
-            <StarInput value={form.rating} onChange={(rating) => set('rating', rating)} labelledBy={`${id}-rating`} invalid={!!errors.rating} describedBy={errors.rating ? `${id}-rating-error` : undefined} />
-            {errors.rating && <p id={`${id}-rating-error`} className="field-error">{errors.rating}</p>}
+            <span id={`${id}-rating`} className="field-label">
+              Rating *
+            </span>
+            <StarInput
+              value={form.rating}
+              onChange={(rating) => set('rating', rating)}
+              labelledBy={`${id}-rating`}
+              invalid={!!errors.rating}
+              describedBy={errors.rating ? `${id}-rating-error` : undefined}
+            />
+            {errors.rating && (
+              <p id={`${id}-rating-error`} className="field-error">
+                {errors.rating}
+              </p>
+            )}
           </div>
           <div>
-            <label htmlFor={`${id}-name`} className="field-label">Your Name *</label>
-            <input id={`${id}-name`} className="field-input" autoComplete="name" value={form.customerName} aria-invalid={!!errors.customerName} aria-describedby={errors.customerName ? `${id}-name-error` : undefined} onChange={(e) => set('customerName', e.target.value)} />
-            {errors.customerName && <p id={`${id}-name-error`} className="field-error">{errors.customerName}</p>}
+            <label htmlFor={`${id}-name`} className="field-label">
+              Your Name *
+            </label>
+            <input
+              id={`${id}-name`}
+              className="field-input"
+              autoComplete="name"
+              value={form.customerName}
+              aria-invalid={!!errors.customerName}
+              aria-describedby={errors.customerName ? `${id}-name-error` : undefined}
+              onChange={(e) => set('customerName', e.target.value)}
+            />
+            {errors.customerName && (
+              <p id={`${id}-name-error`} className="field-error">
+                {errors.customerName}
+              </p>
+            )}
           </div>
           <div>
-            <label htmlFor={`${id}-comment`} className="field-label">Your Review (Optional)</label>
-            <textarea id={`${id}-comment`} rows={4} maxLength={COMMENT_MAX} className="field-input" value={form.comment} aria-invalid={!!errors.comment} aria-describedby={`${id}-count${errors.comment ? ` ${id}-comment-error` : ''}`} onChange={(e) => set('comment', e.target.value.slice(0, COMMENT_MAX))} />
-            <p id={`${id}-count`} className="mt-1 text-right text-sm text-gray-600">{form.comment.length}/{COMMENT_MAX}</p>
-            {errors.comment && <p id={`${id}-comment-error`} className="field-error">{errors.comment}</p>}
+            <label htmlFor={`${id}-comment`} className="field-label">
+              Your Review (Optional)
+            </label>
+            <textarea
+              id={`${id}-comment`}
+              rows={4}
+              maxLength={COMMENT_MAX}
+              className="field-input"
+              value={form.comment}
+              aria-invalid={!!errors.comment}
+              aria-describedby={`${id}-count${errors.comment ? ` ${id}-comment-error` : ''}`}
+              onChange={(e) => set('comment', e.target.value.slice(0, COMMENT_MAX))}
+            />
+            <p id={`${id}-count`} className="mt-1 text-right text-sm text-gray-600">
+              {form.comment.length}/{COMMENT_MAX}
+            </p>
+            {errors.comment && (
+              <p id={`${id}-comment-error`} className="field-error">
+                {errors.comment}
+              </p>
+            )}
           </div>
           <p className="text-sm text-gray-700">
-            Reviews must describe your own visit and follow our <a href="/review-guidelines" className="text-brand-700 underline">review guidelines</a>.
+            Reviews must describe your own visit and follow our{' '}
+            <a href="/review-guidelines" className="text-brand-700 underline">
+              review guidelines
+            </a>
+            .
           </p>
           <div className="flex gap-3">
             <button type="submit" className="btn-primary" disabled={submitting}>
@@ -148,14 +213,37 @@ export default function Reviews({ providerId, initialReviews, total: initialTota
       )}
       {total > 1 && (
         <p className="mt-6">
-          <label htmlFor={`${id}-sort`} className="mr-2 text-sm font-medium text-gray-900">Sort reviews</label>
-          <select id={`${id}-sort`} className="field-input inline-block w-auto py-1.5" value={sort} onChange={(e) => { const order = e.target.value as ReviewSort; setSort(order); void load(order); }}>
-            {REVIEW_SORTS.map((s) => <option key={s} value={s}>{SORT_LABELS[s]}</option>)}
+          <label htmlFor={`${id}-sort`} className="mr-2 text-sm font-medium text-gray-900">
+            Sort reviews
+          </label>
+          <select
+            id={`${id}-sort`}
+            className="field-input inline-block w-auto py-1.5"
+            value={sort}
+            onChange={(e) => {
+              const order = e.target.value as ReviewSort;
+              setSort(order);
+              void load(order);
+            }}
+          >
+            {REVIEW_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s]}
+              </option>
+            ))}
           </select>
         </p>
       )}
       <div className="mt-6">
-        {reviews ? <ReviewList reviews={reviews} onReport={setReporting} /> : loadFailed ? <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800">Failed to load reviews. Please try again later.</p> : <ReviewListSkeleton />}
+        {reviews ? (
+          <ReviewList reviews={reviews} onReport={setReporting} />
+        ) : loadFailed ? (
+          <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800">
+            Failed to load reviews. Please try again later.
+          </p>
+        ) : (
+          <ReviewListSkeleton />
+        )}
       </div>
       {reviews && reviews.length < total && (
         <button type="button" className="btn-secondary mt-2" onClick={showMore} disabled={loadingMore}>

@@ -15,7 +15,10 @@ import { PROVIDERS_CHANGED_EVENT } from '@/stores/businessPopup';
 
 export const SEARCH_ERROR = 'Failed to load search results. Please try again later.';
 
-type State = { status: 'loading' } | { status: 'error' } | { status: 'done'; items: Provider[]; total: number; capped: boolean; corrected: Record<string, string> | null };
+type State =
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'done'; items: Provider[]; total: number; capped: boolean; corrected: Record<string, string> | null };
 
 /** "Chicago (searched for Chicgo)": what was searched instead of what was typed. */
 function correctionLine(corrected: Record<string, string>, params: Params): string {
@@ -65,7 +68,7 @@ export default function SearchResults() {
 
   const [locating, setLocating] = useState<string | null>(null);
   /** The browser's position, used for this search only: it goes in the URL, never to storage or logs. */
-  function useMyLocation() {
+  function locateMe() {
     if (!('geolocation' in navigator)) return setLocating(LOCATION_ERROR);
     setLocating('Finding your location…');
     navigator.geolocation.getCurrentPosition(
@@ -101,41 +104,86 @@ export default function SearchResults() {
           </div>
           <form className="mt-6 flex flex-wrap items-end gap-4" aria-label="Filter results" onSubmit={(e) => e.preventDefault()}>
             <div>
-              <label htmlFor="filter-sort" className="field-label">Sort</label>
-              <select id="filter-sort" className="field-input" value={p.sort ?? 'recommended'} onChange={(e) => update({ sort: e.target.value === 'recommended' ? undefined : e.target.value, limit: PAGE_SIZE })}>
+              <label htmlFor="filter-sort" className="field-label">
+                Sort
+              </label>
+              <select
+                id="filter-sort"
+                className="field-input"
+                value={p.sort ?? 'recommended'}
+                onChange={(e) => update({ sort: e.target.value === 'recommended' ? undefined : e.target.value, limit: PAGE_SIZE })}
+              >
                 {SORTS.map((s) => (
-                  <option key={s} value={s}>{SORT_LABELS[s]}</option>
+                  <option key={s} value={s}>
+                    {SORT_LABELS[s]}
+                  </option>
                 ))}
               </select>
             </div>
             <div className="flex h-11 items-center gap-2">
-              <input id="filter-open" type="checkbox" className="size-4" checked={p.openNow === 'true'} onChange={(e) => update({ openNow: e.target.checked ? 'true' : undefined, limit: PAGE_SIZE })} />
-              <label htmlFor="filter-open" className="text-sm font-medium text-gray-900">Open now</label>
+              <input
+                id="filter-open"
+                type="checkbox"
+                className="size-4"
+                checked={p.openNow === 'true'}
+                onChange={(e) => update({ openNow: e.target.checked ? 'true' : undefined, limit: PAGE_SIZE })}
+              />
+              <label htmlFor="filter-open" className="text-sm font-medium text-gray-900">
+                Open now
+              </label>
             </div>
             <div>
-              <button type="button" className="btn-secondary h-11" onClick={useMyLocation}>Use my location</button>
+              <button type="button" className="btn-secondary h-11" onClick={locateMe}>
+                Use my location
+              </button>
               {p.near && (
-                <button type="button" className="btn-secondary ml-2 h-11" onClick={() => update({ near: undefined, radius: undefined, sort: p.sort === 'distance' && !p.location ? undefined : p.sort, limit: PAGE_SIZE })}>
+                <button
+                  type="button"
+                  className="btn-secondary ml-2 h-11"
+                  onClick={() =>
+                    update({ near: undefined, radius: undefined, sort: p.sort === 'distance' && !p.location ? undefined : p.sort, limit: PAGE_SIZE })
+                  }
+                >
                   Stop using my location
                 </button>
               )}
-              <p className="min-h-5 text-sm text-gray-700" aria-live="polite">{locating}</p>
+              <p className="min-h-5 text-sm text-gray-700" aria-live="polite">
+                {locating}
+              </p>
             </div>
             <div>
-              <label htmlFor="filter-price" className="field-label">Price range</label>
-              <select id="filter-price" className="field-input" value={p.priceRange ?? ''} onChange={(e) => update({ priceRange: e.target.value || undefined, limit: PAGE_SIZE })}>
+              <label htmlFor="filter-price" className="field-label">
+                Price range
+              </label>
+              <select
+                id="filter-price"
+                className="field-input"
+                value={p.priceRange ?? ''}
+                onChange={(e) => update({ priceRange: e.target.value || undefined, limit: PAGE_SIZE })}
+              >
                 <option value="">Any price</option>
                 {PRICE_RANGES.map((r) => (
-                  <option key={r} value={r}>{r}</option>
+                  <option key={r} value={r}>
+                    {r}
+                  </option>
                 ))}
               </select>
             </div>
             <div>
-              <label htmlFor="filter-rating" className="field-label">Minimum rating</label>
-              <select id="filter-rating" className="field-input" value={p.rating ?? ''} onChange={(e) => update({ rating: e.target.value || undefined, limit: PAGE_SIZE })}>
+              <label htmlFor="filter-rating" className="field-label">
+                Minimum rating
+              </label>
+              <select
+                id="filter-rating"
+                className="field-input"
+                value={p.rating ?? ''}
+                onChange={(e) => update({ rating: e.target.value || undefined, limit: PAGE_SIZE })}
+              >
                 <option value="">Any rating</option>
                 {RATING_STEPS.map((r) => (
-                  <option key={r} value={r}>{r}+ stars</option>
+                  <option key={r} value={r}>
+                    {r}+ stars
+                  </option>
                 ))}
               </select>
             </div>
@@ -149,16 +197,24 @@ export default function SearchResults() {
       </section>
 
       <section className="container-page py-8" aria-labelledby="results-heading">
-        <h2 id="results-heading" className="sr-only">Results</h2>
+        <h2 id="results-heading" className="sr-only">
+          Results
+        </h2>
         {state.status === 'loading' && <ProviderGridSkeleton />}
         {state.status === 'error' && (
-          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">{SEARCH_ERROR}</div>
+          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
+            {SEARCH_ERROR}
+          </div>
         )}
         {state.status === 'done' && state.items.length === 0 && (
           <div className="mx-auto max-w-3xl rounded-2xl bg-gray-50 p-8 text-center">
             <h2 className="text-xl font-semibold text-gray-900">No providers found.</h2>
-            <p className="mt-2 text-gray-700">We couldn't find any providers matching your search criteria. Try adjusting your filters or search in a different location.</p>
-            <div className="mt-6 text-left"><SearchForm variant="stacked" /></div>
+            <p className="mt-2 text-gray-700">
+              We couldn't find any providers matching your search criteria. Try adjusting your filters or search in a different location.
+            </p>
+            <div className="mt-6 text-left">
+              <SearchForm variant="stacked" />
+            </div>
           </div>
         )}
         {state.status === 'done' && state.items.length > 0 && (
@@ -178,10 +234,13 @@ export default function SearchResults() {
       {(p.service || p.location) && (
         <section className="container-page pb-8" aria-labelledby="search-about">
           <h2 id="search-about" className="text-xl font-semibold text-gray-900">
-            About {p.service ?? 'beauty services'}{p.location ? ` in ${p.location}` : ''}
+            About {p.service ?? 'beauty services'}
+            {p.location ? ` in ${p.location}` : ''}
           </h2>
           <p className="mt-2 max-w-3xl text-gray-700">
-            Compare {p.service ? p.service.toLowerCase() : 'beauty'} providers{p.location ? ` in ${p.location}` : ''} by rating, price range and services. Every listing shows opening hours, contact details and reviews from real clients, so you can call ahead or walk in with confidence. Promoted partners appear first, followed by the highest rated.
+            Compare {p.service ? p.service.toLowerCase() : 'beauty'} providers{p.location ? ` in ${p.location}` : ''} by rating, price range and services. Every
+            listing shows opening hours, contact details and reviews from real clients, so you can call ahead or walk in with confidence. Promoted partners
+            appear first, followed by the highest rated.
           </p>
         </section>
       )}

@@ -14,7 +14,12 @@ export function parseMenu(menu: string | null | undefined): MenuItem[] {
     if (!Array.isArray(list)) return [];
     return list.filter(
       (i): i is MenuItem =>
-        typeof i?.name === 'string' && i.name !== '' && isPrice(i.priceFrom) && (i.priceTo === undefined || isPrice(i.priceTo)) && Number.isInteger(i.durationMinutes) && i.durationMinutes > 0,
+        typeof i?.name === 'string' &&
+        i.name !== '' &&
+        isPrice(i.priceFrom) &&
+        (i.priceTo === undefined || isPrice(i.priceTo)) &&
+        Number.isInteger(i.durationMinutes) &&
+        i.durationMinutes > 0,
     );
   } catch {
     return [];

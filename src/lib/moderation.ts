@@ -50,7 +50,12 @@ const REVIEW_STATUS: Partial<Record<ModerationAction, 'published' | 'hidden'>> =
  * Hides, restores or keeps (dismisses its reports) a review. Status, the provider's rating and
  * count, the review's open reports and the audit row change in one transaction.
  */
-export async function moderateReview(database: Db, action: 'hide-review' | 'restore-review' | 'keep-review', input: ActionInput, now = new Date()): Promise<ActionResult> {
+export async function moderateReview(
+  database: Db,
+  action: 'hide-review' | 'restore-review' | 'keep-review',
+  input: ActionInput,
+  now = new Date(),
+): Promise<ActionResult> {
   checkInput(input);
   const review = await database.db.selectFrom('reviews').select(['id', 'providerId', 'status']).where('id', '=', input.target).executeTakeFirst();
   if (!review) throw new NotFoundError(`No review with id ${input.target}`);
@@ -131,6 +136,11 @@ export interface RecentListing {
 
 /** The newest listings (highest seq: the order they were added), for an operator's look at what was just added. */
 export async function newestListings({ db }: Db, limit = 20): Promise<RecentListing[]> {
-  const rows = await db.selectFrom('providers').select(['slug', 'name', 'city', 'state', 'createdAt', 'isHidden']).orderBy('seq', 'desc').limit(limit).execute();
+  const rows = await db
+    .selectFrom('providers')
+    .select(['slug', 'name', 'city', 'state', 'createdAt', 'isHidden'])
+    .orderBy('seq', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map((r) => ({ ...r, isHidden: Boolean(r.isHidden) }));
 }

@@ -37,7 +37,10 @@ export function providerSeoText(provider: Provider): { title: string; paragraphs
   const kind = category ? category.label.replace(/s$/, '').replace('Brows & Lashe', 'brow and lash studio').toLowerCase() : 'beauty provider';
   const rating = Number(provider.rating);
   const paragraphs = [
-    `${provider.name} is a ${PRICE_WORDS[provider.priceRange] ?? ''} ${kind} at ${provider.address} in ${provider.city}, ${provider.state} ${provider.zipCode}. Clients visit for ${list(services.map((s) => s.toLowerCase()))}.`.replace(/\s+/g, ' '),
+    `${provider.name} is a ${PRICE_WORDS[provider.priceRange] ?? ''} ${kind} at ${provider.address} in ${provider.city}, ${provider.state} ${provider.zipCode}. Clients visit for ${list(services.map((s) => s.toLowerCase()))}.`.replace(
+      /\s+/g,
+      ' ',
+    ),
     provider.reviewCount > 0
       ? `On Glow, ${provider.name} holds an average rating of ${rating.toFixed(1)} out of 5 from ${provider.reviewCount} client ${provider.reviewCount === 1 ? 'review' : 'reviews'}. Read what other clients say below, then call ahead or walk in during opening hours to book.`
       : `${provider.name} has no reviews on Glow yet. If you have visited, share your experience below to help others in ${provider.city} choose with confidence.`,

@@ -84,7 +84,10 @@ export async function cappedCount({ db }: Db, from: RawBuilder<unknown>): Promis
 
 /** GET /api/providers: one page of all providers, in result order. */
 export async function listProviders(database: Db, { limit, offset }: { limit: number; offset: number }): Promise<Page<Provider>> {
-  const [rows, count] = await Promise.all([orderedProviders(database).limit(limit).offset(offset).execute(), cappedCount(database, sql`FROM providers WHERE isHidden = 0`)]);
+  const [rows, count] = await Promise.all([
+    orderedProviders(database).limit(limit).offset(offset).execute(),
+    cappedCount(database, sql`FROM providers WHERE isHidden = 0`),
+  ]);
   return { ...count, items: rows.map(toProvider) };
 }
 
@@ -113,7 +116,10 @@ export interface NewProvider extends Omit<ProviderRow, 'seq' | 'rating' | 'revie
  * for spelling correction (run them in one batch).
  */
 export function insertProviderStatements({ db }: Db, row: NewProvider): InStatement[] {
-  const insert = db.insertInto('providers').values({ rating: 0, reviewCount: 0, ...row, timeZone: row.timeZone ?? timeZoneOf(row.state) }).compile();
+  const insert = db
+    .insertInto('providers')
+    .values({ rating: 0, reviewCount: 0, ...row, timeZone: row.timeZone ?? timeZoneOf(row.state) })
+    .compile();
   const categories = categoriesOfServices(JSON.parse(row.services) as string[]);
   return [
     { sql: insert.sql, args: insert.parameters as never[] },
@@ -129,9 +135,7 @@ export function insertProviderStatements({ db }: Db, row: NewProvider): InStatem
 
 /** The first free slug among base, base-city, base-city-2, ... */
 async function freeSlug({ db }: Db, base: string, city: string): Promise<string> {
-  const taken = new Set(
-    (await db.selectFrom('providers').select('slug').where('slug', 'like', `${base}%`).execute()).map((r) => r.slug),
-  );
+  const taken = new Set((await db.selectFrom('providers').select('slug').where('slug', 'like', `${base}%`).execute()).map((r) => r.slug));
   const withCity = `${base}-${slugify(city)}`.replace(/-+$/, '');
   for (const candidate of [base, withCity]) if (candidate && !taken.has(candidate)) return candidate;
   for (let n = 2; ; n++) if (!taken.has(`${withCity}-${n}`)) return `${withCity}-${n}`;
@@ -181,7 +185,16 @@ export async function createProvider(database: Db, input: ProviderCreate, now = 
     };
     try {
       await client.batch(insertProviderStatements(database, row), 'write');
-      return toProvider({ ...row, seq: 0, rating: 0, reviewCount: 0, isHidden: 0, latitude: row.latitude ?? null, longitude: row.longitude ?? null, timeZone: row.timeZone ?? null });
+      return toProvider({
+        ...row,
+        seq: 0,
+        rating: 0,
+        reviewCount: 0,
+        isHidden: 0,
+        latitude: row.latitude ?? null,
+        longitude: row.longitude ?? null,
+        timeZone: row.timeZone ?? null,
+      });
     } catch (error) {
       // Two listings raced for the same slug: pick the next free one.
       if (isUniqueViolation(error) && attempt < 5) continue;

@@ -18,7 +18,11 @@ const isListed = async (database: Db, providerId: string) =>
   Boolean(await listedProviders(database).select('id').where('id', '=', providerId).executeTakeFirst());
 
 /** One page of a provider's published reviews in the given order (ties: newest first). */
-export async function sortedReviews(database: Db, providerId: string, { sort, limit, offset }: { sort: ReviewSort; limit: number; offset: number }): Promise<Review[]> {
+export async function sortedReviews(
+  database: Db,
+  providerId: string,
+  { sort, limit, offset }: { sort: ReviewSort; limit: number; offset: number },
+): Promise<Review[]> {
   let query = publishedReviews(database, providerId).selectAll();
   if (sort !== 'newest') query = query.orderBy('rating', sort === 'highest' ? 'desc' : 'asc');
   const rows = await query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
@@ -30,7 +34,9 @@ export async function reviewPage(database: Db, providerId: string, params: { sor
   const [listed, items, count] = await Promise.all([
     isListed(database, providerId),
     sortedReviews(database, providerId, params),
-    publishedReviews(database, providerId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    publishedReviews(database, providerId)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return listed ? { total: Number(count.n), items } : null;
 }

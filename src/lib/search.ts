@@ -6,7 +6,6 @@ import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from './db/client';
 import type { ProvidersTable } from './db/schema';
 import { cappedCount, toProvider, type Page } from './providers';
-import type { Provider } from './schemas/provider';
 import type { SearchParams } from './schemas/search';
 import { ftsQuery, parseLocation } from './searchText';
 import { categoryForSearch } from './services';
@@ -59,7 +58,12 @@ async function resolve(database: Db, params: Filters, now: Date): Promise<Resolv
     if (m) parts.push(`(${m})`);
     else impossible = true;
   }
-  const r: Resolved = { match: impossible ? false : parts.length ? parts.join(' AND ') : null, category: category?.slug, priceRange: params.priceRange, rating: params.rating };
+  const r: Resolved = {
+    match: impossible ? false : parts.length ? parts.join(' AND ') : null,
+    category: category?.slug,
+    priceRange: params.priceRange,
+    rating: params.rating,
+  };
   if (params.openNow) r.openNow = openNowCondition(now);
   if (params.near) r.within = { point: params.near, miles: params.radius ?? RADIUS_MILES.default };
   if (params.near || params.sort === 'distance') {
@@ -117,7 +121,8 @@ function rowConditions(r: Resolved, skip: { category?: boolean; rating?: boolean
         : sql<SqlBool>`EXISTS (SELECT 1 FROM providers_fts WHERE providers_fts MATCH ${r.match} AND rowid = p.seq)`,
     );
   }
-  if (r.category && !skip.category) where.push(sql<SqlBool>`EXISTS (SELECT 1 FROM provider_categories k WHERE k.category = ${r.category} AND k.providerSeq = p.seq)`);
+  if (r.category && !skip.category)
+    where.push(sql<SqlBool>`EXISTS (SELECT 1 FROM provider_categories k WHERE k.category = ${r.category} AND k.providerSeq = p.seq)`);
   if (r.city && !skip.city) where.push(sql<SqlBool>`p.city = ${r.city}`);
   if (r.state) where.push(sql<SqlBool>`p.state = ${r.state}`);
   // A range on the indexed column: "787" matches 78700-78799.
@@ -151,7 +156,8 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
   if (r.match === false) return { total: 0, capped: false, items: [] };
   const page = sql`LIMIT ${params.limit} OFFSET ${params.offset}`;
   const run = async (query: ReturnType<typeof sql>) => (await query.execute(db)).rows as Row[];
-  const toResult = (row: Row): SearchResult => (row.distanceMiles === undefined ? toProvider(row) : { ...toProvider(row), distanceMiles: roundMiles(row.distanceMiles) });
+  const toResult = (row: Row): SearchResult =>
+    row.distanceMiles === undefined ? toProvider(row) : { ...toProvider(row), distanceMiles: roundMiles(row.distanceMiles) };
 
   let rows: Row[];
   let count: { total: number; capped: boolean };
@@ -165,7 +171,11 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
     const distance = r.point ? sql`, ${distanceSql(r.point)} AS distanceMiles` : sql``;
     const order = sort === 'distance' ? sql`distanceMiles, p.seq` : sort === 'recommended' ? ORDER : SORT_ORDERS[sort].order;
     // conds always holds LISTED: with nothing else, the sort's own index yields the order.
-    const index = r.within ? sql`INDEXED BY providers_geo` : sort !== 'distance' && sort !== 'recommended' && conds.length === 1 ? sql`INDEXED BY ${SORT_ORDERS[sort].index}` : sql``;
+    const index = r.within
+      ? sql`INDEXED BY providers_geo`
+      : sort !== 'distance' && sort !== 'recommended' && conds.length === 1
+        ? sql`INDEXED BY ${SORT_ORDERS[sort].index}`
+        : sql``;
     [rows, count] = await Promise.all([
       run(sql`SELECT p.*${distance} FROM providers p ${index} ${and(conds)} ORDER BY ${order} ${page}`),
       cappedCount(database, sql`FROM providers p ${index} ${and(conds)}`),
@@ -191,7 +201,9 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
     const onlyCategory = conds.length === cat.length + 1;
     const index = sql.raw(categoryInCity ? 'provider_categories_city_order' : 'provider_categories_order');
     [rows, count] = await Promise.all([
-      run(sql`SELECT p.* FROM provider_categories c INDEXED BY ${index} JOIN providers p ON p.seq = c.providerSeq ${and(conds)} ORDER BY ${CATEGORY_ORDER} ${page}`),
+      run(
+        sql`SELECT p.* FROM provider_categories c INDEXED BY ${index} JOIN providers p ON p.seq = c.providerSeq ${and(conds)} ORDER BY ${CATEGORY_ORDER} ${page}`,
+      ),
       cappedCount(
         database,
         onlyCategory
@@ -222,7 +234,10 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
       walk = sampled.total >= wanted || (sampled.total > 0 && (wanted * SAMPLE_ROWS) / sampled.total <= MAX_WALK);
     }
     const conds = walk ? rowConditions(r) : listed;
-    rows = count.total === 0 ? [] : await run(sql`SELECT p.* FROM providers p ${walk ? sql`INDEXED BY providers_order` : sql``} ${and(conds)} ORDER BY ${ORDER} ${page}`);
+    rows =
+      count.total === 0
+        ? []
+        : await run(sql`SELECT p.* FROM providers p ${walk ? sql`INDEXED BY providers_order` : sql``} ${and(conds)} ORDER BY ${ORDER} ${page}`);
   }
   return { ...count, items: rows.map(toResult) };
 }

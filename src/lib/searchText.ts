@@ -23,7 +23,7 @@ export function parseLocation(text: string): LocationFilter {
   const [head = '', ...rest] = t.split(',').map((p) => p.trim());
   const filter: LocationFilter = {};
   const tail = rest.join(' ').split(' ').filter(Boolean);
-  let cityWords = head.split(' ').filter(Boolean);
+  const cityWords = head.split(' ').filter(Boolean);
   if (rest.length === 0 && cityWords.length > 1) {
     // "Austin TX 78701": peel a trailing ZIP and state off the city ("TX 78701" leaves no city).
     if (/^\d{5}$/.test(cityWords.at(-1)!)) filter.zipPrefix = cityWords.pop();
@@ -44,7 +44,12 @@ export function parseLocation(text: string): LocationFilter {
 
 /** The words of a text as search reads them: letters and digits, lower case. */
 export function searchWords(text: string): string[] {
-  return text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
 }
 
 /** An FTS5 query matching every word of the text as a prefix; null when the text has no words. */
@@ -52,5 +57,8 @@ export function ftsQuery(text: string): string | null {
   const words = searchWords(text);
   if (!words.length) return null;
   // Quoted tokens cannot be read as FTS operators (AND, NEAR, column filters...).
-  return words.slice(0, 12).map((w) => `"${w}"*`).join(' ');
+  return words
+    .slice(0, 12)
+    .map((w) => `"${w}"*`)
+    .join(' ');
 }

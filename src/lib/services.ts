@@ -29,11 +29,7 @@ export function categoriesOfServices(services: readonly string[]): string[] {
 /** The category a search `service` value selects, or null when the value is free text. */
 export function categoryForSearch(value: string): ServiceCategory | null {
   const v = value.trim().toLowerCase();
-  return (
-    taxonomy.categories.find(
-      (c) => c.slug === v || c.label.toLowerCase() === v || c.aliases.some((a) => a.toLowerCase() === v),
-    ) ?? null
-  );
+  return taxonomy.categories.find((c) => c.slug === v || c.label.toLowerCase() === v || c.aliases.some((a) => a.toLowerCase() === v)) ?? null;
 }
 
 /** Main category of a provider: the first category of its first categorised service. */

@@ -83,6 +83,11 @@ export function prebuiltCities(cities: City[]): City[] {
 
 /** Providers by slug, for the few links a page names (the home page's popular searches). */
 export async function providersBySlug(slugs: readonly string[]): Promise<Map<string, Provider>> {
-  const rows = slugs.length ? await listedProviders(await getDb()).selectAll().where('slug', 'in', slugs).execute() : [];
+  const rows = slugs.length
+    ? await listedProviders(await getDb())
+        .selectAll()
+        .where('slug', 'in', slugs)
+        .execute()
+    : [];
   return new Map(rows.map((row) => [row.slug, toProvider(row)]));
 }

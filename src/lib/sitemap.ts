@@ -19,7 +19,9 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charC
 
 /** How many provider sitemap files there are (at least one, so the index never points nowhere). */
 export async function providerSitemapCount(database: Db): Promise<number> {
-  const row = await listedProviders(database).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await listedProviders(database)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Math.max(1, Math.ceil(Number(row.n) / SITEMAP_MAX_URLS));
 }
 

@@ -32,16 +32,27 @@ async function suggestKind(database: Db, kind: 'city' | 'service', text: string,
   const [head = ''] = text.split(',');
   const matches = [...first, ...(await startingWith(database, kind, head.trim())).filter((l) => l.toLowerCase().startsWith(text))];
   // Near misses only from four letters on: "chi" is a start, not a typo of "cha".
-  if (matches.length < SUGGEST_MAX && head.trim().length >= TYPO_FROM) matches.push(...(await closestTerms(database, kind, head.trim(), { limit: SUGGEST_MAX, prefix: true })).map((t) => t.label));
+  if (matches.length < SUGGEST_MAX && head.trim().length >= TYPO_FROM)
+    matches.push(...(await closestTerms(database, kind, head.trim(), { limit: SUGGEST_MAX, prefix: true })).map((t) => t.label));
   const seen = new Set<string>();
-  return matches.filter((l) => !seen.has(l.toLowerCase()) && seen.add(l.toLowerCase())).slice(0, SUGGEST_MAX).map(asSuggestion);
+  return matches
+    .filter((l) => !seen.has(l.toLowerCase()) && seen.add(l.toLowerCase()))
+    .slice(0, SUGGEST_MAX)
+    .map(asSuggestion);
 }
 
 /** The search form's own services whose name, or a word of it, starts with (or nearly with) the text. */
 function optionsFor(text: string): string[] {
   const edits = allowedEdits(text.length);
   const near = (word: string) => word.startsWith(text) || (text.length >= TYPO_FROM && editDistance(text, word.slice(0, text.length), edits) <= edits);
-  return SEARCH_OPTIONS.filter((o) => near(o.toLowerCase()) || o.toLowerCase().split(' ').some((w) => w.startsWith(text)));
+  return SEARCH_OPTIONS.filter(
+    (o) =>
+      near(o.toLowerCase()) ||
+      o
+        .toLowerCase()
+        .split(' ')
+        .some((w) => w.startsWith(text)),
+  );
 }
 
 export async function suggest(database: Db, q: string): Promise<Suggestions> {

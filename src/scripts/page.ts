@@ -6,7 +6,7 @@
  */
 const FALLBACK = '/images/provider-fallback.webp';
 
-function useFallback(img: HTMLImageElement) {
+function showFallback(img: HTMLImageElement) {
   if (img.dataset.fellBack) return;
   img.dataset.fellBack = '1';
   img.removeAttribute('srcset');
@@ -14,12 +14,16 @@ function useFallback(img: HTMLImageElement) {
 }
 
 // Image errors do not bubble, but they can be caught on the way down.
-window.addEventListener('error', (e) => {
-  const t = e.target;
-  if (t instanceof HTMLImageElement && t.hasAttribute('data-fallback')) useFallback(t);
-}, true);
+window.addEventListener(
+  'error',
+  (e) => {
+    const t = e.target;
+    if (t instanceof HTMLImageElement && t.hasAttribute('data-fallback')) showFallback(t);
+  },
+  true,
+);
 document.querySelectorAll<HTMLImageElement>('img[data-fallback]').forEach((img) => {
-  if (img.complete && img.naturalWidth === 0) useFallback(img);
+  if (img.complete && img.naturalWidth === 0) showFallback(img);
 });
 
 // "Open now" depends on the visitor's clock, so it is worked out here; the code loads only on

@@ -103,7 +103,9 @@ export async function enforceRateLimit(database: Db, context: FunctionContext, a
   const decision = await hit(database, action, context.ip || 'unknown', limits()[action]);
   if (!decision.allowed) {
     console.warn(`[api] rate limit: ${action}, ${decision.hits} requests in this window`);
-    throw new HttpError(429, 'Too many submissions from your network. Please wait a few minutes and try again.', [], { 'Retry-After': String(decision.retryAfter) });
+    throw new HttpError(429, 'Too many submissions from your network. Please wait a few minutes and try again.', [], {
+      'Retry-After': String(decision.retryAfter),
+    });
   }
 }
 
@@ -120,7 +122,9 @@ type Handler = (req: Request, context: FunctionContext) => Promise<Response>;
 /** libSQL errors that mean the database cannot be reached, not that the request was wrong. */
 function isUnavailable(error: unknown): boolean {
   const text = `${(error as { code?: string })?.code ?? ''} ${(error as Error)?.message ?? ''} ${(error as { cause?: Error })?.cause?.message ?? ''}`;
-  return /ECONNREFUSED|ENOTFOUND|ETIMEDOUT|EAI_AGAIN|fetch failed|SQLITE_CANTOPEN|unable to open database|SQLITE_BUSY|database is locked|SERVER_ERROR|HRANA_WEBSOCKET|no such table/i.test(text);
+  return /ECONNREFUSED|ENOTFOUND|ETIMEDOUT|EAI_AGAIN|fetch failed|SQLITE_CANTOPEN|unable to open database|SQLITE_BUSY|database is locked|SERVER_ERROR|HRANA_WEBSOCKET|no such table/i.test(
+    text,
+  );
 }
 
 /** A function answering the given methods, with every failure turned into a JSON error. */

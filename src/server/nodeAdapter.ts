@@ -29,12 +29,19 @@ const COMPRESSIBLE_TYPE = /^(text\/|application\/(json|xml|javascript)|image\/sv
  */
 export async function sendWebResponse(res: ServerResponse, response: Response, acceptEncoding = ''): Promise<void> {
   res.statusCode = response.status;
-  response.headers.forEach((value, key) => res.setHeader(key, value));
+  response.headers.forEach((value, key) => {
+    res.setHeader(key, value);
+  });
   if (!response.body) return void res.end();
   const body = Buffer.from(await response.arrayBuffer());
-  const encoding = !COMPRESSIBLE_TYPE.test(response.headers.get('content-type') ?? '') || response.headers.has('content-encoding')
-    ? null
-    : /\bbr\b/.test(acceptEncoding) ? 'br' : /\bgzip\b/.test(acceptEncoding) ? 'gzip' : null;
+  const encoding =
+    !COMPRESSIBLE_TYPE.test(response.headers.get('content-type') ?? '') || response.headers.has('content-encoding')
+      ? null
+      : /\bbr\b/.test(acceptEncoding)
+        ? 'br'
+        : /\bgzip\b/.test(acceptEncoding)
+          ? 'gzip'
+          : null;
   if (!encoding) return void res.end(body);
   const packed = encoding === 'br' ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(body);
   res.setHeader('Content-Encoding', encoding);

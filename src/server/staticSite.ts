@@ -49,7 +49,6 @@ function compressedFile(file: string, mtimeMs: number) {
   return entry;
 }
 
-
 export function readNetlifyConfig(file = join(process.cwd(), 'netlify.toml')): NetlifyConfig {
   return existsSync(file) ? parseNetlifyConfig(readFileSync(file, 'utf8')) : { redirects: [], headers: [] };
 }

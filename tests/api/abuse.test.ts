@@ -1,6 +1,6 @@
 /** Abuse (issue "Hardening"): rate limits in the database, the honeypot, duplicate reviews, 200 concurrent posts. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, getDb } from '../../src/lib/db/client';
+import { closeDb } from '../../src/lib/db/client';
 import { setupDatabase } from '../../src/lib/db/setup';
 import { hit } from '../../src/lib/rateLimit';
 import { errorOf, startApi, tempDatabaseUrl, validListing, type TestApi } from '../helpers/api';
@@ -108,10 +108,13 @@ describe('duplicate reviews', () => {
 describe('concurrency', () => {
   it('200 concurrent review posts to one provider leave every review stored and rating and reviewCount exact', async () => {
     const before = await count('SELECT count(*) AS n FROM reviews WHERE providerId = ?', [providerId]);
-    const posts = Array.from({ length: 200 }, (_, i) => ({ providerId, customerName: `Crowd ${i}`, rating: (i * 7) % 5 + 1, comment: `Visit number ${i}` }));
+    const posts = Array.from({ length: 200 }, (_, i) => ({ providerId, customerName: `Crowd ${i}`, rating: ((i * 7) % 5) + 1, comment: `Visit number ${i}` }));
     const responses = await Promise.all(posts.map((p) => api.post('/api/reviews', p)));
     expect(responses.filter((r) => r.status === 201)).toHaveLength(200);
-    const { rows } = await api.database.client.execute({ sql: 'SELECT count(*) AS n, avg(rating) AS mean FROM reviews WHERE providerId = ?', args: [providerId] });
+    const { rows } = await api.database.client.execute({
+      sql: 'SELECT count(*) AS n, avg(rating) AS mean FROM reviews WHERE providerId = ?',
+      args: [providerId],
+    });
     expect(Number(rows[0]!.n)).toBe(before + 200);
     const provider = (await (await api.get(`/api/providers/by-slug/${slug}`)).json()) as { rating: string; reviewCount: number };
     expect(provider.reviewCount).toBe(before + 200);

@@ -10,7 +10,11 @@ const { url, dir } = tempDatabaseUrl();
 
 beforeAll(async () => {
   ({ base, server } = await startServer(
-    (port) => ({ command: 'npm', args: ['run', 'dev', '--', '--host', '127.0.0.1', '--port', String(port)], env: { DATABASE_URL: url, ASTRO_TELEMETRY_DISABLED: '1' } }),
+    (port) => ({
+      command: 'npm',
+      args: ['run', 'dev', '--', '--host', '127.0.0.1', '--port', String(port)],
+      env: { DATABASE_URL: url, ASTRO_TELEMETRY_DISABLED: '1' },
+    }),
     '/api/providers?limit=1',
     120_000,
   ));

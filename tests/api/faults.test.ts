@@ -2,9 +2,7 @@
  * Faults (issue "Hardening"): an unreachable database gives 503 JSON errors while the static pages
  * keep serving; the local database survives the server being killed during a burst of writes.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createClient } from '@libsql/client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type Started } from '../helpers/process';
@@ -66,7 +64,12 @@ describe('a killed server', () => {
           const res = await fetch(`${first.base}/api/reviews`, {
             method: 'POST',
             headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify({ providerId: providers[(w + i) % providers.length]!.id, customerName: `Burst ${w}-${i}`, rating: (i % 5) + 1, comment: null }),
+            body: JSON.stringify({
+              providerId: providers[(w + i) % providers.length]!.id,
+              customerName: `Burst ${w}-${i}`,
+              rating: (i % 5) + 1,
+              comment: null,
+            }),
           });
           if (res.status === 201) acknowledged.push(((await res.json()) as { id: string }).id);
         } catch {

@@ -21,7 +21,13 @@ interface Answer {
 }
 
 /** One request over `agent`; `write` sends the body (and may end it in pieces). */
-async function request(agent: http.Agent, method: string, path: string, headers: http.OutgoingHttpHeaders, write: (req: http.ClientRequest) => void): Promise<Answer> {
+async function request(
+  agent: http.Agent,
+  method: string,
+  path: string,
+  headers: http.OutgoingHttpHeaders,
+  write: (req: http.ClientRequest) => void,
+): Promise<Answer> {
   const req = http.request(api.base + path, { agent, method, headers });
   const answered = once(req, 'response') as Promise<[http.IncomingMessage]>;
   // The server may answer and stop reading before the whole body is sent.
@@ -43,7 +49,9 @@ describe('after a 413 on a keep-alive connection', () => {
   it('answers the next request when the size was declared in Content-Length', async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
-      const tooBig = await request(agent, 'POST', '/api/reviews', { 'Content-Type': 'application/json', 'Content-Length': oversized.length }, (req) => req.end(oversized));
+      const tooBig = await request(agent, 'POST', '/api/reviews', { 'Content-Type': 'application/json', 'Content-Length': oversized.length }, (req) =>
+        req.end(oversized),
+      );
       expect(tooBig.status).toBe(413);
       expect((await get(agent)).status).toBe(200);
     } finally {

@@ -104,7 +104,10 @@ describe('the OpenAPI document', () => {
       expect(Object.keys(paths), `${route.path} is missing from the document`).toContain(path);
       // The function says which methods it answers (Allow on OPTIONS); each but HEAD/OPTIONS is documented.
       const allow = (await api.get(path.replace(/\{(\w+)\}/g, 'x'), { method: 'OPTIONS' })).headers.get('allow') ?? '';
-      const methods = allow.split(', ').filter((m) => !['HEAD', 'OPTIONS'].includes(m)).map((m) => m.toLowerCase());
+      const methods = allow
+        .split(', ')
+        .filter((m) => !['HEAD', 'OPTIONS'].includes(m))
+        .map((m) => m.toLowerCase());
       expect(Object.keys(paths[path]!).sort(), path).toEqual(methods.sort());
     }
   });
@@ -116,7 +119,10 @@ describe('the OpenAPI document', () => {
         const where = `${method.toUpperCase()} ${path}`;
         for (const p of operation.parameters ?? []) {
           expect((p as { description?: string }).description, `${where} parameter ${p.name}: no description`).toBeTruthy();
-          if (p.example !== undefined) (examples++, expect(problems(p.schema, p.example), `${where} ${p.name} example`).toEqual([]));
+          if (p.example !== undefined) {
+            examples++;
+            expect(problems(p.schema, p.example), `${where} ${p.name} example`).toEqual([]);
+          }
         }
         const media = [
           ...Object.values(operation.requestBody?.content ?? {}),
@@ -197,7 +203,13 @@ describe('the API conforms to the document', () => {
       ['DELETE', () => api.get('/api/providers', { method: 'DELETE' }), 405, 'get', '/api/providers'],
       ['POST to the document', () => api.post('/api/openapi.json', {}), 405, 'get', '/api/openapi.json'],
       ['oversize body', () => api.post('/api/reviews', { comment: 'x'.repeat(70 * 1024) }), 413, 'post', '/api/reviews'],
-      ['form body', () => api.post('/api/providers', 'name=x', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }), 415, 'post', '/api/providers'],
+      [
+        'form body',
+        () => api.post('/api/providers', 'name=x', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }),
+        415,
+        'post',
+        '/api/providers',
+      ],
     ];
     for (const [what, request, status, method, path] of cases) {
       const res = await request();

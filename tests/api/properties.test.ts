@@ -131,16 +131,24 @@ describe('POST bodies', () => {
 
 describe('search parameters', () => {
   it('any combination of values gets 200 with an array or 400 with a JSON error', async () => {
-    const param = fc.oneof(fc.string({ maxLength: 120 }), fc.string({ unit: 'grapheme', maxLength: 40 }), fc.constantFrom('$$', '4.5', '-1', '1e9', 'NaN', '%', '"', '*', 'NEAR(', '\u0000'), fc.nat().map(String));
+    const param = fc.oneof(
+      fc.string({ maxLength: 120 }),
+      fc.string({ unit: 'grapheme', maxLength: 40 }),
+      fc.constantFrom('$$', '4.5', '-1', '1e9', 'NaN', '%', '"', '*', 'NEAR(', '\u0000'),
+      fc.nat().map(String),
+    );
     await fc.assert(
-      fc.asyncProperty(fc.dictionary(fc.constantFrom('query', 'q', 'service', 'location', 'priceRange', 'rating', 'limit', 'offset', 'other'), param, { maxKeys: 5 }), async (params) => {
-        const res = await api.get(`/api/search?${new URLSearchParams(params)}`);
-        const body = await expectJsonAnswer(res);
-        if (res.status === 200) {
-          expect(Array.isArray(body)).toBe(true);
-          expect(Number(res.headers.get('x-total-count'))).toBeGreaterThanOrEqual((body as unknown as unknown[]).length);
-        } else expect(res.status).toBe(400);
-      }),
+      fc.asyncProperty(
+        fc.dictionary(fc.constantFrom('query', 'q', 'service', 'location', 'priceRange', 'rating', 'limit', 'offset', 'other'), param, { maxKeys: 5 }),
+        async (params) => {
+          const res = await api.get(`/api/search?${new URLSearchParams(params)}`);
+          const body = await expectJsonAnswer(res);
+          if (res.status === 200) {
+            expect(Array.isArray(body)).toBe(true);
+            expect(Number(res.headers.get('x-total-count'))).toBeGreaterThanOrEqual((body as unknown as unknown[]).length);
+          } else expect(res.status).toBe(400);
+        },
+      ),
       { numRuns: 250 },
     );
   });
@@ -148,7 +156,11 @@ describe('search parameters', () => {
 
 describe('review list parameters', () => {
   it('any combination of values gets 200 with a page and its total, or 400 with a JSON error', async () => {
-    const param = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('newest', 'highest', 'lowest', 'HIGHEST', '-1', '0', '501', '1e3', ''), fc.nat().map(String));
+    const param = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom('newest', 'highest', 'lowest', 'HIGHEST', '-1', '0', '501', '1e3', ''),
+      fc.nat().map(String),
+    );
     await fc.assert(
       fc.asyncProperty(fc.dictionary(fc.constantFrom('sort', 'limit', 'offset', 'other'), param, { maxKeys: 4 }), async (params) => {
         const res = await api.get(`/api/providers/${providerId}/reviews?${new URLSearchParams(params)}`);

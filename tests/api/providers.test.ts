@@ -75,7 +75,16 @@ describe('POST /api/providers', () => {
     const res = await api.post('/api/providers', validListing({ isPromoted: true, isOpen: false, ownerName: 'Not Sent' }));
     expect(res.status).toBe(201);
     const created = providerSchema.parse(await res.json());
-    expect(created).toMatchObject({ name: 'Velvet Fern Beauty Bar', slug: 'velvet-fern-beauty-bar', isPromoted: false, isOpen: true, rating: '0', reviewCount: 0, website: null, state: 'ID' });
+    expect(created).toMatchObject({
+      name: 'Velvet Fern Beauty Bar',
+      slug: 'velvet-fern-beauty-bar',
+      isPromoted: false,
+      isOpen: true,
+      rating: '0',
+      reviewCount: 0,
+      website: null,
+      state: 'ID',
+    });
     const fetched = await (await api.get('/api/providers/by-slug/velvet-fern-beauty-bar')).json();
     expect(fetched).toEqual(created);
     const { rows } = await api.database.client.execute({ sql: 'SELECT isPromoted, isOpen FROM providers WHERE id = ?', args: [created.id] });
@@ -98,8 +107,13 @@ describe('POST /api/providers', () => {
     expect(created.slug).toBe('plain-payload-salon');
     expect(created.priceRange).toBe('$$');
     expect(JSON.parse(created.openingHours)).toEqual({
-      monday: '9:00 AM - 6:00 PM', tuesday: '9:00 AM - 6:00 PM', wednesday: '9:00 AM - 6:00 PM', thursday: '9:00 AM - 6:00 PM',
-      friday: '9:00 AM - 6:00 PM', saturday: '9:00 AM - 5:00 PM', sunday: 'Closed',
+      monday: '9:00 AM - 6:00 PM',
+      tuesday: '9:00 AM - 6:00 PM',
+      wednesday: '9:00 AM - 6:00 PM',
+      thursday: '9:00 AM - 6:00 PM',
+      friday: '9:00 AM - 6:00 PM',
+      saturday: '9:00 AM - 5:00 PM',
+      sunday: 'Closed',
     });
   });
 
@@ -116,7 +130,10 @@ describe('POST /api/providers', () => {
   });
 
   it('stores services and opening hours as sent, and turns an empty website into null', async () => {
-    const res = await api.post('/api/providers', validListing({ name: 'Juniper Lash Loft', slug: 'juniper-lash-loft', website: '', services: JSON.stringify(['Lash Lift', 'Brow Tinting']) }));
+    const res = await api.post(
+      '/api/providers',
+      validListing({ name: 'Juniper Lash Loft', slug: 'juniper-lash-loft', website: '', services: JSON.stringify(['Lash Lift', 'Brow Tinting']) }),
+    );
     const created = providerSchema.parse(await res.json());
     expect(created.website).toBeNull();
     expect(JSON.parse(created.services)).toEqual(['Lash Lift', 'Brow Tinting']);
@@ -146,7 +163,10 @@ describe('POST /api/providers', () => {
     const res = await api.post('/api/providers', validListing({ name: 'Rejected Studio', slug: 'rejected-studio', address: '1 Nowhere', ...patch }));
     expect(res.status).toBe(400);
     const body = await errorOf(res);
-    expect(body.issues.some((i) => i.path.startsWith(path) && i.message === message), JSON.stringify(body)).toBe(true);
+    expect(
+      body.issues.some((i) => i.path.startsWith(path) && i.message === message),
+      JSON.stringify(body),
+    ).toBe(true);
     expect(body.error).toContain(message);
     const after = await api.database.client.execute('SELECT count(*) AS n FROM providers');
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
@@ -156,7 +176,16 @@ describe('POST /api/providers', () => {
     const missing = await api.post('/api/providers', {});
     expect(missing.status).toBe(400);
     expect((await errorOf(missing)).issues.map((i) => i.message)).toEqual(
-      expect.arrayContaining(['Business name is required', 'Business address is required', 'City is required', 'State is required', 'ZIP code is required', 'Please describe your services', 'Please enter a valid email address', 'Please enter a valid phone number']),
+      expect.arrayContaining([
+        'Business name is required',
+        'Business address is required',
+        'City is required',
+        'State is required',
+        'ZIP code is required',
+        'Please describe your services',
+        'Please enter a valid email address',
+        'Please enter a valid phone number',
+      ]),
     );
     const malformed = await api.post('/api/providers', '{"name": ');
     expect(malformed.status).toBe(400);

@@ -18,10 +18,15 @@ beforeAll(async () => {
   api = await startApi({ seed: false });
   providerId = ((await (await api.post('/api/providers', validListing())).json()) as { id: string }).id;
   for (const [i, rating] of RATINGS.entries()) {
-    const review = (await (await api.post('/api/reviews', { providerId, customerName: `Reviewer ${i}`, rating, comment: `Visit number ${i}.` })).json()) as { id: string };
+    const review = (await (await api.post('/api/reviews', { providerId, customerName: `Reviewer ${i}`, rating, comment: `Visit number ${i}.` })).json()) as {
+      id: string;
+    };
     ids.push(review.id);
     // createdAt has millisecond precision; spread them so the order is certain.
-    await api.database.client.execute({ sql: 'UPDATE reviews SET createdAt = ? WHERE id = ?', args: [new Date(Date.UTC(2026, 0, 1, 12, 0, i)).toISOString(), review.id] });
+    await api.database.client.execute({
+      sql: 'UPDATE reviews SET createdAt = ? WHERE id = ?',
+      args: [new Date(Date.UTC(2026, 0, 1, 12, 0, i)).toISOString(), review.id],
+    });
   }
 });
 afterAll(() => api.close());
@@ -30,7 +35,11 @@ async function list(query: string) {
   const res = await api.get(`/api/providers/${providerId}/reviews${query}`);
   expect(res.status).toBe(200);
   const body = (await res.json()) as unknown[];
-  return { total: Number(res.headers.get('x-total-count')), names: body.map((r) => reviewSchema.parse(r).customerName), ratings: body.map((r) => reviewSchema.parse(r).rating) };
+  return {
+    total: Number(res.headers.get('x-total-count')),
+    names: body.map((r) => reviewSchema.parse(r).customerName),
+    ratings: body.map((r) => reviewSchema.parse(r).rating),
+  };
 }
 const name = (i: number) => `Reviewer ${i}`;
 
@@ -83,8 +92,14 @@ describe('GET /api/providers/{id}/reviews/summary', () => {
   });
 
   it('is all zeros for a provider without reviews, and 404 for an unknown provider', async () => {
-    const other = (await (await api.post('/api/providers', validListing({ name: 'Quiet Quill Salon', slug: 'quiet-quill-salon', address: '9 Still Street' }))).json()) as { id: string };
-    expect(await (await api.get(`/api/providers/${other.id}/reviews/summary`)).json()).toEqual({ average: 0, count: 0, counts: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 } });
+    const other = (await (
+      await api.post('/api/providers', validListing({ name: 'Quiet Quill Salon', slug: 'quiet-quill-salon', address: '9 Still Street' }))
+    ).json()) as { id: string };
+    expect(await (await api.get(`/api/providers/${other.id}/reviews/summary`)).json()).toEqual({
+      average: 0,
+      count: 0,
+      counts: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 },
+    });
     const missing = await api.get('/api/providers/00000000-0000-4000-8000-000000000000/reviews/summary');
     expect(missing.status).toBe(404);
     expect((await errorOf(missing)).error).toBe('Provider not found');

@@ -39,7 +39,11 @@ describe('reviews', () => {
   });
 
   it('lists reviews newest first, with empty comments as null', async () => {
-    const list = (await (await api.get(`/api/providers/${providerId}/reviews`)).json()) as { customerName: string; comment: string | null; createdAt: string }[];
+    const list = (await (await api.get(`/api/providers/${providerId}/reviews`)).json()) as {
+      customerName: string;
+      comment: string | null;
+      createdAt: string;
+    }[];
     expect(list.map((r) => r.customerName)).toEqual(['Ana', 'Lee', 'Dana K.']);
     expect(list[0]!.comment).toBeNull();
     const times = list.map((r) => r.createdAt);
@@ -85,7 +89,9 @@ describe('reviews', () => {
   it('twenty concurrent posts leave reviewCount and rating exact', async () => {
     const start = await provider();
     const ratings = Array.from({ length: 20 }, (_, i) => (i % 5) + 1);
-    const responses = await Promise.all(ratings.map((rating, i) => api.post('/api/reviews', { providerId, customerName: `Guest ${i}`, rating, comment: null })));
+    const responses = await Promise.all(
+      ratings.map((rating, i) => api.post('/api/reviews', { providerId, customerName: `Guest ${i}`, rating, comment: null })),
+    );
     expect(responses.map((r) => r.status)).toEqual(ratings.map(() => 201));
     const list = (await (await api.get(`/api/providers/${providerId}/reviews`)).json()) as { rating: number }[];
     expect(list).toHaveLength(start.reviewCount + 20);

@@ -8,7 +8,20 @@ import { haversineMiles } from '../../src/lib/geo/distance';
 import { openStateAt } from '../../src/lib/openNow';
 import { errorOf, startApi, type TestApi } from '../helpers/api';
 
-type Row = { slug: string; city: string; state: string; rating: string; reviewCount: number; isPromoted: boolean; name: string; openingHours: string; timeZone: string; latitude: number; longitude: number; distanceMiles?: number };
+type Row = {
+  slug: string;
+  city: string;
+  state: string;
+  rating: string;
+  reviewCount: number;
+  isPromoted: boolean;
+  name: string;
+  openingHours: string;
+  timeZone: string;
+  latitude: number;
+  longitude: number;
+  distanceMiles?: number;
+};
 
 let api: TestApi;
 let seed: SeedProvider[];
@@ -20,7 +33,12 @@ afterAll(() => api.close());
 
 async function search(query: string) {
   const res = await api.get(`/api/search?${query}&limit=500`);
-  return { status: res.status, rows: (await res.json()) as Row[], total: Number(res.headers.get('x-total-count')), corrected: res.headers.get('x-corrected-query') };
+  return {
+    status: res.status,
+    rows: (await res.json()) as Row[],
+    total: Number(res.headers.get('x-total-count')),
+    corrected: res.headers.get('x-corrected-query'),
+  };
 }
 const slugs = (rows: { slug: string }[]) => rows.map((r) => r.slug).sort();
 const CHICAGO = { latitude: 41.8781, longitude: -87.6298 };
@@ -127,7 +145,11 @@ describe('typos', () => {
 });
 
 describe('GET /api/suggest', () => {
-  const suggest = async (q: string) => (await (await api.get(`/api/suggest?q=${encodeURIComponent(q)}`)).json()) as { locations: { label: string; value: string }[]; services: { label: string }[] };
+  const suggest = async (q: string) =>
+    (await (await api.get(`/api/suggest?q=${encodeURIComponent(q)}`)).json()) as {
+      locations: { label: string; value: string }[];
+      services: { label: string }[];
+    };
 
   it('suggests cities and services by prefix and despite a typo, at most 8 each, cacheable at the CDN', async () => {
     const res = await api.get('/api/suggest?q=chi');

@@ -6,7 +6,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSeed, type SeedProvider } from '../../src/lib/db/seed';
 import { errorOf, startApi, type TestApi } from '../helpers/api';
 
-type Row = { id: string; name: string; slug: string; city: string; state: string; zipCode: string; services: string; priceRange: string; rating: string; isPromoted: boolean; reviewCount: number; description: string };
+type Row = {
+  id: string;
+  name: string;
+  slug: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  services: string;
+  priceRange: string;
+  rating: string;
+  isPromoted: boolean;
+  reviewCount: number;
+  description: string;
+};
 
 let api: TestApi;
 let seed: SeedProvider[];
@@ -34,7 +47,13 @@ describe('GET /api/search', () => {
   });
 
   it('location: a city name matches that city, case-insensitively', async () => {
-    for (const [city, count] of [['Chicago', 10], ['new york', 20], ['LOS ANGELES', 30], ['Miami', 10], ['Houston', 7]] as const) {
+    for (const [city, count] of [
+      ['Chicago', 10],
+      ['new york', 20],
+      ['LOS ANGELES', 30],
+      ['Miami', 10],
+      ['Houston', 7],
+    ] as const) {
       const { rows, total } = await search(`location=${encodeURIComponent(city)}`);
       expect(total, city).toBe(count);
       expect(rows.every((r) => r.city.toLowerCase() === city.toLowerCase())).toBe(true);
@@ -113,7 +132,11 @@ describe('GET /api/search', () => {
   it('orders promoted first, then rating, then review count, then name', async () => {
     const { rows } = await search('location=Los%20Angeles');
     const sorted = [...rows].sort(
-      (a, b) => Number(b.isPromoted) - Number(a.isPromoted) || Number(b.rating) - Number(a.rating) || b.reviewCount - a.reviewCount || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+      (a, b) =>
+        Number(b.isPromoted) - Number(a.isPromoted) ||
+        Number(b.rating) - Number(a.rating) ||
+        b.reviewCount - a.reviewCount ||
+        (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
     );
     expect(rows.map((r) => r.slug)).toEqual(sorted.map((r) => r.slug));
     expect(rows[0]!.isPromoted).toBe(true);

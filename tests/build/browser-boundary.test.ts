@@ -15,8 +15,8 @@ const CHUNKS = join(ROOT, 'dist', '_astro');
 /** Folders whose modules can end up in the browser: islands, components, page scripts and stores. */
 const BROWSER_ROOTS = ['islands', 'components', 'scripts', 'stores'].map((d) => join(SRC, d));
 
-export const isServerOnly = (file: string) =>
-  file.startsWith(join(SRC, 'server') + '/') || file.startsWith(join(SRC, 'lib', 'db') + '/') || /\.server\.tsx?$/.test(file);
+const isServerOnly = (file: string) =>
+  file.startsWith(`${join(SRC, 'server')}/`) || file.startsWith(`${join(SRC, 'lib', 'db')}/`) || /\.server\.tsx?$/.test(file);
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -29,7 +29,8 @@ function filesUnder(dir: string): string[] {
 function resolveImport(from: string, spec: string): string | null {
   const base = spec.startsWith('@/') ? join(SRC, spec.slice(2)) : spec.startsWith('.') ? resolve(dirname(from), spec) : null;
   if (!base) return null;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')])
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   return null;
 }
 

@@ -20,7 +20,9 @@ const pageHeaders = Object.assign({}, ...netlify.headers.filter((h) => h.pattern
 const csp = pageHeaders['Content-Security-Policy'] ?? '';
 
 function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? htmlFiles(join(dir, e.name)) : e.name.endsWith('.html') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? htmlFiles(join(dir, e.name)) : e.name.endsWith('.html') ? [join(dir, e.name)] : [],
+  );
 }
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -43,11 +45,12 @@ describe('netlify.toml', () => {
     expect(csp).toMatch(/frame-ancestors 'none'/);
   });
 
-  it("every inline script of the build has its hash in the CSP", () => {
+  it('every inline script of the build has its hash in the CSP', () => {
     const missing = new Set<string>();
     for (const file of htmlFiles(DIST)) {
       const html = readFileSync(file, 'utf8');
-      for (const m of html.matchAll(/<script(?![^>]*(?:src=|application\/ld\+json))[^>]*>([\s\S]*?)<\/script>/g)) if (!csp.includes(sha(m[1]!))) missing.add(`script ${sha(m[1]!)}`);
+      for (const m of html.matchAll(/<script(?![^>]*(?:src=|application\/ld\+json))[^>]*>([\s\S]*?)<\/script>/g))
+        if (!csp.includes(sha(m[1]!))) missing.add(`script ${sha(m[1]!)}`);
       expect(html, file).not.toMatch(/\son[a-z]+="/);
     }
     expect([...missing], 'add these to netlify.toml').toEqual([]);

@@ -91,7 +91,8 @@ const source = new Map<string, string>();
 function read(url: string): string {
   let text = source.get(url);
   if (text === undefined) {
-    const file = join(DIST, decodeURIComponent(url.replace(/^\//, '')));
+    // Netlify builds add ?dpl=<deploy id> to asset URLs (skew protection); the file is the path.
+    const file = join(DIST, decodeURIComponent(url.replace(/^\//, '').replace(/\?.*$/, '')));
     if (!existsSync(file)) throw new Error(`${url} is referenced but missing from dist/`);
     text = readFileSync(file, 'utf8');
     source.set(url, text);
@@ -162,7 +163,16 @@ function analyse(type: string, file: string): PageJs {
     client: attr(m[0], 'client') ?? '?',
   }));
   const islandRoots = islands.flatMap((i) => [i.component, ...(i.renderer ? [i.renderer] : [])]);
-  return { type, file, direct: closure(roots), inlineBytes, inlineGzipBytes, inlineImports: closure(inlineRoots), islands, islandModules: closure(islandRoots) };
+  return {
+    type,
+    file,
+    direct: closure(roots),
+    inlineBytes,
+    inlineGzipBytes,
+    inlineImports: closure(inlineRoots),
+    islands,
+    islandModules: closure(islandRoots),
+  };
 }
 
 /** "/_astro/Reviews.DZ3x1a.js" → "Reviews". */
@@ -222,7 +232,10 @@ describe('JavaScript weight per page type', () => {
   for (const page of PAGES.filter((p) => p.island === false)) {
     it(`${page.type}: nothing to hydrate, no React, at most ${NO_ISLAND_BUDGET_BYTES / 1024} KB of JS before interaction`, () => {
       const p = pages.find((x) => x.type === page.type)!;
-      expect(p.islands.map((i) => i.component), `${page.file} has islands`).toEqual([]);
+      expect(
+        p.islands.map((i) => i.component),
+        `${page.file} has islands`,
+      ).toEqual([]);
       const before = new Set([...p.direct, ...p.inlineImports]);
       expect([...before].filter(isReact), `${page.file} loads React`).toEqual([]);
       expect(bytes(before) + p.inlineBytes, `${page.file}: ${[...before].join(', ')} + ${p.inlineBytes} B inline`).toBeLessThanOrEqual(NO_ISLAND_BUDGET_BYTES);
@@ -245,13 +258,17 @@ describe('JavaScript weight per page type', () => {
       expect(renderers.length, `${budget.layoutFrom} hydrates no React island`).toBeGreaterThan(0);
       const modules = closure([...layout.direct, ...layout.inlineImports, ...renderers, ...budget.islands.flatMap(islandChunks)]);
       const total = gzipBytes(modules) + layout.inlineGzipBytes;
-      console.log(`${budget.type}: ${Math.round(total / 102.4) / 10} KB gzip before interaction (${[...modules].map((u) => posix.basename(u)).join(' ')} + inline)`);
+      console.log(
+        `${budget.type}: ${Math.round(total / 102.4) / 10} KB gzip before interaction (${[...modules].map((u) => posix.basename(u)).join(' ')} + inline)`,
+      );
       expect(total, `${budget.type}: ${[...modules].join(', ')}`).toBeLessThanOrEqual(ISLAND_PAGE_BUDGET_GZIP);
     });
   }
 
   it('recognises React by content (the markers still match this build)', () => {
-    const chunks = readdirSync(join(DIST, '_astro')).filter((f) => f.endsWith('.js')).map((f) => `/_astro/${f}`);
+    const chunks = readdirSync(join(DIST, '_astro'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => `/_astro/${f}`);
     // Some page has an island, so the build holds React DOM; if no chunk matched, the markers are stale.
     if (pages.some((p) => p.islands.length)) expect(chunks.some(isReactDom)).toBe(true);
   });

@@ -21,9 +21,15 @@ let site: TestApi;
 const providerPages = new Map<string, string>();
 
 function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? htmlFiles(join(dir, e.name)) : e.name.endsWith('.html') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? htmlFiles(join(dir, e.name)) : e.name.endsWith('.html') ? [join(dir, e.name)] : [],
+  );
 }
-const route = (file: string) => '/' + relative(DIST, file).replace(/\.html$/, '').replace(/(^|\/)index$/, '');
+const route = (file: string) =>
+  '/' +
+  relative(DIST, file)
+    .replace(/\.html$/, '')
+    .replace(/(^|\/)index$/, '');
 const read = (path: string) => readFileSync(join(DIST, path === '/' ? 'index.html' : `${path.slice(1)}.html`), 'utf8');
 const meta = (html: string, name: string) => new RegExp(`<meta name="${name}" content="([^"]*)"`).exec(html)?.[1];
 function jsonLd(html: string): Record<string, unknown>[] {
@@ -50,10 +56,30 @@ describe('the build emits every route', () => {
   it('has every fixed route of SPEC.md §2', () => {
     const routes = new Set(files.map(route));
     const fixed = [
-      '/', '/search', '/nail-salon-near-me', '/hair-salon-near-me', '/beauty-parlour-near-me',
-      '/city/new-york', '/city/los-angeles', '/city/chicago', '/city/miami', '/city/dallas',
-      '/salon-pricing-guide', '/guides/nail-shapes', '/guides/hair-color-maintenance', '/guides/beauty-etiquette',
-      '/about', '/how-it-works', '/faq', '/beauty-tips', '/help', '/contact', '/for-businesses', '/privacy', '/terms', '/404',
+      '/',
+      '/search',
+      '/nail-salon-near-me',
+      '/hair-salon-near-me',
+      '/beauty-parlour-near-me',
+      '/city/new-york',
+      '/city/los-angeles',
+      '/city/chicago',
+      '/city/miami',
+      '/city/dallas',
+      '/salon-pricing-guide',
+      '/guides/nail-shapes',
+      '/guides/hair-color-maintenance',
+      '/guides/beauty-etiquette',
+      '/about',
+      '/how-it-works',
+      '/faq',
+      '/beauty-tips',
+      '/help',
+      '/contact',
+      '/for-businesses',
+      '/privacy',
+      '/terms',
+      '/404',
     ];
     for (const r of fixed) expect(routes.has(r), r).toBe(true);
   });
@@ -93,7 +119,10 @@ describe('the build emits every route', () => {
 
 describe('every page has its metadata', () => {
   it('title, description, canonical on SITE_URL, theme colour, one h1, parseable JSON-LD', () => {
-    const pages = [...files.map((f) => [route(f), readFileSync(f, 'utf8')] as const), ...[...providerPages].map(([slug, html]) => [`/provider/${slug}`, html] as const)];
+    const pages = [
+      ...files.map((f) => [route(f), readFileSync(f, 'utf8')] as const),
+      ...[...providerPages].map(([slug, html]) => [`/provider/${slug}`, html] as const),
+    ];
     for (const [r, html] of pages) {
       expect(/<title>[^<]{10,}<\/title>/.test(html), `${r} title`).toBe(true);
       expect(meta(html, 'description')?.length ?? 0, `${r} description`).toBeGreaterThan(50);
@@ -108,7 +137,9 @@ describe('every page has its metadata', () => {
   it('loads nothing from a third-party host', () => {
     const pages = [...files.map((f) => [route(f), readFileSync(f, 'utf8')] as const), ...providerPages];
     for (const [r, html] of pages) {
-      const external = [...html.matchAll(/<(?:img|script|link|source|iframe)\b[^>]*?(?:src|href|srcset)="(https?:)?\/\/([^/"]+)/g)].map((m) => m[2]).filter((host) => !SITE.includes(host!));
+      const external = [...html.matchAll(/<(?:img|script|link|source|iframe)\b[^>]*?(?:src|href|srcset)="(https?:)?\/\/([^/"]+)/g)]
+        .map((m) => m[2])
+        .filter((host) => !SITE.includes(host!));
       expect(external, r).toEqual([]);
     }
   });
@@ -190,7 +221,8 @@ describe('pages say what the data says', () => {
       const hasNails = p.services.some((s) => s === 'Nail Care' || s === 'Manicure');
       const hasHair = p.services.some((s) => ['Hair Cut', 'Hair Styling', 'Hair Color'].includes(s));
       expect(faq.mainEntity.length, p.slug).toBe(3 + (hasNails ? 1 : 0) + (hasHair ? 1 : 0));
-      const asked = (kind: 'nails' | 'hair') => faq.mainEntity.some((q) => q.name === templates[kind].question.replaceAll('{name}', p.name).replaceAll('{city}', p.city));
+      const asked = (kind: 'nails' | 'hair') =>
+        faq.mainEntity.some((q) => q.name === templates[kind].question.replaceAll('{name}', p.name).replaceAll('{city}', p.city));
       expect(asked('nails'), p.slug).toBe(hasNails);
       expect(asked('hair'), p.slug).toBe(hasHair);
     }

@@ -23,14 +23,16 @@ afterAll(async () => {
 });
 
 async function kept() {
-  const cities = (await database.client.execute('SELECT city, state, n FROM city_counts WHERE n > 0 ORDER BY city, state')).rows.map((r) => `${r.city}, ${r.state}: ${r.n}`);
+  const cities = (await database.client.execute('SELECT city, state, n FROM city_counts WHERE n > 0 ORDER BY city, state')).rows.map(
+    (r) => `${r.city}, ${r.state}: ${r.n}`,
+  );
   const stats = (await database.client.execute('SELECT n, ratingSum FROM review_stats')).rows[0]!;
   return { cities, reviews: Number(stats.n), ratingSum: Number(stats.ratingSum) };
 }
 async function counted() {
-  const cities = (await database.client.execute('SELECT city, state, count(*) AS n FROM providers WHERE isHidden = 0 GROUP BY city, state ORDER BY city, state')).rows.map(
-    (r) => `${r.city}, ${r.state}: ${r.n}`,
-  );
+  const cities = (
+    await database.client.execute('SELECT city, state, count(*) AS n FROM providers WHERE isHidden = 0 GROUP BY city, state ORDER BY city, state')
+  ).rows.map((r) => `${r.city}, ${r.state}: ${r.n}`);
   const stats = (
     await database.client.execute(
       "SELECT count(*) AS n, coalesce(sum(r.rating), 0) AS s FROM reviews r JOIN providers p ON p.id = r.providerId WHERE r.status = 'published' AND p.isHidden = 0",
@@ -57,7 +59,15 @@ describe('aggregates kept by triggers', () => {
       website: null,
       services: ['Eyebrow Threading'],
       priceRange: '$$',
-      openingHours: { monday: 'Closed', tuesday: '9:00 AM - 6:00 PM', wednesday: '9:00 AM - 6:00 PM', thursday: '9:00 AM - 6:00 PM', friday: '9:00 AM - 6:00 PM', saturday: '9:00 AM - 5:00 PM', sunday: 'Closed' },
+      openingHours: {
+        monday: 'Closed',
+        tuesday: '9:00 AM - 6:00 PM',
+        wednesday: '9:00 AM - 6:00 PM',
+        thursday: '9:00 AM - 6:00 PM',
+        friday: '9:00 AM - 6:00 PM',
+        saturday: '9:00 AM - 5:00 PM',
+        sunday: 'Closed',
+      },
       description: null,
     } as never);
     const { review } = await createReview(database, { providerId: provider.id, customerName: 'Odile P.', rating: 2, comment: 'Rushed.' } as never);

@@ -8,7 +8,9 @@ import { setupDatabase } from '../../src/lib/db/setup';
 import { tempDatabaseUrl } from '../helpers/api';
 
 const { url, dir } = tempDatabaseUrl();
-const MIGRATIONS = readdirSync('migrations').filter((f) => f.endsWith('.sql')).sort();
+const MIGRATIONS = readdirSync('migrations')
+  .filter((f) => f.endsWith('.sql'))
+  .sort();
 afterAll(async () => {
   await closeDb(url);
   rmSync(dir, { recursive: true, force: true });
@@ -67,7 +69,7 @@ describe('database', () => {
     };
     try {
       await check();
-      const first = "(SELECT min(seq) FROM providers)";
+      const first = '(SELECT min(seq) FROM providers)';
       await tx.execute(`UPDATE providers SET city = 'Boise', state = 'ID' WHERE seq = ${first}`);
       await tx.execute(`UPDATE reviews SET rating = 1 WHERE rowid = (SELECT min(rowid) FROM reviews)`);
       await tx.execute(`DELETE FROM reviews WHERE rowid = (SELECT max(rowid) FROM reviews)`);
@@ -85,7 +87,13 @@ describe('database', () => {
     expect(await count('SELECT count(*) AS n FROM providers')).toBe(seed.length);
     expect(seed.length).toBeGreaterThanOrEqual(120);
     expect(await count('SELECT count(DISTINCT city || state) AS n FROM providers')).toBeGreaterThanOrEqual(50);
-    for (const [city, n] of [['New York', 20], ['Los Angeles', 30], ['Chicago', 10], ['Miami', 10], ['Houston', 7]] as const) {
+    for (const [city, n] of [
+      ['New York', 20],
+      ['Los Angeles', 30],
+      ['Chicago', 10],
+      ['Miami', 10],
+      ['Houston', 7],
+    ] as const) {
       expect(await count('SELECT count(*) AS n FROM providers WHERE city = ?', [city]), city).toBe(n);
     }
     expect(await count("SELECT count(*) AS n FROM providers WHERE city = 'Dallas'")).toBeGreaterThanOrEqual(6);

@@ -43,7 +43,8 @@ function moderate(...args: string[]) {
   return { status: run.status, out: `${run.stdout}${run.stderr}` };
 }
 
-const row = async (sql: string, args: (string | number)[] = []) => (await database.client.execute({ sql, args })).rows[0] as Record<string, unknown> | undefined;
+const row = async (sql: string, args: (string | number)[] = []) =>
+  (await database.client.execute({ sql, args })).rows[0] as Record<string, unknown> | undefined;
 const published = async () => (await reviewPage(database, providerId, { sort: 'newest', limit: 500, offset: 0 }))!.items;
 const actions = async () => Number((await row('SELECT count(*) AS n FROM moderation_actions'))!.n);
 
@@ -92,7 +93,10 @@ describe('npm run moderate', () => {
     expect(out).toContain('Review kept published; its reports are closed.');
     expect(moderate('list').out).toContain('No open reports.');
     expect((await published()).map((r) => r.id)).toContain(reviewId);
-    expect(await row('SELECT action, reason FROM moderation_actions WHERE targetId = ? ORDER BY createdAt DESC LIMIT 1', [reviewId])).toEqual({ action: 'keep-review', reason: 'Blunt but within the guidelines' });
+    expect(await row('SELECT action, reason FROM moderation_actions WHERE targetId = ? ORDER BY createdAt DESC LIMIT 1', [reviewId])).toEqual({
+      action: 'keep-review',
+      reason: 'Blunt but within the guidelines',
+    });
   });
 
   it('hide-listing takes the listing out of the slug lookup, lists, search, sitemap and counts; restore-listing brings it back', async () => {
@@ -124,7 +128,9 @@ describe('npm run moderate', () => {
     expect(await inSearch()).toBe(true);
     expect((await listProviders(database, { limit: 1, offset: 0 })).total).toBe(total);
     expect(Number((await row("SELECT n FROM search_terms WHERE kind = 'word' AND term = 'lacquer'"))!.n)).toBe(lacquerBefore);
-    expect(await row("SELECT group_concat(action) AS a FROM (SELECT action FROM moderation_actions WHERE targetId = ? ORDER BY createdAt)", [providerId])).toEqual({ a: 'hide-listing,restore-listing' });
+    expect(
+      await row('SELECT group_concat(action) AS a FROM (SELECT action FROM moderation_actions WHERE targetId = ? ORDER BY createdAt)', [providerId]),
+    ).toEqual({ a: 'hide-listing,restore-listing' });
   });
 
   it('refuses an action without a reason, or on an unknown id, and records nothing', async () => {

@@ -33,7 +33,17 @@ test.describe('business popup', () => {
     await page.getByRole('button', { name: 'Get Started Free' }).click();
     const d = dialog(page);
     await d.getByRole('button', { name: 'Submit Application' }).click();
-    for (const message of ['Business name is required', 'Owner name is required', 'Please enter a valid email address', 'Please enter a valid phone number', 'Business address is required', 'City is required', 'State is required', 'ZIP code is required', 'Please describe your services']) {
+    for (const message of [
+      'Business name is required',
+      'Owner name is required',
+      'Please enter a valid email address',
+      'Please enter a valid phone number',
+      'Business address is required',
+      'City is required',
+      'State is required',
+      'ZIP code is required',
+      'Please describe your services',
+    ]) {
       await expect(d.getByText(message, { exact: true })).toBeVisible();
     }
     await d.getByLabel('Business Name *').fill('b'.repeat(101));
@@ -43,7 +53,12 @@ test.describe('business popup', () => {
     await d.getByLabel('State *').fill('T');
     await d.getByLabel('Website (Optional)').fill('not a site');
     await d.getByRole('button', { name: 'Submit Application' }).click();
-    for (const message of ['Business name must be less than 100 characters', 'Owner name must be less than 50 characters', 'State must be 2 letters', 'Please enter a valid website URL']) {
+    for (const message of [
+      'Business name must be less than 100 characters',
+      'Owner name must be less than 50 characters',
+      'State must be 2 letters',
+      'Please enter a valid website URL',
+    ]) {
       await expect(d.getByText(message, { exact: true })).toBeVisible();
     }
   });
@@ -97,7 +112,10 @@ test.describe('business popup', () => {
     const body = (await posted).postDataJSON() as Record<string, unknown>;
     expect(body).toEqual({
       name,
-      slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
+      slug: name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, ''),
       description: `${name} offers professional beauty services in Phoenix, AZ, including Eyebrow Threading, Brow Tinting, Facial.`,
       address: '21 Camelback Rd',
       city: 'Phoenix',
@@ -110,7 +128,15 @@ test.describe('business popup', () => {
       isPromoted: false,
       isOpen: true,
       priceRange: '$$',
-      openingHours: JSON.stringify({ monday: '9:00 AM - 6:00 PM', tuesday: '9:00 AM - 6:00 PM', wednesday: '9:00 AM - 6:00 PM', thursday: '9:00 AM - 6:00 PM', friday: '9:00 AM - 6:00 PM', saturday: '9:00 AM - 5:00 PM', sunday: 'Closed' }),
+      openingHours: JSON.stringify({
+        monday: '9:00 AM - 6:00 PM',
+        tuesday: '9:00 AM - 6:00 PM',
+        wednesday: '9:00 AM - 6:00 PM',
+        thursday: '9:00 AM - 6:00 PM',
+        friday: '9:00 AM - 6:00 PM',
+        saturday: '9:00 AM - 5:00 PM',
+        sunday: 'Closed',
+      }),
     });
     expect(body).not.toHaveProperty('ownerName');
     await expectToast(page, 'Business Application Submitted!', 'added to our directory');

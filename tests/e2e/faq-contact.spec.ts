@@ -27,7 +27,8 @@ test.describe('FAQ', () => {
     await hydrated(page, 'input[placeholder="Search questions..."]');
     const list = page.locator('main button[aria-expanded]');
     await expect(list).toHaveCount(28);
-    for (const c of ['All', 'General', 'Booking', 'Services', 'Trust & Safety', 'Search', 'Payment', 'Business']) await expect(page.getByRole('button', { name: c, exact: true })).toBeVisible();
+    for (const c of ['All', 'General', 'Booking', 'Services', 'Trust & Safety', 'Search', 'Payment', 'Business'])
+      await expect(page.getByRole('button', { name: c, exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Booking', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Booking', exact: true })).toHaveAttribute('aria-pressed', 'true');
     await expect(list).toHaveCount(4);
@@ -52,7 +53,13 @@ test.describe('contact form', () => {
     const subjects = await form.getByLabel('Subject').locator('option').allTextContents();
     expect(subjects.slice(1)).toEqual(['General Inquiry', 'Provider Questions', 'Technical Support', 'Business Partnership', 'Feedback & Suggestions']);
     await form.getByRole('button', { name: 'Send Message' }).click();
-    for (const m of ['Name must be at least 2 characters', 'Please enter a valid email address', 'Please select a subject', 'Message must be at least 10 characters']) await expect(form.getByText(m)).toBeVisible();
+    for (const m of [
+      'Name must be at least 2 characters',
+      'Please enter a valid email address',
+      'Please select a subject',
+      'Message must be at least 10 characters',
+    ])
+      await expect(form.getByText(m)).toBeVisible();
     await form.getByLabel('Name').fill('Avery Quinn');
     await form.getByLabel('Email').fill('avery@example.com');
     await form.getByLabel('Subject').selectOption('feedback');

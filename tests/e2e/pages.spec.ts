@@ -3,7 +3,8 @@ import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 
 /** The hero's popular-search links, as the editor wrote them. */
-const POPULAR_SEARCHES = (JSON.parse(readFileSync('content/company/home.json', 'utf8')) as { popularSearches: { label: string; slug: string }[] }).popularSearches;
+const POPULAR_SEARCHES = (JSON.parse(readFileSync('content/company/home.json', 'utf8')) as { popularSearches: { label: string; slug: string }[] })
+  .popularSearches;
 import { failOnConsoleErrors, trackScripts } from './helpers';
 
 test.describe('pages', () => {
@@ -14,11 +15,26 @@ test.describe('pages', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('search', { name: 'Search beauty services' })).toBeVisible();
     for (const p of POPULAR_SEARCHES) await expect(page.getByRole('link', { name: p.label })).toHaveAttribute('href', `/provider/${p.slug}`);
-    for (const [label, value] of [['Nail Salons', 'Nail Salon'], ['Hair Salons', 'Hair Salon'], ['Beauty Parlours', 'Beauty Parlour'], ['Brows & Lashes', 'Eyebrow Threading'], ['Makeup Services', 'Makeup Services'], ['Skincare & Facials', 'Facial Treatments']]) {
-      await expect(page.locator('section[aria-labelledby="categories"]').getByRole('link', { name: new RegExp(`^${label}`) })).toHaveAttribute('href', `/search?service=${encodeURIComponent(value!)}`);
+    for (const [label, value] of [
+      ['Nail Salons', 'Nail Salon'],
+      ['Hair Salons', 'Hair Salon'],
+      ['Beauty Parlours', 'Beauty Parlour'],
+      ['Brows & Lashes', 'Eyebrow Threading'],
+      ['Makeup Services', 'Makeup Services'],
+      ['Skincare & Facials', 'Facial Treatments'],
+    ]) {
+      await expect(page.locator('section[aria-labelledby="categories"]').getByRole('link', { name: new RegExp(`^${label}`) })).toHaveAttribute(
+        'href',
+        `/search?service=${encodeURIComponent(value!)}`,
+      );
     }
     const popular = page.locator('section[aria-labelledby="popular-services"]');
-    for (const [name, price] of [['Manicure & Pedicure', '$35'], ['Hair Cut & Styling', '$65'], ['Eyebrow Threading', '$25'], ['Facial Treatments', '$80']]) {
+    for (const [name, price] of [
+      ['Manicure & Pedicure', '$35'],
+      ['Hair Cut & Styling', '$65'],
+      ['Eyebrow Threading', '$25'],
+      ['Facial Treatments', '$80'],
+    ]) {
       await expect(popular.getByRole('listitem').filter({ hasText: name! })).toContainText(price!);
     }
     const featured = page.locator('section[aria-labelledby="featured"] article');
@@ -81,7 +97,7 @@ test.describe('pages', () => {
     await expect(page.locator('main .open-status').first()).toHaveText(/^Closed · Opens (Sun|Mon) \d{1,2}:\d{2} (AM|PM)$/);
   });
 
-  test('a city page has the prefilled search, neighbourhood text and the city\'s providers', async ({ page }) => {
+  test("a city page has the prefilled search, neighbourhood text and the city's providers", async ({ page }) => {
     await page.goto('/city/chicago');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Chicago');
     await expect(page.getByLabel('Location', { exact: true })).toHaveValue('Chicago, IL');
@@ -124,7 +140,18 @@ test.describe('pages', () => {
   });
 
   test('company and support pages render their content', async ({ page }) => {
-    for (const [path, heading] of [['/about', /.+/], ['/how-it-works', /.+/], ['/help', 'Help Center'], ['/contact', 'Contact Us'], ['/for-businesses', /.+/], ['/privacy', 'Privacy Policy'], ['/terms', 'Terms of Service'], ['/faq', /Frequently Asked Questions/], ['/beauty-tips', /.+/], ['/salon-pricing-guide', /Pricing Guide/]] as const) {
+    for (const [path, heading] of [
+      ['/about', /.+/],
+      ['/how-it-works', /.+/],
+      ['/help', 'Help Center'],
+      ['/contact', 'Contact Us'],
+      ['/for-businesses', /.+/],
+      ['/privacy', 'Privacy Policy'],
+      ['/terms', 'Terms of Service'],
+      ['/faq', /Frequently Asked Questions/],
+      ['/beauty-tips', /.+/],
+      ['/salon-pricing-guide', /Pricing Guide/],
+    ] as const) {
       const res = await page.goto(path);
       expect(res?.status(), path).toBe(200);
       await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
@@ -145,7 +172,17 @@ test.describe('pages', () => {
   test('a provider listed a moment ago has its page, rendered by the server', async ({ page, request }) => {
     const name = `Late Listing Nail Loft ${Date.now()}`;
     const res = await request.post('/api/providers', {
-      data: { name, address: '77 Late Street', city: 'Tulsa', state: 'OK', zipCode: '74103', phone: '(918) 555-0177', email: 'late@example.com', website: null, services: JSON.stringify(['Manicure', 'Pedicure']) },
+      data: {
+        name,
+        address: '77 Late Street',
+        city: 'Tulsa',
+        state: 'OK',
+        zipCode: '74103',
+        phone: '(918) 555-0177',
+        email: 'late@example.com',
+        website: null,
+        services: JSON.stringify(['Manicure', 'Pedicure']),
+      },
     });
     const created = (await res.json()) as { slug: string };
     // The HTML itself carries the provider: no client-side loading, indexable as it is.

@@ -5,11 +5,23 @@ import { expectToast, failOnConsoleErrors, hydrated, uniqueName } from './helper
 /** A new listing with `ratings.length` reviews, posted oldest first. */
 async function listingWithReviews(page: Page, ratings: number[]): Promise<string> {
   const res = await page.request.post('/api/providers', {
-    data: { name: uniqueName('Decide Test Studio'), address: '8 Choice Street', city: 'Tulsa', state: 'OK', zipCode: '74103', phone: '(918) 555-0177', email: 'decide@example.com', website: null, services: JSON.stringify(['Facial']) },
+    data: {
+      name: uniqueName('Decide Test Studio'),
+      address: '8 Choice Street',
+      city: 'Tulsa',
+      state: 'OK',
+      zipCode: '74103',
+      phone: '(918) 555-0177',
+      email: 'decide@example.com',
+      website: null,
+      services: JSON.stringify(['Facial']),
+    },
   });
   const { id, slug } = (await res.json()) as { id: string; slug: string };
   for (const [i, rating] of ratings.entries()) {
-    await page.request.post('/api/reviews', { data: { providerId: id, customerName: `Guest ${String(i + 1).padStart(2, '0')} r${rating}`, rating, comment: null } });
+    await page.request.post('/api/reviews', {
+      data: { providerId: id, customerName: `Guest ${String(i + 1).padStart(2, '0')} r${rating}`, rating, comment: null },
+    });
   }
   return slug;
 }

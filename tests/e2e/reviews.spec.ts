@@ -4,7 +4,17 @@ import { expectToast, failOnConsoleErrors, hydrated, uniqueName } from './helper
 
 async function newProvider(page: Page): Promise<string> {
   const res = await page.request.post('/api/providers', {
-    data: { name: uniqueName('Review Test Salon'), address: '5 Review Road', city: 'Omaha', state: 'NE', zipCode: '68102', phone: '(402) 555-0155', email: 'reviews@example.com', website: null, services: JSON.stringify(['Hair Cut']) },
+    data: {
+      name: uniqueName('Review Test Salon'),
+      address: '5 Review Road',
+      city: 'Omaha',
+      state: 'NE',
+      zipCode: '68102',
+      phone: '(402) 555-0155',
+      email: 'reviews@example.com',
+      website: null,
+      services: JSON.stringify(['Hair Cut']),
+    },
   });
   return ((await res.json()) as { slug: string }).slug;
 }

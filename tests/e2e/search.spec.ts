@@ -83,7 +83,9 @@ test.describe('search', () => {
   test('no results shows the no-results block with a fresh search form', async ({ page }) => {
     await page.goto('/search?location=Nowhereville');
     await expect(page.getByText('No providers found.')).toBeVisible();
-    await expect(page.getByText("We couldn't find any providers matching your search criteria. Try adjusting your filters or search in a different location.")).toBeVisible();
+    await expect(
+      page.getByText("We couldn't find any providers matching your search criteria. Try adjusting your filters or search in a different location."),
+    ).toBeVisible();
     await expect(page.getByText('Found 0 providers in Nowhereville')).toBeVisible();
     // The no-results block brings a fresh form of its own, beside the page's search-again form.
     const form = page.getByRole('region', { name: 'Results' }).getByRole('search');

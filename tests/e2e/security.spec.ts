@@ -33,11 +33,24 @@ test.describe('user text is rendered as text', () => {
   test('markup and script in every text field run nowhere: provider page, reviews, search results', async ({ page }) => {
     const name = uniqueName(XSS.name);
     const created = await page.request.post('/api/providers', {
-      data: { name, address: XSS.address, description: XSS.description, city: 'Tulsa', state: 'OK', zipCode: '74103', phone: '(918) 555-0166', email: 'xss@example.com', website: null, services: JSON.stringify(XSS.services) },
+      data: {
+        name,
+        address: XSS.address,
+        description: XSS.description,
+        city: 'Tulsa',
+        state: 'OK',
+        zipCode: '74103',
+        phone: '(918) 555-0166',
+        email: 'xss@example.com',
+        website: null,
+        services: JSON.stringify(XSS.services),
+      },
     });
     expect(created.status()).toBe(201);
     const provider = (await created.json()) as { id: string; slug: string };
-    const review = await page.request.post('/api/reviews', { data: { providerId: provider.id, customerName: XSS.customerName, rating: 5, comment: XSS.comment } });
+    const review = await page.request.post('/api/reviews', {
+      data: { providerId: provider.id, customerName: XSS.customerName, rating: 5, comment: XSS.comment },
+    });
     expect(review.status()).toBe(201);
 
     const check = guard(page);
@@ -64,7 +77,9 @@ test.describe('Content-Security-Policy', () => {
     const violations: string[] = [];
     await page.exposeFunction('__cspViolation', (v: string) => violations.push(v));
     await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { __cspViolation: (v: string) => void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        (window as unknown as { __cspViolation: (v: string) => void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI}`),
+      );
     });
     for (const path of ['/', '/faq', '/search?location=Miami', '/contact', '/provider/lacquer-lace-nail-studio-new-york', '/provider/not-built-yet-provider']) {
       const res = await page.goto(path);

@@ -35,7 +35,15 @@ export function tempDatabaseUrl(): { url: string; dir: string } {
 /** Which database the API tests run against (GLOW_TEST_DB: `file`, the default, or `sqld`). */
 export const TEST_DB = process.env.GLOW_TEST_DB === 'sqld' ? 'sqld' : 'file';
 
-export async function startApi({ seed = true, rateLimit = 100_000, site = false }: { seed?: boolean; rateLimit?: number; site?: boolean } = {}): Promise<TestApi> {
+export async function startApi({
+  seed = true,
+  rateLimit = 100_000,
+  site = false,
+}: {
+  seed?: boolean;
+  rateLimit?: number;
+  site?: boolean;
+} = {}): Promise<TestApi> {
   const temp = tempDatabaseUrl();
   const { dir } = temp;
   const sqld = TEST_DB === 'sqld' ? await startSqld(join(dir, 'sqld')) : null;

@@ -25,7 +25,9 @@ interface VnuMessage {
 export async function htmlErrorsOfFiles(files: string[]): Promise<string[]> {
   let stdout: string;
   try {
-    ({ stdout } = await promisify(execFile)('java', ['-jar', VNU_JAR, '--format', 'json', '--stdout', '--exit-zero-always', ...files], { maxBuffer: 64 * 1024 * 1024 }));
+    ({ stdout } = await promisify(execFile)('java', ['-jar', VNU_JAR, '--format', 'json', '--stdout', '--exit-zero-always', ...files], {
+      maxBuffer: 64 * 1024 * 1024,
+    }));
   } catch (error) {
     throw new Error(`The HTML checker needs Java 11 or later on the PATH (e.g. apt-get install openjdk-17-jre-headless): ${(error as Error).message}`);
   }

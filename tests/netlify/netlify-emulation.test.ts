@@ -19,7 +19,14 @@ beforeAll(async () => {
     (port) => ({
       command: join(process.cwd(), 'node_modules', '.bin', 'netlify'),
       args: ['serve', '--offline', '--internal-disable-edge-functions', '--port', String(port)],
-      env: { DATABASE_URL: url, RATE_LIMIT_REVIEWS: '1000', RATE_LIMIT_LISTINGS: '1000', BROWSER: 'none', NETLIFY_TELEMETRY_DISABLED: '1', ASTRO_TELEMETRY_DISABLED: '1' },
+      env: {
+        DATABASE_URL: url,
+        RATE_LIMIT_REVIEWS: '1000',
+        RATE_LIMIT_LISTINGS: '1000',
+        BROWSER: 'none',
+        NETLIFY_TELEMETRY_DISABLED: '1',
+        ASTRO_TELEMETRY_DISABLED: '1',
+      },
     }),
     '/api/providers?limit=1',
     8 * 60_000,
@@ -49,7 +56,11 @@ describe('functions under netlify serve', () => {
     expect(list.length).toBeGreaterThan(0);
     const summary = (await (await fetch(`${base}/api/providers/${first!.id}/reviews/summary`)).json()) as { count: number };
     expect(summary.count).toBe(Number(reviews.headers.get('x-total-count')));
-    const report = await fetch(`${base}/api/reviews/${list[0]!.id}/reports`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ reason: 'other' }) });
+    const report = await fetch(`${base}/api/reviews/${list[0]!.id}/reports`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ reason: 'other' }),
+    });
     expect(report.status).toBe(201);
     const missing = await fetch(`${base}/api/providers/by-slug/not-a-real-provider`);
     expect(missing.status).toBe(404);

@@ -22,13 +22,19 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const page = async (slug: string) => (await api.get(`/provider/${slug}`)).text();
-const providerOf = async (slug: string) => (await (await api.get(`/api/providers/by-slug/${slug}`)).json()) as { id: string; menu: string | null; rating: string; reviewCount: number; address: string };
+const providerOf = async (slug: string) =>
+  (await (await api.get(`/api/providers/by-slug/${slug}`)).json()) as { id: string; menu: string | null; rating: string; reviewCount: number; address: string };
 function business(html: string): Record<string, any> {
   const docs = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
   return docs.find((d) => d.address)!;
 }
 /** Text of the page with tags removed and entities of the text decoded. */
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&#39;|&#x27;/g, "'").replace(/\s+/g, ' ');
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
 
 describe('Services & prices', () => {
   it('shows every menu item of a seed provider with its price and duration, and the JSON-LD carries them as an offer catalog in USD', async () => {
@@ -48,14 +54,22 @@ describe('Services & prices', () => {
       const item = menu[i]!;
       expect(offer).toMatchObject({ '@type': 'Offer', itemOffered: { '@type': 'Service', name: item.name } });
       if (item.priceTo === item.priceFrom) expect(offer).toMatchObject({ price: item.priceFrom, priceCurrency: 'USD' });
-      else expect(offer.priceSpecification).toEqual({ '@type': 'PriceSpecification', priceCurrency: 'USD', minPrice: item.priceFrom, ...(item.priceTo ? { maxPrice: item.priceTo } : {}) });
+      else
+        expect(offer.priceSpecification).toEqual({
+          '@type': 'PriceSpecification',
+          priceCurrency: 'USD',
+          minPrice: item.priceFrom,
+          ...(item.priceTo ? { maxPrice: item.priceTo } : {}),
+        });
     }
     // A from-price ("From $12") is on this menu: Nail Art.
     expect(menu.some((i) => i.priceTo === undefined)).toBe(true);
   });
 
   it('a new listing without a menu shows its services as before and offers them without prices', async () => {
-    const created = (await (await api.post('/api/providers', validListing({ name: 'Menu-less Nail Loft', slug: 'menu-less-nail-loft', address: '77 Plain Street' }))).json()) as { slug: string; menu: unknown };
+    const created = (await (
+      await api.post('/api/providers', validListing({ name: 'Menu-less Nail Loft', slug: 'menu-less-nail-loft', address: '77 Plain Street' }))
+    ).json()) as { slug: string; menu: unknown };
     expect(created.menu).toBeNull();
     const html = await page(created.slug);
     expect(html).not.toContain('Services &amp; prices');
@@ -76,7 +90,9 @@ describe('reviews on the page', () => {
   });
 
   it('renders the first 10 reviews with a Report button each, Sort and Show more reviews when there are more', async () => {
-    const listing = (await (await api.post('/api/providers', validListing({ name: 'Busy Bee Brow Bar', slug: 'busy-bee-brow-bar', address: '12 Hive Lane' }))).json()) as { id: string; slug: string };
+    const listing = (await (
+      await api.post('/api/providers', validListing({ name: 'Busy Bee Brow Bar', slug: 'busy-bee-brow-bar', address: '12 Hive Lane' }))
+    ).json()) as { id: string; slug: string };
     for (let i = 1; i <= LIMITS.reviewsOnPage + 2; i++) {
       await api.post('/api/reviews', { providerId: listing.id, customerName: `Client ${String(i).padStart(2, '0')}`, rating: (i % 5) + 1, comment: null });
     }
@@ -91,7 +107,11 @@ describe('reviews on the page', () => {
 
   it('a review hidden by moderators leaves the page, its rating and its JSON-LD', async () => {
     const provider = await providerOf(SLUG);
-    const [review] = (await (await api.get(`/api/providers/${provider.id}/reviews?sort=lowest&limit=1`)).json()) as { id: string; customerName: string; comment: string }[];
+    const [review] = (await (await api.get(`/api/providers/${provider.id}/reviews?sort=lowest&limit=1`)).json()) as {
+      id: string;
+      customerName: string;
+      comment: string;
+    }[];
     expect(text(await page(SLUG))).toContain(review!.comment);
     await moderateReview(api.database, 'hide-review', { target: review!.id, ...operator });
     const html = await page(SLUG);

@@ -36,7 +36,12 @@ describe('a provider page is the database at request time', () => {
     expect(business(first).aggregateRating.reviewCount).toBe(before.reviewCount);
     expect(first).not.toContain('Kestrel Vance');
 
-    const posted = await api.post('/api/reviews', { providerId: before.id, customerName: 'Kestrel Vance', rating: 1, comment: 'Waited forty minutes past my booking.' });
+    const posted = await api.post('/api/reviews', {
+      providerId: before.id,
+      customerName: 'Kestrel Vance',
+      rating: 1,
+      comment: 'Waited forty minutes past my booking.',
+    });
     expect(posted.status).toBe(201);
     const after = await providerOf(SLUG);
     expect(after.reviewCount).toBe(before.reviewCount + 1);

@@ -55,7 +55,10 @@ const post = (body: BodyInit | null, headers: Record<string, string> = { 'Conten
 
 /** The HttpError a call rejects with. */
 async function rejection(promise: Promise<unknown>): Promise<HttpError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
   return error;
 }

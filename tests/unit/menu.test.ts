@@ -7,7 +7,16 @@ describe('parseMenu', () => {
   it('keeps well-formed items and drops the rest, never throwing', () => {
     const good = { name: 'Blowout', priceFrom: 45, priceTo: 45, durationMinutes: 45 };
     const from = { name: 'Balayage', priceFrom: 220, durationMinutes: 180 };
-    const menu = JSON.stringify([good, from, { name: '', priceFrom: 1, durationMinutes: 5 }, { name: 'Free?', priceFrom: -1, durationMinutes: 5 }, { name: 'Long', priceFrom: 5, durationMinutes: 2.5 }, { name: 'Bad top', priceFrom: 5, priceTo: 'ten', durationMinutes: 5 }, null, 'text']);
+    const menu = JSON.stringify([
+      good,
+      from,
+      { name: '', priceFrom: 1, durationMinutes: 5 },
+      { name: 'Free?', priceFrom: -1, durationMinutes: 5 },
+      { name: 'Long', priceFrom: 5, durationMinutes: 2.5 },
+      { name: 'Bad top', priceFrom: 5, priceTo: 'ten', durationMinutes: 5 },
+      null,
+      'text',
+    ]);
     expect(parseMenu(menu)).toEqual([good, from]);
     expect(parseMenu(null)).toEqual([]);
     expect(parseMenu(undefined)).toEqual([]);

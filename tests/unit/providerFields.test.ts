@@ -30,7 +30,16 @@ describe('HOURS_PATTERN', () => {
   });
 
   it('refuses 24-hour times, hour 0 or 13, bad minutes and loose spacing', () => {
-    for (const h of ['closed', '09:00 AM - 6:00 PM', '0:00 AM - 6:00 PM', '13:00 PM - 6:00 PM', '9:60 AM - 6:00 PM', '9:00AM - 6:00PM', '9:00 AM-6:00 PM', '9:00 am - 6:00 pm'])
+    for (const h of [
+      'closed',
+      '09:00 AM - 6:00 PM',
+      '0:00 AM - 6:00 PM',
+      '13:00 PM - 6:00 PM',
+      '9:60 AM - 6:00 PM',
+      '9:00AM - 6:00PM',
+      '9:00 AM-6:00 PM',
+      '9:00 am - 6:00 pm',
+    ])
       expect(HOURS_PATTERN.test(h), h).toBe(false);
   });
 });

@@ -92,7 +92,14 @@ describe('localBusinessInput and localBusinessLd', () => {
       name: 'Lacquer & Lace',
       url: `${SITE_URL}/provider/lacquer-lace`,
       image: `${SITE_URL}/images/p1.webp`,
-      address: { '@type': 'PostalAddress', streetAddress: '1 Main St', addressLocality: 'New York', addressRegion: 'NY', postalCode: '10001', addressCountry: 'US' },
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: '1 Main St',
+        addressLocality: 'New York',
+        addressRegion: 'NY',
+        postalCode: '10001',
+        addressCountry: 'US',
+      },
       telephone: '(212) 555-0100',
       priceRange: '$$$',
       openingHours: ['Mo 09:00-18:00', 'Tu 20:00-02:00'],
@@ -133,8 +140,16 @@ describe('localBusinessInput and localBusinessLd', () => {
       name: 'Services & prices',
       itemListElement: [
         { '@type': 'Offer', itemOffered: { '@type': 'Service', name: 'Gel Manicure' }, price: 45, priceCurrency: 'USD' },
-        { '@type': 'Offer', itemOffered: { '@type': 'Service', name: 'Acrylic Full Set' }, priceSpecification: { '@type': 'PriceSpecification', priceCurrency: 'USD', minPrice: 60, maxPrice: 90 } },
-        { '@type': 'Offer', itemOffered: { '@type': 'Service', name: 'Nail Art' }, priceSpecification: { '@type': 'PriceSpecification', priceCurrency: 'USD', minPrice: 10 } },
+        {
+          '@type': 'Offer',
+          itemOffered: { '@type': 'Service', name: 'Acrylic Full Set' },
+          priceSpecification: { '@type': 'PriceSpecification', priceCurrency: 'USD', minPrice: 60, maxPrice: 90 },
+        },
+        {
+          '@type': 'Offer',
+          itemOffered: { '@type': 'Service', name: 'Nail Art' },
+          priceSpecification: { '@type': 'PriceSpecification', priceCurrency: 'USD', minPrice: 10 },
+        },
       ],
     });
   });

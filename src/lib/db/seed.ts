@@ -28,7 +28,10 @@ export const seedProviderSchema = z.object({
   zipCode: z.string().regex(/^\d{5}$/),
   phone: z.string().regex(/555-01\d\d$/, 'Seed phones must be fictional 555-01XX numbers'),
   email: z.email().refine((e) => e.endsWith('example.com'), 'Seed emails must be at example.com'),
-  website: z.url().refine((u) => new URL(u).hostname.endsWith('example.com'), 'Seed websites must be at example.com').nullable(),
+  website: z
+    .url()
+    .refine((u) => new URL(u).hostname.endsWith('example.com'), 'Seed websites must be at example.com')
+    .nullable(),
   services: z.array(serviceNameSchema).min(1),
   isPromoted: z.boolean(),
   isOpen: z.boolean(),

@@ -138,7 +138,8 @@ export function buildOpenApiDocument(api: ApiDescription) {
       };
     }
     for (const status of endpoint.errors) responses[String(status)] = { $ref: `#/components/responses/${errorResponseName(status)}` };
-    (paths[endpoint.path] ??= {})[endpoint.method] = {
+    paths[endpoint.path] ??= {};
+    paths[endpoint.path]![endpoint.method] = {
       operationId: endpoint.operationId,
       tags: [endpoint.tag],
       summary: endpoint.summary,

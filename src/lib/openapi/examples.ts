@@ -72,7 +72,12 @@ export const exampleReviewSummary: ReviewSummary = { average: 4.7, count: 3, cou
 
 /** POST /api/reviews/{id}/reports as the Report dialog sends it, and the stored report. */
 export const exampleReportCreate: ReportCreate = { reason: 'conflict_of_interest', details: 'The reviewer is the owner of the salon across the street.' };
-export const exampleReport: Report = { id: '1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d', reviewId: exampleReview.id, ...exampleReportCreate, createdAt: '2025-05-20T09:12:00.000Z' };
+export const exampleReport: Report = {
+  id: '1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+  reviewId: exampleReview.id,
+  ...exampleReportCreate,
+  createdAt: '2025-05-20T09:12:00.000Z',
+};
 
 /** POST /api/reviews as the Write a Review form sends it. */
 export const exampleReviewCreate = {

@@ -58,9 +58,13 @@ export const GLOW_API: ApiDescription = {
   headers: {
     'X-Total-Count': z.int().check(z.minimum(0), z.describe('How many results match in all, across every page.')),
     Allow: z.string().check(z.describe('The methods this path answers, e.g. "GET, HEAD, OPTIONS".')),
-    'X-Corrected-Query': z.optional(z.string()).check(
-      z.describe('Present when the search found nothing as typed and a corrected spelling was searched instead: the corrected parameters as query text, e.g. `location=Chicago`.'),
-    ),
+    'X-Corrected-Query': z
+      .optional(z.string())
+      .check(
+        z.describe(
+          'Present when the search found nothing as typed and a corrected spelling was searched instead: the corrected parameters as query text, e.g. `location=Chicago`.',
+        ),
+      ),
     'Retry-After': z.int().check(z.minimum(0), z.describe('Seconds to wait before trying again.')),
   },
   errors: {
@@ -70,7 +74,11 @@ export const GLOW_API: ApiDescription = {
     409: { description: 'The same business is already listed at the same address.', example: exampleErrors[409] },
     413: { description: `Request body over ${LIMITS.maxBodyBytes / 1024} KB; refused before it is read.`, example: exampleErrors[413] },
     415: { description: 'Request body is not JSON (`Content-Type: application/json` is required).', example: exampleErrors[415] },
-    429: { description: 'Too many submissions from this network; try again after `Retry-After` seconds.', example: exampleErrors[429], headers: ['Retry-After'] },
+    429: {
+      description: 'Too many submissions from this network; try again after `Retry-After` seconds.',
+      example: exampleErrors[429],
+      headers: ['Retry-After'],
+    },
     503: { description: 'The database cannot be reached; try again after `Retry-After` seconds.', example: exampleErrors[503], headers: ['Retry-After'] },
   },
   endpoints: [
@@ -205,7 +213,11 @@ export const GLOW_API: ApiDescription = {
         {
           status: 200,
           description: 'At most eight locations and eight services.',
-          body: { schema: suggestionsSchema, name: 'Suggestions', example: { locations: [{ label: 'Chicago, IL', value: 'Chicago, IL' }], services: [{ label: 'Nail Salon', value: 'Nail Salon' }] } },
+          body: {
+            schema: suggestionsSchema,
+            name: 'Suggestions',
+            example: { locations: [{ label: 'Chicago, IL', value: 'Chicago, IL' }], services: [{ label: 'Nail Salon', value: 'Nail Salon' }] },
+          },
         },
       ],
       errors: [400, 405, 503],

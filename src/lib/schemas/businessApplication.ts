@@ -36,15 +36,17 @@ export const businessFields = {
     ),
   zipCode: z
     .string({ error: 'ZIP code is required' })
-    .check(z.trim(), z.minLength(5, 'ZIP code is required'), z.maxLength(10, 'ZIP code must be at most 10 characters'), z.describe('ZIP code, 5-10 characters.')),
+    .check(
+      z.trim(),
+      z.minLength(5, 'ZIP code is required'),
+      z.maxLength(10, 'ZIP code must be at most 10 characters'),
+      z.describe('ZIP code, 5-10 characters.'),
+    ),
   services: requiredText('Please describe your services', 500, 'Services must be less than 500 characters', 'Free text, comma-separated service names.'),
   website: z
     ._default(
       z.optional(
-        z.union([
-          z.literal(''),
-          z.pipe(z.string().check(z.trim(), z.maxLength(300, invalidWebsite)), z.url({ protocol: /^https?$/, error: invalidWebsite })),
-        ]),
+        z.union([z.literal(''), z.pipe(z.string().check(z.trim(), z.maxLength(300, invalidWebsite)), z.url({ protocol: /^https?$/, error: invalidWebsite }))]),
       ),
       '',
     )

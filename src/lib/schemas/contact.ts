@@ -2,11 +2,15 @@
 import { z } from '../zod';
 import { CONTACT_SUBJECTS } from '../contactSubjects';
 
-
 export const contactSchema = z.object({
   name: z
     .string()
-    .check(z.trim(), z.minLength(2, 'Name must be at least 2 characters'), z.maxLength(100, 'Name must be less than 100 characters'), z.describe("Sender's name, 2-100 characters.")),
+    .check(
+      z.trim(),
+      z.minLength(2, 'Name must be at least 2 characters'),
+      z.maxLength(100, 'Name must be less than 100 characters'),
+      z.describe("Sender's name, 2-100 characters."),
+    ),
   email: z.pipe(z.string().check(z.trim()), z.email('Please enter a valid email address')).check(z.describe("Sender's email.")),
   subject: z
     .enum(CONTACT_SUBJECTS.map((s) => s.value) as [string, ...string[]], { error: 'Please select a subject' })

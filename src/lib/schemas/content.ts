@@ -8,7 +8,10 @@ import { z } from 'zod';
 
 const text = z.string().trim().min(1);
 /** An internal link: a path on this site, never a third-party host. */
-const internalHref = z.string().regex(/^\/[^/]/, 'Links must be internal paths like /faq').or(z.literal('/'));
+const internalHref = z
+  .string()
+  .regex(/^\/[^/]/, 'Links must be internal paths like /faq')
+  .or(z.literal('/'));
 
 /** A heading with a paragraph. */
 export const titledTextSchema = z.object({ title: text, text });
@@ -197,4 +200,3 @@ export const taxonomySchema = z.object({
   /** The nine options of the search form's service dropdown, in order (SPEC.md §2). */
   searchOptions: z.array(z.string().min(1)).length(9),
 });
-

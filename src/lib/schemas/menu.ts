@@ -4,7 +4,9 @@ import { z } from '../zod';
 export const menuItemSchema = z
   .object({
     name: z.string().check(z.trim(), z.minLength(1), z.maxLength(80), z.describe('Service as the provider names it, e.g. "Gel Manicure".')),
-    priceFrom: z.number().check(z.minimum(0), z.maximum(10_000), z.describe('Price in US dollars; the lowest price when the service has a range or a from-price.')),
+    priceFrom: z
+      .number()
+      .check(z.minimum(0), z.maximum(10_000), z.describe('Price in US dollars; the lowest price when the service has a range or a from-price.')),
     priceTo: z
       .optional(z.number().check(z.minimum(0), z.maximum(10_000)))
       .check(z.describe('Highest price in US dollars. Equal to priceFrom for a fixed price; absent for a from-price ("from $85").')),

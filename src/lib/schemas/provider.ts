@@ -9,15 +9,18 @@ import { businessFields } from './businessApplication';
 import { honeypotSchema } from './review';
 
 const PRICE_RANGE_LIST = PRICE_RANGES.join(', ');
-export const priceRangeSchema = z.enum(PRICE_RANGES, { error: `Price range must be one of ${PRICE_RANGE_LIST}` }).check(z.describe(`Price range, one of ${PRICE_RANGE_LIST}.`));
+export const priceRangeSchema = z
+  .enum(PRICE_RANGES, { error: `Price range must be one of ${PRICE_RANGE_LIST}` })
+  .check(z.describe(`Price range, one of ${PRICE_RANGE_LIST}.`));
 
-export const dayHoursSchema = z.string().check(z.regex(HOURS_PATTERN, 'Hours must read like "9:00 AM - 6:00 PM" or "Closed"'), z.describe('A 12-hour range like "9:00 AM - 6:00 PM", or "Closed".'));
+export const dayHoursSchema = z
+  .string()
+  .check(z.regex(HOURS_PATTERN, 'Hours must read like "9:00 AM - 6:00 PM" or "Closed"'), z.describe('A 12-hour range like "9:00 AM - 6:00 PM", or "Closed".'));
 
 /** Opening hours, keys monday..sunday. */
-export const openingHoursSchema = z.object(
-  Object.fromEntries(DAYS.map((d) => [d, dayHoursSchema])) as Record<(typeof DAYS)[number], typeof dayHoursSchema>,
-  { error: 'Opening hours must list every day from monday to sunday' },
-);
+export const openingHoursSchema = z.object(Object.fromEntries(DAYS.map((d) => [d, dayHoursSchema])) as Record<(typeof DAYS)[number], typeof dayHoursSchema>, {
+  error: 'Opening hours must list every day from monday to sunday',
+});
 export type OpeningHours = z.infer<typeof openingHoursSchema>;
 
 /** A service name as listed on a provider. */
@@ -59,7 +62,10 @@ export const providerCreateSchema = z.object({
   phone: businessFields.phone,
   email: businessFields.email,
   website: z
-    .pipe(z.nullable(businessFields.website), z.transform((w: string | null) => w || null))
+    .pipe(
+      z.nullable(businessFields.website),
+      z.transform((w: string | null) => w || null),
+    )
     .check(z.describe('Optional http(s) website; null or an empty string means none.')),
   services: jsonString(
     z
@@ -72,7 +78,11 @@ export const providerCreateSchema = z.object({
   priceRange: z._default(priceRangeSchema, NEW_LISTING.priceRange).check(z.describe('Price range; new listings default to $$.')),
   openingHours: z
     ._default(jsonString(openingHoursSchema, 'Opening hours must be a JSON object with keys monday to sunday'), () => ({ ...NEW_LISTING.openingHours }))
-    .check(z.describe("JSON-encoded object with keys monday..sunday, each a range like '9:00 AM - 6:00 PM' or 'Closed'; new listings default to the standard hours of a new listing.")),
+    .check(
+      z.describe(
+        "JSON-encoded object with keys monday..sunday, each a range like '9:00 AM - 6:00 PM' or 'Closed'; new listings default to the standard hours of a new listing.",
+      ),
+    ),
   fax: honeypotSchema,
 });
 export type ProviderCreate = z.output<typeof providerCreateSchema>;
@@ -103,6 +113,10 @@ export const providerSchema = z.object({
   timeZone: z.string().check(z.describe('IANA time zone its opening hours are read in, from where it is (e.g. "America/Chicago").')),
   menu: z
     .nullable(z.string())
-    .check(z.describe('JSON-encoded service menu: a list of { name, priceFrom, priceTo?, durationMinutes } in US dollars and minutes (schema MenuItem), or null when the listing has none.')),
+    .check(
+      z.describe(
+        'JSON-encoded service menu: a list of { name, priceFrom, priceTo?, durationMinutes } in US dollars and minutes (schema MenuItem), or null when the listing has none.',
+      ),
+    ),
 });
 export type Provider = z.infer<typeof providerSchema>;

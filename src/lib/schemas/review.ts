@@ -12,7 +12,12 @@ export const honeypotSchema = z
 export const reviewFields = {
   customerName: z
     .string({ error: 'Name is required' })
-    .check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(50, 'Name must be less than 50 characters'), z.describe("The reviewer's name as typed, 1-50 characters.")),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Name is required'),
+      z.maxLength(50, 'Name must be less than 50 characters'),
+      z.describe("The reviewer's name as typed, 1-50 characters."),
+    ),
   rating: z
     .number({ error: 'Please select a rating' })
     .check(
@@ -21,7 +26,9 @@ export const reviewFields = {
       z.maximum(5, 'Rating must be between 1 and 5'),
       z.describe('Whole stars, 1-5.'),
     ),
-  comment: optionalText(COMMENT_MAX, 'Comment', `Comment must be less than ${COMMENT_MAX} characters`).check(z.describe(`Optional text, at most ${COMMENT_MAX} characters; empty or missing means none.`)),
+  comment: optionalText(COMMENT_MAX, 'Comment', `Comment must be less than ${COMMENT_MAX} characters`).check(
+    z.describe(`Optional text, at most ${COMMENT_MAX} characters; empty or missing means none.`),
+  ),
 };
 
 export const reviewFormSchema = z.object(reviewFields);

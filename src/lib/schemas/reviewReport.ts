@@ -7,7 +7,9 @@ export const reportCreateSchema = z.object({
   reason: z
     .enum(REPORT_REASON_VALUES as [string, ...string[]], { error: 'Please choose a reason' })
     .check(z.describe(`Why the review should be looked at: ${REPORT_REASON_VALUES.join(', ')}.`)),
-  details: optionalText(REPORT_DETAILS_MAX, 'Details', `Details must be at most ${REPORT_DETAILS_MAX} characters`).check(z.describe(`Optional details, at most ${REPORT_DETAILS_MAX} characters.`)),
+  details: optionalText(REPORT_DETAILS_MAX, 'Details', `Details must be at most ${REPORT_DETAILS_MAX} characters`).check(
+    z.describe(`Optional details, at most ${REPORT_DETAILS_MAX} characters.`),
+  ),
 });
 export type ReportCreate = z.output<typeof reportCreateSchema>;
 

@@ -7,10 +7,17 @@ import { providerSchema } from './provider';
 
 /** Query values arrive as text, trimmed and checked; an empty or blank value means the parameter is absent. */
 const present = (...checks: z.core.$ZodCheck<string>[]) =>
-  z.pipe(z.optional(z.string().check(z.trim(), ...checks)), z.transform((v: string | undefined) => v || undefined));
+  z.pipe(
+    z.optional(z.string().check(z.trim(), ...checks)),
+    z.transform((v: string | undefined) => v || undefined),
+  );
 
 const presentText = (max: number, name: string) =>
-  present(z.maxLength(max, `${name} must be at most ${max} characters`), z.regex(/^[^\u0000-\u001f\u007f]*$/, `${name} must not contain control characters`));
+  present(
+    z.maxLength(max, `${name} must be at most ${max} characters`),
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to refuse them
+    z.regex(/^[^\u0000-\u001f\u007f]*$/, `${name} must not contain control characters`),
+  );
 
 const intParam = (name: string, min: number, max: number) => {
   const message = `${name} must be a whole number from ${min} to ${max}`;
@@ -31,7 +38,9 @@ const searchFields = z.object({
     z.describe('Free text over name, description, services and city (prefix match, case-insensitive); `q` is accepted too. At most 200 characters.'),
   ),
   service: presentText(100, 'service').check(
-    z.describe('A service category as the search form names it (e.g. "Nail Salon", "Hair Salon") or any text contained in a service name. At most 100 characters.'),
+    z.describe(
+      'A service category as the search form names it (e.g. "Nail Salon", "Hair Salon") or any text contained in a service name. At most 100 characters.',
+    ),
   ),
   location: presentText(100, 'location').check(z.describe('City, "City, ST", two-letter state code or ZIP prefix, case-insensitive. At most 100 characters.')),
   priceRange: z
@@ -51,7 +60,10 @@ const searchFields = z.object({
   openNow: z
     .pipe(
       present(),
-      z.pipe(z.optional(z.enum(['true', 'false'], { error: 'openNow must be true or false' })), z.transform((v: 'true' | 'false' | undefined) => v === 'true')),
+      z.pipe(
+        z.optional(z.enum(['true', 'false'], { error: 'openNow must be true or false' })),
+        z.transform((v: 'true' | 'false' | undefined) => v === 'true'),
+      ),
     )
     .check(z.describe("`true`: only providers open at request time, on each provider's own clock (its time zone, from where it is).")),
   near: z
@@ -65,19 +77,30 @@ const searchFields = z.object({
           }),
           z.object({
             latitude: z.number().check(z.minimum(-90, 'near: latitude must be from -90 to 90'), z.maximum(90, 'near: latitude must be from -90 to 90')),
-            longitude: z.number().check(z.minimum(-180, 'near: longitude must be from -180 to 180'), z.maximum(180, 'near: longitude must be from -180 to 180')),
+            longitude: z
+              .number()
+              .check(z.minimum(-180, 'near: longitude must be from -180 to 180'), z.maximum(180, 'near: longitude must be from -180 to 180')),
           }),
         ),
       ),
     )
-    .check(z.describe('A point "LAT,LNG" (decimal degrees): only providers within `radius` miles of it, each result with its `distanceMiles`. Never stored or logged.')),
+    .check(
+      z.describe(
+        'A point "LAT,LNG" (decimal degrees): only providers within `radius` miles of it, each result with its `distanceMiles`. Never stored or logged.',
+      ),
+    ),
   radius: z
     .pipe(
       present(),
       z.optional(
         z.pipe(
           z.pipe(z.string().check(z.regex(/^\d+(\.\d+)?$/, `radius must be a number of miles from 1 to ${RADIUS_MILES.max}`)), z.transform(Number)),
-          z.number().check(z.minimum(1, `radius must be a number of miles from 1 to ${RADIUS_MILES.max}`), z.maximum(RADIUS_MILES.max, `radius must be a number of miles from 1 to ${RADIUS_MILES.max}`)),
+          z
+            .number()
+            .check(
+              z.minimum(1, `radius must be a number of miles from 1 to ${RADIUS_MILES.max}`),
+              z.maximum(RADIUS_MILES.max, `radius must be a number of miles from 1 to ${RADIUS_MILES.max}`),
+            ),
         ),
       ),
     )

@@ -4,15 +4,14 @@ import { z } from '../zod';
 export const SUGGEST_MAX = 8;
 
 export const suggestParamsSchema = z.object({
-  q: z
-    .string({ error: 'q is required' })
-    .check(
-      z.trim(),
-      z.minLength(1, 'q is required'),
-      z.maxLength(100, 'q must be at most 100 characters'),
-      z.regex(/^[^\u0000-\u001f\u007f]*$/, 'q must not contain control characters'),
-      z.describe('What has been typed so far: the start of a city, "City, ST", or a service. Case-insensitive; a typo or two is forgiven.'),
-    ),
+  q: z.string({ error: 'q is required' }).check(
+    z.trim(),
+    z.minLength(1, 'q is required'),
+    z.maxLength(100, 'q must be at most 100 characters'),
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to refuse them
+    z.regex(/^[^\u0000-\u001f\u007f]*$/, 'q must not contain control characters'),
+    z.describe('What has been typed so far: the start of a city, "City, ST", or a service. Case-insensitive; a typo or two is forgiven.'),
+  ),
 });
 
 const suggestionSchema = z.object({

@@ -12,7 +12,12 @@ export async function backfillSearchData(database: Db, batchSize = 2000): Promis
   const { db, client } = database;
   let done = 0;
   for (;;) {
-    const rows = await db.selectFrom('providers').select(['id', 'name', 'description', 'services', 'city', 'state', 'zipCode', 'openingHours']).where('timeZone', 'is', null).limit(batchSize).execute();
+    const rows = await db
+      .selectFrom('providers')
+      .select(['id', 'name', 'description', 'services', 'city', 'state', 'zipCode', 'openingHours'])
+      .where('timeZone', 'is', null)
+      .limit(batchSize)
+      .execute();
     if (!rows.length) return done;
     const statements: InStatement[] = [];
     for (const row of rows) {

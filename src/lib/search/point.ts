@@ -14,7 +14,14 @@ export async function searchPoint({ db }: Db, near: Point | undefined, location:
   let state = loc.state;
   if (!state) {
     // A city named alone: the state where the directory lists most providers of that name.
-    const known = await db.selectFrom('search_terms').select('label').where('kind', '=', 'city').where('term', '=', city.toLowerCase()).orderBy('n', 'desc').limit(1).executeTakeFirst();
+    const known = await db
+      .selectFrom('search_terms')
+      .select('label')
+      .where('kind', '=', 'city')
+      .where('term', '=', city.toLowerCase())
+      .orderBy('n', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     state = known?.label.split(', ').at(-1) ?? loc.cityElseState?.state;
   }
   return state ? cityCentre(city, state) : null;

@@ -82,7 +82,14 @@ function menuOffer({ name, priceFrom, priceTo }: MenuItem) {
   const price =
     priceTo === priceFrom
       ? { price: priceFrom, priceCurrency: 'USD' }
-      : { priceSpecification: { '@type': 'PriceSpecification', priceCurrency: 'USD', minPrice: priceFrom, ...(priceTo === undefined ? {} : { maxPrice: priceTo }) } };
+      : {
+          priceSpecification: {
+            '@type': 'PriceSpecification',
+            priceCurrency: 'USD',
+            minPrice: priceFrom,
+            ...(priceTo === undefined ? {} : { maxPrice: priceTo }),
+          },
+        };
   return { '@type': 'Offer', itemOffered: { '@type': 'Service', name }, ...price };
 }
 
@@ -93,7 +100,14 @@ export function localBusinessLd(b: LocalBusinessInput) {
     name: b.name,
     url: absoluteUrl(b.url),
     ...(b.image ? { image: absoluteUrl(b.image) } : {}),
-    address: { '@type': 'PostalAddress', streetAddress: b.address, addressLocality: b.city, addressRegion: b.state, postalCode: b.zipCode, addressCountry: 'US' },
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: b.address,
+      addressLocality: b.city,
+      addressRegion: b.state,
+      postalCode: b.zipCode,
+      addressCountry: 'US',
+    },
     ...(b.phone ? { telephone: b.phone } : {}),
     ...(b.email ? { email: b.email } : {}),
     priceRange: b.priceRange ?? '$$',

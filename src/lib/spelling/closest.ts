@@ -26,8 +26,10 @@ export async function closestTerms({ db }: Db, kind: TermKind, text: string, { l
   const first = [...t][0];
   if (!first || t.length < 3) return [];
   const longest = prefix ? 1000 : t.length + edits;
-  const candidates = (await sql<Term>`SELECT term, label, n FROM search_terms INDEXED BY search_terms_band
-      WHERE kind = ${kind} AND length(term) BETWEEN ${t.length - edits} AND ${longest} AND term >= ${first} AND term < ${`${first}\u{10FFFF}`}`.execute(db)).rows;
+  const candidates = (
+    await sql<Term>`SELECT term, label, n FROM search_terms INDEXED BY search_terms_band
+      WHERE kind = ${kind} AND length(term) BETWEEN ${t.length - edits} AND ${longest} AND term >= ${first} AND term < ${`${first}\u{10FFFF}`}`.execute(db)
+  ).rows;
   return candidates
     .map((c) => ({ ...c, d: editDistance(t, prefix ? c.term.slice(0, t.length) : c.term, edits) }))
     .filter((c) => c.d <= edits)
@@ -39,6 +41,13 @@ export async function closestTerms({ db }: Db, kind: TermKind, text: string, { l
 /** Whether some term of `kind` starts with `prefix` (a word of a search that matches something). */
 export async function hasTermWithPrefix({ db }: Db, kind: TermKind, prefix: string): Promise<boolean> {
   const p = prefix.toLowerCase();
-  const row = await db.selectFrom('search_terms').select('term').where('kind', '=', kind).where('term', '>=', p).where('term', '<', `${p}\u{10FFFF}`).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('search_terms')
+    .select('term')
+    .where('kind', '=', kind)
+    .where('term', '>=', p)
+    .where('term', '<', `${p}\u{10FFFF}`)
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }

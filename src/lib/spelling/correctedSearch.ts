@@ -50,11 +50,7 @@ async function correctLocation(database: Db, location: string): Promise<string |
   return loc.state ? `${name}, ${loc.state}` : name;
 }
 
-export async function searchWithCorrection(
-  database: Db,
-  params: SearchParams,
-  now = new Date(),
-): Promise<Page<SearchResult> & { corrected?: string }> {
+export async function searchWithCorrection(database: Db, params: SearchParams, now = new Date()): Promise<Page<SearchResult> & { corrected?: string }> {
   const found = await searchProviders(database, params, now);
   if (found.total > 0 || !(params.query || params.service || params.location)) return found;
   const [query, service, location] = await Promise.all([
