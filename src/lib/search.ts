@@ -14,7 +14,7 @@ import { InvalidInputError } from './errors';
 import { roundMiles, type Point } from './geo/distance';
 import { RADIUS_MILES } from './search/params';
 import { distanceSql, withinCondition } from './search/near';
-import { openNowCondition } from './search/openNow';
+import { openNowCondition, openNowList } from './search/openNow';
 import { searchPoint } from './search/point';
 import type { SearchResult } from './schemas/search';
 
@@ -32,6 +32,8 @@ interface Resolved {
   rating?: number;
   /** openNow=true: the condition, for the request's moment. */
   openNow?: Expression<SqlBool>;
+  /** openNow=true and fewer providers open than the counted cap: they lead the plan. */
+  fewOpen?: boolean;
   /** near: only providers within this many miles of the point. */
   within?: { point: Point; miles: number };
   /** Where distances are measured from (near, or the location for sort=distance). */
@@ -60,7 +62,14 @@ async function resolve(database: Db, params: Filters, now: Date): Promise<Resolv
     else impossible = true;
   }
   const r: Resolved = { match: impossible ? false : parts.length ? parts.join(' AND ') : null, category: category?.slug, priceRange: params.priceRange, rating: params.rating };
-  if (params.openNow) r.openNow = openNowCondition(now);
+  if (params.openNow) {
+    // Few open (at night, most of the week): listed from the hours index, the other filters checked
+    // on each. Many: dense in any order, so each row the usual plan reads is checked instead.
+    const open = await cappedCount(database, sql`FROM (${openNowList(now)})`);
+    if (open.total === 0) r.match = false;
+    r.fewOpen = !open.capped;
+    r.openNow = r.fewOpen ? sql<SqlBool>`p.seq IN (${openNowList(now)})` : openNowCondition(now);
+  }
   if (params.near) r.within = { point: params.near, miles: params.radius ?? RADIUS_MILES.default };
   if (params.near || params.sort === 'distance') {
     const point = await searchPoint(database, params.near, params.location);
@@ -153,7 +162,17 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
   const sort = params.sort ?? 'recommended';
   // A service in a city has an index of its own (migration 0006); with a price too, city and price lead.
   const categoryInCity = Boolean(r.category && r.city && !r.priceRange);
-  if (sort !== 'recommended' || r.point) {
+  if (r.fewOpen) {
+    // At most LIMITS.countedTotal providers open: found by seq (NOT INDEXED keeps SQLite on the
+    // list rather than a filter's index), checked and sorted.
+    const conds = rowConditions(r);
+    const distance = r.point ? sql`, ${distanceSql(r.point)} AS distanceMiles` : sql``;
+    const order = sort === 'distance' ? sql`distanceMiles, p.seq` : sort === 'recommended' ? ORDER : SORT_ORDERS[sort].order;
+    [rows, count] = await Promise.all([
+      run(sql`SELECT p.*${distance} FROM providers p NOT INDEXED ${and(conds)} ORDER BY ${order} ${page}`),
+      cappedCount(database, sql`FROM providers p NOT INDEXED ${and(conds)}`),
+    ]);
+  } else if (sort !== 'recommended' || r.point) {
     // Another order, or a point: the matches are sorted (a `near` box keeps them few), or, with no
     // filter at all, read in order from the sort's own index.
     const conds = rowConditions(r);
