@@ -61,7 +61,12 @@ async function resolve(database: Db, params: Filters, now: Date): Promise<Resolv
     if (m) parts.push(`(${m})`);
     else impossible = true;
   }
-  const r: Resolved = { match: impossible ? false : parts.length ? parts.join(' AND ') : null, category: category?.slug, priceRange: params.priceRange, rating: params.rating };
+  const r: Resolved = {
+    match: impossible ? false : parts.length ? parts.join(' AND ') : null,
+    category: category?.slug,
+    priceRange: params.priceRange,
+    rating: params.rating,
+  };
   if (params.openNow) {
     // Few open (at night, most of the week): listed from the hours index, the other filters checked
     // on each. Many: dense in any order, so each row the usual plan reads is checked instead.
@@ -107,6 +112,8 @@ const checkableByRow = (match: string) => [...match.matchAll(/"([^"]*)"\*/g)].ev
  * row (a `near` box: Chicago's 10 miles hold ~4 % of providers, which 50 rows often miss).
  */
 const SAMPLE_ROWS = { text: 50, row: 400 } as const;
+/** Miles around a place searched first for its nearest providers (sort=distance without near). */
+const FIRST_BOX_MILES = 1;
 /** Longest walk of the order index worth making for one page; sparser matches are listed and sorted. */
 const MAX_WALK = 1500;
 
@@ -125,7 +132,8 @@ function rowConditions(r: Resolved, skip: { category?: boolean; rating?: boolean
         : sql<SqlBool>`EXISTS (SELECT 1 FROM providers_fts WHERE providers_fts MATCH ${r.match} AND rowid = p.seq)`,
     );
   }
-  if (r.category && !skip.category) where.push(sql<SqlBool>`EXISTS (SELECT 1 FROM provider_categories k WHERE k.category = ${r.category} AND k.providerSeq = p.seq)`);
+  if (r.category && !skip.category)
+    where.push(sql<SqlBool>`EXISTS (SELECT 1 FROM provider_categories k WHERE k.category = ${r.category} AND k.providerSeq = p.seq)`);
   if (r.city && !skip.city) where.push(sql<SqlBool>`p.city = ${r.city}`);
   if (r.state) where.push(sql<SqlBool>`p.state = ${r.state}`);
   // A range on the indexed column: "787" matches 78700-78799.
@@ -163,7 +171,8 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
   if (r.match === false) return { total: 0, capped: false, items: [] };
   const page = sql`LIMIT ${params.limit} OFFSET ${params.offset}`;
   const run = async (query: ReturnType<typeof sql>) => (await query.execute(db)).rows as Row[];
-  const toResult = (row: Row): SearchResult => (row.distanceMiles === undefined ? toProvider(row) : { ...toProvider(row), distanceMiles: roundMiles(row.distanceMiles) });
+  const toResult = (row: Row): SearchResult =>
+    row.distanceMiles === undefined ? toProvider(row) : { ...toProvider(row), distanceMiles: roundMiles(row.distanceMiles) };
 
   let rows: Row[];
   let count: { total: number; capped: boolean };
@@ -178,7 +187,20 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
    * every candidate's whole row cost more than finding them.
    */
   const sortedPage = (from: RawBuilder<unknown>) =>
-    run(sql`SELECT p.*${distance} FROM (SELECT p.seq${distance} ${from} ORDER BY ${order} ${page}) s CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`);
+    run(
+      sql`SELECT p.*${distance} FROM (SELECT p.seq${distance} ${from} ORDER BY ${order} ${page}) s CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
+    );
+  /**
+   * Nearest to a place (no radius): first from a small box around it on the coordinate index, which
+   * is the answer when it fills the page, since every provider nearer than the page's last lies in
+   * the box; else every match of the place is sorted ("Austin, TX": all its rows read and sorted).
+   */
+  const nearestToPlace = async (from: RawBuilder<unknown>) => {
+    const first = await sortedPage(
+      sql`FROM providers p INDEXED BY providers_geo ${and(rowConditions({ ...r, within: { point: r.point!, miles: FIRST_BOX_MILES } }))}`,
+    );
+    return first.length === params.limit ? first : sortedPage(from);
+  };
   // Within a radius in the recommended order with no filter that leads: the order index is walked
   // when the box holds many (the last branch), as with text.
   const nearInOrder = Boolean(r.within && sort === 'recommended' && !r.fewOpen && !r.category && !r.city && !r.state && !r.priceRange);
@@ -202,7 +224,7 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
           ? sql`INDEXED BY ${SORT_ORDERS[sort].index}`
           : sql``;
     const from = sql`FROM providers p ${index} ${and(conds)}`;
-    [rows, count] = await Promise.all([sortedPage(from), cappedCount(database, from)]);
+    [rows, count] = await Promise.all([sort === 'distance' && !r.within ? nearestToPlace(from) : sortedPage(from), cappedCount(database, from)]);
   } else if (!categoryInCity && (r.city || r.state || r.priceRange)) {
     const index = sql.raw(placeIndex(r));
     const conds = rowConditions(r);
@@ -221,8 +243,13 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
     const onlyCategory = conds.length === cat.length;
     const index = sql.raw(categoryInCity ? 'provider_categories_city_order' : 'provider_categories_order');
     [rows, count] = await Promise.all([
-      run(sql`SELECT p.* FROM provider_categories c INDEXED BY ${index} JOIN providers p ON p.seq = c.providerSeq ${and(conds)} ORDER BY ${CATEGORY_ORDER} ${page}`),
-      cappedCount(database, onlyCategory ? sql`FROM provider_categories c ${and(cat)}` : sql`FROM provider_categories c JOIN providers p ON p.seq = c.providerSeq ${and(conds)}`),
+      run(
+        sql`SELECT p.* FROM provider_categories c INDEXED BY ${index} JOIN providers p ON p.seq = c.providerSeq ${and(conds)} ORDER BY ${CATEGORY_ORDER} ${page}`,
+      ),
+      cappedCount(
+        database,
+        onlyCategory ? sql`FROM provider_categories c ${and(cat)}` : sql`FROM provider_categories c JOIN providers p ON p.seq = c.providerSeq ${and(conds)}`,
+      ),
     ]);
   } else {
     const listed = rowConditions(r, {}, true);
@@ -238,7 +265,9 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
       const wanted = params.offset + params.limit;
       // CROSS JOIN keeps the sample first: SQLite would otherwise start from a filter's index. The
       // sample stops at a page's worth of matches: that many already say "walk".
-      const { rows: sampledRows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT p.seq FROM providers p INDEXED BY providers_order ORDER BY ${ORDER} LIMIT ${sample}) s
+      const { rows: sampledRows } = await sql<{
+        n: number;
+      }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT p.seq FROM providers p INDEXED BY providers_order ORDER BY ${ORDER} LIMIT ${sample}) s
         CROSS JOIN providers p ON p.seq = s.seq ${and(rowConditions(r))} LIMIT ${wanted})`.execute(db);
       const sampled = Number(sampledRows[0]!.n);
       walk = sampled >= wanted || (sampled > 0 && (wanted * sample) / sampled <= MAX_WALK);

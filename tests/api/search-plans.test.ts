@@ -11,11 +11,15 @@ import { openStateAt } from '../../src/lib/openNow';
 import { insertProviderStatements, type NewProvider } from '../../src/lib/providers';
 import { searchProviders } from '../../src/lib/search';
 import { searchParamsSchema } from '../../src/lib/schemas/search';
+import { zipArea } from '../../src/lib/geo/zipAreas';
 import { startApi, type TestApi } from '../helpers/api';
 
 let api: TestApi;
 /** Far from every seed provider (western Kansas), so only the providers added here are near it. */
 const P: Point = { latitude: 39, longitude: -100 };
+/** A ZIP area far from the seed's (Hays, KS) with a few providers at known distances from its centre. */
+const ZIP = '67601';
+const AT_ZIP = 10;
 /** More than the counted cap, so "many open" and a dense box happen. */
 const ADDED = LIMITS.countedTotal + 300;
 
@@ -31,7 +35,15 @@ const STATES = ['NY', 'IL', 'CA', 'AZ', 'HI'];
 
 beforeAll(async () => {
   api = await startApi();
-  const { seq: _s, latitude: _la, longitude: _lo, timeZone: _t, rating: _r, reviewCount: _c, ...base } = (await api.database.db.selectFrom('providers').selectAll().limit(1).executeTakeFirstOrThrow()) as Record<string, unknown>;
+  const {
+    seq: _s,
+    latitude: _la,
+    longitude: _lo,
+    timeZone: _t,
+    rating: _r,
+    reviewCount: _c,
+    ...base
+  } = (await api.database.db.selectFrom('providers').selectAll().limit(1).executeTakeFirstOrThrow()) as Record<string, unknown>;
   const statements = Array.from({ length: ADDED }, (_, i) => {
     const row = {
       ...base,
@@ -41,7 +53,7 @@ beforeAll(async () => {
       city: `Plan City ${i % 3}`,
       state: STATES[i % STATES.length],
       isPromoted: i % 97 === 0 ? 1 : 0,
-      rating: (i * 37) % 41 / 10,
+      rating: ((i * 37) % 41) / 10,
       reviewCount: i % 9,
       openingHours: JSON.stringify(hoursOf(i)),
       // Spread over ~±10 miles around P, deterministically.
@@ -50,14 +62,40 @@ beforeAll(async () => {
     } as unknown as NewProvider;
     return insertProviderStatements(api.database, row);
   });
+  // Every ~0.28 miles north of the ZIP area's centre: three within the first mile.
+  const centre = (await zipArea(ZIP))!;
+  for (let i = 0; i < AT_ZIP; i++) {
+    const row = {
+      ...base,
+      id: `zip-${i}`,
+      name: `Zip Test ${i}`,
+      slug: `zip-test-${i}`,
+      zipCode: ZIP,
+      city: 'Hays',
+      state: 'KS',
+      openingHours: JSON.stringify(hoursOf(0)),
+      latitude: centre.latitude + 0.004 * (AT_ZIP - i),
+      longitude: centre.longitude,
+    } as unknown as NewProvider;
+    statements.push(insertProviderStatements(api.database, row));
+  }
   for (let i = 0; i < statements.length; i += 200) await api.database.client.batch(statements.slice(i, i + 200).flat(), 'write');
 }, 120_000);
 afterAll(() => api.close());
 
-interface Ref { id: string; city: string; openingHours: string; timeZone: string; latitude: number; longitude: number }
+interface Ref {
+  id: string;
+  city: string;
+  openingHours: string;
+  timeZone: string;
+  latitude: number;
+  longitude: number;
+}
 /** Every provider in the recommended order (README "Search": promoted, rating, review count, name). */
 async function everyProvider(): Promise<Ref[]> {
-  const { rows } = await api.database.client.execute('SELECT id, city, openingHours, timeZone, latitude, longitude FROM providers ORDER BY isPromoted DESC, rating DESC, reviewCount DESC, name, seq');
+  const { rows } = await api.database.client.execute(
+    'SELECT id, city, openingHours, timeZone, latitude, longitude FROM providers ORDER BY isPromoted DESC, rating DESC, reviewCount DESC, name, seq',
+  );
   return rows as unknown as Ref[];
 }
 const search = (raw: Record<string, string>, now: Date) => searchProviders(api.database, searchParamsSchema.parse({ limit: '100', ...raw }), now);
@@ -117,5 +155,18 @@ describe('near at fixed distances', () => {
     const page = await search({ near, sort: 'distance', openNow: 'true' }, MOMENTS.few);
     expect(page.total).toBe(openNear.length);
     expect(page.items.map((p) => p.id)).toEqual(openNear.slice(0, 100).map((e) => e.r.id));
+  });
+
+  it('sort=distance from a ZIP: a small box first when it fills the page, every match of the place otherwise', async () => {
+    const centre = (await zipArea(ZIP))!;
+    const { rows } = await api.database.client.execute({ sql: 'SELECT id, latitude, longitude FROM providers WHERE zipCode = ?', args: [ZIP] });
+    const expected = (rows as unknown as Ref[]).map((r) => ({ id: r.id, d: haversineMiles(centre, r) })).sort((a, b) => a.d - b.d);
+    expect(expected.length).toBe(AT_ZIP);
+    expect(expected.filter((e) => e.d <= 1).length).toBe(3);
+    for (const offset of [0, 3, 6, 9]) {
+      const page = await search({ location: ZIP, sort: 'distance', limit: '3', offset: String(offset) }, MOMENTS.many);
+      expect(page.total).toBe(AT_ZIP);
+      expect(page.items.map((p) => [p.id, p.distanceMiles])).toEqual(expected.slice(offset, offset + 3).map((e) => [e.id, roundMiles(e.d)]));
+    }
   });
 });
