@@ -216,8 +216,7 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
   } else if ((sort !== 'recommended' || r.point) && !nearInOrder) {
     // Another order, or a point: the matches are sorted (a `near` box keeps them few), or, with no
     // filter at all, read in order from the sort's own index. Nearest to a place: its rows are read
-    // along the index of its most selective part, as in the recommended order (SQLite alone took
-    // the state's for "Austin, TX").
+    // along the index of its most selective part, as in the recommended order.
     const conds = rowConditions(r);
     const index = r.within
       ? sql`INDEXED BY providers_geo`
