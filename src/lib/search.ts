@@ -63,12 +63,7 @@ async function resolve(database: Db, params: Filters, now: Date): Promise<Resolv
     if (m) parts.push(`(${m})`);
     else impossible = true;
   }
-  const r: Resolved = {
-    match: impossible ? false : parts.length ? parts.join(' AND ') : null,
-    category: category?.slug,
-    priceRange: params.priceRange,
-    rating: params.rating,
-  };
+  const r: Resolved = { match: impossible ? false : parts.length ? parts.join(' AND ') : null, category: category?.slug, priceRange: params.priceRange, rating: params.rating };
   if (params.openNow) {
     // Few open (at night, most of the week): listed from the hours index, the other filters checked
     // on each. Many: dense in any order, so each row the usual plan reads is checked instead.
@@ -135,8 +130,7 @@ function rowConditions(r: Resolved, skip: { category?: boolean; rating?: boolean
         : sql<SqlBool>`EXISTS (SELECT 1 FROM providers_fts WHERE providers_fts MATCH ${r.match} AND rowid = p.seq)`,
     );
   }
-  if (r.category && !skip.category)
-    where.push(sql<SqlBool>`EXISTS (SELECT 1 FROM provider_categories k WHERE k.category = ${r.category} AND k.providerSeq = p.seq)`);
+  if (r.category && !skip.category) where.push(sql<SqlBool>`EXISTS (SELECT 1 FROM provider_categories k WHERE k.category = ${r.category} AND k.providerSeq = p.seq)`);
   if (r.city && !skip.city) where.push(sql<SqlBool>`p.city = ${r.city}`);
   if (r.state) where.push(sql<SqlBool>`p.state = ${r.state}`);
   // A range on the indexed column: "787" matches 78700-78799.
@@ -174,8 +168,7 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
   if (r.match === false) return { total: 0, capped: false, items: [] };
   const page = sql`LIMIT ${params.limit} OFFSET ${params.offset}`;
   const run = async (query: ReturnType<typeof sql>) => (await query.execute(db)).rows as Row[];
-  const toResult = (row: Row): SearchResult =>
-    row.distanceMiles === undefined ? toProvider(row) : { ...toProvider(row), distanceMiles: roundMiles(row.distanceMiles) };
+  const toResult = (row: Row): SearchResult => (row.distanceMiles === undefined ? toProvider(row) : { ...toProvider(row), distanceMiles: roundMiles(row.distanceMiles) });
 
   let rows: Row[];
   let count: { total: number; capped: boolean };
@@ -245,13 +238,8 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
     const onlyCategory = conds.length === cat.length;
     const index = sql.raw(categoryInCity ? 'provider_categories_city_order' : 'provider_categories_order');
     [rows, count] = await Promise.all([
-      run(
-        sql`SELECT p.* FROM provider_categories c INDEXED BY ${index} JOIN providers p ON p.seq = c.providerSeq ${and(conds)} ORDER BY ${CATEGORY_ORDER} ${page}`,
-      ),
-      cappedCount(
-        database,
-        onlyCategory ? sql`FROM provider_categories c ${and(cat)}` : sql`FROM provider_categories c JOIN providers p ON p.seq = c.providerSeq ${and(conds)}`,
-      ),
+      run(sql`SELECT p.* FROM provider_categories c INDEXED BY ${index} JOIN providers p ON p.seq = c.providerSeq ${and(conds)} ORDER BY ${CATEGORY_ORDER} ${page}`),
+      cappedCount(database, onlyCategory ? sql`FROM provider_categories c ${and(cat)}` : sql`FROM provider_categories c JOIN providers p ON p.seq = c.providerSeq ${and(conds)}`),
     ]);
   } else {
     const listed = rowConditions(r, {}, true);
@@ -272,9 +260,7 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
       const wanted = params.offset + params.limit;
       // CROSS JOIN keeps the sample first: SQLite would otherwise start from a filter's index. The
       // sample stops at a page's worth of matches: that many already say "walk".
-      const { rows: sampledRows } = await sql<{
-        n: number;
-      }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT p.seq FROM providers p INDEXED BY providers_order ORDER BY ${ORDER} LIMIT ${sample}) s
+      const { rows: sampledRows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT p.seq FROM providers p INDEXED BY providers_order ORDER BY ${ORDER} LIMIT ${sample}) s
         CROSS JOIN providers p ON p.seq = s.seq ${and(rowConditions(r))} LIMIT ${wanted})`.execute(db);
       const sampled = Number(sampledRows[0]!.n);
       walk = sampled >= wanted || (sampled > 0 && (wanted * sample) / sampled <= MAX_WALK);
