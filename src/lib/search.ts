@@ -2,7 +2,7 @@
  * Provider search (README "Search"): full text, service category, location, price and
  * minimum rating, combined with AND, in result order, one page at a time.
  */
-import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from './db/client';
 import type { ProvidersTable } from './db/schema';
 import { cappedCount, toProvider, type Page } from './providers';
@@ -13,7 +13,7 @@ import { InvalidInputError } from './errors';
 import { roundMiles, type Point } from './geo/distance';
 import { RADIUS_MILES } from './search/params';
 import { distanceSql, withinCondition } from './search/near';
-import { openNowCondition } from './search/openNow';
+import { openNowCondition, openNowList } from './search/openNow';
 import { searchPoint } from './search/point';
 import type { SearchResult } from './schemas/search';
 
@@ -31,6 +31,8 @@ interface Resolved {
   rating?: number;
   /** openNow=true: the condition, for the request's moment. */
   openNow?: Expression<SqlBool>;
+  /** openNow=true and fewer providers open than the counted cap: they lead the plan. */
+  fewOpen?: boolean;
   /** near: only providers within this many miles of the point. */
   within?: { point: Point; miles: number };
   /** Where distances are measured from (near, or the location for sort=distance). */
@@ -64,7 +66,14 @@ async function resolve(database: Db, params: Filters, now: Date): Promise<Resolv
     priceRange: params.priceRange,
     rating: params.rating,
   };
-  if (params.openNow) r.openNow = openNowCondition(now);
+  if (params.openNow) {
+    // Few open (at night, most of the week): listed from the hours index, the other filters checked
+    // on each. Many: dense in any order, so each row the usual plan reads is checked instead.
+    const open = await cappedCount(database, sql`FROM (${openNowList(now)})`);
+    if (open.total === 0) r.match = false;
+    r.fewOpen = !open.capped;
+    r.openNow = r.fewOpen ? sql<SqlBool>`p.seq IN (${openNowList(now)})` : openNowCondition(now);
+  }
   if (params.near) r.within = { point: params.near, miles: params.radius ?? RADIUS_MILES.default };
   if (params.near || params.sort === 'distance') {
     const point = await searchPoint(database, params.near, params.location);
@@ -96,8 +105,14 @@ const CATEGORY_ORDER = sql`c.isPromoted DESC, c.rating DESC, c.reviewCount DESC,
  */
 const PREFIX_INDEX_MAX = 4;
 const checkableByRow = (match: string) => [...match.matchAll(/"([^"]*)"\*/g)].every((m) => [...m[1]!].length <= PREFIX_INDEX_MAX);
-/** Rows of the order index sampled to estimate how dense the matches of a broad text search are. */
-const SAMPLE_ROWS = 50;
+/**
+ * Rows of the order index sampled to estimate how dense the matches of a broad search are: few
+ * when each check is a full-text lookup (~0.1 ms under load), more when the checks read only the
+ * row (a `near` box: Chicago's 10 miles hold ~4 % of providers, which 50 rows often miss).
+ */
+const SAMPLE_ROWS = { text: 50, row: 400 } as const;
+/** Miles around a place searched first for its nearest providers (sort=distance without near). */
+const FIRST_BOX_MILES = 1;
 /** Longest walk of the order index worth making for one page; sparser matches are listed and sorted. */
 const MAX_WALK = 1500;
 
@@ -107,10 +122,10 @@ const LISTED = sql<SqlBool>`p.isHidden = 0`;
 const HIDDEN_SEQS = sql`SELECT seq FROM providers INDEXED BY providers_hidden WHERE isHidden = 1`;
 
 /**
- * Conditions on the provider row `p` (LISTED first); `skip` leaves out those the category index
- * already applies. Text is checked row by row (one full-text lookup by rowid per row an index walk
- * visits), unless `textList`: then every match is listed first, which reads every match (sqld
- * counts each as a row read) and only pays when there are few.
+ * Conditions on the provider row `p`; `skip` leaves out those the category index already applies.
+ * Text is checked row by row (one full-text lookup by rowid per row an index walk visits), unless
+ * `textList`: then every match is listed first, which reads every match (sqld counts each as a row
+ * read) and only pays when there are few.
  */
 function rowConditions(r: Resolved, skip: { category?: boolean; rating?: boolean; city?: boolean } = {}, textList = false): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [LISTED];
@@ -142,6 +157,10 @@ const SORT_ORDERS = {
   reviews: { order: sql`p.reviewCount DESC, p.rating DESC, p.name, p.seq`, index: sql.raw('providers_reviews_order') },
 } as const;
 
+/** The ordered index of the most selective of city, state and price (migrations/0004-0005). */
+const placeIndex = (r: Resolved) =>
+  r.city && r.priceRange ? 'providers_city_price_order' : r.city ? 'providers_city_order' : r.state ? 'providers_state_order' : 'providers_price_order';
+
 type Row = Selectable<ProvidersTable> & { distanceMiles?: number };
 
 /**
@@ -164,26 +183,53 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
   const sort = params.sort ?? 'recommended';
   // A service in a city has an index of its own (migration 0006); with a price too, city and price lead.
   const categoryInCity = Boolean(r.category && r.city && !r.priceRange);
-  if (sort !== 'recommended' || r.point) {
-    // Another order, or a point: the matches are sorted (a `near` box keeps them few), or, with no
-    // filter at all, read in order from the sort's own index.
+  const distance = r.point ? sql`, ${distanceSql(r.point)} AS distanceMiles` : sql``;
+  const order = sort === 'distance' ? sql`distanceMiles, p.seq` : sort === 'recommended' ? ORDER : SORT_ORDERS[sort].order;
+  /**
+   * A page of matches that are sorted: the page's seq is picked first (with `near` from the
+   * coordinate index alone for the distance order) and only those rows are read in full; sorting
+   * every candidate's whole row cost more than finding them.
+   */
+  const sortedPage = (from: RawBuilder<unknown>) =>
+    run(
+      sql`SELECT p.*${distance} FROM (SELECT p.seq${distance} ${from} ORDER BY ${order} ${page}) s CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
+    );
+  /**
+   * Nearest to a place (no radius): first from a small box around it on the coordinate index, which
+   * is the answer when it fills the page, since every provider nearer than the page's last lies in
+   * the box; else every match of the place is sorted ("Austin, TX": all its rows read and sorted).
+   */
+  const nearestToPlace = async (from: RawBuilder<unknown>) => {
+    const first = await sortedPage(
+      sql`FROM providers p INDEXED BY providers_geo ${and(rowConditions({ ...r, within: { point: r.point!, miles: FIRST_BOX_MILES } }))}`,
+    );
+    return first.length === params.limit ? first : sortedPage(from);
+  };
+  // Within a radius in the recommended order with no filter that leads: the order index is walked
+  // when the box holds many (the last branch), as with text.
+  const nearInOrder = Boolean(r.within && sort === 'recommended' && !r.fewOpen && !r.category && !r.city && !r.state && !r.priceRange);
+  if (r.fewOpen) {
+    // At most LIMITS.countedTotal providers open: found by seq (NOT INDEXED keeps SQLite on the
+    // list rather than a filter's index), checked and sorted.
     const conds = rowConditions(r);
-    const distance = r.point ? sql`, ${distanceSql(r.point)} AS distanceMiles` : sql``;
-    const order = sort === 'distance' ? sql`distanceMiles, p.seq` : sort === 'recommended' ? ORDER : SORT_ORDERS[sort].order;
-    // conds always holds LISTED: with nothing else, the sort's own index yields the order.
+    const from = sql`FROM providers p NOT INDEXED ${and(conds)}`;
+    [rows, count] = await Promise.all([sortedPage(from), cappedCount(database, from)]);
+  } else if ((sort !== 'recommended' || r.point) && !nearInOrder) {
+    // Another order, or a point: the matches are sorted (a `near` box keeps them few), or, with no
+    // filter at all, read in order from the sort's own index. Nearest to a place: its rows are read
+    // along the index of its most selective part, as in the recommended order.
+    const conds = rowConditions(r);
     const index = r.within
       ? sql`INDEXED BY providers_geo`
-      : sort !== 'distance' && sort !== 'recommended' && conds.length === 1
-        ? sql`INDEXED BY ${SORT_ORDERS[sort].index}`
-        : sql``;
-    [rows, count] = await Promise.all([
-      run(sql`SELECT p.*${distance} FROM providers p ${index} ${and(conds)} ORDER BY ${order} ${page}`),
-      cappedCount(database, sql`FROM providers p ${index} ${and(conds)}`),
-    ]);
+      : sort === 'distance' && (r.city || r.state || r.priceRange)
+        ? sql`INDEXED BY ${sql.raw(placeIndex(r))}`
+        : sort !== 'distance' && sort !== 'recommended' && conds.length === 1 // only LISTED
+          ? sql`INDEXED BY ${SORT_ORDERS[sort].index}`
+          : sql``;
+    const from = sql`FROM providers p ${index} ${and(conds)}`;
+    [rows, count] = await Promise.all([sort === 'distance' && !r.within ? nearestToPlace(from) : sortedPage(from), cappedCount(database, from)]);
   } else if (!categoryInCity && (r.city || r.state || r.priceRange)) {
-    const index = sql.raw(
-      r.city && r.priceRange ? 'providers_city_price_order' : r.city ? 'providers_city_order' : r.state ? 'providers_state_order' : 'providers_price_order',
-    );
+    const index = sql.raw(placeIndex(r));
     const conds = rowConditions(r);
     [rows, count] = await Promise.all([
       run(sql`SELECT p.* FROM providers p INDEXED BY ${index} ${and(conds)} ORDER BY ${ORDER} ${page}`),
@@ -225,19 +271,24 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
     // checkableByRow), and with many matches the order index is walked against that list.
     let walk = listed.length === 1 || (count.capped && !!r.match && !checkableByRow(r.match));
     if (count.capped && !walk) {
-      // CROSS JOIN keeps the sample first: SQLite would otherwise start from a filter's index.
-      const sampled = await cappedCount(
-        database,
-        sql`FROM (SELECT p.seq FROM providers p INDEXED BY providers_order ORDER BY ${ORDER} LIMIT ${SAMPLE_ROWS}) s CROSS JOIN providers p ON p.seq = s.seq ${and(rowConditions(r))}`,
-      );
+      const sample = r.match ? SAMPLE_ROWS.text : SAMPLE_ROWS.row;
       const wanted = params.offset + params.limit;
-      walk = sampled.total >= wanted || (sampled.total > 0 && (wanted * SAMPLE_ROWS) / sampled.total <= MAX_WALK);
+      // CROSS JOIN keeps the sample first: SQLite would otherwise start from a filter's index. The
+      // sample stops at a page's worth of matches: that many already say "walk".
+      const { rows: sampledRows } = await sql<{
+        n: number;
+      }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT p.seq FROM providers p INDEXED BY providers_order ORDER BY ${ORDER} LIMIT ${sample}) s
+        CROSS JOIN providers p ON p.seq = s.seq ${and(rowConditions(r))} LIMIT ${wanted})`.execute(db);
+      const sampled = Number(sampledRows[0]!.n);
+      walk = sampled >= wanted || (sampled > 0 && (wanted * sample) / sampled <= MAX_WALK);
     }
     const conds = walk ? rowConditions(r) : listed;
     rows =
       count.total === 0
         ? []
-        : await run(sql`SELECT p.* FROM providers p ${walk ? sql`INDEXED BY providers_order` : sql``} ${and(conds)} ORDER BY ${ORDER} ${page}`);
+        : walk
+          ? await run(sql`SELECT p.*${distance} FROM providers p INDEXED BY providers_order ${and(conds)} ORDER BY ${ORDER} ${page}`)
+          : await sortedPage(sql`FROM providers p ${r.within ? sql`INDEXED BY providers_geo` : sql``} ${and(conds)}`);
   }
   return { ...count, items: rows.map(toResult) };
 }

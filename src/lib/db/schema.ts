@@ -38,6 +38,8 @@ export interface ProviderHoursTable {
   providerSeq: number;
   openMinute: number;
   closeMinute: number;
+  /** The provider's providers.timeZone, copied for the open-now index (migrations/0010). */
+  timeZone: string | null;
 }
 
 export interface SearchTermsTable {

@@ -1,15 +1,46 @@
 /**
  * `openNow=true` as SQL: the provider has an hours range (provider_hours, in minutes of its local
  * week) around the current minute of the week in its own time zone. The zones are few
- * (src/lib/geo/timeZone.ts), so "now" is worked out once per zone per request, and each provider
- * costs one lookup in the primary key of provider_hours.
+ * (src/lib/geo/timeZone.ts), so "now" is worked out once per zone per request.
  */
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { TIME_ZONES } from '../geo/timeZone';
 import { minuteOfWeek } from '../openNow';
+import { MINUTES_PER_DAY } from '../openingHours';
 
+/** Providers without a known zone are read in New York time. */
+const FALLBACK_ZONE = 'America/New_York';
+
+/** Row check: one lookup in the primary key of provider_hours for the provider row `p`. */
 export function openNowCondition(date: Date): Expression<SqlBool> {
   const cases = TIME_ZONES.map((zone) => sql`WHEN ${zone} THEN ${minuteOfWeek(date, zone)}`);
-  const now = sql`(CASE p.timeZone ${sql.join(cases, sql` `)} ELSE ${minuteOfWeek(date, 'America/New_York')} END)`;
+  const now = sql`(CASE p.timeZone ${sql.join(cases, sql` `)} ELSE ${minuteOfWeek(date, FALLBACK_ZONE)} END)`;
   return sql<SqlBool>`EXISTS (SELECT 1 FROM provider_hours h WHERE h.providerSeq = p.seq AND h.openMinute <= ${now} AND h.closeMinute > ${now})`;
+}
+
+/** Length classes of migrations/0010's index: a range of class k lasts at most k × 240 minutes. */
+const CLASS_MINUTES = 240;
+const CLASSES = Math.ceil(MINUTES_PER_DAY / CLASS_MINUTES);
+
+/**
+ * The providers open now as a list of `seq` (a provider appears once per range that holds now),
+ * read from provider_hours_open (migrations/0010): for each zone and length class, the zone's
+ * ranges of that class that opened at most its longest length ago and close after now. Reads
+ * about as many index entries as there are open ranges (ranges split at the week's end never wrap).
+ */
+export function openNowList(date: Date): RawBuilder<{ seq: number }> {
+  const zones: [Expression<SqlBool>, number][] = [
+    ...TIME_ZONES.map((zone): [Expression<SqlBool>, number] => [sql<SqlBool>`h.timeZone = ${zone}`, minuteOfWeek(date, zone)]),
+    // Every stored zone is one of TIME_ZONES (timeZoneOf); a provider without one reads New York time.
+    [sql<SqlBool>`h.timeZone IS NULL`, minuteOfWeek(date, FALLBACK_ZONE)],
+  ];
+  const parts = zones.flatMap(([inZone, now]) =>
+    Array.from({ length: CLASSES }, (_, i) => {
+      const k = i + 1;
+      return sql`SELECT h.providerSeq AS seq FROM provider_hours h INDEXED BY provider_hours_open
+        WHERE ${inZone} AND (h.closeMinute - h.openMinute + ${sql.lit(CLASS_MINUTES - 1)}) / ${sql.lit(CLASS_MINUTES)} = ${sql.lit(k)}
+          AND h.openMinute BETWEEN ${now - k * CLASS_MINUTES} AND ${now} AND h.closeMinute > ${now}`;
+    }),
+  );
+  return sql<{ seq: number }>`${sql.join(parts, sql` UNION ALL `)}`;
 }

@@ -5,8 +5,9 @@ import { parseOpeningHours } from '../providerFields';
 
 export function insertHoursStatement(providerId: string, openingHours: string): InStatement {
   return {
-    sql: `INSERT OR IGNORE INTO provider_hours (providerSeq, openMinute, closeMinute)
-          SELECT p.seq, json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM providers p, json_each(?) WHERE p.id = ?`,
+    // The zone is copied for the open-now index (migrations/0010).
+    sql: `INSERT OR IGNORE INTO provider_hours (providerSeq, openMinute, closeMinute, timeZone)
+          SELECT p.seq, json_extract(value, '$[0]'), json_extract(value, '$[1]'), p.timeZone FROM providers p, json_each(?) WHERE p.id = ?`,
     args: [JSON.stringify(weekRanges(parseOpeningHours(openingHours))), providerId],
   };
 }

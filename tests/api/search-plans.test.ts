@@ -1,0 +1,172 @@
+/**
+ * The plans src/lib/search.ts picks for `openNow` and `near` give the same results whichever it
+ * picks: few open (listed from the hours index, migrations/0010) or many (a check per row); a dense
+ * `near` box (the order index walked) or a sparse one (listed and sorted); nearest first. Each is
+ * checked at fixed moments against the hours and distances worked out here from every provider row.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../../src/config';
+import { haversineMiles, roundMiles, type Point } from '../../src/lib/geo/distance';
+import { openStateAt } from '../../src/lib/openNow';
+import { insertProviderStatements, type NewProvider } from '../../src/lib/providers';
+import { searchProviders } from '../../src/lib/search';
+import { searchParamsSchema } from '../../src/lib/schemas/search';
+import { zipArea } from '../../src/lib/geo/zipAreas';
+import { startApi, type TestApi } from '../helpers/api';
+
+let api: TestApi;
+/** Far from every seed provider (western Kansas), so only the providers added here are near it. */
+const P: Point = { latitude: 39, longitude: -100 };
+/** A ZIP area far from the seed's (Hays, KS) with a few providers at known distances from its centre. */
+const ZIP = '67601';
+const AT_ZIP = 10;
+/** More than the counted cap, so "many open" and a dense box happen. */
+const ADDED = LIMITS.countedTotal + 300;
+
+const week = (day: string, sunday = day) => ({ monday: day, tuesday: day, wednesday: day, thursday: day, friday: day, saturday: day, sunday });
+/** Daytime for most; overnight, Sunday night into Monday (the week's wrap) and all day for a few. */
+function hoursOf(i: number) {
+  if (i % 25 === 1) return week('10:00 PM - 2:00 AM');
+  if (i % 25 === 2) return { ...week('Closed'), sunday: '8:00 PM - 4:00 AM' };
+  if (i % 25 === 3) return week('12:00 AM - 12:00 AM');
+  return week('6:00 AM - 11:00 PM', 'Closed');
+}
+const STATES = ['NY', 'IL', 'CA', 'AZ', 'HI'];
+
+beforeAll(async () => {
+  api = await startApi();
+  const {
+    seq: _s,
+    latitude: _la,
+    longitude: _lo,
+    timeZone: _t,
+    rating: _r,
+    reviewCount: _c,
+    ...base
+  } = (await api.database.db.selectFrom('providers').selectAll().limit(1).executeTakeFirstOrThrow()) as Record<string, unknown>;
+  const statements = Array.from({ length: ADDED }, (_, i) => {
+    const row = {
+      ...base,
+      id: `plan-${i}`,
+      name: `Plan Test ${String(i).padStart(4, '0')}`,
+      slug: `plan-test-${i}`,
+      city: `Plan City ${i % 3}`,
+      state: STATES[i % STATES.length],
+      isPromoted: i % 97 === 0 ? 1 : 0,
+      rating: ((i * 37) % 41) / 10,
+      reviewCount: i % 9,
+      openingHours: JSON.stringify(hoursOf(i)),
+      // Spread over ~±10 miles around P, deterministically.
+      latitude: P.latitude + (((i * 7919) % 2001) - 1000) / 7000,
+      longitude: P.longitude + (((i * 104729) % 2003) - 1001) / 5500,
+    } as unknown as NewProvider;
+    return insertProviderStatements(api.database, row);
+  });
+  // Every ~0.28 miles north of the ZIP area's centre: three within the first mile.
+  const centre = (await zipArea(ZIP))!;
+  for (let i = 0; i < AT_ZIP; i++) {
+    const row = {
+      ...base,
+      id: `zip-${i}`,
+      name: `Zip Test ${i}`,
+      slug: `zip-test-${i}`,
+      zipCode: ZIP,
+      city: 'Hays',
+      state: 'KS',
+      openingHours: JSON.stringify(hoursOf(0)),
+      latitude: centre.latitude + 0.004 * (AT_ZIP - i),
+      longitude: centre.longitude,
+    } as unknown as NewProvider;
+    statements.push(insertProviderStatements(api.database, row));
+  }
+  for (let i = 0; i < statements.length; i += 200) await api.database.client.batch(statements.slice(i, i + 200).flat(), 'write');
+}, 120_000);
+afterAll(() => api.close());
+
+interface Ref {
+  id: string;
+  city: string;
+  openingHours: string;
+  timeZone: string;
+  latitude: number;
+  longitude: number;
+}
+/** Every provider in the recommended order (README "Search": promoted, rating, review count, name). */
+async function everyProvider(): Promise<Ref[]> {
+  const { rows } = await api.database.client.execute(
+    'SELECT id, city, openingHours, timeZone, latitude, longitude FROM providers ORDER BY isPromoted DESC, rating DESC, reviewCount DESC, name, seq',
+  );
+  return rows as unknown as Ref[];
+}
+const search = (raw: Record<string, string>, now: Date) => searchProviders(api.database, searchParamsSchema.parse({ limit: '100', ...raw }), now);
+const isOpen = (r: Ref, when: Date) => openStateAt(JSON.parse(r.openingHours), r.timeZone, when).open;
+const counted = (n: number) => ({ total: Math.min(n, LIMITS.countedTotal), capped: n > LIMITS.countedTotal });
+
+// Wednesday noon in New York (many open), Wednesday 3:30 AM in New York (overnight and all-day
+// providers, and Honolulu's at 10:30 PM Tuesday), Monday 1:30 AM in New York (Sunday night's
+// hours, split at the week's end).
+const MOMENTS = { many: new Date('2026-11-25T17:00:00Z'), few: new Date('2026-11-25T08:30:00Z'), weekWrap: new Date('2026-11-23T06:30:00Z') };
+
+describe('openNow at fixed moments', () => {
+  for (const [label, when] of Object.entries(MOMENTS)) {
+    it(`${label}: the open providers, counted and in order, alone and with a location`, async () => {
+      const all = await everyProvider();
+      const open = all.filter((r) => isOpen(r, when));
+      expect(open.length).toBeGreaterThan(0);
+      // The moments exercise both plans: "many" is past the cap, the others are not.
+      expect(open.length > LIMITS.countedTotal).toBe(label === 'many');
+      for (const offset of [0, 100]) {
+        const page = await search({ openNow: 'true', offset: String(offset) }, when);
+        expect({ total: page.total, capped: page.capped }).toEqual(counted(open.length));
+        expect(page.items.map((p) => p.id)).toEqual(open.slice(offset, offset + 100).map((r) => r.id));
+      }
+      const inCity = open.filter((r) => r.city === 'Plan City 1');
+      const page = await search({ openNow: 'true', location: 'Plan City 1' }, when);
+      expect(page.total).toBe(inCity.length);
+      expect(page.items.map((p) => p.id)).toEqual(inCity.slice(0, 100).map((r) => r.id));
+    });
+  }
+});
+
+describe('near at fixed distances', () => {
+  const within = (all: Ref[], miles: number) => all.filter((r) => haversineMiles(P, r) <= miles);
+  const near = `${P.latitude},${P.longitude}`;
+
+  it('a box holding more than the cap, and one holding a few: the recommended order, with distances', async () => {
+    const all = await everyProvider();
+    for (const miles of [25, 1]) {
+      const expected = within(all, miles);
+      expect(expected.length > LIMITS.countedTotal).toBe(miles === 25);
+      const page = await search({ near, radius: String(miles) }, MOMENTS.many);
+      expect({ total: page.total, capped: page.capped }).toEqual(counted(expected.length));
+      expect(page.items.map((p) => [p.id, p.distanceMiles])).toEqual(expected.slice(0, 100).map((r) => [r.id, roundMiles(haversineMiles(P, r))]));
+    }
+  });
+
+  it('sort=distance: nearest first, page after page, also with openNow', async () => {
+    const all = await everyProvider();
+    const byDistance = (rows: Ref[]) => rows.map((r, i) => ({ r, d: haversineMiles(P, r), i })).sort((a, b) => a.d - b.d || a.i - b.i);
+    const expected = byDistance(within(all, 25));
+    for (const offset of [0, 100, 900]) {
+      const page = await search({ near, sort: 'distance', offset: String(offset) }, MOMENTS.many);
+      expect(page.items.map((p) => p.id)).toEqual(expected.slice(offset, offset + 100).map((e) => e.r.id));
+    }
+    const openNear = byDistance(within(all, 25).filter((r) => isOpen(r, MOMENTS.few)));
+    const page = await search({ near, sort: 'distance', openNow: 'true' }, MOMENTS.few);
+    expect(page.total).toBe(openNear.length);
+    expect(page.items.map((p) => p.id)).toEqual(openNear.slice(0, 100).map((e) => e.r.id));
+  });
+
+  it('sort=distance from a ZIP: a small box first when it fills the page, every match of the place otherwise', async () => {
+    const centre = (await zipArea(ZIP))!;
+    const { rows } = await api.database.client.execute({ sql: 'SELECT id, latitude, longitude FROM providers WHERE zipCode = ?', args: [ZIP] });
+    const expected = (rows as unknown as Ref[]).map((r) => ({ id: r.id, d: haversineMiles(centre, r) })).sort((a, b) => a.d - b.d);
+    expect(expected.length).toBe(AT_ZIP);
+    expect(expected.filter((e) => e.d <= 1).length).toBe(3);
+    for (const offset of [0, 3, 6, 9]) {
+      const page = await search({ location: ZIP, sort: 'distance', limit: '3', offset: String(offset) }, MOMENTS.many);
+      expect(page.total).toBe(AT_ZIP);
+      expect(page.items.map((p) => [p.id, p.distanceMiles])).toEqual(expected.slice(offset, offset + 3).map((e) => [e.id, roundMiles(e.d)]));
+    }
+  });
+});
