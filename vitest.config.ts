@@ -30,7 +30,7 @@ export default defineConfig({
       include: [
         'src/lib/searchText.ts',
         'src/lib/openNow.ts',
-        'src/lib/seo/structuredData.ts',
+        'src/lib/seo/structuredData.server.ts',
         'src/lib/slugify.ts',
         'src/lib/providerFields.ts',
         'src/lib/searchTitle.ts',

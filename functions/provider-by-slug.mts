@@ -2,7 +2,7 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/lib/db/client';
 import { NotFoundError } from '../src/lib/errors';
-import { getProviderBySlug } from '../src/lib/providers';
+import { getProviderBySlug } from '../src/lib/providers.server';
 import { API_CACHE, cdnCacheHeaders } from '../src/server/cdnCache';
 import { json, route } from '../src/server/http';
 

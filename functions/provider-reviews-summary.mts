@@ -2,7 +2,7 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/lib/db/client';
 import { NotFoundError } from '../src/lib/errors';
-import { reviewSummary } from '../src/lib/reviewReads';
+import { reviewSummary } from '../src/lib/reviewReads.server';
 import { json, route } from '../src/server/http';
 
 export default route({

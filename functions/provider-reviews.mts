@@ -2,7 +2,7 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/lib/db/client';
 import { NotFoundError } from '../src/lib/errors';
-import { reviewPage } from '../src/lib/reviewReads';
+import { reviewPage } from '../src/lib/reviewReads.server';
 import { reviewListParamsFromUrl, reviewListParamsSchema } from '../src/lib/schemas/reviewList';
 import { API_CACHE, cdnCacheHeaders } from '../src/server/cdnCache';
 import { page, parseWith, route } from '../src/server/http';

@@ -1,7 +1,7 @@
 /** GET /api/providers (one page, X-Total-Count) and POST /api/providers (list a business). */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/lib/db/client';
-import { createProvider, listProviders } from '../src/lib/providers';
+import { createProvider, listProviders } from '../src/lib/providers.server';
 import { providerCreateSchema } from '../src/lib/schemas/provider';
 import { pageParamsSchema, searchParamsFromUrl } from '../src/lib/schemas/search';
 import { purgeTags } from '../src/server/cachePurge';

@@ -1,7 +1,7 @@
 /** POST /api/reviews/{id}/reports: report a review to the moderators. The review stays published. */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/lib/db/client';
-import { reportReview } from '../src/lib/reviewReports';
+import { reportReview } from '../src/lib/reviewReports.server';
 import { reportCreateSchema } from '../src/lib/schemas/reviewReport';
 import { enforceRateLimit, json, parseWith, readJsonObject, route } from '../src/server/http';
 

@@ -1,7 +1,7 @@
 /** POST /api/reviews: store a review and update the provider's rating in one transaction. */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/lib/db/client';
-import { createReview } from '../src/lib/reviews';
+import { createReview } from '../src/lib/reviews.server';
 import { reviewCreateSchema } from '../src/lib/schemas/review';
 import { purgeTags } from '../src/server/cachePurge';
 import { CACHE_TAGS } from '../src/server/cdnCache';

@@ -1,7 +1,7 @@
 /** GET /api/search: query, service, location, priceRange, rating, openNow, near, radius, sort, limit, offset. */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/lib/db/client';
-import { searchWithCorrection } from '../src/lib/spelling/correctedSearch';
+import { searchWithCorrection } from '../src/lib/spelling/correctedSearch.server';
 import { searchParamsFromUrl, searchParamsSchema } from '../src/lib/schemas/search';
 import { API_CACHE, cdnCacheHeaders } from '../src/server/cdnCache';
 import { page, parseWith, route } from '../src/server/http';

@@ -2,7 +2,7 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/lib/db/client';
 import { suggestParamsSchema } from '../src/lib/schemas/suggest';
-import { suggest } from '../src/lib/suggest';
+import { suggest } from '../src/lib/suggest.server';
 import { CACHE_TAGS, CDN_LIFETIMES, cdnCacheHeaders } from '../src/server/cdnCache';
 import { json, parseWith, route } from '../src/server/http';
 

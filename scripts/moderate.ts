@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { closeDb, getDb } from '../src/lib/db/client';
 import { NotFoundError } from '../src/lib/errors';
-import { moderateListing, moderateReview, newestListings, openReports, type ActionResult } from '../src/lib/moderation';
+import { moderateListing, moderateReview, newestListings, openReports, type ActionResult } from '../src/lib/moderation.server';
 import { purgeTags } from '../src/server/cachePurge';
 import { CACHE_TAGS } from '../src/server/cdnCache';
 

@@ -8,7 +8,7 @@ import { LIMITS } from '../config';
 import type { Db } from '../lib/db/client';
 import { ConflictError, InvalidInputError, NotFoundError } from '../lib/errors';
 import type { ApiError } from '../lib/schemas/apiError';
-import { hit, limits } from '../lib/rateLimit';
+import { hit, limits } from '../lib/rateLimit.server';
 
 /** Headers on every API response (the same policy netlify.toml sets for pages). */
 export const API_HEADERS: Record<string, string> = {

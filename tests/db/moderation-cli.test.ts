@@ -7,11 +7,11 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, type Db } from '../../src/lib/db/client';
 import { setupDatabase } from '../../src/lib/db/setup';
-import { getProviderBySlug, listProviders } from '../../src/lib/providers';
-import { reviewPage } from '../../src/lib/reviewReads';
-import { reportReview } from '../../src/lib/reviewReports';
-import { searchProviders } from '../../src/lib/search';
-import { providerSitemapUrls } from '../../src/lib/sitemap';
+import { getProviderBySlug, listProviders } from '../../src/lib/providers.server';
+import { reviewPage } from '../../src/lib/reviewReads.server';
+import { reportReview } from '../../src/lib/reviewReports.server';
+import { searchProviders } from '../../src/lib/search.server';
+import { providerSitemapUrls } from '../../src/lib/sitemap.server';
 import { tempDatabaseUrl } from '../helpers/api';
 
 let database: Db;

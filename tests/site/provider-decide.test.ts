@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/config';
 import { menuPrice } from '../../src/lib/menu';
-import { moderateListing, moderateReview } from '../../src/lib/moderation';
+import { moderateListing, moderateReview } from '../../src/lib/moderation.server';
 import type { MenuItem } from '../../src/lib/schemas/menu';
 import type { ReviewSummary } from '../../src/lib/schemas/reviewList';
 import { startApi, validListing, type TestApi } from '../helpers/api';

@@ -1,4 +1,4 @@
-/** schema.org JSON-LD of the SEO head (src/lib/seo/structuredData.ts). */
+/** schema.org JSON-LD of the SEO head (src/lib/seo/structuredData.server.ts). */
 import { describe, expect, it } from 'vitest';
 import { SITE } from '../../src/config';
 import { SITE_URL } from '../../src/server/siteUrl';
@@ -14,7 +14,7 @@ import {
   openingHoursSpec,
   organizationLd,
   websiteLd,
-} from '../../src/lib/seo/structuredData';
+} from '../../src/lib/seo/structuredData.server';
 
 const provider: Provider = {
   id: 'p1',

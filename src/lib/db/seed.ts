@@ -9,9 +9,9 @@ import { join } from 'node:path';
 // Classic zod (refine, iso): the seed is read by scripts and tests only, never in the browser.
 import { z } from 'zod';
 import type { Db } from './client';
-import { placeOf } from '../geo/place';
-import { insertProviderStatements } from '../providers';
-import { insertReviewStatement, refreshRatingStatement } from '../reviews';
+import { placeOf } from '../geo/place.server';
+import { insertProviderStatements } from '../providers.server';
+import { insertReviewStatement, refreshRatingStatement } from '../reviews.server';
 import { openingHoursSchema, priceRangeSchema, serviceNameSchema } from '../schemas/provider';
 import { menuSchema } from '../schemas/menu';
 import { reviewFields } from '../schemas/review';

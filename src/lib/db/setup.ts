@@ -1,7 +1,7 @@
 /** Creates, migrates and seeds a database as needed: what `npm start`, the build and tests run first. */
 import { getDb, type Db } from './client';
 import { migrate } from './migrate';
-import { backfillSearchData } from '../search/backfill';
+import { backfillSearchData } from '../search/backfill.server';
 import { seedIfEmpty, type SeedProvider } from './seed';
 
 export async function setupDatabase(url?: string, options: { seed?: boolean | SeedProvider[] } = {}): Promise<Db & { migrated: string[]; seeded: number }> {

@@ -1,5 +1,5 @@
 /**
- * Builds the OpenAPI 3.1 document of the API from endpoint registrations (./glowApi.ts) and the
+ * Builds the OpenAPI 3.1 document of the API from endpoint registrations (./glowApi.server.ts) and the
  * zod schemas they name: every parameter, body and response schema is `z.toJSONSchema` of the schema
  * the functions validate with, so the document cannot drift from the code (README "API").
  * Pure: no HTTP, no database; GET /api/openapi.json, `npm run openapi` and the tests share it.
@@ -12,7 +12,7 @@ type JsonSchema = Record<string, unknown> & { description?: string; properties?:
 
 /** Error statuses an endpoint can answer, each with the error body of apiErrorSchema. */
 export type ErrorStatus = 400 | 404 | 405 | 409 | 413 | 415 | 429 | 503;
-/** Response headers the document declares (their schemas: ./glowApi.ts). */
+/** Response headers the document declares (their schemas: ./glowApi.server.ts). */
 export type HeaderName = 'X-Total-Count' | 'X-Corrected-Query' | 'Allow' | 'Retry-After';
 
 /** A JSON body: a schema, named (a reusable component) or inline, and an example. */

@@ -5,16 +5,16 @@
 import { sql, type Expression, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from './db/client';
 import type { ProvidersTable } from './db/schema';
-import { cappedCount, toProvider, type Page } from './providers';
+import { cappedCount, toProvider, type Page } from './providers.server';
 import type { SearchParams } from './schemas/search';
 import { ftsQuery, parseLocation } from './searchText';
 import { categoryForSearch } from './services';
 import { InvalidInputError } from './errors';
 import { roundMiles, type Point } from './geo/distance';
 import { RADIUS_MILES } from './search/params';
-import { distanceSql, withinCondition } from './search/near';
-import { openNowCondition, openNowList } from './search/openNow';
-import { searchPoint } from './search/point';
+import { distanceSql, withinCondition } from './search/near.server';
+import { openNowCondition, openNowList } from './search/openNow.server';
+import { searchPoint } from './search/point.server';
 import type { SearchResult } from './schemas/search';
 
 type Filters = Partial<Omit<SearchParams, 'limit' | 'offset'>>;

@@ -1,6 +1,6 @@
 /** The point a search measures distance from: `near`, else the ZIP or known city in `location`. */
 import type { Db } from '../db/client';
-import { cityCentre, zipArea } from '../geo/zipAreas';
+import { cityCentre, zipArea } from '../geo/zipAreas.server';
 import type { Point } from '../geo/distance';
 import { parseLocation } from '../searchText';
 

@@ -1,5 +1,5 @@
 /** Where a provider is, for distance search and its opening hours: from its ZIP area, else its city's centre. */
-import { cityCentre, zipArea } from './zipAreas';
+import { cityCentre, zipArea } from './zipAreas.server';
 import { timeZoneOf } from './timeZone';
 
 export interface Place {

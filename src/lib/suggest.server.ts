@@ -5,9 +5,9 @@
 import type { Db } from './db/client';
 import { SUGGEST_MAX, type Suggestion, type Suggestions } from './schemas/suggest';
 import { SEARCH_OPTIONS } from './services';
-import { closestTerms } from './spelling/closest';
+import { closestTerms } from './spelling/closest.server';
 import { allowedEdits, editDistance } from './spelling/editDistance';
-import type { TermKind } from './spelling/vocabulary';
+import type { TermKind } from './spelling/vocabulary.server';
 
 const TYPO_FROM = 4;
 const asSuggestion = (label: string): Suggestion => ({ label, value: label });

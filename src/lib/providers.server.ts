@@ -6,11 +6,11 @@ import type { Db } from './db/client';
 import type { ProvidersTable } from './db/schema';
 import { ConflictError } from './errors';
 import type { Provider, ProviderCreate } from './schemas/provider';
-import { placeOf } from './geo/place';
+import { placeOf } from './geo/place.server';
 import { timeZoneOf } from './geo/timeZone';
-import { insertHoursStatement } from './search/providerHours';
+import { insertHoursStatement } from './search/providerHours.server';
 import { categoriesOfServices } from './services';
-import { addTermsStatement } from './spelling/vocabulary';
+import { addTermsStatement } from './spelling/vocabulary.server';
 import { slugify } from './slugify';
 
 type ProviderRow = Selectable<ProvidersTable>;

@@ -4,9 +4,9 @@
  */
 import type { InStatement } from '@libsql/client';
 import type { Db } from '../db/client';
-import { placeOf } from '../geo/place';
-import { addTermsStatement } from '../spelling/vocabulary';
-import { insertHoursStatement } from './providerHours';
+import { placeOf } from '../geo/place.server';
+import { addTermsStatement } from '../spelling/vocabulary.server';
+import { insertHoursStatement } from './providerHours.server';
 
 export async function backfillSearchData(database: Db, batchSize = 2000): Promise<number> {
   const { db, client } = database;

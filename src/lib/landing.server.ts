@@ -4,9 +4,9 @@
  */
 import type { Db } from './db/client';
 import { parseServices } from './providerFields';
-import type { Page } from './providers';
+import type { Page } from './providers.server';
 import type { Provider } from './schemas/provider';
-import { searchProviders } from './search';
+import { searchProviders } from './search.server';
 
 export interface LandingSearch {
   service: string;

@@ -7,8 +7,8 @@
 import type { InStatement } from '@libsql/client';
 import type { Db } from './db/client';
 import { NotFoundError } from './errors';
-import { refreshRatingStatement } from './reviews';
-import { addTermsStatement, removeTermsStatements } from './spelling/vocabulary';
+import { refreshRatingStatement } from './reviews.server';
+import { addTermsStatement, removeTermsStatements } from './spelling/vocabulary.server';
 
 export const MODERATION_ACTIONS = ['hide-review', 'restore-review', 'keep-review', 'hide-listing', 'restore-listing'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];

@@ -5,14 +5,14 @@
  * (the X-Corrected-Query header), e.g. `location=Chicago`.
  */
 import type { Db } from '../db/client';
-import type { Page } from '../providers';
+import type { Page } from '../providers.server';
 import type { SearchParams, SearchResult } from '../schemas/search';
-import { searchProviders } from '../search';
+import { searchProviders } from '../search.server';
 import { parseLocation, searchWords } from '../searchText';
 import { categoryForSearch, SEARCH_OPTIONS } from '../services';
-import { closestTerms, hasTermWithPrefix } from './closest';
+import { closestTerms, hasTermWithPrefix } from './closest.server';
 import { allowedEdits, editDistance } from './editDistance';
-import { MIN_WORD_LENGTH } from './vocabulary';
+import { MIN_WORD_LENGTH } from './vocabulary.server';
 
 type Corrected = Partial<Record<'query' | 'service' | 'location', string>>;
 

@@ -3,9 +3,9 @@
  * Hidden reviews (README "Moderation") are never read here, and a hidden listing reads as unknown.
  */
 import type { Db } from './db/client';
-import type { Page } from './providers';
-import { listedProviders } from './providers';
-import { toReview } from './reviews';
+import type { Page } from './providers.server';
+import { listedProviders } from './providers.server';
+import { toReview } from './reviews.server';
 import type { ReviewSort } from './reviewRules';
 import type { Review } from './schemas/review';
 import type { ReviewSummary } from './schemas/reviewList';

@@ -7,7 +7,7 @@
  */
 import { CITY_PAGES, FEATURED } from '../config';
 import { getDb } from './db/client';
-import { listedProviders, orderedProviders, toProvider } from './providers';
+import { listedProviders, orderedProviders, toProvider } from './providers.server';
 import type { Provider } from './schemas/provider';
 import { slugify } from './slugify';
 

@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/client';
 import { allowedEdits, editDistance } from './editDistance';
-import type { TermKind } from './vocabulary';
+import type { TermKind } from './vocabulary.server';
 
 export interface Term {
   term: string;
