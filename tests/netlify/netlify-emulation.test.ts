@@ -8,7 +8,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDatabaseUrl } from '../helpers/api';
-import { startServer, type Started } from '../helpers/process';
+import { startServer, type Started } from '../../scripts/lib/processes';
 
 let server: Started;
 let base: string;

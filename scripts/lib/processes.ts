@@ -1,4 +1,7 @@
-/** Starting and stopping servers for tests: own process group, so stopping kills every child. */
+/**
+ * Starting and stopping servers for tests and benchmarks: each in its own process group, so stopping
+ * kills every child (npm, tsx and node alike).
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
