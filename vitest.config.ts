@@ -21,8 +21,10 @@ export default defineConfig({
     // a real sqld server of their own (GLOW_TEST_DB=sqld, tests/helpers/api.ts).
     projects: [
       // `include` lives in each project: a project that extends the root concatenates arrays.
-      { extends: true, test: { name: 'file', include: ['tests/**/*.test.ts'] } },
+      { extends: true, test: { name: 'file', include: ['tests/**/*.test.ts'], exclude: ['tests/e2e/**', 'tests/netlify/**'] } },
       ...(noSqld ? [] : [{ extends: true, test: { name: 'sqld', include: DATABASE_TESTS, exclude: OWN_DATABASE, env: { GLOW_TEST_DB: 'sqld' } } }]),
+      // Netlify's own emulation builds the site itself: run last, on its own (`npm run test:netlify`).
+      { extends: true, test: { name: 'netlify', include: ['tests/netlify/**/*.test.ts'] } },
     ],
     // `npm run test:coverage`: the pure modules the unit tests (tests/unit/) cover on their own.
     coverage: {

@@ -60,7 +60,8 @@ export async function waitForHttp(url: string, timeoutMs: number, started?: Star
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      await fetch(url, { signal: AbortSignal.timeout(5000) });
+      // Read the body: one left unread on a keep-alive socket can trip Node's HTTP client when the server goes.
+      await (await fetch(url, { signal: AbortSignal.timeout(5000) })).arrayBuffer();
       return;
     } catch {
       if (started && started.child.exitCode !== null) throw new Error(`Server exited early:\n${started.output()}`);

@@ -10,6 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDatabaseUrl } from '../helpers/api';
 import { startServer, type Started } from '../../scripts/lib/processes';
 
+/**
+ * fetch, with the body read at once: a body left unread on a keep-alive socket that `netlify serve`
+ * later closes trips an assertion inside Node's HTTP client (undici `assert(!this.paused)`).
+ */
+async function request(url: string, init?: RequestInit): Promise<Response> {
+  const res = await fetch(url, init);
+  const body = await res.arrayBuffer();
+  return new Response([101, 204, 205, 304].includes(res.status) ? null : body, { status: res.status, headers: res.headers });
+}
+
 let server: Started;
 let base: string;
 const { url, dir } = tempDatabaseUrl();
@@ -40,34 +50,34 @@ afterAll(async () => {
 
 describe('functions under netlify serve', () => {
   it('search answers with the seeded providers and X-Total-Count', async () => {
-    const res = await fetch(`${base}/api/search?location=Chicago&limit=3`);
+    const res = await request(`${base}/api/search?location=Chicago&limit=3`);
     expect(res.status).toBe(200);
     expect(res.headers.get('x-total-count')).toBe('10');
     expect(((await res.json()) as unknown[]).length).toBe(3);
   });
 
   it('path parameters route to the right function', async () => {
-    const [first] = (await (await fetch(`${base}/api/providers?limit=1`)).json()) as { id: string; slug: string }[];
-    const bySlug = await fetch(`${base}/api/providers/by-slug/${first!.slug}`);
+    const [first] = (await (await request(`${base}/api/providers?limit=1`)).json()) as { id: string; slug: string }[];
+    const bySlug = await request(`${base}/api/providers/by-slug/${first!.slug}`);
     expect(((await bySlug.json()) as { id: string }).id).toBe(first!.id);
-    const reviews = await fetch(`${base}/api/providers/${first!.id}/reviews`);
+    const reviews = await request(`${base}/api/providers/${first!.id}/reviews`);
     expect(reviews.status).toBe(200);
     const list = (await reviews.json()) as { id: string }[];
     expect(list.length).toBeGreaterThan(0);
-    const summary = (await (await fetch(`${base}/api/providers/${first!.id}/reviews/summary`)).json()) as { count: number };
+    const summary = (await (await request(`${base}/api/providers/${first!.id}/reviews/summary`)).json()) as { count: number };
     expect(summary.count).toBe(Number(reviews.headers.get('x-total-count')));
-    const report = await fetch(`${base}/api/reviews/${list[0]!.id}/reports`, {
+    const report = await request(`${base}/api/reviews/${list[0]!.id}/reports`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ reason: 'other' }),
     });
     expect(report.status).toBe(201);
-    const missing = await fetch(`${base}/api/providers/by-slug/not-a-real-provider`);
+    const missing = await request(`${base}/api/providers/by-slug/not-a-real-provider`);
     expect(missing.status).toBe(404);
   });
 
   it('writes go through: a review updates its provider', async () => {
-    const created = await fetch(`${base}/api/providers`, {
+    const created = await request(`${base}/api/providers`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({
@@ -85,36 +95,36 @@ describe('functions under netlify serve', () => {
     expect(created.status).toBe(201);
     const provider = (await created.json()) as { id: string; slug: string; isPromoted: boolean };
     expect(provider.isPromoted).toBe(false);
-    const review = await fetch(`${base}/api/reviews`, {
+    const review = await request(`${base}/api/reviews`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ providerId: provider.id, customerName: 'Smoke', rating: 4, comment: null }),
     });
     expect(review.status).toBe(201);
-    const after = (await (await fetch(`${base}/api/providers/by-slug/${provider.slug}`)).json()) as { rating: string; reviewCount: number };
+    const after = (await (await request(`${base}/api/providers/by-slug/${provider.slug}`)).json()) as { rating: string; reviewCount: number };
     expect(after).toMatchObject({ rating: '4.0', reviewCount: 1 });
   });
 
   it('provider pages are rendered by the Astro adapter’s function, beside the API functions', async () => {
-    const [first] = (await (await fetch(`${base}/api/providers?limit=1`)).json()) as { slug: string; name: string }[];
-    const page = await fetch(`${base}/provider/${first!.slug}`);
+    const [first] = (await (await request(`${base}/api/providers?limit=1`)).json()) as { slug: string; name: string }[];
+    const page = await request(`${base}/provider/${first!.slug}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('netlify-cache-tag')).toMatch(/^provider-[0-9a-f-]+,providers$/);
     expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
     const html = await page.text();
     expect(html).toContain(`<link rel="canonical" href="https://glow.example.com/provider/${first!.slug}"`);
-    expect((await fetch(`${base}/provider/not-a-real-provider`)).status).toBe(404);
+    expect((await request(`${base}/provider/not-a-real-provider`)).status).toBe(404);
     // Pre-built pages stay static files.
-    const home = await fetch(`${base}/`);
+    const home = await request(`${base}/`);
     expect(home.status).toBe(200);
     expect(home.headers.get('netlify-cache-tag')).toBeNull();
   });
 
   it('errors keep their status and JSON body', async () => {
-    const res = await fetch(`${base}/api/reviews`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const res = await request(`${base}/api/reviews`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { issues: { message: string }[] }).issues.map((i) => i.message)).toContain('Name is required');
-    const wrong = await fetch(`${base}/api/search`, { method: 'DELETE' });
+    const wrong = await request(`${base}/api/search`, { method: 'DELETE' });
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
   });
