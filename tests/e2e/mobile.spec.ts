@@ -15,7 +15,11 @@ test.describe('on a phone @mobile', () => {
   test('search from the home hero', async ({ page }) => {
     await page.goto('/');
     const form = page.getByRole('search', { name: 'Search beauty services' });
-    await form.getByLabel('Location', { exact: true }).fill('Miami');
+    const location = form.getByLabel('Location', { exact: true });
+    await location.fill('Miami');
+    // The suggestions open over what lies below the field: a visitor dismisses them (Escape) before pressing the button.
+    await expect(form.getByRole('listbox', { name: 'Location suggestions' })).toBeVisible();
+    await location.press('Escape');
     await form.getByRole('button', { name: 'Search Beauty Services' }).click();
     await expect(page.getByText('Found 10 providers in Miami')).toBeVisible();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
