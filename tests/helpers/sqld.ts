@@ -33,22 +33,34 @@ export async function startSqld(dbPath?: string): Promise<Sqld> {
   const reason = sqldUnavailable();
   if (reason) throw new Error(reason);
   const dir = dbPath ?? mkdtempSync(join(tmpdir(), 'glow-sqld-'));
-  const [http, admin] = [await freePort(), await freePort()];
-  const server = startProcess(
-    SQLD_BINARY,
-    ['--db-path', dir, '--http-listen-addr', `127.0.0.1:${http}`, '--admin-listen-addr', `127.0.0.1:${admin}`, '--no-welcome'],
-    { RUST_LOG: 'error' },
-  );
-  const url = `http://127.0.0.1:${http}`;
-  await waitForHttp(`${url}/health`, 30_000, server);
-  return {
-    url,
-    admin: `http://127.0.0.1:${admin}`,
-    async stop() {
+  // A free port is free only until someone takes it: two picks in a row can even be the same one,
+  // and parallel test files pick at once. Another pair is tried when sqld finds one taken.
+  for (let attempt = 1; ; attempt++) {
+    const http = await freePort();
+    let admin = await freePort();
+    while (admin === http) admin = await freePort();
+    const server = startProcess(
+      SQLD_BINARY,
+      ['--db-path', dir, '--http-listen-addr', `127.0.0.1:${http}`, '--admin-listen-addr', `127.0.0.1:${admin}`, '--no-welcome'],
+      { RUST_LOG: 'error' },
+    );
+    const url = `http://127.0.0.1:${http}`;
+    try {
+      await waitForHttp(`${url}/health`, 30_000, server);
+    } catch (error) {
       await server.stop();
-      if (!dbPath) rmSync(dir, { recursive: true, force: true });
-    },
-  };
+      if (attempt < 3 && /Address already in use/.test(server.output())) continue;
+      throw error;
+    }
+    return {
+      url,
+      admin: `http://127.0.0.1:${admin}`,
+      async stop() {
+        await server.stop();
+        if (!dbPath) rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
 }
 
 /** Rows read and queries run so far, from sqld's admin API (libsql-server src/http/admin/stats.rs). */
