@@ -3,13 +3,16 @@ import type { Config } from '@netlify/functions';
 import { getDb } from '../src/lib/db/client';
 import { NotFoundError } from '../src/lib/errors';
 import { reviewSummary } from '../src/lib/reviewReads.server';
+import { API_CACHE, cdnCacheHeaders } from '../src/server/cdnCache';
 import { json, route } from '../src/server/http';
 
 export default route({
   async GET(_req, { params }) {
-    const summary = await reviewSummary(await getDb(), decodeURIComponent(params.id ?? ''));
+    const id = decodeURIComponent(params.id ?? '');
+    const summary = await reviewSummary(await getDb(), id);
     if (!summary) throw new NotFoundError('Provider not found');
-    return json(summary);
+    // Cached with the provider's page: a review or a moderation action purges them together.
+    return json(summary, 200, cdnCacheHeaders(API_CACHE.provider(id)));
   },
 });
 

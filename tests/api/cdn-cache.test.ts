@@ -47,9 +47,9 @@ describe('read APIs carry CDN cache headers', () => {
     expect(header(res, 'cache-control')).toBe('public, max-age=0, must-revalidate');
   });
 
-  it('by-slug and reviews: tagged with the provider, as its page is', async () => {
+  it('by-slug, reviews and their summary: tagged with the provider, as its page is', async () => {
     const id = await providerId();
-    for (const path of [`/api/providers/by-slug/${SLUG}`, `/api/providers/${id}/reviews`]) {
+    for (const path of [`/api/providers/by-slug/${SLUG}`, `/api/providers/${id}/reviews`, `/api/providers/${id}/reviews/summary`]) {
       const res = await api.get(path);
       expect(res.status, path).toBe(200);
       expect(header(res, 'netlify-cache-tag'), path).toBe(`provider-${id}`);
