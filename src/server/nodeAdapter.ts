@@ -20,6 +20,11 @@ export function toWebRequest(req: IncomingMessage, origin: string): Request {
   } as RequestInit);
 }
 
+/** The encoding a client accepts that we send: brotli first, then gzip, else none. */
+export function acceptedEncoding(acceptEncoding: string): 'br' | 'gzip' | null {
+  return /\bbr\b/.test(acceptEncoding) ? 'br' : /\bgzip\b/.test(acceptEncoding) ? 'gzip' : null;
+}
+
 /** Text worth compressing, as Netlify's CDN compresses it. */
 const COMPRESSIBLE_TYPE = /^(text\/|application\/(json|xml|javascript)|image\/svg)/;
 
@@ -34,14 +39,8 @@ export async function sendWebResponse(res: ServerResponse, response: Response, a
   });
   if (!response.body) return void res.end();
   const body = Buffer.from(await response.arrayBuffer());
-  const encoding =
-    !COMPRESSIBLE_TYPE.test(response.headers.get('content-type') ?? '') || response.headers.has('content-encoding')
-      ? null
-      : /\bbr\b/.test(acceptEncoding)
-        ? 'br'
-        : /\bgzip\b/.test(acceptEncoding)
-          ? 'gzip'
-          : null;
+  const compressible = COMPRESSIBLE_TYPE.test(response.headers.get('content-type') ?? '') && !response.headers.has('content-encoding');
+  const encoding = compressible ? acceptedEncoding(acceptEncoding) : null;
   if (!encoding) return void res.end(body);
   const packed = encoding === 'br' ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(body);
   res.setHeader('Content-Encoding', encoding);

@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize, sep } from 'node:path';
 import type { FunctionModule, FunctionRoute } from './functionRoutes';
 import { headersFor, parseNetlifyConfig, type NetlifyConfig } from './netlifyConfig';
-import { handleApi, sendWebResponse, toWebRequest } from './nodeAdapter';
+import { acceptedEncoding, handleApi, sendWebResponse, toWebRequest } from './nodeAdapter';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -95,7 +95,7 @@ export function createSiteServer({ distDir, routes, netlify = readNetlifyConfig(
     res.setHeader('ETag', etag);
     if (status === 200 && req.headers['if-none-match'] === etag) return void res.writeHead(304).end();
     const accept = String(req.headers['accept-encoding'] ?? '');
-    const encoding = !COMPRESSIBLE.has(extname(file)) ? null : /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+    const encoding = COMPRESSIBLE.has(extname(file)) ? acceptedEncoding(accept) : null;
     if (COMPRESSIBLE.has(extname(file))) res.setHeader('Vary', 'Accept-Encoding');
     if (encoding) {
       const body = compressedFile(file, stat.mtimeMs)[encoding];
