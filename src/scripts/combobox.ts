@@ -2,8 +2,10 @@
  * The search form's service and location comboboxes (src/components/SearchForm.tsx), after the
  * WAI-ARIA 1.2 "list autocomplete without automatic selection" pattern: typing shows suggestions
  * from GET /api/suggest; ArrowDown/ArrowUp move through them (aria-activedescendant, focus stays in
- * the field), Enter takes one, Escape closes the list and then clears the field, Tab leaves; a
- * polite status says how many there are. Vanilla and loaded on first focus by src/scripts/page.ts,
+ * the field), Alt+ArrowDown opens the list and Alt+ArrowUp closes it, ArrowLeft/ArrowRight/Home/End
+ * and typing move the caret and take visual focus back to the field, Enter takes the highlighted
+ * option, Escape closes the list and then clears the field, Tab leaves; a polite status says how
+ * many there are. Vanilla and loaded on first focus by src/scripts/page.ts,
  * so pages pay nothing for it until someone searches (DESIGN.md "Budgets").
  */
 import { suggestionsFor } from './suggestions';
@@ -102,6 +104,8 @@ function enhanceCombobox(input: HTMLInputElement): void {
   }
 
   input.addEventListener('input', () => {
+    // A typed character takes visual focus back to the field: Enter then sends what was typed.
+    setActive(-1);
     clearTimeout(timer);
     request?.abort();
     if (!input.value.trim()) return setOpen(false);
@@ -109,7 +113,18 @@ function enhanceCombobox(input: HTMLInputElement): void {
   });
 
   input.addEventListener('keydown', (e) => {
-    if (e.altKey || e.ctrlKey || e.metaKey || e.isComposing) return;
+    if (e.ctrlKey || e.metaKey || e.isComposing) return;
+    if (e.altKey) {
+      // Alt+ArrowDown opens the list without highlighting an option; Alt+ArrowUp closes it.
+      if (e.key === 'ArrowDown') {
+        e.preventDefault();
+        if (!isOpen()) void refresh();
+      } else if (e.key === 'ArrowUp' && isOpen()) {
+        e.preventDefault();
+        setOpen(false);
+      }
+      return;
+    }
     switch (e.key) {
       case 'ArrowDown':
       case 'ArrowUp': {
@@ -137,6 +152,13 @@ function enhanceCombobox(input: HTMLInputElement): void {
         break;
       case 'Tab':
         setOpen(false);
+        break;
+      case 'ArrowLeft':
+      case 'ArrowRight':
+      case 'Home':
+      case 'End':
+        // The caret moves in the field as usual, and visual focus goes back to it from the list.
+        setActive(-1);
         break;
     }
   });

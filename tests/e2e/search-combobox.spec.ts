@@ -179,6 +179,50 @@ test.describe('search comboboxes', () => {
   });
 });
 
+test.describe('search comboboxes: the rest of the APG keyboard', () => {
+  test('Alt+ArrowDown opens without highlighting, Alt+ArrowUp closes; Home, End, ArrowLeft, ArrowRight and typing take visual focus back to the field', async ({
+    page,
+  }) => {
+    failOnConsoleErrors(page);
+    await page.goto('/');
+    const { location, locations } = fields(page);
+    const caret = () => location.evaluate((input: HTMLInputElement) => input.selectionStart);
+    await location.focus();
+    await page.keyboard.type('chic');
+    await expect(locations).toBeVisible();
+    await page.keyboard.press('Alt+ArrowUp');
+    await expect(locations).toBeHidden();
+    await expect(location).toHaveAttribute('aria-expanded', 'false');
+    await expect(location).toHaveValue('chic');
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect(locations).toBeVisible();
+    await expect(location).toHaveAttribute('aria-expanded', 'true');
+    await expect(location, 'Alt+ArrowDown highlights nothing').not.toHaveAttribute('aria-activedescendant', /.*/);
+
+    for (const [key, at] of [
+      ['Home', 0],
+      ['End', 4],
+      ['ArrowLeft', 3],
+      ['ArrowRight', 4],
+    ] as const) {
+      await page.keyboard.press('ArrowDown');
+      expect(await activeOption(location, locations)).toBe('Chicago, IL');
+      await page.keyboard.press(key);
+      await expect(location, `${key} takes visual focus back to the field`).not.toHaveAttribute('aria-activedescendant', /.*/);
+      await expect(locations.locator('[aria-selected="true"]')).toHaveCount(0);
+      await expect(locations, `${key} leaves the list open`).toBeVisible();
+      expect(await caret(), `${key} moves the caret`).toBe(at);
+    }
+
+    await page.keyboard.press('ArrowDown');
+    expect(await activeOption(location, locations)).toBe('Chicago, IL');
+    await page.keyboard.type('o');
+    await expect(location, 'a typed letter takes visual focus back at once').not.toHaveAttribute('aria-activedescendant', /.*/);
+    await page.keyboard.press('Enter');
+    await expect(page, 'so Enter sends what was typed').toHaveURL('/search?location=chico');
+  });
+});
+
 test.describe('search form without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
