@@ -79,6 +79,7 @@ function ComboboxField({ id, name, label, placeholder, value, options }: Combobo
         aria-expanded="false"
         aria-controls={`${id}-listbox`}
         list={options ? `${id}-options` : undefined}
+        // Until src/scripts/combobox.ts takes the field over: page.ts loads it for fields so marked.
         data-combobox={name}
         // The browser's own autofill list would cover ours.
         autoComplete="off"

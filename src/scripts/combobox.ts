@@ -5,32 +5,38 @@
  * the field), Alt+ArrowDown opens the list and Alt+ArrowUp closes it, ArrowLeft/ArrowRight/Home/End
  * and typing move the caret and take visual focus back to the field, Enter takes the highlighted
  * option, Escape closes the list and then clears the field, Tab leaves; a polite status says how
- * many there are. Vanilla and loaded on first focus by src/scripts/page.ts,
- * so pages pay nothing for it until someone searches (DESIGN.md "Budgets").
+ * many there are. Vanilla and loaded on first focus by src/scripts/page.ts, so pages pay nothing
+ * for it until someone searches (DESIGN.md "Budgets"); an ArrowDown/ArrowUp pressed while it loaded
+ * is held by page.ts and replayed here, and letters typed meanwhile get their suggestions.
  */
 import { suggestionsFor } from './suggestions';
 
 /** Long enough to skip most keystrokes of a word being typed, short enough to feel immediate. */
 const DEBOUNCE_MS = 150;
 
-const enhanced = new WeakSet<HTMLInputElement>();
+/** A search field as page.ts leaves it: the arrow key pressed while this module loaded, if any. */
+type Field = HTMLInputElement & { held?: KeyboardEvent | false };
 
 /**
  * page.ts imports this module when a search field is first focused, so it enhances the focused
- * field at once and every field focused later (the /search island re-renders its form).
+ * field at once, catching up with what was done in it meanwhile, and every field focused later
+ * (the /search island re-renders its form). A field still marked data-combobox is not enhanced yet.
  */
-function enhanceFocused() {
+function enhanceFocused(catchUp: boolean) {
   const field = document.activeElement;
-  if (field instanceof HTMLInputElement && field.dataset.combobox) enhanceCombobox(field);
+  if (field instanceof HTMLInputElement && field.dataset.combobox) enhanceCombobox(field, catchUp);
 }
-document.addEventListener('focusin', enhanceFocused);
-enhanceFocused();
+document.addEventListener('focusin', () => enhanceFocused(false));
+enhanceFocused(true);
 
-/** Turns the marked-up combobox around `input` live; a second call for the same field does nothing. */
-function enhanceCombobox(input: HTMLInputElement): void {
-  if (enhanced.has(input)) return;
-  enhanced.add(input);
+/**
+ * Turns the marked-up combobox around `input` live and drops its data-combobox, so that page.ts
+ * leaves its keys alone. With `catchUp`, replays the key page.ts held, or suggests for letters typed
+ * while this module loaded.
+ */
+function enhanceCombobox(input: Field, catchUp: boolean): void {
   const kind = input.dataset.combobox === 'service' ? 'services' : 'locations';
+  delete input.dataset.combobox;
   const listbox = document.getElementById(input.getAttribute('aria-controls')!)!;
   const status = document.getElementById(`${input.id}-status`);
   // The form's own services, offered on ArrowDown in an empty field; the browser's list gives way to ours.
@@ -112,7 +118,7 @@ function enhanceCombobox(input: HTMLInputElement): void {
     timer = setTimeout(refresh, DEBOUNCE_MS);
   });
 
-  input.addEventListener('keydown', (e) => {
+  function onKeydown(e: KeyboardEvent) {
     if (e.ctrlKey || e.metaKey || e.isComposing) return;
     if (e.altKey) {
       // Alt+ArrowDown opens the list without highlighting an option; Alt+ArrowUp closes it.
@@ -161,7 +167,8 @@ function enhanceCombobox(input: HTMLInputElement): void {
         setActive(-1);
         break;
     }
-  });
+  }
+  input.addEventListener('keydown', onKeydown);
 
   input.addEventListener('blur', () => {
     clearTimeout(timer);
@@ -178,6 +185,7 @@ function enhanceCombobox(input: HTMLInputElement): void {
     input.focus();
   });
 
-  // Letters typed while this module loaded still get their suggestions.
-  if (document.activeElement === input && input.value.trim() && input.value !== input.defaultValue) void refresh();
+  if (!catchUp) return;
+  if (input.held) onKeydown(input.held);
+  else if (input.value.trim() && input.value !== input.defaultValue) void refresh();
 }

@@ -58,11 +58,20 @@ document.addEventListener('submit', (e) => {
   window.location.assign(query ? `/search?${query}` : '/search');
 });
 
-// The search fields' suggestions load when one is first focused; the module then takes over
-// (src/scripts/combobox.ts).
-document.addEventListener('focusin', (e) => {
-  if ((e.target as HTMLElement).dataset?.combobox) import('./combobox');
-});
+// The search fields' suggestions load when one is first focused (or first gets a key, if focused
+// before this ran); src/scripts/combobox.ts then takes the field over and drops its data-combobox.
+// Letters typed meanwhile are in the field already. The last key, if ArrowDown or ArrowUp (Alt too),
+// is held on the field for the module to replay; any other key or a new focus (no key) lets it go.
+function loadCombobox(e: Event) {
+  const field = e.target as HTMLElement & { held?: Event | false };
+  if (!field.dataset?.combobox) return;
+  field.held = /^Arrow[UD]/.test((e as KeyboardEvent).key) && e;
+  if (field.held) e.preventDefault();
+  void import('./combobox');
+}
+// On the window, the global scope here: heard after the module's own listeners on the document.
+addEventListener('focusin', loadCombobox);
+addEventListener('keydown', loadCombobox);
 
 document.addEventListener('click', async (e) => {
   const trigger = (e.target as Element | null)?.closest?.('[data-open-business]');

@@ -223,6 +223,123 @@ test.describe('search comboboxes: the rest of the APG keyboard', () => {
   });
 });
 
+/**
+ * Holds the responses for the scripts `url` matches until `release()`, as a slow network would; by
+ * default the combobox module (page.ts imports it on first focus). `requested` settles when the
+ * browser has asked for one.
+ */
+async function holdComboboxModule(page: Page, url = /\/_astro\/combobox\.[\w-]+\.js$/) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const requested = page.waitForRequest(url);
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { requested, release };
+}
+
+/**
+ * Opens the home page with the combobox module held, focuses `field`, does `keys` there before the
+ * module arrives, then lets it arrive.
+ */
+async function keysWhileLoading(page: Page, field: 'location' | 'service', keys: () => Promise<void>) {
+  failOnConsoleErrors(page);
+  const module = await holdComboboxModule(page);
+  await page.goto('/');
+  const form = fields(page);
+  await form[field].focus();
+  await module.requested;
+  await keys();
+  module.release();
+  return form;
+}
+
+test.describe('keys pressed before the combobox code has loaded', () => {
+  test('location: "Chic" and ArrowDown pressed while it loads open the list on "Chicago, IL"', async ({ page }) => {
+    const { location, locations } = await keysWhileLoading(page, 'location', async () => {
+      await page.keyboard.type('Chic');
+      await page.keyboard.press('ArrowDown');
+      await expect(fields(page).location).toHaveValue('Chic');
+      await expect(fields(page).locations, 'nothing to show until the code is there').toBeHidden();
+    });
+    await expect(locations).toBeVisible();
+    await expect(location).toHaveAttribute('aria-expanded', 'true');
+    await expect(locations.getByRole('option').first()).toHaveText('Chicago, IL');
+    await expect(location, 'the held ArrowDown highlights the first suggestion').toHaveAttribute('aria-activedescendant', /.+/);
+    expect(await activeOption(location, locations)).toBe('Chicago, IL');
+    await page.keyboard.press('Enter');
+    await expect(location).toHaveValue('Chicago, IL');
+    await expect(page).toHaveURL('/');
+  });
+
+  test("service: ArrowDown in the empty field while it loads lists the form's services", async ({ page }) => {
+    const { service, services } = await keysWhileLoading(page, 'service', () => page.keyboard.press('ArrowDown'));
+    await expect(services).toBeVisible();
+    await expect(service).toHaveAttribute('aria-expanded', 'true');
+    expect(await services.getByRole('option').allTextContents()).toEqual(SERVICES);
+    await expect(service).toHaveAttribute('aria-activedescendant', /.+/);
+    expect(await activeOption(service, services)).toBe('Nail Salon');
+  });
+
+  test('service: "mass" typed while it loads is suggested for without another key; a key after ArrowDown cancels it', async ({ page }) => {
+    const { service, services } = await keysWhileLoading(page, 'service', async () => {
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.type('mass');
+    });
+    await expect(services.getByRole('option').first()).toHaveText('Massage Therapy');
+    await expect(service).toHaveAttribute('aria-expanded', 'true');
+    await expect(service, 'typing after ArrowDown highlights nothing').not.toHaveAttribute('aria-activedescendant', /.*/);
+    await page.keyboard.press('ArrowDown');
+    expect(await activeOption(service, services)).toBe('Massage Therapy');
+  });
+
+  test('location: Alt+ArrowDown pressed while it loads opens the list without highlighting', async ({ page }) => {
+    const { location, locations } = await keysWhileLoading(page, 'location', async () => {
+      await page.keyboard.type('chic');
+      await page.keyboard.press('Alt+ArrowDown');
+    });
+    await expect(locations.getByRole('option').first()).toHaveText('Chicago, IL');
+    await expect(location).toHaveAttribute('aria-expanded', 'true');
+    await expect(location).not.toHaveAttribute('aria-activedescendant', /.*/);
+  });
+
+  test('a field focused before the page script ran: its first key loads the code, and an ArrowDown is held for it', async ({ page }) => {
+    failOnConsoleErrors(page);
+    const scripts = await holdComboboxModule(page, /\/_astro\/.+\.js$/);
+    await page.goto('/', { waitUntil: 'commit' });
+    const { location, locations } = fields(page);
+    await location.focus();
+    await page.keyboard.type('chic');
+    scripts.release();
+    await page.waitForLoadState('load');
+    await expect(locations).toBeHidden();
+    await page.keyboard.press('ArrowDown');
+    await expect(location).toHaveAttribute('aria-activedescendant', /.+/);
+    expect(await activeOption(location, locations)).toBe('Chicago, IL');
+  });
+
+  test('a key held in a field that is left before the code arrives is forgotten', async ({ page }) => {
+    const { service, services, location, locations } = await keysWhileLoading(page, 'service', async () => {
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Tab');
+      await expect(fields(page).location).toBeFocused();
+      await page.keyboard.type('chic');
+    });
+    await expect(locations.getByRole('option').first()).toHaveText('Chicago, IL');
+    await expect(location).not.toHaveAttribute('aria-activedescendant', /.*/);
+    await expect(services).toBeHidden();
+    await page.keyboard.press('Shift+Tab');
+    await expect(service).toBeFocused();
+    await expect(locations).toBeHidden();
+    await page.waitForTimeout(300);
+    await expect(services, 'coming back does not open it').toBeHidden();
+    await expect(service).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
 test.describe('search form without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
