@@ -5,7 +5,7 @@
  * the field), Alt+ArrowDown opens the list and Alt+ArrowUp closes it, ArrowLeft/ArrowRight/Home/End
  * and typing move the caret and take visual focus back to the field, Enter takes the highlighted
  * option, Escape closes the list and then clears the field, Tab leaves; a polite status says how
- * many there are. Vanilla and loaded on first focus by src/scripts/page.ts, so pages pay nothing
+ * many there are, and which one was taken. Vanilla and loaded on first focus by src/scripts/page.ts, so pages pay nothing
  * for it until someone searches (DESIGN.md "Budgets"); an ArrowDown/ArrowUp pressed while it loaded
  * is held by page.ts and replayed here, and letters typed meanwhile get their suggestions.
  */
@@ -107,6 +107,8 @@ function enhanceCombobox(input: Field, catchUp: boolean): void {
   function choose(index: number) {
     input.value = items[index]!;
     setOpen(false);
+    // Not every screen reader reads out a field's new value by itself.
+    if (status) status.textContent = `${input.value} selected`;
   }
 
   input.addEventListener('input', () => {

@@ -221,6 +221,22 @@ test.describe('search comboboxes: the rest of the APG keyboard', () => {
     await page.keyboard.press('Enter');
     await expect(page, 'so Enter sends what was typed').toHaveURL('/search?location=chico');
   });
+
+  test('the polite status says how many suggestions there are, and which one was taken', async ({ page }) => {
+    failOnConsoleErrors(page);
+    await page.goto('/');
+    const { service, services } = fields(page);
+    await service.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(services).toBeVisible();
+    const announced = page.locator(`[id="${await service.getAttribute('id')}-status"]`);
+    await expect(announced).toHaveAttribute('role', 'status');
+    await expect(announced).toHaveText(`${SERVICES.length} suggestions`);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(service).toHaveValue('Hair Salon');
+    await expect(announced).toHaveText('Hair Salon selected');
+  });
 });
 
 /**
