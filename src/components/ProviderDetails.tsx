@@ -1,7 +1,4 @@
-/**
- * The parts of a provider page (SPEC.md §2), shared by the pre-built page and the fallback island
- * for providers listed after the build: one component, not two copies.
- */
+/** The parts of a provider page (SPEC.md §2), rendered on request (src/pages/provider/[...slug].astro). */
 import { DAYS } from '@/config';
 import { directionsUrl } from '@/lib/directions';
 import { providerSeoText } from '@/lib/providerPage';
@@ -11,7 +8,7 @@ import { OpenStatus } from './OpenStatus';
 import { ProviderImage } from './ProviderImage';
 import { StarRating } from './StarRating';
 
-export function ProviderHero({ provider, live = false }: { provider: Provider; live?: boolean }) {
+export function ProviderHero({ provider }: { provider: Provider }) {
   const services = parseServices(provider.services);
   return (
     <section aria-labelledby="provider-name" className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -39,11 +36,14 @@ export function ProviderHero({ provider, live = false }: { provider: Provider; l
             ({provider.reviewCount} {provider.reviewCount === 1 ? 'review' : 'reviews'})
           </span>
         </p>
+        {/* The status is worked out as the page renders, with the span it holds for: the page script
+            works it out again only on a copy the CDN kept past that span, and since the badge comes
+            last in its row, a text that changes then moves nothing beside it. */}
         <p className="flex flex-wrap items-center gap-3">
-          <OpenStatus isOpen={provider.isOpen} openingHours={provider.openingHours} timeZone={provider.timeZone} live={live} />
           <span className="text-sm text-gray-700">
             Price range: <strong className="text-gray-900">{provider.priceRange}</strong>
           </span>
+          <OpenStatus isOpen={provider.isOpen} openingHours={provider.openingHours} timeZone={provider.timeZone} live />
         </p>
         <ul className="flex flex-wrap gap-2" aria-label="Services">
           {services.map((s) => (

@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/config';
 import { menuPrice } from '../../src/lib/menu';
+import { openStateAt, openStatusText } from '../../src/lib/openNow';
+import { parseOpeningHours } from '../../src/lib/providerFields';
 import { moderateListing, moderateReview } from '../../src/lib/moderation.server';
 import type { MenuItem } from '../../src/lib/schemas/menu';
 import type { ReviewSummary } from '../../src/lib/schemas/reviewList';
@@ -121,6 +123,28 @@ describe('reviews on the page', () => {
     expect(business(html).aggregateRating).toMatchObject({ reviewCount: after.reviewCount, ratingValue: Number(after.rating) });
     await moderateReview(api.database, 'restore-review', { target: review!.id, ...operator });
     expect(text(await page(SLUG))).toContain(review!.comment);
+  });
+});
+
+describe('the open status', () => {
+  it("is worked out as the page renders, on the provider's clock, so the page script's refresh finds the same text", async () => {
+    const provider = (await (await api.get(`/api/providers/by-slug/${SLUG}`)).json()) as { openingHours: string; timeZone: string };
+    const expected = (at: Date) => openStatusText(openStateAt(parseOpeningHours(provider.openingHours), provider.timeZone, at), at, provider.timeZone);
+    const before = expected(new Date());
+    const html = await page(SLUG);
+    const after = expected(new Date());
+    const span = /<span([^>]*class="open-status[^"]*"[^>]*)>([^<]*)<\/span>/.exec(html);
+    const badge = span?.[2]?.replace(/&middot;|&#183;/g, '·');
+    expect([before, after]).toContain(badge);
+    expect(badge).toMatch(/^(Open now|Closed)( · (Closes|Opens) .+)?$/);
+    // With the span it holds for: from the render to the next change or midnight, at most a day.
+    const checkedAt = Number(/data-checked-at="(\d+)"/.exec(span![1]!)?.[1]);
+    const validUntil = Number(/data-valid-until="(\d+)"/.exec(span![1]!)?.[1]);
+    expect(checkedAt).toBeLessThanOrEqual(Date.now());
+    expect(checkedAt).toBeGreaterThan(Date.now() - 60_000);
+    expect(validUntil).toBeGreaterThanOrEqual(checkedAt);
+    expect(validUntil - checkedAt).toBeLessThanOrEqual(24 * 60 * 60_000);
+    if (validUntil > checkedAt + 60_000) expect(expected(new Date(validUntil - 60_000))).toBe(badge);
   });
 });
 
