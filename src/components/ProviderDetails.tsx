@@ -6,7 +6,7 @@ import { parseOpeningHours, parseServices } from '@/lib/providerFields';
 import type { Provider } from '@/lib/schemas/provider';
 import { OpenStatus } from './OpenStatus';
 import { ProviderImage } from './ProviderImage';
-import { StarRating } from './StarRating';
+import { RatingLine } from './RatingBreakdown';
 
 export function ProviderHero({ provider }: { provider: Provider }) {
   const services = parseServices(provider.services);
@@ -29,13 +29,9 @@ export function ProviderHero({ provider }: { provider: Provider }) {
         <p className="text-gray-700">
           {provider.address}, {provider.city}, {provider.state} {provider.zipCode}
         </p>
-        <p className="flex flex-wrap items-center gap-2 text-gray-800">
-          <StarRating rating={provider.rating} size={20} />
-          <span className="font-semibold">{provider.rating}</span>
-          <span className="text-gray-600">
-            ({provider.reviewCount} {provider.reviewCount === 1 ? 'review' : 'reviews'})
-          </span>
-        </p>
+        <div data-rating-line>
+          <RatingLine rating={provider.rating} reviewCount={provider.reviewCount} />
+        </div>
         {/* The status is worked out as the page renders, with the span it holds for: the page script
             works it out again only on a copy the CDN kept past that span, and since the badge comes
             last in its row, a text that changes then moves nothing beside it. */}

@@ -1,7 +1,7 @@
 /**
  * A provider page's decision aids in the browser: Sort, Show more reviews, Report, the guidelines
- * links, Get directions, and a first view that does not move (no layout shift, also when the open
- * status changes after load).
+ * links, Get directions, the rating summary following a posted review, and a first view that does
+ * not move (no layout shift, also when the open status changes after load).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectToast, failOnConsoleErrors, hydrated, trackScripts, uniqueName } from './helpers';
@@ -103,6 +103,45 @@ test.describe('reviews on a provider page', () => {
     await expect(page.getByRole('heading', { name: 'Services & prices' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Rating breakdown' }).getByRole('listitem')).toHaveCount(5);
   });
+  test('a posted review updates the rating line and the bars without a reload', async ({ page }) => {
+    failOnConsoleErrors(page);
+    const slug = await listingWithReviews(page, []);
+    await page.goto(`/provider/${slug}`);
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    const line = page.locator('main [data-rating-line]');
+    const bars = page.getByRole('list', { name: 'Rating breakdown' });
+    await expect(line).toHaveText(/\(0 reviews\)/);
+    await expect(bars).toHaveCount(0);
+    await hydrated(page, 'button.btn-primary');
+
+    async function post(name: string, stars: string) {
+      await page.getByRole('button', { name: 'Write a Review' }).click();
+      await page.getByRole('radiogroup', { name: 'Rating *' }).getByRole('radio', { name: stars, exact: true }).check({ force: true });
+      await page.getByLabel('Your Name *').fill(name);
+      await page.getByRole('button', { name: 'Submit Review' }).click();
+      await expect(page.getByRole('list', { name: 'Reviews' })).toContainText(name);
+    }
+
+    // The first review: the bars appear.
+    await post('First Guest', '4 stars');
+    await expect(bars.getByRole('listitem')).toHaveText(['5 stars: 0', '4 stars: 1', '3 stars: 0', '2 stars: 0', '1 star: 0']);
+    await expect(line).toHaveText('4.0(1 review)');
+    await expect(line.getByRole('img')).toHaveAccessibleName('Rated 4 out of 5');
+
+    // Another: every figure follows.
+    await post('Second Guest', '1 star');
+    await expect(bars.getByRole('listitem')).toHaveText(['5 stars: 0', '4 stars: 1', '3 stars: 0', '2 stars: 0', '1 star: 1']);
+    await expect(line).toHaveText('2.5(2 reviews)');
+    await expect(bars.locator('li').nth(1).locator('span > span')).toHaveAttribute('style', /width: ?50%/);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    // And the page rendered afresh says the same.
+    await page.reload();
+    await expect(line).toHaveText('2.5(2 reviews)');
+    await expect(bars.getByRole('listitem').last()).toHaveText('1 star: 1');
+  });
+
   test('a page fresh from the server keeps the status it came with and loads no code to work it out', async ({ page }) => {
     const scripts = trackScripts(page);
     await page.goto('/provider/lacquer-lace-nail-studio-new-york', { waitUntil: 'load' });

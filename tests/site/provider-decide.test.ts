@@ -91,6 +91,16 @@ describe('reviews on the page', () => {
     expect(summary.count).toBe(provider.reviewCount);
   });
 
+  it('a listing without reviews has an empty, hidden place for the bars, which its first review fills in the browser', async () => {
+    const listing = (await (
+      await api.post('/api/providers', validListing({ name: 'Quiet Corner Lashes', slug: 'quiet-corner-lashes', address: '3 Still Road' }))
+    ).json()) as { slug: string };
+    const html = await page(listing.slug);
+    expect(html).toMatch(/<div class="[^"]*" data-rating-breakdown hidden><\/div>/);
+    expect(html).not.toContain('aria-label="Rating breakdown"');
+    expect(text(html)).toContain('0 (0 reviews)');
+  });
+
   it('renders the first 10 reviews with a Report button each, Sort and Show more reviews when there are more', async () => {
     const listing = (await (
       await api.post('/api/providers', validListing({ name: 'Busy Bee Brow Bar', slug: 'busy-bee-brow-bar', address: '12 Hive Lane' }))
