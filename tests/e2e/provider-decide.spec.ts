@@ -156,9 +156,10 @@ test.describe('reviews on a provider page', () => {
   });
 
   // The phone is Lighthouse's (a Moto G Power's 412 px). On a desktop width the web font's late
-  // arrival re-wraps the heading (the metric-matched fallback is matched for regular text, not
-  // for the bold heading), a shift of its own that has nothing to do with this page's content:
-  // there the font is left out, so that what is measured is the page's own layout.
+  // arrival re-wraps the heading (the fallback face is not metric-matched for bold text, nor found
+  // where there is no Arial: docs/BENCHMARKS.md, Lighthouse), a shift of its own that has nothing to
+  // do with this page's content: there the font is left out, so that what is measured is the
+  // page's own layout.
   for (const { name, viewport, font } of [
     { name: 'phone', viewport: { width: 412, height: 823 }, font: true },
     { name: 'desktop', viewport: { width: 1280, height: 800 }, font: false },
