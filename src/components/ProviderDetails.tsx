@@ -1,7 +1,4 @@
-/**
- * The parts of a provider page (SPEC.md §2), shared by the pre-built page and the fallback island
- * for providers listed after the build: one component, not two copies.
- */
+/** The parts of a provider page (SPEC.md §2), rendered on request (src/pages/provider/[...slug].astro). */
 import { DAYS } from '@/config';
 import { directionsUrl } from '@/lib/directions';
 import { providerSeoText } from '@/lib/providerPage';
@@ -9,9 +6,9 @@ import { parseOpeningHours, parseServices } from '@/lib/providerFields';
 import type { Provider } from '@/lib/schemas/provider';
 import { OpenStatus } from './OpenStatus';
 import { ProviderImage } from './ProviderImage';
-import { StarRating } from './StarRating';
+import { RatingLine } from './RatingBreakdown';
 
-export function ProviderHero({ provider, live = false }: { provider: Provider; live?: boolean }) {
+export function ProviderHero({ provider }: { provider: Provider }) {
   const services = parseServices(provider.services);
   return (
     <section aria-labelledby="provider-name" className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -32,18 +29,17 @@ export function ProviderHero({ provider, live = false }: { provider: Provider; l
         <p className="text-gray-700">
           {provider.address}, {provider.city}, {provider.state} {provider.zipCode}
         </p>
-        <p className="flex flex-wrap items-center gap-2 text-gray-800">
-          <StarRating rating={provider.rating} size={20} />
-          <span className="font-semibold">{provider.rating}</span>
-          <span className="text-gray-600">
-            ({provider.reviewCount} {provider.reviewCount === 1 ? 'review' : 'reviews'})
-          </span>
-        </p>
+        <div data-rating-line>
+          <RatingLine rating={provider.rating} reviewCount={provider.reviewCount} />
+        </div>
+        {/* The status is worked out as the page renders, with the span it holds for: the page script
+            works it out again only on a copy the CDN kept past that span, and since the badge comes
+            last in its row, a text that changes then moves nothing beside it. */}
         <p className="flex flex-wrap items-center gap-3">
-          <OpenStatus isOpen={provider.isOpen} openingHours={provider.openingHours} timeZone={provider.timeZone} live={live} />
           <span className="text-sm text-gray-700">
             Price range: <strong className="text-gray-900">{provider.priceRange}</strong>
           </span>
+          <OpenStatus isOpen={provider.isOpen} openingHours={provider.openingHours} timeZone={provider.timeZone} live />
         </p>
         <ul className="flex flex-wrap gap-2" aria-label="Services">
           {services.map((s) => (

@@ -1,7 +1,24 @@
-/** The rating breakdown of a provider page: one bar per star rating, labelled "5 stars: 12" (rendered on the server). */
+/**
+ * A provider's rating summary: the line under its name (stars, average, "(12 reviews)") and the
+ * breakdown of its reviews, one bar per star rating labelled "5 stars: 12". Rendered on the server;
+ * after a visitor posts a review the reviews island renders both again from
+ * GET /api/providers/{id}/reviews/summary (src/islands/refreshRatingSummary.tsx).
+ */
 import type { ReviewSummary } from '@/lib/schemas/reviewList';
+import { StarRating } from './StarRating';
 
 const STARS = ['5', '4', '3', '2', '1'] as const;
+
+/** `rating` as the API writes it ("4.8", "0" with no reviews). */
+export function RatingLine({ rating, reviewCount }: { rating: string; reviewCount: number }) {
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-gray-800">
+      <StarRating rating={rating} size={20} />
+      <span className="font-semibold">{rating}</span>
+      <span className="text-gray-600">{`(${reviewCount} ${reviewCount === 1 ? 'review' : 'reviews'})`}</span>
+    </p>
+  );
+}
 
 export function RatingBreakdown({ summary }: { summary: ReviewSummary }) {
   return (

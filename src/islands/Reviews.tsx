@@ -2,7 +2,8 @@
  * Reviews on a provider page (SPEC.md §4, §5, §8): the list the page rendered (paged further with
  * "Show more reviews", re-sorted with the Sort select; three skeleton rows while a new order loads),
  * the empty state, the Write a Review form, and Report on each review (its dialog loads on first use,
- * to keep the page's JavaScript small: README "Provider pages").
+ * to keep the page's JavaScript small: README "Provider pages"). A posted review also redraws the
+ * page's rating line and breakdown (refreshRatingSummary, loaded then).
  */
 import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { Honeypot, withHoneypot } from '@/components/Honeypot';
@@ -111,6 +112,10 @@ export default function Reviews({ providerId, initialReviews, total: initialTota
     });
     if (posted) {
       close();
+      // The rating line and bars outside the island follow the new review (their code loads now).
+      void import('./refreshRatingSummary')
+        .then(({ refreshRatingSummary }) => refreshRatingSummary(providerId))
+        .catch((error) => console.error('Failed to refresh the rating summary', error));
       await load();
     }
   }

@@ -67,6 +67,23 @@ export function openStatusText(state: OpenState, date: Date, timeZone: string): 
   return `${head} · ${state.open ? 'Closes' : 'Opens'} ${when}`;
 }
 
+/**
+ * Until when (epoch ms) `openStatusText(state, date, timeZone)` stays the status: the next change of
+ * `state` or the next midnight on the provider's clock (where "Opens Tue 10:00 AM" becomes "Opens
+ * 10:00 AM"), whichever comes first. `date` itself when a clock change (daylight saving) falls in
+ * between, since the wall clock then no longer moves with the minutes: no time is promised.
+ */
+export function openStatusUntil(state: OpenState, date: Date, timeZone: string): number {
+  const now = minuteOfWeek(date, timeZone);
+  const toMidnight = MINUTES_PER_DAY - (now % MINUTES_PER_DAY);
+  const toChange = state.changesAt === null ? Infinity : (state.changesAt - now + MINUTES_PER_WEEK) % MINUTES_PER_WEEK || MINUTES_PER_WEEK;
+  const minutes = Math.min(toMidnight, toChange);
+  const until = date.getTime() - (date.getTime() % 60_000) + minutes * 60_000;
+  // The wall clock a minute before `until` must read `minutes - 1` later than now.
+  const check = minuteOfWeek(new Date(until - 60_000), timeZone);
+  return (check - now + MINUTES_PER_WEEK) % MINUTES_PER_WEEK === minutes - 1 ? until : date.getTime();
+}
+
 /** Whether the hours say open at `date`; null when no day of the hours can be read. */
 export function isOpenAt(hours: Partial<OpeningHours>, timeZone: string, date = new Date()): boolean | null {
   if (!DAYS.some((d) => HOURS_PATTERN.test(hours[d] ?? ''))) return null;

@@ -5,6 +5,7 @@ import { LIMITS } from '../config';
 import type { Db } from './db/client';
 import type { ProvidersTable } from './db/schema';
 import { ConflictError } from './errors';
+import { formatRating } from './reviewRules';
 import type { Provider, ProviderCreate } from './schemas/provider';
 import { placeOf } from './geo/place.server';
 import { timeZoneOf } from './geo/timeZone';
@@ -14,11 +15,6 @@ import { addTermsStatement } from './spelling/vocabulary.server';
 import { slugify } from './slugify';
 
 type ProviderRow = Selectable<ProvidersTable>;
-
-/** Rating as decimal text: "4.8", or "0" while there are no reviews. */
-export function formatRating(rating: number, reviewCount: number): string {
-  return reviewCount > 0 ? (Math.round(rating * 10) / 10).toFixed(1) : '0';
-}
 
 /** A database row in the API's wire format (docs/openapi.json). */
 export function toProvider(row: ProviderRow): Provider {

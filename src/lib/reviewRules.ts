@@ -1,7 +1,8 @@
 /**
  * Limits of review text and review reports, without zod: the reviews island shows them (a character
  * counter) before the form's schema loads, and the schemas in src/lib/schemas/ check against the
- * same constants (README "API": forms load their validators on first interaction).
+ * same constants (README "API": forms load their validators on first interaction). Also how a
+ * rating is written, for the API and for the page that updates its summary after a review.
  */
 
 /** Most characters of a review's comment. */
@@ -24,3 +25,8 @@ export const REPORT_REASON_VALUES = Object.keys(REPORT_REASONS) as ReportReason[
 /** Orders of a provider's reviews; the first is the default. */
 export const REVIEW_SORTS = ['newest', 'highest', 'lowest'] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
+
+/** Rating as decimal text: "4.8", or "0" while there are no reviews. */
+export function formatRating(rating: number, reviewCount: number): string {
+  return reviewCount > 0 ? (Math.round(rating * 10) / 10).toFixed(1) : '0';
+}

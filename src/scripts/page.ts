@@ -1,8 +1,9 @@
 /**
  * The only script every page runs, kept tiny: swaps broken images for the local fallback, shows
- * "Open now · Closes 7:00 PM" from opening hours in the provider's time zone, sends search forms without empty
- * values, loads the search fields' suggestions on first focus, and opens the business popup on demand
- * (its React island loads on first click, not before).
+ * "Open now · Closes 7:00 PM" from opening hours in the provider's time zone where the page's own
+ * text may be out of date, sends search forms without empty values, loads the search fields'
+ * suggestions on first focus, and opens the business popup on demand (its React island loads on
+ * first click, not before).
  */
 const FALLBACK = '/images/provider-fallback.webp';
 
@@ -26,24 +27,19 @@ document.querySelectorAll<HTMLImageElement>('img[data-fallback]').forEach((img) 
   if (img.complete && img.naturalWidth === 0) showFallback(img);
 });
 
-// "Open now" depends on the visitor's clock, so it is worked out here; the code loads only on
-// pages that show opening hours.
-const openStatuses = document.querySelectorAll<HTMLElement>('[data-open-hours]');
-if (openStatuses.length) {
-  void Promise.all([import('@/lib/openNow'), import('@/lib/providerFields')]).then(([{ openStateAt, openStatusText }, { parseOpeningHours }]) => {
-    const now = new Date();
-    openStatuses.forEach((el) => {
-      try {
-        const zone = el.dataset.timeZone!;
-        const state = openStateAt(parseOpeningHours(el.dataset.openHours!), zone, now);
-        el.dataset.status = state.open ? 'open' : 'closed';
-        el.textContent = openStatusText(state, now, zone);
-      } catch {
-        // An unknown zone or unreadable hours: the stored flag stays.
-      }
-    });
-  });
-}
+// "Open now" depends on the visitor's clock. A page rendered on request says until when its status
+// holds (data-checked-at, data-valid-until); where the clock is outside that span (a copy the CDN
+// kept from earlier) or there is none (pre-built pages), the status is worked out again here. The
+// code for it loads only then, after the load event and the frame that follows it (a timer set in a
+// frame callback runs after that frame's paint): off the path of the first paint.
+const now = Date.now();
+const staleStatuses = [...document.querySelectorAll<HTMLElement>('[data-open-hours]')].filter(
+  (el) => !(Number(el.dataset.checkedAt) <= now && now < Number(el.dataset.validUntil)),
+);
+if (staleStatuses.length)
+  window.addEventListener('load', () =>
+    requestAnimationFrame(() => setTimeout(() => import('./openStatus').then(({ refreshOpenStatuses }) => refreshOpenStatuses(staleStatuses)))),
+  );
 
 // Search forms are plain GET forms; send only the non-empty values (SPEC.md §2).
 document.addEventListener('submit', (e) => {

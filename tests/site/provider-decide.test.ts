@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/config';
 import { menuPrice } from '../../src/lib/menu';
+import { openStateAt, openStatusText } from '../../src/lib/openNow';
+import { parseOpeningHours } from '../../src/lib/providerFields';
 import { moderateListing, moderateReview } from '../../src/lib/moderation.server';
 import type { MenuItem } from '../../src/lib/schemas/menu';
 import type { ReviewSummary } from '../../src/lib/schemas/reviewList';
@@ -89,6 +91,16 @@ describe('reviews on the page', () => {
     expect(summary.count).toBe(provider.reviewCount);
   });
 
+  it('a listing without reviews has an empty, hidden place for the bars, which its first review fills in the browser', async () => {
+    const listing = (await (
+      await api.post('/api/providers', validListing({ name: 'Quiet Corner Lashes', slug: 'quiet-corner-lashes', address: '3 Still Road' }))
+    ).json()) as { slug: string };
+    const html = await page(listing.slug);
+    expect(html).toMatch(/<div class="[^"]*" data-rating-breakdown hidden><\/div>/);
+    expect(html).not.toContain('aria-label="Rating breakdown"');
+    expect(text(html)).toContain('0 (0 reviews)');
+  });
+
   it('renders the first 10 reviews with a Report button each, Sort and Show more reviews when there are more', async () => {
     const listing = (await (
       await api.post('/api/providers', validListing({ name: 'Busy Bee Brow Bar', slug: 'busy-bee-brow-bar', address: '12 Hive Lane' }))
@@ -121,6 +133,28 @@ describe('reviews on the page', () => {
     expect(business(html).aggregateRating).toMatchObject({ reviewCount: after.reviewCount, ratingValue: Number(after.rating) });
     await moderateReview(api.database, 'restore-review', { target: review!.id, ...operator });
     expect(text(await page(SLUG))).toContain(review!.comment);
+  });
+});
+
+describe('the open status', () => {
+  it("is worked out as the page renders, on the provider's clock, so the page script's refresh finds the same text", async () => {
+    const provider = (await (await api.get(`/api/providers/by-slug/${SLUG}`)).json()) as { openingHours: string; timeZone: string };
+    const expected = (at: Date) => openStatusText(openStateAt(parseOpeningHours(provider.openingHours), provider.timeZone, at), at, provider.timeZone);
+    const before = expected(new Date());
+    const html = await page(SLUG);
+    const after = expected(new Date());
+    const span = /<span([^>]*class="open-status[^"]*"[^>]*)>([^<]*)<\/span>/.exec(html);
+    const badge = span?.[2]?.replace(/&middot;|&#183;/g, '·');
+    expect([before, after]).toContain(badge);
+    expect(badge).toMatch(/^(Open now|Closed)( · (Closes|Opens) .+)?$/);
+    // With the span it holds for: from the render to the next change or midnight, at most a day.
+    const checkedAt = Number(/data-checked-at="(\d+)"/.exec(span![1]!)?.[1]);
+    const validUntil = Number(/data-valid-until="(\d+)"/.exec(span![1]!)?.[1]);
+    expect(checkedAt).toBeLessThanOrEqual(Date.now());
+    expect(checkedAt).toBeGreaterThan(Date.now() - 60_000);
+    expect(validUntil).toBeGreaterThanOrEqual(checkedAt);
+    expect(validUntil - checkedAt).toBeLessThanOrEqual(24 * 60 * 60_000);
+    if (validUntil > checkedAt + 60_000) expect(expected(new Date(validUntil - 60_000))).toBe(badge);
   });
 });
 

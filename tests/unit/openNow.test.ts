@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DAYS, type Day } from '../../src/config';
-import { isOpenAt, localTime, openStateAt, openStatusText, timeZoneOfState } from '../../src/lib/openNow';
+import { isOpenAt, localTime, openStateAt, openStatusText, openStatusUntil, timeZoneOfState } from '../../src/lib/openNow';
 import { timeZoneOf } from '../../src/lib/geo/timeZone';
 import { weekRanges } from '../../src/lib/openingHours';
 import type { OpeningHours } from '../../src/lib/providerFields';
@@ -207,5 +207,53 @@ describe('timeZoneOf: states that span two zones', () => {
     expect(timeZoneOf('TN', 'Davidson')).toBe('America/Chicago');
     expect(timeZoneOf('IN', 'Lake County')).toBe('America/Chicago');
     expect(timeZoneOf('ZZ')).toBe('America/New_York');
+  });
+});
+
+describe('openStatusUntil', () => {
+  const ny = 'America/New_York';
+  const hours = week({ monday: '9:00 AM - 7:00 PM', tuesday: '10:00 AM - 6:00 PM' });
+  const until = (iso: string) => {
+    const date = at(iso);
+    return new Date(openStatusUntil(openStateAt(hours, ny, date), date, ny)).toISOString();
+  };
+  /** The text holds for every minute up to `until` and changes there. */
+  function holdsUntil(iso: string) {
+    const date = at(iso);
+    const text = openStatusText(openStateAt(hours, ny, date), date, ny);
+    const end = openStatusUntil(openStateAt(hours, ny, date), date, ny);
+    for (let t = date.getTime(); t < end; t += 60_000) {
+      const d = new Date(t);
+      expect(openStatusText(openStateAt(hours, ny, d), d, ny), d.toISOString()).toBe(text);
+    }
+    const d = new Date(end);
+    expect(openStatusText(openStateAt(hours, ny, d), d, ny)).not.toBe(text);
+  }
+
+  it('holds an open status until closing time', () => {
+    // Monday 2025-01-13 3:30:20 PM in New York (UTC-5): closes at 7 PM.
+    expect(until('2025-01-13T20:30:20Z')).toBe('2025-01-14T00:00:00.000Z');
+    holdsUntil('2025-01-13T20:30:20Z');
+  });
+
+  it('holds a closed status until the next midnight when the opening is on another day ("Opens Tue" becomes "Opens")', () => {
+    // Monday 9 PM: "Closed · Opens Tue 10:00 AM" until midnight, then "Closed · Opens 10:00 AM" until 10 AM.
+    expect(until('2025-01-14T02:00:00Z')).toBe('2025-01-14T05:00:00.000Z');
+    holdsUntil('2025-01-14T02:00:00Z');
+    expect(until('2025-01-14T05:00:00Z')).toBe('2025-01-14T15:00:00.000Z');
+    holdsUntil('2025-01-14T05:00:00Z');
+  });
+
+  it('a minute before a change holds for that minute only', () => {
+    expect(until('2025-01-13T23:59:59Z')).toBe('2025-01-14T00:00:00.000Z');
+  });
+
+  it('promises nothing across a daylight-saving change', () => {
+    // Saturday 2025-03-08 11 PM in New York; clocks go forward at 2 AM before the next opening, but
+    // midnight comes first: the span ends then, before the change.
+    expect(until('2025-03-09T04:00:00Z')).toBe('2025-03-09T05:00:00.000Z');
+    // Sunday 1 AM (EST): the span would run to midnight across 2 AM, where an hour is skipped.
+    const date = at('2025-03-09T06:00:00Z');
+    expect(openStatusUntil(openStateAt(hours, ny, date), date, ny)).toBe(date.getTime());
   });
 });

@@ -170,6 +170,14 @@ export function organizationLd() {
   };
 }
 
+/** A page's path as its canonical URL names it: no `.html`, no `/index`, no trailing slash but the root's. */
+export function pagePath(url: URL): string {
+  return url.pathname
+    .replace(/\.html$/, '')
+    .replace(/\/index$/, '/')
+    .replace(/(.)\/$/, '$1');
+}
+
 /** JSON for a <script type="application/ld+json">, safe inside HTML (no "</script>" break-out). */
 export function ldJson(data: unknown): string {
   return JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
