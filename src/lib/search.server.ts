@@ -13,7 +13,7 @@ import { InvalidInputError } from './errors';
 import { roundMiles, type Point } from './geo/distance';
 import { RADIUS_MILES } from './search/params';
 import { distanceSql, withinCondition } from './search/near.server';
-import { openNowCondition, openNowList } from './search/openNow.server';
+import { openNowCondition, openNowList, placeZones } from './search/openNow.server';
 import { searchPoint } from './search/point.server';
 import { textMatch } from './search/textMatch.server';
 import type { SearchResult } from './schemas/search';
@@ -64,10 +64,13 @@ async function resolve(database: Db, params: Filters, now: Date): Promise<Resolv
   if (params.openNow) {
     // Few open (at night, most of the week): listed from the hours index, the other filters checked
     // on each. Many: dense in any order, so each row the usual plan reads is checked instead.
-    const open = await cappedCount(database, sql`FROM (${openNowList(now)})`);
+    // Only the zones the location can be in: Chicago's few open at 7 AM are few even while the
+    // East has thousands open.
+    const zones = await placeZones(database, params.location);
+    const open = await cappedCount(database, sql`FROM (${openNowList(now, zones)})`);
     if (open.total === 0) r.match = false;
     r.fewOpen = !open.capped;
-    r.openNow = r.fewOpen ? sql<SqlBool>`p.seq IN (${openNowList(now)})` : openNowCondition(now);
+    r.openNow = r.fewOpen ? sql<SqlBool>`p.seq IN (${openNowList(now, zones)})` : openNowCondition(now);
   }
   if (params.near) r.within = { point: params.near, miles: params.radius ?? RADIUS_MILES.default };
   if (params.near || params.sort === 'distance') {

@@ -133,6 +133,31 @@ describe('openNow at fixed moments', () => {
   }
 });
 
+describe('openNow with a location: only the zones the place can be in are listed', () => {
+  // Wednesday 11:30 AM in New York, 6:30 AM in Honolulu: every zone's daytime providers are open
+  // (past the cap in all), Honolulu's alone are few.
+  const when = new Date('2026-11-25T16:30:00Z');
+  it('a city in a state, a state, and a city named alone give exactly the open providers there', async () => {
+    const all = await everyProvider();
+    const open = all.filter((r) => isOpen(r, when));
+    expect(open.length).toBeGreaterThan(LIMITS.countedTotal);
+    const { rows } = await api.database.client.execute("SELECT id, state FROM providers WHERE state IN ('HI', 'IL')");
+    const stateOf = new Map(rows.map((r) => [String(r.id), String(r.state)]));
+    for (const [location, keep] of [
+      ['Plan City 1, HI', (r: Ref) => r.city === 'Plan City 1' && stateOf.get(r.id) === 'HI'],
+      ['HI', (r: Ref) => stateOf.get(r.id) === 'HI'],
+      ['Plan City 2, IL', (r: Ref) => r.city === 'Plan City 2' && stateOf.get(r.id) === 'IL'],
+      ['Plan City 0', (r: Ref) => r.city === 'Plan City 0'],
+    ] as const) {
+      const expected = open.filter(keep);
+      expect(expected.length, location).toBeGreaterThan(0);
+      const page = await search({ openNow: 'true', location }, when);
+      expect({ total: page.total, capped: page.capped }, location).toEqual(counted(expected.length));
+      expect(page.items.map((p) => p.id)).toEqual(expected.slice(0, 100).map((r) => r.id));
+    }
+  });
+});
+
 describe('near at fixed distances', () => {
   const within = (all: Ref[], miles: number) => all.filter((r) => haversineMiles(P, r) <= miles);
   const near = `${P.latitude},${P.longitude}`;

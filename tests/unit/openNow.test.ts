@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { DAYS, type Day } from '../../src/config';
 import { isOpenAt, localTime, openStateAt, openStatusText, timeZoneOfState } from '../../src/lib/openNow';
-import { timeZoneOf } from '../../src/lib/geo/timeZone';
+import { timeZoneOf, timeZonesOfStates } from '../../src/lib/geo/timeZone';
 import { weekRanges } from '../../src/lib/openingHours';
 import type { OpeningHours } from '../../src/lib/providerFields';
 
@@ -207,5 +207,14 @@ describe('timeZoneOf: states that span two zones', () => {
     expect(timeZoneOf('TN', 'Davidson')).toBe('America/Chicago');
     expect(timeZoneOf('IN', 'Lake County')).toBe('America/Chicago');
     expect(timeZoneOf('ZZ')).toBe('America/New_York');
+  });
+});
+
+describe('timeZonesOfStates', () => {
+  it("lists every zone a place in the states can have: the state's own and its counties' others", () => {
+    expect(timeZonesOfStates(['IL'])).toEqual(['America/Chicago']);
+    expect(timeZonesOfStates(['tx'])).toEqual(['America/Chicago', 'America/Denver']);
+    expect(timeZonesOfStates(['HI', 'OR'])).toEqual(['America/Boise', 'America/Los_Angeles', 'Pacific/Honolulu']);
+    expect(timeZonesOfStates([])).toEqual([]);
   });
 });
