@@ -464,8 +464,8 @@ async function generateSegment(input: SegmentInput): Promise<SegmentOutput> {
     // Place, zone, hours rows and vocabulary as the app writes them with a provider
     // (src/lib/providers.server.ts), in bulk: the same rows the setup's backfill would write.
     const key = `${row.zipCode}|${row.city}|${row.state}`;
-    let place = places.get(key);
-    if (!place) places.set(key, (place = await placeOf({ zipCode: row.zipCode, city: row.city, state: row.state })));
+    const place = places.get(key) ?? (await placeOf({ zipCode: row.zipCode, city: row.city, state: row.state }));
+    places.set(key, place);
     Object.assign(row, place);
     for (const [openMinute, closeMinute] of weekRanges(parseOpeningHours(row.openingHours!)))
       hoursRows.push({ providerSeq: seq, openMinute, closeMinute, timeZone: place.timeZone });
