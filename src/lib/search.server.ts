@@ -36,6 +36,8 @@ interface Resolved {
   openNow?: Expression<SqlBool>;
   /** openNow=true and fewer providers open than the counted cap: they lead the plan. */
   fewOpen?: boolean;
+  /** openNow=true: the listed providers open now, counted from the hours index (capped). */
+  openCount?: { total: number; capped: boolean };
   /** near: only providers within this many miles of the point. */
   within?: { point: Point; miles: number };
   /** Where distances are measured from (near, or the location for sort=distance). */
@@ -67,8 +69,10 @@ async function resolve(database: Db, params: Filters, now: Date): Promise<Resolv
     // Only the zones the location can be in: Chicago's few open at 7 AM are few even while the
     // East has thousands open.
     const zones = await placeZones(database, params.location);
-    const open = await cappedCount(database, sql`FROM (${openNowList(now, zones)})`);
+    // Distinct: a day's range running past midnight may overlap the next day's.
+    const open = await cappedCount(database, sql`FROM (SELECT DISTINCT seq FROM (${openNowList(now, zones)})) o WHERE o.seq NOT IN (${HIDDEN_SEQS})`);
     if (open.total === 0) r.match = false;
+    r.openCount = open;
     r.fewOpen = !open.capped;
     r.openNow = r.fewOpen ? sql<SqlBool>`p.seq IN (${openNowList(now, zones)})` : openNowCondition(now);
   }
@@ -303,12 +307,16 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
     ]);
   } else {
     const listed = rowConditions(r, {}, true);
-    // Only text (and LISTED): counted from the full-text index, less hidden listings.
+    // Only text (and LISTED): counted from the full-text index, less hidden listings. Only openNow:
+    // counted already, from the hours index.
     const onlyText = r.match && listed.length === 2;
-    count = await cappedCount(
-      database,
-      onlyText ? sql`FROM providers_fts WHERE providers_fts MATCH ${r.match} AND rowid NOT IN (${HIDDEN_SEQS})` : sql`FROM providers p ${and(listed)}`,
-    );
+    count =
+      r.openCount && listed.length === 2
+        ? r.openCount
+        : await cappedCount(
+            database,
+            onlyText ? sql`FROM providers_fts WHERE providers_fts MATCH ${r.match} AND rowid NOT IN (${HIDDEN_SEQS})` : sql`FROM providers p ${and(listed)}`,
+          );
     // Many matches (more than the counted cap): when they are dense in the order index (a sample
     // of its first rows says how dense), reading it in order and checking each row finds a page
     // fast. Few or sparse: list them and sort. A prefix too common to expand (textMatch) is listed
