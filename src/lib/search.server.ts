@@ -10,6 +10,7 @@ import type { SearchParams } from './schemas/search';
 import { parseLocation, searchWords } from './searchText';
 import { categoryForSearch } from './services';
 import { InvalidInputError } from './errors';
+import { LIMITS } from '../config';
 import { roundMiles, type Point } from './geo/distance';
 import { RADIUS_MILES } from './search/params';
 import { distanceSql, withinCondition } from './search/near.server';
@@ -172,7 +173,10 @@ const placeIndex = (r: Resolved) =>
           ? 'providers_state_order'
           : 'providers_price_order';
 
-type Row = Selectable<ProvidersTable> & { distanceMiles?: number };
+type Row = Selectable<ProvidersTable> & { distanceMiles?: number; matchCount?: number };
+
+/** The columns the orders sort on, as `p.` columns (the matches of a few-match plan keep these). */
+const ORDER_COLUMNS = sql`p.seq, p.isPromoted, p.rating, p.reviewCount, p.name`;
 
 /**
  * GET /api/search: one page of matching providers in result order, and the total. The query plan
@@ -206,6 +210,21 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
       sql`SELECT p.*${distance} FROM (SELECT p.seq${distance} ${from} ORDER BY ${order} ${page}) s CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
     );
   /**
+   * A page and the total of matches known to be few (at most the counted cap): listed once, then
+   * counted and sorted, in one statement. Two statements read the matches twice (the open list, the
+   * full-text list) and the page's rows came back with the total anyway.
+   */
+  const fewSorted = async (from: RawBuilder<unknown>): Promise<[Row[], { total: number; capped: boolean }]> => {
+    const found = await run(
+      sql`WITH m AS MATERIALIZED (SELECT ${ORDER_COLUMNS}${distance} ${from})
+        SELECT p.*${distance}, (SELECT count(*) FROM m) AS matchCount FROM (SELECT seq FROM m p ORDER BY ${order} ${page}) s CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
+    );
+    // A page past the last match has no row to carry the total.
+    if (!found.length) return [found, params.offset ? await cappedCount(database, from) : { total: 0, capped: false }];
+    const total = Number(found[0]!.matchCount);
+    return [found, { total: Math.min(total, LIMITS.countedTotal), capped: total > LIMITS.countedTotal }];
+  };
+  /**
    * Nearest first: from growing circles around the point on the coordinate index (NEAREST_RINGS_MILES,
    * within the radius of `near`), the first that fills the page; else every match of `from` sorted.
    */
@@ -238,8 +257,7 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
     // At most LIMITS.countedTotal providers open: found by seq (NOT INDEXED keeps SQLite on the
     // list rather than a filter's index), checked and sorted.
     const conds = rowConditions(r);
-    const from = sql`FROM providers p NOT INDEXED ${and(conds)}`;
-    [rows, count] = await Promise.all([sortedPage(from), cappedCount(database, from)]);
+    [rows, count] = await fewSorted(sql`FROM providers p NOT INDEXED ${and(conds)}`);
   } else if ((sort !== 'recommended' || r.point) && !nearInOrder) {
     // Another order, or a point. The matches are counted along the coordinate index (a `near`
     // circle) or the index of the place's most selective part, as in the recommended order, or,
@@ -274,8 +292,7 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
     const inCity = r.match && cityWords.length ? `(${r.match}) AND city : (${cityWords.map((w) => `"${w}"`).join(' ')})` : null;
     const few = inCity !== null && !(await cappedCount(database, sql`FROM providers_fts WHERE providers_fts MATCH ${inCity}`)).capped;
     if (few) {
-      const from = sql`FROM providers p NOT INDEXED ${and(rowConditions({ ...r, match: inCity }, {}, true))}`;
-      [rows, count] = await Promise.all([sortedPage(from), cappedCount(database, from)]);
+      [rows, count] = await fewSorted(sql`FROM providers p NOT INDEXED ${and(rowConditions({ ...r, match: inCity }, {}, true))}`);
     } else {
       const conds = rowConditions(r);
       [rows, count] = await Promise.all([
@@ -310,21 +327,29 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
     // Only text (and LISTED): counted from the full-text index, less hidden listings. Only openNow:
     // counted already, from the hours index.
     const onlyText = r.match && listed.length === 2;
-    count =
-      r.openCount && listed.length === 2
-        ? r.openCount
-        : await cappedCount(
-            database,
-            onlyText ? sql`FROM providers_fts WHERE providers_fts MATCH ${r.match} AND rowid NOT IN (${HIDDEN_SEQS})` : sql`FROM providers p ${and(listed)}`,
-          );
-    // Many matches (more than the counted cap): when they are dense in the order index (a sample
-    // of its first rows says how dense), reading it in order and checking each row finds a page
-    // fast. Few or sparse: list them and sort. A prefix too common to expand (textMatch) is listed
-    // either way, and with many matches the order index is walked against that list.
-    const walk =
-      listed.length === 1 ||
-      (count.capped && !!r.match && !r.checkable) ||
-      (count.capped && (await denseIn(sql.raw('providers_order'), ORDER, r.match ? SAMPLE_ROWS.text : SAMPLE_ROWS.row)));
+    // Many matches (more than the counted cap): when they are dense in the order index, reading it
+    // in order and checking each row finds a page fast. Few or sparse: list them and sort. A prefix
+    // too common to expand (textMatch) is listed either way, and with many matches the order index
+    // is walked against that list. How dense: for text alone, from how far into the table (by seq,
+    // the full-text index's own order) its first counted matches reach, which the count reads
+    // anyway; otherwise from a sample of the order index's first rows (a check each: ~0.1 ms for
+    // full text at a million providers, so the sample is not free).
+    const wanted = params.offset + params.limit;
+    let walk = listed.length === 1;
+    if (r.openCount && listed.length === 2) {
+      count = r.openCount;
+    } else if (onlyText) {
+      const { rows: counted } = await sql<{ n: number; reach: number | null }>`SELECT count(*) AS n, max(rowid) AS reach FROM (SELECT rowid FROM providers_fts
+        WHERE providers_fts MATCH ${r.match} AND rowid NOT IN (${HIDDEN_SEQS}) LIMIT ${LIMITS.countedTotal + 1})`.execute(db);
+      const n = Number(counted[0]!.n);
+      count = { total: Math.min(n, LIMITS.countedTotal), capped: n > LIMITS.countedTotal };
+      walk = count.capped && (!r.checkable || (wanted * Number(counted[0]!.reach)) / n <= MAX_WALK);
+    } else {
+      count = await cappedCount(database, sql`FROM providers p ${and(listed)}`);
+    }
+    if (!walk && !onlyText && count.capped) {
+      walk = (!!r.match && !r.checkable) || (await denseIn(sql.raw('providers_order'), ORDER, r.match ? SAMPLE_ROWS.text : SAMPLE_ROWS.row));
+    }
     const conds = walk ? rowConditions(r) : listed;
     rows =
       count.total === 0
