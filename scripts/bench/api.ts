@@ -361,7 +361,7 @@ else {
   copyFileSync(generated.file, served);
   // Generated files are checkpointed; a WAL left by a later migration goes along.
   if (existsSync(`${generated.file}-wal`)) copyFileSync(`${generated.file}-wal`, `${served}-wal`);
-  const sqld = await startSqld(dir);
+  const sqld = await startSqld(dir, { startupMs: 600_000 });
   try {
     const remote = await getDb(sqld.url);
     // HTTP requests the web client sends, counted where Node's fetch (undici) creates each one.
