@@ -322,7 +322,7 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
         database,
         onlyCategory
           ? sql`FROM provider_categories c ${and([...cat, isListed(sql`c.providerSeq`)])}`
-          : sql`FROM provider_categories c JOIN providers p ON p.seq = c.providerSeq ${and(conds)}`,
+          : sql`FROM provider_categories c INDEXED BY ${index} JOIN providers p ON p.seq = c.providerSeq ${and(conds)}`,
       ),
     ]);
   } else {
