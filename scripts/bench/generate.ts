@@ -12,7 +12,9 @@
  * row by row. The rows are exactly those the earlier one-statement-per-row loader wrote (checked
  * table by table at 3,000 providers), so version 1 files stay valid.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dirname } from 'node:path';
 import type { InStatement } from '@libsql/client';
 import type { Insertable } from 'kysely';
@@ -21,7 +23,11 @@ import { readSeed, stableId } from '../../src/lib/db/seed';
 import { migrate } from '../../src/lib/db/migrate';
 import { setupDatabase } from '../../src/lib/db/setup';
 import { backfillSearchData } from '../../src/lib/search/backfill.server';
-import type { ProviderCategoriesTable, ProvidersTable, ReviewsTable } from '../../src/lib/db/schema';
+import type { ProviderCategoriesTable, ProviderHoursTable, ProvidersTable, ReviewsTable } from '../../src/lib/db/schema';
+import { placeOf, type Place } from '../../src/lib/geo/place.server';
+import { weekRanges } from '../../src/lib/openingHours';
+import { parseOpeningHours } from '../../src/lib/providerFields';
+import { providerTerms } from '../../src/lib/spelling/vocabulary.server';
 import { refreshRatingStatement } from '../../src/lib/reviews.server';
 import { categoriesOfService, categoriesOfServices } from '../../src/lib/services';
 import { slugify } from '../../src/lib/slugify';
@@ -63,7 +69,9 @@ export function prng(seed: number) {
     }
     return copy.slice(0, n);
   };
-  return { next, int, pick, weighted, sample };
+  /** The generator's whole state: prng(state()) goes on where this one is. */
+  const state = () => a;
+  return { next, int, pick, weighted, sample, state };
 }
 
 const cumulative = (weights: number[]) => {
@@ -286,22 +294,91 @@ export async function ensureBenchDb(total: number, file = `${BENCH_DIR}/provider
   const toGenerate = Math.max(0, total - seeded);
   log(`[bench] generating ${file}: ${seeded} seed providers + ${toGenerate.toLocaleString('en-US')} generated`);
 
+  // Each segment in a process of its own: the native client keeps ~25 KB of memory per provider
+  // written until its process exits (not its connection, not a garbage collection: tried), and a
+  // million in one process reached the machine's 23 GB.
+  const firstSeq = Number((await database.client.execute('SELECT coalesce(max(seq), 0) AS n FROM providers')).rows[0]!.n) + 1;
+  let state = prng(0x61_0b_00 + GENERATOR_VERSION).state();
+  let reviews = 0;
+  for (let from = 0; from < toGenerate; from += SEGMENT_PROVIDERS) {
+    const to = Math.min(toGenerate, from + SEGMENT_PROVIDERS);
+    const out = runSegment({ file, from, to, firstSeq, state });
+    state = out.state;
+    reviews += out.reviews;
+    log(`[bench]   ${to.toLocaleString('en-US')} generated (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  }
+  const indexing = performance.now();
+  for (const sql of deferred) await database.client.execute(sql);
+  log(`[bench]   indexes and full-text index built in ${((performance.now() - indexing) / 1000).toFixed(0)} s`);
+  // Coordinates, time zone, opening-hours rows and vocabulary, as the app fills them for older rows.
+  const filling = performance.now();
+  await backfillSearchData(database);
+  log(`[bench]   places, hours and vocabulary filled in ${((performance.now() - filling) / 1000).toFixed(0)} s`);
+  await database.client.execute('PRAGMA synchronous = NORMAL');
+  await database.client.execute('CREATE TABLE IF NOT EXISTS bench_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
+  await database.client.execute({ sql: "INSERT OR REPLACE INTO bench_meta (key, value) VALUES ('generator', ?)", args: [`${GENERATOR_VERSION}:${total}`] });
+  // No ANALYZE: production databases have no planner statistics either, so neither does this one.
+  await database.client.execute('PRAGMA wal_checkpoint(TRUNCATE)');
+  const seconds = (performance.now() - started) / 1000;
+  const allReviews = Number((await database.client.execute('SELECT count(*) AS n FROM reviews')).rows[0]!.n);
+  log(`[bench] generated ${total.toLocaleString('en-US')} providers and ${allReviews.toLocaleString('en-US')} reviews in ${seconds.toFixed(1)} s`);
+  return { url, file, providers: total, reviews: allReviews || reviews, seconds, reused: false };
+}
+
+/** Providers generated per child process (about 2.5 GB of the native client's memory each; GLOW_BENCH_SEGMENT to try others). */
+const SEGMENT_PROVIDERS = Number(process.env.GLOW_BENCH_SEGMENT) || 100_000;
+
+interface SegmentInput {
+  file: string;
+  /** Generated providers [from, to) of the whole run: their seq, ids and slugs follow from i. */
+  from: number;
+  to: number;
+  firstSeq: number;
+  /** The PRNG's state where the previous segment left it, so segments draw what one run would. */
+  state: number;
+}
+interface SegmentOutput {
+  state: number;
+  reviews: number;
+}
+
+/** Runs one segment in a child process (this file with --segment) and reads its result. */
+function runSegment(input: SegmentInput): SegmentOutput {
+  const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--segment', JSON.stringify(input)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+  });
+  if (child.status !== 0) throw new Error(`[bench] generating providers ${input.from}-${input.to} failed (exit ${child.status ?? child.signal})`);
+  return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as SegmentOutput;
+}
+
+async function generateSegment(input: SegmentInput): Promise<SegmentOutput> {
+  const url = `file:${input.file}`;
+  const database = await getDb(url);
+  // A half-written file is deleted and rebuilt on the next run (no bench_meta), so durability
+  // while loading buys nothing.
+  await database.client.execute('PRAGMA synchronous = OFF');
+  await database.client.execute('PRAGMA cache_size = -1000000');
+  await database.client.execute('PRAGMA temp_store = MEMORY');
   const groups = await serviceGroups();
   const categories = Object.keys(CATEGORY_WEIGHTS).filter((c) => groups.has(c));
   const categoryWeights = cumulative(categories.map((c) => CATEGORY_WEIGHTS[c]!));
   const taken = new Set((await database.client.execute('SELECT slug FROM providers')).rows.map((r) => String(r.slug)));
-  const rnd = prng(0x61_0b_00 + GENERATOR_VERSION);
-  const firstSeq = Number((await database.client.execute('SELECT coalesce(max(seq), 0) AS n FROM providers')).rows[0]!.n) + 1;
+  const rnd = prng(input.state);
+  const { firstSeq } = input;
   /** Providers per write batch; a multi-row insert stays under SQLite's 32,766 bound parameters. */
   const BATCH_PROVIDERS = 1000;
-  const ROWS_PER_INSERT = { providers: 1000, categories: 4000, reviews: 4000 } as const;
+  const ROWS_PER_INSERT = { providers: 1000, categories: 4000, reviews: 4000, hours: 8000 } as const;
+  let hoursRows: Insertable<ProviderHoursTable>[] = [];
+  const places = new Map<string, Place>();
+  const terms = new Map<string, number>();
   let providerRows: Insertable<ProvidersTable>[] = [];
   let categoryRows: Insertable<ProviderCategoriesTable>[] = [];
   let reviewRows: Insertable<ReviewsTable>[] = [];
   let refreshes: InStatement[] = [];
   let reviews = 0;
   const chunks = <T>(rows: T[], size: number) => Array.from({ length: Math.ceil(rows.length / size) }, (_, k) => rows.slice(k * size, (k + 1) * size));
-  const insert = (table: 'providers' | 'provider_categories' | 'reviews', rows: object[], size: number): InStatement[] =>
+  const insert = (table: 'providers' | 'provider_categories' | 'reviews' | 'provider_hours', rows: object[], size: number): InStatement[] =>
     chunks(rows, size).map((part) => {
       const compiled = database.db
         .insertInto(table)
@@ -316,6 +393,7 @@ export async function ensureBenchDb(total: number, file = `${BENCH_DIR}/provider
         ...insert('providers', providerRows, ROWS_PER_INSERT.providers),
         ...insert('provider_categories', categoryRows, ROWS_PER_INSERT.categories),
         ...insert('reviews', reviewRows, ROWS_PER_INSERT.reviews),
+        ...insert('provider_hours', hoursRows, ROWS_PER_INSERT.hours),
         ...refreshes,
       ],
       'write',
@@ -324,9 +402,10 @@ export async function ensureBenchDb(total: number, file = `${BENCH_DIR}/provider
     categoryRows = [];
     reviewRows = [];
     refreshes = [];
+    hoursRows = [];
   };
 
-  for (let i = 0; i < toGenerate; i++) {
+  for (let i = input.from; i < input.to; i++) {
     const city = CITIES[rnd.weighted(CITY_WEIGHTS)]!;
     const category = categories[rnd.weighted(categoryWeights)]!;
     const own = groups.get(category)!;
@@ -382,6 +461,18 @@ export async function ensureBenchDb(total: number, file = `${BENCH_DIR}/provider
       reviewCount: 0,
       createdAt: created.toISOString(),
     };
+    // Place, zone, hours rows and vocabulary as the app writes them with a provider
+    // (src/lib/providers.server.ts), in bulk: the same rows the setup's backfill would write.
+    const key = `${row.zipCode}|${row.city}|${row.state}`;
+    const place = places.get(key) ?? (await placeOf({ zipCode: row.zipCode, city: row.city, state: row.state }));
+    places.set(key, place);
+    Object.assign(row, place);
+    for (const [openMinute, closeMinute] of weekRanges(parseOpeningHours(row.openingHours!)))
+      hoursRows.push({ providerSeq: seq, openMinute, closeMinute, timeZone: place.timeZone });
+    for (const term of providerTerms({ name, description, services: row.services!, city: city.name, state: city.state })) {
+      const k = JSON.stringify(term);
+      terms.set(k, (terms.get(k) ?? 0) + 1);
+    }
     providerRows.push(row);
     // Rating and review count reach the category rows through the trigger of refreshRatingStatement.
     for (const c of categoriesOfServices(services))
@@ -403,23 +494,25 @@ export async function ensureBenchDb(total: number, file = `${BENCH_DIR}/provider
     reviews += count;
     refreshes.push(refreshRatingStatement(id));
     if (providerRows.length >= BATCH_PROVIDERS) await flush();
-    if ((i + 1) % 20_000 === 0) log(`[bench]   ${(i + 1).toLocaleString('en-US')} generated (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   }
   await flush();
-  const indexing = performance.now();
-  for (const sql of deferred) await database.client.execute(sql);
-  log(`[bench]   indexes and full-text index built in ${((performance.now() - indexing) / 1000).toFixed(0)} s`);
-  // Coordinates, time zone, opening-hours rows and vocabulary, as the app fills them for older rows.
-  const filling = performance.now();
-  await backfillSearchData(database);
-  log(`[bench]   places, hours and vocabulary filled in ${((performance.now() - filling) / 1000).toFixed(0)} s`);
-  await database.client.execute('PRAGMA synchronous = NORMAL');
-  await database.client.execute('CREATE TABLE IF NOT EXISTS bench_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
-  await database.client.execute({ sql: "INSERT OR REPLACE INTO bench_meta (key, value) VALUES ('generator', ?)", args: [`${GENERATOR_VERSION}:${total}`] });
-  // No ANALYZE: production databases have no planner statistics either, so neither does this one.
-  await database.client.execute('PRAGMA wal_checkpoint(TRUNCATE)');
-  const seconds = (performance.now() - started) / 1000;
-  const allReviews = Number((await database.client.execute('SELECT count(*) AS n FROM reviews')).rows[0]!.n);
-  log(`[bench] generated ${total.toLocaleString('en-US')} providers and ${allReviews.toLocaleString('en-US')} reviews in ${seconds.toFixed(1)} s`);
-  return { url, file, providers: total, reviews: allReviews || reviews, seconds, reused: false };
+  const counted = [...terms].map(([k, n]) => {
+    const [kind, term, label] = JSON.parse(k) as [string, string, string];
+    return { kind, term, label, n };
+  });
+  for (let k = 0; k < counted.length; k += 2000) {
+    const compiled = database.db
+      .insertInto('search_terms')
+      .values(counted.slice(k, k + 2000) as never)
+      .onConflict((oc) => oc.columns(['kind', 'term', 'label']).doUpdateSet((eb) => ({ n: eb('search_terms.n', '+', eb.ref('excluded.n')) })))
+      .compile();
+    await database.client.execute({ sql: compiled.sql, args: compiled.parameters as never[] });
+  }
+  await closeDb(url);
+  return { state: rnd.state(), reviews };
+}
+
+if (process.argv[2] === '--segment' && import.meta.url === pathToFileURL(process.argv[1]!).href) {
+  const out = await generateSegment(JSON.parse(process.argv[3]!) as SegmentInput);
+  console.log(JSON.stringify(out));
 }

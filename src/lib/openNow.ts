@@ -8,9 +8,17 @@ import { clock12, HOURS_PATTERN, MINUTES_PER_DAY, MINUTES_PER_WEEK, weekRanges }
 import type { OpeningHours } from './providerFields';
 import { US_STATES } from './usStates';
 
+/** One formatter per zone: making one costs far more than using it (a search reads a dozen zones). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 /** Day of week (monday..sunday) and minutes since midnight at `date` in `timeZone`. */
 export function localTime(date: Date, timeZone: string): { day: (typeof DAYS)[number]; minute: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).formatToParts(date);
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
+    formatters.set(timeZone, format);
+  }
+  const parts = format.formatToParts(date);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return { day: get('weekday').toLowerCase() as (typeof DAYS)[number], minute: (Number(get('hour')) % 24) * 60 + Number(get('minute')) };
 }

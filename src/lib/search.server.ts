@@ -7,14 +7,16 @@ import type { Db } from './db/client';
 import type { ProvidersTable } from './db/schema';
 import { cappedCount, toProvider, type Page } from './providers.server';
 import type { SearchParams } from './schemas/search';
-import { ftsQuery, parseLocation } from './searchText';
+import { parseLocation, searchWords } from './searchText';
 import { categoryForSearch } from './services';
 import { InvalidInputError } from './errors';
+import { LIMITS } from '../config';
 import { roundMiles, type Point } from './geo/distance';
 import { RADIUS_MILES } from './search/params';
 import { distanceSql, withinCondition } from './search/near.server';
-import { openNowCondition, openNowList } from './search/openNow.server';
+import { openNowCondition, openNowList, placeZones } from './search/openNow.server';
 import { searchPoint } from './search/point.server';
+import { textMatch } from './search/textMatch.server';
 import type { SearchResult } from './schemas/search';
 
 type Filters = Partial<Omit<SearchParams, 'limit' | 'offset'>>;
@@ -23,6 +25,8 @@ type Filters = Partial<Omit<SearchParams, 'limit' | 'offset'>>;
 interface Resolved {
   /** FTS5 expression, or null (no text), or false (text that cannot match anything). */
   match: string | null | false;
+  /** Whether one row is cheaply checked against `match` (src/lib/search/textMatch.server.ts). */
+  checkable: boolean;
   category?: string;
   city?: string;
   state?: string;
@@ -33,35 +37,29 @@ interface Resolved {
   openNow?: Expression<SqlBool>;
   /** openNow=true and fewer providers open than the counted cap: they lead the plan. */
   fewOpen?: boolean;
+  /** openNow=true: the listed providers open now, counted from the hours index (capped). */
+  openCount?: { total: number; capped: boolean };
   /** near: only providers within this many miles of the point. */
   within?: { point: Point; miles: number };
   /** Where distances are measured from (near, or the location for sort=distance). */
   point?: Point;
 }
 
-/** A service value that is no category matches services whose words start with its words. */
-function servicesMatch(text: string): string | null {
-  const words = ftsQuery(text);
-  return words ? `services : (${words})` : null;
-}
-
 async function resolve(database: Db, params: Filters, now: Date): Promise<Resolved> {
   const { db } = database;
-  const parts: string[] = [];
-  let impossible = false;
-  if (params.query) {
-    const m = ftsQuery(params.query);
-    if (m) parts.push(`(${m})`);
-    else impossible = true; // only punctuation: nothing can match
-  }
   const category = params.service ? categoryForSearch(params.service) : null;
-  if (params.service && !category) {
-    const m = servicesMatch(params.service);
-    if (m) parts.push(`(${m})`);
-    else impossible = true;
-  }
+  // A service value that is no category matches services whose words start with its words. Text
+  // with no words (only punctuation) matches nothing.
+  const texts = await Promise.all([
+    params.query ? textMatch(database, params.query) : undefined,
+    params.service && !category ? textMatch(database, params.service, 'services') : undefined,
+  ]);
+  const parts = texts.filter((t) => t !== undefined);
+  const impossible = parts.some((t) => !t);
+  const matches = parts.filter((t) => !!t);
   const r: Resolved = {
-    match: impossible ? false : parts.length ? parts.join(' AND ') : null,
+    match: impossible ? false : matches.length ? matches.map((t) => `(${t.expression})`).join(' AND ') : null,
+    checkable: matches.every((t) => t.checkable),
     category: category?.slug,
     priceRange: params.priceRange,
     rating: params.rating,
@@ -69,10 +67,15 @@ async function resolve(database: Db, params: Filters, now: Date): Promise<Resolv
   if (params.openNow) {
     // Few open (at night, most of the week): listed from the hours index, the other filters checked
     // on each. Many: dense in any order, so each row the usual plan reads is checked instead.
-    const open = await cappedCount(database, sql`FROM (${openNowList(now)})`);
+    // Only the zones the location can be in: Chicago's few open at 7 AM are few even while the
+    // East has thousands open.
+    const zones = await placeZones(database, params.location);
+    // Distinct: a day's range running past midnight may overlap the next day's.
+    const open = await cappedCount(database, sql`FROM (SELECT DISTINCT seq FROM (${openNowList(now, zones)})) o WHERE ${isListed(sql`o.seq`)}`);
     if (open.total === 0) r.match = false;
+    r.openCount = open;
     r.fewOpen = !open.capped;
-    r.openNow = r.fewOpen ? sql<SqlBool>`p.seq IN (${openNowList(now)})` : openNowCondition(now);
+    r.openNow = r.fewOpen ? sql<SqlBool>`p.seq IN (${openNowList(now, zones)})` : openNowCondition(now);
   }
   if (params.near) r.within = { point: params.near, miles: params.radius ?? RADIUS_MILES.default };
   if (params.near || params.sort === 'distance') {
@@ -99,27 +102,31 @@ async function resolve(database: Db, params: Filters, now: Date): Promise<Resolv
 const ORDER = sql`p.isPromoted DESC, p.rating DESC, p.reviewCount DESC, p.name, p.seq`;
 const CATEGORY_ORDER = sql`c.isPromoted DESC, c.rating DESC, c.reviewCount DESC, c.name, c.providerSeq`;
 /**
- * The longest prefix with an index of its own in the full-text table (`prefix = '2 3 4'`,
- * migrations/0004). A row-by-row check of a longer prefix merges every word it starts again on each
- * row (~6 ms per check for "balayage" at a million providers), so such text is listed once instead.
- */
-const PREFIX_INDEX_MAX = 4;
-const checkableByRow = (match: string) => [...match.matchAll(/"([^"]*)"\*/g)].every((m) => [...m[1]!].length <= PREFIX_INDEX_MAX);
-/**
  * Rows of the order index sampled to estimate how dense the matches of a broad search are: few
  * when each check is a full-text lookup (~0.1 ms under load), more when the checks read only the
  * row (a `near` box: Chicago's 10 miles hold ~4 % of providers, which 50 rows often miss).
  */
 const SAMPLE_ROWS = { text: 50, row: 400 } as const;
-/** Miles around a place searched first for its nearest providers (sort=distance without near). */
-const FIRST_BOX_MILES = 1;
+/**
+ * Circles around the point searched in turn for the nearest providers (sort=distance): the first
+ * that holds a page is the answer, since everyone nearer than its last lies inside it. A dense city
+ * fills the first; a 25-mile radius around Chicago holds ~4 % of all providers, too many to sort.
+ */
+const NEAREST_RINGS_MILES = [1, 4, 16] as const;
 /** Longest walk of the order index worth making for one page; sparser matches are listed and sorted. */
 const MAX_WALK = 1500;
 
-/** Hidden listings never match (README "Moderation"): the first of every row's conditions. */
-const LISTED = sql<SqlBool>`p.isHidden = 0`;
-/** Rows of a full-text or category index that belong to hidden listings (few: a partial index finds them). */
-const HIDDEN_SEQS = sql`SELECT seq FROM providers INDEXED BY providers_hidden WHERE isHidden = 1`;
+/**
+ * Whether the provider of `seq` is listed (README "Moderation": hidden listings never match): a
+ * lookup in the partial index of the few hidden ones (migrations/0007), so a count along an ordered
+ * or full-text index reads that index alone, not each provider row (~6 ms a count at a million
+ * providers). A lookup that finds nothing reads no row in sqld's statistics (Turso bills rows
+ * read); a `NOT IN` list of the hidden ones counted each probe as one, doubling every count.
+ */
+const isListed = (seq: RawBuilder<unknown>) =>
+  sql<SqlBool>`NOT EXISTS (SELECT 1 FROM providers h INDEXED BY providers_hidden WHERE h.seq = ${seq} AND h.isHidden = 1)`;
+/** Hidden listings never match: the first of every row's conditions. */
+const LISTED = isListed(sql`p.seq`);
 
 /**
  * Conditions on the provider row `p`; `skip` leaves out those the category index already applies.
@@ -131,7 +138,7 @@ function rowConditions(r: Resolved, skip: { category?: boolean; rating?: boolean
   const where: Expression<SqlBool>[] = [LISTED];
   if (r.match) {
     where.push(
-      textList || !checkableByRow(r.match)
+      textList || !r.checkable
         ? sql<SqlBool>`p.seq IN (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${r.match})`
         : sql<SqlBool>`EXISTS (SELECT 1 FROM providers_fts WHERE providers_fts MATCH ${r.match} AND rowid = p.seq)`,
     );
@@ -157,11 +164,22 @@ const SORT_ORDERS = {
   reviews: { order: sql`p.reviewCount DESC, p.rating DESC, p.name, p.seq`, index: sql.raw('providers_reviews_order') },
 } as const;
 
-/** The ordered index of the most selective of city, state and price (migrations/0004-0005). */
+/** The ordered index of the most selective of city, state and price (migrations/0004-0005, 0013). */
 const placeIndex = (r: Resolved) =>
-  r.city && r.priceRange ? 'providers_city_price_order' : r.city ? 'providers_city_order' : r.state ? 'providers_state_order' : 'providers_price_order';
+  r.city && r.priceRange
+    ? 'providers_city_price_order'
+    : r.city && r.state
+      ? 'providers_city_state_order'
+      : r.city
+        ? 'providers_city_order'
+        : r.state
+          ? 'providers_state_order'
+          : 'providers_price_order';
 
-type Row = Selectable<ProvidersTable> & { distanceMiles?: number };
+type Row = Selectable<ProvidersTable> & { distanceMiles?: number; matchCount?: number };
+
+/** The columns the orders sort on, as `p.` columns (the matches of a few-match plan keep these). */
+const ORDER_COLUMNS = sql`p.seq, p.isPromoted, p.rating, p.reviewCount, p.name`;
 
 /**
  * GET /api/search: one page of matching providers in result order, and the total. The query plan
@@ -195,15 +213,45 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
       sql`SELECT p.*${distance} FROM (SELECT p.seq${distance} ${from} ORDER BY ${order} ${page}) s CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
     );
   /**
-   * Nearest to a place (no radius): first from a small box around it on the coordinate index, which
-   * is the answer when it fills the page, since every provider nearer than the page's last lies in
-   * the box; else every match of the place is sorted ("Austin, TX": all its rows read and sorted).
+   * A page and the total of matches known to be few (at most the counted cap): listed once, then
+   * counted and sorted, in one statement. Two statements read the matches twice (the open list, the
+   * full-text list) and the page's rows came back with the total anyway.
    */
-  const nearestToPlace = async (from: RawBuilder<unknown>) => {
-    const first = await sortedPage(
-      sql`FROM providers p INDEXED BY providers_geo ${and(rowConditions({ ...r, within: { point: r.point!, miles: FIRST_BOX_MILES } }))}`,
+  const fewSorted = async (from: RawBuilder<unknown>): Promise<[Row[], { total: number; capped: boolean }]> => {
+    const found = await run(
+      sql`WITH m AS MATERIALIZED (SELECT ${ORDER_COLUMNS}${distance} ${from})
+        SELECT p.*${distance}, (SELECT count(*) FROM m) AS matchCount FROM (SELECT seq FROM m p ORDER BY ${order} ${page}) s CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
     );
-    return first.length === params.limit ? first : sortedPage(from);
+    // A page past the last match has no row to carry the total.
+    if (!found.length) return [found, params.offset ? await cappedCount(database, from) : { total: 0, capped: false }];
+    const total = Number(found[0]!.matchCount);
+    return [found, { total: Math.min(total, LIMITS.countedTotal), capped: total > LIMITS.countedTotal }];
+  };
+  /**
+   * Nearest first: from growing circles around the point on the coordinate index (NEAREST_RINGS_MILES,
+   * within the radius of `near`), the first that fills the page; else every match of `from` sorted.
+   */
+  const nearest = async (from: RawBuilder<unknown>) => {
+    for (const miles of NEAREST_RINGS_MILES) {
+      if (r.within && miles >= r.within.miles) break;
+      const ring = await sortedPage(sql`FROM providers p INDEXED BY providers_geo ${and(rowConditions({ ...r, within: { point: r.point!, miles } }))}`);
+      if (ring.length === params.limit) return ring;
+    }
+    return sortedPage(from);
+  };
+  /**
+   * Whether matches are dense enough in an order index to walk it for a page, checking each row:
+   * `sample` rows of its start are checked (CROSS JOIN keeps the sample first: SQLite would
+   * otherwise start from a filter's index), stopping at a page's worth, which already says "walk".
+   */
+  const denseIn = async (index: RawBuilder<unknown>, indexOrder: RawBuilder<unknown>, sample: number) => {
+    const wanted = params.offset + params.limit;
+    const { rows: sampledRows } = await sql<{
+      n: number;
+    }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT p.seq FROM providers p INDEXED BY ${index} ORDER BY ${indexOrder} LIMIT ${sample}) s
+      CROSS JOIN providers p ON p.seq = s.seq ${and(rowConditions(r))} LIMIT ${wanted})`.execute(db);
+    const sampled = Number(sampledRows[0]!.n);
+    return sampled >= wanted || (sampled > 0 && (wanted * sample) / sampled <= MAX_WALK);
   };
   // Within a radius in the recommended order with no filter that leads: the order index is walked
   // when the box holds many (the last branch), as with text.
@@ -212,30 +260,50 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
     // At most LIMITS.countedTotal providers open: found by seq (NOT INDEXED keeps SQLite on the
     // list rather than a filter's index), checked and sorted.
     const conds = rowConditions(r);
-    const from = sql`FROM providers p NOT INDEXED ${and(conds)}`;
-    [rows, count] = await Promise.all([sortedPage(from), cappedCount(database, from)]);
+    [rows, count] = await fewSorted(sql`FROM providers p NOT INDEXED ${and(conds)}`);
   } else if ((sort !== 'recommended' || r.point) && !nearInOrder) {
-    // Another order, or a point: the matches are sorted (a `near` box keeps them few), or, with no
-    // filter at all, read in order from the sort's own index. Nearest to a place: its rows are read
-    // along the index of its most selective part, as in the recommended order.
+    // Another order, or a point. The matches are counted along the coordinate index (a `near`
+    // circle) or the index of the place's most selective part, as in the recommended order, or,
+    // with no filter at all, the sort's own index. Nearest first: growing circles (`nearest`).
+    // Rating or reviews with a filter: the sort's index is walked when the matches are many and
+    // dense in it (Chicago: ~4 % of all), else they are sorted.
     const conds = rowConditions(r);
+    const byOrder = sort === 'rating' || sort === 'reviews' ? SORT_ORDERS[sort] : null;
     const index = r.within
       ? sql`INDEXED BY providers_geo`
-      : sort === 'distance' && (r.city || r.state || r.priceRange)
+      : r.city || r.state || r.priceRange
         ? sql`INDEXED BY ${sql.raw(placeIndex(r))}`
-        : sort !== 'distance' && sort !== 'recommended' && conds.length === 1 // only LISTED
-          ? sql`INDEXED BY ${SORT_ORDERS[sort].index}`
+        : byOrder && conds.length === 1 // only LISTED
+          ? sql`INDEXED BY ${byOrder.index}`
           : sql``;
     const from = sql`FROM providers p ${index} ${and(conds)}`;
-    [rows, count] = await Promise.all([sort === 'distance' && !r.within ? nearestToPlace(from) : sortedPage(from), cappedCount(database, from)]);
+    count = await cappedCount(database, from);
+    rows =
+      count.total === 0
+        ? []
+        : sort === 'distance'
+          ? await nearest(from)
+          : byOrder && conds.length > 1 && count.capped && (await denseIn(byOrder.index, byOrder.order, SAMPLE_ROWS.row))
+            ? await run(sql`SELECT p.*${distance} FROM providers p INDEXED BY ${byOrder.index} ${and(conds)} ORDER BY ${order} ${page}`)
+            : await sortedPage(from);
   } else if (!categoryInCity && (r.city || r.state || r.priceRange)) {
     const index = sql.raw(placeIndex(r));
-    const conds = rowConditions(r);
-    [rows, count] = await Promise.all([
-      run(sql`SELECT p.* FROM providers p INDEXED BY ${index} ${and(conds)} ORDER BY ${ORDER} ${page}`),
-      // The count follows the same index: SQLite alone may start from a far larger filter.
-      cappedCount(database, sql`FROM providers p INDEXED BY ${index} ${and(conds)}`),
-    ]);
+    // Text in a city: the full-text index intersects the text's matches with the city's words (in
+    // C, list against list). When that leaves few, they are listed and sorted instead of checking
+    // every row of the place ("gel" + Miami + $$$: each Miami $$$ row against the text).
+    const cityWords = r.city ? searchWords(r.city) : [];
+    const inCity = r.match && cityWords.length ? `(${r.match}) AND city : (${cityWords.map((w) => `"${w}"`).join(' ')})` : null;
+    const few = inCity !== null && !(await cappedCount(database, sql`FROM providers_fts WHERE providers_fts MATCH ${inCity}`)).capped;
+    if (few) {
+      [rows, count] = await fewSorted(sql`FROM providers p NOT INDEXED ${and(rowConditions({ ...r, match: inCity }, {}, true))}`);
+    } else {
+      const conds = rowConditions(r);
+      [rows, count] = await Promise.all([
+        run(sql`SELECT p.*${distance} FROM providers p INDEXED BY ${index} ${and(conds)} ORDER BY ${ORDER} ${page}`),
+        // The count follows the same index: SQLite alone may start from a far larger filter.
+        cappedCount(database, sql`FROM providers p INDEXED BY ${index} ${and(conds)}`),
+      ]);
+    }
   } else if (r.category) {
     const cat = [
       sql<SqlBool>`c.category = ${r.category}`,
@@ -253,34 +321,37 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
       cappedCount(
         database,
         onlyCategory
-          ? sql`FROM provider_categories c ${and([...cat, sql<SqlBool>`c.providerSeq NOT IN (${HIDDEN_SEQS})`])}`
-          : sql`FROM provider_categories c JOIN providers p ON p.seq = c.providerSeq ${and(conds)}`,
+          ? sql`FROM provider_categories c ${and([...cat, isListed(sql`c.providerSeq`)])}`
+          : sql`FROM provider_categories c INDEXED BY ${index} JOIN providers p ON p.seq = c.providerSeq ${and(conds)}`,
       ),
     ]);
   } else {
     const listed = rowConditions(r, {}, true);
-    // Only text (and LISTED): counted from the full-text index, less hidden listings.
+    // Only text (and LISTED): counted from the full-text index, less hidden listings. Only openNow:
+    // counted already, from the hours index.
     const onlyText = r.match && listed.length === 2;
-    count = await cappedCount(
-      database,
-      onlyText ? sql`FROM providers_fts WHERE providers_fts MATCH ${r.match} AND rowid NOT IN (${HIDDEN_SEQS})` : sql`FROM providers p ${and(listed)}`,
-    );
-    // Many matches (more than the counted cap): when they are dense in the order index (a sample
-    // of its first rows says how dense), reading it in order and checking each row finds a page
-    // fast. Few or sparse: list them and sort. Long prefixes are listed either way (see
-    // checkableByRow), and with many matches the order index is walked against that list.
-    let walk = listed.length === 1 || (count.capped && !!r.match && !checkableByRow(r.match));
-    if (count.capped && !walk) {
-      const sample = r.match ? SAMPLE_ROWS.text : SAMPLE_ROWS.row;
-      const wanted = params.offset + params.limit;
-      // CROSS JOIN keeps the sample first: SQLite would otherwise start from a filter's index. The
-      // sample stops at a page's worth of matches: that many already say "walk".
-      const { rows: sampledRows } = await sql<{
-        n: number;
-      }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT p.seq FROM providers p INDEXED BY providers_order ORDER BY ${ORDER} LIMIT ${sample}) s
-        CROSS JOIN providers p ON p.seq = s.seq ${and(rowConditions(r))} LIMIT ${wanted})`.execute(db);
-      const sampled = Number(sampledRows[0]!.n);
-      walk = sampled >= wanted || (sampled > 0 && (wanted * sample) / sampled <= MAX_WALK);
+    // Many matches (more than the counted cap): when they are dense in the order index, reading it
+    // in order and checking each row finds a page fast. Few or sparse: list them and sort. A prefix
+    // too common to expand (textMatch) is listed either way, and with many matches the order index
+    // is walked against that list. How dense: for text alone, from how far into the table (by seq,
+    // the full-text index's own order) its first counted matches reach, which the count reads
+    // anyway; otherwise from a sample of the order index's first rows (a check each: ~0.1 ms for
+    // full text at a million providers, so the sample is not free).
+    const wanted = params.offset + params.limit;
+    let walk = listed.length === 1;
+    if (r.openCount && listed.length === 2) {
+      count = r.openCount;
+    } else if (onlyText) {
+      const { rows: counted } = await sql<{ n: number; reach: number | null }>`SELECT count(*) AS n, max(rowid) AS reach FROM (SELECT rowid FROM providers_fts
+        WHERE providers_fts MATCH ${r.match} AND ${isListed(sql`providers_fts.rowid`)} LIMIT ${LIMITS.countedTotal + 1})`.execute(db);
+      const n = Number(counted[0]!.n);
+      count = { total: Math.min(n, LIMITS.countedTotal), capped: n > LIMITS.countedTotal };
+      walk = count.capped && (!r.checkable || (wanted * Number(counted[0]!.reach)) / n <= MAX_WALK);
+    } else {
+      count = await cappedCount(database, sql`FROM providers p ${and(listed)}`);
+    }
+    if (!walk && !onlyText && count.capped) {
+      walk = (!!r.match && !r.checkable) || (await denseIn(sql.raw('providers_order'), ORDER, r.match ? SAMPLE_ROWS.text : SAMPLE_ROWS.row));
     }
     const conds = walk ? rowConditions(r) : listed;
     rows =

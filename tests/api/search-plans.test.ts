@@ -1,8 +1,10 @@
 /**
- * The plans src/lib/search.server.ts picks for `openNow` and `near` give the same results whichever it
- * picks: few open (listed from the hours index, migrations/0010) or many (a check per row); a dense
- * `near` box (the order index walked) or a sparse one (listed and sorted); nearest first. Each is
- * checked at fixed moments against the hours and distances worked out here from every provider row.
+ * The plans src/lib/search.server.ts picks give the same results whichever it picks: few open
+ * (listed from the hours index, migrations/0010) or many (a check per row); a dense `near` box (the
+ * order index walked) or a sparse one (listed and sorted); nearest first from growing circles or
+ * from every match; another sort walked along its own index or sorted; text in a city intersected
+ * by the full-text index or checked row by row. Each is checked at fixed moments against the hours,
+ * distances and orders worked out here from every provider row.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/config';
@@ -85,7 +87,10 @@ afterAll(() => api.close());
 
 interface Ref {
   id: string;
+  name: string;
   city: string;
+  rating: number;
+  reviewCount: number;
   openingHours: string;
   timeZone: string;
   latitude: number;
@@ -94,7 +99,7 @@ interface Ref {
 /** Every provider in the recommended order (README "Search": promoted, rating, review count, name). */
 async function everyProvider(): Promise<Ref[]> {
   const { rows } = await api.database.client.execute(
-    'SELECT id, city, openingHours, timeZone, latitude, longitude FROM providers ORDER BY isPromoted DESC, rating DESC, reviewCount DESC, name, seq',
+    'SELECT id, name, city, rating, reviewCount, openingHours, timeZone, latitude, longitude FROM providers ORDER BY isPromoted DESC, rating DESC, reviewCount DESC, name, seq',
   );
   return rows as unknown as Ref[];
 }
@@ -126,6 +131,31 @@ describe('openNow at fixed moments', () => {
       expect(page.items.map((p) => p.id)).toEqual(inCity.slice(0, 100).map((r) => r.id));
     });
   }
+});
+
+describe('openNow with a location: only the zones the place can be in are listed', () => {
+  // Wednesday 11:30 AM in New York, 6:30 AM in Honolulu: every zone's daytime providers are open
+  // (past the cap in all), Honolulu's alone are few.
+  const when = new Date('2026-11-25T16:30:00Z');
+  it('a city in a state, a state, and a city named alone give exactly the open providers there', async () => {
+    const all = await everyProvider();
+    const open = all.filter((r) => isOpen(r, when));
+    expect(open.length).toBeGreaterThan(LIMITS.countedTotal);
+    const { rows } = await api.database.client.execute("SELECT id, state FROM providers WHERE state IN ('HI', 'IL')");
+    const stateOf = new Map(rows.map((r) => [String(r.id), String(r.state)]));
+    for (const [location, keep] of [
+      ['Plan City 1, HI', (r: Ref) => r.city === 'Plan City 1' && stateOf.get(r.id) === 'HI'],
+      ['HI', (r: Ref) => stateOf.get(r.id) === 'HI'],
+      ['Plan City 2, IL', (r: Ref) => r.city === 'Plan City 2' && stateOf.get(r.id) === 'IL'],
+      ['Plan City 0', (r: Ref) => r.city === 'Plan City 0'],
+    ] as const) {
+      const expected = open.filter(keep);
+      expect(expected.length, location).toBeGreaterThan(0);
+      const page = await search({ openNow: 'true', location }, when);
+      expect({ total: page.total, capped: page.capped }, location).toEqual(counted(expected.length));
+      expect(page.items.map((p) => p.id)).toEqual(expected.slice(0, 100).map((r) => r.id));
+    }
+  });
 });
 
 describe('near at fixed distances', () => {
@@ -167,6 +197,60 @@ describe('near at fixed distances', () => {
       const page = await search({ location: ZIP, sort: 'distance', limit: '3', offset: String(offset) }, MOMENTS.many);
       expect(page.total).toBe(AT_ZIP);
       expect(page.items.map((p) => [p.id, p.distanceMiles])).toEqual(expected.slice(offset, offset + 3).map((e) => [e.id, roundMiles(e.d)]));
+    }
+  });
+});
+
+describe('other orders and text in a place', () => {
+  const near = `${P.latitude},${P.longitude}`;
+  const byName = (a: Ref, b: Ref) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  // The rows come in the recommended order, which ends in seq: a stable sort keeps it as the last key.
+  const ORDERS = {
+    rating: (a: Ref, b: Ref) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b),
+    reviews: (a: Ref, b: Ref) => b.reviewCount - a.reviewCount || b.rating - a.rating || byName(a, b),
+  };
+
+  it("rating and reviews with a filter: walked along the sort's index when dense (a 25-mile box), sorted when not (one city)", async () => {
+    const all = await everyProvider();
+    for (const sort of ['rating', 'reviews'] as const) {
+      const box = all.filter((r) => haversineMiles(P, r) <= 25).sort(ORDERS[sort]);
+      expect(box.length).toBeGreaterThan(LIMITS.countedTotal);
+      for (const offset of [0, 100]) {
+        const page = await search({ near, radius: '25', sort, offset: String(offset) }, MOMENTS.many);
+        expect({ total: page.total, capped: page.capped }).toEqual(counted(box.length));
+        expect(page.items.map((p) => p.id)).toEqual(box.slice(offset, offset + 100).map((r) => r.id));
+      }
+      const city = all.filter((r) => r.city === 'Plan City 2').sort(ORDERS[sort]);
+      const page = await search({ location: 'Plan City 2', sort }, MOMENTS.many);
+      expect(page.total).toBe(city.length);
+      expect(page.items.map((p) => p.id)).toEqual(city.slice(0, 100).map((r) => r.id));
+    }
+  });
+
+  it('text in a city: the same providers whether the full-text index finds few (listed) or many (the city walked)', async () => {
+    const all = await everyProvider();
+    // "Plan Test 0012" etc.: every plan provider's name has "plan" and "test"; "0012" a handful.
+    for (const [query, location, expectMany] of [
+      ['plan', 'Plan City 1', false],
+      ['test 001', 'Plan City 1', false],
+      ['plan', 'Plan City 0', false],
+    ] as const) {
+      const words = query.split(' ');
+      const expected = all.filter(
+        (r) =>
+          r.city === location &&
+          words.every((w) =>
+            r.name
+              .toLowerCase()
+              .split(' ')
+              .some((n) => n.startsWith(w)),
+          ),
+      );
+      expect(expected.length > LIMITS.countedTotal).toBe(expectMany);
+      expect(expected.length).toBeGreaterThan(0);
+      const page = await search({ query, location }, MOMENTS.many);
+      expect({ total: page.total, capped: page.capped }).toEqual(counted(expected.length));
+      expect(page.items.map((p) => p.id)).toEqual(expected.slice(0, 100).map((r) => r.id));
     }
   });
 });

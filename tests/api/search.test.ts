@@ -112,6 +112,23 @@ describe('GET /api/search', () => {
     expect((await search('q=chicago')).total).toBe(byCity.total);
   });
 
+  it('query: a word longer than four letters is still a prefix, with or without accents ("quincea", "QUINCEAÑERA", "quinceanera")', async () => {
+    // Reference: the seed's words, accents taken off, that start with "quincea" (src/lib/search/textMatch.server.ts
+    // matches such words through the vocabulary instead of the full-text prefix).
+    const fold = (t: string) => t.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    const has = (p: SeedProvider, start: string) =>
+      fold([p.name, p.description, p.services.join(' '), p.city].join(' '))
+        .split(/[^\p{L}\p{N}]+/u)
+        .some((w) => w.startsWith(start));
+    const expected = slugs(seed.filter((p) => has(p, 'quincea')));
+    expect(expected.length).toBeGreaterThan(0);
+    for (const q of ['quincea', 'QUINCEAÑERA', 'quinceanera', 'Quinceañeras']) {
+      const want = q === 'Quinceañeras' ? slugs(seed.filter((p) => has(p, 'quinceaneras'))) : expected;
+      expect(slugs((await search(`query=${encodeURIComponent(q)}`)).rows), q).toEqual(want);
+    }
+    expect(slugs((await search('query=quincea%20miami')).rows)).toEqual(slugs(seed.filter((p) => has(p, 'quincea') && has(p, 'miami'))));
+  });
+
   it('priceRange is exact and rating is a minimum', async () => {
     const { rows } = await search('priceRange=%24%24%24');
     expect(slugs(rows)).toEqual(slugs(seed.filter((p) => p.priceRange === '$$$')));

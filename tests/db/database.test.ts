@@ -122,3 +122,28 @@ describe('database', () => {
     }
   });
 });
+
+describe('vocabulary refold (migrations/0013)', () => {
+  it("merges words stored with accents into the full-text index's form, leaves other scripts, and does nothing twice", async () => {
+    const database = await getDb(url);
+    const { refoldVocabulary } = await import('../../src/lib/search/backfill.server');
+    await database.client.batch(
+      [
+        "INSERT INTO search_terms (kind, term, label, n) VALUES ('word', 'beauté', 'beauté', 2), ('word', 'beaute', 'beaute', 1), ('word', 'soirée', 'soirée', 1), ('word', 'ネイル', 'ネイル', 4)",
+        "INSERT INTO search_terms (kind, term, label, n) VALUES ('city', 'bogotá', 'Bogotá, NJ', 1)",
+      ],
+      'write',
+    );
+    expect(await refoldVocabulary(database)).toBe(2);
+    const { rows } = await database.client.execute(
+      "SELECT kind, term, n FROM search_terms WHERE term IN ('beauté', 'beaute', 'soirée', 'soiree', 'ネイル', 'bogotá') ORDER BY kind, term",
+    );
+    expect(rows.map((r) => [r.kind, r.term, r.n])).toEqual([
+      ['city', 'bogotá', 1],
+      ['word', 'beaute', 3],
+      ['word', 'soiree', 1],
+      ['word', 'ネイル', 4],
+    ]);
+    expect(await refoldVocabulary(database)).toBe(0);
+  });
+});

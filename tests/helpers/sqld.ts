@@ -28,8 +28,12 @@ export interface Sqld {
 /** Where sqld keeps the default namespace's SQLite file under its --db-path (a copy placed there is served). */
 export const sqldDatabaseFile = (dbPath: string) => join(dbPath, 'dbs', 'default', 'data');
 
-/** Starts sqld over `dbPath` (a fresh temporary directory unless given; removed on stop only when fresh). */
-export async function startSqld(dbPath?: string): Promise<Sqld> {
+/**
+ * Starts sqld over `dbPath` (a fresh temporary directory unless given; removed on stop only when
+ * fresh). `startupMs`: how long to wait for it to answer (sqld reads a large file it is given before
+ * it does: the 5 GB million-provider benchmark file takes longer than 30 s on a busy machine).
+ */
+export async function startSqld(dbPath?: string, { startupMs = 30_000 } = {}): Promise<Sqld> {
   const reason = sqldUnavailable();
   if (reason) throw new Error(reason);
   const dir = dbPath ?? mkdtempSync(join(tmpdir(), 'glow-sqld-'));
@@ -46,7 +50,7 @@ export async function startSqld(dbPath?: string): Promise<Sqld> {
     );
     const url = `http://127.0.0.1:${http}`;
     try {
-      await waitForHttp(`${url}/health`, 30_000, server);
+      await waitForHttp(`${url}/health`, startupMs, server);
     } catch (error) {
       await server.stop();
       if (attempt < 3 && /Address already in use/.test(server.output())) continue;

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { DAYS, type Day } from '../../src/config';
 import { isOpenAt, localTime, openStateAt, openStatusText, openStatusUntil, timeZoneOfState } from '../../src/lib/openNow';
-import { timeZoneOf } from '../../src/lib/geo/timeZone';
+import { timeZoneOf, timeZonesOfStates } from '../../src/lib/geo/timeZone';
 import { weekRanges } from '../../src/lib/openingHours';
 import type { OpeningHours } from '../../src/lib/providerFields';
 
@@ -255,5 +255,14 @@ describe('openStatusUntil', () => {
     // Sunday 1 AM (EST): the span would run to midnight across 2 AM, where an hour is skipped.
     const date = at('2025-03-09T06:00:00Z');
     expect(openStatusUntil(openStateAt(hours, ny, date), date, ny)).toBe(date.getTime());
+  });
+});
+
+describe('timeZonesOfStates', () => {
+  it("lists every zone a place in the states can have: the state's own and its counties' others", () => {
+    expect(timeZonesOfStates(['IL'])).toEqual(['America/Chicago']);
+    expect(timeZonesOfStates(['tx'])).toEqual(['America/Chicago', 'America/Denver']);
+    expect(timeZonesOfStates(['HI', 'OR'])).toEqual(['America/Boise', 'America/Los_Angeles', 'Pacific/Honolulu']);
+    expect(timeZonesOfStates([])).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
  * becomes a full-text query (README "Search").
  */
 import { describe, expect, it } from 'vitest';
-import { ftsQuery, parseLocation } from '../../src/lib/searchText';
+import { ftsQuery, ftsWord, isIndexedPrefix, parseLocation } from '../../src/lib/searchText';
 
 describe('parseLocation', () => {
   it.each([
@@ -81,7 +81,8 @@ describe('ftsQuery', () => {
   });
 
   it('keeps letters and digits of any script, normalised', () => {
-    expect(ftsQuery('Café 24h')).toBe('"café"* "24h"*');
+    expect(ftsQuery('Café 24h')).toBe('"cafe"* "24h"*'); // accents off Latin letters, as the index reads them
+    expect(ftsQuery('QUINCEAÑERA Tomás')).toBe('"quinceanera"* "tomas"*');
     expect(ftsQuery('ＮＡＩＬＳ')).toBe('"nails"*'); // full-width letters fold under NFKC
     expect(ftsQuery('ネイル')).toBe('"ネイル"*');
   });
@@ -93,9 +94,27 @@ describe('ftsQuery', () => {
     expect(query.endsWith('"w11"*')).toBe(true);
   });
 
+  it('keeps marks that are not accents on Latin letters (kana voicing marks stay)', () => {
+    expect(ftsQuery('ドライ')).toBe('"ドライ"*');
+  });
+
   it('is null when the text has no words', () => {
     expect(ftsQuery('')).toBeNull();
     expect(ftsQuery('  ')).toBeNull();
     expect(ftsQuery('*** ""  ()')).toBeNull();
+  });
+});
+
+describe('ftsWord', () => {
+  it('is a prefix term alone, or exactly the words of the data it starts', () => {
+    expect(ftsWord('gel')).toBe('"gel"*');
+    expect(ftsWord('balay', ['balayage'])).toBe('"balayage"');
+    expect(ftsWord('extens', ['extension', 'extensions'])).toBe('("extension" OR "extensions")');
+  });
+
+  it('counts letters, not UTF-16 units, against the indexed prefix length', () => {
+    expect(isIndexedPrefix('nail')).toBe(true);
+    expect(isIndexedPrefix('nails')).toBe(false);
+    expect(isIndexedPrefix('𝒶𝒷𝒸𝒹')).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 /** Creates, migrates and seeds a database as needed: what `npm start`, the build and tests run first. */
 import { getDb, type Db } from './client';
 import { migrate } from './migrate';
-import { backfillSearchData } from '../search/backfill.server';
+import { backfillSearchData, refoldVocabulary } from '../search/backfill.server';
 import { seedIfEmpty, type SeedProvider } from './seed';
 
 export async function setupDatabase(url?: string, options: { seed?: boolean | SeedProvider[] } = {}): Promise<Db & { migrated: string[]; seeded: number }> {
@@ -10,5 +10,6 @@ export async function setupDatabase(url?: string, options: { seed?: boolean | Se
   const seed = options.seed ?? true;
   const seeded = seed === false ? 0 : await seedIfEmpty(database, Array.isArray(seed) ? seed : undefined);
   await backfillSearchData(database);
+  await refoldVocabulary(database);
   return { ...database, migrated, seeded };
 }

@@ -154,3 +154,8 @@ export function timeZoneOf(state: string, county?: string): string {
   const byCounty = county ? COUNTY_ZONES[code]?.[county.replace(/ (County|Parish|Borough)$/i, '').toLowerCase()] : undefined;
   return byCounty ?? US_STATES[code]?.timeZone ?? NEW_YORK;
 }
+
+/** Every zone a place in one of `states` can have: the state's own and its counties' others. */
+export function timeZonesOfStates(states: readonly string[]): string[] {
+  return [...new Set(states.flatMap((state) => [timeZoneOf(state), ...Object.values(COUNTY_ZONES[state.toUpperCase()] ?? {})]))].sort();
+}

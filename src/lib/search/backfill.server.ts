@@ -5,6 +5,7 @@
 import type { InStatement } from '@libsql/client';
 import type { Db } from '../db/client';
 import { placeOf } from '../geo/place.server';
+import { searchWords } from '../searchText';
 import { addTermsStatement } from '../spelling/vocabulary.server';
 import { insertHoursStatement } from './providerHours.server';
 
@@ -31,4 +32,30 @@ export async function backfillSearchData(database: Db, batchSize = 2000): Promis
     await client.batch(statements, 'write');
     done += rows.length;
   }
+}
+
+/**
+ * Vocabulary words stored before searchWords took accents off Latin letters ("quinceañera"), merged
+ * into their folded form ("quinceanera"): long words of a search are matched through these
+ * (src/lib/search/textMatch.server.ts), so they must be the full-text index's own tokens. Counts
+ * add up (a provider with both spellings counts twice: it only ranks suggestions). Reads only the
+ * accented words (a partial index); words of other scripts that fold to themselves stay.
+ */
+export async function refoldVocabulary({ client }: Db): Promise<number> {
+  const { rows } = await client.execute("SELECT term, n FROM search_terms WHERE kind = 'word' AND term GLOB '*[^ -~]*'");
+  const statements: InStatement[] = [];
+  for (const row of rows) {
+    const term = String(row.term);
+    const folded = searchWords(term).join('');
+    if (folded === term) continue;
+    statements.push(
+      {
+        sql: "INSERT INTO search_terms (kind, term, label, n) VALUES ('word', ?, ?, ?) ON CONFLICT (kind, term, label) DO UPDATE SET n = n + excluded.n",
+        args: [folded, folded, Number(row.n)],
+      },
+      { sql: "DELETE FROM search_terms WHERE kind = 'word' AND term = ?", args: [term] },
+    );
+  }
+  if (statements.length) await client.batch(statements, 'write');
+  return statements.length / 2;
 }

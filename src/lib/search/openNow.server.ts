@@ -4,7 +4,9 @@
  * (src/lib/geo/timeZone.ts), so "now" is worked out once per zone per request.
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import { TIME_ZONES } from '../geo/timeZone';
+import type { Db } from '../db/client';
+import { TIME_ZONES, timeZonesOfStates } from '../geo/timeZone';
+import { parseLocation } from '../searchText';
 import { minuteOfWeek } from '../openNow';
 import { MINUTES_PER_DAY } from '../openingHours';
 
@@ -27,14 +29,17 @@ const CLASSES = Math.ceil(MINUTES_PER_DAY / CLASS_MINUTES);
  * read from provider_hours_open (migrations/0010): for each zone and length class, the zone's
  * ranges of that class that opened at most its longest length ago and close after now. Reads
  * about as many index entries as there are open ranges (ranges split at the week's end never wrap).
+ * `zones` keeps to the zones a place can be in (placeZones): at 8 AM in New York most of the East
+ * is opening while Chicago is not yet, and Chicago's few are then listed rather than every Chicago
+ * row checked.
  */
-export function openNowList(date: Date): RawBuilder<{ seq: number }> {
-  const zones: [Expression<SqlBool>, number][] = [
-    ...TIME_ZONES.map((zone): [Expression<SqlBool>, number] => [sql<SqlBool>`h.timeZone = ${zone}`, minuteOfWeek(date, zone)]),
+export function openNowList(date: Date, zones: readonly string[] = TIME_ZONES): RawBuilder<{ seq: number }> {
+  const inZones: [Expression<SqlBool>, number][] = [
+    ...zones.map((zone): [Expression<SqlBool>, number] => [sql<SqlBool>`h.timeZone = ${zone}`, minuteOfWeek(date, zone)]),
     // Every stored zone is one of TIME_ZONES (timeZoneOf); a provider without one reads New York time.
     [sql<SqlBool>`h.timeZone IS NULL`, minuteOfWeek(date, FALLBACK_ZONE)],
   ];
-  const parts = zones.flatMap(([inZone, now]) =>
+  const parts = inZones.flatMap(([inZone, now]) =>
     Array.from({ length: CLASSES }, (_, i) => {
       const k = i + 1;
       return sql`SELECT h.providerSeq AS seq FROM provider_hours h INDEXED BY provider_hours_open
@@ -43,4 +48,23 @@ export function openNowList(date: Date): RawBuilder<{ seq: number }> {
     }),
   );
   return sql<{ seq: number }>`${sql.join(parts, sql` UNION ALL `)}`;
+}
+
+/**
+ * The zones every provider of a searched location is in, from its state, or for a city named alone
+ * the states the directory lists it in (search_terms); undefined when any zone may be (a ZIP
+ * prefix, no location). A provider's zone comes from its ZIP area or state (src/lib/geo/place.server.ts).
+ */
+export async function placeZones({ db }: Db, location: string | undefined): Promise<string[] | undefined> {
+  if (!location) return undefined;
+  const loc = parseLocation(location);
+  const city = loc.city ?? loc.cityElseState?.city;
+  let states = loc.state ? [loc.state] : [];
+  if (!loc.state && city) {
+    const rows = await db.selectFrom('search_terms').select('label').where('kind', '=', 'city').where('term', '=', city.toLowerCase()).execute();
+    states = rows.map((r) => r.label.slice(r.label.lastIndexOf(', ') + 2));
+    if (loc.cityElseState) states.push(loc.cityElseState.state);
+  }
+  // A zone known to no state (a city no provider is in) matches nobody anyway: then every zone.
+  return states.length ? timeZonesOfStates(states) : undefined;
 }

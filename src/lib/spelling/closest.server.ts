@@ -38,16 +38,23 @@ export async function closestTerms({ db }: Db, kind: TermKind, text: string, { l
     .map(({ d: _d, ...c }) => c);
 }
 
-/** Whether some term of `kind` starts with `prefix` (a word of a search that matches something). */
-export async function hasTermWithPrefix({ db }: Db, kind: TermKind, prefix: string): Promise<boolean> {
+/** Up to `limit` terms of `kind` that start with `prefix`, in order. */
+export async function termsWithPrefix({ db }: Db, kind: TermKind, prefix: string, limit: number): Promise<string[]> {
   const p = prefix.toLowerCase();
-  const row = await db
+  const rows = await db
     .selectFrom('search_terms')
     .select('term')
+    .distinct()
     .where('kind', '=', kind)
     .where('term', '>=', p)
     .where('term', '<', `${p}\u{10FFFF}`)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+    .orderBy('term')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.term);
+}
+
+/** Whether some term of `kind` starts with `prefix` (a word of a search that matches something). */
+export async function hasTermWithPrefix(database: Db, kind: TermKind, prefix: string): Promise<boolean> {
+  return (await termsWithPrefix(database, kind, prefix, 1)).length > 0;
 }
