@@ -101,7 +101,7 @@ const QUERIES: { label: string; raw: Record<string, string>; at?: string }[] = [
   { label: 'Austin, TX sort=distance', raw: { location: 'Austin, TX', sort: 'distance' } },
   { label: 'typo location "Chicgo"', raw: { location: 'Chicgo' } },
   { label: 'typo query "balayge"', raw: { query: 'balayge' } },
-  ...Object.entries(MOMENTS).flatMap(([moment, at]) => [
+  ...Object.entries(MOMENTS).flatMap(([moment, at]): { label: string; raw: Record<string, string>; at: string }[] => [
     { label: `openNow, ${moment}`, raw: { openNow: 'true' }, at },
     { label: `openNow + Nail Salon + Chicago, ${moment}`, raw: { openNow: 'true', service: 'Nail Salon', location: 'Chicago' }, at },
   ]),
