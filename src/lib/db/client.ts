@@ -26,22 +26,26 @@ export function databaseUrl(): string {
 async function connect(url: string, authToken?: string): Promise<Db> {
   const local = url.startsWith('file:') || url === ':memory:';
   const { createClient } = local ? await import('@libsql/client') : await import('@libsql/client/web');
-  if (local) {
-    const path = url.replace(/^file:/, '');
-    if (path !== ':memory:') {
-      const { mkdirSync } = await import('node:fs');
-      const { dirname } = await import('node:path');
-      mkdirSync(dirname(path), { recursive: true });
-    }
+  const path = url.replace(/^file:/, '');
+  const inMemory = path === ':memory:';
+  if (local && !inMemory) {
+    const { mkdirSync } = await import('node:fs');
+    const { dirname } = await import('node:path');
+    mkdirSync(dirname(path), { recursive: true });
   }
   const created = createClient({ url, authToken });
-  const client = local ? created : retryWhileBusy(created);
+  let client = local ? created : retryWhileBusy(created);
   if (local) {
     // WAL lets readers go on during writes and survives a killed process; the timeout makes
     // concurrent writers from other processes wait instead of failing with SQLITE_BUSY.
     await client.execute('PRAGMA journal_mode = WAL');
-    await client.execute(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    await client.execute('PRAGMA foreign_keys = ON');
+    const pragmas = [`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`, 'PRAGMA foreign_keys = ON'];
+    for (const pragma of pragmas) await client.execute(pragma);
+    // A second connection to a file is the same database; to an in-memory one it would be another.
+    if (!inMemory && !path.includes('?')) {
+      const { withCachedReads } = await import('./cachedReads');
+      client = withCachedReads(client, path, pragmas);
+    }
   }
   const db = new Kysely<Database>({ dialect: new LibsqlDialect({ client: client as never }) });
   return { url, client, db };

@@ -1,0 +1,142 @@
+/**
+ * SELECTs on a local database file through statements prepared once per SQL text. The file client
+ * of @libsql/client prepares every statement again on each call, asks for its column list twice
+ * and builds each row value by value with `Object.defineProperty`: at 100,000 providers that was
+ * ~40 % of a search's own time under `npm start` (docs/BENCHMARKS.md "`npm start` at 100,000
+ * providers"), more than running the queries. Here the SELECTs of a process go through one
+ * connection of their own whose statements and column names are kept (a few hundred at most; the
+ * SQL texts are the search plans' shapes, values are bound); writes, batches and transactions stay
+ * with the client. Rows have the same shape as the client's: named columns as enumerable
+ * properties, positions and `length` not enumerable.
+ */
+import type { Client, InStatement, InValue, ResultSet, Row } from '@libsql/client';
+import Database from 'libsql';
+
+/** Prepared statements kept per connection; the least recently used goes first. */
+const MAX_STATEMENTS = 500;
+
+interface Prepared {
+  statement: Database.Statement;
+  columns: string[];
+  columnTypes: string[];
+  /** Rows' prototype: positions and length read through to the named columns. */
+  rowPrototype: object;
+}
+
+const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** The client's `intMode: 'number'` conversion: integers arrive as bigint and must fit a number. */
+function fromSql(value: unknown): unknown {
+  if (typeof value === 'bigint') {
+    if (value < MIN_SAFE || value > MAX_SAFE) throw new RangeError('Received integer which cannot be safely represented as a JavaScript number');
+    return Number(value);
+  }
+  return value instanceof Buffer ? value.buffer : value;
+}
+
+/** The client's argument conversion, for the values kysely and the code here bind. */
+function toSql(value: InValue): unknown {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Date) return value.valueOf();
+  if (value instanceof ArrayBuffer) return Buffer.from(value);
+  if (typeof value === 'number' && !Number.isFinite(value)) throw new RangeError('Only finite numbers (not Infinity or NaN) can be passed as arguments');
+  if (value === undefined) throw new TypeError('undefined cannot be passed as argument to the database');
+  return value;
+}
+
+function rowPrototype(columns: string[]): object {
+  const proto: PropertyDescriptorMap = { length: { value: columns.length } };
+  columns.forEach((name, i) => {
+    // A repeated name keeps its first value by name, as in the client; each position its own (below).
+    if (columns.indexOf(name) === i)
+      proto[i] = {
+        get: function (this: Record<string, unknown>) {
+          return this[name];
+        },
+      };
+  });
+  return Object.create(Object.prototype, proto);
+}
+
+function toRow(prepared: Prepared, values: unknown[]): Row {
+  const row = Object.create(prepared.rowPrototype) as Record<string | number, unknown>;
+  const { columns } = prepared;
+  for (let i = 0; i < values.length; i++) {
+    const value = fromSql(values[i]);
+    const name = columns[i]!;
+    if (!Object.hasOwn(row, name)) row[name] = value;
+    else Object.defineProperty(row, i, { value });
+  }
+  return row as unknown as Row;
+}
+
+const isSelect = (sql: string) => /^\s*SELECT\b/i.test(sql);
+
+/**
+ * `client` with its `execute` of SELECTs answered from a connection of its own to `path` with
+ * prepared statements kept. Anything the fast path cannot answer (another statement, an error) goes
+ * to the client, so errors keep the client's form (LibsqlError and its codes).
+ */
+export function withCachedReads(client: Client, path: string, pragmas: string[]): Client {
+  const connection = new Database(path);
+  for (const pragma of pragmas) connection.exec(pragma);
+  const prepared = new Map<string, Prepared>();
+
+  const prepare = (sql: string): Prepared => {
+    let entry = prepared.get(sql);
+    if (entry) {
+      // Most recently used last: a Map iterates in insertion order.
+      prepared.delete(sql);
+      prepared.set(sql, entry);
+      return entry;
+    }
+    const statement = connection.prepare(sql);
+    statement.safeIntegers(true);
+    statement.raw(true);
+    const described = statement.columns();
+    const columns = described.map((c) => c.name);
+    entry = { statement, columns, columnTypes: described.map((c) => c.type ?? ''), rowPrototype: rowPrototype(columns) };
+    prepared.set(sql, entry);
+    if (prepared.size > MAX_STATEMENTS) prepared.delete(prepared.keys().next().value!);
+    return entry;
+  };
+
+  const read = (stmt: InStatement): ResultSet | null => {
+    const { sql, args = [] } = typeof stmt === 'string' ? { sql: stmt } : stmt;
+    if (!isSelect(sql) || !Array.isArray(args)) return null;
+    try {
+      const entry = prepare(sql);
+      const rows = (entry.statement.all(args.map(toSql)) as unknown[][]).map((values) => toRow(entry, values));
+      const { columns, columnTypes } = entry;
+      return {
+        columns,
+        columnTypes,
+        rows,
+        rowsAffected: 0,
+        lastInsertRowid: undefined,
+        toJSON: () => ({ columns, columnTypes, rows, rowsAffected: 0, lastInsertRowid: null }),
+      };
+    } catch {
+      return null;
+    }
+  };
+
+  const execute = (stmt: InStatement | string, args?: InValue[]) =>
+    Promise.resolve(read(typeof stmt === 'string' && args ? { sql: stmt, args } : stmt)).then(
+      (result) => result ?? client.execute(stmt as never, args as never),
+    );
+  const close = () => {
+    prepared.clear();
+    connection.close();
+    client.close();
+  };
+  return new Proxy(client, {
+    get(target, key) {
+      if (key === 'execute') return execute;
+      if (key === 'close') return close;
+      const value = Reflect.get(target, key, target) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
