@@ -32,8 +32,17 @@ export class HttpError extends Error {
   }
 }
 
+/** The text of each response json() made, so the Node adapter writes it without reading the body back as a stream. */
+const jsonTexts = new WeakMap<Response, string>();
+
+/** The body of a response made by json(), as text (undefined for any other response). */
+export const jsonText = (response: Response): string | undefined => jsonTexts.get(response);
+
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...API_HEADERS, ...headers } });
+  const text = JSON.stringify(body);
+  const response = new Response(text, { status, headers: { ...API_HEADERS, ...headers } });
+  jsonTexts.set(response, text);
+  return response;
 }
 
 function errorResponse(error: HttpError): Response {

@@ -2,16 +2,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { API_HEADERS } from './http';
+import { API_HEADERS, jsonText } from './http';
 import { matchFunction, type FunctionRoute } from './functionRoutes';
 
 export function toWebRequest(req: IncomingMessage, origin: string): Request {
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+  const headers: Record<string, string> = {};
+  for (const key in req.headers) {
+    const value = req.headers[key];
+    if (value !== undefined) headers[key] = Array.isArray(value) ? value.join(', ') : value;
   }
   const method = req.method ?? 'GET';
-  const hasBody = !['GET', 'HEAD'].includes(method);
+  const hasBody = method !== 'GET' && method !== 'HEAD';
   return new Request(new URL(req.url ?? '/', origin), {
     method,
     headers,
@@ -33,20 +34,23 @@ const COMPRESSIBLE_TYPE = /^(text\/|application\/(json|xml|javascript)|image\/sv
  * (brotli at a quality fast enough for rendered pages, else gzip), as Netlify's CDN does.
  */
 export async function sendWebResponse(res: ServerResponse, response: Response, acceptEncoding = ''): Promise<void> {
-  res.statusCode = response.status;
-  response.headers.forEach((value, key) => {
-    res.setHeader(key, value);
-  });
-  if (!response.body) return void res.end();
-  const body = Buffer.from(await response.arrayBuffer());
   const compressible = COMPRESSIBLE_TYPE.test(response.headers.get('content-type') ?? '') && !response.headers.has('content-encoding');
-  const encoding = compressible ? acceptedEncoding(acceptEncoding) : null;
-  if (!encoding) return void res.end(body);
+  const encoding = response.body && compressible ? acceptedEncoding(acceptEncoding) : null;
+  // One writeHead with every header: a flat list, which keeps repeated ones (several Set-Cookie).
+  // The length is the body's as sent; Vary gains Accept-Encoding when the body is compressed.
+  const headers: string[] = [];
+  response.headers.forEach((value, key) => {
+    if (key !== 'content-length' && !(encoding && key === 'vary')) headers.push(key, value);
+  });
+  if (!response.body) return void res.writeHead(response.status, headers).end();
+  // A function's JSON is written from its text; other bodies (rendered pages) are read from their stream.
+  const text = jsonText(response);
+  const body = text === undefined ? Buffer.from(await response.arrayBuffer()) : Buffer.from(text);
+  if (!encoding) return void res.writeHead(response.status, [...headers, 'Content-Length', String(body.length)]).end(body);
   const packed = encoding === 'br' ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(body);
-  res.setHeader('Content-Encoding', encoding);
-  res.setHeader('Content-Length', packed.length);
-  res.setHeader('Vary', 'Accept-Encoding');
-  res.end(packed);
+  const vary = response.headers.get('vary');
+  headers.push('Content-Encoding', encoding, 'Content-Length', String(packed.length), 'Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  res.writeHead(response.status, headers).end(packed);
 }
 
 /** Answers /api/* from the function routes; an unknown API path gets a JSON 404. */

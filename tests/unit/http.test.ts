@@ -7,7 +7,7 @@ import { LIMITS } from '../../src/config';
 import { ConflictError, NotFoundError } from '../../src/lib/errors';
 // Classic zod builds the fixture schema; validationError takes any zod error (classic or mini).
 import { z } from 'zod';
-import { API_HEADERS, HttpError, page, parseWith, readJsonObject, rejectHoneypot, route, validationError } from '../../src/server/http';
+import { API_HEADERS, HttpError, json, jsonText, page, parseWith, readJsonObject, rejectHoneypot, route, validationError } from '../../src/server/http';
 
 const schema = z.object({
   name: z.string().min(1, 'Name is required.'),
@@ -150,5 +150,14 @@ describe('page', () => {
     expect(res.headers.get('X-Total-Count')).toBe('7');
     expect(res.headers.get('Access-Control-Expose-Headers')).toBe('X-Total-Count, X-Total-Count-Capped');
     expect(await res.json()).toEqual([1, 2]);
+  });
+});
+
+describe('jsonText', () => {
+  it('gives the body of a json() response as text, and nothing for other responses', async () => {
+    const res = json({ a: 1 }, 201);
+    expect(jsonText(res)).toBe('{"a":1}');
+    expect(await res.text()).toBe(jsonText(res));
+    expect(jsonText(new Response('{"a":1}'))).toBeUndefined();
   });
 });
