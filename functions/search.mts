@@ -6,11 +6,14 @@ import { searchParamsFromUrl, searchParamsSchema } from '../src/lib/schemas/sear
 import { API_CACHE, cdnCacheHeaders } from '../src/server/cdnCache';
 import { page, parseWith, route } from '../src/server/http';
 
+/** Every search answer is cached under the same policy: its headers are written once. */
+const CACHE_HEADERS = cdnCacheHeaders(API_CACHE.search);
+
 export default route({
   async GET(req) {
     const params = parseWith(searchParamsSchema, searchParamsFromUrl(new URL(req.url).searchParams));
     const { items, total, capped, corrected } = await searchWithCorrection(await getDb(), params);
-    return page(items, total, { capped, headers: { ...cdnCacheHeaders(API_CACHE.search), ...(corrected ? { 'X-Corrected-Query': corrected } : {}) } });
+    return page(items, total, { capped, headers: { ...CACHE_HEADERS, ...(corrected ? { 'X-Corrected-Query': corrected } : {}) } });
   },
 });
 

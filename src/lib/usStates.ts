@@ -53,10 +53,12 @@ export const US_STATES: Record<string, { name: string; timeZone: string }> = {
   WY: { name: 'Wyoming', timeZone: 'America/Denver' },
 };
 
+/** State codes by lower-case name ("texas" → "TX"). */
+const CODE_BY_NAME = new Map(Object.entries(US_STATES).map(([code, { name }]) => [name.toLowerCase(), code]));
+
 /** State code for "TX", "tx" or "Texas"; undefined when it is not a state. */
 export function stateCode(text: string): string | undefined {
   const t = text.trim();
   if (/^[A-Za-z]{2}$/.test(t) && US_STATES[t.toUpperCase()]) return t.toUpperCase();
-  const lower = t.toLowerCase();
-  return Object.keys(US_STATES).find((code) => US_STATES[code]!.name.toLowerCase() === lower);
+  return CODE_BY_NAME.get(t.toLowerCase());
 }
