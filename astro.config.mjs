@@ -33,6 +33,30 @@ function glowApi() {
   };
 }
 
+/**
+ * React components render to a string rather than through a stream. A provider page has eight React
+ * components, each rendered twice (Astro's renderer check, then the render), and a ReadableStream
+ * per render cost ~35 % of the page's CPU (docs/BENCHMARKS.md "Provider page render"). The
+ * integration's own switch (`experimentalDisableStreaming`) drops each island's useId prefix, so
+ * two islands could share ids and the client, which hydrates with the prefix, would not match:
+ * this passes the prefix as the streaming path does, and fails the build if that code has changed.
+ * Builds only: `astro dev` keeps the integration's streaming render.
+ * @returns {import('vite').Plugin}
+ */
+function reactRenderToStringWithPrefix() {
+  const unprefixed = 'html = ReactDOM.renderToString(vnode);';
+  return {
+    name: 'glow-react-render-to-string',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]@astrojs[\\/]react[\\/]dist[\\/]server\.js$/.test(id)) return null;
+      if (!code.includes(unprefixed))
+        this.error(`@astrojs/react changed: "${unprefixed}" not found in ${id}; see reactRenderToStringWithPrefix in astro.config.mjs`);
+      return code.replace(unprefixed, 'html = ReactDOM.renderToString(vnode, renderOptions);');
+    },
+  };
+}
+
 export default defineConfig({
   site: SITE_URL,
   output: 'static',
@@ -46,12 +70,12 @@ export default defineConfig({
   // CSS inline in each page: one request less before first paint (the CSP allows inline styles).
   build: { format: 'file', inlineStylesheets: 'always' },
   integrations: [
-    react(),
+    react({ experimentalDisableStreaming: building }),
     // Pre-built pages only; /sitemap-index.xml (rendered on request) lists this file and the provider sitemaps.
     sitemap({ filenameBase: 'sitemap-pages', filter: (page) => !/\/404$/.test(page.replace(/\/$/, '')) }),
   ],
   vite: {
-    plugins: [tailwindcss(), glowApi()],
+    plugins: [tailwindcss(), glowApi(), reactRenderToStringWithPrefix()],
   },
   server: { port: Number(process.env.PORT || 4321), host: true },
 });
