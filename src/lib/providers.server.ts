@@ -69,13 +69,20 @@ export interface Page<T> {
 }
 
 /**
+ * The total a list answers for `n` matches counted up to LIMITS.countedTotal + 1: the cap and
+ * `capped` past it.
+ */
+export function cappedTotal(n: number): { total: number; capped: boolean } {
+  return { total: Math.min(n, LIMITS.countedTotal), capped: n > LIMITS.countedTotal };
+}
+
+/**
  * Counts the rows of `from` (a FROM ... WHERE ... clause) up to the cap, so a count reads at
  * most LIMITS.countedTotal + 1 rows however many match.
  */
 export async function cappedCount({ db }: Db, from: RawBuilder<unknown>): Promise<{ total: number; capped: boolean }> {
   const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT ${LIMITS.countedTotal + 1})`.execute(db);
-  const n = Number(rows[0]!.n);
-  return { total: Math.min(n, LIMITS.countedTotal), capped: n > LIMITS.countedTotal };
+  return cappedTotal(Number(rows[0]!.n));
 }
 
 /** GET /api/providers: one page of all providers, in result order. */

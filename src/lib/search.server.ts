@@ -5,7 +5,7 @@
 import { sql, type Expression, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from './db/client';
 import type { ProvidersTable } from './db/schema';
-import { cappedCount, toProvider, type Page } from './providers.server';
+import { cappedCount, cappedTotal, toProvider, type Page } from './providers.server';
 import type { SearchParams } from './schemas/search';
 import { parseLocation, searchWords } from './searchText';
 import { categoryForSearch } from './services';
@@ -71,11 +71,12 @@ async function resolve(database: Db, params: Filters, now: Date): Promise<Resolv
     // East has thousands open.
     const zones = await placeZones(database, params.location);
     // Distinct: a day's range running past midnight may overlap the next day's.
-    const open = await cappedCount(database, sql`FROM (SELECT DISTINCT seq FROM (${openNowList(now, zones)})) o WHERE ${isListed(sql`o.seq`)}`);
+    const openList = openNowList(now, zones);
+    const open = await cappedCount(database, sql`FROM (SELECT DISTINCT seq FROM (${openList})) o WHERE ${isListed(sql`o.seq`)}`);
     if (open.total === 0) r.match = false;
     r.openCount = open;
     r.fewOpen = !open.capped;
-    r.openNow = r.fewOpen ? sql<SqlBool>`p.seq IN (${openNowList(now, zones)})` : openNowCondition(now);
+    r.openNow = r.fewOpen ? sql<SqlBool>`p.seq IN (${openList})` : openNowCondition(now);
   }
   if (params.near) r.within = { point: params.near, miles: params.radius ?? RADIUS_MILES.default };
   if (params.near || params.sort === 'distance') {
@@ -224,8 +225,7 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
     );
     // A page past the last match has no row to carry the total.
     if (!found.length) return [found, params.offset ? await cappedCount(database, from) : { total: 0, capped: false }];
-    const total = Number(found[0]!.matchCount);
-    return [found, { total: Math.min(total, LIMITS.countedTotal), capped: total > LIMITS.countedTotal }];
+    return [found, cappedTotal(Number(found[0]!.matchCount))];
   };
   /**
    * Nearest first: from growing circles around the point on the coordinate index (NEAREST_RINGS_MILES,
@@ -345,7 +345,7 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
       const { rows: counted } = await sql<{ n: number; reach: number | null }>`SELECT count(*) AS n, max(rowid) AS reach FROM (SELECT rowid FROM providers_fts
         WHERE providers_fts MATCH ${r.match} AND ${isListed(sql`providers_fts.rowid`)} LIMIT ${LIMITS.countedTotal + 1})`.execute(db);
       const n = Number(counted[0]!.n);
-      count = { total: Math.min(n, LIMITS.countedTotal), capped: n > LIMITS.countedTotal };
+      count = cappedTotal(n);
       walk = count.capped && (!r.checkable || (wanted * Number(counted[0]!.reach)) / n <= MAX_WALK);
     } else {
       count = await cappedCount(database, sql`FROM providers p ${and(listed)}`);
