@@ -7,6 +7,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/client';
 import { TIME_ZONES, timeZonesOfStates } from '../geo/timeZone';
 import { parseLocation } from '../searchText';
+import { statesOfCity } from './cityStates.server';
 import { minuteOfWeek } from '../openNow';
 import { MINUTES_PER_DAY } from '../openingHours';
 
@@ -55,14 +56,13 @@ export function openNowList(date: Date, zones: readonly string[] = TIME_ZONES): 
  * the states the directory lists it in (search_terms); undefined when any zone may be (a ZIP
  * prefix, no location). A provider's zone comes from its ZIP area or state (src/lib/geo/place.server.ts).
  */
-export async function placeZones({ db }: Db, location: string | undefined): Promise<string[] | undefined> {
+export async function placeZones(database: Db, location: string | undefined): Promise<string[] | undefined> {
   if (!location) return undefined;
   const loc = parseLocation(location);
   const city = loc.city ?? loc.cityElseState?.city;
   let states = loc.state ? [loc.state] : [];
   if (!loc.state && city) {
-    const rows = await db.selectFrom('search_terms').select('label').where('kind', '=', 'city').where('term', '=', city.toLowerCase()).execute();
-    states = rows.map((r) => r.label.slice(r.label.lastIndexOf(', ') + 2));
+    states = await statesOfCity(database, city);
     if (loc.cityElseState) states.push(loc.cityElseState.state);
   }
   // A zone known to no state (a city no provider is in) matches nobody anyway: then every zone.

@@ -3,26 +3,16 @@ import type { Db } from '../db/client';
 import { cityCentre, zipArea } from '../geo/zipAreas.server';
 import type { Point } from '../geo/distance';
 import { parseLocation } from '../searchText';
+import { statesOfCity } from './cityStates.server';
 
-export async function searchPoint({ db }: Db, near: Point | undefined, location: string | undefined): Promise<Point | null> {
+export async function searchPoint(database: Db, near: Point | undefined, location: string | undefined): Promise<Point | null> {
   if (near) return near;
   if (!location) return null;
   const loc = parseLocation(location);
   if (loc.zipPrefix?.length === 5) return zipArea(loc.zipPrefix);
   const city = loc.city ?? loc.cityElseState?.city;
   if (!city) return null;
-  let state = loc.state;
-  if (!state) {
-    // A city named alone: the state where the directory lists most providers of that name.
-    const known = await db
-      .selectFrom('search_terms')
-      .select('label')
-      .where('kind', '=', 'city')
-      .where('term', '=', city.toLowerCase())
-      .orderBy('n', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    state = known?.label.split(', ').at(-1) ?? loc.cityElseState?.state;
-  }
+  // A city named alone: the state where the directory lists most providers of that name.
+  const state = loc.state ?? (await statesOfCity(database, city))[0] ?? loc.cityElseState?.state;
   return state ? cityCentre(city, state) : null;
 }
