@@ -285,11 +285,7 @@ export async function ensureBenchDb(total: number, file = `${BENCH_DIR}/provider
   const started = performance.now();
   const database = await setupDatabase(url, { seed: true });
   const deferred = await deferReadIndexes(database);
-  // A half-written file is deleted and rebuilt on the next run (no bench_meta), so durability
-  // while loading buys nothing.
-  await database.client.execute('PRAGMA synchronous = OFF');
-  await database.client.execute('PRAGMA cache_size = -1000000');
-  await database.client.execute('PRAGMA temp_store = MEMORY');
+  await tuneForLoading(database);
   const seeded = Number((await database.client.execute('SELECT count(*) AS n FROM providers')).rows[0]!.n);
   const toGenerate = Math.max(0, total - seeded);
   log(`[bench] generating ${file}: ${seeded} seed providers + ${toGenerate.toLocaleString('en-US')} generated`);
@@ -352,14 +348,20 @@ function runSegment(input: SegmentInput): SegmentOutput {
   return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as SegmentOutput;
 }
 
-async function generateSegment(input: SegmentInput): Promise<SegmentOutput> {
-  const url = `file:${input.file}`;
-  const database = await getDb(url);
-  // A half-written file is deleted and rebuilt on the next run (no bench_meta), so durability
-  // while loading buys nothing.
+/**
+ * A half-written file is deleted and rebuilt on the next run (no bench_meta), so durability while
+ * loading buys nothing; a large cache and in-memory temporaries speed the bulk inserts and index builds.
+ */
+async function tuneForLoading(database: Db): Promise<void> {
   await database.client.execute('PRAGMA synchronous = OFF');
   await database.client.execute('PRAGMA cache_size = -1000000');
   await database.client.execute('PRAGMA temp_store = MEMORY');
+}
+
+async function generateSegment(input: SegmentInput): Promise<SegmentOutput> {
+  const url = `file:${input.file}`;
+  const database = await getDb(url);
+  await tuneForLoading(database);
   const groups = await serviceGroups();
   const categories = Object.keys(CATEGORY_WEIGHTS).filter((c) => groups.has(c));
   const categoryWeights = cumulative(categories.map((c) => CATEGORY_WEIGHTS[c]!));
