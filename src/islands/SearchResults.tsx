@@ -151,42 +151,22 @@ export default function SearchResults() {
                 {locating}
               </p>
             </div>
-            <div>
-              <label htmlFor="filter-price" className="field-label">
-                Price range
-              </label>
-              <select
-                id="filter-price"
-                className="field-input"
-                value={p.priceRange ?? ''}
-                onChange={(e) => update({ priceRange: e.target.value || undefined, limit: PAGE_SIZE })}
-              >
-                <option value="">Any price</option>
-                {PRICE_RANGES.map((r) => (
-                  <option key={r} value={r}>
-                    {r}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="filter-rating" className="field-label">
-                Minimum rating
-              </label>
-              <select
-                id="filter-rating"
-                className="field-input"
-                value={p.rating ?? ''}
-                onChange={(e) => update({ rating: e.target.value || undefined, limit: PAGE_SIZE })}
-              >
-                <option value="">Any rating</option>
-                {RATING_STEPS.map((r) => (
-                  <option key={r} value={r}>
-                    {r}+ stars
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FilterSelect
+              id="filter-price"
+              label="Price range"
+              anyLabel="Any price"
+              value={p.priceRange}
+              options={PRICE_RANGES.map((r) => [r, r])}
+              onChange={(priceRange) => update({ priceRange, limit: PAGE_SIZE })}
+            />
+            <FilterSelect
+              id="filter-rating"
+              label="Minimum rating"
+              anyLabel="Any rating"
+              value={p.rating}
+              options={RATING_STEPS.map((r) => [r, `${r}+ stars`])}
+              onChange={(rating) => update({ rating, limit: PAGE_SIZE })}
+            />
             {(p.priceRange || p.rating) && (
               <button type="button" className="btn-secondary" onClick={() => update({ priceRange: undefined, rating: undefined, limit: PAGE_SIZE })}>
                 Clear filters
@@ -244,6 +224,40 @@ export default function SearchResults() {
           </p>
         </section>
       )}
+    </div>
+  );
+}
+
+/** One of the results' filters: a labelled select whose first option ("Any …") clears it. */
+function FilterSelect({
+  id,
+  label,
+  anyLabel,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  anyLabel: string;
+  value: string | undefined;
+  /** [value, text] of each option after the "Any …" one. */
+  options: (readonly [string, string])[];
+  onChange: (value: string | undefined) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <select id={id} className="field-input" value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
+        <option value="">{anyLabel}</option>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
