@@ -23,6 +23,7 @@ import { readSeed, stableId } from '../../src/lib/db/seed';
 import { migrate } from '../../src/lib/db/migrate';
 import { setupDatabase } from '../../src/lib/db/setup';
 import { backfillSearchData } from '../../src/lib/search/backfill.server';
+import { hoursCategories } from '../../src/lib/search/providerHours.server';
 import type { ProviderCategoriesTable, ProviderHoursTable, ProvidersTable, ReviewsTable } from '../../src/lib/db/schema';
 import { placeOf, type Place } from '../../src/lib/geo/place.server';
 import { weekRanges } from '../../src/lib/openingHours';
@@ -223,16 +224,17 @@ export interface Generated {
 }
 
 /**
- * What only serves reads (the search indexes, the full-text index's insert trigger): dropped before
- * loading and given back as the statements that restore it, so each index is built once, in one
- * sort, instead of row by row. The indexes the generator's own statements read stay (rating refresh
+ * What only serves reads (the search indexes, the full-text index's insert trigger) or what the
+ * generator writes itself (the hours rows' categories): dropped before loading and given back as
+ * the statements that restore it, so each index is built once, in one sort, instead of row by row. The indexes the generator's own statements read stay (rating refresh
  * by provider, category rows by provider, the unique id and slug keys).
  */
 const NEEDED_WHILE_LOADING = new Set(['reviews_provider', 'provider_categories_provider']);
 async function deferReadIndexes(database: Db): Promise<string[]> {
   const { rows } = await database.client.execute(
     `SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND (
-       (type = 'index' AND tbl_name IN ('providers', 'provider_categories')) OR (type = 'trigger' AND name = 'providers_fts_insert'))`,
+       (type = 'index' AND tbl_name IN ('providers', 'provider_categories', 'provider_hours'))
+       OR (type = 'trigger' AND name IN ('providers_fts_insert', 'provider_hours_categories_insert')))`,
   );
   const deferred = rows.filter((r) => !NEEDED_WHILE_LOADING.has(String(r.name)));
   for (const r of deferred) await database.client.execute(`DROP ${String(r.type).toUpperCase()} "${String(r.name)}"`);
@@ -469,16 +471,26 @@ async function generateSegment(input: SegmentInput): Promise<SegmentOutput> {
     const place = places.get(key) ?? (await placeOf({ zipCode: row.zipCode, city: row.city, state: row.state }));
     places.set(key, place);
     Object.assign(row, place);
+    const ownCategories = categoriesOfServices(services);
     for (const [openMinute, closeMinute] of weekRanges(parseOpeningHours(row.openingHours!)))
-      hoursRows.push({ providerSeq: seq, openMinute, closeMinute, timeZone: place.timeZone });
+      hoursRows.push({ providerSeq: seq, openMinute, closeMinute, timeZone: place.timeZone, city: city.name, categories: hoursCategories(ownCategories) });
     for (const term of providerTerms({ name, description, services: row.services!, city: city.name, state: city.state })) {
       const k = JSON.stringify(term);
       terms.set(k, (terms.get(k) ?? 0) + 1);
     }
     providerRows.push(row);
     // Rating and review count reach the category rows through the trigger of refreshRatingStatement.
-    for (const c of categoriesOfServices(services))
-      categoryRows.push({ category: c, providerSeq: seq, isPromoted: row.isPromoted!, rating: 0, reviewCount: 0, name, city: city.name });
+    for (const c of ownCategories)
+      categoryRows.push({
+        category: c,
+        providerSeq: seq,
+        isPromoted: row.isPromoted!,
+        rating: 0,
+        reviewCount: 0,
+        name,
+        city: city.name,
+        priceRange: row.priceRange!,
+      });
     // Quality drives the reviews; ratings spread from about 2 to 5 with most between 4 and 5.
     const quality = 5 - rnd.next() ** 2.2 * 3;
     const count = rnd.int(1, 8);

@@ -124,8 +124,8 @@ export function insertProviderStatements({ db }: Db, row: NewProvider): InStatem
     insertHoursStatement(row.id, row.openingHours),
     addTermsStatement(row),
     ...categories.map((category) => ({
-      sql: `INSERT INTO provider_categories (category, providerSeq, isPromoted, rating, reviewCount, name, city)
-            SELECT ?, seq, isPromoted, rating, reviewCount, name, city FROM providers WHERE id = ?`,
+      sql: `INSERT INTO provider_categories (category, providerSeq, isPromoted, rating, reviewCount, name, city, priceRange)
+            SELECT ?, seq, isPromoted, rating, reviewCount, name, city, priceRange FROM providers WHERE id = ?`,
       args: [category, row.id],
     })),
   ];

@@ -39,6 +39,11 @@ interface Resolved {
   fewOpen?: boolean;
   /** openNow=true: the listed providers open now, counted from the hours index (capped). */
   openCount?: { total: number; capped: boolean };
+  /**
+   * openCount is the search's total: no filter but the place's city and a service, which the hours
+   * rows carry (migrations/0014), so the open list already applied them all.
+   */
+  openCovers?: boolean;
   /** near: only providers within this many miles of the point. */
   within?: { point: Point; miles: number };
   /** Where distances are measured from (near, or the location for sort=distance). */
@@ -64,28 +69,6 @@ async function resolve(database: Db, params: Filters, now: Date): Promise<Resolv
     priceRange: params.priceRange,
     rating: params.rating,
   };
-  if (params.openNow) {
-    // Few open (at night, most of the week): listed from the hours index, the other filters checked
-    // on each. Many: dense in any order, so each row the usual plan reads is checked instead.
-    // Only the zones the location can be in: Chicago's few open at 7 AM are few even while the
-    // East has thousands open.
-    const zones = await placeZones(database, params.location);
-    // Distinct: a day's range running past midnight may overlap the next day's.
-    const openList = openNowList(now, zones);
-    const open = await cappedCount(database, sql`FROM (SELECT DISTINCT seq FROM (${openList})) o WHERE ${isListed(sql`o.seq`)}`);
-    if (open.total === 0) r.match = false;
-    r.openCount = open;
-    r.fewOpen = !open.capped;
-    r.openNow = r.fewOpen ? sql<SqlBool>`p.seq IN (${openList})` : openNowCondition(now);
-  }
-  if (params.near) r.within = { point: params.near, miles: params.radius ?? RADIUS_MILES.default };
-  if (params.near || params.sort === 'distance') {
-    const point = await searchPoint(database, params.near, params.location);
-    if (!point && !params.location) throw new InvalidInputError('sort=distance needs near=LAT,LNG, or a ZIP code or city in location', 'sort');
-    // A location that is no known place matches nothing (a corrected spelling may: src/lib/spelling/).
-    if (!point) r.match = false;
-    else r.point = point;
-  }
   if (params.location) {
     const loc = parseLocation(params.location);
     Object.assign(r, { city: loc.city, state: loc.state, zipPrefix: loc.zipPrefix });
@@ -96,6 +79,29 @@ async function resolve(database: Db, params: Filters, now: Date): Promise<Resolv
       if (hasCity) r.city = city;
       else r.state = state;
     }
+  }
+  if (params.openNow) {
+    // Few open (at night, most of the week): listed from the hours index, the other filters checked
+    // on each. Many: dense in any order, so each row the usual plan reads is checked instead.
+    // Only the zones the location can be in: Chicago's few open at 7 AM are few even while the
+    // East has thousands open. A city and a service are applied by the index itself.
+    const zones = await placeZones(database, params.location);
+    // Distinct: a day's range running past midnight may overlap the next day's.
+    const openList = openNowList(now, zones, { city: r.city, category: r.category });
+    const open = await cappedCount(database, sql`FROM (SELECT DISTINCT seq FROM (${openList})) o WHERE ${isListed(sql`o.seq`)}`);
+    if (open.total === 0) r.match = false;
+    r.openCount = open;
+    r.fewOpen = !open.capped;
+    r.openNow = r.fewOpen ? sql<SqlBool>`p.seq IN (${openList})` : openNowCondition(now);
+    r.openCovers = r.match === null && !r.state && !r.zipPrefix && !r.priceRange && r.rating === undefined && !params.near;
+  }
+  if (params.near) r.within = { point: params.near, miles: params.radius ?? RADIUS_MILES.default };
+  if (params.near || params.sort === 'distance') {
+    const point = await searchPoint(database, params.near, params.location);
+    if (!point && !params.location) throw new InvalidInputError('sort=distance needs near=LAT,LNG, or a ZIP code or city in location', 'sort');
+    // A location that is no known place matches nothing (a corrected spelling may: src/lib/spelling/).
+    if (!point) r.match = false;
+    else r.point = point;
   }
   return r;
 }
@@ -114,8 +120,19 @@ const SAMPLE_ROWS = { text: 50, row: 400 } as const;
  * fills the first; a 25-mile radius around Chicago holds ~4 % of all providers, too many to sort.
  */
 const NEAREST_RINGS_MILES = [1, 4, 16] as const;
-/** Longest walk of the order index worth making for one page; sparser matches are listed and sorted. */
-const MAX_WALK = 1500;
+/**
+ * Where the plan choice tips, tuned at a million providers (docs/BENCHMARKS.md). Not frozen: the
+ * plan tests lower them so that a database of a few thousand providers takes every plan.
+ */
+export const PLAN_TUNING = {
+  /** Longest walk of the order index worth making for one page; sparser matches are listed and sorted. */
+  maxWalk: 1500,
+  /**
+   * Full-text matches first read to judge text alone: fewer is the total; more, how far into the
+   * table they reach says whether walking the order index pays or every match is listed.
+   */
+  textProbe: 100,
+};
 
 /**
  * Whether the provider of `seq` is listed (README "Moderation": hidden listings never match): a
@@ -130,12 +147,25 @@ const isListed = (seq: RawBuilder<unknown>) =>
 const LISTED = isListed(sql`p.seq`);
 
 /**
+ * How matches listed by seq (few open now, full-text matches) are read: from providers_sort_keys
+ * (migrations/0014), which holds the place, price and order columns, when the row checks need no
+ * other column; a ZIP range, coordinates or the per-row open-now check (the zone) need the row.
+ * Either way by seq: SQLite would otherwise start from a filter's index.
+ */
+const keysCover = (r: Resolved) => !r.zipPrefix && !r.point && !r.within && (!r.openNow || r.fewOpen);
+const listedIndex = (r: Resolved) => (keysCover(r) ? sql`INDEXED BY providers_sort_keys` : sql`NOT INDEXED`);
+
+/**
  * Conditions on the provider row `p`; `skip` leaves out those the category index already applies.
  * Text is checked row by row (one full-text lookup by rowid per row an index walk visits), unless
  * `textList`: then every match is listed first, which reads every match (sqld counts each as a row
  * read) and only pays when there are few.
  */
-function rowConditions(r: Resolved, skip: { category?: boolean; rating?: boolean; city?: boolean } = {}, textList = false): Expression<SqlBool>[] {
+function rowConditions(
+  r: Resolved,
+  skip: { category?: boolean; rating?: boolean; city?: boolean; priceRange?: boolean } = {},
+  textList = false,
+): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [LISTED];
   if (r.match) {
     where.push(
@@ -150,7 +180,7 @@ function rowConditions(r: Resolved, skip: { category?: boolean; rating?: boolean
   if (r.state) where.push(sql<SqlBool>`p.state = ${r.state}`);
   // A range on the indexed column: "787" matches 78700-78799.
   if (r.zipPrefix) where.push(sql<SqlBool>`p.zipCode >= ${r.zipPrefix} AND p.zipCode < ${`${r.zipPrefix}\u{10FFFF}`}`);
-  if (r.priceRange) where.push(sql<SqlBool>`p.priceRange = ${r.priceRange}`);
+  if (r.priceRange && !skip.priceRange) where.push(sql<SqlBool>`p.priceRange = ${r.priceRange}`);
   if (r.rating !== undefined && !skip.rating) where.push(sql<SqlBool>`p.rating >= ${r.rating}`);
   if (r.openNow) where.push(r.openNow);
   if (r.within) where.push(withinCondition(r.within.point, r.within.miles));
@@ -200,8 +230,10 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
   let rows: Row[];
   let count: { total: number; capped: boolean };
   const sort = params.sort ?? 'recommended';
-  // A service in a city has an index of its own (migration 0006); with a price too, city and price lead.
-  const categoryInCity = Boolean(r.category && r.city && !r.priceRange);
+  // A service in a city has an index of its own (migration 0006), with a price too (0014).
+  const categoryInCity = Boolean(r.category && r.city);
+  /** The total when the open-now list already applied every filter (resolve), else counted here. */
+  const counted = (from: RawBuilder<unknown>) => (r.openCovers ? Promise.resolve(r.openCount!) : cappedCount(database, from));
   const distance = r.point ? sql`, ${distanceSql(r.point)} AS distanceMiles` : sql``;
   const order = sort === 'distance' ? sql`distanceMiles, p.seq` : sort === 'recommended' ? ORDER : SORT_ORDERS[sort].order;
   /**
@@ -228,10 +260,20 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
     return [found, cappedTotal(Number(found[0]!.matchCount))];
   };
   /**
-   * Nearest first: from growing circles around the point on the coordinate index (NEAREST_RINGS_MILES,
-   * within the radius of `near`), the first that fills the page; else every match of `from` sorted.
+   * Nearest first: first the providers at the point itself, then growing circles around it on the
+   * coordinate index (NEAREST_RINGS_MILES, within the radius of `near`), the first that fills the
+   * page; else every match of `from` sorted. Providers sit at their ZIP area's centre, so a city's
+   * or ZIP's point may hold thousands ("Austin, TX": 3,918 at a million): at distance 0 their order
+   * is seq, which the coordinate index yields for one point, where sorting them all took ~17 ms.
    */
   const nearest = async (from: RawBuilder<unknown>) => {
+    const { latitude, longitude } = r.point!;
+    const atPoint = await run(
+      sql`SELECT p.*${distance} FROM (SELECT p.seq FROM providers p INDEXED BY providers_geo
+        ${and([sql<SqlBool>`p.latitude = ${latitude} AND p.longitude = ${longitude}`, ...rowConditions({ ...r, within: undefined })])}
+        ORDER BY p.seq ${page}) s CROSS JOIN providers p ON p.seq = s.seq ORDER BY p.seq`,
+    );
+    if (atPoint.length === params.limit) return atPoint;
     for (const miles of NEAREST_RINGS_MILES) {
       if (r.within && miles >= r.within.miles) break;
       const ring = await sortedPage(sql`FROM providers p INDEXED BY providers_geo ${and(rowConditions({ ...r, within: { point: r.point!, miles } }))}`);
@@ -251,7 +293,7 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
     }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT p.seq FROM providers p INDEXED BY ${index} ORDER BY ${indexOrder} LIMIT ${sample}) s
       CROSS JOIN providers p ON p.seq = s.seq ${and(rowConditions(r))} LIMIT ${wanted})`.execute(db);
     const sampled = Number(sampledRows[0]!.n);
-    return sampled >= wanted || (sampled > 0 && (wanted * sample) / sampled <= MAX_WALK);
+    return sampled >= wanted || (sampled > 0 && (wanted * sample) / sampled <= PLAN_TUNING.maxWalk);
   };
   // Within a radius in the recommended order with no filter that leads: the order index is walked
   // when the box holds many (the last branch), as with text.
@@ -260,7 +302,7 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
     // At most LIMITS.countedTotal providers open: found by seq (NOT INDEXED keeps SQLite on the
     // list rather than a filter's index), checked and sorted.
     const conds = rowConditions(r);
-    [rows, count] = await fewSorted(sql`FROM providers p NOT INDEXED ${and(conds)}`);
+    [rows, count] = await fewSorted(sql`FROM providers p ${listedIndex(r)} ${and(conds)}`);
   } else if ((sort !== 'recommended' || r.point) && !nearInOrder) {
     // Another order, or a point. The matches are counted along the coordinate index (a `near`
     // circle) or the index of the place's most selective part, as in the recommended order, or,
@@ -277,7 +319,7 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
           ? sql`INDEXED BY ${byOrder.index}`
           : sql``;
     const from = sql`FROM providers p ${index} ${and(conds)}`;
-    count = await cappedCount(database, from);
+    count = await counted(from);
     rows =
       count.total === 0
         ? []
@@ -295,31 +337,34 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
     const inCity = r.match && cityWords.length ? `(${r.match}) AND city : (${cityWords.map((w) => `"${w}"`).join(' ')})` : null;
     const few = inCity !== null && !(await cappedCount(database, sql`FROM providers_fts WHERE providers_fts MATCH ${inCity}`)).capped;
     if (few) {
-      [rows, count] = await fewSorted(sql`FROM providers p NOT INDEXED ${and(rowConditions({ ...r, match: inCity }, {}, true))}`);
+      const listed = { ...r, match: inCity };
+      [rows, count] = await fewSorted(sql`FROM providers p ${listedIndex(listed)} ${and(rowConditions(listed, {}, true))}`);
     } else {
       const conds = rowConditions(r);
       [rows, count] = await Promise.all([
         run(sql`SELECT p.*${distance} FROM providers p INDEXED BY ${index} ${and(conds)} ORDER BY ${ORDER} ${page}`),
         // The count follows the same index: SQLite alone may start from a far larger filter.
-        cappedCount(database, sql`FROM providers p INDEXED BY ${index} ${and(conds)}`),
+        counted(sql`FROM providers p INDEXED BY ${index} ${and(conds)}`),
       ]);
     }
   } else if (r.category) {
     const cat = [
       sql<SqlBool>`c.category = ${r.category}`,
       ...(categoryInCity ? [sql<SqlBool>`c.city = ${r.city}`] : []),
+      ...(categoryInCity && r.priceRange ? [sql<SqlBool>`c.priceRange = ${r.priceRange}`] : []),
       ...(r.rating !== undefined ? [sql<SqlBool>`c.rating >= ${r.rating}`] : []),
     ];
-    const conds = [...cat, ...rowConditions(r, { category: true, rating: true, city: categoryInCity })];
+    const conds = [...cat, ...rowConditions(r, { category: true, rating: true, city: categoryInCity, priceRange: categoryInCity })];
     // Only the category (and LISTED): counted from the category index, less hidden listings.
     const onlyCategory = conds.length === cat.length + 1;
-    const index = sql.raw(categoryInCity ? 'provider_categories_city_order' : 'provider_categories_order');
+    const index = sql.raw(
+      categoryInCity ? (r.priceRange ? 'provider_categories_city_price_order' : 'provider_categories_city_order') : 'provider_categories_order',
+    );
     [rows, count] = await Promise.all([
       run(
         sql`SELECT p.* FROM provider_categories c INDEXED BY ${index} JOIN providers p ON p.seq = c.providerSeq ${and(conds)} ORDER BY ${CATEGORY_ORDER} ${page}`,
       ),
-      cappedCount(
-        database,
+      counted(
         onlyCategory
           ? sql`FROM provider_categories c ${and([...cat, isListed(sql`c.providerSeq`)])}`
           : sql`FROM provider_categories c INDEXED BY ${index} JOIN providers p ON p.seq = c.providerSeq ${and(conds)}`,
@@ -334,32 +379,50 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
     // in order and checking each row finds a page fast. Few or sparse: list them and sort. A prefix
     // too common to expand (textMatch) is listed either way, and with many matches the order index
     // is walked against that list. How dense: for text alone, from how far into the table (by seq,
-    // the full-text index's own order) its first counted matches reach, which the count reads
-    // anyway; otherwise from a sample of the order index's first rows (a check each: ~0.1 ms for
-    // full text at a million providers, so the sample is not free).
+    // the full-text index's own order) its first PLAN_TUNING.textProbe matches reach; otherwise from a sample
+    // of the order index's first rows (a check each: ~0.1 ms for full text at a million providers,
+    // so the sample is not free). Text alone and sparse ("balayage brooklyn": 1,713 matches spread
+    // over a million) is listed, counted and sorted in one statement: counting up to the cap first
+    // read a thousand matches again (Turso bills rows read).
     const wanted = params.offset + params.limit;
     let walk = listed.length === 1;
-    if (r.openCount && listed.length === 2) {
-      count = r.openCount;
+    let sparseText = false;
+    if (r.openCovers) {
+      count = r.openCount!;
     } else if (onlyText) {
-      const { rows: counted } = await sql<{ n: number; reach: number | null }>`SELECT count(*) AS n, max(rowid) AS reach FROM (SELECT rowid FROM providers_fts
-        WHERE providers_fts MATCH ${r.match} AND ${isListed(sql`providers_fts.rowid`)} LIMIT ${LIMITS.countedTotal + 1})`.execute(db);
-      const n = Number(counted[0]!.n);
-      count = cappedTotal(n);
-      walk = count.capped && (!r.checkable || (wanted * Number(counted[0]!.reach)) / n <= MAX_WALK);
+      const reach = async (limit: number) => {
+        const { rows: counted } = await sql<{ n: number; reach: number | null }>`SELECT count(*) AS n, max(rowid) AS reach FROM (SELECT rowid FROM providers_fts
+          WHERE providers_fts MATCH ${r.match} AND ${isListed(sql`providers_fts.rowid`)} LIMIT ${limit})`.execute(db);
+        const n = Number(counted[0]!.n);
+        return { n, dense: (wanted * Number(counted[0]!.reach)) / n <= PLAN_TUNING.maxWalk };
+      };
+      const first = await reach(PLAN_TUNING.textProbe);
+      sparseText = first.n === PLAN_TUNING.textProbe && r.checkable && !first.dense;
+      count = cappedTotal(first.n);
+      if (first.n === PLAN_TUNING.textProbe && !sparseText) {
+        const all = await reach(LIMITS.countedTotal + 1);
+        count = cappedTotal(all.n);
+        walk = count.capped && (!r.checkable || all.dense);
+      }
     } else {
       count = await cappedCount(database, sql`FROM providers p ${and(listed)}`);
     }
-    if (!walk && !onlyText && count.capped) {
-      walk = (!!r.match && !r.checkable) || (await denseIn(sql.raw('providers_order'), ORDER, r.match ? SAMPLE_ROWS.text : SAMPLE_ROWS.row));
+    if (sparseText) {
+      [rows, count] = await fewSorted(sql`FROM providers p ${listedIndex(r)} ${and(listed)}`);
+    } else {
+      if (!walk && !onlyText && count.capped) {
+        walk = (!!r.match && !r.checkable) || (await denseIn(sql.raw('providers_order'), ORDER, r.match ? SAMPLE_ROWS.text : SAMPLE_ROWS.row));
+      }
+      const conds = walk ? rowConditions(r) : listed;
+      // Listed text: by seq from the sort keys when they cover the checks.
+      const index = r.within ? sql`INDEXED BY providers_geo` : r.match && keysCover(r) ? sql`INDEXED BY providers_sort_keys` : sql``;
+      rows =
+        count.total === 0
+          ? []
+          : walk
+            ? await run(sql`SELECT p.*${distance} FROM providers p INDEXED BY providers_order ${and(conds)} ORDER BY ${ORDER} ${page}`)
+            : await sortedPage(sql`FROM providers p ${index} ${and(conds)}`);
     }
-    const conds = walk ? rowConditions(r) : listed;
-    rows =
-      count.total === 0
-        ? []
-        : walk
-          ? await run(sql`SELECT p.*${distance} FROM providers p INDEXED BY providers_order ${and(conds)} ORDER BY ${ORDER} ${page}`)
-          : await sortedPage(sql`FROM providers p ${r.within ? sql`INDEXED BY providers_geo` : sql``} ${and(conds)}`);
   }
   return { ...count, items: rows.map(toResult) };
 }

@@ -11,7 +11,8 @@ import { LIMITS } from '../../src/config';
 import { haversineMiles, roundMiles, type Point } from '../../src/lib/geo/distance';
 import { openStateAt } from '../../src/lib/openNow';
 import { insertProviderStatements, type NewProvider } from '../../src/lib/providers.server';
-import { searchProviders } from '../../src/lib/search.server';
+import { PLAN_TUNING, searchProviders } from '../../src/lib/search.server';
+import { categoriesOfServices } from '../../src/lib/services';
 import { searchParamsSchema } from '../../src/lib/schemas/search';
 import { zipArea } from '../../src/lib/geo/zipAreas.server';
 import { startApi, type TestApi } from '../helpers/api';
@@ -22,8 +23,18 @@ const P: Point = { latitude: 39, longitude: -100 };
 /** A ZIP area far from the seed's (Hays, KS) with a few providers at known distances from its centre. */
 const ZIP = '67601';
 const AT_ZIP = 10;
-/** More than the counted cap, so "many open" and a dense box happen. */
-const ADDED = LIMITS.countedTotal + 300;
+/** More than the counted cap, so "many open" (also of one service) and a dense box happen. */
+const ADDED = LIMITS.countedTotal + 600;
+/** Providers exactly at the ZIP area's centre, where a search from the ZIP measures from. */
+const AT_CENTRE = 4;
+/** Services by provider: nails for three in four, hair for half, a facial for one in four. */
+const SERVICES = [
+  ['Manicure', 'Pedicure'],
+  ['Manicure', 'Balayage'],
+  ['Gel Manicure', 'Blowout'],
+  ['Balayage', 'Facial'],
+];
+const PRICES = ['$', '$$', '$$$', '$$$$', '$$'];
 
 const week = (day: string, sunday = day) => ({ monday: day, tuesday: day, wednesday: day, thursday: day, friday: day, saturday: day, sunday });
 /** Daytime for most; overnight, Sunday night into Monday (the week's wrap) and all day for a few. */
@@ -54,6 +65,8 @@ beforeAll(async () => {
       slug: `plan-test-${i}`,
       city: `Plan City ${i % 3}`,
       state: STATES[i % STATES.length],
+      services: JSON.stringify(SERVICES[i % SERVICES.length]),
+      priceRange: PRICES[i % PRICES.length],
       isPromoted: i % 97 === 0 ? 1 : 0,
       rating: ((i * 37) % 41) / 10,
       reviewCount: i % 9,
@@ -64,19 +77,21 @@ beforeAll(async () => {
     } as unknown as NewProvider;
     return insertProviderStatements(api.database, row);
   });
-  // Every ~0.28 miles north of the ZIP area's centre: three within the first mile.
+  // Every ~0.28 miles north of the ZIP area's centre (three within the first mile), then AT_CENTRE
+  // exactly at it.
   const centre = (await zipArea(ZIP))!;
-  for (let i = 0; i < AT_ZIP; i++) {
+  for (let i = 0; i < AT_ZIP + AT_CENTRE; i++) {
+    const [kind, n] = i < AT_ZIP ? ['zip', i] : ['centre', i - AT_ZIP];
     const row = {
       ...base,
-      id: `zip-${i}`,
-      name: `Zip Test ${i}`,
-      slug: `zip-test-${i}`,
+      id: `${kind}-${n}`,
+      name: `${kind === 'zip' ? 'Zip' : 'Centre'} Test ${n}`,
+      slug: `${kind}-test-${n}`,
       zipCode: ZIP,
       city: 'Hays',
       state: 'KS',
       openingHours: JSON.stringify(hoursOf(0)),
-      latitude: centre.latitude + 0.004 * (AT_ZIP - i),
+      latitude: centre.latitude + (kind === 'zip' ? 0.004 * (AT_ZIP - n) : 0),
       longitude: centre.longitude,
     } as unknown as NewProvider;
     statements.push(insertProviderStatements(api.database, row));
@@ -89,6 +104,9 @@ interface Ref {
   id: string;
   name: string;
   city: string;
+  description: string;
+  services: string;
+  priceRange: string;
   rating: number;
   reviewCount: number;
   openingHours: string;
@@ -99,13 +117,14 @@ interface Ref {
 /** Every provider in the recommended order (README "Search": promoted, rating, review count, name). */
 async function everyProvider(): Promise<Ref[]> {
   const { rows } = await api.database.client.execute(
-    'SELECT id, name, city, rating, reviewCount, openingHours, timeZone, latitude, longitude FROM providers ORDER BY isPromoted DESC, rating DESC, reviewCount DESC, name, seq',
+    'SELECT id, name, city, description, services, priceRange, rating, reviewCount, openingHours, timeZone, latitude, longitude FROM providers ORDER BY isPromoted DESC, rating DESC, reviewCount DESC, name, seq',
   );
   return rows as unknown as Ref[];
 }
 const search = (raw: Record<string, string>, now: Date) => searchProviders(api.database, searchParamsSchema.parse({ limit: '100', ...raw }), now);
 const isOpen = (r: Ref, when: Date) => openStateAt(JSON.parse(r.openingHours), r.timeZone, when).open;
 const counted = (n: number) => ({ total: Math.min(n, LIMITS.countedTotal), capped: n > LIMITS.countedTotal });
+const inCategory = (r: Ref, category: string) => categoriesOfServices(JSON.parse(r.services) as string[]).includes(category);
 
 // Wednesday noon in New York (many open), Wednesday 3:30 AM in New York (overnight and all-day
 // providers, and Honolulu's at 10:30 PM Tuesday), Monday 1:30 AM in New York (Sunday night's
@@ -187,15 +206,18 @@ describe('near at fixed distances', () => {
     expect(page.items.map((p) => p.id)).toEqual(openNear.slice(0, 100).map((e) => e.r.id));
   });
 
-  it('sort=distance from a ZIP: a small box first when it fills the page, every match of the place otherwise', async () => {
+  it('sort=distance from a ZIP: the providers at its centre, then a small box when it fills the page, every match of the place otherwise', async () => {
     const centre = (await zipArea(ZIP))!;
     const { rows } = await api.database.client.execute({ sql: 'SELECT id, latitude, longitude FROM providers WHERE zipCode = ?', args: [ZIP] });
+    // Nearest first, then seq (the insertion order) between equals.
     const expected = (rows as unknown as Ref[]).map((r) => ({ id: r.id, d: haversineMiles(centre, r) })).sort((a, b) => a.d - b.d);
-    expect(expected.length).toBe(AT_ZIP);
-    expect(expected.filter((e) => e.d <= 1).length).toBe(3);
-    for (const offset of [0, 3, 6, 9]) {
+    expect(expected.length).toBe(AT_ZIP + AT_CENTRE);
+    expect(expected.filter((e) => e.d === 0).map((e) => e.id)).toEqual(Array.from({ length: AT_CENTRE }, (_, i) => `centre-${i}`));
+    expect(expected.filter((e) => e.d <= 1).length).toBe(AT_CENTRE + 3);
+    // Offset 0: a page from the centre alone; 3: the centre's last and the first circle's; then circles.
+    for (const offset of [0, 3, 6, 9, 12]) {
       const page = await search({ location: ZIP, sort: 'distance', limit: '3', offset: String(offset) }, MOMENTS.many);
-      expect(page.total).toBe(AT_ZIP);
+      expect(page.total).toBe(AT_ZIP + AT_CENTRE);
       expect(page.items.map((p) => [p.id, p.distanceMiles])).toEqual(expected.slice(offset, offset + 3).map((e) => [e.id, roundMiles(e.d)]));
     }
   });
@@ -251,6 +273,107 @@ describe('other orders and text in a place', () => {
       const page = await search({ query, location }, MOMENTS.many);
       expect({ total: page.total, capped: page.capped }).toEqual(counted(expected.length));
       expect(page.items.map((p) => p.id)).toEqual(expected.slice(0, 100).map((r) => r.id));
+    }
+  });
+});
+
+describe('open now with a service, in a city (the hours rows carry city and categories, migrations/0014)', () => {
+  it('few and many open: exactly the open providers of that service there, counted from the hours index', async () => {
+    const all = await everyProvider();
+    for (const [label, when] of Object.entries(MOMENTS)) {
+      const open = all.filter((r) => isOpen(r, when));
+      for (const [service, category, location] of [
+        ['Nail Salon', 'nails', 'Plan City 1'],
+        ['Hair Salon', 'hair', 'Plan City 2'],
+        ['Nail Salon', 'nails', undefined],
+        [undefined, undefined, 'Plan City 0'],
+      ] as const) {
+        const expected = open.filter((r) => (!category || inCategory(r, category)) && (!location || r.city === location));
+        const raw = { openNow: 'true', ...(service ? { service } : {}), ...(location ? { location } : {}) };
+        for (const offset of [0, 100]) {
+          const page = await search({ ...raw, offset: String(offset) }, when);
+          expect({ total: page.total, capped: page.capped }, `${label} ${JSON.stringify(raw)}`).toEqual(counted(expected.length));
+          expect(page.items.map((p) => p.id)).toEqual(expected.slice(offset, offset + 100).map((r) => r.id));
+        }
+      }
+    }
+    // Both plans happen: a service open past the cap at noon (walked, counted from the list), few at night.
+    const openNails = (when: Date) => all.filter((r) => isOpen(r, when) && inCategory(r, 'nails')).length;
+    expect(openNails(MOMENTS.many)).toBeGreaterThan(LIMITS.countedTotal);
+    expect(openNails(MOMENTS.few)).toBeLessThan(LIMITS.countedTotal);
+  });
+
+  it('follows a provider whose city, price or services change', async () => {
+    const { client } = api.database;
+    const id = 'plan-4'; // Manicure and Pedicure (nails), $$, Plan City 1
+    const raw = { openNow: 'true', service: 'Nail Salon', location: 'Plan City Renamed' };
+    const ids = async (params: Record<string, string>) => (await search(params, MOMENTS.many)).items.map((p) => p.id);
+    expect(await ids(raw)).toEqual([]);
+    await client.execute({ sql: "UPDATE providers SET city = 'Plan City Renamed', priceRange = '$$$$' WHERE id = ?", args: [id] });
+    try {
+      expect(await ids(raw)).toEqual([id]);
+      expect(await ids({ service: 'Nail Salon', location: 'Plan City Renamed', priceRange: '$$$$' })).toEqual([id]);
+      expect(await ids({ service: 'Nail Salon', location: 'Plan City Renamed', priceRange: '$$' })).toEqual([]);
+      // Category rows written or removed later reach the hours rows through their triggers.
+      await client.execute({
+        sql: "DELETE FROM provider_categories WHERE category = 'nails' AND providerSeq = (SELECT seq FROM providers WHERE id = ?)",
+        args: [id],
+      });
+      expect(await ids(raw)).toEqual([]);
+      await client.execute({
+        sql: `INSERT INTO provider_categories (category, providerSeq, isPromoted, rating, reviewCount, name, city, priceRange)
+              SELECT 'nails', seq, isPromoted, rating, reviewCount, name, city, priceRange FROM providers WHERE id = ?`,
+        args: [id],
+      });
+      expect(await ids(raw)).toEqual([id]);
+    } finally {
+      await client.execute({ sql: "UPDATE providers SET city = 'Plan City 1', priceRange = '$$' WHERE id = ?", args: [id] });
+    }
+  });
+});
+
+describe('a service in a city at a price (category rows carry the price, migrations/0014)', () => {
+  it('the same providers, in order, with and without a minimum rating', async () => {
+    const all = await everyProvider();
+    for (const [service, category, location, priceRange, rating] of [
+      ['Hair Salon', 'hair', 'Plan City 2', '$$', undefined],
+      ['Nail Salon', 'nails', 'Plan City 0', '$', '2'],
+      ['Facial Treatments', 'skincare', 'Plan City 1', '$$$$', '3.5'],
+    ] as const) {
+      const expected = all.filter(
+        (r) => inCategory(r, category) && r.city === location && r.priceRange === priceRange && (rating === undefined || r.rating >= Number(rating)),
+      );
+      expect(expected.length, `${service} ${location} ${priceRange}`).toBeGreaterThan(0);
+      const page = await search({ service, location, priceRange, ...(rating ? { rating } : {}) }, MOMENTS.many);
+      expect({ total: page.total, capped: page.capped }).toEqual(counted(expected.length));
+      expect(page.items.map((p) => p.id)).toEqual(expected.slice(0, 100).map((r) => r.id));
+    }
+  });
+});
+
+describe('text alone, sparse: every match listed, counted and sorted in one statement', () => {
+  it('gives what walking the order index gives', async () => {
+    const all = await everyProvider();
+    const saved = { ...PLAN_TUNING };
+    for (const query of ['plan', 'test 0', 'manicure']) {
+      const words = query.split(' ');
+      // The indexed text: name, description, services and city, in words.
+      const text = (r: Ref) => `${r.name} ${r.description} ${JSON.parse(r.services).join(' ')} ${r.city}`.toLowerCase().split(/\W+/);
+      const expected = all.filter((r) => words.every((w) => text(r).some((n) => n.startsWith(w))));
+      expect(expected.length, query).toBeGreaterThan(PLAN_TUNING.textProbe);
+      // As tuned (these matches are dense here: walked or, under the probe, listed), then with every walk too long.
+      for (const maxWalk of [saved.maxWalk, 1]) {
+        PLAN_TUNING.maxWalk = maxWalk;
+        try {
+          for (const offset of [0, 100]) {
+            const page = await search({ query, offset: String(offset) }, MOMENTS.many);
+            expect({ total: page.total, capped: page.capped }, `${query} maxWalk ${maxWalk}`).toEqual(counted(expected.length));
+            expect(page.items.map((p) => p.id)).toEqual(expected.slice(offset, offset + 100).map((r) => r.id));
+          }
+        } finally {
+          Object.assign(PLAN_TUNING, saved);
+        }
+      }
     }
   });
 });

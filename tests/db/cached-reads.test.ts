@@ -65,4 +65,21 @@ describe('cached reads', () => {
     const updated = await client.execute({ sql: "UPDATE t SET score = 2 WHERE name = 'c'", args: [] });
     expect(updated.rowsAffected).toBe(2);
   });
+
+  it('a SELECT led by WITH is a read too; a write led by WITH still goes to the client', async () => {
+    const { client } = await getDb(url);
+    // Rows of the read connection inherit their positions from a shared prototype (rowPrototype).
+    const viaReads = (row: object) => Object.getPrototypeOf(row) !== Object.prototype;
+    const select = await client.execute('SELECT name FROM t ORDER BY id LIMIT 1');
+    expect(viaReads(select.rows[0]!)).toBe(true);
+    const withSelect = await client.execute('WITH m AS MATERIALIZED (SELECT name FROM t) SELECT count(*) AS n, (SELECT name FROM m LIMIT 1) AS first FROM m');
+    expect(viaReads(withSelect.rows[0]!)).toBe(true);
+    expect({ ...withSelect.rows[0] }).toEqual({
+      ...(await plain.execute('WITH m AS MATERIALIZED (SELECT name FROM t) SELECT count(*) AS n, (SELECT name FROM m LIMIT 1) AS first FROM m')).rows[0],
+    });
+    const before = Number((await client.execute('SELECT count(*) AS n FROM t')).rows[0]!.n);
+    const written = await client.execute("WITH v AS (SELECT 'e' AS name) INSERT INTO t (name) SELECT name FROM v");
+    expect(written.rowsAffected).toBe(1);
+    expect(Number((await client.execute('SELECT count(*) AS n FROM t')).rows[0]!.n)).toBe(before + 1);
+  });
 });

@@ -12,6 +12,14 @@
 import type { Client, InStatement, InValue, ResultSet, Row } from '@libsql/client';
 import Database from 'libsql';
 
+/**
+ * Page cache of the read connection, in KiB. SQLite's default (2 MiB) holds little of a large
+ * database: at a million providers (5.7 GB) a search's pages were read again from the operating
+ * system on every call, a system call each (docs/BENCHMARKS.md "Third pass"). Pages are only
+ * allocated as they are read, so a small database costs no more.
+ */
+const READ_CACHE_KIB = 256 * 1024;
+
 /** Prepared statements kept per connection; the least recently used goes first. */
 const MAX_STATEMENTS = 500;
 
@@ -71,7 +79,12 @@ function toRow(prepared: Prepared, values: unknown[]): Row {
   return row as unknown as Row;
 }
 
-const isSelect = (sql: string) => /^\s*SELECT\b/i.test(sql);
+/**
+ * Reads: a SELECT, or one led by a WITH clause (the search's one-statement plans). A WITH may lead
+ * a write too; the read connection is query-only, so such a statement fails there and goes to the
+ * client like any other write.
+ */
+const isRead = (sql: string) => /^\s*(SELECT|WITH)\b/i.test(sql);
 
 /**
  * `client` with its `execute` of SELECTs answered from a connection of its own to `path` with
@@ -81,6 +94,8 @@ const isSelect = (sql: string) => /^\s*SELECT\b/i.test(sql);
 export function withCachedReads(client: Client, path: string, pragmas: string[]): Client {
   const connection = new Database(path);
   for (const pragma of pragmas) connection.exec(pragma);
+  connection.exec(`PRAGMA cache_size = -${READ_CACHE_KIB}`);
+  connection.exec('PRAGMA query_only = ON');
   const prepared = new Map<string, Prepared>();
 
   const prepare = (sql: string): Prepared => {
@@ -104,7 +119,7 @@ export function withCachedReads(client: Client, path: string, pragmas: string[])
 
   const read = (stmt: InStatement): ResultSet | null => {
     const { sql, args = [] } = typeof stmt === 'string' ? { sql: stmt } : stmt;
-    if (!isSelect(sql) || !Array.isArray(args)) return null;
+    if (!isRead(sql) || !Array.isArray(args)) return null;
     try {
       const entry = prepare(sql);
       const rows = (entry.statement.all(args.map(toSql)) as unknown[][]).map((values) => toRow(entry, values));

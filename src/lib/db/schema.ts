@@ -40,6 +40,10 @@ export interface ProviderHoursTable {
   closeMinute: number;
   /** The provider's providers.timeZone, copied for the open-now index (migrations/0010). */
   timeZone: string | null;
+  /** The provider's city, copied for the open-now-in-a-city index (migrations/0014). */
+  city: string | null;
+  /** The provider's categories, " hair nails " (src/lib/search/providerHours.server.ts hoursCategories). */
+  categories: string | null;
 }
 
 export interface SearchTermsTable {
@@ -59,6 +63,8 @@ export interface ProviderCategoriesTable {
   name: string;
   /** Copy of the provider's city (kept by a trigger), for the category-in-city index. */
   city: string;
+  /** Copy of the provider's price range (kept by a trigger), for the category-city-price index (migrations/0014). */
+  priceRange: string;
 }
 
 export interface ReviewsTable {

@@ -10,6 +10,7 @@ import { parseLocation } from '../searchText';
 import { statesOfCity } from './cityStates.server';
 import { minuteOfWeek } from '../openNow';
 import { MINUTES_PER_DAY } from '../openingHours';
+import { hoursCategoryNeedle } from './providerHours.server';
 
 /** Providers without a known zone are read in New York time. */
 const FALLBACK_ZONE = 'America/New_York';
@@ -32,20 +33,24 @@ const CLASSES = Math.ceil(MINUTES_PER_DAY / CLASS_MINUTES);
  * about as many index entries as there are open ranges (ranges split at the week's end never wrap).
  * `zones` keeps to the zones a place can be in (placeZones): at 8 AM in New York most of the East
  * is opening while Chicago is not yet, and Chicago's few are then listed rather than every Chicago
- * row checked.
+ * row checked. `city` reads the city's own index instead and `category` keeps that category's
+ * providers (both copied into the hours rows, migrations/0014), so "open now" with a service in a
+ * city is listed, and counted, from one index.
  */
-export function openNowList(date: Date, zones: readonly string[] = TIME_ZONES): RawBuilder<{ seq: number }> {
+export function openNowList(date: Date, zones: readonly string[] = TIME_ZONES, only: { city?: string; category?: string } = {}): RawBuilder<{ seq: number }> {
   const inZones: [Expression<SqlBool>, number][] = [
     ...zones.map((zone): [Expression<SqlBool>, number] => [sql<SqlBool>`h.timeZone = ${zone}`, minuteOfWeek(date, zone)]),
     // Every stored zone is one of TIME_ZONES (timeZoneOf); a provider without one reads New York time.
     [sql<SqlBool>`h.timeZone IS NULL`, minuteOfWeek(date, FALLBACK_ZONE)],
   ];
+  const index = only.city ? sql`provider_hours_city_open WHERE h.city = ${only.city} AND` : sql`provider_hours_open WHERE`;
+  const category = only.category ? sql`AND instr(h.categories, ${hoursCategoryNeedle(only.category)}) > 0` : sql``;
   const parts = inZones.flatMap(([inZone, now]) =>
     Array.from({ length: CLASSES }, (_, i) => {
       const k = i + 1;
-      return sql`SELECT h.providerSeq AS seq FROM provider_hours h INDEXED BY provider_hours_open
-        WHERE ${inZone} AND (h.closeMinute - h.openMinute + ${sql.lit(CLASS_MINUTES - 1)}) / ${sql.lit(CLASS_MINUTES)} = ${sql.lit(k)}
-          AND h.openMinute BETWEEN ${now - k * CLASS_MINUTES} AND ${now} AND h.closeMinute > ${now}`;
+      return sql`SELECT h.providerSeq AS seq FROM provider_hours h INDEXED BY ${index} ${inZone}
+          AND (h.closeMinute - h.openMinute + ${sql.lit(CLASS_MINUTES - 1)}) / ${sql.lit(CLASS_MINUTES)} = ${sql.lit(k)}
+          AND h.openMinute BETWEEN ${now - k * CLASS_MINUTES} AND ${now} AND h.closeMinute > ${now} ${category}`;
     }),
   );
   return sql<{ seq: number }>`${sql.join(parts, sql` UNION ALL `)}`;

@@ -3,11 +3,23 @@ import type { InStatement } from '@libsql/client';
 import { weekRanges } from '../openingHours';
 import { parseOpeningHours } from '../providerFields';
 
+/**
+ * A provider's categories as its hours rows carry them for the open-now indexes (migrations/0014,
+ * whose triggers write the same from provider_categories): space-separated with a space at each
+ * end, so `instr(categories, ' nails ')` finds exactly one category.
+ */
+export const hoursCategories = (categories: readonly string[]) => ` ${categories.join(' ')} `;
+/** The `instr` needle of `category` in hoursCategories. */
+export const hoursCategoryNeedle = (category: string) => hoursCategories([category]);
+
 export function insertHoursStatement(providerId: string, openingHours: string): InStatement {
   return {
-    // The zone is copied for the open-now index (migrations/0010).
-    sql: `INSERT OR IGNORE INTO provider_hours (providerSeq, openMinute, closeMinute, timeZone)
-          SELECT p.seq, json_extract(value, '$[0]'), json_extract(value, '$[1]'), p.timeZone FROM providers p, json_each(?) WHERE p.id = ?`,
+    // Zone, city and categories are copied for the open-now indexes (migrations/0010, 0014); a
+    // provider's category rows written after these update them through their trigger.
+    sql: `INSERT OR IGNORE INTO provider_hours (providerSeq, openMinute, closeMinute, timeZone, city, categories)
+          SELECT p.seq, json_extract(value, '$[0]'), json_extract(value, '$[1]'), p.timeZone, p.city,
+            (SELECT ' ' || group_concat(c.category, ' ') || ' ' FROM provider_categories c WHERE c.providerSeq = p.seq)
+          FROM providers p, json_each(?) WHERE p.id = ?`,
     args: [JSON.stringify(weekRanges(parseOpeningHours(openingHours))), providerId],
   };
 }
