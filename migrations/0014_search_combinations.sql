@@ -37,8 +37,3 @@ CREATE INDEX provider_categories_city_price_order ON provider_categories (catego
 CREATE TRIGGER provider_categories_price AFTER UPDATE OF priceRange ON providers BEGIN
   UPDATE provider_categories SET priceRange = new.priceRange WHERE providerSeq = new.seq;
 END;
-
--- Matches listed by seq (few full-text or open-now matches) are checked and sorted on these
--- columns alone: a narrow index read by seq instead of each provider's whole row ("balayage
--- brooklyn": 1,713 rows of ~1 KB before).
-CREATE INDEX providers_sort_keys ON providers (seq, city, state, priceRange, isPromoted, rating, reviewCount, name);

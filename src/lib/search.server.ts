@@ -122,16 +122,11 @@ const SAMPLE_ROWS = { text: 50, row: 400 } as const;
 const NEAREST_RINGS_MILES = [1, 4, 16] as const;
 /**
  * Where the plan choice tips, tuned at a million providers (docs/BENCHMARKS.md). Not frozen: the
- * plan tests lower them so that a database of a few thousand providers takes every plan.
+ * plan tests lower it so that a database of a few thousand providers takes every plan.
  */
 export const PLAN_TUNING = {
   /** Longest walk of the order index worth making for one page; sparser matches are listed and sorted. */
   maxWalk: 1500,
-  /**
-   * Full-text matches first read to judge text alone: fewer is the total; more, how far into the
-   * table they reach says whether walking the order index pays or every match is listed.
-   */
-  textProbe: 100,
 };
 
 /**
@@ -147,13 +142,14 @@ const isListed = (seq: RawBuilder<unknown>) =>
 const LISTED = isListed(sql`p.seq`);
 
 /**
- * How matches listed by seq (few open now, full-text matches) are read: from providers_sort_keys
- * (migrations/0014), which holds the place, price and order columns, when the row checks need no
- * other column; a ZIP range, coordinates or the per-row open-now check (the zone) need the row.
- * Either way by seq: SQLite would otherwise start from a filter's index.
+ * The full-text matches of `match` joined to their provider rows by rowid, with `conds` (on `p`):
+ * for listing every match. Each is then one row read on sqld (Turso bills rows read); as
+ * `p.seq IN (matches)` each was read three times (the list written, read back, then the row).
  */
-const keysCover = (r: Resolved) => !r.zipPrefix && !r.point && !r.within && (!r.openNow || r.fewOpen);
-const listedIndex = (r: Resolved) => (keysCover(r) ? sql`INDEXED BY providers_sort_keys` : sql`NOT INDEXED`);
+const textListed = (match: string, conds: Expression<SqlBool>[]) => ({
+  tables: sql`FROM providers_fts f CROSS JOIN providers p NOT INDEXED ON p.seq = f.rowid`,
+  conds: [sql<SqlBool>`f.providers_fts MATCH ${match}`, ...conds],
+});
 
 /**
  * Conditions on the provider row `p`; `skip` leaves out those the category index already applies.
@@ -239,12 +235,25 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
   /**
    * A page of matches that are sorted: the page's seq is picked first (with `near` from the
    * coordinate index alone for the distance order) and only those rows are read in full; sorting
-   * every candidate's whole row cost more than finding them.
+   * every candidate's whole row cost more than finding them. In the recommended order promoted
+   * providers come first, so they are sorted on their own first: when they fill the page the
+   * others are never sorted (sqld counts each row a sort takes as one read: "balayage brooklyn"
+   * read 1,713 more).
    */
-  const sortedPage = (from: RawBuilder<unknown>) =>
-    run(
-      sql`SELECT p.*${distance} FROM (SELECT p.seq${distance} ${from} ORDER BY ${order} ${page}) s CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
-    );
+  const sortedPage = async (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]) => {
+    const pick = (only: Expression<SqlBool>[], limit: number, offset: number) =>
+      run(
+        sql`SELECT p.*${distance} FROM (SELECT p.seq${distance} ${tables} ${and([...conds, ...only])} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) s
+          CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
+      );
+    if (order !== ORDER) return pick([], params.limit, params.offset);
+    const wanted = params.offset + params.limit;
+    const promoted = await pick([sql<SqlBool>`p.isPromoted = 1`], wanted, 0);
+    if (promoted.length === wanted) return promoted.slice(params.offset);
+    // Fewer than asked: `promoted` holds every promoted match, the rest of the page follows them.
+    const from = Math.max(params.offset, promoted.length);
+    return [...promoted.slice(params.offset), ...(await pick([sql<SqlBool>`p.isPromoted = 0`], wanted - from, from - promoted.length))];
+  };
   /**
    * A page and the total of matches known to be few (at most the counted cap): listed once, then
    * counted and sorted, in one statement. Two statements read the matches twice (the open list, the
@@ -262,11 +271,11 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
   /**
    * Nearest first: first the providers at the point itself, then growing circles around it on the
    * coordinate index (NEAREST_RINGS_MILES, within the radius of `near`), the first that fills the
-   * page; else every match of `from` sorted. Providers sit at their ZIP area's centre, so a city's
+   * page; else every match sorted. Providers sit at their ZIP area's centre, so a city's
    * or ZIP's point may hold thousands ("Austin, TX": 3,918 at a million): at distance 0 their order
    * is seq, which the coordinate index yields for one point, where sorting them all took ~17 ms.
    */
-  const nearest = async (from: RawBuilder<unknown>) => {
+  const nearest = async (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]) => {
     const { latitude, longitude } = r.point!;
     const atPoint = await run(
       sql`SELECT p.*${distance} FROM (SELECT p.seq FROM providers p INDEXED BY providers_geo
@@ -276,10 +285,10 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
     if (atPoint.length === params.limit) return atPoint;
     for (const miles of NEAREST_RINGS_MILES) {
       if (r.within && miles >= r.within.miles) break;
-      const ring = await sortedPage(sql`FROM providers p INDEXED BY providers_geo ${and(rowConditions({ ...r, within: { point: r.point!, miles } }))}`);
+      const ring = await sortedPage(sql`FROM providers p INDEXED BY providers_geo`, rowConditions({ ...r, within: { point: r.point!, miles } }));
       if (ring.length === params.limit) return ring;
     }
-    return sortedPage(from);
+    return sortedPage(tables, conds);
   };
   /**
    * Whether matches are dense enough in an order index to walk it for a page, checking each row:
@@ -302,7 +311,7 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
     // At most LIMITS.countedTotal providers open: found by seq (NOT INDEXED keeps SQLite on the
     // list rather than a filter's index), checked and sorted.
     const conds = rowConditions(r);
-    [rows, count] = await fewSorted(sql`FROM providers p ${listedIndex(r)} ${and(conds)}`);
+    [rows, count] = await fewSorted(sql`FROM providers p NOT INDEXED ${and(conds)}`);
   } else if ((sort !== 'recommended' || r.point) && !nearInOrder) {
     // Another order, or a point. The matches are counted along the coordinate index (a `near`
     // circle) or the index of the place's most selective part, as in the recommended order, or,
@@ -318,16 +327,16 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
         : byOrder && conds.length === 1 // only LISTED
           ? sql`INDEXED BY ${byOrder.index}`
           : sql``;
-    const from = sql`FROM providers p ${index} ${and(conds)}`;
-    count = await counted(from);
+    const tables = sql`FROM providers p ${index}`;
+    count = await counted(sql`${tables} ${and(conds)}`);
     rows =
       count.total === 0
         ? []
         : sort === 'distance'
-          ? await nearest(from)
+          ? await nearest(tables, conds)
           : byOrder && conds.length > 1 && count.capped && (await denseIn(byOrder.index, byOrder.order, SAMPLE_ROWS.row))
             ? await run(sql`SELECT p.*${distance} FROM providers p INDEXED BY ${byOrder.index} ${and(conds)} ORDER BY ${order} ${page}`)
-            : await sortedPage(from);
+            : await sortedPage(tables, conds);
   } else if (!categoryInCity && (r.city || r.state || r.priceRange)) {
     const index = sql.raw(placeIndex(r));
     // Text in a city: the full-text index intersects the text's matches with the city's words (in
@@ -337,8 +346,8 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
     const inCity = r.match && cityWords.length ? `(${r.match}) AND city : (${cityWords.map((w) => `"${w}"`).join(' ')})` : null;
     const few = inCity !== null && !(await cappedCount(database, sql`FROM providers_fts WHERE providers_fts MATCH ${inCity}`)).capped;
     if (few) {
-      const listed = { ...r, match: inCity };
-      [rows, count] = await fewSorted(sql`FROM providers p ${listedIndex(listed)} ${and(rowConditions(listed, {}, true))}`);
+      const listed = textListed(inCity, rowConditions({ ...r, match: null }));
+      [rows, count] = await fewSorted(sql`${listed.tables} ${and(listed.conds)}`);
     } else {
       const conds = rowConditions(r);
       [rows, count] = await Promise.all([
@@ -379,50 +388,37 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
     // in order and checking each row finds a page fast. Few or sparse: list them and sort. A prefix
     // too common to expand (textMatch) is listed either way, and with many matches the order index
     // is walked against that list. How dense: for text alone, from how far into the table (by seq,
-    // the full-text index's own order) its first PLAN_TUNING.textProbe matches reach; otherwise from a sample
-    // of the order index's first rows (a check each: ~0.1 ms for full text at a million providers,
-    // so the sample is not free). Text alone and sparse ("balayage brooklyn": 1,713 matches spread
-    // over a million) is listed, counted and sorted in one statement: counting up to the cap first
-    // read a thousand matches again (Turso bills rows read).
+    // the full-text index's own order) its first counted matches reach, which the count reads
+    // anyway; otherwise from a sample of the order index's first rows (a check each: ~0.1 ms for
+    // full text at a million providers, so the sample is not free).
     const wanted = params.offset + params.limit;
     let walk = listed.length === 1;
-    let sparseText = false;
     if (r.openCovers) {
       count = r.openCount!;
     } else if (onlyText) {
-      const reach = async (limit: number) => {
-        const { rows: counted } = await sql<{ n: number; reach: number | null }>`SELECT count(*) AS n, max(rowid) AS reach FROM (SELECT rowid FROM providers_fts
-          WHERE providers_fts MATCH ${r.match} AND ${isListed(sql`providers_fts.rowid`)} LIMIT ${limit})`.execute(db);
-        const n = Number(counted[0]!.n);
-        return { n, dense: (wanted * Number(counted[0]!.reach)) / n <= PLAN_TUNING.maxWalk };
-      };
-      const first = await reach(PLAN_TUNING.textProbe);
-      sparseText = first.n === PLAN_TUNING.textProbe && r.checkable && !first.dense;
-      count = cappedTotal(first.n);
-      if (first.n === PLAN_TUNING.textProbe && !sparseText) {
-        const all = await reach(LIMITS.countedTotal + 1);
-        count = cappedTotal(all.n);
-        walk = count.capped && (!r.checkable || all.dense);
-      }
+      const { rows: counted } = await sql<{ n: number; reach: number | null }>`SELECT count(*) AS n, max(rowid) AS reach FROM (SELECT rowid FROM providers_fts
+        WHERE providers_fts MATCH ${r.match} AND ${isListed(sql`providers_fts.rowid`)} LIMIT ${LIMITS.countedTotal + 1})`.execute(db);
+      const n = Number(counted[0]!.n);
+      count = cappedTotal(n);
+      walk = count.capped && (!r.checkable || (wanted * Number(counted[0]!.reach)) / n <= PLAN_TUNING.maxWalk);
     } else {
       count = await cappedCount(database, sql`FROM providers p ${and(listed)}`);
     }
-    if (sparseText) {
-      [rows, count] = await fewSorted(sql`FROM providers p ${listedIndex(r)} ${and(listed)}`);
-    } else {
-      if (!walk && !onlyText && count.capped) {
-        walk = (!!r.match && !r.checkable) || (await denseIn(sql.raw('providers_order'), ORDER, r.match ? SAMPLE_ROWS.text : SAMPLE_ROWS.row));
-      }
-      const conds = walk ? rowConditions(r) : listed;
-      // Listed text: by seq from the sort keys when they cover the checks.
-      const index = r.within ? sql`INDEXED BY providers_geo` : r.match && keysCover(r) ? sql`INDEXED BY providers_sort_keys` : sql``;
-      rows =
-        count.total === 0
-          ? []
-          : walk
-            ? await run(sql`SELECT p.*${distance} FROM providers p INDEXED BY providers_order ${and(conds)} ORDER BY ${ORDER} ${page}`)
-            : await sortedPage(sql`FROM providers p ${index} ${and(conds)}`);
+    if (!walk && !onlyText && count.capped) {
+      walk = (!!r.match && !r.checkable) || (await denseIn(sql.raw('providers_order'), ORDER, r.match ? SAMPLE_ROWS.text : SAMPLE_ROWS.row));
     }
+    // Listed text leads from the full-text index (textListed); within a radius, the box does.
+    const source = r.within
+      ? { tables: sql`FROM providers p INDEXED BY providers_geo`, conds: listed }
+      : r.match
+        ? textListed(r.match, rowConditions({ ...r, match: null }))
+        : { tables: sql`FROM providers p`, conds: listed };
+    rows =
+      count.total === 0
+        ? []
+        : walk
+          ? await run(sql`SELECT p.*${distance} FROM providers p INDEXED BY providers_order ${and(rowConditions(r))} ORDER BY ${ORDER} ${page}`)
+          : await sortedPage(source.tables, source.conds);
   }
   return { ...count, items: rows.map(toResult) };
 }

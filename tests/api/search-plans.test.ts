@@ -351,24 +351,33 @@ describe('a service in a city at a price (category rows carry the price, migrati
   });
 });
 
-describe('text alone, sparse: every match listed, counted and sorted in one statement', () => {
-  it('gives what walking the order index gives', async () => {
+describe('text alone, listed: every match read from the full-text index and sorted, promoted first', () => {
+  it('gives what walking the order index gives, on pages the promoted fill, straddle and pass', async () => {
     const all = await everyProvider();
     const saved = { ...PLAN_TUNING };
+    // The indexed text: name, description, services and city, in words.
+    const text = (r: Ref) => `${r.name} ${r.description} ${JSON.parse(r.services).join(' ')} ${r.city}`.toLowerCase().split(/\W+/);
+    const { rows } = await api.database.client.execute('SELECT id FROM providers WHERE isPromoted = 1');
+    const promoted = new Set(rows.map((r) => String(r.id)));
     for (const query of ['plan', 'test 0', 'manicure']) {
       const words = query.split(' ');
-      // The indexed text: name, description, services and city, in words.
-      const text = (r: Ref) => `${r.name} ${r.description} ${JSON.parse(r.services).join(' ')} ${r.city}`.toLowerCase().split(/\W+/);
       const expected = all.filter((r) => words.every((w) => text(r).some((n) => n.startsWith(w))));
-      expect(expected.length, query).toBeGreaterThan(PLAN_TUNING.textProbe);
-      // As tuned (these matches are dense here: walked or, under the probe, listed), then with every walk too long.
+      const promotedMatches = expected.filter((r) => promoted.has(r.id)).length;
+      expect(promotedMatches, query).toBeGreaterThan(5);
+      expect(promotedMatches, query).toBeLessThan(100);
+      // As tuned (these matches are dense here: walked), then with every walk too long (listed).
       for (const maxWalk of [saved.maxWalk, 1]) {
         PLAN_TUNING.maxWalk = maxWalk;
         try {
-          for (const offset of [0, 100]) {
-            const page = await search({ query, offset: String(offset) }, MOMENTS.many);
+          for (const [offset, limit] of [
+            [0, 5],
+            [0, 100],
+            [promotedMatches - 2, 5],
+            [100, 100],
+          ]) {
+            const page = await search({ query, offset: String(offset), limit: String(limit) }, MOMENTS.many);
             expect({ total: page.total, capped: page.capped }, `${query} maxWalk ${maxWalk}`).toEqual(counted(expected.length));
-            expect(page.items.map((p) => p.id)).toEqual(expected.slice(offset, offset + 100).map((r) => r.id));
+            expect(page.items.map((p) => p.id)).toEqual(expected.slice(offset, offset + limit).map((r) => r.id));
           }
         } finally {
           Object.assign(PLAN_TUNING, saved);
