@@ -370,9 +370,10 @@ async function generateSegment(input: SegmentInput): Promise<SegmentOutput> {
   const taken = new Set((await database.client.execute('SELECT slug FROM providers')).rows.map((r) => String(r.slug)));
   const rnd = prng(input.state);
   const { firstSeq } = input;
-  /** Providers per write batch; a multi-row insert stays under SQLite's 32,766 bound parameters. */
+  /** Providers per write batch. */
   const BATCH_PROVIDERS = 1000;
-  const ROWS_PER_INSERT = { providers: 1000, categories: 4000, reviews: 4000, hours: 8000 } as const;
+  /** SQLite's bound of parameters per statement: a multi-row insert takes as many rows as fit. */
+  const MAX_PARAMETERS = 32_766;
   let hoursRows: Insertable<ProviderHoursTable>[] = [];
   const places = new Map<string, Place>();
   const terms = new Map<string, number>();
@@ -382,8 +383,8 @@ async function generateSegment(input: SegmentInput): Promise<SegmentOutput> {
   let refreshes: InStatement[] = [];
   let reviews = 0;
   const chunks = <T>(rows: T[], size: number) => Array.from({ length: Math.ceil(rows.length / size) }, (_, k) => rows.slice(k * size, (k + 1) * size));
-  const insert = (table: 'providers' | 'provider_categories' | 'reviews' | 'provider_hours', rows: object[], size: number): InStatement[] =>
-    chunks(rows, size).map((part) => {
+  const insert = (table: 'providers' | 'provider_categories' | 'reviews' | 'provider_hours', rows: object[]): InStatement[] =>
+    chunks(rows, Math.floor(MAX_PARAMETERS / Object.keys(rows[0] ?? { one: 0 }).length)).map((part) => {
       const compiled = database.db
         .insertInto(table)
         .values(part as never)
@@ -394,10 +395,10 @@ async function generateSegment(input: SegmentInput): Promise<SegmentOutput> {
     if (!providerRows.length) return;
     await database.client.batch(
       [
-        ...insert('providers', providerRows, ROWS_PER_INSERT.providers),
-        ...insert('provider_categories', categoryRows, ROWS_PER_INSERT.categories),
-        ...insert('reviews', reviewRows, ROWS_PER_INSERT.reviews),
-        ...insert('provider_hours', hoursRows, ROWS_PER_INSERT.hours),
+        ...insert('providers', providerRows),
+        ...insert('provider_categories', categoryRows),
+        ...insert('reviews', reviewRows),
+        ...insert('provider_hours', hoursRows),
         ...refreshes,
       ],
       'write',
