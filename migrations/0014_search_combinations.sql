@@ -4,13 +4,14 @@
 -- categories (" hair nails ", so instr() finds one), kept in step by the triggers below. The open
 -- providers of a city are then listed from one index, and counted with a category from the index
 -- alone (src/lib/search/openNow.server.ts): before, every Chicago nail salon's row and hours were
--- read to count the open ones (up to 35 ms). The zone-wide index carries the categories too.
+-- read to count the open ones (up to 35 ms). The city's index has one-hour length classes, not
+-- four (openNow.server.ts CLASS_MINUTES). The zone-wide index carries the categories too.
 ALTER TABLE provider_hours ADD COLUMN city TEXT COLLATE NOCASE;
 ALTER TABLE provider_hours ADD COLUMN categories TEXT;
 UPDATE provider_hours SET
   city = (SELECT p.city FROM providers p WHERE p.seq = provider_hours.providerSeq),
   categories = (SELECT ' ' || group_concat(c.category, ' ') || ' ' FROM provider_categories c WHERE c.providerSeq = provider_hours.providerSeq);
-CREATE INDEX provider_hours_city_open ON provider_hours (city COLLATE NOCASE, timeZone, (closeMinute - openMinute + 239) / 240, openMinute, closeMinute, categories);
+CREATE INDEX provider_hours_city_open ON provider_hours (city COLLATE NOCASE, timeZone, (closeMinute - openMinute + 59) / 60, openMinute, closeMinute, categories);
 DROP INDEX provider_hours_open;
 CREATE INDEX provider_hours_open ON provider_hours (timeZone, (closeMinute - openMinute + 239) / 240, openMinute, closeMinute, categories);
 

@@ -22,9 +22,16 @@ export function openNowCondition(date: Date): Expression<SqlBool> {
   return sql<SqlBool>`EXISTS (SELECT 1 FROM provider_hours h WHERE h.providerSeq = p.seq AND h.openMinute <= ${now} AND h.closeMinute > ${now})`;
 }
 
-/** Length classes of migrations/0010's index: a range of class k lasts at most k × 240 minutes. */
-const CLASS_MINUTES = 240;
-const CLASSES = Math.ceil(MINUTES_PER_DAY / CLASS_MINUTES);
+/**
+ * Length classes of the open-now indexes: a range of class k lasts at most k × the class's minutes
+ * (the expression must be the index's own). A class is one short range of openMinute to read, in
+ * which only the ranges that opened in its first `minutes` may have closed already: finer classes
+ * read fewer closed ranges and more ranges in all. Four hours for the zone-wide index (twelve zones
+ * × six classes); one hour in a city's (one zone, mostly): at 8:30 PM the four-hour class of 8-12
+ * hour days read every Chicago range that opened that morning, ~25,000 index entries on sqld for a
+ * thousand open nail salons (docs/BENCHMARKS.md).
+ */
+const CLASS_MINUTES = { zone: 240, city: 60 } as const;
 
 /**
  * The providers open now as a list of `seq` (a provider appears once per range that holds now),
@@ -44,13 +51,14 @@ export function openNowList(date: Date, zones: readonly string[] = TIME_ZONES, o
     [sql<SqlBool>`h.timeZone IS NULL`, minuteOfWeek(date, FALLBACK_ZONE)],
   ];
   const index = only.city ? sql`provider_hours_city_open WHERE h.city = ${only.city} AND` : sql`provider_hours_open WHERE`;
+  const minutes = CLASS_MINUTES[only.city ? 'city' : 'zone'];
   const category = only.category ? sql`AND instr(h.categories, ${hoursCategoryNeedle(only.category)}) > 0` : sql``;
   const parts = inZones.flatMap(([inZone, now]) =>
-    Array.from({ length: CLASSES }, (_, i) => {
+    Array.from({ length: Math.ceil(MINUTES_PER_DAY / minutes) }, (_, i) => {
       const k = i + 1;
       return sql`SELECT h.providerSeq AS seq FROM provider_hours h INDEXED BY ${index} ${inZone}
-          AND (h.closeMinute - h.openMinute + ${sql.lit(CLASS_MINUTES - 1)}) / ${sql.lit(CLASS_MINUTES)} = ${sql.lit(k)}
-          AND h.openMinute BETWEEN ${now - k * CLASS_MINUTES} AND ${now} AND h.closeMinute > ${now} ${category}`;
+          AND (h.closeMinute - h.openMinute + ${sql.lit(minutes - 1)}) / ${sql.lit(minutes)} = ${sql.lit(k)}
+          AND h.openMinute BETWEEN ${now - k * minutes} AND ${now} AND h.closeMinute > ${now} ${category}`;
     }),
   );
   return sql<{ seq: number }>`${sql.join(parts, sql` UNION ALL `)}`;
