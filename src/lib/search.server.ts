@@ -13,7 +13,7 @@ import { InvalidInputError } from './errors';
 import { LIMITS } from '../config';
 import { roundMiles, type Point } from './geo/distance';
 import { RADIUS_MILES } from './search/params';
-import { distanceSql, withinCondition } from './search/near.server';
+import { boxTables, distanceSql, withinCondition } from './search/near.server';
 import { openNowCondition, openNowList, placeZones } from './search/openNow.server';
 import { searchPoint } from './search/point.server';
 import { textMatch } from './search/textMatch.server';
@@ -285,7 +285,7 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
     if (atPoint.length === params.limit) return atPoint;
     for (const miles of NEAREST_RINGS_MILES) {
       if (r.within && miles >= r.within.miles) break;
-      const ring = await sortedPage(sql`FROM providers p INDEXED BY providers_geo`, rowConditions({ ...r, within: { point: r.point!, miles } }));
+      const ring = await sortedPage(boxTables(r.point!, miles), rowConditions({ ...r, within: { point: r.point!, miles } }));
       if (ring.length === params.limit) return ring;
     }
     return sortedPage(tables, conds);
@@ -313,21 +313,20 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
     const conds = rowConditions(r);
     [rows, count] = await fewSorted(sql`FROM providers p NOT INDEXED ${and(conds)}`);
   } else if ((sort !== 'recommended' || r.point) && !nearInOrder) {
-    // Another order, or a point. The matches are counted along the coordinate index (a `near`
-    // circle) or the index of the place's most selective part, as in the recommended order, or,
+    // Another order, or a point. The matches are counted in the coordinate index (a `near` box,
+    // boxTables) or along the index of the place's most selective part, as in the recommended order, or,
     // with no filter at all, the sort's own index. Nearest first: growing circles (`nearest`).
     // Rating or reviews with a filter: the sort's index is walked when the matches are many and
     // dense in it (Chicago: ~4 % of all), else they are sorted.
     const conds = rowConditions(r);
     const byOrder = sort === 'rating' || sort === 'reviews' ? SORT_ORDERS[sort] : null;
-    const index = r.within
-      ? sql`INDEXED BY providers_geo`
-      : r.city || r.state || r.priceRange
+    const index =
+      r.city || r.state || r.priceRange
         ? sql`INDEXED BY ${sql.raw(placeIndex(r))}`
         : byOrder && conds.length === 1 // only LISTED
           ? sql`INDEXED BY ${byOrder.index}`
           : sql``;
-    const tables = sql`FROM providers p ${index}`;
+    const tables = r.within ? boxTables(r.within.point, r.within.miles) : sql`FROM providers p ${index}`;
     count = await counted(sql`${tables} ${and(conds)}`);
     rows =
       count.total === 0
@@ -402,14 +401,14 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
       count = cappedTotal(n);
       walk = count.capped && (!r.checkable || (wanted * Number(counted[0]!.reach)) / n <= PLAN_TUNING.maxWalk);
     } else {
-      count = await cappedCount(database, sql`FROM providers p ${and(listed)}`);
+      count = await cappedCount(database, sql`${r.within ? boxTables(r.within.point, r.within.miles) : sql`FROM providers p`} ${and(listed)}`);
     }
     if (!walk && !onlyText && count.capped) {
       walk = (!!r.match && !r.checkable) || (await denseIn(sql.raw('providers_order'), ORDER, r.match ? SAMPLE_ROWS.text : SAMPLE_ROWS.row));
     }
     // Listed text leads from the full-text index (textListed); within a radius, the box does.
     const source = r.within
-      ? { tables: sql`FROM providers p INDEXED BY providers_geo`, conds: listed }
+      ? { tables: boxTables(r.within.point, r.within.miles), conds: listed }
       : r.match
         ? textListed(r.match, rowConditions({ ...r, match: null }))
         : { tables: sql`FROM providers p`, conds: listed };
