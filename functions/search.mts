@@ -6,14 +6,16 @@ import { searchParamsFromUrl, searchParamsSchema } from '../src/lib/schemas/sear
 import { API_CACHE, cdnCacheHeaders } from '../src/server/cdnCache';
 import { page, parseWith, route } from '../src/server/http';
 
-/** Every search answer is cached under the same policy: its headers are written once. */
+/** Search answers are cached under one of two policies (open now or not): their headers are written once. */
 const CACHE_HEADERS = cdnCacheHeaders(API_CACHE.search);
+const OPEN_NOW_CACHE_HEADERS = cdnCacheHeaders(API_CACHE.searchOpenNow);
 
 export default route({
   async GET(req) {
     const params = parseWith(searchParamsSchema, searchParamsFromUrl(new URL(req.url).searchParams));
     const { items, total, capped, corrected } = await searchWithCorrection(await getDb(), params);
-    return page(items, total, { capped, headers: { ...CACHE_HEADERS, ...(corrected ? { 'X-Corrected-Query': corrected } : {}) } });
+    const cache = params.openNow ? OPEN_NOW_CACHE_HEADERS : CACHE_HEADERS;
+    return page(items, total, { capped, headers: { ...cache, ...(corrected ? { 'X-Corrected-Query': corrected } : {}) } });
   },
 });
 

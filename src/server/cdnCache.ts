@@ -36,6 +36,12 @@ export const CDN_LIFETIMES = {
    * purge; a popular search is still answered by the database about once a minute per edge.
    */
   api: { sMaxAge: 60, staleWhileRevalidate: 300 },
+  /**
+   * `openNow=true` searches: their answer changes with the clock, not with a write, so no purge
+   * would refresh it; at most a minute old, and never served stale (a provider that closed at 7:00
+   * PM could otherwise stay listed as open until 7:06).
+   */
+  openNow: { sMaxAge: 60, staleWhileRevalidate: 0 },
 } as const;
 
 export interface CdnCachePolicy {
@@ -55,6 +61,7 @@ export const SEARCH_QUERY_PARAMS = [...SEARCH_KEYS, 'q', 'limit', 'offset'] as c
 /** How each read API is cached at the CDN, and under which tags its writes purge it. */
 export const API_CACHE = {
   search: { tags: [CACHE_TAGS.search], ...CDN_LIFETIMES.api, varyQuery: SEARCH_QUERY_PARAMS },
+  searchOpenNow: { tags: [CACHE_TAGS.search], ...CDN_LIFETIMES.openNow, varyQuery: SEARCH_QUERY_PARAMS },
   providers: { tags: [CACHE_TAGS.search], ...CDN_LIFETIMES.api, varyQuery: ['limit', 'offset'] },
   /** By-slug and reviews of one provider: purged with its page. */
   provider: (id: string): CdnCachePolicy => ({ tags: [CACHE_TAGS.provider(id)], ...CDN_LIFETIMES.api }),

@@ -34,6 +34,15 @@ describe('read APIs carry CDN cache headers', () => {
     expect(header(res, 'netlify-vary')).toBe('query=query|service|location|priceRange|rating|openNow|near|radius|sort|q|limit|offset');
   });
 
+  it('GET /api/search?openNow=true: at most a minute old and never stale (it changes with the clock, not with a write)', async () => {
+    const res = await api.get('/api/search?openNow=true&location=Chicago');
+    expect(res.status).toBe(200);
+    expect(header(res, 'netlify-cdn-cache-control')).toBe('public, durable, s-maxage=60, stale-while-revalidate=0');
+    expect(header(res, 'netlify-cache-tag')).toBe('search');
+    expect(header(res, 'netlify-vary')).toBe(header(await api.get('/api/search?location=Chicago'), 'netlify-vary'));
+    expect(header(await api.get('/api/search?openNow=false&location=Chicago'), 'netlify-cdn-cache-control')).toBe(CDN);
+  });
+
   it('the Netlify-Vary list names every parameter the search schema reads (a new one must be added there)', () => {
     const read = [...Object.keys(searchParamsSchema.shape), 'q'];
     expect([...SEARCH_QUERY_PARAMS].sort()).toEqual(read.sort());
