@@ -14,8 +14,9 @@ function showFallback(img: HTMLImageElement) {
   img.src = FALLBACK;
 }
 
-// Image errors do not bubble, but they can be caught on the way down.
-window.addEventListener(
+// Image errors do not bubble, but they can be caught on the way down. (`addEventListener` alone is
+// the window's: this is the global scope, and every byte here counts against the page budget.)
+addEventListener(
   'error',
   (e) => {
     const t = e.target;
@@ -37,7 +38,7 @@ const staleStatuses = [...document.querySelectorAll<HTMLElement>('[data-open-hou
   (el) => !(Number(el.dataset.checkedAt) <= now && now < Number(el.dataset.validUntil)),
 );
 if (staleStatuses.length)
-  window.addEventListener('load', () =>
+  addEventListener('load', () =>
     requestAnimationFrame(() => setTimeout(() => import('./openStatus').then(({ refreshOpenStatuses }) => refreshOpenStatuses(staleStatuses)))),
   );
 
@@ -58,12 +59,13 @@ document.addEventListener('submit', (e) => {
 // before this ran); src/scripts/combobox.ts then takes the field over and drops its data-combobox.
 // Letters typed meanwhile are in the field already. The last key, if ArrowDown or ArrowUp (Alt too),
 // is held on the field for the module to replay; any other key or a new focus (no key) lets it go.
+// If the module cannot load, the field is left a plain field: its arrow keys move the caret again.
 function loadCombobox(e: Event) {
   const field = e.target as HTMLElement & { held?: Event | false };
   if (!field.dataset?.combobox) return;
   field.held = /^Arrow[UD]/.test((e as KeyboardEvent).key) && e;
   if (field.held) e.preventDefault();
-  void import('./combobox');
+  import('./combobox').catch(() => delete field.dataset.combobox);
 }
 // On the window, the global scope here: heard after the module's own listeners on the document.
 addEventListener('focusin', loadCombobox);

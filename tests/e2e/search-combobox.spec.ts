@@ -239,6 +239,24 @@ test.describe('search comboboxes: the rest of the APG keyboard', () => {
   });
 });
 
+test.describe('search comboboxes when their module cannot load', () => {
+  test('the field stays a plain field: typing works and the arrow keys move the caret', async ({ page }) => {
+    await page.route(/\/_astro\/combobox\.[\w-]+\.js$/, (route) => route.abort('connectionrefused'));
+    await page.goto('/');
+    const { location } = fields(page);
+    const failed = page.waitForEvent('requestfailed', (request) => /combobox/.test(request.url()));
+    await location.focus();
+    await failed;
+    await page.keyboard.type('chicago');
+    await expect(location).not.toHaveAttribute('data-combobox');
+    // ArrowUp moves a text field's caret to its start, where the next letter goes.
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.type('x');
+    await expect(location).toHaveValue('xchicago');
+    await expect(location).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
 /**
  * Holds the responses for the scripts `url` matches until `release()`, as a slow network would; by
  * default the combobox module (page.ts imports it on first focus). `requested` settles when the
