@@ -56,6 +56,38 @@ describe('database', () => {
     }
   });
 
+  it("hours rows carry their provider's city and categories, category rows its price (migrations/0014), also after changes", async () => {
+    const stale = `SELECT
+        (SELECT count(*) FROM provider_categories c JOIN providers p ON p.seq = c.providerSeq WHERE c.priceRange <> p.priceRange) +
+        (SELECT count(*) FROM provider_hours h JOIN providers p ON p.seq = h.providerSeq WHERE h.city IS NOT p.city) +
+        -- Categories in any order: each one present, and nothing else.
+        (SELECT count(*) FROM provider_hours h WHERE
+          length(h.categories) IS NOT (SELECT length(' ' || group_concat(c.category, ' ') || ' ') FROM provider_categories c WHERE c.providerSeq = h.providerSeq)
+          OR EXISTS (SELECT 1 FROM provider_categories c WHERE c.providerSeq = h.providerSeq AND instr(h.categories, ' ' || c.category || ' ') = 0)) AS n`;
+    const seq = 'SELECT min(providerSeq) FROM provider_categories';
+    const tx = await (await getDb(url)).client.transaction('write');
+    try {
+      expect(Number((await tx.execute('SELECT count(*) AS n FROM provider_hours')).rows[0]!.n)).toBeGreaterThan(0);
+      expect(Number((await tx.execute(stale)).rows[0]!.n)).toBe(0);
+      await tx.execute(`UPDATE providers SET city = 'Boise', priceRange = '$$$$' WHERE seq = (${seq})`);
+      expect(Number((await tx.execute(stale)).rows[0]!.n)).toBe(0);
+      expect(
+        Number((await tx.execute(`SELECT count(*) AS n FROM provider_categories WHERE providerSeq = (${seq}) AND priceRange = '$$$$'`)).rows[0]!.n),
+      ).toBeGreaterThan(0);
+      // Category rows written or removed later (a new row copies its provider's columns, as the app writes it).
+      await tx.execute(
+        `INSERT INTO provider_categories (category, providerSeq, city, priceRange) SELECT 'massage', seq, city, priceRange FROM providers WHERE seq = (${seq})
+         AND NOT EXISTS (SELECT 1 FROM provider_categories WHERE category = 'massage' AND providerSeq = (${seq}))`,
+      );
+      await tx.execute(`DELETE FROM provider_categories WHERE providerSeq = (${seq}) AND category <> 'massage'`);
+      expect(Number((await tx.execute(stale)).rows[0]!.n)).toBe(0);
+      const { rows } = await tx.execute(`SELECT DISTINCT city, categories FROM provider_hours WHERE providerSeq = (${seq})`);
+      expect(rows.map((r) => ({ ...r }))).toEqual([{ city: 'Boise', categories: ' massage ' }]);
+    } finally {
+      await tx.rollback();
+    }
+  });
+
   it('the aggregates the build reads (providers per city, review count and rating sum) follow inserts, updates and deletes', async () => {
     const drift = {
       cities: `SELECT count(*) AS n FROM (SELECT city, state, count(*) AS n FROM providers GROUP BY city, state) g

@@ -6,11 +6,11 @@ import { parseOpeningHours } from '../providerFields';
 /**
  * A provider's categories as its hours rows carry them for the open-now indexes (migrations/0014,
  * whose triggers write the same from provider_categories): space-separated with a space at each
- * end, so `instr(categories, ' nails ')` finds exactly one category.
+ * end, so `instr(categories, ' nails ')` finds exactly one category; none is NULL, as in SQL.
  */
-export const hoursCategories = (categories: readonly string[]) => ` ${categories.join(' ')} `;
+export const hoursCategories = (categories: readonly string[]): string | null => (categories.length ? ` ${categories.join(' ')} ` : null);
 /** The `instr` needle of `category` in hoursCategories. */
-export const hoursCategoryNeedle = (category: string) => hoursCategories([category]);
+export const hoursCategoryNeedle = (category: string) => hoursCategories([category])!;
 
 export function insertHoursStatement(providerId: string, openingHours: string): InStatement {
   return {
