@@ -297,6 +297,9 @@ describe('open now with a service, in a city (the hours rows carry city and cate
         }
       }
     }
+    // A city the directory does not know may be in any zone: the longest list (every zone × 24
+    // one-hour classes) is still one statement SQLite takes (at most 500 terms of a compound SELECT).
+    expect(await search({ openNow: 'true', service: 'Nail Salon', location: 'Atlantis' }, MOMENTS.many)).toEqual({ total: 0, capped: false, items: [] });
     // Both plans happen: a service open past the cap at noon (walked, counted from the list), few at night.
     const openNails = (when: Date) => all.filter((r) => isOpen(r, when) && inCategory(r, 'nails')).length;
     expect(openNails(MOMENTS.many)).toBeGreaterThan(LIMITS.countedTotal);
