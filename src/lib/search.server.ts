@@ -391,6 +391,13 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
     // anyway; otherwise from a sample of the order index's first rows (a check each: ~0.1 ms for
     // full text at a million providers, so the sample is not free).
     const wanted = params.offset + params.limit;
+    // Listed text leads from the full-text index (textListed); within a radius, the box does. The
+    // count reads the same source as the sorted page.
+    const source = r.within
+      ? { tables: boxTables(r.within.point, r.within.miles), conds: listed }
+      : r.match
+        ? textListed(r.match, rowConditions({ ...r, match: null }))
+        : { tables: sql`FROM providers p`, conds: listed };
     let walk = listed.length === 1;
     if (r.openCovers) {
       count = r.openCount!;
@@ -401,17 +408,11 @@ export async function searchProviders(database: Db, params: Filters & Pick<Searc
       count = cappedTotal(n);
       walk = count.capped && (!r.checkable || (wanted * Number(counted[0]!.reach)) / n <= PLAN_TUNING.maxWalk);
     } else {
-      count = await cappedCount(database, sql`${r.within ? boxTables(r.within.point, r.within.miles) : sql`FROM providers p`} ${and(listed)}`);
+      count = await cappedCount(database, sql`${source.tables} ${and(source.conds)}`);
     }
     if (!walk && !onlyText && count.capped) {
       walk = (!!r.match && !r.checkable) || (await denseIn(sql.raw('providers_order'), ORDER, r.match ? SAMPLE_ROWS.text : SAMPLE_ROWS.row));
     }
-    // Listed text leads from the full-text index (textListed); within a radius, the box does.
-    const source = r.within
-      ? { tables: boxTables(r.within.point, r.within.miles), conds: listed }
-      : r.match
-        ? textListed(r.match, rowConditions({ ...r, match: null }))
-        : { tables: sql`FROM providers p`, conds: listed };
     rows =
       count.total === 0
         ? []
