@@ -226,8 +226,9 @@ export interface Generated {
 /**
  * What only serves reads (the search indexes, the full-text index's insert trigger) or what the
  * generator writes itself (the hours rows' categories): dropped before loading and given back as
- * the statements that restore it, so each index is built once, in one sort, instead of row by row. The indexes the generator's own statements read stay (rating refresh
- * by provider, category rows by provider, the unique id and slug keys).
+ * the statements that restore it, so each index is built once, in one sort, instead of row by
+ * row. The indexes the generator's own statements read stay (rating refresh by provider, category
+ * rows by provider, the unique id and slug keys).
  */
 const NEEDED_WHILE_LOADING = new Set(['reviews_provider', 'provider_categories_provider']);
 async function deferReadIndexes(database: Db): Promise<string[]> {
@@ -384,7 +385,8 @@ async function generateSegment(input: SegmentInput): Promise<SegmentOutput> {
   let reviews = 0;
   const chunks = <T>(rows: T[], size: number) => Array.from({ length: Math.ceil(rows.length / size) }, (_, k) => rows.slice(k * size, (k + 1) * size));
   const insert = (table: 'providers' | 'provider_categories' | 'reviews' | 'provider_hours', rows: object[]): InStatement[] =>
-    chunks(rows, Math.floor(MAX_PARAMETERS / Object.keys(rows[0] ?? { one: 0 }).length)).map((part) => {
+    // Every row of a table has the same columns: the first says how many rows fit.
+    chunks(rows, rows.length ? Math.floor(MAX_PARAMETERS / Object.keys(rows[0]!).length) : 1).map((part) => {
       const compiled = database.db
         .insertInto(table)
         .values(part as never)
@@ -473,8 +475,8 @@ async function generateSegment(input: SegmentInput): Promise<SegmentOutput> {
     places.set(key, place);
     Object.assign(row, place);
     const ownCategories = categoriesOfServices(services);
-    for (const [openMinute, closeMinute] of weekRanges(parseOpeningHours(row.openingHours!)))
-      hoursRows.push({ providerSeq: seq, openMinute, closeMinute, timeZone: place.timeZone, city: city.name, categories: hoursCategories(ownCategories) });
+    const hoursRow = { providerSeq: seq, timeZone: place.timeZone, city: city.name, categories: hoursCategories(ownCategories) };
+    for (const [openMinute, closeMinute] of weekRanges(parseOpeningHours(row.openingHours!))) hoursRows.push({ ...hoursRow, openMinute, closeMinute });
     for (const term of providerTerms({ name, description, services: row.services!, city: city.name, state: city.state })) {
       const k = JSON.stringify(term);
       terms.set(k, (terms.get(k) ?? 0) + 1);
