@@ -10,7 +10,7 @@ const building = process.argv.includes('build');
 
 /**
  * `npm run dev` answers /api/* with the functions themselves, loaded through Vite so edits reload;
- * the same router as `npm start` (src/server/functionRoutes.ts).
+ * the same router as `npm start` (src/local-server/functionRoutes.ts).
  * @returns {import('vite').Plugin}
  */
 function glowApi() {
@@ -21,8 +21,8 @@ function glowApi() {
       server.middlewares.use(async (req, res, next) => {
         if (!req.url || !(req.url === '/api' || req.url.startsWith('/api/'))) return next();
         try {
-          const { loadFunctionRoutes } = await server.ssrLoadModule('/src/server/functionRoutes.ts');
-          const { handleApi } = await server.ssrLoadModule('/src/server/nodeAdapter.ts');
+          const { loadFunctionRoutes } = await server.ssrLoadModule('/src/local-server/functionRoutes.ts');
+          const { handleApi } = await server.ssrLoadModule('/src/local-server/nodeAdapter.ts');
           const routes = await loadFunctionRoutes((/** @type {string} */ file) => server.ssrLoadModule(file));
           await handleApi(req, res, routes);
         } catch (error) {

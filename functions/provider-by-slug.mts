@@ -1,8 +1,8 @@
 /** GET /api/providers/by-slug/{slug}: one provider, 404 when unknown. */
 import type { Config } from '@netlify/functions';
-import { getDb } from '../src/lib/db/client';
+import { getDb } from '../src/db/client';
 import { NotFoundError } from '../src/lib/errors';
-import { getProviderBySlug } from '../src/lib/providers.server';
+import { getProviderBySlug } from '../src/features/providers/providers.server';
 import { API_CACHE, cdnCacheHeaders } from '../src/server/cdnCache';
 import { json, route } from '../src/server/http';
 

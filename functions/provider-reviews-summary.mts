@@ -1,8 +1,8 @@
 /** GET /api/providers/{id}/reviews/summary: published reviews per star, their number and mean; 404 when the provider is unknown. */
 import type { Config } from '@netlify/functions';
-import { getDb } from '../src/lib/db/client';
+import { getDb } from '../src/db/client';
 import { NotFoundError } from '../src/lib/errors';
-import { reviewSummary } from '../src/lib/reviewReads.server';
+import { reviewSummary } from '../src/features/reviews/reviewReads.server';
 import { API_CACHE, cdnCacheHeaders } from '../src/server/cdnCache';
 import { json, route } from '../src/server/http';
 

@@ -1,9 +1,9 @@
 /** GET /api/providers/{id}/reviews: one page of published reviews (sort, limit, offset), total in X-Total-Count; 404 when the provider is unknown. */
 import type { Config } from '@netlify/functions';
-import { getDb } from '../src/lib/db/client';
+import { getDb } from '../src/db/client';
 import { NotFoundError } from '../src/lib/errors';
-import { reviewPage } from '../src/lib/reviewReads.server';
-import { reviewListParamsFromUrl, reviewListParamsSchema } from '../src/lib/schemas/reviewList';
+import { reviewPage } from '../src/features/reviews/reviewReads.server';
+import { reviewListParamsFromUrl, reviewListParamsSchema } from '../src/features/reviews/schemas/reviewList';
 import { API_CACHE, cdnCacheHeaders } from '../src/server/cdnCache';
 import { page, parseWith, route } from '../src/server/http';
 

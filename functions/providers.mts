@@ -1,9 +1,9 @@
 /** GET /api/providers (one page, X-Total-Count) and POST /api/providers (list a business). */
 import type { Config } from '@netlify/functions';
-import { getDb } from '../src/lib/db/client';
-import { createProvider, listProviders } from '../src/lib/providers.server';
-import { providerCreateSchema } from '../src/lib/schemas/provider';
-import { pageParamsSchema, searchParamsFromUrl } from '../src/lib/schemas/search';
+import { getDb } from '../src/db/client';
+import { createProvider, listProviders } from '../src/features/providers/providers.server';
+import { providerCreateSchema } from '../src/features/providers/schemas/provider';
+import { pageParamsSchema, searchParamsFromUrl } from '../src/features/search/schemas/search';
 import { purgeTags } from '../src/server/cachePurge';
 import { API_CACHE, CACHE_TAGS, cdnCacheHeaders } from '../src/server/cdnCache';
 import { enforceRateLimit, json, page, parseWith, readJsonObject, rejectHoneypot, route } from '../src/server/http';

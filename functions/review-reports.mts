@@ -1,8 +1,8 @@
 /** POST /api/reviews/{id}/reports: report a review to the moderators. The review stays published. */
 import type { Config } from '@netlify/functions';
-import { getDb } from '../src/lib/db/client';
-import { reportReview } from '../src/lib/reviewReports.server';
-import { reportCreateSchema } from '../src/lib/schemas/reviewReport';
+import { getDb } from '../src/db/client';
+import { reportReview } from '../src/features/reviews/reviewReports.server';
+import { reportCreateSchema } from '../src/features/reviews/schemas/reviewReport';
 import { enforceRateLimit, json, parseWith, readJsonObject, route } from '../src/server/http';
 
 export default route({

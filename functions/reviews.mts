@@ -1,8 +1,8 @@
 /** POST /api/reviews: store a review and update the provider's rating in one transaction. */
 import type { Config } from '@netlify/functions';
-import { getDb } from '../src/lib/db/client';
-import { createReview } from '../src/lib/reviews.server';
-import { reviewCreateSchema } from '../src/lib/schemas/review';
+import { getDb } from '../src/db/client';
+import { createReview } from '../src/features/reviews/reviews.server';
+import { reviewCreateSchema } from '../src/features/reviews/schemas/review';
 import { purgeTags } from '../src/server/cachePurge';
 import { CACHE_TAGS } from '../src/server/cdnCache';
 import { enforceRateLimit, json, parseWith, readJsonObject, rejectHoneypot, route } from '../src/server/http';

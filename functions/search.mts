@@ -1,8 +1,8 @@
 /** GET /api/search: query, service, location, priceRange, rating, openNow, near, radius, sort, limit, offset. */
 import type { Config } from '@netlify/functions';
-import { getDb } from '../src/lib/db/client';
-import { searchWithCorrection } from '../src/lib/spelling/correctedSearch.server';
-import { searchParamsFromUrl, searchParamsSchema } from '../src/lib/schemas/search';
+import { getDb } from '../src/db/client';
+import { searchWithCorrection } from '../src/features/search/correctedSearch.server';
+import { searchParamsFromUrl, searchParamsSchema } from '../src/features/search/schemas/search';
 import { API_CACHE, cdnCacheHeaders } from '../src/server/cdnCache';
 import { page, parseWith, route } from '../src/server/http';
 

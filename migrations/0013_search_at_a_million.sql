@@ -4,6 +4,6 @@
 CREATE INDEX providers_city_state_order ON providers (city COLLATE NOCASE, state, isPromoted DESC, rating DESC, reviewCount DESC, name, seq);
 
 -- Words of the vocabulary are now stored as the full-text index reads them, without accents on
--- Latin letters (src/lib/searchText.ts searchWords). Words written before keep theirs until the
--- setup refolds them (src/lib/search/backfill.server.ts); this index finds them without a scan.
+-- Latin letters (src/features/search/searchText.ts searchWords). Words written before keep theirs until the
+-- setup refolds them (src/features/search/backfill.server.ts); this index finds them without a scan.
 CREATE INDEX search_terms_accented ON search_terms (term) WHERE kind = 'word' AND term GLOB '*[^ -~]*';

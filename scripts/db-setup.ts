@@ -1,6 +1,6 @@
 /** `npm run db:setup`: migrate DATABASE_URL (default file:data/glow.db) and seed it when empty. */
-import { closeDb, databaseUrl } from '../src/lib/db/client';
-import { setupDatabase } from '../src/lib/db/setup';
+import { closeDb, databaseUrl } from '../src/db/client';
+import { setupDatabase } from '../src/setup/setup';
 
 const url = databaseUrl();
 const { migrated, seeded } = await setupDatabase(url);

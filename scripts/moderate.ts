@@ -5,9 +5,9 @@
  * and SITE_ID in the environment, without them nothing is purged and the page's CDN lifetime applies.
  */
 import { parseArgs } from 'node:util';
-import { closeDb, getDb } from '../src/lib/db/client';
+import { closeDb, getDb } from '../src/db/client';
 import { NotFoundError } from '../src/lib/errors';
-import { moderateListing, moderateReview, newestListings, openReports, type ActionResult } from '../src/lib/moderation.server';
+import { moderateListing, moderateReview, newestListings, openReports, type ActionResult } from '../src/features/moderation/moderation.server';
 import { purgeTags } from '../src/server/cachePurge';
 import { CACHE_TAGS } from '../src/server/cdnCache';
 

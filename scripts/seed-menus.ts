@@ -4,7 +4,7 @@
  * hand-edited one) is kept unless `--force` is given.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { SEED_FILE } from '../src/lib/db/seed';
+import { SEED_FILE } from '../src/setup/seed';
 import { MENU_BY_SERVICE, menuFor } from './menu-prices';
 
 const force = process.argv.includes('--force');

@@ -10,11 +10,11 @@ import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { databaseUrl } from '../src/lib/db/client';
-import { setupDatabase } from '../src/lib/db/setup';
-import { loadFunctionRoutes } from '../src/server/functionRoutes';
-import { loadSsrFunction, SSR_FUNCTION } from '../src/server/ssrFunction';
-import { createSiteServer } from '../src/server/staticSite';
+import { databaseUrl } from '../src/db/client';
+import { setupDatabase } from '../src/setup/setup';
+import { loadFunctionRoutes } from '../src/local-server/functionRoutes';
+import { loadSsrFunction, SSR_FUNCTION } from '../src/local-server/ssrFunction';
+import { createSiteServer } from '../src/local-server/staticSite';
 
 const root = process.cwd();
 const dist = join(root, 'dist');

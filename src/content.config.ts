@@ -1,4 +1,4 @@
-/** Content collections over content/ (see README "Edit content"); schemas in src/lib/schemas/content.ts. */
+/** Content collections over content/ (see README "Edit content"); schemas in src/features/content/schemas/content.ts. */
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import type { z } from 'zod';
@@ -19,7 +19,7 @@ import {
   siteFaqItemSchema,
   taxonomySchema,
   testimonialSchema,
-} from './lib/schemas/content';
+} from './features/content/schemas/content';
 
 /** JSON arrays get their position as id (zero-padded, so entries sort in file order), so editors need not number them. */
 const numbered = (text: string) => (JSON.parse(text) as Record<string, unknown>[]).map((item, i) => ({ ...item, id: String(i + 1).padStart(3, '0') }));

@@ -1,11 +1,11 @@
 /**
  * Pages rendered on request get the same security headers as the pre-built ones. Netlify applies
  * netlify.toml's [[headers]] only to static files, so they are read from that one file here
- * (src/server/netlifyConfig.ts) rather than written out twice.
+ * (src/local-server/netlifyConfig.ts) rather than written out twice.
  */
 import { defineMiddleware } from 'astro:middleware';
 import netlifyToml from '../netlify.toml?raw';
-import { headersFor, parseNetlifyConfig } from './server/netlifyConfig';
+import { headersFor, parseNetlifyConfig } from './local-server/netlifyConfig';
 
 const netlify = parseNetlifyConfig(netlifyToml);
 

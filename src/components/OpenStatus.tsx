@@ -5,8 +5,8 @@
  * stored flag. The page script works it out again in the browser when the visitor's clock is outside
  * that span (a copy the CDN kept from earlier) or there is none (src/scripts/page.ts).
  */
-import { openStateAt, openStatusText, openStatusUntil } from '@/lib/openNow';
-import { parseOpeningHours } from '@/lib/providerFields';
+import { openStateAt, openStatusText, openStatusUntil } from '@/features/providers/openNow';
+import { parseOpeningHours } from '@/features/providers/providerFields';
 
 export function OpenStatus({ isOpen, openingHours, timeZone, live = false }: { isOpen: boolean; openingHours: string; timeZone: string; live?: boolean }) {
   // Pre-built HTML keeps the stored flag until the page script runs.

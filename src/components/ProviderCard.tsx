@@ -1,6 +1,6 @@
 /** A provider in a grid (SPEC.md §2): image with fallback, Promoted, Open now/Closed, name, place, stars, first three services and +N more. */
-import type { Provider } from '@/lib/schemas/provider';
-import { parseServices } from '@/lib/providerFields';
+import type { Provider } from '@/features/providers/schemas/provider';
+import { parseServices } from '@/features/providers/providerFields';
 import { OpenStatus } from './OpenStatus';
 import { ProviderImage } from './ProviderImage';
 import { StarRating } from './StarRating';

@@ -1,9 +1,9 @@
 /** The parts of a provider page (SPEC.md §2), rendered on request (src/pages/provider/[...slug].astro). */
 import { DAYS } from '@/config';
-import { directionsUrl } from '@/lib/directions';
-import { providerSeoText } from '@/lib/providerPage';
-import { parseOpeningHours, parseServices } from '@/lib/providerFields';
-import type { Provider } from '@/lib/schemas/provider';
+import { directionsUrl } from '@/features/providers/directions';
+import { providerSeoText } from '@/features/providers/providerPage';
+import { parseOpeningHours, parseServices } from '@/features/providers/providerFields';
+import type { Provider } from '@/features/providers/schemas/provider';
 import { OpenStatus } from './OpenStatus';
 import { ProviderImage } from './ProviderImage';
 import { RatingLine } from './RatingBreakdown';

@@ -1,6 +1,6 @@
 /** "Services & prices": a provider's menu with prices in USD and durations (rendered on the server, no JavaScript). */
-import { menuDuration, menuPrice } from '@/lib/menu';
-import type { MenuItem } from '@/lib/schemas/menu';
+import { menuDuration, menuPrice } from '@/features/providers/menu';
+import type { MenuItem } from '@/features/providers/schemas/menu';
 
 export function ServiceMenu({ items }: { items: MenuItem[] }) {
   return (

@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Honeypot, withHoneypot } from '@/components/Honeypot';
 import { postJson } from '@/lib/apiClient';
-import { businessApplicationSchema, toProviderPayload } from '@/lib/schemas/businessApplication';
+import { businessApplicationSchema, toProviderPayload } from '@/features/providers/schemas/businessApplication';
 import { $businessPopupOpen, PROVIDERS_CHANGED_EVENT } from '@/stores/businessPopup';
 import { toast } from '@/stores/toasts';
 import { useValidatedForm } from './useValidatedForm';

@@ -5,9 +5,9 @@
  */
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { postJson } from '@/lib/apiClient';
-import { REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_REASON_VALUES } from '@/lib/reviewRules';
-import type { Review } from '@/lib/schemas/review';
-import { reportCreateSchema } from '@/lib/schemas/reviewReport';
+import { REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_REASON_VALUES } from '@/features/reviews/reviewRules';
+import type { Review } from '@/features/reviews/schemas/review';
+import { reportCreateSchema } from '@/features/reviews/schemas/reviewReport';
 import { toast } from '@/stores/toasts';
 import { useValidatedForm } from './useValidatedForm';
 

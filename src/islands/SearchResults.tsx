@@ -6,11 +6,11 @@
 import { useEffect, useState } from 'react';
 import { ProviderGrid, ProviderGridSkeleton } from '@/components/ProviderCard';
 import SearchForm from '@/components/SearchForm';
-import { PAGE_SIZE, readParams, searchResults, toQuery, type Params } from '@/lib/searchRequest';
-import { PRICE_RANGES } from '@/lib/providerFields';
-import { MAX_PAGE_SIZE, RATING_STEPS, SORT_LABELS, SORTS } from '@/lib/search/params';
-import type { Provider } from '@/lib/schemas/provider';
-import { foundLine, searchTitle } from '@/lib/searchTitle';
+import { PAGE_SIZE, readParams, searchResults, toQuery, type Params } from '@/features/search/searchRequest';
+import { PRICE_RANGES } from '@/features/providers/providerFields';
+import { MAX_PAGE_SIZE, RATING_STEPS, SORT_LABELS, SORTS } from '@/features/search/params';
+import type { Provider } from '@/features/providers/schemas/provider';
+import { foundLine, searchTitle } from '@/features/search/searchTitle';
 import { PROVIDERS_CHANGED_EVENT } from '@/stores/businessPopup';
 
 export const SEARCH_ERROR = 'Failed to load search results. Please try again later.';

@@ -3,7 +3,7 @@
  * client address is hashed with a secret salt before it is stored; windows expire on their own.
  */
 import { createHash } from 'node:crypto';
-import type { Db } from './db/client';
+import type { Db } from '../db/client';
 
 export interface Limit {
   /** Most requests allowed per window. */

@@ -3,7 +3,7 @@
  * (README "Caching"). Browsers always revalidate; the CDN keeps a response until its tag is purged
  * or its lifetime runs out, whichever comes first.
  */
-import { SEARCH_KEYS } from '../lib/search/params';
+import { SEARCH_KEYS } from '../features/search/params';
 
 /** Cache tags: one name per thing a write can change. */
 export const CACHE_TAGS = {

@@ -5,7 +5,7 @@
  */
 import { z } from '../lib/zod';
 import { LIMITS } from '../config';
-import type { Db } from '../lib/db/client';
+import type { Db } from '../db/client';
 import { ConflictError, InvalidInputError, NotFoundError } from '../lib/errors';
 import type { ApiError } from '../lib/schemas/apiError';
 import { hit, limits } from '../lib/rateLimit.server';

@@ -1,7 +1,7 @@
 /** Abuse (issue "Hardening"): rate limits in the database, the honeypot, duplicate reviews, 200 concurrent posts. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb } from '../../src/lib/db/client';
-import { setupDatabase } from '../../src/lib/db/setup';
+import { closeDb } from '../../src/db/client';
+import { setupDatabase } from '../../src/setup/setup';
 import { hit } from '../../src/lib/rateLimit.server';
 import { errorOf, startApi, tempDatabaseUrl, validListing, type TestApi } from '../helpers/api';
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CDN_LIFETIMES, SEARCH_QUERY_PARAMS } from '../../src/server/cdnCache';
-import { searchParamsSchema } from '../../src/lib/schemas/search';
+import { searchParamsSchema } from '../../src/features/search/schemas/search';
 import { startApi, validListing, type TestApi } from '../helpers/api';
 import { recordPurges } from '../helpers/purges';
 

@@ -1,11 +1,11 @@
-/** Web Responses written to Node (src/server/nodeAdapter.ts): lengths, repeated headers and compression as sent. */
+/** Web Responses written to Node (src/local-server/nodeAdapter.ts): lengths, repeated headers and compression as sent. */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../src/server/http';
-import { sendWebResponse } from '../../src/server/nodeAdapter';
+import { sendWebResponse } from '../../src/local-server/nodeAdapter';
 
 const RESPONSES: Record<string, () => Response> = {
   '/json': () => json({ text: 'é'.repeat(10) }, 201, { 'X-Extra': 'yes' }),

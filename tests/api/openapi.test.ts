@@ -11,7 +11,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { glowOpenApiDocument } from '../../src/lib/openapi/glowApi.server';
-import { loadFunctionRoutes, type FunctionModule } from '../../src/server/functionRoutes';
+import { loadFunctionRoutes, type FunctionModule } from '../../src/local-server/functionRoutes';
 import { startApi, validListing, type TestApi } from '../helpers/api';
 
 interface MediaType {

@@ -1,7 +1,7 @@
 /** GET and POST /api/providers, GET /api/providers/by-slug/{slug} (SPEC.md §7, docs/openapi.json). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSeed } from '../../src/lib/db/seed';
-import { providerSchema } from '../../src/lib/schemas/provider';
+import { readSeed } from '../../src/setup/seed';
+import { providerSchema } from '../../src/features/providers/schemas/provider';
 import { errorOf, startApi, validListing, type TestApi } from '../helpers/api';
 
 let api: TestApi;

@@ -3,9 +3,9 @@
  * POST /api/reviews/{id}/reports (docs/openapi.json), over real HTTP.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reviewSchema } from '../../src/lib/schemas/review';
-import { reviewSummarySchema } from '../../src/lib/schemas/reviewList';
-import { reportSchema } from '../../src/lib/schemas/reviewReport';
+import { reviewSchema } from '../../src/features/reviews/schemas/review';
+import { reviewSummarySchema } from '../../src/features/reviews/schemas/reviewList';
+import { reportSchema } from '../../src/features/reviews/schemas/reviewReport';
 import { errorOf, startApi, validListing, type TestApi } from '../helpers/api';
 
 let api: TestApi;

@@ -1,6 +1,6 @@
 /** GET /api/providers/{id}/reviews and POST /api/reviews (SPEC.md §5, §7; docs/openapi.json). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reviewSchema } from '../../src/lib/schemas/review';
+import { reviewSchema } from '../../src/features/reviews/schemas/review';
 import { errorOf, startApi, validListing, type TestApi } from '../helpers/api';
 
 let api: TestApi;

@@ -3,9 +3,9 @@
  * "Search"), alone and combined, over real HTTP against the seed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSeed, type SeedProvider } from '../../src/lib/db/seed';
-import { haversineMiles } from '../../src/lib/geo/distance';
-import { openStateAt } from '../../src/lib/openNow';
+import { readSeed, type SeedProvider } from '../../src/setup/seed';
+import { haversineMiles } from '../../src/features/places/distance';
+import { openStateAt } from '../../src/features/providers/openNow';
 import { errorOf, startApi, type TestApi } from '../helpers/api';
 
 type Row = {

@@ -1,5 +1,5 @@
 /**
- * The plans src/lib/search.server.ts picks give the same results whichever it picks: few open
+ * The plans src/features/search/search.server.ts picks give the same results whichever it picks: few open
  * (listed from the hours index, migrations/0010) or many (a check per row); a dense `near` box (the
  * order index walked) or a sparse one (listed and sorted); nearest first from growing circles or
  * from every match; another sort walked along its own index or sorted; text in a city intersected
@@ -8,13 +8,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/config';
-import { haversineMiles, roundMiles, type Point } from '../../src/lib/geo/distance';
-import { openStateAt } from '../../src/lib/openNow';
-import { insertProviderStatements, type NewProvider } from '../../src/lib/providers.server';
-import { PLAN_TUNING, searchProviders } from '../../src/lib/search.server';
-import { categoriesOfServices } from '../../src/lib/services';
-import { searchParamsSchema } from '../../src/lib/schemas/search';
-import { zipArea } from '../../src/lib/geo/zipAreas.server';
+import { haversineMiles, roundMiles, type Point } from '../../src/features/places/distance';
+import { openStateAt } from '../../src/features/providers/openNow';
+import { insertProviderStatements, type NewProvider } from '../../src/features/providers/providers.server';
+import { PLAN_TUNING, searchProviders } from '../../src/features/search/search.server';
+import { categoriesOfServices } from '../../src/features/content/services';
+import { searchParamsSchema } from '../../src/features/search/schemas/search';
+import { zipArea } from '../../src/features/places/zipAreas.server';
 import { startApi, type TestApi } from '../helpers/api';
 
 let api: TestApi;

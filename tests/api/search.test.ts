@@ -3,7 +3,7 @@
  * paging and hostile input, checked against the seed read straight from the repo.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSeed, type SeedProvider } from '../../src/lib/db/seed';
+import { readSeed, type SeedProvider } from '../../src/setup/seed';
 import { errorOf, startApi, type TestApi } from '../helpers/api';
 
 type Row = {
@@ -113,7 +113,7 @@ describe('GET /api/search', () => {
   });
 
   it('query: a word longer than four letters is still a prefix, with or without accents ("quincea", "QUINCEAÑERA", "quinceanera")', async () => {
-    // Reference: the seed's words, accents taken off, that start with "quincea" (src/lib/search/textMatch.server.ts
+    // Reference: the seed's words, accents taken off, that start with "quincea" (src/features/search/textMatch.server.ts
     // matches such words through the vocabulary instead of the full-text prefix).
     const fold = (t: string) => t.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
     const has = (p: SeedProvider, start: string) =>

@@ -1,6 +1,7 @@
 /**
- * The server/browser boundary (README "Where things live"): server-only code lives in src/server/,
- * src/lib/db/ or a `*.server.ts` file and never reaches the browser. Checked twice: no browser-side
+ * The server/browser boundary (README "Where things live"): server-only code lives in one of the
+ * server-only folders (src/server/, src/local-server/, src/db/, src/setup/) or a `*.server.ts` file
+ * and never reaches the browser. Checked twice: no browser-side
  * source imports server-only code (directly or through other modules), and no built chunk in
  * dist/_astro carries database, Node built-in or environment code.
  */
@@ -15,8 +16,10 @@ const CHUNKS = join(ROOT, 'dist', '_astro');
 /** Folders whose modules can end up in the browser: islands, components, page scripts and stores. */
 const BROWSER_ROOTS = ['islands', 'components', 'scripts', 'stores'].map((d) => join(SRC, d));
 
-const isServerOnly = (file: string) =>
-  file.startsWith(`${join(SRC, 'server')}/`) || file.startsWith(`${join(SRC, 'lib', 'db')}/`) || /\.server\.tsx?$/.test(file);
+/** Folders whose every module is server-only: HTTP glue, the local Netlify emulation, the database, setup and seeding. */
+const SERVER_FOLDERS = ['server', 'local-server', 'db', 'setup'].map((d) => `${join(SRC, d)}/`);
+
+const isServerOnly = (file: string) => SERVER_FOLDERS.some((folder) => file.startsWith(folder)) || /\.server\.tsx?$/.test(file);
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -91,8 +94,10 @@ describe('server-only code stays out of the browser', () => {
 
   it('is heard: the source check recognises a server-only path', () => {
     expect(isServerOnly(join(SRC, 'server', 'http.ts'))).toBe(true);
-    expect(isServerOnly(join(SRC, 'lib', 'db', 'client.ts'))).toBe(true);
-    expect(isServerOnly(join(SRC, 'lib', 'search.server.ts'))).toBe(true);
-    expect(isServerOnly(join(SRC, 'lib', 'slugify.ts'))).toBe(false);
+    expect(isServerOnly(join(SRC, 'db', 'client.ts'))).toBe(true);
+    expect(isServerOnly(join(SRC, 'local-server', 'nodeAdapter.ts'))).toBe(true);
+    expect(isServerOnly(join(SRC, 'setup', 'seed.ts'))).toBe(true);
+    expect(isServerOnly(join(SRC, 'features', 'search', 'search.server.ts'))).toBe(true);
+    expect(isServerOnly(join(SRC, 'features', 'providers', 'slugify.ts'))).toBe(false);
   });
 });

@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_HEADERS } from '../../src/server/http';
-import { loadFunctionRoutes, type FunctionModule } from '../../src/server/functionRoutes';
-import { createSiteServer, readNetlifyConfig } from '../../src/server/staticSite';
+import { loadFunctionRoutes, type FunctionModule } from '../../src/local-server/functionRoutes';
+import { createSiteServer, readNetlifyConfig } from '../../src/local-server/staticSite';
 import { startApi, type TestApi } from '../helpers/api';
 
 const DIST = join(process.cwd(), 'dist');

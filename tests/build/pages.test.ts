@@ -8,8 +8,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CITY_PAGES } from '../../src/config';
-import { readSeed, type SeedProvider } from '../../src/lib/db/seed';
-import { slugify } from '../../src/lib/slugify';
+import { readSeed, type SeedProvider } from '../../src/setup/seed';
+import { slugify } from '../../src/features/providers/slugify';
 import { startApi, type TestApi } from '../helpers/api';
 
 const DIST = join(process.cwd(), 'dist');

@@ -5,11 +5,11 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, type Db } from '../../src/lib/db/client';
-import { setupDatabase } from '../../src/lib/db/setup';
-import { moderateListing, moderateReview } from '../../src/lib/moderation.server';
-import { createProvider } from '../../src/lib/providers.server';
-import { createReview } from '../../src/lib/reviews.server';
+import { closeDb, type Db } from '../../src/db/client';
+import { setupDatabase } from '../../src/setup/setup';
+import { moderateListing, moderateReview } from '../../src/features/moderation/moderation.server';
+import { createProvider } from '../../src/features/providers/providers.server';
+import { createReview } from '../../src/features/reviews/reviews.server';
 import { tempDatabaseUrl } from '../helpers/api';
 
 const { url, dir } = tempDatabaseUrl();

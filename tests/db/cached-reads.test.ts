@@ -1,8 +1,8 @@
-/** SELECTs on a local file through kept statements (src/lib/db/cachedReads.ts): the same answers as the client's own. */
+/** SELECTs on a local file through kept statements (src/db/cachedReads.ts): the same answers as the client's own. */
 import { rmSync } from 'node:fs';
 import { createClient, LibsqlError } from '@libsql/client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeDb, getDb } from '../../src/lib/db/client';
+import { closeDb, getDb } from '../../src/db/client';
 import { tempDatabaseUrl } from '../helpers/api';
 
 const { url, dir } = tempDatabaseUrl();

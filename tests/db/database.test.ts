@@ -1,10 +1,10 @@
 /** Migrations and seed (issue "Foundation", README "Edit content"). */
 import { readdirSync, rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeDb, getDb } from '../../src/lib/db/client';
-import { migrate } from '../../src/lib/db/migrate';
-import { readSeed } from '../../src/lib/db/seed';
-import { setupDatabase } from '../../src/lib/db/setup';
+import { closeDb, getDb } from '../../src/db/client';
+import { migrate } from '../../src/db/migrate';
+import { readSeed } from '../../src/setup/seed';
+import { setupDatabase } from '../../src/setup/setup';
 import { tempDatabaseUrl } from '../helpers/api';
 
 const { url, dir } = tempDatabaseUrl();
@@ -158,7 +158,7 @@ describe('database', () => {
 describe('vocabulary refold (migrations/0013)', () => {
   it("merges words stored with accents into the full-text index's form, leaves other scripts, and does nothing twice", async () => {
     const database = await getDb(url);
-    const { refoldVocabulary } = await import('../../src/lib/search/backfill.server');
+    const { refoldVocabulary } = await import('../../src/features/search/backfill.server');
     await database.client.batch(
       [
         "INSERT INTO search_terms (kind, term, label, n) VALUES ('word', 'beauté', 'beauté', 2), ('word', 'beaute', 'beaute', 1), ('word', 'soirée', 'soirée', 1), ('word', 'ネイル', 'ネイル', 4)",

@@ -5,13 +5,13 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, type Db } from '../../src/lib/db/client';
-import { setupDatabase } from '../../src/lib/db/setup';
-import { getProviderBySlug, listProviders } from '../../src/lib/providers.server';
-import { reviewPage } from '../../src/lib/reviewReads.server';
-import { reportReview } from '../../src/lib/reviewReports.server';
-import { searchProviders } from '../../src/lib/search.server';
-import { providerSitemapUrls } from '../../src/lib/sitemap.server';
+import { closeDb, type Db } from '../../src/db/client';
+import { setupDatabase } from '../../src/setup/setup';
+import { getProviderBySlug, listProviders } from '../../src/features/providers/providers.server';
+import { reviewPage } from '../../src/features/reviews/reviewReads.server';
+import { reportReview } from '../../src/features/reviews/reviewReports.server';
+import { searchProviders } from '../../src/features/search/search.server';
+import { providerSitemapUrls } from '../../src/features/seo/sitemap.server';
 import { tempDatabaseUrl } from '../helpers/api';
 
 let database: Db;

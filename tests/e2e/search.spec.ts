@@ -38,7 +38,7 @@ test.describe('search', () => {
     await expect(page.getByText(/^Found \d+ providers? in Miami$/)).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(calls).toEqual(['?query=spa&location=Miami&limit=12']);
-    // The newer parameters too (the inline script's list comes from src/lib/search/params.ts).
+    // The newer parameters too (the inline script's list comes from src/features/search/params.ts).
     calls.length = 0;
     await page.goto('/search?location=Chicago&sort=rating&openNow=true&near=41.8781,-87.6298&radius=50');
     await expect(page.getByText(/^Found \d+ providers? in Chicago$/)).toBeVisible();

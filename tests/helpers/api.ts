@@ -11,12 +11,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { closeDb, getDb, type Db } from '../../src/lib/db/client';
-import { setupDatabase } from '../../src/lib/db/setup';
+import { closeDb, getDb, type Db } from '../../src/db/client';
+import { setupDatabase } from '../../src/setup/setup';
 import { exampleProviderCreate } from '../../src/lib/openapi/examples';
-import { loadFunctionRoutes, type FunctionModule } from '../../src/server/functionRoutes';
-import { loadSsrFunction, SSR_FUNCTION } from '../../src/server/ssrFunction';
-import { createSiteServer } from '../../src/server/staticSite';
+import { loadFunctionRoutes, type FunctionModule } from '../../src/local-server/functionRoutes';
+import { loadSsrFunction, SSR_FUNCTION } from '../../src/local-server/ssrFunction';
+import { createSiteServer } from '../../src/local-server/staticSite';
 import { startSqld } from './sqld';
 
 export interface TestApi {

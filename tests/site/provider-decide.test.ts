@@ -6,12 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/config';
-import { menuPrice } from '../../src/lib/menu';
-import { openStateAt, openStatusText } from '../../src/lib/openNow';
-import { parseOpeningHours } from '../../src/lib/providerFields';
-import { moderateListing, moderateReview } from '../../src/lib/moderation.server';
-import type { MenuItem } from '../../src/lib/schemas/menu';
-import type { ReviewSummary } from '../../src/lib/schemas/reviewList';
+import { menuPrice } from '../../src/features/providers/menu';
+import { openStateAt, openStatusText } from '../../src/features/providers/openNow';
+import { parseOpeningHours } from '../../src/features/providers/providerFields';
+import { moderateListing, moderateReview } from '../../src/features/moderation/moderation.server';
+import type { MenuItem } from '../../src/features/providers/schemas/menu';
+import type { ReviewSummary } from '../../src/features/reviews/schemas/reviewList';
 import { startApi, validListing, type TestApi } from '../helpers/api';
 
 let api: TestApi;

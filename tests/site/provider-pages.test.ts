@@ -5,8 +5,8 @@
  * fresh seeded database; needs a build (`npm test` builds first).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readNetlifyConfig } from '../../src/server/staticSite';
-import { headersFor } from '../../src/server/netlifyConfig';
+import { readNetlifyConfig } from '../../src/local-server/staticSite';
+import { headersFor } from '../../src/local-server/netlifyConfig';
 import { startApi, validListing, type TestApi } from '../helpers/api';
 import { recordPurges } from '../helpers/purges';
 

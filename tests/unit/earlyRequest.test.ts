@@ -1,11 +1,11 @@
 /**
  * /search's inline script must ask for the very URL the results island asks for, or the island
- * cannot take its response over and the page calls the API twice (src/lib/search/earlyRequest.ts).
+ * cannot take its response over and the page calls the API twice (src/features/search/earlyRequest.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { EARLY_SEARCH_SCRIPT } from '../../src/lib/search/earlyRequest';
-import { MAX_PAGE_SIZE, SEARCH_KEYS } from '../../src/lib/search/params';
-import { readParams, toQuery } from '../../src/lib/searchRequest';
+import { EARLY_SEARCH_SCRIPT } from '../../src/features/search/earlyRequest';
+import { MAX_PAGE_SIZE, SEARCH_KEYS } from '../../src/features/search/params';
+import { readParams, toQuery } from '../../src/features/search/searchRequest';
 
 /** Runs the script as the browser would, on a page at `/search${search}`, and returns the URL it fetched. */
 function earlyUrl(search: string): string {

@@ -1,9 +1,9 @@
 /**
- * Netlify-style path matching (src/server/functionRoutes.ts), as `npm start` routes /api/* to the
+ * Netlify-style path matching (src/local-server/functionRoutes.ts), as `npm start` routes /api/* to the
  * functions of functions/ (README "Test").
  */
 import { describe, expect, it } from 'vitest';
-import { compilePath, functionFiles, loadFunctionRoutes, matchFunction, type FunctionModule, type FunctionRoute } from '../../src/server/functionRoutes';
+import { compilePath, functionFiles, loadFunctionRoutes, matchFunction, type FunctionModule, type FunctionRoute } from '../../src/local-server/functionRoutes';
 
 describe('compilePath', () => {
   it('turns :name segments into keys that match one segment', () => {

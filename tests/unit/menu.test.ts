@@ -1,7 +1,7 @@
-/** Reading and wording a service menu (src/lib/menu.ts) and the Get directions link (src/lib/directions.ts). */
+/** Reading and wording a service menu (src/features/providers/menu.ts) and the Get directions link (src/features/providers/directions.ts). */
 import { describe, expect, it } from 'vitest';
-import { directionsUrl } from '../../src/lib/directions';
-import { menuDuration, menuPrice, parseMenu } from '../../src/lib/menu';
+import { directionsUrl } from '../../src/features/providers/directions';
+import { menuDuration, menuPrice, parseMenu } from '../../src/features/providers/menu';
 
 describe('parseMenu', () => {
   it('keeps well-formed items and drops the rest, never throwing', () => {

@@ -1,7 +1,7 @@
 /** The seed's menu prices (scripts/menu-prices.ts): valid, deterministic, and priced by range and city. */
 import { describe, expect, it } from 'vitest';
 import { z } from '../../src/lib/zod';
-import { menuSchema } from '../../src/lib/schemas/menu';
+import { menuSchema } from '../../src/features/providers/schemas/menu';
 import { MENU_BY_SERVICE, menuFor } from '../../scripts/menu-prices';
 
 const nails = { slug: 'test-nails', services: ['Gel Manicure', 'Acrylic Nails', 'Nail Art'] };

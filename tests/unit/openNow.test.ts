@@ -1,13 +1,13 @@
 /**
- * "Open now" (src/lib/openNow.ts): hours are read on the provider's own wall clock, from its
+ * "Open now" (src/features/providers/openNow.ts): hours are read on the provider's own wall clock, from its
  * state's time zone, across daylight-saving changes and past midnight.
  */
 import { describe, expect, it } from 'vitest';
 import { DAYS, type Day } from '../../src/config';
-import { isOpenAt, localTime, openStateAt, openStatusText, openStatusUntil, timeZoneOfState } from '../../src/lib/openNow';
-import { timeZoneOf, timeZonesOfStates } from '../../src/lib/geo/timeZone';
-import { weekRanges } from '../../src/lib/openingHours';
-import type { OpeningHours } from '../../src/lib/providerFields';
+import { isOpenAt, localTime, openStateAt, openStatusText, openStatusUntil, timeZoneOfState } from '../../src/features/providers/openNow';
+import { timeZoneOf, timeZonesOfStates } from '../../src/features/places/timeZone';
+import { weekRanges } from '../../src/features/providers/openingHours';
+import type { OpeningHours } from '../../src/features/providers/providerFields';
 
 /** A week closed every day except the ones given. */
 function week(open: Partial<OpeningHours>): OpeningHours {

@@ -1,6 +1,6 @@
-/** Reading a provider's JSON-encoded fields (src/lib/providerFields.ts): tolerant, never throwing. */
+/** Reading a provider's JSON-encoded fields (src/features/providers/providerFields.ts): tolerant, never throwing. */
 import { describe, expect, it } from 'vitest';
-import { HOURS_PATTERN, parseOpeningHours, parseServices } from '../../src/lib/providerFields';
+import { HOURS_PATTERN, parseOpeningHours, parseServices } from '../../src/features/providers/providerFields';
 
 describe('parseServices', () => {
   it('reads a JSON list of names and keeps only the strings', () => {

@@ -1,9 +1,9 @@
 /**
- * The pure half of search (src/lib/searchText.ts): how a location string is read, and how free text
+ * The pure half of search (src/features/search/searchText.ts): how a location string is read, and how free text
  * becomes a full-text query (README "Search").
  */
 import { describe, expect, it } from 'vitest';
-import { ftsQuery, ftsWord, isIndexedPrefix, parseLocation } from '../../src/lib/searchText';
+import { ftsQuery, ftsWord, isIndexedPrefix, parseLocation } from '../../src/features/search/searchText';
 
 describe('parseLocation', () => {
   it.each([

@@ -1,6 +1,6 @@
-/** The /search page's title and count line (src/lib/searchTitle.ts). */
+/** The /search page's title and count line (src/features/search/searchTitle.ts). */
 import { describe, expect, it } from 'vitest';
-import { foundLine, searchTitle } from '../../src/lib/searchTitle';
+import { foundLine, searchTitle } from '../../src/features/search/searchTitle';
 
 describe('searchTitle', () => {
   it('prefers the query, then service with location, service, location', () => {

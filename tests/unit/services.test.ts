@@ -1,6 +1,14 @@
-/** The service taxonomy (src/lib/services.ts over content/services.json). */
+/** The service taxonomy (src/features/content/services.ts over content/services.json). */
 import { describe, expect, it } from 'vitest';
-import { SEARCH_OPTIONS, TILE_CATEGORIES, categoriesOfService, categoriesOfServices, categoryForSearch, mainCategory, taxonomy } from '../../src/lib/services';
+import {
+  SEARCH_OPTIONS,
+  TILE_CATEGORIES,
+  categoriesOfService,
+  categoriesOfServices,
+  categoryForSearch,
+  mainCategory,
+  taxonomy,
+} from '../../src/features/content/services';
 
 describe('categoriesOfService', () => {
   it('finds every category whose keyword the name contains, in any case', () => {

@@ -1,6 +1,6 @@
-/** The slug rule (src/lib/slugify.ts) and the UUID-like slugs that send visitors home. */
+/** The slug rule (src/features/providers/slugify.ts) and the UUID-like slugs that send visitors home. */
 import { describe, expect, it } from 'vitest';
-import { isUuidLike, slugify } from '../../src/lib/slugify';
+import { isUuidLike, slugify } from '../../src/features/providers/slugify';
 
 describe('slugify', () => {
   it.each([

@@ -1,8 +1,8 @@
-/** schema.org JSON-LD of the SEO head (src/lib/seo/structuredData.server.ts). */
+/** schema.org JSON-LD of the SEO head (src/features/seo/structuredData.server.ts). */
 import { describe, expect, it } from 'vitest';
 import { SITE } from '../../src/config';
 import { SITE_URL } from '../../src/server/siteUrl';
-import type { Provider } from '../../src/lib/schemas/provider';
+import type { Provider } from '../../src/features/providers/schemas/provider';
 import {
   absoluteUrl,
   breadcrumbLd,
@@ -14,7 +14,7 @@ import {
   openingHoursSpec,
   organizationLd,
   websiteLd,
-} from '../../src/lib/seo/structuredData.server';
+} from '../../src/features/seo/structuredData.server';
 
 const provider: Provider = {
   id: 'p1',

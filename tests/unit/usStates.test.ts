@@ -1,6 +1,6 @@
-/** US states and their time zones (src/lib/usStates.ts). */
+/** US states and their time zones (src/features/places/usStates.ts). */
 import { describe, expect, it } from 'vitest';
-import { US_STATES, stateCode } from '../../src/lib/usStates';
+import { US_STATES, stateCode } from '../../src/features/places/usStates';
 
 describe('US_STATES', () => {
   it('lists the 50 states and DC, each with a time zone this runtime knows', () => {

@@ -1,9 +1,9 @@
 /** Example values of the OpenAPI document; tests/api/openapi.test.ts checks each against its schema. */
 import { LIMITS, NEW_LISTING } from '../../config';
-import type { Provider } from '../schemas/provider';
-import type { Review } from '../schemas/review';
-import type { ReviewSummary } from '../schemas/reviewList';
-import type { Report, ReportCreate } from '../schemas/reviewReport';
+import type { Provider } from '../../features/providers/schemas/provider';
+import type { Review } from '../../features/reviews/schemas/review';
+import type { ReviewSummary } from '../../features/reviews/schemas/reviewList';
+import type { Report, ReportCreate } from '../../features/reviews/schemas/reviewReport';
 
 const openingHours = JSON.stringify(NEW_LISTING.openingHours);
 const services = JSON.stringify(['Manicure', 'Pedicure', 'Gel Nails']);

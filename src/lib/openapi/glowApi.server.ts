@@ -6,12 +6,12 @@
 import { LIMITS, SITE } from '../../config';
 import { SITE_URL } from '../../server/siteUrl';
 import { z } from '../zod';
-import { providerCreateSchema, providerSchema } from '../schemas/provider';
-import { reviewCreateSchema, reviewSchema } from '../schemas/review';
-import { reviewListParamsSchema, reviewSummarySchema } from '../schemas/reviewList';
-import { reportCreateSchema, reportSchema } from '../schemas/reviewReport';
-import { pageParamsSchema, searchParamsSchema, searchResultSchema } from '../schemas/search';
-import { suggestionsSchema, suggestParamsSchema } from '../schemas/suggest';
+import { providerCreateSchema, providerSchema } from '../../features/providers/schemas/provider';
+import { reviewCreateSchema, reviewSchema } from '../../features/reviews/schemas/review';
+import { reviewListParamsSchema, reviewSummarySchema } from '../../features/reviews/schemas/reviewList';
+import { reportCreateSchema, reportSchema } from '../../features/reviews/schemas/reviewReport';
+import { pageParamsSchema, searchParamsSchema, searchResultSchema } from '../../features/search/schemas/search';
+import { suggestionsSchema, suggestParamsSchema } from '../../features/suggestions/schemas/suggest';
 import { buildOpenApiDocument, type ApiDescription, type Payload } from './document';
 import {
   exampleErrors,

@@ -1,0 +1,136 @@
+/** Typed tables for kysely; mirrors migrations/*.sql. */
+import type { Generated } from 'kysely';
+
+export interface ProvidersTable {
+  seq: Generated<number>;
+  id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  services: string;
+  isPromoted: number;
+  isOpen: number;
+  priceRange: string;
+  openingHours: string;
+  imageUrl: string | null;
+  rating: number;
+  reviewCount: number;
+  createdAt: string;
+  /** 1 once an operator hid the listing (migrations/0007_moderation.sql). */
+  isHidden: Generated<number>;
+  /** JSON-encoded service menu, or null (migrations/0008_provider_menu.sql). */
+  menu: string | null;
+  /** Centre of the provider's ZIP area (migrations/0009); null when it is unknown. */
+  latitude: number | null;
+  longitude: number | null;
+  /** IANA time zone its opening hours are read in. */
+  timeZone: string | null;
+}
+
+export interface ProviderHoursTable {
+  providerSeq: number;
+  openMinute: number;
+  closeMinute: number;
+  /** The provider's providers.timeZone, copied for the open-now index (migrations/0010). */
+  timeZone: string | null;
+  /** The provider's city, copied for the open-now-in-a-city index (migrations/0014). */
+  city: string | null;
+  /** The provider's categories, " hair nails " (src/features/search/providerHours.server.ts hoursCategories). */
+  categories: string | null;
+}
+
+export interface SearchTermsTable {
+  kind: 'word' | 'service' | 'city';
+  term: string;
+  label: string;
+  n: number;
+}
+
+export interface ProviderCategoriesTable {
+  category: string;
+  providerSeq: number;
+  /** Copies of the provider's order columns (kept by a trigger), so the category index yields result order. */
+  isPromoted: number;
+  rating: number;
+  reviewCount: number;
+  name: string;
+  /** Copy of the provider's city (kept by a trigger), for the category-in-city index. */
+  city: string;
+  /** Copy of the provider's price range (kept by a trigger), for the category-city-price index (migrations/0014). */
+  priceRange: string;
+}
+
+export interface ReviewsTable {
+  id: string;
+  providerId: string;
+  customerName: string;
+  rating: number;
+  comment: string | null;
+  createdAt: string;
+  /** Only published reviews are shown and counted; an operator may hide one. */
+  status: Generated<'published' | 'hidden'>;
+}
+
+export interface ReviewReportsTable {
+  id: string;
+  reviewId: string;
+  reason: string;
+  details: string | null;
+  createdAt: string;
+  resolvedAt: string | null;
+}
+
+export interface ModerationActionsTable {
+  id: string;
+  action: string;
+  targetId: string;
+  reason: string;
+  actor: string;
+  createdAt: string;
+}
+
+export interface MigrationsTable {
+  name: string;
+  appliedAt: string;
+}
+
+export interface Database {
+  providers: ProvidersTable;
+  provider_categories: ProviderCategoriesTable;
+  reviews: ReviewsTable;
+  _migrations: MigrationsTable;
+  rate_limits: RateLimitsTable;
+  review_reports: ReviewReportsTable;
+  moderation_actions: ModerationActionsTable;
+  provider_hours: ProviderHoursTable;
+  search_terms: SearchTermsTable;
+  city_counts: CityCountsTable;
+  review_stats: ReviewStatsTable;
+}
+
+/** Providers per city, kept by triggers (migrations/0007_site_aggregates.sql). */
+export interface CityCountsTable {
+  city: string;
+  state: string;
+  n: number;
+}
+
+/** Count and rating sum of every review, one row, kept by triggers (migrations/0007_site_aggregates.sql). */
+export interface ReviewStatsTable {
+  id: number;
+  n: number;
+  ratingSum: number;
+}
+
+export interface RateLimitsTable {
+  bucket: string;
+  windowStart: number;
+  hits: number;
+}

@@ -1,0 +1,146 @@
+/**
+ * Moderation by an operator (README "Moderation"): hiding and restoring reviews and listings,
+ * each action one transaction with its audit row. Reports only queue a review for a person to
+ * look at; nothing here runs because of a report. No HTTP and no CLI here: scripts/moderate.ts
+ * parses the command line and purges the CDN.
+ */
+import type { InStatement } from '@libsql/client';
+import type { Db } from '../../db/client';
+import { NotFoundError } from '../../lib/errors';
+import { refreshRatingStatement } from '../reviews/reviews.server';
+import { addTermsStatement, removeTermsStatements } from '../suggestions/vocabulary.server';
+
+export const MODERATION_ACTIONS = ['hide-review', 'restore-review', 'keep-review', 'hide-listing', 'restore-listing'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+export interface ActionInput {
+  /** Review id, or listing slug. */
+  target: string;
+  /** Why, in the operator's words: kept in the audit table. */
+  reason: string;
+  /** Who: the operator's login name. */
+  actor: string;
+}
+
+export interface ActionResult {
+  action: ModerationAction;
+  /** The provider whose page changed (its CDN tag needs a purge). */
+  providerId: string;
+  /** What the action did, for the operator. */
+  summary: string;
+  /** False when the target was already in the wanted state (the action is still recorded). */
+  changed: boolean;
+}
+
+function auditStatement(action: ModerationAction, targetId: string, { reason, actor }: ActionInput, now: Date): InStatement {
+  return {
+    sql: 'INSERT INTO moderation_actions (id, action, targetId, reason, actor, createdAt) VALUES (?, ?, ?, ?, ?, ?)',
+    args: [crypto.randomUUID(), action, targetId, reason, actor, now.toISOString()],
+  };
+}
+
+function checkInput({ reason, actor }: ActionInput): void {
+  if (!reason.trim()) throw new Error('A reason is required: it is kept with the action.');
+  if (!actor.trim()) throw new Error('Who acts is required (USER).');
+}
+
+const REVIEW_STATUS: Partial<Record<ModerationAction, 'published' | 'hidden'>> = { 'hide-review': 'hidden', 'restore-review': 'published' };
+
+/**
+ * Hides, restores or keeps (dismisses its reports) a review. Status, the provider's rating and
+ * count, the review's open reports and the audit row change in one transaction.
+ */
+export async function moderateReview(
+  database: Db,
+  action: 'hide-review' | 'restore-review' | 'keep-review',
+  input: ActionInput,
+  now = new Date(),
+): Promise<ActionResult> {
+  checkInput(input);
+  const review = await database.db.selectFrom('reviews').select(['id', 'providerId', 'status']).where('id', '=', input.target).executeTakeFirst();
+  if (!review) throw new NotFoundError(`No review with id ${input.target}`);
+  const status = REVIEW_STATUS[action] ?? review.status;
+  await database.client.batch(
+    [
+      { sql: 'UPDATE reviews SET status = ? WHERE id = ?', args: [status, review.id] },
+      refreshRatingStatement(review.providerId),
+      { sql: 'UPDATE review_reports SET resolvedAt = ? WHERE reviewId = ? AND resolvedAt IS NULL', args: [now.toISOString(), review.id] },
+      auditStatement(action, review.id, input, now),
+    ],
+    'write',
+  );
+  const changed = status !== review.status;
+  const summary = action === 'keep-review' ? 'Review kept published; its reports are closed.' : `Review ${changed ? 'is now' : 'was already'} ${status}.`;
+  return { action, providerId: review.providerId, summary, changed };
+}
+
+/** Hides or restores a listing by slug: its page answers 410, and it leaves search, lists, sitemaps and counts. */
+export async function moderateListing(database: Db, action: 'hide-listing' | 'restore-listing', input: ActionInput, now = new Date()): Promise<ActionResult> {
+  checkInput(input);
+  const provider = await database.db
+    .selectFrom('providers')
+    .select(['id', 'isHidden', 'name', 'description', 'services', 'city', 'state'])
+    .where('slug', '=', input.target)
+    .executeTakeFirst();
+  if (!provider) throw new NotFoundError(`No listing with slug ${input.target}`);
+  const hidden = action === 'hide-listing' ? 1 : 0;
+  const changed = Number(provider.isHidden) !== hidden;
+  // Its words leave (or rejoin) the vocabulary of suggestions and spelling correction with it.
+  const terms = !changed ? [] : hidden ? removeTermsStatements(provider) : [addTermsStatement(provider)];
+  await database.client.batch(
+    [{ sql: 'UPDATE providers SET isHidden = ? WHERE id = ?', args: [hidden, provider.id] }, ...terms, auditStatement(action, provider.id, input, now)],
+    'write',
+  );
+  return { action, providerId: provider.id, summary: `Listing ${changed ? 'is now' : 'was already'} ${hidden ? 'hidden' : 'listed'}.`, changed };
+}
+
+/** The id of the hidden listing with this slug, or null: its page answers 410, not 404. */
+export async function removedListingId({ db }: Db, slug: string): Promise<string | null> {
+  const row = await db.selectFrom('providers').select('id').where('slug', '=', slug).where('isHidden', '=', 1).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export interface OpenReport {
+  reviewId: string;
+  providerSlug: string;
+  customerName: string;
+  rating: number;
+  comment: string | null;
+  status: string;
+  reports: number;
+  reasons: string;
+  latest: string;
+}
+
+/** Reviews with open reports, most recently reported first. */
+export async function openReports({ client }: Db, limit = 50): Promise<OpenReport[]> {
+  const { rows } = await client.execute({
+    sql: `SELECT r.id AS reviewId, p.slug AS providerSlug, r.customerName, r.rating, r.comment, r.status,
+                 count(*) AS reports, group_concat(DISTINCT rr.reason) AS reasons, max(rr.createdAt) AS latest
+          FROM review_reports rr JOIN reviews r ON r.id = rr.reviewId JOIN providers p ON p.id = r.providerId
+          WHERE rr.resolvedAt IS NULL
+          GROUP BY r.id ORDER BY latest DESC LIMIT ?`,
+    args: [limit],
+  });
+  return rows.map((row) => ({ ...(row as unknown as OpenReport), rating: Number(row.rating), reports: Number(row.reports) }));
+}
+
+export interface RecentListing {
+  slug: string;
+  name: string;
+  city: string;
+  state: string;
+  createdAt: string;
+  isHidden: boolean;
+}
+
+/** The newest listings (highest seq: the order they were added), for an operator's look at what was just added. */
+export async function newestListings({ db }: Db, limit = 20): Promise<RecentListing[]> {
+  const rows = await db
+    .selectFrom('providers')
+    .select(['slug', 'name', 'city', 'state', 'createdAt', 'isHidden'])
+    .orderBy('seq', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, isHidden: Boolean(r.isHidden) }));
+}

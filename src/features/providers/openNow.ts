@@ -1,0 +1,99 @@
+/**
+ * "Open now · Closes 7:00 PM" / "Closed · Opens Tue 10:00 AM" from a provider's opening hours on its
+ * own wall clock (its IANA time zone, which the server derives from its ZIP: src/features/places/timeZone.ts).
+ * Search answers `openNow=true` from the same week ranges (src/lib/search/openNow.ts).
+ */
+import { DAYS } from '../../config';
+import { clock12, HOURS_PATTERN, MINUTES_PER_DAY, MINUTES_PER_WEEK, weekRanges } from './openingHours';
+import type { OpeningHours } from './providerFields';
+import { US_STATES } from '../places/usStates';
+
+/** One formatter per zone: making one costs far more than using it (a search reads a dozen zones). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Day of week (monday..sunday) and minutes since midnight at `date` in `timeZone`. */
+export function localTime(date: Date, timeZone: string): { day: (typeof DAYS)[number]; minute: number } {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
+    formatters.set(timeZone, format);
+  }
+  const parts = format.formatToParts(date);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return { day: get('weekday').toLowerCase() as (typeof DAYS)[number], minute: (Number(get('hour')) % 24) * 60 + Number(get('minute')) };
+}
+
+/** Minutes since Monday 00:00 on the wall clock of `timeZone` at `date`. */
+export function minuteOfWeek(date: Date, timeZone: string): number {
+  const { day, minute } = localTime(date, timeZone);
+  return DAYS.indexOf(day) * MINUTES_PER_DAY + minute;
+}
+
+/** The time zone most of a state keeps: the fallback when a provider has no zone of its own. */
+export function timeZoneOfState(state: string): string {
+  return US_STATES[state.toUpperCase()]?.timeZone ?? 'America/New_York';
+}
+
+export interface OpenState {
+  open: boolean;
+  /** Minute of the week when `open` next flips; null when it never does (always open or never open). */
+  changesAt: number | null;
+}
+
+/** Whether the hours say open at `date` in `timeZone`, and when that next changes. */
+export function openStateAt(hours: Partial<OpeningHours>, timeZone: string, date = new Date()): OpenState {
+  const now = minuteOfWeek(date, timeZone);
+  // Ranges touching across midnight (or the week's end) are one stretch of opening.
+  const ranges = weekRanges(hours);
+  const current = ranges.find(([o, c]) => o <= now && now < c);
+  if (current) {
+    // Follow ranges that start where the last one ends ("6:00 PM - 2:00 AM" then "2:00 AM - ...").
+    let close = current[1];
+    for (;;) {
+      const next = ranges.find(([o, c]) => o === close % MINUTES_PER_WEEK && c > o);
+      if (!next) break;
+      close += next[1] - next[0];
+      if (close - now >= MINUTES_PER_WEEK) return { open: true, changesAt: null };
+    }
+    return { open: true, changesAt: close % MINUTES_PER_WEEK };
+  }
+  const upcoming = ranges.find(([o]) => o > now) ?? ranges[0];
+  return { open: false, changesAt: upcoming ? upcoming[0] : null };
+}
+
+const SHORT_DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/** "Open now · Closes 7:00 PM", "Closed · Opens Tue 10:00 AM" (the day only when it is not today). */
+export function openStatusText(state: OpenState, date: Date, timeZone: string): string {
+  const head = state.open ? 'Open now' : 'Closed';
+  if (state.changesAt === null) return head;
+  const now = minuteOfWeek(date, timeZone);
+  const day = Math.floor(state.changesAt / MINUTES_PER_DAY);
+  // The weekday is left out only for a change later today.
+  const laterToday = day === Math.floor(now / MINUTES_PER_DAY) && state.changesAt > now;
+  const when = `${laterToday ? '' : `${SHORT_DAYS[day]} `}${clock12(state.changesAt)}`;
+  return `${head} · ${state.open ? 'Closes' : 'Opens'} ${when}`;
+}
+
+/**
+ * Until when (epoch ms) `openStatusText(state, date, timeZone)` stays the status: the next change of
+ * `state` or the next midnight on the provider's clock (where "Opens Tue 10:00 AM" becomes "Opens
+ * 10:00 AM"), whichever comes first. `date` itself when a clock change (daylight saving) falls in
+ * between, since the wall clock then no longer moves with the minutes: no time is promised.
+ */
+export function openStatusUntil(state: OpenState, date: Date, timeZone: string): number {
+  const now = minuteOfWeek(date, timeZone);
+  const toMidnight = MINUTES_PER_DAY - (now % MINUTES_PER_DAY);
+  const toChange = state.changesAt === null ? Infinity : (state.changesAt - now + MINUTES_PER_WEEK) % MINUTES_PER_WEEK || MINUTES_PER_WEEK;
+  const minutes = Math.min(toMidnight, toChange);
+  const until = date.getTime() - (date.getTime() % 60_000) + minutes * 60_000;
+  // The wall clock a minute before `until` must read `minutes - 1` later than now.
+  const check = minuteOfWeek(new Date(until - 60_000), timeZone);
+  return (check - now + MINUTES_PER_WEEK) % MINUTES_PER_WEEK === minutes - 1 ? until : date.getTime();
+}
+
+/** Whether the hours say open at `date`; null when no day of the hours can be read. */
+export function isOpenAt(hours: Partial<OpeningHours>, timeZone: string, date = new Date()): boolean | null {
+  if (!DAYS.some((d) => HOURS_PATTERN.test(hours[d] ?? ''))) return null;
+  return openStateAt(hours, timeZone, date).open;
+}

@@ -1,0 +1,202 @@
+/** Providers: reading them in API form and listing new ones. No HTTP here; pages and functions share it. */
+import type { InStatement } from '@libsql/client';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
+import { LIMITS } from '../../config';
+import type { Db } from '../../db/client';
+import type { ProvidersTable } from '../../db/schema';
+import { ConflictError } from '../../lib/errors';
+import { formatRating } from '../reviews/reviewRules';
+import type { Provider, ProviderCreate } from './schemas/provider';
+import { placeOf } from '../places/place.server';
+import { timeZoneOf } from '../places/timeZone';
+import { insertHoursStatement } from '../search/providerHours.server';
+import { categoriesOfServices } from '../content/services';
+import { addTermsStatement } from '../suggestions/vocabulary.server';
+import { slugify } from './slugify';
+
+type ProviderRow = Selectable<ProvidersTable>;
+
+/** A database row in the API's wire format (docs/openapi.json). */
+export function toProvider(row: ProviderRow): Provider {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zipCode,
+    phone: row.phone,
+    email: row.email,
+    website: row.website,
+    services: row.services,
+    isPromoted: Boolean(row.isPromoted),
+    isOpen: Boolean(row.isOpen),
+    priceRange: row.priceRange,
+    openingHours: row.openingHours,
+    imageUrl: row.imageUrl,
+    rating: formatRating(Number(row.rating), Number(row.reviewCount)),
+    reviewCount: Number(row.reviewCount),
+    menu: row.menu ?? null,
+    latitude: row.latitude === null ? null : Number(row.latitude),
+    longitude: row.longitude === null ? null : Number(row.longitude),
+    timeZone: row.timeZone ?? timeZoneOf(row.state),
+  };
+}
+
+/** Listings shown anywhere: every provider an operator has not hidden (README "Moderation"). */
+export function listedProviders({ db }: Db) {
+  return db.selectFrom('providers').where('isHidden', '=', 0);
+}
+
+/** Select of listed providers in result order (promoted, rating, review count, name). */
+export function orderedProviders(database: Db) {
+  return listedProviders(database)
+    .selectAll('providers')
+    .orderBy('isPromoted', 'desc')
+    .orderBy('rating', 'desc')
+    .orderBy('reviewCount', 'desc')
+    .orderBy('name')
+    .orderBy('seq');
+}
+
+export interface Page<T> {
+  /** At most LIMITS.countedTotal; `capped` when there are more. */
+  total: number;
+  capped?: boolean;
+  items: T[];
+}
+
+/**
+ * The total a list answers for `n` matches counted up to LIMITS.countedTotal + 1: the cap and
+ * `capped` past it.
+ */
+export function cappedTotal(n: number): { total: number; capped: boolean } {
+  return { total: Math.min(n, LIMITS.countedTotal), capped: n > LIMITS.countedTotal };
+}
+
+/**
+ * Counts the rows of `from` (a FROM ... WHERE ... clause) up to the cap, so a count reads at
+ * most LIMITS.countedTotal + 1 rows however many match.
+ */
+export async function cappedCount({ db }: Db, from: RawBuilder<unknown>): Promise<{ total: number; capped: boolean }> {
+  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT ${LIMITS.countedTotal + 1})`.execute(db);
+  return cappedTotal(Number(rows[0]!.n));
+}
+
+/** GET /api/providers: one page of all providers, in result order. */
+export async function listProviders(database: Db, { limit, offset }: { limit: number; offset: number }): Promise<Page<Provider>> {
+  const [rows, count] = await Promise.all([
+    orderedProviders(database).limit(limit).offset(offset).execute(),
+    cappedCount(database, sql`FROM providers WHERE isHidden = 0`),
+  ]);
+  return { ...count, items: rows.map(toProvider) };
+}
+
+/** A listed provider by slug; null when unknown or hidden. */
+export async function getProviderBySlug(database: Db, slug: string): Promise<Provider | null> {
+  const row = await listedProviders(database).selectAll().where('slug', '=', slug).executeTakeFirst();
+  return row ? toProvider(row) : null;
+}
+
+/** A new provider row; rating and reviewCount start at zero, the place comes from placeOf. */
+export interface NewProvider extends Omit<ProviderRow, 'seq' | 'rating' | 'reviewCount' | 'isHidden' | 'latitude' | 'longitude' | 'timeZone'> {
+  rating?: number;
+  reviewCount?: number;
+  latitude?: number | null;
+  longitude?: number | null;
+  timeZone?: string | null;
+}
+
+/**
+ * Statements that insert a provider with its category rows, its hours for "open now" and its words
+ * for spelling correction (run them in one batch).
+ */
+export function insertProviderStatements({ db }: Db, row: NewProvider): InStatement[] {
+  const insert = db
+    .insertInto('providers')
+    .values({ rating: 0, reviewCount: 0, ...row, timeZone: row.timeZone ?? timeZoneOf(row.state) })
+    .compile();
+  const categories = categoriesOfServices(JSON.parse(row.services) as string[]);
+  return [
+    { sql: insert.sql, args: insert.parameters as never[] },
+    insertHoursStatement(row.id, row.openingHours),
+    addTermsStatement(row),
+    ...categories.map((category) => ({
+      sql: `INSERT INTO provider_categories (category, providerSeq, isPromoted, rating, reviewCount, name, city, priceRange)
+            SELECT ?, seq, isPromoted, rating, reviewCount, name, city, priceRange FROM providers WHERE id = ?`,
+      args: [category, row.id],
+    })),
+  ];
+}
+
+/** The first free slug among base, base-city, base-city-2, ... */
+async function freeSlug({ db }: Db, base: string, city: string): Promise<string> {
+  const taken = new Set((await db.selectFrom('providers').select('slug').where('slug', 'like', `${base}%`).execute()).map((r) => r.slug));
+  const withCity = `${base}-${slugify(city)}`.replace(/-+$/, '');
+  for (const candidate of [base, withCity]) if (candidate && !taken.has(candidate)) return candidate;
+  for (let n = 2; ; n++) if (!taken.has(`${withCity}-${n}`)) return `${withCity}-${n}`;
+}
+
+const isUniqueViolation = (e: unknown) => /UNIQUE constraint failed: providers\.slug/.test(String((e as Error)?.message));
+
+/**
+ * Lists a new business. The slug rule is re-applied and made unique; a business already listed
+ * at the same address is a conflict. New listings are never promoted and always open.
+ */
+export async function createProvider(database: Db, input: ProviderCreate, now = new Date()): Promise<Provider> {
+  const { db, client } = database;
+  const duplicate = await db
+    .selectFrom('providers')
+    .select('slug')
+    .where('name', '=', input.name)
+    .where('address', '=', input.address)
+    .where('city', '=', input.city)
+    .executeTakeFirst();
+  if (duplicate) throw new ConflictError(`${input.name} is already listed at this address`);
+
+  const base = slugify(input.slug || input.name) || slugify(input.name) || 'provider';
+  for (let attempt = 0; ; attempt++) {
+    const row: NewProvider = {
+      id: crypto.randomUUID(),
+      name: input.name,
+      slug: await freeSlug(database, base, input.city),
+      description: input.description,
+      address: input.address,
+      city: input.city,
+      state: input.state,
+      zipCode: input.zipCode,
+      phone: input.phone,
+      email: input.email,
+      website: input.website,
+      services: JSON.stringify(input.services),
+      isPromoted: 0,
+      isOpen: 1,
+      priceRange: input.priceRange,
+      openingHours: JSON.stringify(input.openingHours),
+      imageUrl: null,
+      // A new listing has no menu until the business sends one: its page lists its services.
+      menu: null,
+      createdAt: now.toISOString(),
+      ...(await placeOf(input)),
+    };
+    try {
+      await client.batch(insertProviderStatements(database, row), 'write');
+      return toProvider({
+        ...row,
+        seq: 0,
+        rating: 0,
+        reviewCount: 0,
+        isHidden: 0,
+        latitude: row.latitude ?? null,
+        longitude: row.longitude ?? null,
+        timeZone: row.timeZone ?? null,
+      });
+    } catch (error) {
+      // Two listings raced for the same slug: pick the next free one.
+      if (isUniqueViolation(error) && attempt < 5) continue;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The List Your Business form (SPEC.md §5) and the payload it sends (SPEC.md §7). The same field
+ * rules validate the form in the browser and POST /api/providers on the server.
+ */
+import { z } from '../../../lib/zod';
+import { NEW_LISTING } from '../../../config';
+import { slugify } from '../slugify';
+
+const requiredText = (required: string, max: number, tooLong: string, description: string) =>
+  z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong), z.describe(description));
+
+const invalidEmail = 'Please enter a valid email address';
+const invalidPhone = 'Please enter a valid phone number';
+const invalidWebsite = 'Please enter a valid website URL';
+
+/** One rule per field, with the messages of SPEC.md §5 word for word. */
+export const businessFields = {
+  businessName: requiredText('Business name is required', 100, 'Business name must be less than 100 characters', 'Business name, 1-100 characters.'),
+  ownerName: requiredText('Owner name is required', 50, 'Owner name must be less than 50 characters', 'Owner name, 1-50 characters; collected but never sent.'),
+  email: z
+    .pipe(z.string({ error: invalidEmail }).check(z.trim(), z.maxLength(254, invalidEmail)), z.email(invalidEmail))
+    .check(z.describe('Contact email of the business.')),
+  phone: z
+    .string({ error: invalidPhone })
+    .check(z.trim(), z.minLength(10, invalidPhone), z.maxLength(30, invalidPhone), z.describe('Phone number, 10-30 characters.')),
+  address: requiredText('Business address is required', 200, 'Business address must be less than 200 characters', 'Street address.'),
+  city: requiredText('City is required', 100, 'City must be less than 100 characters', 'City name.'),
+  state: z
+    .string({ error: 'State is required' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'State is required'),
+      z.regex(/^[A-Za-z]{2}$/, 'State must be 2 letters'),
+      z.toUpperCase(),
+      z.describe('Two-letter state code, stored uppercase.'),
+    ),
+  zipCode: z
+    .string({ error: 'ZIP code is required' })
+    .check(
+      z.trim(),
+      z.minLength(5, 'ZIP code is required'),
+      z.maxLength(10, 'ZIP code must be at most 10 characters'),
+      z.describe('ZIP code, 5-10 characters.'),
+    ),
+  services: requiredText('Please describe your services', 500, 'Services must be less than 500 characters', 'Free text, comma-separated service names.'),
+  website: z
+    ._default(
+      z.optional(
+        z.union([z.literal(''), z.pipe(z.string().check(z.trim(), z.maxLength(300, invalidWebsite)), z.url({ protocol: /^https?$/, error: invalidWebsite }))]),
+      ),
+      '',
+    )
+    .check(z.describe('Optional http(s) website; an empty string means none.')),
+};
+
+export const businessApplicationSchema = z.object(businessFields);
+export type BusinessApplication = z.input<typeof businessApplicationSchema>;
+
+/** Services typed as "Manicure, Pedicure ,  Gel" become ["Manicure", "Pedicure", "Gel"]. */
+export function splitServices(text: string): string[] {
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** The generated description of SPEC.md §7. */
+export function describeBusiness(name: string, city: string, state: string, services: string[]): string {
+  return `${name} offers professional beauty services in ${city}, ${state}, including ${services.join(', ')}.`;
+}
+
+/** The POST /api/providers payload built from a valid form (ownerName is not sent). */
+export function toProviderPayload(form: z.output<typeof businessApplicationSchema>) {
+  const services = splitServices(form.services);
+  return {
+    name: form.businessName,
+    slug: slugify(form.businessName),
+    description: describeBusiness(form.businessName, form.city, form.state, services),
+    address: form.address,
+    city: form.city,
+    state: form.state,
+    zipCode: form.zipCode,
+    phone: form.phone,
+    email: form.email,
+    website: form.website === '' ? null : form.website,
+    services: JSON.stringify(services),
+    isPromoted: false,
+    isOpen: true,
+    priceRange: NEW_LISTING.priceRange,
+    openingHours: JSON.stringify(NEW_LISTING.openingHours),
+  };
+}

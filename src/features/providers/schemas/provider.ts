@@ -1,0 +1,122 @@
+/**
+ * A provider: the wire format of the API (README "API", docs/openapi.json) (services and openingHours as JSON-encoded strings,
+ * rating as decimal text) and the payload of POST /api/providers.
+ */
+import { z } from '../../../lib/zod';
+import { DAYS, NEW_LISTING } from '../../../config';
+import { HOURS_PATTERN, PRICE_RANGES } from '../providerFields';
+import { businessFields } from './businessApplication';
+import { honeypotSchema } from '../../reviews/schemas/review';
+
+const PRICE_RANGE_LIST = PRICE_RANGES.join(', ');
+export const priceRangeSchema = z
+  .enum(PRICE_RANGES, { error: `Price range must be one of ${PRICE_RANGE_LIST}` })
+  .check(z.describe(`Price range, one of ${PRICE_RANGE_LIST}.`));
+
+export const dayHoursSchema = z
+  .string()
+  .check(z.regex(HOURS_PATTERN, 'Hours must read like "9:00 AM - 6:00 PM" or "Closed"'), z.describe('A 12-hour range like "9:00 AM - 6:00 PM", or "Closed".'));
+
+/** Opening hours, keys monday..sunday. */
+export const openingHoursSchema = z.object(Object.fromEntries(DAYS.map((d) => [d, dayHoursSchema])) as Record<(typeof DAYS)[number], typeof dayHoursSchema>, {
+  error: 'Opening hours must list every day from monday to sunday',
+});
+export type OpeningHours = z.infer<typeof openingHoursSchema>;
+
+/** A service name as listed on a provider. */
+export const serviceNameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(60, 'Each service must be at most 60 characters'));
+
+/** Parses a JSON-encoded string, reporting bad JSON as a validation issue rather than throwing. */
+const jsonString = <T extends z.core.$ZodType>(inner: T, message: string) =>
+  z.pipe(
+    z.pipe(
+      z.string({ error: message }),
+      z.transform((text: string, ctx) => {
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          ctx.issues.push({ code: 'custom', message, input: text });
+          return z.NEVER;
+        }
+      }),
+    ),
+    inner,
+  );
+
+/** POST /api/providers, exactly SPEC.md §7's payload, checked with the §5 rules. */
+export const providerCreateSchema = z.object({
+  name: businessFields.businessName.check(z.describe("Business name (the form's businessName), 1-100 characters.")),
+  slug: z
+    .optional(z.string().check(z.trim(), z.maxLength(120, 'Slug must be at most 120 characters')))
+    .check(z.describe("Wanted slug; the server re-applies the slug rule and makes it unique. Defaults to the name's.")),
+  description: z
+    .pipe(
+      z.nullish(z.string().check(z.trim(), z.maxLength(2000, 'Description must be at most 2000 characters'))),
+      z.transform((d: string | null | undefined) => d || null),
+    )
+    .check(z.describe('Description, at most 2000 characters; the form generates one.')),
+  address: businessFields.address,
+  city: businessFields.city,
+  state: businessFields.state,
+  zipCode: businessFields.zipCode,
+  phone: businessFields.phone,
+  email: businessFields.email,
+  website: z
+    .pipe(
+      z.nullable(businessFields.website),
+      z.transform((w: string | null) => w || null),
+    )
+    .check(z.describe('Optional http(s) website; null or an empty string means none.')),
+  services: jsonString(
+    z
+      .array(serviceNameSchema, { error: 'Please describe your services' })
+      .check(z.minLength(1, 'Please describe your services'), z.maxLength(30, 'List at most 30 services')),
+    'Please describe your services',
+  ).check(z.describe('JSON-encoded list of 1-30 service names, each at most 60 characters.')),
+  isPromoted: z.optional(z.unknown()).check(z.describe('Ignored: a new listing is never promoted.')),
+  isOpen: z.optional(z.unknown()).check(z.describe('Ignored: a new listing is open.')),
+  priceRange: z._default(priceRangeSchema, NEW_LISTING.priceRange).check(z.describe('Price range; new listings default to $$.')),
+  openingHours: z
+    ._default(jsonString(openingHoursSchema, 'Opening hours must be a JSON object with keys monday to sunday'), () => ({ ...NEW_LISTING.openingHours }))
+    .check(
+      z.describe(
+        "JSON-encoded object with keys monday..sunday, each a range like '9:00 AM - 6:00 PM' or 'Closed'; new listings default to the standard hours of a new listing.",
+      ),
+    ),
+  fax: honeypotSchema,
+});
+export type ProviderCreate = z.output<typeof providerCreateSchema>;
+
+/** A provider as the API returns it. */
+export const providerSchema = z.object({
+  id: z.string().check(z.describe('Provider id.')),
+  name: z.string().check(z.describe('Business name.')),
+  slug: z.string().check(z.describe('Unique URL name: the provider page is /provider/{slug}.')),
+  description: z.nullable(z.string()).check(z.describe('Description, or null.')),
+  address: z.string().check(z.describe('Street address.')),
+  city: z.string().check(z.describe('City name.')),
+  state: z.string().check(z.describe('Two-letter state code.')),
+  zipCode: z.string().check(z.describe('ZIP code.')),
+  phone: z.nullable(z.string()).check(z.describe('Phone number, or null.')),
+  email: z.nullable(z.string()).check(z.describe('Contact email, or null.')),
+  website: z.nullable(z.string()).check(z.describe('Website URL, or null.')),
+  services: z.string().check(z.describe('JSON-encoded array of service names.')),
+  isPromoted: z.boolean().check(z.describe('Promoted listings come first in lists and search.')),
+  isOpen: z.boolean().check(z.describe('Whether the listing is open for business (not whether it is open right now).')),
+  priceRange: z.string().check(z.describe(`Price range, one of ${PRICE_RANGE_LIST}.`)),
+  openingHours: z.string().check(z.describe('JSON-encoded object with keys monday..sunday.')),
+  imageUrl: z.nullable(z.string()).check(z.describe('Site-relative image path, or null for the fallback image.')),
+  rating: z.string().check(z.describe('Mean review rating, one decimal, as text ("0" with no reviews).')),
+  reviewCount: z.int().check(z.minimum(0), z.describe('Number of published reviews.')),
+  latitude: z.nullable(z.number()).check(z.describe('Latitude of the centre of its ZIP area (decimal degrees), or null when the ZIP is unknown.')),
+  longitude: z.nullable(z.number()).check(z.describe('Longitude of the centre of its ZIP area (decimal degrees), or null when the ZIP is unknown.')),
+  timeZone: z.string().check(z.describe('IANA time zone its opening hours are read in, from where it is (e.g. "America/Chicago").')),
+  menu: z
+    .nullable(z.string())
+    .check(
+      z.describe(
+        'JSON-encoded service menu: a list of { name, priceFrom, priceTo?, durationMinutes } in US dollars and minutes (schema MenuItem), or null when the listing has none.',
+      ),
+    ),
+});
+export type Provider = z.infer<typeof providerSchema>;

@@ -1,0 +1,55 @@
+/** A review (SPEC.md §3) and the review form and POST /api/reviews payload (SPEC.md §5). */
+import { z } from '../../../lib/zod';
+import { COMMENT_MAX } from '../reviewRules';
+import { optionalText } from '../../../lib/schemas/optionalText';
+
+/** A form field people never see; bots fill it in. */
+export const honeypotSchema = z
+  .catch(z.optional(z.string().check(z.maxLength(500))), 'filled')
+  .check(z.describe('Leave out. A field hidden from people: a request that fills it in is refused as a bot.'));
+
+/** Fields of the review form, with the messages of SPEC.md §5 word for word. */
+export const reviewFields = {
+  customerName: z
+    .string({ error: 'Name is required' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Name is required'),
+      z.maxLength(50, 'Name must be less than 50 characters'),
+      z.describe("The reviewer's name as typed, 1-50 characters."),
+    ),
+  rating: z
+    .number({ error: 'Please select a rating' })
+    .check(
+      z.int('Rating must be between 1 and 5'),
+      z.minimum(1, 'Please select a rating'),
+      z.maximum(5, 'Rating must be between 1 and 5'),
+      z.describe('Whole stars, 1-5.'),
+    ),
+  comment: optionalText(COMMENT_MAX, 'Comment', `Comment must be less than ${COMMENT_MAX} characters`).check(
+    z.describe(`Optional text, at most ${COMMENT_MAX} characters; empty or missing means none.`),
+  ),
+};
+
+export const reviewFormSchema = z.object(reviewFields);
+
+/** POST /api/reviews. */
+export const reviewCreateSchema = z.object({
+  providerId: z
+    .string({ error: 'Provider is required' })
+    .check(z.trim(), z.minLength(1, 'Provider is required'), z.maxLength(100, 'Provider not found'), z.describe('Id of the reviewed provider.')),
+  ...reviewFields,
+  fax: honeypotSchema,
+});
+export type ReviewCreate = z.output<typeof reviewCreateSchema>;
+
+/** A review as the API returns it. */
+export const reviewSchema = z.object({
+  id: z.string().check(z.describe('Review id.')),
+  providerId: z.string().check(z.describe('Id of the reviewed provider.')),
+  customerName: z.string().check(z.describe("The reviewer's name.")),
+  rating: z.int().check(z.minimum(1), z.maximum(5), z.describe('Whole stars, 1-5.')),
+  comment: z.nullable(z.string()).check(z.describe('The review text, or null.')),
+  createdAt: z.string().check(z.describe('When the review was posted, ISO 8601 in UTC.')),
+});
+export type Review = z.infer<typeof reviewSchema>;

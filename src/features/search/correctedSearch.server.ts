@@ -1,0 +1,68 @@
+/**
+ * Search that forgives typos (README "Search"): when a search finds nothing, each word of `query`,
+ * `service` and `location` that matches no word of the data is replaced by the closest one that
+ * does, and the search runs again. `corrected` says what was searched instead, as query text
+ * (the X-Corrected-Query header), e.g. `location=Chicago`.
+ */
+import type { Db } from '../../db/client';
+import type { Page } from '../providers/providers.server';
+import type { SearchParams, SearchResult } from './schemas/search';
+import { searchProviders } from './search.server';
+import { parseLocation, searchWords } from './searchText';
+import { categoryForSearch, SEARCH_OPTIONS } from '../content/services';
+import { closestTerms, hasTermWithPrefix } from '../suggestions/closest.server';
+import { allowedEdits, editDistance } from '../suggestions/editDistance';
+import { MIN_WORD_LENGTH } from '../suggestions/vocabulary.server';
+
+type Corrected = Partial<Record<'query' | 'service' | 'location', string>>;
+
+async function correctQuery(database: Db, query: string): Promise<string | null> {
+  let changed = false;
+  const words = await Promise.all(
+    searchWords(query).map(async (w) => {
+      if (w.length < MIN_WORD_LENGTH || (await hasTermWithPrefix(database, 'word', w))) return w;
+      const [best] = await closestTerms(database, 'word', w);
+      if (!best) return w;
+      changed = true;
+      return best.term;
+    }),
+  );
+  return changed ? words.join(' ') : null;
+}
+
+async function correctService(database: Db, service: string): Promise<string | null> {
+  if (categoryForSearch(service) || (await hasTermWithPrefix(database, 'service', service))) return null;
+  const text = service.toLowerCase();
+  const edits = allowedEdits(text.length);
+  const option = SEARCH_OPTIONS.map((o) => ({ o, d: editDistance(text, o.toLowerCase(), edits) })).sort((a, b) => a.d - b.d)[0];
+  if (option && option.d <= edits) return option.o;
+  const [best] = await closestTerms(database, 'service', text);
+  return best?.label ?? null;
+}
+
+async function correctLocation(database: Db, location: string): Promise<string | null> {
+  const loc = parseLocation(location);
+  const city = loc.city ?? loc.cityElseState?.city;
+  if (!city || (await hasTermWithPrefix(database, 'city', city))) return null;
+  const [best] = await closestTerms(database, 'city', city);
+  if (!best) return null;
+  const name = best.label.slice(0, best.label.lastIndexOf(', '));
+  return loc.state ? `${name}, ${loc.state}` : name;
+}
+
+export async function searchWithCorrection(database: Db, params: SearchParams, now = new Date()): Promise<Page<SearchResult> & { corrected?: string }> {
+  const found = await searchProviders(database, params, now);
+  if (found.total > 0 || !(params.query || params.service || params.location)) return found;
+  const [query, service, location] = await Promise.all([
+    params.query ? correctQuery(database, params.query) : null,
+    params.service ? correctService(database, params.service) : null,
+    params.location ? correctLocation(database, params.location) : null,
+  ]);
+  const corrected: Corrected = {};
+  if (query) corrected.query = query;
+  if (service) corrected.service = service;
+  if (location) corrected.location = location;
+  if (!Object.keys(corrected).length) return found;
+  const again = await searchProviders(database, { ...params, ...corrected }, now);
+  return { ...again, corrected: new URLSearchParams(corrected).toString() };
+}

@@ -1,0 +1,83 @@
+/**
+ * `openNow=true` as SQL: the provider has an hours range (provider_hours, in minutes of its local
+ * week) around the current minute of the week in its own time zone. The zones are few
+ * (src/features/places/timeZone.ts), so "now" is worked out once per zone per request.
+ */
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { Db } from '../../db/client';
+import { TIME_ZONES, timeZonesOfStates } from '../places/timeZone';
+import { parseLocation } from './searchText';
+import { statesOfCity } from './cityStates.server';
+import { minuteOfWeek } from '../providers/openNow';
+import { MINUTES_PER_DAY } from '../providers/openingHours';
+import { hoursCategoryNeedle } from './providerHours.server';
+
+/** Providers without a known zone are read in New York time. */
+const FALLBACK_ZONE = 'America/New_York';
+
+/** Row check: one lookup in the primary key of provider_hours for the provider row `p`. */
+export function openNowCondition(date: Date): Expression<SqlBool> {
+  const cases = TIME_ZONES.map((zone) => sql`WHEN ${zone} THEN ${minuteOfWeek(date, zone)}`);
+  const now = sql`(CASE p.timeZone ${sql.join(cases, sql` `)} ELSE ${minuteOfWeek(date, FALLBACK_ZONE)} END)`;
+  return sql<SqlBool>`EXISTS (SELECT 1 FROM provider_hours h WHERE h.providerSeq = p.seq AND h.openMinute <= ${now} AND h.closeMinute > ${now})`;
+}
+
+/**
+ * Length classes of the open-now indexes: a range of class k lasts at most k × the class's minutes
+ * (the expression must be the index's own). A class is one short range of openMinute to read, in
+ * which only the ranges that opened in its first `minutes` may have closed already: finer classes
+ * read fewer closed ranges and more ranges in all. Four hours for the zone-wide index (twelve zones
+ * × six classes); one hour in a city's (one zone, mostly): at 8:30 PM the four-hour class of 8-12
+ * hour days read every Chicago range that opened that morning, ~25,000 index entries on sqld for a
+ * thousand open nail salons (docs/BENCHMARKS.md).
+ */
+const CLASS_MINUTES = { zone: 240, city: 60 } as const;
+
+/**
+ * The providers open now as a list of `seq` (a provider appears once per range that holds now),
+ * read from provider_hours_open (migrations/0010): for each zone and length class, the zone's
+ * ranges of that class that opened at most its longest length ago and close after now. Reads
+ * about as many index entries as there are open ranges (ranges split at the week's end never wrap).
+ * `zones` keeps to the zones a place can be in (placeZones): at 8 AM in New York most of the East
+ * is opening while Chicago is not yet, and Chicago's few are then listed rather than every Chicago
+ * row checked. `city` reads the city's own index instead and `category` keeps that category's
+ * providers (both copied into the hours rows, migrations/0014), so "open now" with a service in a
+ * city is listed, and counted, from one index.
+ */
+export function openNowList(date: Date, zones: readonly string[] = TIME_ZONES, only: { city?: string; category?: string } = {}): RawBuilder<{ seq: number }> {
+  const inZones: [Expression<SqlBool>, number][] = [
+    ...zones.map((zone): [Expression<SqlBool>, number] => [sql<SqlBool>`h.timeZone = ${zone}`, minuteOfWeek(date, zone)]),
+    // Every stored zone is one of TIME_ZONES (timeZoneOf); a provider without one reads New York time.
+    [sql<SqlBool>`h.timeZone IS NULL`, minuteOfWeek(date, FALLBACK_ZONE)],
+  ];
+  const index = only.city ? sql`provider_hours_city_open WHERE h.city = ${only.city} AND` : sql`provider_hours_open WHERE`;
+  const minutes = CLASS_MINUTES[only.city ? 'city' : 'zone'];
+  const category = only.category ? sql`AND instr(h.categories, ${hoursCategoryNeedle(only.category)}) > 0` : sql``;
+  const parts = inZones.flatMap(([inZone, now]) =>
+    Array.from({ length: Math.ceil(MINUTES_PER_DAY / minutes) }, (_, i) => {
+      const k = i + 1;
+      return sql`SELECT h.providerSeq AS seq FROM provider_hours h INDEXED BY ${index} ${inZone}
+          AND (h.closeMinute - h.openMinute + ${sql.lit(minutes - 1)}) / ${sql.lit(minutes)} = ${sql.lit(k)}
+          AND h.openMinute BETWEEN ${now - k * minutes} AND ${now} AND h.closeMinute > ${now} ${category}`;
+    }),
+  );
+  return sql<{ seq: number }>`${sql.join(parts, sql` UNION ALL `)}`;
+}
+
+/**
+ * The zones every provider of a searched location is in, from its state, or for a city named alone
+ * the states the directory lists it in (search_terms); undefined when any zone may be (a ZIP
+ * prefix, no location). A provider's zone comes from its ZIP area or state (src/features/places/place.server.ts).
+ */
+export async function placeZones(database: Db, location: string | undefined): Promise<string[] | undefined> {
+  if (!location) return undefined;
+  const loc = parseLocation(location);
+  const city = loc.city ?? loc.cityElseState?.city;
+  let states = loc.state ? [loc.state] : [];
+  if (!loc.state && city) {
+    states = await statesOfCity(database, city);
+    if (loc.cityElseState) states.push(loc.cityElseState.state);
+  }
+  // A zone known to no state (a city no provider is in) matches nobody anyway: then every zone.
+  return states.length ? timeZonesOfStates(states) : undefined;
+}

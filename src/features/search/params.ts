@@ -1,0 +1,26 @@
+/**
+ * The search parameters' names and the values the page offers: one definition that the API schema
+ * (src/features/search/schemas/search.ts), the /search page's request (src/features/search/searchRequest.ts), its inline
+ * early request (src/pages/search.astro) and the results island import. No zod: the browser loads it.
+ */
+import { LIMITS } from '../../config';
+
+/** Filters and order, in the order URLs carry them. `q` is read as `query`. */
+export const SEARCH_KEYS = ['query', 'service', 'location', 'priceRange', 'rating', 'openNow', 'near', 'radius', 'sort'] as const;
+export type SearchKey = (typeof SEARCH_KEYS)[number];
+
+export const SORTS = ['recommended', 'rating', 'reviews', 'distance'] as const;
+export type Sort = (typeof SORTS)[number];
+export const DEFAULT_SORT: Sort = 'recommended';
+/** The Sort select's labels. */
+export const SORT_LABELS: Record<Sort, string> = { recommended: 'Recommended', rating: 'Highest rated', reviews: 'Most reviewed', distance: 'Nearest' };
+
+/** `radius` in miles around `near`. */
+export const RADIUS_MILES = { default: 25, max: 100 } as const;
+
+/** The /search page asks for this many results, and this many more with each "Show more". */
+export const PAGE_SIZE = 12;
+export const MAX_PAGE_SIZE = LIMITS.maxPageSize;
+
+/** The minimum ratings the page's filter offers. */
+export const RATING_STEPS = ['4.5', '4', '3'] as const;

@@ -1,0 +1,49 @@
+/**
+ * The full-text expression of a search's words (README "Search"), built so that checking one row
+ * against it stays cheap. A word of up to PREFIX_INDEX_MAX letters is a prefix with an index of its
+ * own (`prefix = '2 3 4'`, migrations/0004). A longer word is read as the words of the data that
+ * start with it (search_terms, the vocabulary written with every provider), each an exact token:
+ * FTS5 then seeks their lists by rowid, where a long prefix merged the lists of every word it starts
+ * on each check (~6 ms a check for "balayage" at a million providers, docs/BENCHMARKS.md).
+ */
+import type { Db } from '../../db/client';
+import { ftsWord, isIndexedPrefix, MAX_QUERY_WORDS, searchWords } from './searchText';
+import { termsWithPrefix } from '../suggestions/closest.server';
+
+/**
+ * Words of the data one long word may stand for before it is left a prefix: a check costs a seek
+ * per word, and a prefix this common ("beaut") is better listed once than checked row by row.
+ */
+export const MAX_EXPANSION = 16;
+
+export interface TextMatch {
+  /** FTS5 expression (every word, ANDed), with the column filter when given. */
+  expression: string;
+  /** Whether one row can be checked against it cheaply (no long prefix left unexpanded). */
+  checkable: boolean;
+}
+
+/**
+ * The expression for `text`, in `column` or every column; null for text without words, false when
+ * a long word starts no word of the data (nothing can match: spelling correction may then help).
+ */
+export async function textMatch(database: Db, text: string, column?: 'services'): Promise<TextMatch | null | false> {
+  const words = searchWords(text).slice(0, MAX_QUERY_WORDS);
+  if (!words.length) return null;
+  let checkable = true;
+  const parts = await Promise.all(
+    words.map(async (word) => {
+      if (isIndexedPrefix(word)) return ftsWord(word);
+      const terms = await termsWithPrefix(database, 'word', word, MAX_EXPANSION + 1);
+      if (terms.length > MAX_EXPANSION) {
+        checkable = false;
+        return ftsWord(word);
+      }
+      return terms.length ? ftsWord(word, terms) : false;
+    }),
+  );
+  if (parts.includes(false)) return false;
+  // FTS5 reads two phrases side by side as AND, but not a bracketed group: spelled out.
+  const expression = parts.join(' AND ');
+  return { expression: column ? `${column} : (${expression})` : expression, checkable };
+}

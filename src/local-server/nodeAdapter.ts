@@ -1,0 +1,70 @@
+/** Node http <-> Web Request/Response, for running the functions outside Netlify. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { API_HEADERS, jsonText } from '../server/http';
+import { matchFunction, type FunctionRoute } from './functionRoutes';
+
+export function toWebRequest(req: IncomingMessage, origin: string): Request {
+  const headers: Record<string, string> = {};
+  for (const key in req.headers) {
+    const value = req.headers[key];
+    if (value !== undefined) headers[key] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  const method = req.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  return new Request(new URL(req.url ?? '/', origin), {
+    method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+    duplex: hasBody ? 'half' : undefined,
+  } as RequestInit);
+}
+
+/** The encoding a client accepts that we send: brotli first, then gzip, else none. */
+export function acceptedEncoding(acceptEncoding: string): 'br' | 'gzip' | null {
+  return /\bbr\b/.test(acceptEncoding) ? 'br' : /\bgzip\b/.test(acceptEncoding) ? 'gzip' : null;
+}
+
+/** Text worth compressing, as Netlify's CDN compresses it. */
+const COMPRESSIBLE_TYPE = /^(text\/|application\/(json|xml|javascript)|image\/svg)/;
+
+/**
+ * Writes a Web Response to Node. With the request's Accept-Encoding, text bodies are compressed
+ * (brotli at a quality fast enough for rendered pages, else gzip), as Netlify's CDN does.
+ */
+export async function sendWebResponse(res: ServerResponse, response: Response, acceptEncoding = ''): Promise<void> {
+  const compressible = COMPRESSIBLE_TYPE.test(response.headers.get('content-type') ?? '') && !response.headers.has('content-encoding');
+  const encoding = response.body && compressible ? acceptedEncoding(acceptEncoding) : null;
+  // One writeHead with every header: a flat list, which keeps repeated ones (several Set-Cookie).
+  // The length is the body's as sent; Vary gains Accept-Encoding when the body is compressed.
+  const headers: string[] = [];
+  response.headers.forEach((value, key) => {
+    if (key !== 'content-length' && !(encoding && key === 'vary')) headers.push(key, value);
+  });
+  if (!response.body) return void res.writeHead(response.status, headers).end();
+  // A function's JSON is written from its text; other bodies (rendered pages) are read from their stream.
+  const text = jsonText(response);
+  const body = text === undefined ? Buffer.from(await response.arrayBuffer()) : Buffer.from(text);
+  if (!encoding) return void res.writeHead(response.status, [...headers, 'Content-Length', String(body.length)]).end(body);
+  const packed = encoding === 'br' ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(body);
+  const vary = response.headers.get('vary');
+  headers.push('Content-Encoding', encoding, 'Content-Length', String(packed.length), 'Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  res.writeHead(response.status, headers).end(packed);
+}
+
+/** Answers /api/* from the function routes; an unknown API path gets a JSON 404. */
+export async function handleApi(req: IncomingMessage, res: ServerResponse, routes: FunctionRoute[], clientAddress?: string): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const match = matchFunction(routes, url.pathname);
+  if (!match) {
+    res.writeHead(404, API_HEADERS).end(JSON.stringify({ error: `No API endpoint at ${url.pathname}`, issues: [] }));
+    return;
+  }
+  const request = toWebRequest(req, `http://${req.headers.host ?? 'localhost'}`);
+  const response = await match.route.handler(request, { params: match.params, ip: clientAddress ?? req.socket.remoteAddress ?? '' });
+  await sendWebResponse(res, response);
+  // A function may answer before reading the whole body (413 for an oversized one). Left in the
+  // socket, the rest would be read as the next request of a keep-alive connection: discard it.
+  if (!req.complete) req.removeAllListeners('data').resume();
+}

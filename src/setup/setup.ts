@@ -1,0 +1,15 @@
+/** Creates, migrates and seeds a database as needed: what `npm start`, the build and tests run first. */
+import { getDb, type Db } from '../db/client';
+import { migrate } from '../db/migrate';
+import { backfillSearchData, refoldVocabulary } from '../features/search/backfill.server';
+import { seedIfEmpty, type SeedProvider } from './seed';
+
+export async function setupDatabase(url?: string, options: { seed?: boolean | SeedProvider[] } = {}): Promise<Db & { migrated: string[]; seeded: number }> {
+  const database = await getDb(url);
+  const migrated = await migrate(database);
+  const seed = options.seed ?? true;
+  const seeded = seed === false ? 0 : await seedIfEmpty(database, Array.isArray(seed) ? seed : undefined);
+  await backfillSearchData(database);
+  await refoldVocabulary(database);
+  return { ...database, migrated, seeded };
+}
