@@ -4,6 +4,7 @@ import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { env } from './src/env.server.ts';
 import { SITE_URL } from './src/server/siteUrl.ts';
 
 const building = process.argv.includes('build');
@@ -77,5 +78,5 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss(), glowApi(), reactRenderToStringWithPrefix()],
   },
-  server: { port: Number(process.env.PORT || 4321), host: true },
+  server: { port: env().PORT, host: true },
 });

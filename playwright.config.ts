@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { env } from './src/env.server';
 
-const PORT = Number(process.env.E2E_PORT || 4329);
+const PORT = env().E2E_PORT;
 /** The system Chromium where there is one (this environment cannot download Playwright's). */
-const systemChromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p));
+const systemChromium = [env().CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p));
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -19,6 +19,7 @@ import { dirname } from 'node:path';
 import type { InStatement } from '@libsql/client';
 import type { Insertable } from 'kysely';
 import { closeDb, getDb, type Db } from '../src/db/client';
+import { env } from '../src/env.server';
 import { readSeed, stableId } from '../src/setup/seed';
 import { migrate } from '../src/db/migrate';
 import { setupDatabase } from '../src/setup/setup';
@@ -36,7 +37,7 @@ import { CITIES, GENERIC_AREAS, NEIGHBOURHOODS } from './cities';
 
 /** Bump when the generated rows change, so stale files are rebuilt. */
 const GENERATOR_VERSION = 2;
-export const BENCH_DIR = process.env.GLOW_BENCH_DIR || '/tmp/glow-bench';
+export const BENCH_DIR = env().GLOW_BENCH_DIR;
 
 /** mulberry32: small, fast, good enough for test data, and the same on every machine. */
 export function prng(seed: number) {
@@ -325,7 +326,7 @@ export async function ensureBenchDb(total: number, file = `${BENCH_DIR}/provider
 }
 
 /** Providers generated per child process (about 2.5 GB of the native client's memory each; GLOW_BENCH_SEGMENT to try others). */
-const SEGMENT_PROVIDERS = Number(process.env.GLOW_BENCH_SEGMENT) || 100_000;
+const SEGMENT_PROVIDERS = env().GLOW_BENCH_SEGMENT;
 
 interface SegmentInput {
   file: string;

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { env } from '../src/env.server';
 import { describeDist, freePort, int, markdownTable, startServer } from './util';
 
 const { values: opts } = parseArgs({
@@ -34,7 +35,7 @@ const PAGES = opts.page?.length
   ? opts.page
   : ['/', '/search?service=Nail%20Salon&location=Chicago', '/provider/lacquer-lace-nail-studio-new-york', '/city/chicago', '/faq', '/guides/nail-shapes'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+const CHROME_PATH = env().CHROME_PATH;
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',

@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { closeDb, getDb } from '../src/db/client';
+import { env } from '../src/env.server';
 import { NotFoundError } from '../src/lib/errors';
 import { moderateListing, moderateReview, newestListings, openReports, type ActionResult } from '../src/features/moderation/moderation.server';
 import { purgeTags } from '../src/server/cachePurge';
@@ -46,7 +47,7 @@ async function list(): Promise<void> {
 
 async function act(command: ReviewCommand | ListingCommand, target: string, reason: string): Promise<void> {
   const database = await getDb();
-  const input = { target, reason, actor: process.env.USER || process.env.LOGNAME || 'unknown' };
+  const input = { target, reason, actor: env().USER || env().LOGNAME || 'unknown' };
   const result: ActionResult = (REVIEW_COMMANDS as readonly string[]).includes(command)
     ? await moderateReview(database, command as ReviewCommand, input)
     : await moderateListing(database, command as ListingCommand, input);
@@ -54,9 +55,7 @@ async function act(command: ReviewCommand | ListingCommand, target: string, reas
   const tags = [CACHE_TAGS.provider(result.providerId), ...(command.endsWith('-listing') ? [CACHE_TAGS.providerSitemap] : [])];
   await purgeTags(tags);
   console.log(`${result.summary} Recorded as ${command} by ${input.actor}: "${reason}".`);
-  console.log(
-    process.env.NETLIFY_PURGE_API_TOKEN ? `Purged CDN tags: ${tags.join(', ')}.` : 'No NETLIFY_PURGE_API_TOKEN: no CDN purge (fine for a local database).',
-  );
+  console.log(env().NETLIFY_PURGE_API_TOKEN ? `Purged CDN tags: ${tags.join(', ')}.` : 'No NETLIFY_PURGE_API_TOKEN: no CDN purge (fine for a local database).');
 }
 
 async function main(): Promise<void> {

@@ -12,6 +12,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { databaseUrl } from '../src/db/client';
 import { setupDatabase } from '../src/setup/setup';
+import { env } from '../src/env.server';
 import { loadFunctionRoutes } from '../src/local-server/functionRoutes';
 import { loadSsrFunction, SSR_FUNCTION } from '../src/local-server/ssrFunction';
 import { createSiteServer } from '../src/local-server/staticSite';
@@ -19,8 +20,7 @@ import { createSiteServer } from '../src/local-server/staticSite';
 const root = process.cwd();
 const dist = join(root, 'dist');
 const stamp = join(dist, 'index.html');
-const port = Number(process.env.PORT || 4321);
-const host = process.env.HOST || '0.0.0.0';
+const { PORT: port, HOST: host, WEB_CONCURRENCY, SKIP_BUILD } = env();
 
 /** Newest modification time under the given paths. */
 function newest(paths: string[]): number {
@@ -37,7 +37,7 @@ function newest(paths: string[]): number {
 
 const sources = ['src', 'content', 'public', 'migrations', 'astro.config.mjs', 'package.json'].map((p) => join(root, p));
 
-const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY) || availableParallelism());
+const workers = Math.max(1, WEB_CONCURRENCY ?? availableParallelism());
 
 let seeded = 0;
 if (cluster.isPrimary)
@@ -53,7 +53,7 @@ if (cluster.isPrimary)
 
 if (
   cluster.isPrimary &&
-  process.env.SKIP_BUILD !== '1' &&
+  !SKIP_BUILD &&
   (!existsSync(stamp) || !existsSync(join(root, SSR_FUNCTION)) || seeded > 0 || newest(sources) > statSync(stamp).mtimeMs)
 ) {
   console.log('[build] dist/ is missing or stale: building');

