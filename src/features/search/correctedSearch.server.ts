@@ -7,8 +7,9 @@
 import type { Db } from '../../db/client';
 import type { Page } from '../providers/providers.server';
 import type { SearchParams, SearchResult } from './schemas/search';
-import { searchProviders } from './search.server';
-import { parseLocation, searchWords } from './searchText';
+import { placeOfSearch, searchProviders } from './search.server';
+import { searchWords } from './searchText';
+import type { SearchPlace } from '../places/searchPlace.server';
 import { categoryForSearch, SEARCH_OPTIONS } from '../content/services';
 import { closestTerms, hasTermWithPrefix } from '../suggestions/closest.server';
 import { allowedEdits, editDistance } from '../suggestions/editDistance';
@@ -40,23 +41,24 @@ async function correctService(database: Db, service: string): Promise<string | n
   return best?.label ?? null;
 }
 
-async function correctLocation(database: Db, location: string): Promise<string | null> {
-  const loc = parseLocation(location);
-  const city = loc.city ?? loc.cityElseState?.city;
+async function correctLocation(database: Db, place: SearchPlace): Promise<string | null> {
+  const city = place.cityName;
   if (!city || (await hasTermWithPrefix(database, 'city', city))) return null;
   const [best] = await closestTerms(database, 'city', city);
   if (!best) return null;
   const name = best.label.slice(0, best.label.lastIndexOf(', '));
-  return loc.state ? `${name}, ${loc.state}` : name;
+  // The state typed with the city ("New York" alone, read as the state for want of the city, carries none).
+  return place.state && place.city ? `${name}, ${place.state}` : name;
 }
 
 export async function searchWithCorrection(database: Db, params: SearchParams, now = new Date()): Promise<Page<SearchResult> & { corrected?: string }> {
-  const found = await searchProviders(database, params, now);
+  const place = await placeOfSearch(database, params);
+  const found = await searchProviders(database, params, now, place);
   if (found.total > 0 || !(params.query || params.service || params.location)) return found;
   const [query, service, location] = await Promise.all([
     params.query ? correctQuery(database, params.query) : null,
     params.service ? correctService(database, params.service) : null,
-    params.location ? correctLocation(database, params.location) : null,
+    place ? correctLocation(database, place) : null,
   ]);
   const corrected: Corrected = {};
   if (query) corrected.query = query;

@@ -4,10 +4,7 @@
  * (src/features/places/timeZone.ts), so "now" is worked out once per zone per request.
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import type { Db } from '../../db/client';
-import { TIME_ZONES, timeZonesOfStates } from '../places/timeZone';
-import { parseLocation } from './searchText';
-import { statesOfCity } from './cityStates.server';
+import { TIME_ZONES } from '../places/timeZone';
 import { minuteOfWeek } from '../providers/openNow';
 import { MINUTES_PER_DAY } from '../providers/openingHours';
 import { hoursCategoryNeedle } from './providerHours.server';
@@ -38,7 +35,7 @@ const CLASS_MINUTES = { zone: 240, city: 60 } as const;
  * read from provider_hours_open (migrations/0010): for each zone and length class, the zone's
  * ranges of that class that opened at most its longest length ago and close after now. Reads
  * about as many index entries as there are open ranges (ranges split at the week's end never wrap).
- * `zones` keeps to the zones a place can be in (placeZones): at 8 AM in New York most of the East
+ * `zones` keeps to the zones a place can be in (the place's `zones`, src/features/places/searchPlace.server.ts): at 8 AM in New York most of the East
  * is opening while Chicago is not yet, and Chicago's few are then listed rather than every Chicago
  * row checked. `city` reads the city's own index instead and `category` keeps that category's
  * providers (both copied into the hours rows, migrations/0014), so "open now" with a service in a
@@ -62,22 +59,4 @@ export function openNowList(date: Date, zones: readonly string[] = TIME_ZONES, o
     }),
   );
   return sql<{ seq: number }>`${sql.join(parts, sql` UNION ALL `)}`;
-}
-
-/**
- * The zones every provider of a searched location is in, from its state, or for a city named alone
- * the states the directory lists it in (search_terms); undefined when any zone may be (a ZIP
- * prefix, no location). A provider's zone comes from its ZIP area or state (src/features/places/place.server.ts).
- */
-export async function placeZones(database: Db, location: string | undefined): Promise<string[] | undefined> {
-  if (!location) return undefined;
-  const loc = parseLocation(location);
-  const city = loc.city ?? loc.cityElseState?.city;
-  let states = loc.state ? [loc.state] : [];
-  if (!loc.state && city) {
-    states = await statesOfCity(database, city);
-    if (loc.cityElseState) states.push(loc.cityElseState.state);
-  }
-  // A zone known to no state (a city no provider is in) matches nobody anyway: then every zone.
-  return states.length ? timeZonesOfStates(states) : undefined;
 }

@@ -7,15 +7,15 @@ import type { Db } from '../../db/client';
 import type { ProvidersTable } from '../../db/schema';
 import { cappedCount, cappedTotal, toProvider, type Page } from '../providers/providers.server';
 import type { SearchParams } from './schemas/search';
-import { parseLocation, searchWords } from './searchText';
+import { searchWords } from './searchText';
 import { categoryForSearch } from '../content/services';
 import { InvalidInputError } from '../../lib/errors';
 import { LIMITS } from '../../config';
 import { roundMiles, type Point } from '../places/distance';
 import { RADIUS_MILES } from './params';
 import { boxTables, distanceSql, withinCondition } from './near.server';
-import { openNowCondition, openNowList, placeZones } from './openNow.server';
-import { searchPoint } from './point.server';
+import { openNowCondition, openNowList } from './openNow.server';
+import { resolvePlace, type SearchPlace } from '../places/searchPlace.server';
 import { textMatch } from './textMatch.server';
 import type { SearchResult } from './schemas/search';
 
@@ -50,8 +50,14 @@ interface Resolved {
   point?: Point;
 }
 
-async function resolve(database: Db, params: Filters, now: Date): Promise<Resolved> {
-  const { db } = database;
+/** The place of a search's location, resolved once for the request; undefined without a location. */
+export function placeOfSearch(database: Db, params: Pick<Filters, 'location' | 'near' | 'sort'>): Promise<SearchPlace | undefined> {
+  if (!params.location) return Promise.resolve(undefined);
+  // The point only for a distance measured from the location (near gives its own).
+  return resolvePlace(database, params.location, { withPoint: params.sort === 'distance' && !params.near });
+}
+
+async function resolve(database: Db, params: Filters, now: Date, place: SearchPlace | undefined): Promise<Resolved> {
   const category = params.service ? categoryForSearch(params.service) : null;
   // A service value that is no category matches services whose words start with its words. Text
   // with no words (only punctuation) matches nothing.
@@ -66,28 +72,19 @@ async function resolve(database: Db, params: Filters, now: Date): Promise<Resolv
     match: impossible ? false : matches.length ? matches.map((t) => `(${t.expression})`).join(' AND ') : null,
     checkable: matches.every((t) => t.checkable),
     category: category?.slug,
+    city: place?.city,
+    state: place?.state,
+    zipPrefix: place?.zipPrefix,
     priceRange: params.priceRange,
     rating: params.rating,
   };
-  if (params.location) {
-    const loc = parseLocation(params.location);
-    Object.assign(r, { city: loc.city, state: loc.state, zipPrefix: loc.zipPrefix });
-    if (loc.cityElseState) {
-      // "New York": the city where there is one, else the state.
-      const { city, state } = loc.cityElseState;
-      const hasCity = await db.selectFrom('providers').select('seq').where('city', '=', city).limit(1).executeTakeFirst();
-      if (hasCity) r.city = city;
-      else r.state = state;
-    }
-  }
   if (params.openNow) {
     // Few open (at night, most of the week): listed from the hours index, the other filters checked
     // on each. Many: dense in any order, so each row the usual plan reads is checked instead.
     // Only the zones the location can be in: Chicago's few open at 7 AM are few even while the
     // East has thousands open. A city and a service are applied by the index itself.
-    const zones = await placeZones(database, params.location);
     // Distinct: a day's range running past midnight may overlap the next day's.
-    const openList = openNowList(now, zones, { city: r.city, category: r.category });
+    const openList = openNowList(now, place?.zones, { city: r.city, category: r.category });
     const open = await cappedCount(database, sql`FROM (SELECT DISTINCT seq FROM (${openList})) o WHERE ${isListed(sql`o.seq`)}`);
     if (open.total === 0) r.match = false;
     r.openCount = open;
@@ -97,9 +94,9 @@ async function resolve(database: Db, params: Filters, now: Date): Promise<Resolv
   }
   if (params.near) r.within = { point: params.near, miles: params.radius ?? RADIUS_MILES.default };
   if (params.near || params.sort === 'distance') {
-    const point = await searchPoint(database, params.near, params.location);
+    const point = params.near ?? place?.point;
     if (!point && !params.location) throw new InvalidInputError('sort=distance needs near=LAT,LNG, or a ZIP code or city in location', 'sort');
-    // A location that is no known place matches nothing (a corrected spelling may: src/lib/spelling/).
+    // A location that is no known place matches nothing (a corrected spelling may: correctedSearch.server.ts).
     if (!point) r.match = false;
     else r.point = point;
   }
@@ -214,9 +211,14 @@ const ORDER_COLUMNS = sql`p.seq, p.isPromoted, p.rating, p.reviewCount, p.name`;
  * leads (city, state, price, category), so a page is read in order without sorting every match;
  * otherwise the total decides between sorting a few matches and walking the order index.
  */
-export async function searchProviders(database: Db, params: Filters & Pick<SearchParams, 'limit' | 'offset'>, now = new Date()): Promise<Page<SearchResult>> {
+export async function searchProviders(
+  database: Db,
+  params: Filters & Pick<SearchParams, 'limit' | 'offset'>,
+  now = new Date(),
+  place?: SearchPlace,
+): Promise<Page<SearchResult>> {
   const { db } = database;
-  const r = await resolve(database, params, now);
+  const r = await resolve(database, params, now, place ?? (await placeOfSearch(database, params)));
   if (r.match === false) return { total: 0, capped: false, items: [] };
   const page = sql`LIMIT ${params.limit} OFFSET ${params.offset}`;
   const run = async (query: ReturnType<typeof sql>) => (await query.execute(db)).rows as Row[];

@@ -1,0 +1,77 @@
+/**
+ * The place a search's `location` names, resolved once per request (docs/search.md "The place") and
+ * passed to every part of the search that needs it: the row conditions (city, state, ZIP prefix),
+ * the open-now list (the time zones), distance (the point) and spelling correction (the city name).
+ */
+import type { Db } from '../../db/client';
+import { parseLocation } from '../search/searchText';
+import type { Point } from './distance';
+import { timeZonesOfStates } from './timeZone';
+import { cityCentre, zipArea } from './zipAreas.server';
+
+export interface SearchPlace {
+  /** The location as it was given. */
+  text: string;
+  /** Providers whose city is exactly this. */
+  city?: string;
+  /** Providers in this state (a code, or unknown text that then matches nothing). */
+  state?: string;
+  /** Providers whose ZIP code starts with this ("787" is 78700-78799). */
+  zipPrefix?: string;
+  /** The city named, also when a name that is both ("New York") was read as the state: spelling correction checks it. */
+  cityName?: string;
+  /**
+   * The states a provider of the place can be in, most providers first: the one given, else those
+   * the directory lists the city in (search_terms). Empty when any state may be (a ZIP prefix).
+   */
+  states: string[];
+  /** The time zones a provider of the place can be in; undefined when any zone may be. */
+  zones?: string[];
+  /**
+   * Where the place is (a 5-digit ZIP's centre, else the city's centre in its first state), null when
+   * the ZIP dataset does not know it. Undefined unless asked for (`withPoint`): the dataset takes
+   * about half a second to load and most searches never measure a distance.
+   */
+  point?: Point | null;
+}
+
+/** The states the directory lists a city name in, most providers first (the vocabulary's `city` terms, label "City, ST"). */
+export async function statesOfCity({ db }: Db, city: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('search_terms')
+    .select('label')
+    .where('kind', '=', 'city')
+    .where('term', '=', city.toLowerCase())
+    .orderBy('n', 'desc')
+    .execute();
+  return rows.map((r) => r.label.slice(r.label.lastIndexOf(', ') + 2));
+}
+
+/** Resolves `location`; `withPoint` also finds its point. */
+export async function resolvePlace(database: Db, location: string, { withPoint = false } = {}): Promise<SearchPlace> {
+  const loc = parseLocation(location);
+  const place: SearchPlace = { text: location, city: loc.city, state: loc.state, zipPrefix: loc.zipPrefix, states: [] };
+  const cityName = loc.city ?? loc.cityElseState?.city;
+  if (cityName) place.cityName = cityName;
+  if (loc.cityElseState) {
+    // "New York": the city where there is one, else the state.
+    const { city, state } = loc.cityElseState;
+    const hasCity = await database.db.selectFrom('providers').select('seq').where('city', '=', city).limit(1).executeTakeFirst();
+    if (hasCity) place.city = city;
+    else place.state = state;
+  }
+  if (loc.state) place.states = [loc.state];
+  else if (cityName) place.states = [...new Set([...(await statesOfCity(database, cityName)), ...(loc.cityElseState ? [loc.cityElseState.state] : [])])];
+  // A zone known to no state (a city no provider is in) matches nobody anyway: then every zone.
+  if (place.states.length) place.zones = timeZonesOfStates(place.states);
+  if (withPoint) place.point = await pointOf(loc.zipPrefix, cityName, place.states[0]);
+  return place;
+}
+
+async function pointOf(zipPrefix: string | undefined, city: string | undefined, state: string | undefined): Promise<Point | null> {
+  if (zipPrefix?.length === 5) {
+    const area = await zipArea(zipPrefix);
+    return area && { latitude: area.latitude, longitude: area.longitude };
+  }
+  return city && state ? cityCentre(city, state) : null;
+}
