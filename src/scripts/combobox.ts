@@ -5,7 +5,9 @@
  * the field), Alt+ArrowDown opens the list and Alt+ArrowUp closes it, ArrowLeft/ArrowRight/Home/End
  * and typing move the caret and take visual focus back to the field, Enter takes the highlighted
  * option, Escape closes the list and then clears the field, Tab leaves; a polite status says how
- * many there are, and which one was taken. Vanilla and loaded on first focus by src/scripts/page.ts, so pages pay nothing
+ * many there are, and which one was taken. The service field is also the dropdown the product
+ * describes: a click, a tap or focus opens its list of the form's services (all of them when the
+ * field is empty or holds one of them, else the suggestions for its text). Vanilla and loaded on first focus by src/scripts/page.ts, so pages pay nothing
  * for it until someone searches (DESIGN.md "Budgets"); an ArrowDown/ArrowUp pressed while it loaded
  * is held by page.ts and replayed here, and letters typed meanwhile get their suggestions.
  */
@@ -87,12 +89,15 @@ function enhanceCombobox(input: Field, catchUp: boolean): void {
     setOpen(values.length > 0);
   }
 
-  /** Fetches (or recalls) the suggestions for what the field holds now and shows them. */
-  async function refresh(): Promise<void> {
+  /**
+   * Fetches (or recalls) the suggestions for what the field holds now and shows them; with `whole`,
+   * a field holding one of the form's services lists them all, as a dropdown shows every choice.
+   */
+  async function refresh(whole = false): Promise<void> {
     clearTimeout(timer);
     request?.abort();
     const text = input.value.trim();
-    if (!text) return fixed.length ? show(fixed) : setOpen(false);
+    if (!text || (whole && fixed.some((f) => f.toLowerCase() === text.toLowerCase()))) return fixed.length ? show(fixed) : setOpen(false);
     const mine = new AbortController();
     request = mine;
     try {
@@ -172,6 +177,12 @@ function enhanceCombobox(input: Field, catchUp: boolean): void {
   }
   input.addEventListener('keydown', onKeydown);
 
+  // The service field opens like a dropdown on focus, a click or a tap (clicking an open list's field
+  // only moves the caret). The location field has no list to offer before something is typed.
+  const openAsDropdown = () => fixed.length && !isOpen() && void refresh(true);
+  input.addEventListener('focus', openAsDropdown);
+  input.addEventListener('click', openAsDropdown);
+
   input.addEventListener('blur', () => {
     clearTimeout(timer);
     request?.abort();
@@ -187,7 +198,9 @@ function enhanceCombobox(input: Field, catchUp: boolean): void {
     input.focus();
   });
 
-  if (!catchUp) return;
-  if (input.held) onKeydown(input.held);
-  else if (input.value.trim() && input.value !== input.defaultValue) void refresh();
+  // Enhanced on its first focus: the focus that loaded this module opens it too, unless a key held
+  // meanwhile says otherwise.
+  if (catchUp && input.held) onKeydown(input.held);
+  else if (fixed.length) openAsDropdown();
+  else if (catchUp && input.value.trim() && input.value !== input.defaultValue) void refresh();
 }
