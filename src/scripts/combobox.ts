@@ -11,6 +11,7 @@
  * for it until someone searches (DESIGN.md "Budgets"); an ArrowDown/ArrowUp pressed while it loaded
  * is held by page.ts and replayed here, and letters typed meanwhile get their suggestions.
  */
+import type { Suggestion } from '@/features/suggestions/schemas/suggest';
 import { suggestionsFor } from './suggestions';
 
 /** Long enough to skip most keystrokes of a word being typed, short enough to feel immediate. */
@@ -45,7 +46,8 @@ function enhanceCombobox(input: Field, catchUp: boolean): void {
   const fixed = [...(document.getElementById(`${input.id}-options`)?.querySelectorAll('option') ?? [])].map((o) => o.value);
   input.removeAttribute('list');
 
-  let items: string[] = [];
+  /** What each option shows and what the field takes ("60614 · Chicago, IL" takes "60614"). */
+  let items: Suggestion[] = [];
   let active = -1;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let request: AbortController | undefined;
@@ -71,7 +73,7 @@ function enhanceCombobox(input: Field, catchUp: boolean): void {
     }
   }
 
-  function show(values: string[]) {
+  function show(values: Suggestion[]) {
     items = values;
     active = -1;
     input.removeAttribute('aria-activedescendant');
@@ -81,7 +83,7 @@ function enhanceCombobox(input: Field, catchUp: boolean): void {
         option.id = `${listbox.id}-${i}`;
         option.setAttribute('role', 'option');
         option.className = 'cursor-pointer px-3 py-2 text-gray-900 hover:bg-gray-50 aria-selected:bg-brand-100';
-        option.textContent = value;
+        option.textContent = value.label;
         return option;
       }),
     );
@@ -97,12 +99,13 @@ function enhanceCombobox(input: Field, catchUp: boolean): void {
     clearTimeout(timer);
     request?.abort();
     const text = input.value.trim();
-    if (!text || (whole && fixed.some((f) => f.toLowerCase() === text.toLowerCase()))) return fixed.length ? show(fixed) : setOpen(false);
+    if (!text || (whole && fixed.some((f) => f.toLowerCase() === text.toLowerCase())))
+      return fixed.length ? show(fixed.map((f) => ({ label: f, value: f }))) : setOpen(false);
     const mine = new AbortController();
     request = mine;
     try {
       const answer = await suggestionsFor(text, mine.signal);
-      if (request === mine) show(answer[kind].map((s) => s.value));
+      if (request === mine) show(answer[kind]);
     } catch {
       // Superseded, offline or refused: the field still searches for what was typed.
       if (request === mine) setOpen(false);
@@ -110,7 +113,7 @@ function enhanceCombobox(input: Field, catchUp: boolean): void {
   }
 
   function choose(index: number) {
-    input.value = items[index]!;
+    input.value = items[index]!.value;
     setOpen(false);
     // Not every screen reader reads out a field's new value by itself.
     if (status) status.textContent = `${input.value} selected`;

@@ -164,6 +164,20 @@ describe('GET /api/suggest', () => {
     expect(wide.services.length).toBeLessThanOrEqual(8);
   });
 
+  it('offers ZIP codes, towns and boroughs of the ZIP dataset after the cities with providers', async () => {
+    expect((await suggest('60614')).locations).toEqual([{ label: '60614 · Chicago, IL', value: '60614' }]);
+    const zips = (await suggest('606')).locations;
+    expect(zips).toHaveLength(8);
+    for (const z of zips) expect(z.value).toMatch(/^606\d\d$/);
+    expect((await suggest('evanst')).locations.map((l) => l.label)).toContain('Evanston, IL');
+    expect((await suggest('brookl')).locations[0]).toEqual({ label: 'Brooklyn, NY', value: 'Brooklyn, NY' });
+    // A city with providers still leads, and is offered once although the dataset knows it too.
+    const chi = (await suggest('chicago')).locations.map((l) => l.label);
+    expect(chi[0]).toBe('Chicago, IL');
+    expect(chi.filter((l) => l === 'Chicago, IL')).toHaveLength(1);
+    expect(chi).toContain('Chicago Heights, IL');
+  });
+
   it('400 without q', async () => {
     for (const q of ['', '?q=', '?q=%20']) expect((await api.get(`/api/suggest${q}`)).status).toBe(400);
   });

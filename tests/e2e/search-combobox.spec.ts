@@ -136,6 +136,21 @@ test.describe('search comboboxes', () => {
     await expect(page).toHaveURL('/search?service=mass&location=Miami%2C+FL');
   });
 
+  test('location: a ZIP code is suggested with its town and taken as the ZIP code; towns without providers are offered too', async ({ page }) => {
+    failOnConsoleErrors(page);
+    await page.goto('/');
+    const { location, locations } = fields(page);
+    await location.focus();
+    await page.keyboard.type('60614');
+    await expect(locations.getByRole('option')).toHaveText(['60614 · Chicago, IL']);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(location).toHaveValue('60614');
+    await location.fill('');
+    await page.keyboard.type('evanst');
+    await expect(locations.getByRole('option', { name: 'Evanston, IL' })).toBeVisible();
+  });
+
   test('on /search the comboboxes work the same, and a new search keeps the chosen value', async ({ page }) => {
     failOnConsoleErrors(page);
     await page.goto('/search?service=Nail+Salon');
