@@ -9,6 +9,7 @@ import { closeDb, getDb } from '../src/db/client';
 import { env } from '../src/env.server';
 import { NotFoundError } from '../src/lib/errors';
 import { moderateListing, moderateReview, newestListings, openReports, type ActionResult } from '../src/features/moderation/moderation.server';
+import { printable as p } from '../src/features/moderation/printable';
 import { purgeTags } from '../src/server/cachePurge';
 import { CACHE_TAGS } from '../src/server/cdnCache';
 
@@ -33,16 +34,17 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+/** Everything printed from the database goes through p() (printable.ts): stored text cannot drive the terminal. */
 async function list(): Promise<void> {
   const database = await getDb();
   const [reports, listings] = await Promise.all([openReports(database), newestListings(database)]);
   console.log(reports.length ? `Open reports (${reports.length}):` : 'No open reports.');
   for (const r of reports) {
-    console.log(`\n  review ${r.reviewId} (${r.status}) on ${r.providerSlug}: ${r.reports} report(s), ${r.reasons}; latest ${r.latest}`);
-    console.log(`    ${r.rating}/5 by ${r.customerName}: ${r.comment ?? '(no comment)'}`);
+    console.log(`\n  review ${p(r.reviewId)} (${p(r.status)}) on ${p(r.providerSlug)}: ${r.reports} report(s), ${p(r.reasons)}; latest ${p(r.latest)}`);
+    console.log(`    ${r.rating}/5 by ${p(r.customerName)}: ${r.comment === null ? '(no comment)' : p(r.comment)}`);
   }
   console.log('\nNewest listings:');
-  for (const l of listings) console.log(`  ${l.slug}  ${l.name}, ${l.city}, ${l.state}  added ${l.createdAt}${l.isHidden ? '  [hidden]' : ''}`);
+  for (const l of listings) console.log(`  ${p(l.slug)}  ${p(l.name)}, ${p(l.city)}, ${p(l.state)}  added ${p(l.createdAt)}${l.isHidden ? '  [hidden]' : ''}`);
 }
 
 async function act(command: ReviewCommand | ListingCommand, target: string, reason: string): Promise<void> {
@@ -54,7 +56,7 @@ async function act(command: ReviewCommand | ListingCommand, target: string, reas
   // A listing also leaves (or rejoins) the provider sitemap.
   const tags = [CACHE_TAGS.provider(result.providerId), ...(command.endsWith('-listing') ? [CACHE_TAGS.providerSitemap] : [])];
   await purgeTags(tags);
-  console.log(`${result.summary} Recorded as ${command} by ${input.actor}: "${reason}".`);
+  console.log(`${result.summary} Recorded as ${command} by ${p(input.actor)}: "${p(reason)}".`);
   console.log(env().NETLIFY_PURGE_API_TOKEN ? `Purged CDN tags: ${tags.join(', ')}.` : 'No NETLIFY_PURGE_API_TOKEN: no CDN purge (fine for a local database).');
 }
 

@@ -21,8 +21,23 @@ const counts = async () => {
   return { providers: Number(rows[0]!.p), reviews: Number(rows[0]!.r), categories: Number(rows[0]!.c), reports: Number(rows[0]!.rr) };
 };
 
-/** Hostile scalars: control characters, unicode, huge strings, numbers of every kind, nulls, arrays. */
+/** Characters stored text must never hold (docs/security.md "Stored text"): controls, line separators and bidi overrides. */
+const FORBIDDEN = /(?![\n\t])[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+/** Characters that render as nothing. */
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
+const trickyChar = fc
+  .oneof(
+    fc.integer({ min: 0, max: 0x9f }).filter((n) => n < 0x20 || n >= 0x7f),
+    fc.constantFrom(0x2028, 0x2029, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069),
+    fc.constantFrom(0x200b, 0x200c, 0x200d, 0x2060, 0x2063, 0xfeff, 0x00ad, 0x3164, 0x115f, 0xfe0f, 0x034f, 0x180e),
+  )
+  .map((n) => String.fromCharCode(n));
+/** Text mixing letters with control, invisible and bidi characters. */
+const trickyText = fc.string({ unit: fc.oneof(trickyChar, fc.constantFrom('a', 'B', ' ', 'é', '💅')), minLength: 1, maxLength: 20 });
+
+/** Hostile scalars: control, invisible and bidi characters, unicode, huge strings, numbers of every kind, nulls, arrays. */
 const hostile = fc.oneof(
+  trickyText,
   fc.string(),
   fc.string({ unit: 'grapheme', maxLength: 60 }),
   fc.string({ unit: fc.integer({ min: 0, max: 31 }).map((n) => String.fromCharCode(n)), maxLength: 20 }),
@@ -125,6 +140,56 @@ describe('POST bodies', () => {
         expect(await counts()).toEqual(before);
       }),
       { numRuns: 100 },
+    );
+  });
+});
+
+describe('stored text', () => {
+  /** A stored text field is either refused, or holds no forbidden character and some visible text. */
+  const expectClean = (text: unknown) => {
+    if (text === null) return;
+    expect(String(text)).not.toMatch(FORBIDDEN);
+    expect(String(text).replace(INVISIBLE, '').trim().length).toBeGreaterThan(0);
+  };
+
+  it('reviews with control, invisible and bidi characters in any field are refused, or stored clean', async () => {
+    await fc.assert(
+      fc.asyncProperty(trickyText, trickyText, async (customerName, comment) => {
+        const before = await counts();
+        const res = await api.post('/api/reviews', { providerId, customerName, rating: 3, comment });
+        const body = (await expectJsonAnswer(res)) as { id?: string };
+        if (FORBIDDEN.test(customerName.trim()) || FORBIDDEN.test(comment.replace(/\r/g, '\n').replace(/[\n\t]/g, ''))) expect(res.status).toBe(400);
+        if (res.status >= 400) {
+          expect(await counts()).toEqual(before);
+          return;
+        }
+        const { rows } = await api.database.client.execute({ sql: 'SELECT customerName, comment FROM reviews WHERE id = ?', args: [body.id!] });
+        expectClean(rows[0]!.customerName);
+        expect(String(rows[0]!.customerName)).not.toMatch(/[\n\t]/);
+        expectClean(rows[0]!.comment);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('listings with control, invisible and bidi characters in their text are refused, or stored clean', async () => {
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(trickyText, trickyText, trickyText, async (name, city, service) => {
+        const before = await counts();
+        const res = await api.post('/api/providers', validListing({ name, city, address: `${n++} Tricky Lane`, services: JSON.stringify([service]) }));
+        const body = (await expectJsonAnswer(res)) as { id?: string };
+        if ([name, city, service].some((t) => FORBIDDEN.test(t) || /[\n\t]/.test(t.trim()))) expect(res.status).toBe(400);
+        if (res.status !== 201) {
+          expect(await counts()).toEqual(before);
+          return;
+        }
+        const { rows } = await api.database.client.execute({ sql: 'SELECT name, city, services FROM providers WHERE id = ?', args: [body.id!] });
+        expectClean(rows[0]!.name);
+        expectClean(rows[0]!.city);
+        for (const s of JSON.parse(String(rows[0]!.services)) as string[]) expectClean(s);
+      }),
+      { numRuns: 60 },
     );
   });
 });

@@ -57,6 +57,24 @@ describe('npm run moderate', () => {
     expect(out).toContain('Newest listings:');
   });
 
+  it('list prints control, bidi and invisible characters of stored text as escapes (rows stored before the text rules)', async () => {
+    const id = crypto.randomUUID();
+    await database.client.execute({
+      sql: `INSERT INTO reviews (id, providerId, customerName, rating, comment, createdAt) VALUES (?, ?, ?, 1, ?, '2026-11-01T00:00:00.000Z')`,
+      args: [id, providerId, 'Eve\u001b]0;owned\u0007\r[fake] review', 'Bad\u001b[2J\u001b[H\n  review forged (published)\u007f\u202Eevil\u200B'],
+    });
+    try {
+      await reportReview(database, id, { reason: 'spam', details: null });
+      const { status, out } = moderate('list');
+      expect(status).toBe(0);
+      expect(out).not.toMatch(/(?![\n])[\p{Cc}\u202E\u200B]/u);
+      expect(out).toContain('1/5 by Eve\\x1b]0;owned\\x07\\r[fake] review: Bad\\x1b[2J\\x1b[H\\n  review forged (published)\\x7f\\u{202e}evil\\u{200b}');
+    } finally {
+      await database.client.execute({ sql: 'DELETE FROM review_reports WHERE reviewId = ?', args: [id] });
+      await database.client.execute({ sql: 'DELETE FROM reviews WHERE id = ?', args: [id] });
+    }
+  });
+
   it('hide-review hides the review, recomputes rating and count, closes its reports and records who, when and why', async () => {
     const before = await published();
     const { status, out } = moderate('hide-review', reviewId, '--reason', 'Written by a competitor (report of Nov 22)');

@@ -5,9 +5,11 @@
 import { z } from '../../../lib/zod';
 import { NEW_LISTING } from '../../../config';
 import { slugify } from '../slugify';
+import { storedText } from '../../../lib/schemas/storedText';
 
-const requiredText = (required: string, max: number, tooLong: string, description: string) =>
-  z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong), z.describe(description));
+/** A required single-line text field held to the stored-text rules (docs/security.md "Stored text"). */
+const requiredText = (required: string, max: number, tooLong: string, description: string, label: string) =>
+  storedText({ label, required, max, tooLong, description });
 
 const invalidEmail = 'Please enter a valid email address';
 const invalidPhone = 'Please enter a valid phone number';
@@ -15,16 +17,28 @@ const invalidWebsite = 'Please enter a valid website URL';
 
 /** One rule per field, with the messages of SPEC.md §5 word for word. */
 export const businessFields = {
-  businessName: requiredText('Business name is required', 100, 'Business name must be less than 100 characters', 'Business name, 1-100 characters.'),
-  ownerName: requiredText('Owner name is required', 50, 'Owner name must be less than 50 characters', 'Owner name, 1-50 characters; collected but never sent.'),
+  businessName: requiredText(
+    'Business name is required',
+    100,
+    'Business name must be less than 100 characters',
+    'Business name, 1-100 characters.',
+    'Business name',
+  ),
+  ownerName: requiredText(
+    'Owner name is required',
+    50,
+    'Owner name must be less than 50 characters',
+    'Owner name, 1-50 characters; collected but never sent.',
+    'Owner name',
+  ),
   email: z
     .pipe(z.string({ error: invalidEmail }).check(z.trim(), z.maxLength(254, invalidEmail)), z.email(invalidEmail))
     .check(z.describe('Contact email of the business.')),
   phone: z
     .string({ error: invalidPhone })
     .check(z.trim(), z.minLength(10, invalidPhone), z.maxLength(30, invalidPhone), z.describe('Phone number, 10-30 characters.')),
-  address: requiredText('Business address is required', 200, 'Business address must be less than 200 characters', 'Street address.'),
-  city: requiredText('City is required', 100, 'City must be less than 100 characters', 'City name.'),
+  address: requiredText('Business address is required', 200, 'Business address must be less than 200 characters', 'Street address.', 'Business address'),
+  city: requiredText('City is required', 100, 'City must be less than 100 characters', 'City name.', 'City'),
   state: z
     .string({ error: 'State is required' })
     .check(
@@ -42,7 +56,13 @@ export const businessFields = {
       z.maxLength(10, 'ZIP code must be at most 10 characters'),
       z.describe('ZIP code, 5-10 characters.'),
     ),
-  services: requiredText('Please describe your services', 500, 'Services must be less than 500 characters', 'Free text, comma-separated service names.'),
+  services: requiredText(
+    'Please describe your services',
+    500,
+    'Services must be less than 500 characters',
+    'Free text, comma-separated service names.',
+    'Services',
+  ),
   website: z
     ._default(
       z.optional(

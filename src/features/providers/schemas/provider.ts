@@ -7,6 +7,7 @@ import { DAYS, NEW_LISTING } from '../../../config';
 import { HOURS_PATTERN, PRICE_RANGES } from '../providerFields';
 import { businessFields } from './businessApplication';
 import { honeypotSchema } from '../../reviews/schemas/review';
+import { storedTextChecks } from '../../../lib/schemas/storedText';
 
 const PRICE_RANGE_LIST = PRICE_RANGES.join(', ');
 export const priceRangeSchema = z
@@ -24,7 +25,9 @@ export const openingHoursSchema = z.object(Object.fromEntries(DAYS.map((d) => [d
 export type OpeningHours = z.infer<typeof openingHoursSchema>;
 
 /** A service name as listed on a provider. */
-export const serviceNameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(60, 'Each service must be at most 60 characters'));
+export const serviceNameSchema = z
+  .string()
+  .check(z.trim(), z.minLength(1), z.maxLength(60, 'Each service must be at most 60 characters'), ...storedTextChecks({ label: 'Each service' }));
 
 /** Parses a JSON-encoded string, reporting bad JSON as a validation issue rather than throwing. */
 const jsonString = <T extends z.core.$ZodType>(inner: T, message: string) =>
@@ -51,7 +54,11 @@ export const providerCreateSchema = z.object({
     .check(z.describe("Wanted slug; the server re-applies the slug rule and makes it unique. Defaults to the name's.")),
   description: z
     .pipe(
-      z.nullish(z.string().check(z.trim(), z.maxLength(2000, 'Description must be at most 2000 characters'))),
+      z.nullish(
+        z
+          .string()
+          .check(z.trim(), z.maxLength(2000, 'Description must be at most 2000 characters'), ...storedTextChecks({ label: 'Description', multiline: true })),
+      ),
       z.transform((d: string | null | undefined) => d || null),
     )
     .check(z.describe('Description, at most 2000 characters; the form generates one.')),

@@ -2,6 +2,7 @@
 import { z } from '../../../lib/zod';
 import { COMMENT_MAX } from '../reviewRules';
 import { optionalText } from '../../../lib/schemas/optionalText';
+import { storedText } from '../../../lib/schemas/storedText';
 
 /** A form field people never see; bots fill it in. */
 export const honeypotSchema = z
@@ -10,14 +11,13 @@ export const honeypotSchema = z
 
 /** Fields of the review form, with the messages of SPEC.md §5 word for word. */
 export const reviewFields = {
-  customerName: z
-    .string({ error: 'Name is required' })
-    .check(
-      z.trim(),
-      z.minLength(1, 'Name is required'),
-      z.maxLength(50, 'Name must be less than 50 characters'),
-      z.describe("The reviewer's name as typed, 1-50 characters."),
-    ),
+  customerName: storedText({
+    label: 'Name',
+    required: 'Name is required',
+    max: 50,
+    tooLong: 'Name must be less than 50 characters',
+    description: "The reviewer's name as typed, 1-50 characters.",
+  }),
   rating: z
     .number({ error: 'Please select a rating' })
     .check(
