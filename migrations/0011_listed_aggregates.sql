@@ -1,4 +1,4 @@
--- The build's aggregates (migrations/0007_site_aggregates.sql) count what the pages show: listed
+-- The build's aggregates (migrations/0008_site_aggregates.sql) count what the pages show: listed
 -- providers (not hidden by moderation, migrations/0007_moderation.sql) and the published reviews of
 -- listed providers (README "Moderation"). The triggers now follow hiding and restoring too.
 DROP TRIGGER city_counts_insert;

@@ -25,7 +25,7 @@ export interface ProvidersTable {
   createdAt: string;
   /** 1 once an operator hid the listing (migrations/0007_moderation.sql). */
   isHidden: Generated<number>;
-  /** JSON-encoded service menu, or null (migrations/0008_provider_menu.sql). */
+  /** JSON-encoded service menu, or null (migrations/0020_provider_menu.sql). */
   menu: string | null;
   /** Centre of the provider's ZIP area (migrations/0009); null when it is unknown. */
   latitude: number | null;
@@ -115,14 +115,14 @@ export interface Database {
   review_stats: ReviewStatsTable;
 }
 
-/** Providers per city, kept by triggers (migrations/0007_site_aggregates.sql). */
+/** Providers per city, kept by triggers (migrations/0008_site_aggregates.sql). */
 export interface CityCountsTable {
   city: string;
   state: string;
   n: number;
 }
 
-/** Count and rating sum of every review, one row, kept by triggers (migrations/0007_site_aggregates.sql). */
+/** Count and rating sum of every review, one row, kept by triggers (migrations/0008_site_aggregates.sql). */
 export interface ReviewStatsTable {
   id: number;
   n: number;

@@ -1,5 +1,5 @@
 /**
- * The build's aggregates (city_counts, review_stats: migrations 0007 and 0011) always equal what a
+ * The build's aggregates (city_counts, review_stats: migrations/0008_site_aggregates.sql and 0011_listed_aggregates.sql) always equal what a
  * full count of listed providers and published reviews would say, through listings, reviews,
  * hiding and restoring (README "Moderation", "Provider pages").
  */
