@@ -2,6 +2,7 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
 import { searchWithCorrection } from '../src/features/search/correctedSearch.server';
+import type { SearchTrace } from '../src/features/search/search.server';
 import { searchParamsFromUrl, searchParamsSchema } from '../src/features/search/schemas/search';
 import { API_CACHE, cdnCacheHeaders } from '../src/server/cdnCache';
 import { page, parseWith, route } from '../src/server/http';
@@ -13,9 +14,12 @@ const OPEN_NOW_CACHE_HEADERS = cdnCacheHeaders(API_CACHE.searchOpenNow);
 export default route({
   async GET(req) {
     const params = parseWith(searchParamsSchema, searchParamsFromUrl(new URL(req.url).searchParams));
-    const { items, total, capped, corrected } = await searchWithCorrection(await getDb(), params);
+    const trace: SearchTrace = {};
+    const { items, total, capped, corrected } = await searchWithCorrection(await getDb(), params, new Date(), trace);
     const cache = params.openNow ? OPEN_NOW_CACHE_HEADERS : CACHE_HEADERS;
-    return page(items, total, { capped, headers: { ...cache, ...(corrected ? { 'X-Corrected-Query': corrected } : {}) } });
+    // The plan that ran (docs/search.md "Plans"), for whoever reads a slow answer's headers.
+    const timing = { 'Server-Timing': `plan;desc="${trace.plan}"` };
+    return page(items, total, { capped, headers: { ...cache, ...timing, ...(corrected ? { 'X-Corrected-Query': corrected } : {}) } });
   },
 });
 

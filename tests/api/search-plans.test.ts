@@ -11,7 +11,7 @@ import { LIMITS } from '../../src/config';
 import { haversineMiles, roundMiles, type Point } from '../../src/features/places/distance';
 import { openStateAt } from '../../src/features/providers/openNow';
 import { insertProviderStatements, type NewProvider } from '../../src/features/providers/providers.server';
-import { PLAN_TUNING, searchProviders } from '../../src/features/search/search.server';
+import { PLAN_TUNING, searchProviders, type SearchTrace } from '../../src/features/search/search.server';
 import { categoriesOfServices } from '../../src/features/content/services';
 import { searchParamsSchema } from '../../src/features/search/schemas/search';
 import { zipArea } from '../../src/features/places/zipAreas.server';
@@ -121,7 +121,14 @@ async function everyProvider(): Promise<Ref[]> {
   );
   return rows as unknown as Ref[];
 }
-const search = (raw: Record<string, string>, now: Date) => searchProviders(api.database, searchParamsSchema.parse({ limit: '100', ...raw }), now);
+/** The plan the last `search` ran (SearchTrace): each test says which plans it exercises. */
+let lastPlan: string | undefined;
+const search = async (raw: Record<string, string>, now: Date) => {
+  const trace: SearchTrace = {};
+  const page = await searchProviders(api.database, searchParamsSchema.parse({ limit: '100', ...raw }), now, { trace });
+  lastPlan = trace.plan;
+  return page;
+};
 const isOpen = (r: Ref, when: Date) => openStateAt(JSON.parse(r.openingHours), r.timeZone, when).open;
 const counted = (n: number) => ({ total: Math.min(n, LIMITS.countedTotal), capped: n > LIMITS.countedTotal });
 const inCategory = (r: Ref, category: string) => categoriesOfServices(JSON.parse(r.services) as string[]).includes(category);
@@ -141,6 +148,7 @@ describe('openNow at fixed moments', () => {
       expect(open.length > LIMITS.countedTotal).toBe(label === 'many');
       for (const offset of [0, 100]) {
         const page = await search({ openNow: 'true', offset: String(offset) }, when);
+        expect(lastPlan).toBe(label === 'many' ? 'order:walk' : 'open-listed');
         expect({ total: page.total, capped: page.capped }).toEqual(counted(open.length));
         expect(page.items.map((p) => p.id)).toEqual(open.slice(offset, offset + 100).map((r) => r.id));
       }
@@ -171,6 +179,7 @@ describe('openNow with a location: only the zones the place can be in are listed
       const expected = open.filter(keep);
       expect(expected.length, location).toBeGreaterThan(0);
       const page = await search({ openNow: 'true', location }, when);
+      expect(lastPlan, location).toBe('open-listed');
       expect({ total: page.total, capped: page.capped }, location).toEqual(counted(expected.length));
       expect(page.items.map((p) => p.id)).toEqual(expected.slice(0, 100).map((r) => r.id));
     }
@@ -187,6 +196,7 @@ describe('near at fixed distances', () => {
       const expected = within(all, miles);
       expect(expected.length > LIMITS.countedTotal).toBe(miles === 25);
       const page = await search({ near, radius: String(miles) }, MOMENTS.many);
+      expect(lastPlan).toBe(miles === 25 ? 'order:walk' : 'order:listed');
       expect({ total: page.total, capped: page.capped }).toEqual(counted(expected.length));
       expect(page.items.map((p) => [p.id, p.distanceMiles])).toEqual(expected.slice(0, 100).map((r) => [r.id, roundMiles(haversineMiles(P, r))]));
     }
@@ -198,10 +208,12 @@ describe('near at fixed distances', () => {
     const expected = byDistance(within(all, 25));
     for (const offset of [0, 100, 900]) {
       const page = await search({ near, sort: 'distance', offset: String(offset) }, MOMENTS.many);
+      expect(lastPlan).toBe('nearest');
       expect(page.items.map((p) => p.id)).toEqual(expected.slice(offset, offset + 100).map((e) => e.r.id));
     }
     const openNear = byDistance(within(all, 25).filter((r) => isOpen(r, MOMENTS.few)));
     const page = await search({ near, sort: 'distance', openNow: 'true' }, MOMENTS.few);
+    expect(lastPlan).toBe('open-listed');
     expect(page.total).toBe(openNear.length);
     expect(page.items.map((p) => p.id)).toEqual(openNear.slice(0, 100).map((e) => e.r.id));
   });
@@ -217,6 +229,7 @@ describe('near at fixed distances', () => {
     // Offset 0: a page from the centre alone; 3: the centre's last and the first circle's; then circles.
     for (const offset of [0, 3, 6, 9, 12]) {
       const page = await search({ location: ZIP, sort: 'distance', limit: '3', offset: String(offset) }, MOMENTS.many);
+      expect(lastPlan).toBe('nearest');
       expect(page.total).toBe(AT_ZIP + AT_CENTRE);
       expect(page.items.map((p) => [p.id, p.distanceMiles])).toEqual(expected.slice(offset, offset + 3).map((e) => [e.id, roundMiles(e.d)]));
     }
@@ -239,11 +252,13 @@ describe('other orders and text in a place', () => {
       expect(box.length).toBeGreaterThan(LIMITS.countedTotal);
       for (const offset of [0, 100]) {
         const page = await search({ near, radius: '25', sort, offset: String(offset) }, MOMENTS.many);
+        expect(lastPlan).toBe('other-order:walk');
         expect({ total: page.total, capped: page.capped }).toEqual(counted(box.length));
         expect(page.items.map((p) => p.id)).toEqual(box.slice(offset, offset + 100).map((r) => r.id));
       }
       const city = all.filter((r) => r.city === 'Plan City 2').sort(ORDERS[sort]);
       const page = await search({ location: 'Plan City 2', sort }, MOMENTS.many);
+      expect(lastPlan).toBe('other-order:sorted');
       expect(page.total).toBe(city.length);
       expect(page.items.map((p) => p.id)).toEqual(city.slice(0, 100).map((r) => r.id));
     }
@@ -271,6 +286,7 @@ describe('other orders and text in a place', () => {
       expect(expected.length > LIMITS.countedTotal).toBe(expectMany);
       expect(expected.length).toBeGreaterThan(0);
       const page = await search({ query, location }, MOMENTS.many);
+      expect(lastPlan).toBe('place:listed');
       expect({ total: page.total, capped: page.capped }).toEqual(counted(expected.length));
       expect(page.items.map((p) => p.id)).toEqual(expected.slice(0, 100).map((r) => r.id));
     }
@@ -292,6 +308,8 @@ describe('open now with a service, in a city (the hours rows carry city and cate
         const raw = { openNow: 'true', ...(service ? { service } : {}), ...(location ? { location } : {}) };
         for (const offset of [0, 100]) {
           const page = await search({ ...raw, offset: String(offset) }, when);
+          // Few open: the list leads; a service open past the cap anywhere: its category rows.
+          expect(lastPlan, `${label} ${JSON.stringify(raw)}`).toBe(expected.length > LIMITS.countedTotal ? 'category' : 'open-listed');
           expect({ total: page.total, capped: page.capped }, `${label} ${JSON.stringify(raw)}`).toEqual(counted(expected.length));
           expect(page.items.map((p) => p.id)).toEqual(expected.slice(offset, offset + 100).map((r) => r.id));
         }
@@ -300,6 +318,7 @@ describe('open now with a service, in a city (the hours rows carry city and cate
     // A city the directory does not know may be in any zone: the longest list (every zone × 24
     // one-hour classes) is still one statement SQLite takes (at most 500 terms of a compound SELECT).
     expect(await search({ openNow: 'true', service: 'Nail Salon', location: 'Atlantis' }, MOMENTS.many)).toEqual({ total: 0, capped: false, items: [] });
+    expect(lastPlan).toBe('none');
     // Both plans happen: a service open past the cap at noon (walked, counted from the list), few at night.
     const openNails = (when: Date) => all.filter((r) => isOpen(r, when) && inCategory(r, 'nails')).length;
     expect(openNails(MOMENTS.many)).toBeGreaterThan(LIMITS.countedTotal);
@@ -348,6 +367,7 @@ describe('a service in a city at a price (category rows carry the price, migrati
       );
       expect(expected.length, `${service} ${location} ${priceRange}`).toBeGreaterThan(0);
       const page = await search({ service, location, priceRange, ...(rating ? { rating } : {}) }, MOMENTS.many);
+      expect(lastPlan).toBe('category');
       expect({ total: page.total, capped: page.capped }).toEqual(counted(expected.length));
       expect(page.items.map((p) => p.id)).toEqual(expected.slice(0, 100).map((r) => r.id));
     }
@@ -379,6 +399,7 @@ describe('text alone, listed: every match read from the full-text index and sort
             [100, 100],
           ]) {
             const page = await search({ query, offset: String(offset), limit: String(limit) }, MOMENTS.many);
+            expect(lastPlan).toBe(maxWalk === 1 ? 'order:listed' : 'order:walk');
             expect({ total: page.total, capped: page.capped }, `${query} maxWalk ${maxWalk}`).toEqual(counted(expected.length));
             expect(page.items.map((p) => p.id)).toEqual(expected.slice(offset, offset + limit).map((r) => r.id));
           }

@@ -7,7 +7,7 @@
 import type { Db } from '../../db/client';
 import type { Page } from '../providers/providers.server';
 import type { SearchParams, SearchResult } from './schemas/search';
-import { placeOfSearch, searchProviders } from './search.server';
+import { placeOfSearch, searchProviders, type SearchTrace } from './search.server';
 import { searchWords } from './searchText';
 import type { SearchPlace } from '../places/searchPlace.server';
 import { categoryForSearch, SEARCH_OPTIONS } from '../content/services';
@@ -51,9 +51,14 @@ async function correctLocation(database: Db, place: SearchPlace): Promise<string
   return place.state && place.city ? `${name}, ${place.state}` : name;
 }
 
-export async function searchWithCorrection(database: Db, params: SearchParams, now = new Date()): Promise<Page<SearchResult> & { corrected?: string }> {
+export async function searchWithCorrection(
+  database: Db,
+  params: SearchParams,
+  now = new Date(),
+  trace: SearchTrace = {},
+): Promise<Page<SearchResult> & { corrected?: string }> {
   const place = await placeOfSearch(database, params);
-  const found = await searchProviders(database, params, now, place);
+  const found = await searchProviders(database, params, now, { place, trace });
   if (found.total > 0 || !(params.query || params.service || params.location)) return found;
   const [query, service, location] = await Promise.all([
     params.query ? correctQuery(database, params.query) : null,
@@ -65,6 +70,6 @@ export async function searchWithCorrection(database: Db, params: SearchParams, n
   if (service) corrected.service = service;
   if (location) corrected.location = location;
   if (!Object.keys(corrected).length) return found;
-  const again = await searchProviders(database, { ...params, ...corrected }, now);
+  const again = await searchProviders(database, { ...params, ...corrected }, now, { trace });
   return { ...again, corrected: new URLSearchParams(corrected).toString() };
 }

@@ -4,6 +4,7 @@
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { boundingBox, EARTH_RADIUS_MILES, type Point } from '../places/distance';
+import { INDEXES, indexedBy } from './indexes.server';
 
 /** Miles from `point` to the provider row `p` (SQLite's math functions). */
 export function distanceSql(point: Point): RawBuilder<number> {
@@ -29,10 +30,11 @@ export function withinCondition(point: Point, miles: number): Expression<SqlBool
  */
 export function boxTables(point: Point, miles: number): RawBuilder<unknown> {
   const box = boundingBox(point, miles);
+  const geo = indexedBy(INDEXES.geo);
   return sql`FROM (WITH RECURSIVE lat (v) AS (
-      SELECT (SELECT min(latitude) FROM providers INDEXED BY providers_geo WHERE latitude BETWEEN ${box.minLat} AND ${box.maxLat})
+      SELECT (SELECT min(latitude) FROM providers ${geo} WHERE latitude BETWEEN ${box.minLat} AND ${box.maxLat})
       UNION ALL
-      SELECT (SELECT min(latitude) FROM providers INDEXED BY providers_geo WHERE latitude > lat.v AND latitude <= ${box.maxLat}) FROM lat WHERE lat.v IS NOT NULL
+      SELECT (SELECT min(latitude) FROM providers ${geo} WHERE latitude > lat.v AND latitude <= ${box.maxLat}) FROM lat WHERE lat.v IS NOT NULL
     ) SELECT v FROM lat WHERE v IS NOT NULL) lat
-    CROSS JOIN providers p INDEXED BY providers_geo ON p.latitude = lat.v AND p.longitude BETWEEN ${box.minLng} AND ${box.maxLng}`;
+    CROSS JOIN providers p ${geo} ON p.latitude = lat.v AND p.longitude BETWEEN ${box.minLng} AND ${box.maxLng}`;
 }

@@ -8,6 +8,7 @@ import { TIME_ZONES } from '../places/timeZone';
 import { minuteOfWeek } from '../providers/openNow';
 import { MINUTES_PER_DAY } from '../providers/openingHours';
 import { hoursCategoryNeedle } from './providerHours.server';
+import { INDEXES, indexSql } from './indexes.server';
 
 /** Providers without a known zone are read in New York time. */
 const FALLBACK_ZONE = 'America/New_York';
@@ -47,7 +48,7 @@ export function openNowList(date: Date, zones: readonly string[] = TIME_ZONES, o
     // Every stored zone is one of TIME_ZONES (timeZoneOf); a provider without one reads New York time.
     [sql<SqlBool>`h.timeZone IS NULL`, minuteOfWeek(date, FALLBACK_ZONE)],
   ];
-  const index = only.city ? sql`provider_hours_city_open WHERE h.city = ${only.city} AND` : sql`provider_hours_open WHERE`;
+  const index = only.city ? sql`${indexSql(INDEXES.hoursCityOpen)} WHERE h.city = ${only.city} AND` : sql`${indexSql(INDEXES.hoursOpen)} WHERE`;
   const minutes = CLASS_MINUTES[only.city ? 'city' : 'zone'];
   const category = only.category ? sql`AND instr(h.categories, ${hoursCategoryNeedle(only.category)}) > 0` : sql``;
   const parts = inZones.flatMap(([inZone, now]) =>

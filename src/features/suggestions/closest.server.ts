@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { allowedEdits, editDistance } from './editDistance';
+import { INDEXES, indexedBy } from '../search/indexes.server';
 import type { TermKind } from './vocabulary.server';
 
 export interface Term {
@@ -27,7 +28,7 @@ export async function closestTerms({ db }: Db, kind: TermKind, text: string, { l
   if (!first || t.length < 3) return [];
   const longest = prefix ? 1000 : t.length + edits;
   const candidates = (
-    await sql<Term>`SELECT term, label, n FROM search_terms INDEXED BY search_terms_band
+    await sql<Term>`SELECT term, label, n FROM search_terms ${indexedBy(INDEXES.termsBand)}
       WHERE kind = ${kind} AND length(term) BETWEEN ${t.length - edits} AND ${longest} AND term >= ${first} AND term < ${`${first}\u{10FFFF}`}`.execute(db)
   ).rows;
   return candidates

@@ -13,7 +13,7 @@ type JsonSchema = Record<string, unknown> & { description?: string; properties?:
 /** Error statuses an endpoint can answer, each with the error body of apiErrorSchema. */
 export type ErrorStatus = 400 | 404 | 405 | 409 | 413 | 415 | 429 | 503;
 /** Response headers the document declares (their schemas: ./glowApi.server.ts). */
-export type HeaderName = 'X-Total-Count' | 'X-Corrected-Query' | 'Allow' | 'Retry-After';
+export type HeaderName = 'X-Total-Count' | 'X-Corrected-Query' | 'Allow' | 'Retry-After' | 'Server-Timing';
 
 /** A JSON body: a schema, named (a reusable component) or inline, and an example. */
 export interface Payload {

@@ -65,6 +65,13 @@ export const GLOW_API: ApiDescription = {
           'Present when the search found nothing as typed and a corrected spelling was searched instead: the corrected parameters as query text, e.g. `location=Chicago`.',
         ),
       ),
+    'Server-Timing': z
+      .string()
+      .check(
+        z.describe(
+          'Which search plan answered, e.g. `plan;desc="place:walk"` (docs/search.md "Plans"): for reading a slow answer, not a contract; plan names may change.',
+        ),
+      ),
     'Retry-After': z.int().check(z.minimum(0), z.describe('Seconds to wait before trying again.')),
   },
   errors: {
@@ -130,7 +137,9 @@ export const GLOW_API: ApiDescription = {
         limit: '20',
         offset: '0',
       },
-      responses: [{ status: 200, description: 'One page of matching providers.', body: searchResults, headers: ['X-Total-Count', 'X-Corrected-Query'] }],
+      responses: [
+        { status: 200, description: 'One page of matching providers.', body: searchResults, headers: ['X-Total-Count', 'X-Corrected-Query', 'Server-Timing'] },
+      ],
       errors: [400, 405, 503],
     },
     {

@@ -1,0 +1,113 @@
+/**
+ * The search's filters as data (docs/search.md "Filters"): for each, whether a search has it, its
+ * condition on the provider row `p`, and which copied tables already apply it. The row conditions,
+ * what a plan may leave out, and whether the open-now list already applied every filter are all
+ * derived from this table, so a new filter is one entry here (and its parameter in
+ * schemas/search.ts, and an index if it needs one).
+ */
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { withinCondition } from './near.server';
+import { INDEXES, indexSql } from './indexes.server';
+import type { Resolved } from './resolve.server';
+
+/**
+ * Copied tables that apply a filter by themselves. `categoryRows`: provider_categories, whose rows
+ * copy the provider's city, price and rating (migrations/0006, 0014; a condition on `c`). `openList`:
+ * the hours rows the open-now list is read from, which copy city and categories (migrations/0014).
+ */
+export type Carrier = 'categoryRows' | 'openList';
+
+export interface SearchFilter {
+  /** Whether the search has this filter. */
+  on(r: Resolved): boolean;
+  /**
+   * Its condition on the provider row `p`. `listText`: text is listed from the full-text index
+   * first rather than checked row by row (only the text filter reads it).
+   */
+  row(r: Resolved, how: { listText: boolean }): Expression<SqlBool>;
+  /** Its condition on the category row `c`, when category rows carry the column. */
+  categoryRow?(r: Resolved): Expression<SqlBool>;
+  /** The copied tables that apply it (a plan reading one of them leaves its row condition out). */
+  carriedBy: readonly Carrier[];
+}
+
+const textRow = (r: Resolved, { listText }: { listText: boolean }) =>
+  listText || !r.checkable
+    ? sql<SqlBool>`p.seq IN (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${r.match})`
+    : sql<SqlBool>`EXISTS (SELECT 1 FROM providers_fts WHERE providers_fts MATCH ${r.match} AND rowid = p.seq)`;
+
+/** The table. Its order is the order of the row conditions (cheap and selective first does not matter: SQLite evaluates them all). */
+export const FILTERS = {
+  /** `query`, and a `service` that is no category (text of the services column). */
+  text: { on: (r) => !!r.match, row: textRow, carriedBy: [] },
+  /** A `service` that is a category of the search form. */
+  category: {
+    on: (r) => !!r.category,
+    row: (r) => sql<SqlBool>`EXISTS (SELECT 1 FROM provider_categories k WHERE k.category = ${r.category} AND k.providerSeq = p.seq)`,
+    categoryRow: (r) => sql<SqlBool>`c.category = ${r.category}`,
+    carriedBy: ['categoryRows', 'openList'],
+  },
+  city: {
+    on: (r) => !!r.place?.city,
+    row: (r) => sql<SqlBool>`p.city = ${r.place!.city}`,
+    categoryRow: (r) => sql<SqlBool>`c.city = ${r.place!.city}`,
+    carriedBy: ['categoryRows', 'openList'],
+  },
+  state: { on: (r) => !!r.place?.state, row: (r) => sql<SqlBool>`p.state = ${r.place!.state}`, carriedBy: [] },
+  /** A range on the indexed column: "787" matches 78700-78799. */
+  zipPrefix: {
+    on: (r) => !!r.place?.zipPrefix,
+    row: (r) => sql<SqlBool>`p.zipCode >= ${r.place!.zipPrefix} AND p.zipCode < ${`${r.place!.zipPrefix}\u{10FFFF}`}`,
+    carriedBy: [],
+  },
+  priceRange: {
+    on: (r) => !!r.params.priceRange,
+    row: (r) => sql<SqlBool>`p.priceRange = ${r.params.priceRange}`,
+    categoryRow: (r) => sql<SqlBool>`c.priceRange = ${r.params.priceRange}`,
+    carriedBy: ['categoryRows'],
+  },
+  rating: {
+    on: (r) => r.params.rating !== undefined,
+    row: (r) => sql<SqlBool>`p.rating >= ${r.params.rating}`,
+    categoryRow: (r) => sql<SqlBool>`c.rating >= ${r.params.rating}`,
+    carriedBy: ['categoryRows'],
+  },
+  /** The list of those open (few) or a check per row (many): see resolve.server.ts. */
+  openNow: { on: (r) => !!r.openNow, row: (r) => r.openNow!, carriedBy: ['openList'] },
+  near: { on: (r) => !!r.within, row: (r) => withinCondition(r.within!.point, r.within!.miles), carriedBy: [] },
+} satisfies Record<string, SearchFilter>;
+export type FilterName = keyof typeof FILTERS;
+
+const ENTRIES = Object.entries(FILTERS) as [FilterName, SearchFilter][];
+
+/** The filters a search has, by name. */
+export const filtersOf = (r: Resolved): FilterName[] => ENTRIES.filter(([, f]) => f.on(r)).map(([name]) => name);
+/** Whether the search has every one of `names`. */
+export const hasAll = (r: Resolved, names: readonly FilterName[]) => names.every((n) => FILTERS[n].on(r));
+/** Whether every filter the search has is applied by `carrier` (then the rows it lists are the answer). */
+export const carriedByAll = (r: Resolved, carrier: Carrier) => ENTRIES.every(([, f]) => !f.on(r) || f.carriedBy.includes(carrier));
+
+/**
+ * Whether the provider of `seq` is listed (docs/moderation.md: hidden listings never match): a
+ * lookup in the partial index of the few hidden ones, so a count along an ordered or full-text index
+ * reads that index alone, not each provider row. A lookup that finds nothing reads no row in sqld's
+ * statistics (Turso bills rows read); a `NOT IN` list of the hidden ones counted each probe as one.
+ */
+export const isListed = (seq: RawBuilder<unknown>) =>
+  sql<SqlBool>`NOT EXISTS (SELECT 1 FROM providers h INDEXED BY ${indexSql(INDEXES.hidden)} WHERE h.seq = ${seq} AND h.isHidden = 1)`;
+/** Hidden listings never match: the first of every row's conditions. */
+export const LISTED = isListed(sql`p.seq`);
+
+/**
+ * Conditions on the provider row `p`: listed, and every filter the search has except those `skip`
+ * carries. Text is checked row by row (one full-text lookup by rowid per row an index walk visits),
+ * unless `listText`: then every match is listed first, which reads every match (sqld counts each as
+ * a row read) and only pays when there are few.
+ */
+export function rowConditions(r: Resolved, { skip, listText = false }: { skip?: Carrier; listText?: boolean } = {}): Expression<SqlBool>[] {
+  return [LISTED, ...ENTRIES.filter(([, f]) => f.on(r) && !(skip && f.carriedBy.includes(skip))).map(([, f]) => f.row(r, { listText }))];
+}
+
+/** Conditions on the category row `c` for every filter the search has that category rows carry. */
+export const categoryConditions = (r: Resolved): Expression<SqlBool>[] =>
+  ENTRIES.filter(([, f]) => f.on(r) && f.carriedBy.includes('categoryRows')).map(([, f]) => f.categoryRow!(r));

@@ -1,0 +1,57 @@
+/**
+ * Every index the search names in `INDEXED BY` (docs/search.md "Indexes"), in one place: the plans
+ * choose the index rather than SQLite, which has no statistics in production and would often start
+ * from a far larger filter. tests/api/search-indexes.test.ts checks each exists after the migrations.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { FilterName } from './filters.server';
+
+export const INDEXES = {
+  /** Recommended order (migrations/0001). */
+  order: 'providers_order',
+  /** The few hidden listings (migrations/0007). */
+  hidden: 'providers_hidden',
+  /** Coordinates, for `near` boxes and the nearest first (migrations/0009). */
+  geo: 'providers_geo',
+  /** sort=rating and sort=reviews (migrations/0009). */
+  ratingOrder: 'providers_rating_order',
+  reviewsOrder: 'providers_reviews_order',
+  /** A place, then the recommended order (migrations/0004, 0005, 0013). */
+  cityOrder: 'providers_city_order',
+  cityPriceOrder: 'providers_city_price_order',
+  cityStateOrder: 'providers_city_state_order',
+  stateOrder: 'providers_state_order',
+  priceOrder: 'providers_price_order',
+  /** A service (category rows, migrations/0004, 0006, 0014), then the recommended order. */
+  categoryOrder: 'provider_categories_order',
+  categoryCityOrder: 'provider_categories_city_order',
+  categoryCityPriceOrder: 'provider_categories_city_price_order',
+  /** Open now: hours ranges by zone and length class, and the same within a city (migrations/0010, 0014). */
+  hoursOpen: 'provider_hours_open',
+  hoursCityOpen: 'provider_hours_city_open',
+  /** Spelling correction's candidates by kind, length and first letter (migrations/0009). */
+  termsBand: 'search_terms_band',
+} as const;
+export type IndexName = (typeof INDEXES)[keyof typeof INDEXES];
+
+/** `INDEXED BY` one of INDEXES. */
+export const indexedBy = (index: IndexName): RawBuilder<unknown> => sql`INDEXED BY ${sql.raw(index)}`;
+/** An index's name as SQL (for `INDEXED BY ${…}` inside a longer clause). */
+export const indexSql = (index: IndexName): RawBuilder<unknown> => sql.raw(index);
+
+/**
+ * Ordered indexes led by filters: the first whose filters the search has all of leads the plan
+ * (most selective first). The place indexes are on providers, the category ones on provider_categories.
+ */
+export const PLACE_INDEXES: readonly { index: IndexName; filters: readonly FilterName[] }[] = [
+  { index: INDEXES.cityPriceOrder, filters: ['city', 'priceRange'] },
+  { index: INDEXES.cityStateOrder, filters: ['city', 'state'] },
+  { index: INDEXES.cityOrder, filters: ['city'] },
+  { index: INDEXES.stateOrder, filters: ['state'] },
+  { index: INDEXES.priceOrder, filters: ['priceRange'] },
+];
+export const CATEGORY_INDEXES: readonly { index: IndexName; filters: readonly FilterName[] }[] = [
+  { index: INDEXES.categoryCityPriceOrder, filters: ['category', 'city', 'priceRange'] },
+  { index: INDEXES.categoryCityOrder, filters: ['category', 'city'] },
+  { index: INDEXES.categoryOrder, filters: ['category'] },
+];

@@ -1,0 +1,186 @@
+/**
+ * What every plan works with (docs/search.md "Plans"): the resolved search, its page and order, and
+ * the ways of reading a page that several plans share.
+ */
+import { sql, type Expression, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
+import type { Db } from '../../../db/client';
+import type { ProvidersTable } from '../../../db/schema';
+import { cappedCount, cappedTotal } from '../../providers/providers.server';
+import type { SearchParams } from '../schemas/search';
+import type { Sort } from '../params';
+import { boxTables, distanceSql } from '../near.server';
+import { hasAll, rowConditions, type FilterName } from '../filters.server';
+import { INDEXES, indexedBy, type IndexName } from '../indexes.server';
+import type { Count, Filters, Resolved } from '../resolve.server';
+
+export type Row = Selectable<ProvidersTable> & { distanceMiles?: number; matchCount?: number };
+
+export interface PlanResult {
+  rows: Row[];
+  count: Count;
+  /** How a plan that decides as it goes went ("walk", "listed"…): shown after its name. */
+  step?: string;
+}
+
+/** One way of answering a search: the first plan of the list (plans/index.server.ts) that applies runs. */
+export interface Plan {
+  name: string;
+  applies(s: SearchRun): boolean | Promise<boolean>;
+  run(s: SearchRun): Promise<PlanResult>;
+}
+
+export const ORDER = sql`p.isPromoted DESC, p.rating DESC, p.reviewCount DESC, p.name, p.seq`;
+export const CATEGORY_ORDER = sql`c.isPromoted DESC, c.rating DESC, c.reviewCount DESC, c.name, c.providerSeq`;
+/** The orders other than `recommended`, each with the index that yields it. */
+export const SORT_ORDERS = {
+  rating: { order: sql`p.rating DESC, p.reviewCount DESC, p.name, p.seq`, index: INDEXES.ratingOrder },
+  reviews: { order: sql`p.reviewCount DESC, p.rating DESC, p.name, p.seq`, index: INDEXES.reviewsOrder },
+} as const;
+/** The columns the orders sort on, as `p.` columns (the matches of a few-match plan keep these). */
+const ORDER_COLUMNS = sql`p.seq, p.isPromoted, p.rating, p.reviewCount, p.name`;
+
+/**
+ * Rows of an order index sampled to estimate how dense the matches of a broad search are: few when
+ * each check is a full-text lookup, more when the checks read only the row (a `near` box holds a few
+ * per cent of providers, which 50 rows often miss).
+ */
+export const SAMPLE_ROWS = { text: 50, row: 400 } as const;
+/**
+ * Circles around the point searched in turn for the nearest providers (sort=distance): the first
+ * that holds a page is the answer, since everyone nearer than its last lies inside it.
+ */
+const NEAREST_RINGS_MILES = [1, 4, 16] as const;
+/**
+ * Where the plan choice tips (docs/BENCHMARKS.md). Not frozen: the plan tests lower it so that a
+ * database of a few thousand providers takes every plan.
+ */
+export const PLAN_TUNING = {
+  /** Longest walk of the order index worth making for one page; sparser matches are listed and sorted. */
+  maxWalk: 1500,
+};
+
+export const and = (conds: Expression<SqlBool>[]) => (conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``);
+
+export interface SearchRun {
+  database: Db;
+  r: Resolved;
+  params: Filters & Pick<SearchParams, 'limit' | 'offset'>;
+  sort: Sort;
+  /** The order of the page, as SQL on `p`. */
+  order: RawBuilder<unknown>;
+  /** `, <distance> AS distanceMiles` when the search has a point, else nothing. */
+  distance: RawBuilder<unknown>;
+  /** LIMIT and OFFSET of the page. */
+  page: RawBuilder<unknown>;
+  /** offset + limit: the matches a page needs found. */
+  wanted: number;
+  run(query: RawBuilder<unknown>): Promise<Row[]>;
+  /** The total: the open-now list's when it applied every filter (resolve), else counted from `from`. */
+  counted(from: RawBuilder<unknown>): Promise<Count>;
+  /** A page of matches that are sorted (every match of `tables` and `conds`). */
+  sortedPage(tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]): Promise<Row[]>;
+  /** A page and the total of matches known to be few, listed once from `from`. */
+  fewSorted(from: RawBuilder<unknown>): Promise<[Row[], Count]>;
+  /** Nearest first (sort=distance). */
+  nearest(tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]): Promise<Row[]>;
+  /** Whether the matches are dense enough in an order index to walk it for a page. */
+  denseIn(index: IndexName, indexOrder: RawBuilder<unknown>, sample: number): Promise<boolean>;
+}
+
+export function searchRun(database: Db, params: SearchRun['params'], r: Resolved): SearchRun {
+  const { db } = database;
+  const sort = params.sort ?? 'recommended';
+  const page = sql`LIMIT ${params.limit} OFFSET ${params.offset}`;
+  const wanted = params.offset + params.limit;
+  const run = async (query: RawBuilder<unknown>) => (await query.execute(db)).rows as Row[];
+  const distance = r.point ? sql`, ${distanceSql(r.point)} AS distanceMiles` : sql``;
+  const order = sort === 'distance' ? sql`distanceMiles, p.seq` : sort === 'recommended' ? ORDER : SORT_ORDERS[sort].order;
+
+  const counted = (from: RawBuilder<unknown>) => (r.openTotal ? Promise.resolve(r.openTotal) : cappedCount(database, from));
+
+  /**
+   * The page's seq is picked first (with `near` from the coordinate index alone for the distance
+   * order) and only those rows are read in full; sorting every candidate's whole row cost more than
+   * finding them. In the recommended order promoted providers come first, so they are sorted on
+   * their own first: when they fill the page the others are never sorted (sqld counts each row a
+   * sort takes as one read).
+   */
+  const sortedPage = async (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]) => {
+    const pick = (only: Expression<SqlBool>[], limit: number, offset: number) =>
+      run(
+        sql`SELECT p.*${distance} FROM (SELECT p.seq${distance} ${tables} ${and([...conds, ...only])} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) s
+          CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
+      );
+    if (order !== ORDER) return pick([], params.limit, params.offset);
+    const promoted = await pick([sql<SqlBool>`p.isPromoted = 1`], wanted, 0);
+    if (promoted.length === wanted) return promoted.slice(params.offset);
+    // Fewer than asked: `promoted` holds every promoted match, the rest of the page follows them.
+    const from = Math.max(params.offset, promoted.length);
+    return [...promoted.slice(params.offset), ...(await pick([sql<SqlBool>`p.isPromoted = 0`], wanted - from, from - promoted.length))];
+  };
+
+  /**
+   * Listed once, then counted and sorted, in one statement: two statements read the matches twice
+   * and the page's rows came back with the total anyway.
+   */
+  const fewSorted = async (from: RawBuilder<unknown>): Promise<[Row[], Count]> => {
+    const found = await run(
+      sql`WITH m AS MATERIALIZED (SELECT ${ORDER_COLUMNS}${distance} ${from})
+        SELECT p.*${distance}, (SELECT count(*) FROM m) AS matchCount FROM (SELECT seq FROM m p ORDER BY ${order} ${page}) s CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
+    );
+    // A page past the last match has no row to carry the total.
+    if (!found.length) return [found, params.offset ? await cappedCount(database, from) : { total: 0, capped: false }];
+    return [found, cappedTotal(Number(found[0]!.matchCount))];
+  };
+
+  /**
+   * First the providers at the point itself, then growing circles around it on the coordinate index
+   * (within the radius of `near`), the first that fills the page; else every match sorted. Providers
+   * sit at their ZIP area's centre, so a city's or ZIP's point may hold thousands: at distance 0
+   * their order is seq, which the coordinate index yields for one point without sorting them.
+   */
+  const nearest = async (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]) => {
+    const { latitude, longitude } = r.point!;
+    const atPoint = await run(
+      sql`SELECT p.*${distance} FROM (SELECT p.seq FROM providers p ${indexedBy(INDEXES.geo)}
+        ${and([sql<SqlBool>`p.latitude = ${latitude} AND p.longitude = ${longitude}`, ...rowConditions({ ...r, within: undefined })])}
+        ORDER BY p.seq ${page}) s CROSS JOIN providers p ON p.seq = s.seq ORDER BY p.seq`,
+    );
+    if (atPoint.length === params.limit) return atPoint;
+    for (const miles of NEAREST_RINGS_MILES) {
+      if (r.within && miles >= r.within.miles) break;
+      const ring = await sortedPage(boxTables(r.point!, miles), rowConditions({ ...r, within: { point: r.point!, miles } }));
+      if (ring.length === params.limit) return ring;
+    }
+    return sortedPage(tables, conds);
+  };
+
+  /**
+   * `sample` rows of the index's start are checked (CROSS JOIN keeps the sample first: SQLite would
+   * otherwise start from a filter's index), stopping at a page's worth, which already says "walk".
+   */
+  const denseIn = async (index: IndexName, indexOrder: RawBuilder<unknown>, sample: number) => {
+    const { rows } = await sql<{
+      n: number;
+    }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT p.seq FROM providers p ${indexedBy(index)} ORDER BY ${indexOrder} LIMIT ${sample}) s
+      CROSS JOIN providers p ON p.seq = s.seq ${and(rowConditions(r))} LIMIT ${wanted})`.execute(db);
+    const sampled = Number(rows[0]!.n);
+    return sampled >= wanted || (sampled > 0 && (wanted * sample) / sampled <= PLAN_TUNING.maxWalk);
+  };
+
+  return { database, r, params, sort, order, distance, page, wanted, run, counted, sortedPage, fewSorted, nearest, denseIn };
+}
+
+/**
+ * The full-text matches of `match` joined to their provider rows by rowid, with `conds` (on `p`):
+ * for listing every match. Each is then one row read on sqld (Turso bills rows read); as
+ * `p.seq IN (matches)` each was read three times (the list written, read back, then the row).
+ */
+export const textListed = (match: string, conds: Expression<SqlBool>[]) => ({
+  tables: sql`FROM providers_fts f CROSS JOIN providers p NOT INDEXED ON p.seq = f.rowid`,
+  conds: [sql<SqlBool>`f.providers_fts MATCH ${match}`, ...conds],
+});
+
+/** The first of `indexes` whose filters the search has all of. */
+export const leadingIndex = (r: Resolved, indexes: readonly { index: IndexName; filters: readonly FilterName[] }[]) =>
+  indexes.find((i) => hasAll(r, i.filters));

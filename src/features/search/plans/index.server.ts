@@ -1,0 +1,18 @@
+/**
+ * The plans, in the order they are tried (docs/search.md "Plans"): the first that applies runs.
+ * Earlier plans are the narrower cases; `order` applies to anything.
+ */
+import type { Plan, SearchRun } from './context.server';
+import { openListed } from './openListed.server';
+import { nearest } from './nearest.server';
+import { otherOrder } from './otherOrder.server';
+import { category } from './category.server';
+import { place } from './place.server';
+import { order } from './order.server';
+
+export const PLANS: readonly Plan[] = [openListed, nearest, otherOrder, category, place, order];
+
+export async function choosePlan(s: SearchRun): Promise<Plan> {
+  for (const plan of PLANS) if (await plan.applies(s)) return plan;
+  throw new Error('no search plan applies'); // unreachable: `order` applies to anything
+}

@@ -1,0 +1,56 @@
+/**
+ * Everything else (text, a `near` box, a minimum rating, open now with many open, or nothing): when
+ * the matches are many (past the counted cap) and dense in the order index, reading it in order and
+ * checking each row finds a page fast; few or sparse, they are listed and sorted. A prefix too common
+ * to expand (textMatch.server.ts) is listed either way, and with many matches the order index is
+ * walked against that list. How dense: for text alone, from how far into the table (by seq, the
+ * full-text index's own order) its first counted matches reach, which the count reads anyway;
+ * otherwise from a sample of the order index's first rows.
+ */
+import { sql } from 'kysely';
+import { LIMITS } from '../../../config';
+import { cappedCount, cappedTotal } from '../../providers/providers.server';
+import { boxTables } from '../near.server';
+import { filtersOf, isListed, rowConditions } from '../filters.server';
+import { INDEXES, indexedBy } from '../indexes.server';
+import { and, ORDER, PLAN_TUNING, SAMPLE_ROWS, textListed, type Plan } from './context.server';
+import type { Count } from '../resolve.server';
+
+export const order: Plan = {
+  name: 'order',
+  applies: () => true,
+  async run(s) {
+    const { r } = s;
+    const filters = filtersOf(r);
+    const onlyText = filters.length === 1 && filters[0] === 'text';
+    // Listed text leads from the full-text index; within a radius, the box does. The count reads the
+    // same source as the sorted page.
+    const source = r.within
+      ? { tables: boxTables(r.within.point, r.within.miles), conds: rowConditions(r, { listText: true }) }
+      : r.match
+        ? textListed(r.match, rowConditions({ ...r, match: null }))
+        : { tables: sql`FROM providers p`, conds: rowConditions(r, { listText: true }) };
+    let walk = filters.length === 0;
+    let count: Count;
+    if (r.openTotal) {
+      count = r.openTotal;
+    } else if (onlyText) {
+      const { rows } = await sql<{ n: number; reach: number | null }>`SELECT count(*) AS n, max(rowid) AS reach FROM (SELECT rowid FROM providers_fts
+        WHERE providers_fts MATCH ${r.match} AND ${isListed(sql`providers_fts.rowid`)} LIMIT ${LIMITS.countedTotal + 1})`.execute(s.database.db);
+      const n = Number(rows[0]!.n);
+      count = cappedTotal(n);
+      walk = count.capped && (!r.checkable || (s.wanted * Number(rows[0]!.reach)) / n <= PLAN_TUNING.maxWalk);
+    } else {
+      count = await cappedCount(s.database, sql`${source.tables} ${and(source.conds)}`);
+    }
+    if (!walk && !onlyText && count.capped) {
+      walk = (!!r.match && !r.checkable) || (await s.denseIn(INDEXES.order, ORDER, r.match ? SAMPLE_ROWS.text : SAMPLE_ROWS.row));
+    }
+    if (count.total === 0) return { rows: [], count };
+    if (walk) {
+      const rows = await s.run(sql`SELECT p.*${s.distance} FROM providers p ${indexedBy(INDEXES.order)} ${and(rowConditions(r))} ORDER BY ${ORDER} ${s.page}`);
+      return { rows, count, step: 'walk' };
+    }
+    return { rows: await s.sortedPage(source.tables, source.conds), count, step: 'listed' };
+  },
+};

@@ -1,0 +1,31 @@
+/**
+ * sort=rating or sort=reviews, or a `near` box in the recommended order with a filter that leads:
+ * with a filter, the sort's index is walked when the matches are many and dense in it (a city's
+ * box holds a few per cent of all), else every match is sorted.
+ */
+import { sql } from 'kysely';
+import { and, leadingIndex, SAMPLE_ROWS, type Plan, type SearchRun } from './context.server';
+import { pointSource } from './pointSource.server';
+import { CATEGORY_INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
+
+/**
+ * A `near` box in the recommended order with no filter that has an ordered index of its own: the
+ * order plan walks the order index when the box holds many, as with text.
+ */
+export const nearInOrder = ({ r, sort }: SearchRun) =>
+  !!r.within && sort === 'recommended' && !r.fewOpen && !leadingIndex(r, PLACE_INDEXES) && !leadingIndex(r, CATEGORY_INDEXES);
+
+export const otherOrder: Plan = {
+  name: 'other-order',
+  applies: (s) => (s.sort !== 'recommended' || !!s.r.point) && !nearInOrder(s),
+  async run(s) {
+    const { conds, byOrder, unfiltered, tables } = pointSource(s);
+    const count = await s.counted(sql`${tables} ${and(conds)}`);
+    if (count.total === 0) return { count, rows: [] };
+    if (byOrder && !unfiltered && count.capped && (await s.denseIn(byOrder.index, byOrder.order, SAMPLE_ROWS.row))) {
+      const rows = await s.run(sql`SELECT p.*${s.distance} FROM providers p ${indexedBy(byOrder.index)} ${and(conds)} ORDER BY ${s.order} ${s.page}`);
+      return { count, rows, step: 'walk' };
+    }
+    return { count, rows: await s.sortedPage(tables, conds), step: 'sorted' };
+  },
+};

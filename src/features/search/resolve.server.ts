@@ -1,0 +1,86 @@
+/**
+ * A search's parameters resolved once (docs/search.md "How a search runs"): the words as a full-text
+ * expression, the service as a category, the place, the open-now list and the point distances are
+ * measured from. Every plan reads this; nothing is parsed again.
+ */
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Db } from '../../db/client';
+import { cappedCount } from '../providers/providers.server';
+import type { SearchParams } from './schemas/search';
+import { categoryForSearch } from '../content/services';
+import { InvalidInputError } from '../../lib/errors';
+import type { Point } from '../places/distance';
+import type { SearchPlace } from '../places/searchPlace.server';
+import { RADIUS_MILES } from './params';
+import { openNowCondition, openNowList } from './openNow.server';
+import { textMatch } from './textMatch.server';
+import { carriedByAll, isListed } from './filters.server';
+
+export type Filters = Partial<Omit<SearchParams, 'limit' | 'offset'>>;
+export type Count = { total: number; capped: boolean };
+
+export interface Resolved {
+  params: Filters;
+  /** FTS5 expression, or null (no text), or false (text that cannot match anything). */
+  match: string | null | false;
+  /** Whether one row is cheaply checked against `match` (textMatch.server.ts). */
+  checkable: boolean;
+  /** The category of `service`, when it names one. */
+  category?: string;
+  place?: SearchPlace;
+  /** openNow=true: the condition, for the request's moment (the list of those open when few). */
+  openNow?: Expression<SqlBool>;
+  /** openNow=true and fewer providers open than the counted cap: they lead the plan. */
+  fewOpen?: boolean;
+  /**
+   * openNow=true and the open-now list already applied every filter the search has (the hours rows
+   * carry them, filters.server.ts): its count is the search's total.
+   */
+  openTotal?: Count;
+  /** near: only providers within this many miles of the point. */
+  within?: { point: Point; miles: number };
+  /** Where distances are measured from (near, or the location for sort=distance). */
+  point?: Point;
+}
+
+export async function resolve(database: Db, params: Filters, now: Date, place: SearchPlace | undefined): Promise<Resolved> {
+  const category = params.service ? categoryForSearch(params.service) : null;
+  // A service value that is no category matches services whose words start with its words. Text
+  // with no words (only punctuation) matches nothing.
+  const texts = await Promise.all([
+    params.query ? textMatch(database, params.query) : undefined,
+    params.service && !category ? textMatch(database, params.service, 'services') : undefined,
+  ]);
+  const parts = texts.filter((t) => t !== undefined);
+  const impossible = parts.some((t) => !t);
+  const matches = parts.filter((t) => !!t);
+  const r: Resolved = {
+    params,
+    match: impossible ? false : matches.length ? matches.map((t) => `(${t.expression})`).join(' AND ') : null,
+    checkable: matches.every((t) => t.checkable),
+    category: category?.slug,
+    place,
+  };
+  if (params.near) r.within = { point: params.near, miles: params.radius ?? RADIUS_MILES.default };
+  if (params.near || params.sort === 'distance') {
+    const point = params.near ?? place?.point;
+    if (!point && !params.location) throw new InvalidInputError('sort=distance needs near=LAT,LNG, or a ZIP code or city in location', 'sort');
+    // A location that is no known place matches nothing (a corrected spelling may: correctedSearch.server.ts).
+    if (!point) r.match = false;
+    else r.point = point;
+  }
+  if (params.openNow && r.match !== false) {
+    // Few open (at night, most of the week): listed from the hours index, the other filters checked
+    // on each. Many: dense in any order, so each row the usual plan reads is checked instead.
+    // Only the zones the place can be in: Chicago's few open at 7 AM are few even while the East
+    // has thousands open. A city and a service are applied by the index itself.
+    // Distinct: a day's range running past midnight may overlap the next day's.
+    const openList = openNowList(now, place?.zones, { city: place?.city, category: r.category });
+    const open = await cappedCount(database, sql`FROM (SELECT DISTINCT seq FROM (${openList})) o WHERE ${isListed(sql`o.seq`)}`);
+    if (open.total === 0) r.match = false;
+    r.fewOpen = !open.capped;
+    r.openNow = r.fewOpen ? sql<SqlBool>`p.seq IN (${openList})` : openNowCondition(now);
+    if (carriedByAll(r, 'openList')) r.openTotal = open;
+  }
+  return r;
+}
