@@ -67,6 +67,8 @@ export default defineConfig({
   // `astro check` (which render or check without it) would delete the built function.
   // Images are local files, so Netlify's image CDN is not used.
   adapter: building ? netlify({ imageCDN: false }) : undefined,
+  // Images are pre-built: the on-request image endpoint (which fetches and re-encodes any URL) only answers 404.
+  image: { endpoint: { route: '/_image', entrypoint: './src/server/noImageEndpoint.ts' } },
   trailingSlash: 'never',
   // CSS inline in each page: one request less before first paint (the CSP allows inline styles).
   build: { format: 'file', inlineStylesheets: 'always' },

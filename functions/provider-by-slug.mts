@@ -4,11 +4,11 @@ import { getDb } from '../src/db/client';
 import { NotFoundError } from '../src/lib/errors';
 import { getProviderBySlug } from '../src/features/providers/providers.server';
 import { API_CACHE, cdnCacheHeaders } from '../src/server/cdnCache';
-import { json, route } from '../src/server/http';
+import { json, route, pathParam } from '../src/server/http';
 
 export default route({
   async GET(_req, { params }) {
-    const provider = await getProviderBySlug(await getDb(), decodeURIComponent(params.slug ?? ''));
+    const provider = await getProviderBySlug(await getDb(), pathParam(params, 'slug'));
     if (!provider) throw new NotFoundError('Provider not found');
     return json(provider, 200, cdnCacheHeaders(API_CACHE.provider(provider.id)));
   },

@@ -4,11 +4,11 @@ import { getDb } from '../src/db/client';
 import { NotFoundError } from '../src/lib/errors';
 import { reviewSummary } from '../src/features/reviews/reviewReads.server';
 import { API_CACHE, cdnCacheHeaders } from '../src/server/cdnCache';
-import { json, route } from '../src/server/http';
+import { json, route, pathParam } from '../src/server/http';
 
 export default route({
   async GET(_req, { params }) {
-    const id = decodeURIComponent(params.id ?? '');
+    const id = pathParam(params, 'id');
     const summary = await reviewSummary(await getDb(), id);
     if (!summary) throw new NotFoundError('Provider not found');
     // Cached with the provider's page: a review or a moderation action purges them together.

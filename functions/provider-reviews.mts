@@ -5,11 +5,11 @@ import { NotFoundError } from '../src/lib/errors';
 import { reviewPage } from '../src/features/reviews/reviewReads.server';
 import { reviewListParamsFromUrl, reviewListParamsSchema } from '../src/features/reviews/schemas/reviewList';
 import { API_CACHE, cdnCacheHeaders } from '../src/server/cdnCache';
-import { page, parseWith, route } from '../src/server/http';
+import { page, parseWith, route, pathParam } from '../src/server/http';
 
 export default route({
   async GET(req, { params }) {
-    const id = decodeURIComponent(params.id ?? '');
+    const id = pathParam(params, 'id');
     const query = parseWith(reviewListParamsSchema, reviewListParamsFromUrl(new URL(req.url).searchParams));
     const result = await reviewPage(await getDb(), id, query);
     if (!result) throw new NotFoundError('Provider not found');

@@ -3,14 +3,14 @@ import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
 import { reportReview } from '../src/features/reviews/reviewReports.server';
 import { reportCreateSchema } from '../src/features/reviews/schemas/reviewReport';
-import { enforceRateLimit, json, parseWith, readJsonObject, route } from '../src/server/http';
+import { enforceRateLimit, json, parseWith, pathParam, readJsonObject, route } from '../src/server/http';
 
 export default route({
   async POST(req, context) {
     const database = await getDb();
     await enforceRateLimit(database, context, 'reports');
     const input = parseWith(reportCreateSchema, await readJsonObject(req));
-    return json(await reportReview(database, decodeURIComponent(context.params.id ?? ''), input), 201);
+    return json(await reportReview(database, pathParam(context.params, 'id'), input), 201);
   },
 });
 

@@ -17,7 +17,9 @@ const flag = () => z.preprocess(blankIsUnset, z.enum(['0', '1']).optional()).tra
 
 export const envSchema = z.object({
   PORT: positiveInt(4321).describe('port of `npm start` and `npm run dev`'),
-  HOST: z.preprocess(blankIsUnset, z.string().default('0.0.0.0')).describe('interface `npm start` listens on'),
+  HOST: z
+    .preprocess(blankIsUnset, z.string().default('127.0.0.1'))
+    .describe('interface `npm start` listens on; `0.0.0.0` (or `::`) listens on all interfaces, e.g. in a container'),
   DATABASE_URL: z
     .preprocess(blankIsUnset, z.string().default('file:data/glow.db'))
     .describe('libSQL URL: a local `file:` path, or `libsql://…`/`https://…` for Turso or sqld'),

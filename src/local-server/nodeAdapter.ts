@@ -2,10 +2,26 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { env } from '../env.server';
 import { API_HEADERS, jsonText } from '../server/http';
 import { matchFunction, type FunctionRoute } from './functionRoutes';
 
-export function toWebRequest(req: IncomingMessage, origin: string): Request {
+/**
+ * The request target when it is a path: one slash, then anything but a second slash or a backslash.
+ * "//127.0.0.1:4798/x", "/\\host/x", "http://host/x" and "*" are not: a URL built from them names
+ * another host (docs/security.md "Requests").
+ */
+export function requestPath(req: IncomingMessage): string | null {
+  const target = req.url ?? '/';
+  return /^\/(?![/\\])/.test(target) || target === '/' ? target : null;
+}
+
+/** The request's URL: its path on the site's own origin (SITE_URL), never on the Host header's. */
+export function requestUrl(req: IncomingMessage): URL {
+  return new URL(requestPath(req) ?? '/', env().SITE_URL);
+}
+
+export function toWebRequest(req: IncomingMessage): Request {
   const headers: Record<string, string> = {};
   for (const key in req.headers) {
     const value = req.headers[key];
@@ -13,7 +29,7 @@ export function toWebRequest(req: IncomingMessage, origin: string): Request {
   }
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  return new Request(new URL(req.url ?? '/', origin), {
+  return new Request(requestUrl(req), {
     method,
     headers,
     body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
@@ -55,13 +71,13 @@ export async function sendWebResponse(res: ServerResponse, response: Response, a
 
 /** Answers /api/* from the function routes; an unknown API path gets a JSON 404. */
 export async function handleApi(req: IncomingMessage, res: ServerResponse, routes: FunctionRoute[], clientAddress?: string): Promise<void> {
-  const url = new URL(req.url ?? '/', 'http://localhost');
+  const url = requestUrl(req);
   const match = matchFunction(routes, url.pathname);
   if (!match) {
     res.writeHead(404, API_HEADERS).end(JSON.stringify({ error: `No API endpoint at ${url.pathname}`, issues: [] }));
     return;
   }
-  const request = toWebRequest(req, `http://${req.headers.host ?? 'localhost'}`);
+  const request = toWebRequest(req);
   const response = await match.route.handler(request, { params: match.params, ip: clientAddress ?? req.socket.remoteAddress ?? '' });
   await sendWebResponse(res, response);
   // A function may answer before reading the whole body (413 for an oversized one). Left in the

@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize, sep } from 'node:path';
 import type { FunctionModule, FunctionRoute } from './functionRoutes';
 import { headersFor, parseNetlifyConfig, type NetlifyConfig } from './netlifyConfig';
-import { acceptedEncoding, handleApi, sendWebResponse, toWebRequest } from './nodeAdapter';
+import { acceptedEncoding, handleApi, requestPath, requestUrl, sendWebResponse, toWebRequest } from './nodeAdapter';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -83,8 +83,25 @@ export interface SiteServerOptions {
   render?: FunctionModule['default'];
 }
 
+/** A Host header that names a host: a DNS name or an IPv4 address, or an IPv6 one in brackets, and an optional port. */
+const VALID_HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/** Paths Glow never serves: Astro's image endpoint fetches and re-encodes any URL it is given (docs/security.md "Requests"). */
+const NEVER_SERVED = /^\/_image(?:\/|$)/;
+
+function decodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function createSiteServer({ distDir, routes, netlify = readNetlifyConfig(), render }: SiteServerOptions): Server {
   const root = normalize(distDir);
+  // Every answer carries the site's security headers: 404s, redirects, 405s, 400s and 500s too.
+  const security = headersFor(netlify.headers.length ? netlify : readNetlifyConfig(), '/');
 
   function sendFile(req: IncomingMessage, res: ServerResponse, file: string, status: number, pathname: string) {
     const stat = statSync(file);
@@ -108,9 +125,25 @@ export function createSiteServer({ distDir, routes, netlify = readNetlifyConfig(
     createReadStream(file).pipe(res);
   }
 
+  function notFound(req: IncomingMessage, res: ServerResponse, pathname: string) {
+    const page = join(root, '404.html');
+    if (existsSync(page)) return sendFile(req, res, page, 404, pathname);
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
+    if (req.headers.host !== undefined && !VALID_HOST.test(req.headers.host)) {
+      return void res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad Request: malformed Host header');
+    }
+    // "//host/…" would name another origin to anything that builds a URL from it: not a path here.
+    if (requestPath(req) === null) return notFound(req, res, '/');
+    const url = requestUrl(req);
+    if (NEVER_SERVED.test(url.pathname)) return notFound(req, res, url.pathname);
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return handleApi(req, res, routes);
+    if (!decodable(url.pathname)) {
+      return void res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad Request: invalid percent-encoding in the path');
+    }
     if (!['GET', 'HEAD'].includes(req.method ?? 'GET')) {
       return void res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method Not Allowed');
     }
@@ -126,12 +159,10 @@ export function createSiteServer({ distDir, routes, netlify = readNetlifyConfig(
     }
     if (direct) return sendFile(req, res, direct, 200, url.pathname);
     if (render) {
-      const request = toWebRequest(req, `http://${req.headers.host ?? 'localhost'}`);
+      const request = toWebRequest(req);
       return sendWebResponse(res, await render(request, { params: {}, ip: req.socket.remoteAddress ?? '' }), String(req.headers['accept-encoding'] ?? ''));
     }
-    const notFound = join(root, '404.html');
-    if (existsSync(notFound)) return sendFile(req, res, notFound, 404, url.pathname);
-    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+    notFound(req, res, url.pathname);
   }
 
   return createServer((req, res) => {

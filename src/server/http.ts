@@ -19,6 +19,7 @@ export const API_HEADERS: Record<string, string> = {
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(self), payment=()',
+  'X-Frame-Options': 'DENY',
 };
 
 export class HttpError extends Error {
@@ -123,6 +124,18 @@ export function rejectHoneypot(input: { fax?: string | undefined }, action: stri
   if (input.fax) {
     console.warn(`[api] honeypot filled on ${action}; nothing stored`);
     throw new HttpError(400, 'This submission was not accepted.');
+  }
+}
+
+/**
+ * A path parameter, percent-decoded. Bad percent-encoding (`/api/providers/by-slug/%E0%A4%A`) is the
+ * client's mistake: a 400, never a 500 (docs/security.md "Requests").
+ */
+export function pathParam(params: Record<string, string>, name: string): string {
+  try {
+    return decodeURIComponent(params[name] ?? '');
+  } catch {
+    throw new HttpError(400, 'The address has invalid percent-encoding');
   }
 }
 
