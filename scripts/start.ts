@@ -20,6 +20,9 @@ import { createSiteServer } from '../src/local-server/staticSite';
 const root = process.cwd();
 const dist = join(root, 'dist');
 const stamp = join(dist, 'index.html');
+// Without SMTP_URL, mail goes to the console and the local outbox here (docs/owners.md "Email");
+// set before the workers fork, which inherit it.
+process.env.GLOW_LOCAL_MAIL ??= '1';
 const { PORT: port, HOST: host, WEB_CONCURRENCY, SKIP_BUILD } = env();
 
 /** Newest modification time under the given paths. */

@@ -38,6 +38,17 @@ export const envSchema = z.object({
   RATE_LIMIT_SALT: z
     .preprocess(blankIsUnset, z.string().default('glow-rate-limit'))
     .describe('secret mixed into the hash of client addresses; set your own in production'),
+  RATE_LIMIT_CODES: positiveInt(10).describe('sign-in code requests allowed per client address per 10 minutes'),
+  RATE_LIMIT_CODES_PER_EMAIL: positiveInt(5).describe('sign-in code requests allowed per email address per hour'),
+  AUTH_SECRET: z
+    .preprocess(blankIsUnset, z.string().min(16).default('glow-local-development-secret'))
+    .describe("secret better-auth signs owners' session cookies with; set your own (32+ random characters) in production"),
+  SMTP_URL: text().describe('where mail goes: `smtp://user:pass@host:port` or `smtps://…` (docs/owners.md "Email")'),
+  MAIL_FROM: z.preprocess(blankIsUnset, z.string().default('Glow <no-reply@glow.example.com>')).describe('sender of the mail Glow sends'),
+  GLOW_LOCAL_MAIL: flag().describe('`1` (set by `npm start` and `npm run dev`): without SMTP_URL, mail is printed and kept in MAIL_OUTBOX instead of refused'),
+  MAIL_OUTBOX: z
+    .preprocess(blankIsUnset, z.string().default('data/outbox'))
+    .describe('folder of the local outbox: one `.eml` file per message sent without SMTP_URL'),
   NETLIFY_PURGE_API_TOKEN: text().describe("Netlify token for CDN purges (Netlify's functions get it from their runtime; `npm run moderate` needs it set)"),
   SITE_ID: text().describe('the Netlify site id, with NETLIFY_PURGE_API_TOKEN for purges from `npm run moderate`'),
   BUILD_HOOK_URL: text().describe('Netlify build hook the daily rebuild calls; without it the scheduled function does nothing'),

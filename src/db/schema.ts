@@ -32,6 +32,10 @@ export interface ProvidersTable {
   longitude: number | null;
   /** IANA time zone its opening hours are read in. */
   timeZone: string | null;
+  /** Set by the owner (migrations/0016_owners.sql). */
+  status: Generated<'open' | 'temporarily_closed' | 'permanently_closed'>;
+  closedUntil: string | null;
+  ownerUpdatedAt: string | null;
 }
 
 export interface ProviderHoursTable {
@@ -113,6 +117,93 @@ export interface Database {
   search_terms: SearchTermsTable;
   city_counts: CityCountsTable;
   review_stats: ReviewStatsTable;
+  auth_users: AuthUsersTable;
+  auth_sessions: AuthSessionsTable;
+  auth_verifications: AuthVerificationsTable;
+  auth_accounts: AuthAccountsTable;
+  listing_owners: ListingOwnersTable;
+  owner_audit: OwnerAuditTable;
+  review_replies: ReviewRepliesTable;
+  reply_reports: ReplyReportsTable;
+}
+
+/** better-auth's tables (migrations/0016_owners.sql); better-auth writes them, we read a few columns. */
+export interface AuthUsersTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: number;
+  image: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+export interface AuthSessionsTable {
+  id: string;
+  expiresAt: string;
+  token: string;
+  createdAt: string;
+  updatedAt: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+}
+export interface AuthVerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: string;
+  createdAt: string;
+  updatedAt: string;
+}
+export interface AuthAccountsTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  password: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Who manages a listing (migrations/0016_owners.sql). */
+export interface ListingOwnersTable {
+  providerId: string;
+  userId: string;
+  email: string;
+  via: 'listed-email' | 'website-domain' | 'new-listing' | 'support';
+  claimedAt: string;
+}
+
+export interface OwnerAuditTable {
+  id: string;
+  providerId: string;
+  action: 'claim' | 'revoke-claim' | 'assign' | 'edit' | 'reply' | 'edit-reply' | 'delete-reply' | 'hide-reply' | 'restore-reply';
+  targetId: string | null;
+  actor: string;
+  reason: string | null;
+  before: string | null;
+  after: string | null;
+  createdAt: string;
+}
+
+export interface ReviewRepliesTable {
+  id: string;
+  reviewId: string;
+  providerId: string;
+  userId: string;
+  body: string;
+  status: Generated<'published' | 'hidden'>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ReplyReportsTable {
+  id: string;
+  replyId: string;
+  reason: string;
+  details: string | null;
+  createdAt: string;
+  resolvedAt: string | null;
 }
 
 /** Providers per city, kept by triggers (migrations/0008_site_aggregates.sql). */

@@ -13,13 +13,18 @@ export interface Limit {
   windowSeconds: number;
 }
 
-/** POST limits per client address; RATE_LIMIT_REVIEWS, RATE_LIMIT_LISTINGS and RATE_LIMIT_REPORTS override the counts. */
-export function limits(): Record<'reviews' | 'listings' | 'reports', Limit> {
-  const { RATE_LIMIT_REVIEWS, RATE_LIMIT_LISTINGS, RATE_LIMIT_REPORTS } = env();
+/**
+ * POST limits per client address (and sign-in codes also per email address, `codesPerEmail`);
+ * the RATE_LIMIT_* variables override the counts.
+ */
+export function limits(): Record<'reviews' | 'listings' | 'reports' | 'codes' | 'codesPerEmail', Limit> {
+  const { RATE_LIMIT_REVIEWS, RATE_LIMIT_LISTINGS, RATE_LIMIT_REPORTS, RATE_LIMIT_CODES, RATE_LIMIT_CODES_PER_EMAIL } = env();
   return {
     reviews: { max: RATE_LIMIT_REVIEWS, windowSeconds: 10 * 60 },
     listings: { max: RATE_LIMIT_LISTINGS, windowSeconds: 60 * 60 },
     reports: { max: RATE_LIMIT_REPORTS, windowSeconds: 10 * 60 },
+    codes: { max: RATE_LIMIT_CODES, windowSeconds: 10 * 60 },
+    codesPerEmail: { max: RATE_LIMIT_CODES_PER_EMAIL, windowSeconds: 60 * 60 },
   };
 }
 

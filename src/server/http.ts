@@ -108,12 +108,20 @@ export interface FunctionContext {
   waitUntil?: (promise: Promise<unknown>) => void;
 }
 
-/** 429 with Retry-After once a client has posted too often; the address is logged only as a hash. */
-export async function enforceRateLimit(database: Db, context: FunctionContext, action: keyof ReturnType<typeof limits>): Promise<void> {
-  const decision = await hit(database, action, context.ip || 'unknown', limits()[action]);
+/**
+ * 429 with Retry-After once a client has posted too often; the address is logged only as a hash.
+ * `key` counts by something other than the client address (an email address asking for codes).
+ */
+export async function enforceRateLimit(
+  database: Db,
+  context: FunctionContext,
+  action: keyof ReturnType<typeof limits>,
+  { key = context.ip || 'unknown', message = 'Too many submissions from your network. Please wait a few minutes and try again.' } = {},
+): Promise<void> {
+  const decision = await hit(database, action, key, limits()[action]);
   if (!decision.allowed) {
     console.warn(`[api] rate limit: ${action}, ${decision.hits} requests in this window`);
-    throw new HttpError(429, 'Too many submissions from your network. Please wait a few minutes and try again.', [], {
+    throw new HttpError(429, message, [], {
       'Retry-After': String(decision.retryAfter),
     });
   }
@@ -150,12 +158,12 @@ function isUnavailable(error: unknown): boolean {
 }
 
 /** A function answering the given methods, with every failure turned into a JSON error. */
-export function route(handlers: Partial<Record<'GET' | 'POST', Handler>>) {
+export function route(handlers: Partial<Record<'GET' | 'POST' | 'PUT' | 'DELETE', Handler>>) {
   const allow = [...Object.keys(handlers), ...(handlers.GET ? ['HEAD'] : []), 'OPTIONS'].join(', ');
   return async (req: Request, context: FunctionContext): Promise<Response> => {
     const method = req.method.toUpperCase();
     if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { ...API_HEADERS, Allow: allow } });
-    const handler = handlers[(method === 'HEAD' ? 'GET' : method) as 'GET' | 'POST'];
+    const handler = handlers[(method === 'HEAD' ? 'GET' : method) as 'GET' | 'POST' | 'PUT' | 'DELETE'];
     try {
       if (!handler) throw new HttpError(405, `Method ${method} is not allowed here; use ${allow}`, [], { Allow: allow });
       const response = await handler(req, { params: context?.params ?? {}, ip: context?.ip ?? '', waitUntil: context?.waitUntil?.bind(context) });

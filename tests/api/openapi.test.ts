@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { glowOpenApiDocument } from '../../src/lib/openapi/glowApi.server';
 import { loadFunctionRoutes, type FunctionModule } from '../../src/local-server/functionRoutes';
 import { startApi, validListing, type TestApi } from '../helpers/api';
+import { startSmtp, type TestMailbox } from '../helpers/smtp';
 
 interface MediaType {
   schema: object;
@@ -217,6 +218,68 @@ describe('the API conforms to the document', () => {
       // A 405 is declared on the path's documented operations; check it against one of them.
       const body = (await conforms(res, method, path)) as { issues: unknown[] };
       if (status === 400 && what !== 'malformed JSON') expect(body.issues.length, what).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('the owner calls conform to the document', () => {
+  let mail: TestMailbox;
+  beforeAll(async () => {
+    mail = await startSmtp();
+    process.env.SMTP_URL = mail.url;
+  });
+  afterAll(async () => {
+    delete process.env.SMTP_URL;
+    await mail.close();
+  });
+
+  it('asks for a code (202), signs in (200), reads the session (200), signs out (204), and answers 400, 401, 403 as declared', async () => {
+    const [first] = (await (await api.get('/api/providers?limit=1')).json()) as { id: string; email: string }[];
+    const headers = { Origin: api.base };
+    const code = await api.post(
+      '/api/owners/code',
+      { email: first!.email, providerId: first!.id },
+      { headers: { ...headers, 'Content-Type': 'application/json' } },
+    );
+    expect(code.status).toBe(202);
+    await conforms(code, 'post', '/api/owners/code');
+    const signIn = await api.post(
+      '/api/owners/sign-in',
+      { email: first!.email, code: await mail.code(first!.email), providerId: first!.id },
+      { headers: { ...headers, 'Content-Type': 'application/json' } },
+    );
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    await conforms(signIn, 'post', '/api/owners/sign-in');
+    const session = await api.get('/api/owners/session', { headers: { Cookie: cookie } });
+    expect(session.status).toBe(200);
+    await conforms(session, 'get', '/api/owners/session');
+    const out = await api.get('/api/owners/session', { method: 'DELETE', headers: { ...headers, Cookie: cookie } });
+    expect(out.status).toBe(204);
+    expect(paths['/api/owners/session']!.delete!.responses['204']).toBeDefined();
+
+    const refused: [() => Promise<globalThis.Response>, number, string, string][] = [
+      [() => api.get('/api/owners/session'), 401, 'get', '/api/owners/session'],
+      [
+        () => api.post('/api/owners/code', { email: first!.email }, { headers: { Origin: 'https://evil.example.net', 'Content-Type': 'application/json' } }),
+        403,
+        'post',
+        '/api/owners/code',
+      ],
+      [
+        () => api.post('/api/owners/sign-in', { email: first!.email, code: '12' }, { headers: { ...headers, 'Content-Type': 'application/json' } }),
+        400,
+        'post',
+        '/api/owners/sign-in',
+      ],
+    ];
+    for (const [request, status, method, path] of refused) {
+      const res = await request();
+      expect(res.status, `${method} ${path}`).toBe(status);
+      await conforms(res, method, path);
     }
   });
 });

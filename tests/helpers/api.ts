@@ -54,6 +54,8 @@ export async function startApi({
   process.env.RATE_LIMIT_REVIEWS = String(rateLimit);
   process.env.RATE_LIMIT_LISTINGS = String(rateLimit);
   process.env.RATE_LIMIT_REPORTS = String(rateLimit);
+  process.env.RATE_LIMIT_CODES = String(rateLimit);
+  process.env.RATE_LIMIT_CODES_PER_EMAIL = String(rateLimit);
   await setupDatabase(url, { seed });
   const database = await getDb(url);
   const routes = await loadFunctionRoutes((file) => import(file) as Promise<FunctionModule>);

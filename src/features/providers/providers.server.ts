@@ -17,7 +17,7 @@ import { slugify } from './slugify';
 type ProviderRow = Selectable<ProvidersTable>;
 
 /** A database row in the API's wire format (docs/openapi.json). */
-export function toProvider(row: ProviderRow): Provider {
+export function toProvider(row: Omit<ProviderRow, 'status' | 'closedUntil' | 'ownerUpdatedAt'>): Provider {
   return {
     id: row.id,
     name: row.name,
@@ -101,7 +101,7 @@ export async function getProviderBySlug(database: Db, slug: string): Promise<Pro
 }
 
 /** A new provider row; rating and reviewCount start at zero, the place comes from placeOf. */
-export interface NewProvider extends Omit<ProviderRow, 'seq' | 'rating' | 'reviewCount' | 'isHidden' | 'latitude' | 'longitude' | 'timeZone'> {
+export interface NewProvider extends Omit<ProviderRow, 'seq' | 'rating' | 'reviewCount' | 'isHidden' | 'latitude' | 'longitude' | 'timeZone' | 'status' | 'closedUntil' | 'ownerUpdatedAt'> {
   rating?: number;
   reviewCount?: number;
   latitude?: number | null;

@@ -11,7 +11,7 @@ type Schema = z.core.$ZodType;
 type JsonSchema = Record<string, unknown> & { description?: string; properties?: Record<string, JsonSchema>; required?: string[] };
 
 /** Error statuses an endpoint can answer, each with the error body of apiErrorSchema. */
-export type ErrorStatus = 400 | 404 | 405 | 409 | 413 | 415 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 503;
 /** Response headers the document declares (their schemas: ./glowApi.server.ts). */
 export type HeaderName = 'X-Total-Count' | 'X-Corrected-Query' | 'Allow' | 'Retry-After' | 'Server-Timing';
 
@@ -26,15 +26,16 @@ export interface Payload {
 }
 
 export interface SuccessResponse {
-  status: 200 | 201;
+  status: 200 | 201 | 202 | 204;
   description: string;
-  body: Payload;
+  /** Absent for 204 (no content). */
+  body?: Payload;
   headers?: HeaderName[];
 }
 
 /** One method on one path: everything the document says about it. */
 export interface Endpoint {
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'put' | 'delete';
   /** OpenAPI path template, e.g. "/api/providers/{id}/reviews". */
   path: string;
   operationId: string;
@@ -51,6 +52,8 @@ export interface Endpoint {
   body?: Payload;
   responses: SuccessResponse[];
   errors: ErrorStatus[];
+  /** Needs an owner's session cookie (docs/owners.md); documented as the `ownerSession` scheme. */
+  session?: boolean;
 }
 
 export interface ErrorDoc {
@@ -134,7 +137,7 @@ export function buildOpenApiDocument(api: ApiDescription) {
       responses[String(r.status)] = {
         description: r.description,
         ...headerRefs(r.headers),
-        content: { 'application/json': { schema: schemaOf(r.body, 'output'), example: r.body.example } },
+        ...(r.body ? { content: { 'application/json': { schema: schemaOf(r.body, 'output'), example: r.body.example } } } : {}),
       };
     }
     for (const status of endpoint.errors) responses[String(status)] = { $ref: `#/components/responses/${errorResponseName(status)}` };
@@ -145,6 +148,7 @@ export function buildOpenApiDocument(api: ApiDescription) {
       summary: endpoint.summary,
       ...(endpoint.description ? { description: endpoint.description } : {}),
       ...parameters(endpoint),
+      ...(endpoint.session ? { security: [{ ownerSession: [] }] } : {}),
       ...(endpoint.body
         ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(endpoint.body, 'input'), example: endpoint.body.example } } } }
         : {}),
@@ -161,6 +165,19 @@ export function buildOpenApiDocument(api: ApiDescription) {
     tags: api.tags,
     paths,
     components: {
+      ...(api.endpoints.some((e) => e.session)
+        ? {
+            securitySchemes: {
+              ownerSession: {
+                type: 'apiKey',
+                in: 'cookie',
+                name: 'glow.session_token',
+                description:
+                  'The HttpOnly session cookie set by POST /api/owners/sign-in. Every state-changing owner call also needs an `Origin` header naming this site (403 otherwise).',
+              },
+            },
+          }
+        : {}),
       schemas,
       responses: Object.fromEntries(
         errorStatuses.map((status) => {

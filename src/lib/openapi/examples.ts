@@ -95,6 +95,8 @@ export const exampleErrors = {
       { path: 'comment', message: 'Comment must be less than 500 characters' },
     ],
   },
+  401: { error: 'Sign in with a code sent to your business email to do this.', issues: [] },
+  403: { error: 'This listing is managed by another account.', issues: [] },
   404: { error: 'Provider not found', issues: [] },
   405: { error: 'Method DELETE is not allowed here; use GET, HEAD, OPTIONS', issues: [] },
   409: { error: 'Velvet Fern Beauty Bar is already listed at this address', issues: [] },

@@ -12,6 +12,7 @@ import { reviewListParamsSchema, reviewSummarySchema } from '../../features/revi
 import { reportCreateSchema, reportSchema } from '../../features/reviews/schemas/reviewReport';
 import { pageParamsSchema, searchParamsSchema, searchResultSchema } from '../../features/search/schemas/search';
 import { suggestionsSchema, suggestParamsSchema } from '../../features/suggestions/schemas/suggest';
+import { codeRequestSchema, codeSentSchema, ownerSessionSchema, signInSchema } from '../../features/owners/schemas/signIn';
 import { buildOpenApiDocument, type ApiDescription, type Payload } from './document';
 import {
   exampleErrors,
@@ -39,6 +40,11 @@ const provider: Payload = { schema: providerSchema, name: 'Provider', example: e
 const providerList: Payload = { ...provider, list: true, example: [exampleProvider] };
 const searchResults: Payload = { schema: searchResultSchema, name: 'SearchResult', list: true, example: [{ ...exampleProvider, distanceMiles: 1.2 }] };
 const review: Payload = { schema: reviewSchema, name: 'Review', example: exampleReview };
+const ownerSession: Payload = {
+  schema: ownerSessionSchema,
+  name: 'OwnerSession',
+  example: { email: 'lacquerandlace@example.com', listings: [{ id: exampleProvider.id, name: exampleProvider.name, slug: exampleProvider.slug }] },
+};
 
 export const GLOW_API: ApiDescription = {
   info: {
@@ -53,6 +59,7 @@ export const GLOW_API: ApiDescription = {
     { name: 'Providers', description: 'Beauty businesses listed in the directory.' },
     { name: 'Search', description: 'Finding providers by text, service, location, price and rating.' },
     { name: 'Reviews', description: 'Customer reviews of a provider, and reports of reviews to the moderators.' },
+    { name: 'Owners', description: 'Business owners: passwordless sign-in, claiming a listing and keeping it true (docs/owners.md).' },
     { name: 'Meta', description: 'This document.' },
   ],
   headers: {
@@ -75,6 +82,11 @@ export const GLOW_API: ApiDescription = {
     'Retry-After': z.int().check(z.minimum(0), z.describe('Seconds to wait before trying again.')),
   },
   errors: {
+    401: { description: 'No session: sign in with a code sent to the business email first.', example: exampleErrors[401] },
+    403: {
+      description: 'Refused: the request came from another site (its `Origin`), the account does not manage this listing, or too many wrong codes.',
+      example: exampleErrors[403],
+    },
     400: { description: 'Invalid parameters or body (malformed JSON included); `issues` names each invalid field.', example: exampleErrors[400] },
     404: { description: 'No such provider (or, for a report, no such review); a listing removed by moderators counts as none.', example: exampleErrors[404] },
     405: { description: 'Method not allowed on this path; `Allow` lists those that are.', example: exampleErrors[405], headers: ['Allow'] },
@@ -230,6 +242,62 @@ export const GLOW_API: ApiDescription = {
         },
       ],
       errors: [400, 405, 503],
+    },
+    {
+      method: 'post',
+      path: '/api/owners/code',
+      operationId: 'requestOwnerCode',
+      tag: 'Owners',
+      summary: 'Email a 6-digit sign-in code',
+      description:
+        'With `providerId`, to claim that listing: only its listed email or an address at its website’s domain gets a code (400 names them). ' +
+        'Without it, to sign in to the dashboard: only an address that manages a listing. The code works once, for 10 minutes, with at most 5 attempts; ' +
+        'asking again replaces it. Needs an `Origin` header naming this site. Rate-limited per network and per email address; 503 where no mail server is configured.',
+      body: { schema: codeRequestSchema, name: 'OwnerCodeRequest', example: { email: 'lacquerandlace@example.com', providerId: exampleProvider.id } },
+      responses: [
+        {
+          status: 202,
+          description: 'The code is on its way.',
+          body: { schema: codeSentSchema, name: 'OwnerCodeSent', example: { sent: true, email: 'lacquerandlace@example.com', expiresInMinutes: 10 } },
+        },
+      ],
+      errors: [400, 403, 404, 405, 409, 413, 415, 429, 503],
+    },
+    {
+      method: 'post',
+      path: '/api/owners/sign-in',
+      operationId: 'signInOwner',
+      tag: 'Owners',
+      summary: 'Enter the emailed code: sign in, and claim the listing',
+      description:
+        'Sets the session cookie (`glow.session_token`: HttpOnly, SameSite=Lax, Secure except on plain-http localhost). With `providerId`, the listing is ' +
+        'tied to this account, recorded in the audit, and shows "Verified business". A wrong code is 400; a used, replaced or expired code is 400 with its own message; ' +
+        'the sixth attempt on one code is 403. Needs an `Origin` header naming this site.',
+      body: { schema: signInSchema, name: 'OwnerSignIn', example: { email: 'lacquerandlace@example.com', code: '493027', providerId: exampleProvider.id } },
+      responses: [{ status: 200, description: 'Signed in.', body: ownerSession }],
+      errors: [400, 403, 404, 405, 409, 413, 415, 429, 503],
+    },
+    {
+      method: 'get',
+      path: '/api/owners/session',
+      operationId: 'getOwnerSession',
+      tag: 'Owners',
+      summary: 'Who is signed in, and the listings they manage',
+      session: true,
+      responses: [{ status: 200, description: 'The signed-in owner.', body: ownerSession }],
+      errors: [401, 405, 503],
+    },
+    {
+      method: 'delete',
+      path: '/api/owners/session',
+      operationId: 'signOutOwner',
+      tag: 'Owners',
+      summary: 'Sign out',
+      description:
+        'Ends the session in the database and clears its cookie. Signing out without a session is not an error. Needs an `Origin` header naming this site.',
+      session: true,
+      responses: [{ status: 204, description: 'Signed out.' }],
+      errors: [403, 405, 503],
     },
     {
       method: 'get',

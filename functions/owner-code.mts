@@ -1,0 +1,24 @@
+/** POST /api/owners/code: email a 6-digit sign-in code, to claim a listing or to open the dashboard. */
+import type { Config } from '@netlify/functions';
+import { getDb } from '../src/db/client';
+import { requireSameOrigin } from '../src/features/owners/requireOwner.server';
+import { codeRequestSchema } from '../src/features/owners/schemas/signIn';
+import { requestCode } from '../src/features/owners/signIn.server';
+import { ownerErrors } from '../src/features/owners/ownerErrors.server';
+import { enforceRateLimit, json, parseWith, readJsonObject, route } from '../src/server/http';
+
+export default route({
+  POST: ownerErrors(async (req, context) => {
+    requireSameOrigin(req);
+    const database = await getDb();
+    await enforceRateLimit(database, context, 'codes', { message: 'Too many codes asked for from your network. Please wait a few minutes and try again.' });
+    const input = parseWith(codeRequestSchema, await readJsonObject(req));
+    await enforceRateLimit(database, context, 'codesPerEmail', {
+      key: `email:${input.email}`,
+      message: 'Too many codes sent to this email address. Please wait an hour, or use the latest code you received.',
+    });
+    return json(await requestCode(database, new URL(req.url).origin, input, req.headers), 202);
+  }),
+});
+
+export const config: Config = { path: '/api/owners/code' };

@@ -1,0 +1,27 @@
+/** POST /api/owners/sign-in: enter the emailed code; opens a session and, with providerId, claims the listing. */
+import type { Config } from '@netlify/functions';
+import { getDb } from '../src/db/client';
+import { ownerErrors } from '../src/features/owners/ownerErrors.server';
+import { requireSameOrigin } from '../src/features/owners/requireOwner.server';
+import { signInSchema } from '../src/features/owners/schemas/signIn';
+import { enterCode } from '../src/features/owners/signIn.server';
+import { purgeTags } from '../src/server/cachePurge';
+import { CACHE_TAGS } from '../src/server/cdnCache';
+import { enforceRateLimit, json, parseWith, readJsonObject, route } from '../src/server/http';
+
+export default route({
+  POST: ownerErrors(async (req, context) => {
+    requireSameOrigin(req);
+    const database = await getDb();
+    await enforceRateLimit(database, context, 'codes', { message: 'Too many codes tried from your network. Please wait a few minutes and try again.' });
+    const input = parseWith(signInSchema, await readJsonObject(req));
+    const { session, setCookies, claimed } = await enterCode(database, new URL(req.url).origin, input, req.headers);
+    // A claimed listing shows "Verified business" on its page and in search.
+    if (claimed && input.providerId) await purgeTags([CACHE_TAGS.provider(input.providerId), CACHE_TAGS.search], context);
+    const response = json(session, 200);
+    for (const cookie of setCookies) response.headers.append('Set-Cookie', cookie);
+    return response;
+  }),
+});
+
+export const config: Config = { path: '/api/owners/sign-in' };

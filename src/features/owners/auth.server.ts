@@ -1,0 +1,163 @@
+/**
+ * Passwordless sign-in for business owners (docs/owners.md "Sign-in"): better-auth with its email
+ * one-time-code plugin, its kysely adapter over our own libSQL database (a file or sqld, the same
+ * kysely instance every other query uses), sessions stored in the database. No password is ever
+ * set: better-auth's email-and-password sign-in stays disabled.
+ *
+ * One better-auth instance per database and site origin, made on first use: cookies are Secure
+ * everywhere except plain-http localhost, where a browser would drop them.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
+import { emailOTP } from 'better-auth/plugins/email-otp';
+import { getDb, type Db } from '../../db/client';
+import { env } from '../../env.server';
+import { SITE_URL } from '../../server/siteUrl';
+import { sendCodeMail, type CodePurpose } from './mail.server';
+
+/** The code's rules (docs/owners.md): 6 digits, 10 minutes, single use, at most 5 attempts. */
+export const CODE_RULES = { length: 6, expiresInSeconds: 10 * 60, attempts: 5 } as const;
+
+/** What a sign-in is for, read by the mail the code goes out in (better-auth's sender only sees the address). */
+const purposeOfRequest = new AsyncLocalStorage<CodePurpose>();
+
+/** Plain http on the machine itself: the only place a cookie goes out without Secure. */
+export function isPlainLocalhost(origin: string): boolean {
+  const url = new URL(origin);
+  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
+
+function createAuth(database: Db, origin: string) {
+  return betterAuth({
+    appName: 'Glow',
+    baseURL: origin,
+    basePath: '/api/auth',
+    secret: env().AUTH_SECRET,
+    trustedOrigins: [...new Set([origin, SITE_URL])],
+    database: { db: database.db as never, type: 'sqlite' },
+    // Our tables are named like the rest of the schema (migrations/0016_owners.sql).
+    user: { modelName: 'auth_users' },
+    session: { modelName: 'auth_sessions', expiresIn: 30 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
+    account: { modelName: 'auth_accounts' },
+    verification: { modelName: 'auth_verifications' },
+    emailAndPassword: { enabled: false },
+    // Code requests are limited per client address and per email in the database (rateLimit.server.ts),
+    // which holds across function instances; better-auth's own limiter counts per process.
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    advanced: {
+      cookiePrefix: 'glow',
+      useSecureCookies: !isPlainLocalhost(origin),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+    },
+    plugins: [
+      emailOTP({
+        otpLength: CODE_RULES.length,
+        expiresIn: CODE_RULES.expiresInSeconds,
+        allowedAttempts: CODE_RULES.attempts,
+        // Stored hashed: a copy of the database does not sign anyone in.
+        storeOTP: 'hashed',
+        async sendVerificationOTP({ email, otp }) {
+          await sendCodeMail({ to: email, code: otp, purpose: purposeOfRequest.getStore() ?? { kind: 'sign-in' } });
+        },
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+const instances = new Map<string, Auth>();
+
+/** The better-auth instance for this database and origin. */
+export async function authFor(origin: string, database?: Db): Promise<Auth> {
+  const db = database ?? (await getDb());
+  const key = `${db.url}|${origin}`;
+  let auth = instances.get(key);
+  if (!auth) {
+    auth = createAuth(db, origin);
+    instances.set(key, auth);
+  }
+  return auth;
+}
+
+/** A refusal from better-auth, in the owner calls' words (docs/owners.md "Codes"). */
+export class CodeRefusedError extends Error {
+  override name = 'CodeRefusedError';
+  constructor(
+    message: string,
+    readonly status: 400 | 403,
+  ) {
+    super(message);
+  }
+}
+
+export const CODE_MESSAGES = {
+  wrong: 'That code is not right. Check the latest email from Glow and try again.',
+  expired: 'That code has expired (codes last 10 minutes). Ask for a new code.',
+  used: 'That code was already used or replaced by a newer one. Ask for a new code.',
+  tooMany: 'Too many wrong codes. Ask for a new code.',
+} as const;
+
+/** Emails a fresh code to `email` (any earlier one stops working). */
+export async function sendSignInCode(origin: string, email: string, purpose: CodePurpose, headers: Headers): Promise<void> {
+  const auth = await authFor(origin);
+  await purposeOfRequest.run(purpose, () => auth.api.sendVerificationOTP({ body: { email, type: 'sign-in' }, headers }));
+}
+
+/**
+ * Checks the code and opens a session; returns the user and the Set-Cookie headers to send.
+ * better-auth's atomic check makes a code single use and counts wrong attempts on it.
+ */
+export async function signInWithCode(
+  origin: string,
+  email: string,
+  code: string,
+  headers: Headers,
+): Promise<{ userId: string; email: string; setCookies: string[] }> {
+  const auth = await authFor(origin);
+  // A request for this address that was never sent, or a code already used, leaves no stored code.
+  try {
+    const result = await auth.api.signInEmailOTP({ body: { email, otp: code }, headers, returnHeaders: true });
+    return { userId: result.response.user.id, email: result.response.user.email, setCookies: result.headers.getSetCookie() };
+  } catch (error) {
+    if (error instanceof APIError) {
+      const message = String((error.body as { message?: string } | undefined)?.message ?? error.message);
+      if (/expired/i.test(message)) throw new CodeRefusedError(CODE_MESSAGES.expired, 400);
+      if (/too many/i.test(message)) throw new CodeRefusedError(CODE_MESSAGES.tooMany, 403);
+      if (/invalid otp/i.test(message)) throw new CodeRefusedError((await codeIsPending(email)) ? CODE_MESSAGES.wrong : CODE_MESSAGES.used, 400);
+    }
+    throw error;
+  }
+}
+
+/** Whether a sign-in code for `email` is still waiting to be entered (tells "wrong" from "already used"). */
+async function codeIsPending(email: string): Promise<boolean> {
+  const { db } = await getDb();
+  const row = await db.selectFrom('auth_verifications').select('id').where('identifier', '=', `sign-in-otp-${email.toLowerCase()}`).executeTakeFirst();
+  return Boolean(row);
+}
+
+export interface SessionUser {
+  userId: string;
+  email: string;
+}
+
+/** The signed-in owner of this request, or null. */
+export async function sessionOf(request: Request): Promise<SessionUser | null> {
+  const auth = await authFor(new URL(request.url).origin);
+  const session = await auth.api.getSession({ headers: request.headers });
+  return session ? { userId: session.user.id, email: session.user.email } : null;
+}
+
+/** Ends the session of this request; returns the Set-Cookie headers that clear its cookies. */
+export async function signOut(request: Request): Promise<string[]> {
+  const auth = await authFor(new URL(request.url).origin);
+  try {
+    const result = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
+    return result.headers.getSetCookie();
+  } catch {
+    // No session to end: signing out twice is not an error.
+    return [];
+  }
+}

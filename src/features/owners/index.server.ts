@@ -1,0 +1,4 @@
+/** What other features use of owners (the photos engineer's upload functions, the pages). */
+export { requireListingOwner, requireSameOrigin, requireSession } from './requireOwner.server';
+export { sessionOf, type SessionUser } from './auth.server';
+export { ownerOf } from './claims.server';

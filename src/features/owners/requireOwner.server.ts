@@ -1,0 +1,44 @@
+/**
+ * The guard every owner call goes through (docs/owners.md "Every owner call"): the request comes
+ * from our own pages (Origin), carries a session, and, for a listing, that session's account
+ * manages it. Throws the API's HTTP errors, so a function can call it first and nothing else.
+ */
+import { getDb } from '../../db/client';
+import { HttpError } from '../../server/http';
+import { SITE_URL } from '../../server/siteUrl';
+import { sessionOf, type SessionUser } from './auth.server';
+import { ownerOf } from './claims.server';
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * 403 unless a state-changing request names our own origin in its Origin header (CSRF). Browsers
+ * send Origin on every cross-site and same-site POST; a request without one is not from our pages.
+ */
+export function requireSameOrigin(request: Request): void {
+  if (!UNSAFE.has(request.method.toUpperCase())) return;
+  const origin = request.headers.get('origin');
+  const allowed = [new URL(request.url).origin, new URL(SITE_URL).origin];
+  if (!origin || !allowed.includes(origin)) {
+    throw new HttpError(403, 'This request did not come from Glow’s own pages, so it was refused. Open the page on Glow and try again.');
+  }
+}
+
+/** 401 without a valid session; the Origin is checked first on state-changing requests. */
+export async function requireSession(request: Request): Promise<SessionUser> {
+  requireSameOrigin(request);
+  const user = await sessionOf(request);
+  if (!user) throw new HttpError(401, 'Sign in with a code sent to your business email to do this.');
+  return user;
+}
+
+/**
+ * The signed-in owner of `providerId`: 401 without a session, 403 from another origin or for an
+ * account that does not manage this listing (or a listing nobody manages).
+ */
+export async function requireListingOwner(request: Request, providerId: string): Promise<{ userId: string; email: string }> {
+  const user = await requireSession(request);
+  const owner = await ownerOf(await getDb(), providerId);
+  if (!owner || owner.userId !== user.userId) throw new HttpError(403, 'This listing is managed by another account.');
+  return user;
+}

@@ -1,0 +1,44 @@
+/**
+ * The owner calls' domain steps (docs/owners.md): asking for a code (for a claim or for the
+ * dashboard) and entering it, which signs in and, for a claim, ties the listing to the account.
+ */
+import type { Db } from '../../db/client';
+import { InvalidInputError } from '../../lib/errors';
+import { CODE_RULES, sendSignInCode, signInWithCode } from './auth.server';
+import { checkClaim, claimListing, listingsOf } from './claims.server';
+import { canSendMail, MailUnavailableError, type CodePurpose } from './mail.server';
+import type { CodeRequest, OwnerSession, SignIn } from './schemas/signIn';
+
+/** Emails a code when the address may use it: the listing's to claim it, or an owner's to sign in. */
+export async function requestCode(database: Db, origin: string, input: CodeRequest, headers: Headers) {
+  let purpose: CodePurpose = { kind: 'sign-in' };
+  if (input.providerId) {
+    const { listing } = await checkClaim(database, input.providerId, input.email);
+    purpose = { kind: 'claim', businessName: listing.name };
+  } else {
+    const owner = await database.db.selectFrom('listing_owners').select('providerId').where('email', '=', input.email).executeTakeFirst();
+    if (!owner)
+      throw new InvalidInputError('No listing on Glow is managed with this email yet. Open your listing and press "Claim this business" first.', 'email');
+  }
+  if (!canSendMail()) throw new MailUnavailableError();
+  await sendSignInCode(origin, input.email, purpose, headers);
+  return { sent: true as const, email: input.email, expiresInMinutes: CODE_RULES.expiresInSeconds / 60 };
+}
+
+/** Checks the code, opens a session and, for a claim, ties the listing to the account. */
+export async function enterCode(
+  database: Db,
+  origin: string,
+  input: SignIn,
+  headers: Headers,
+): Promise<{ session: OwnerSession; setCookies: string[]; claimed: boolean }> {
+  // The claim is checked before the code is spent, so a refused claim leaves the code usable.
+  if (input.providerId) await checkClaim(database, input.providerId, input.email);
+  const user = await signInWithCode(origin, input.email, input.code, headers);
+  let claimed = false;
+  if (input.providerId) {
+    const { via } = await checkClaim(database, input.providerId, user.email, user.userId);
+    claimed = (await claimListing(database, { providerId: input.providerId, userId: user.userId, email: user.email, via })).claimed;
+  }
+  return { session: { email: user.email, listings: await listingsOf(database, user.userId) }, setCookies: user.setCookies, claimed };
+}

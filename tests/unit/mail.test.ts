@@ -1,0 +1,45 @@
+/** Mail without SMTP_URL: the local servers' console and outbox, and the refusal everywhere else. */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { codeMessage, MailUnavailableError, sendCodeMail } from '../../src/features/owners/mail.server';
+
+const dir = mkdtempSync(join(tmpdir(), 'glow-outbox-'));
+afterEach(() => {
+  delete process.env.GLOW_LOCAL_MAIL;
+  delete process.env.MAIL_OUTBOX;
+  vi.restoreAllMocks();
+});
+
+describe('mail without SMTP_URL', () => {
+  it('under npm start and npm run dev: prints the message and keeps it as an .eml file in the outbox', async () => {
+    process.env.GLOW_LOCAL_MAIL = '1';
+    process.env.MAIL_OUTBOX = join(dir, 'outbox');
+    const printed: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((line: string) => void printed.push(line));
+    await sendCodeMail({ to: 'owner@example.com', code: '123456', purpose: { kind: 'claim', businessName: 'Fern & File' } });
+    const files = readdirSync(join(dir, 'outbox'));
+    expect(files).toHaveLength(1);
+    const eml = readFileSync(join(dir, 'outbox', files[0]!), 'utf8');
+    expect(eml).toMatch(/^Subject: 123456 is your Glow code$/m);
+    expect(eml).toMatch(/^To: owner@example.com$/m);
+    expect(eml).toContain('text/plain');
+    expect(eml).toContain('claim the listing of Fern & File');
+    expect(printed.join('\n')).toContain('123456 is your Glow code');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('anywhere else: refuses with a clear error rather than pretend', async () => {
+    await expect(sendCodeMail({ to: 'owner@example.com', code: '123456', purpose: { kind: 'sign-in' } })).rejects.toThrow(MailUnavailableError);
+  });
+
+  it('says who asked, why, and what to do if it was not them, in plain text and HTML', () => {
+    const message = codeMessage('owner@example.com', '654321', { kind: 'new-listing', businessName: 'Fern <b>& File' });
+    expect(message.subject).toBe('654321 is your Glow code');
+    expect(message.text).toContain('Someone listed Fern <b>& File on Glow and gave this email address.');
+    expect(message.text).toContain('If this was not you, ignore this email');
+    expect(message.html).toContain('Fern &#60;b&#62;&#38; File');
+    expect(message.html).not.toContain('<b>&');
+  });
+});
