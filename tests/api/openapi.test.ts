@@ -14,6 +14,7 @@ import { glowOpenApiDocument } from '../../src/lib/openapi/glowApi.server';
 import { loadFunctionRoutes, type FunctionModule } from '../../src/local-server/functionRoutes';
 import { startApi, validListing, type TestApi } from '../helpers/api';
 import { startSmtp, type TestMailbox } from '../helpers/smtp';
+import { env } from '../../src/env.server';
 
 interface MediaType {
   schema: object;
@@ -235,7 +236,8 @@ describe('the owner calls conform to the document', () => {
 
   it('asks for a code (202), signs in (200), reads the session (200), signs out (204), and answers 400, 401, 403 as declared', async () => {
     const [first] = (await (await api.get('/api/providers?limit=1')).json()) as { id: string; email: string }[];
-    const headers = { Origin: api.base };
+    // npm start answers on SITE_URL's origin whatever the Host (docs/security.md "Requests").
+    const headers = { Origin: new URL(env().SITE_URL).origin };
     const code = await api.post(
       '/api/owners/code',
       { email: first!.email, providerId: first!.id },

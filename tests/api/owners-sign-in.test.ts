@@ -20,6 +20,8 @@ beforeAll(async () => {
   process.env.SMTP_URL = mail.url;
   process.env.MAIL_FROM = 'Glow <no-reply@glow.example.com>';
   api = await startApi();
+  // The site's origin is SITE_URL (npm start builds every request URL on it): here, the test server's.
+  process.env.SITE_URL = api.base;
   const rows = await api.database.db
     .selectFrom('providers')
     .select(['id', 'name', 'slug', 'email'])
@@ -34,6 +36,7 @@ afterAll(async () => {
   await api?.close();
   await mail?.close();
   delete process.env.SMTP_URL;
+  delete process.env.SITE_URL;
 });
 
 beforeEach(() => {

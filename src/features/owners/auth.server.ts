@@ -13,7 +13,6 @@ import { APIError } from 'better-auth/api';
 import { emailOTP } from 'better-auth/plugins/email-otp';
 import { getDb, type Db } from '../../db/client';
 import { env } from '../../env.server';
-import { SITE_URL } from '../../server/siteUrl';
 import { sendCodeMail, type CodePurpose } from './mail.server';
 
 /** The code's rules (docs/owners.md): 6 digits, 10 minutes, single use, at most 5 attempts. */
@@ -34,7 +33,7 @@ function createAuth(database: Db, origin: string) {
     baseURL: origin,
     basePath: '/api/auth',
     secret: env().AUTH_SECRET,
-    trustedOrigins: [...new Set([origin, SITE_URL])],
+    trustedOrigins: [...new Set([origin, env().SITE_URL])],
     database: { db: database.db as never, type: 'sqlite' },
     // Our tables are named like the rest of the schema (migrations/0016_owners.sql).
     user: { modelName: 'auth_users' },

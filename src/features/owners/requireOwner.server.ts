@@ -5,20 +5,22 @@
  */
 import { getDb } from '../../db/client';
 import { HttpError } from '../../server/http';
-import { SITE_URL } from '../../server/siteUrl';
+import { env } from '../../env.server';
 import { sessionOf, type SessionUser } from './auth.server';
 import { ownerOf } from './claims.server';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * 403 unless a state-changing request names our own origin in its Origin header (CSRF). Browsers
- * send Origin on every cross-site and same-site POST; a request without one is not from our pages.
+ * 403 unless a state-changing request names our own origin in its Origin header (CSRF): SITE_URL's,
+ * or the request's own on Netlify (a deploy preview's host; `npm start` builds every request URL on
+ * SITE_URL, docs/security.md "Requests"). Browsers send Origin on every POST, PUT and DELETE; a
+ * request without one is not from our pages.
  */
 export function requireSameOrigin(request: Request): void {
   if (!UNSAFE.has(request.method.toUpperCase())) return;
   const origin = request.headers.get('origin');
-  const allowed = [new URL(request.url).origin, new URL(SITE_URL).origin];
+  const allowed = [new URL(request.url).origin, new URL(env().SITE_URL).origin];
   if (!origin || !allowed.includes(origin)) {
     throw new HttpError(403, 'This request did not come from Glow’s own pages, so it was refused. Open the page on Glow and try again.');
   }

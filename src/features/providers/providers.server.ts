@@ -101,7 +101,11 @@ export async function getProviderBySlug(database: Db, slug: string): Promise<Pro
 }
 
 /** A new provider row; rating and reviewCount start at zero, the place comes from placeOf. */
-export interface NewProvider extends Omit<ProviderRow, 'seq' | 'rating' | 'reviewCount' | 'isHidden' | 'latitude' | 'longitude' | 'timeZone' | 'status' | 'closedUntil' | 'ownerUpdatedAt'> {
+export interface NewProvider
+  extends Omit<
+    ProviderRow,
+    'seq' | 'rating' | 'reviewCount' | 'isHidden' | 'latitude' | 'longitude' | 'timeZone' | 'status' | 'closedUntil' | 'ownerUpdatedAt'
+  > {
   rating?: number;
   reviewCount?: number;
   latitude?: number | null;
