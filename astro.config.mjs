@@ -37,7 +37,7 @@ function glowApi() {
 /**
  * React components render to a string rather than through a stream. A provider page has eight React
  * components, each rendered twice (Astro's renderer check, then the render), and a ReadableStream
- * per render cost ~35 % of the page's CPU (docs/BENCHMARKS.md "Provider page render"). The
+ * per render cost a large share of the page's CPU (docs/BENCHMARKS.md "Provider page render"). The
  * integration's own switch (`experimentalDisableStreaming`) drops each island's useId prefix, so
  * two islands could share ids and the client, which hydrates with the prefix, would not match:
  * this passes the prefix as the streaming path does, and fails the build if that code has changed.
@@ -62,7 +62,7 @@ export default defineConfig({
   site: SITE_URL,
   output: 'static',
   // Provider pages (and the provider sitemap) opt out of pre-rendering; the official adapter turns
-  // them into one Netlify function, which `npm start` runs too (README "Provider pages"). Only the
+  // them into one Netlify function, which `npm start` runs too (docs/architecture.md "Provider pages"). Only the
   // build needs it: the adapter empties its output folder whenever it loads, so `astro dev` and
   // `astro check` (which render or check without it) would delete the built function.
   // Images are local files, so Netlify's image CDN is not used.

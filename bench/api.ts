@@ -61,7 +61,7 @@ const ITERATIONS = Number(opts.iterations);
 const TOTAL = Number(opts.providers);
 const GOAL_P95_MS = 10;
 const GOAL_RENDER_P95_MS = 20;
-/** Turso bills rows read: no representative search may read more (DESIGN.md "Budgets"). */
+/** Turso bills rows read: no representative search may read more (docs/BENCHMARKS.md "Budgets"). */
 const GOAL_ROWS_READ = 5000;
 
 /** The representative queries, as the API receives them (strings, parsed by the API's own schema). */

@@ -5,8 +5,8 @@
  * and generator version is reused instead of rebuilt.
  *
  * Loading is tuned for a million rows (docs/BENCHMARKS.md "Generating"): providers, their category
- * rows and reviews go in as multi-row inserts (the native client costs ~25 µs per statement, so one
- * statement per row cannot go faster than minutes), ratings through the project's own
+ * rows and reviews go in as multi-row inserts (the native client's cost per statement makes one
+ * statement per row take minutes), ratings through the project's own
  * refreshRatingStatement, categories through categoriesOfServices, with no fsync while generating;
  * the search indexes and the full-text index are built once at the end (one sort each) instead of
  * row by row. The rows are exactly those the earlier one-statement-per-row loader wrote (checked
@@ -294,9 +294,9 @@ export async function ensureBenchDb(total: number, file = `${BENCH_DIR}/provider
   const toGenerate = Math.max(0, total - seeded);
   log(`[bench] generating ${file}: ${seeded} seed providers + ${toGenerate.toLocaleString('en-US')} generated`);
 
-  // Each segment in a process of its own: the native client keeps ~25 KB of memory per provider
-  // written until its process exits (not its connection, not a garbage collection: tried), and a
-  // million in one process reached the machine's 23 GB.
+  // Each segment in a process of its own: the native client keeps memory for every provider written
+  // until its process exits (not its connection, not a garbage collection), so a million in one
+  // process do not fit in memory (docs/BENCHMARKS.md "Generating").
   const firstSeq = Number((await database.client.execute('SELECT coalesce(max(seq), 0) AS n FROM providers')).rows[0]!.n) + 1;
   let state = prng(0x61_0b_00 + GENERATOR_VERSION).state();
   let reviews = 0;
@@ -325,7 +325,7 @@ export async function ensureBenchDb(total: number, file = `${BENCH_DIR}/provider
   return { url, file, providers: total, reviews: allReviews || reviews, seconds, reused: false };
 }
 
-/** Providers generated per child process (about 2.5 GB of the native client's memory each; GLOW_BENCH_SEGMENT to try others). */
+/** Providers generated per child process (the native client's memory grows with each; GLOW_BENCH_SEGMENT to try others). */
 const SEGMENT_PROVIDERS = env().GLOW_BENCH_SEGMENT;
 
 interface SegmentInput {

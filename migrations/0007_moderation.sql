@@ -1,9 +1,9 @@
--- Moderation (README "Moderation"): reviews and listings can be hidden by an operator, never by a
+-- Moderation (docs/moderation.md): reviews and listings can be hidden by an operator, never by a
 -- report alone; hidden rows stay in the database so that an action can be undone.
 ALTER TABLE reviews ADD COLUMN status TEXT NOT NULL DEFAULT 'published' CHECK (status IN ('published', 'hidden'));
 ALTER TABLE providers ADD COLUMN isHidden INTEGER NOT NULL DEFAULT 0 CHECK (isHidden IN (0, 1));
 -- Hidden listings are few: search subtracts them from the counts of its full-text and category
--- indexes, which cannot see the flag (src/lib/search.ts).
+-- indexes, which cannot see the flag (src/features/search/search.server.ts).
 CREATE INDEX providers_hidden ON providers (seq) WHERE isHidden = 1;
 
 -- A provider page lists published reviews newest first, or by rating; the summary counts them.

@@ -1,6 +1,6 @@
--- What the build reads as aggregates, kept up to date by triggers instead of counted per build: at
--- a million providers the GROUP BY over providers and the count over reviews read ~5.5 million rows
--- per build, which Turso bills (docs/SCALING.md); these tables hold one row per city and one row.
+-- What the build reads as aggregates, kept up to date by triggers instead of counted per build: the
+-- GROUP BY over providers and the count over reviews read every row of both tables per build, which
+-- Turso bills (docs/SCALING.md); these tables hold one row per city and one row.
 CREATE TABLE city_counts (
   city TEXT NOT NULL COLLATE NOCASE,
   state TEXT NOT NULL,

@@ -1,4 +1,4 @@
--- Search that finds what people mean (README "Search").
+-- Search that finds what people mean (docs/search.md).
 -- Where each provider is (from its ZIP area; filled by the code that writes providers, and for older
 -- rows by the setup's backfill) and the IANA zone its hours are read in. A bounding box on the
 -- indexed coordinates prefilters `near` before the exact distance.

@@ -1,6 +1,6 @@
--- `openNow=true` answered from an index instead of one hours lookup per provider (README "Search",
--- src/lib/search/openNow.ts). Each hours row carries its provider's zone (copied on insert by
--- src/lib/search/providerHours.ts, kept in step by the trigger below), so one range of the index
+-- `openNow=true` answered from an index instead of one hours lookup per provider (docs/search.md,
+-- src/features/search/openNow.server.ts). Each hours row carries its provider's zone (copied on insert by
+-- src/features/search/providerHours.server.ts, kept in step by the trigger below), so one range of the index
 -- per zone and length class holds exactly that zone's candidates. A range [open, close) holds the
 -- minute `now` when it opened at most its own length before it: led by the length in 4-hour
 -- classes (ranges last at most a day: classes 1-6), each class is one short range of openMinute

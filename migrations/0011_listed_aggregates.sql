@@ -1,6 +1,6 @@
 -- The build's aggregates (migrations/0008_site_aggregates.sql) count what the pages show: listed
 -- providers (not hidden by moderation, migrations/0007_moderation.sql) and the published reviews of
--- listed providers (README "Moderation"). The triggers now follow hiding and restoring too.
+-- listed providers (docs/moderation.md). The triggers now follow hiding and restoring too.
 DROP TRIGGER city_counts_insert;
 DROP TRIGGER city_counts_delete;
 DROP TRIGGER city_counts_update;

@@ -4,7 +4,7 @@
 -- categories (" hair nails ", so instr() finds one), kept in step by the triggers below. The open
 -- providers of a city are then listed from one index, and counted with a category from the index
 -- alone (src/features/search/openNow.server.ts): before, every Chicago nail salon's row and hours were
--- read to count the open ones (up to 35 ms). The city's index has one-hour length classes, not
+-- read to count the open ones. The city's index has one-hour length classes, not
 -- four (openNow.server.ts CLASS_MINUTES). The zone-wide index carries the categories too.
 ALTER TABLE provider_hours ADD COLUMN city TEXT COLLATE NOCASE;
 ALTER TABLE provider_hours ADD COLUMN categories TEXT;

@@ -1,6 +1,6 @@
 /**
  * `npm run moderate -- <command>`: moderation from the command line against DATABASE_URL (a file or
- * a remote libSQL database; README "Moderation"). Every action is recorded with who ($USER), when
+ * a remote libSQL database; docs/moderation.md). Every action is recorded with who ($USER), when
  * and why, and purges the provider's CDN page; on Netlify's CDN that needs NETLIFY_PURGE_API_TOKEN
  * and SITE_ID in the environment, without them nothing is purged and the page's CDN lifetime applies.
  */

@@ -1,4 +1,4 @@
-/** `npm run openapi`: writes the API's OpenAPI document to docs/openapi.json (README "API"). */
+/** `npm run openapi`: writes the API's OpenAPI document to docs/openapi.json (docs/api.md). */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { glowOpenApiDocument } from '../src/lib/openapi/glowApi.server';

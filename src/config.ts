@@ -10,11 +10,11 @@ export const SITE = {
   email: 'hello@glow.example.com',
   supportEmail: 'support@glow.example.com',
   phone: '(555) 014-2200',
-  /** Terms and privacy policy effective date (SPEC.md §9). */
+  /** Terms and privacy policy effective date. */
   legalEffectiveDate: '2024-08-30',
 } as const;
 
-/** Limits of the API (README "API", docs/openapi.json). */
+/** Limits of the API (docs/api.md, docs/openapi.json). */
 export const LIMITS = {
   /** Bodies over this many bytes get 413 before they are parsed. */
   maxBodyBytes: 64 * 1024,
@@ -38,10 +38,10 @@ export const LIMITS = {
  */
 export const CITY_PAGES = { prebuilt: 50, providersShown: 24 } as const;
 
-/** Featured providers on home (SPEC.md §9). */
+/** Featured providers on home. */
 export const FEATURED = { minRating: 4.8, max: 6 } as const;
 
-/** Defaults of a new listing (SPEC.md §9). */
+/** Defaults of a new listing. */
 export const NEW_LISTING = {
   priceRange: '$$',
   openingHours: {

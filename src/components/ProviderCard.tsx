@@ -1,4 +1,4 @@
-/** A provider in a grid (SPEC.md §2): image with fallback, Promoted, Open now/Closed, name, place, stars, first three services and +N more. */
+/** A provider in a grid: image with fallback, Promoted, Open now/Closed, name, place, stars, first three services and +N more. */
 import type { Provider } from '@/features/providers/schemas/provider';
 import { parseServices } from '@/features/providers/providerFields';
 import { OpenStatus } from './OpenStatus';

@@ -1,4 +1,4 @@
-/** The parts of a provider page (SPEC.md §2), rendered on request (src/pages/provider/[...slug].astro). */
+/** The parts of a provider page, rendered on request (src/pages/provider/[...slug].astro). */
 import { DAYS } from '@/config';
 import { directionsUrl } from '@/features/providers/directions';
 import { providerSeoText } from '@/features/providers/providerPage';

@@ -1,4 +1,4 @@
-/** A provider's reviews, newest first; the empty state and three skeleton rows (SPEC.md §8, §9). */
+/** A provider's reviews, newest first; the empty state and three skeleton rows. */
 import type { Review } from '@/features/reviews/schemas/review';
 import { StarRating } from './StarRating';
 

@@ -1,5 +1,5 @@
 /**
- * The search form (SPEC.md §2): service and location fields and "Search Beauty Services". A plain GET
+ * The search form: service and location fields and "Search Beauty Services". A plain GET
  * form rendered to HTML: it needs no React, and the page script (src/scripts/page.ts) drops empty
  * values on submit, so every page can search at no cost. The service and location fields are
  * WAI-ARIA comboboxes whose suggestions (GET /api/suggest) come from src/scripts/combobox.ts, loaded

@@ -1,5 +1,5 @@
 /**
- * Star rating input (SPEC.md §4): a radio group of five stars with hover preview and the choice
+ * Star rating input: a radio group of five stars with hover preview and the choice
  * read as "N star" / "N stars". Arrow keys move within the group, as for any radio group.
  */
 import { useId, useState } from 'react';

@@ -1,4 +1,4 @@
-/** Stars for a rating: the floored rating out of five filled (SPEC.md §2), with the number for screen readers. */
+/** Stars for a rating: the floored rating out of five filled, with the number for screen readers. */
 export function StarRating({ rating, size = 16, label }: { rating: number | string; size?: number; label?: string }) {
   const value = Number(rating) || 0;
   const filled = Math.max(0, Math.min(5, Math.floor(value)));

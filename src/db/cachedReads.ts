@@ -1,9 +1,8 @@
 /**
  * SELECTs on a local database file through statements prepared once per SQL text. The file client
  * of @libsql/client prepares every statement again on each call, asks for its column list twice
- * and builds each row value by value with `Object.defineProperty`: at 100,000 providers that was
- * ~40 % of a search's own time under `npm start` (docs/BENCHMARKS.md "`npm start` at 100,000
- * providers"), more than running the queries. Here the SELECTs of a process go through one
+ * and builds each row value by value with `Object.defineProperty`: under `npm start` that cost more
+ * than running the queries (docs/BENCHMARKS.md "`npm start` at 100,000 providers"). Here the SELECTs of a process go through one
  * connection of their own whose statements and column names are kept (a few hundred at most; the
  * SQL texts are the search plans' shapes, values are bound); writes, batches and transactions stay
  * with the client. Rows have the same shape as the client's: named columns as enumerable
@@ -14,8 +13,8 @@ import Database from 'libsql';
 
 /**
  * Page cache of the read connection, in KiB. SQLite's default (2 MiB) holds little of a large
- * database: at a million providers (5.7 GB) a search's pages were read again from the operating
- * system on every call, a system call each (docs/BENCHMARKS.md "Third pass"). Pages are only
+ * database, whose pages a search would then read again from the operating system on every call, a
+ * system call each (docs/BENCHMARKS.md "Third pass"). Pages are only
  * allocated as they are read, so a small database costs no more.
  */
 const READ_CACHE_KIB = 256 * 1024;

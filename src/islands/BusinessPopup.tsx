@@ -1,5 +1,5 @@
 /**
- * List Your Business popup (SPEC.md §4, §5, §7, §8): ten fields, validated with the business
+ * List Your Business popup: ten fields, validated with the business
  * application schema; sends the §7 payload; toasts on success and failure. A modal dialog: focus
  * stays inside, Escape and Cancel close it, closing resets the form.
  */

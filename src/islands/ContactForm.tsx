@@ -1,5 +1,5 @@
 /**
- * The contact form (SPEC.md §4, §5, §8): validated with the contact schema, "Sending..." for a
+ * The contact form: validated with the contact schema, "Sending..." for a
  * simulated second, then the success toast and a reset. It sends nothing anywhere.
  */
 import { useEffect, useId, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * FAQ accordion (SPEC.md §2, §4): one answer open at a time, clicking the open one closes it.
+ * FAQ accordion: one answer open at a time, clicking the open one closes it.
  * Every answer is in the HTML (hidden ones with `hidden`), so search engines and readers without
  * script get the whole text. The home variant opens the first item and adds Get Free Deal Alerts.
  */

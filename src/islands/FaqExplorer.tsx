@@ -1,5 +1,5 @@
 /**
- * The /faq explorer (SPEC.md §2): a search box, category buttons and one accordion. Search is a
+ * The /faq explorer: a search box, category buttons and one accordion. Search is a
  * case-insensitive substring match on question and answer, combined with the selected category
  * (default All). Every question is in the static HTML, so the page reads fully without script.
  */

@@ -1,7 +1,7 @@
 /**
  * The Report dialog of a review: a reason, optional details, sent to POST /api/reviews/{id}/reports.
  * Loaded by the reviews island on the first Report click (with its schema), so it costs the page
- * nothing before then. A report only asks people to look; the review stays up (README "Moderation").
+ * nothing before then. A report only asks people to look; the review stays up (docs/moderation.md).
  */
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { postJson } from '@/lib/apiClient';

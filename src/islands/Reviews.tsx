@@ -1,8 +1,8 @@
 /**
- * Reviews on a provider page (SPEC.md §4, §5, §8): the list the page rendered (paged further with
+ * Reviews on a provider page: the list the page rendered (paged further with
  * "Show more reviews", re-sorted with the Sort select; three skeleton rows while a new order loads),
  * the empty state, the Write a Review form, and Report on each review (its dialog loads on first use,
- * to keep the page's JavaScript small: README "Provider pages"). A posted review also redraws the
+ * to keep the page's JavaScript small: docs/architecture.md "Provider pages"). A posted review also redraws the
  * page's rating line and breakdown (refreshRatingSummary, loaded then).
  */
 import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';

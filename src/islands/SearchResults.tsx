@@ -1,5 +1,5 @@
 /**
- * /search results (SPEC.md §2, §4, §8): reads query, service, location, priceRange and rating from
+ * /search results: reads query, service, location, priceRange and rating from
  * the URL; loading skeleton, error alert, no-results block, grid. Beyond the spec: price and rating
  * filters and "Show more", all kept in the URL so back and shared links work.
  */

@@ -1,7 +1,7 @@
 /**
  * The state every form island keeps: its values, the message under each field, and whether it is
- * busy sending. Submitting validates first (with a schema that may load on first use, README "API")
- * and shows the first message of each field (SPEC.md §5); only valid data is sent.
+ * busy sending. Submitting validates first (with a schema that may load on first use, docs/api.md)
+ * and shows the first message of each field; only valid data is sent.
  */
 import { useState } from 'react';
 import { firstIssuePerField } from '@/lib/formErrors';

@@ -1,6 +1,6 @@
 /**
- * Browser calls to /api/* (SPEC.md §7, §8): credentials included, JSON in and out, and any non-OK
- * answer thrown as "{status}: {body text or status text}". No retries (SPEC.md §9).
+ * Browser calls to /api/*: credentials included, JSON in and out, and any non-OK
+ * answer thrown as "{status}: {body text or status text}". No retries.
  */
 export class ApiError extends Error {
   constructor(
@@ -12,7 +12,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The response itself when OK; otherwise the error of SPEC.md §8. */
+/** The response itself when OK; otherwise the error above. */
 export async function okResponse(res: Response): Promise<Response> {
   if (!res.ok) {
     const text = (await res.text().catch(() => '')) || res.statusText;

@@ -1,6 +1,6 @@
 /**
  * zod for every schema the browser shares with the functions (forms, API payloads): the mini build,
- * whose functions tree-shake, so a form island ships only the validators it uses (README "API").
+ * whose functions tree-shake, so a form island ships only the validators it uses (docs/api.md).
  * Configured once for the whole app:
  * - jitless: zod would otherwise probe `new Function` to compile parsers, which our
  *   Content-Security-Policy (rightly) forbids in the browser.

@@ -8,7 +8,7 @@
  * many there are, and which one was taken. The service field is also the dropdown the product
  * describes: a click, a tap or focus opens its list of the form's services (all of them when the
  * field is empty or holds one of them, else the suggestions for its text). Vanilla and loaded on first focus by src/scripts/page.ts, so pages pay nothing
- * for it until someone searches (DESIGN.md "Budgets"); an ArrowDown/ArrowUp pressed while it loaded
+ * for it until someone searches (docs/BENCHMARKS.md "Budgets"); an ArrowDown/ArrowUp pressed while it loaded
  * is held by page.ts and replayed here, and letters typed meanwhile get their suggestions.
  */
 import type { Suggestion } from '@/features/suggestions/schemas/suggest';

@@ -42,7 +42,7 @@ if (staleStatuses.length)
     requestAnimationFrame(() => setTimeout(() => import('./openStatus').then(({ refreshOpenStatuses }) => refreshOpenStatuses(staleStatuses)))),
   );
 
-// Search forms are plain GET forms; send only the non-empty values (SPEC.md §2).
+// Search forms are plain GET forms; send only the non-empty values.
 document.addEventListener('submit', (e) => {
   const form = e.target;
   if (!(form instanceof HTMLFormElement) || !form.matches('form[data-search-form]')) return;

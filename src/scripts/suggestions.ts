@@ -6,7 +6,7 @@ import type { Suggestions } from '@/features/suggestions/schemas/suggest';
 
 const cache = new Map<string, Suggestions>();
 
-/** The API trims, lowercases and collapses spaces (src/lib/suggest.ts); so does the cache key. */
+/** The API trims, lowercases and collapses spaces (src/features/suggestions/suggest.server.ts); so does the cache key. */
 const keyOf = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
 
 /** Suggestions for `text`; rejects with an AbortError when `signal` aborts first. */

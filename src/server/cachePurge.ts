@@ -1,5 +1,5 @@
 /**
- * Purging CDN cache tags after a write (README "Caching"). On Netlify this calls `purgeCache` from
+ * Purging CDN cache tags after a write (docs/caching.md). On Netlify this calls `purgeCache` from
  * @netlify/functions; anywhere else (npm start, tests) there is no CDN and it does nothing.
  *
  * Netlify accepts at most 2 purges of one tag per 5 seconds, so purges are coalesced: a tag purged

@@ -1,6 +1,6 @@
 /**
  * How on-request responses are cached at Netlify's CDN, and the cache tags that writes purge
- * (README "Caching"). Browsers always revalidate; the CDN keeps a response until its tag is purged
+ * (docs/caching.md). Browsers always revalidate; the CDN keeps a response until its tag is purged
  * or its lifetime runs out, whichever comes first.
  */
 import { SEARCH_KEYS } from '../features/search/params';

@@ -1,6 +1,6 @@
 /**
  * What every function shares: method dispatch (405 with Allow), JSON bodies with a size cap (413),
- * validation errors as the API's JSON error shape (400; README "API"), domain errors (404, 409), an unreachable
+ * validation errors as the API's JSON error shape (400; docs/api.md), domain errors (404, 409), an unreachable
  * database (503), and the security headers on every response.
  */
 import { z } from '../lib/zod';

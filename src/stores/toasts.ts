@@ -1,5 +1,5 @@
 /**
- * The toast queue (SPEC.md §9): one toast visible at a time, shown for five seconds, dismissible.
+ * The toast queue: one toast visible at a time, shown for five seconds, dismissible.
  * A nanostore, so any island can raise a toast without a shared React tree.
  */
 import { atom } from 'nanostores';

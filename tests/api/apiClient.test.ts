@@ -1,4 +1,4 @@
-/** The browser's API client (SPEC.md §8): a non-OK answer becomes "{status}: {body or status text}". */
+/** The browser's API client: a non-OK answer becomes "{status}: {body or status text}". */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, apiRequest, getPage, postJson } from '../../src/lib/apiClient';
 import { startApi, type TestApi } from '../helpers/api';

@@ -1,5 +1,5 @@
 /**
- * Read APIs are cached at Netlify's CDN (README "Caching"): short lifetimes, browsers always
+ * Read APIs are cached at Netlify's CDN (docs/caching.md): short lifetimes, browsers always
  * revalidate, `Netlify-Vary` on the parameters that matter, cache tags that writes purge. Errors
  * are never cached.
  */

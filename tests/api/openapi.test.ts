@@ -1,5 +1,5 @@
 /**
- * The OpenAPI document (README "API"): valid OpenAPI 3.1, every function path and method in it, its
+ * The OpenAPI document (docs/api.md): valid OpenAPI 3.1, every function path and method in it, its
  * examples valid against their schemas, and the API conforming to it: real requests to the real
  * functions, each answer's status declared and its body (and X-Total-Count) valid against the
  * document's schema for that path, method and status (JSON Schema 2020-12, ajv).

@@ -1,4 +1,4 @@
-/** GET and POST /api/providers, GET /api/providers/by-slug/{slug} (SPEC.md §7, docs/openapi.json). */
+/** GET and POST /api/providers, GET /api/providers/by-slug/{slug} (docs/openapi.json). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSeed } from '../../src/setup/seed';
 import { providerSchema } from '../../src/features/providers/schemas/provider';

@@ -1,4 +1,4 @@
-/** GET /api/providers/{id}/reviews and POST /api/reviews (SPEC.md §5, §7; docs/openapi.json). */
+/** GET /api/providers/{id}/reviews and POST /api/reviews (docs/openapi.json). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewSchema } from '../../src/features/reviews/schemas/review';
 import { errorOf, startApi, validListing, type TestApi } from '../helpers/api';

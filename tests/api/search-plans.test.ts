@@ -114,7 +114,7 @@ interface Ref {
   latitude: number;
   longitude: number;
 }
-/** Every provider in the recommended order (README "Search": promoted, rating, review count, name). */
+/** Every provider in the recommended order (docs/search.md: promoted, rating, review count, name). */
 async function everyProvider(): Promise<Ref[]> {
   const { rows } = await api.database.client.execute(
     'SELECT id, name, city, description, services, priceRange, rating, reviewCount, openingHours, timeZone, latitude, longitude FROM providers ORDER BY isPromoted DESC, rating DESC, reviewCount DESC, name, seq',

@@ -1,5 +1,5 @@
 /**
- * GET /api/search (README "Search"): every parameter alone and combined, ordering,
+ * GET /api/search (docs/search.md): every parameter alone and combined, ordering,
  * paging and hostile input, checked against the seed read straight from the repo.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The build output (issue "Every page"): every route of SPEC.md §2 is emitted as static HTML, or
+ * The build output (issue "Every page"): every route of the site is emitted as static HTML, or
  * rendered on request (provider pages), with its title, description, canonical and valid JSON-LD
  * of the right schema.org types. Reads dist/, which `npm test` builds from a fresh seeded
  * database, and renders provider pages through `npm start`'s server on another fresh one.
@@ -54,7 +54,7 @@ afterAll(() => site?.close());
 const providerPage = (slug: string) => providerPages.get(slug) ?? '';
 
 describe('the build emits every route', () => {
-  it('has every fixed route of SPEC.md §2', () => {
+  it('has every fixed route', () => {
     const routes = new Set(files.map(route));
     const fixed = [
       '/',
@@ -195,7 +195,7 @@ describe('pages say what the data says', () => {
     const reviews = seed.flatMap((p) => p.reviews.map((r) => r.rating));
     const average = Math.round((reviews.reduce((a, b) => a + b, 0) / reviews.length) * 10) / 10;
     const cities = new Set(seed.map((p) => `${p.city}, ${p.state}`)).size;
-    // SPEC.md §1: 77+ verified providers, 50+ cities, a 4.8 average rating.
+    // The home page's claims: 77+ verified providers, 50+ cities, a 4.8 average rating.
     expect(seed.length).toBeGreaterThanOrEqual(77);
     expect(cities).toBeGreaterThanOrEqual(50);
     expect(average).toBe(4.8);

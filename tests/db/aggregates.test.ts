@@ -1,7 +1,7 @@
 /**
  * The build's aggregates (city_counts, review_stats: migrations/0008_site_aggregates.sql and 0011_listed_aggregates.sql) always equal what a
  * full count of listed providers and published reviews would say, through listings, reviews,
- * hiding and restoring (README "Moderation", "Provider pages").
+ * hiding and restoring (docs/moderation.md, "Provider pages").
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

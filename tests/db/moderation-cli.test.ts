@@ -1,5 +1,5 @@
 /**
- * `npm run moderate` (README "Moderation") as an operator runs it: a real process against a temporary
+ * `npm run moderate` (docs/moderation.md) as an operator runs it: a real process against a temporary
  * database file, checked through the database and the same domain reads the site uses.
  */
 import { spawnSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-/** The List Your Business popup (SPEC.md §4, §5, §7, §8), submitting to the real API. */
+/** The List Your Business popup, submitting to the real API. */
 import { expect, test, type Page } from '@playwright/test';
 import { expectToast, trackScripts, uniqueName } from './helpers';
 
@@ -28,7 +28,7 @@ test.describe('business popup', () => {
     expect(scripts.some((s) => /businessPopupLoader/.test(s))).toBe(true);
   });
 
-  test('every validation message of SPEC.md §5, and the state input holds two characters', async ({ page }) => {
+  test('every validation message, and the state input holds two characters', async ({ page }) => {
     await page.goto('/for-businesses');
     await page.getByRole('button', { name: 'Get Started Free' }).click();
     const d = dialog(page);

@@ -1,4 +1,4 @@
-/** FAQ accordions, the /faq search and filters, and the contact form (SPEC.md §2, §4, §5, §8). */
+/** FAQ accordions, the /faq search and filters, and the contact form. */
 import { expect, test } from '@playwright/test';
 import { expectToast, hydrated } from './helpers';
 

@@ -8,7 +8,7 @@ const POPULAR_SEARCHES = (JSON.parse(readFileSync('content/company/home.json', '
 import { failOnConsoleErrors, trackScripts } from './helpers';
 
 test.describe('pages', () => {
-  test('home shows every section of SPEC.md §2 in order', async ({ page }) => {
+  test('home shows every section in order', async ({ page }) => {
     failOnConsoleErrors(page);
     await page.goto('/');
     await expect(page).toHaveTitle(/Glow/);
@@ -60,7 +60,7 @@ test.describe('pages', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
-  test('a provider page shows everything SPEC.md §2 lists', async ({ page, request }) => {
+  test('a provider page shows everything it lists', async ({ page, request }) => {
     failOnConsoleErrors(page);
     const provider = (await (await request.get('/api/providers/by-slug/lacquer-lace-nail-studio-new-york')).json()) as Record<string, string>;
     await page.goto('/provider/lacquer-lace-nail-studio-new-york');

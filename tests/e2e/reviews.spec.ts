@@ -1,4 +1,4 @@
-/** Writing a review on a provider page (SPEC.md §4, §5, §8), posted to the real API. */
+/** Writing a review on a provider page, posted to the real API. */
 import { expect, test, type Page } from '@playwright/test';
 import { expectToast, failOnConsoleErrors, hydrated, uniqueName } from './helpers';
 

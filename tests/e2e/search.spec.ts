@@ -1,4 +1,4 @@
-/** The search form and /search results (SPEC.md §2, §4, §8), against the real API. */
+/** The search form and /search results, against the real API. */
 import { expect, test } from '@playwright/test';
 import { failOnConsoleErrors } from './helpers';
 
@@ -46,7 +46,7 @@ test.describe('search', () => {
     expect(calls).toEqual(['?location=Chicago&openNow=true&near=41.8781%2C-87.6298&radius=50&sort=rating&limit=12']);
   });
 
-  test('the title variants of SPEC.md §2', async ({ page }) => {
+  test('the title variants', async ({ page }) => {
     for (const [query, title] of [
       ['query=gel', 'Search Results for "gel"'],
       ['service=Nail+Salon', 'Nail Salon Services'],

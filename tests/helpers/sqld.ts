@@ -68,7 +68,7 @@ export async function startSqld(dbPath?: string, { startupMs = 30_000 } = {}): P
   }
 }
 
-/** Rows read and queries run so far, from sqld's admin API (libsql-server src/http/admin/stats.rs). */
+/** Rows read and queries run so far, from sqld's admin API (its `/v1/namespaces/{namespace}/stats` answer). */
 export async function sqldStats(sqld: Sqld): Promise<{ rowsRead: number; rowsWritten: number; queries: number }> {
   const res = await fetch(`${sqld.admin}/v1/namespaces/default/stats`);
   if (!res.ok) throw new Error(`sqld stats: ${res.status} ${await res.text()}`);

@@ -1,5 +1,5 @@
 /**
- * Provider pages rendered on request (README "Provider pages"): what the database says at request
+ * Provider pages rendered on request (docs/architecture.md "Provider pages"): what the database says at request
  * time, 404 and redirect, the CDN cache and security headers, the purges that writes ask for, and
  * the provider sitemap. Runs `npm start`'s server (dist/, functions, the built renderer) on a
  * fresh seeded database; needs a build (`npm test` builds first).

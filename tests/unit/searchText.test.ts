@@ -1,6 +1,6 @@
 /**
  * The pure half of search (src/features/search/searchText.ts): how a location string is read, and how free text
- * becomes a full-text query (README "Search").
+ * becomes a full-text query (docs/search.md).
  */
 import { describe, expect, it } from 'vitest';
 import { ftsQuery, ftsWord, isIndexedPrefix, parseLocation } from '../../src/features/search/searchText';

@@ -1,4 +1,4 @@
-/** Subjects of the contact form: value and label (SPEC.md §2). Apart from the schema, so the form can list them without loading zod. */
+/** Subjects of the contact form: value and label. Apart from the schema, so the form can list them without loading zod. */
 export const CONTACT_SUBJECTS = [
   { value: 'general', label: 'General Inquiry' },
   { value: 'provider', label: 'Provider Questions' },

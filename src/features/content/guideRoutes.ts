@@ -1,6 +1,6 @@
 /**
  * Where each guide of content/guides lives: the pricing guide and beauty tips have pages of their
- * own at the site root (SPEC.md §2); every other guide is an article under /guides/.
+ * own at the site root; every other guide is an article under /guides/.
  */
 const ROOT_PAGES = ['salon-pricing-guide', 'beauty-tips'];
 

@@ -1,5 +1,5 @@
 /**
- * Providers of a "near me" landing page (SPEC.md §7): a search by the page's service, then only
+ * Providers of a "near me" landing page: a search by the page's service, then only
  * providers with a service name containing one of the page's words (content/landings/*.json).
  */
 import type { Db } from '../../db/client';

@@ -31,7 +31,7 @@ export interface SiteData {
 
 let cached: Promise<SiteData> | undefined;
 
-/** Featured on home: promoted or rated 4.8 and up, at most six, in result order (SPEC.md §9). */
+/** Featured on home: promoted or rated 4.8 and up, at most six, in result order. */
 async function featuredProviders(): Promise<Provider[]> {
   const rows = await orderedProviders(await getDb())
     .where((eb) => eb.or([eb('isPromoted', '=', 1), eb('rating', '>=', FEATURED.minRating)]))
@@ -60,7 +60,7 @@ async function cityCounts(): Promise<City[]> {
 /** Count and mean of every review, from the one row triggers keep (a count would read every review). */
 async function reviewStats(): Promise<{ reviewTotal: number; averageRating: number }> {
   const { db } = await getDb();
-  // Published reviews of listed providers: what the pages show (README "Moderation"; kept by the triggers of migrations/0011).
+  // Published reviews of listed providers: what the pages show (docs/moderation.md; kept by the triggers of migrations/0011).
   const row = await db.selectFrom('review_stats').select(['n', 'ratingSum']).executeTakeFirst();
   const n = Number(row?.n ?? 0);
   return { reviewTotal: n, averageRating: n === 0 ? 0 : Math.round((Number(row!.ratingSum) / n) * 10) / 10 };

@@ -1,5 +1,5 @@
 /**
- * Moderation by an operator (README "Moderation"): hiding and restoring reviews and listings,
+ * Moderation by an operator (docs/moderation.md): hiding and restoring reviews and listings,
  * each action one transaction with its audit row. Reports only queue a review for a person to
  * look at; nothing here runs because of a report. No HTTP and no CLI here: scripts/moderate.ts
  * parses the command line and purges the CDN.

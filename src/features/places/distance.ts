@@ -1,4 +1,4 @@
-/** Great-circle distance (haversine) and the bounding box that prefilters it (README "Search": distance). */
+/** Great-circle distance (haversine) and the bounding box that prefilters it (docs/search.md: distance). */
 
 export const EARTH_RADIUS_MILES = 3958.8;
 const MILES_PER_DEGREE_LATITUDE = (Math.PI * EARTH_RADIUS_MILES) / 180;

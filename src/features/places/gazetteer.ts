@@ -5,7 +5,7 @@
  *
  * Kinds: a ZIP code (its centre); a city or town, with or without its state; a borough, where the
  * dataset gives it as its ZIPs' city (Brooklyn, Bronx, Staten Island); a county ("Cook County, IL");
- * a state ("Illinois", "IL"); and the neighbourhoods listed in content/neighbourhoods.json. The
+ * a state ("Illinois", "IL"); and the neighbourhoods it is given. The
  * dataset has no population: a name shared by several towns picks the one with the most ZIP codes,
  * which follows population closely enough to pick Portland, OR over Portland, ME.
  */
@@ -23,7 +23,7 @@ export interface ZipRow {
   longitude: number;
 }
 
-/** A well-known part of a city, placed by hand (content/neighbourhoods.json). */
+/** A well-known part of a city, placed by hand. */
 export interface Neighbourhood {
   name: string;
   city: string;

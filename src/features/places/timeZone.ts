@@ -1,6 +1,6 @@
 /**
  * The IANA time zone of a place: its state's (src/features/places/usStates.ts), except in the counties of the
- * states that span two zones, which keep the other one (README "Search": "Open now").
+ * states that span two zones, which keep the other one (docs/search.md: "Open now").
  */
 import { US_STATES } from './usStates';
 

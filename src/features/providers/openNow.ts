@@ -1,7 +1,7 @@
 /**
  * "Open now · Closes 7:00 PM" / "Closed · Opens Tue 10:00 AM" from a provider's opening hours on its
  * own wall clock (its IANA time zone, which the server derives from its ZIP: src/features/places/timeZone.ts).
- * Search answers `openNow=true` from the same week ranges (src/lib/search/openNow.ts).
+ * Search answers `openNow=true` from the same week ranges (src/features/search/openNow.server.ts).
  */
 import { DAYS } from '../../config';
 import { clock12, HOURS_PATTERN, MINUTES_PER_DAY, MINUTES_PER_WEEK, weekRanges } from './openingHours';

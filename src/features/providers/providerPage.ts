@@ -13,7 +13,7 @@ export interface ProviderFaqTemplates {
 const NAIL_SERVICES = ['Nail Care', 'Manicure'];
 const HAIR_SERVICES = ['Hair Cut', 'Hair Styling', 'Hair Color'];
 
-/** The provider FAQ of SPEC.md §2: nail safety only with Nail Care or Manicure; hair products only with Hair Cut, Hair Styling or Hair Color. */
+/** The provider FAQ: nail safety only with Nail Care or Manicure; hair products only with Hair Cut, Hair Styling or Hair Color. */
 export function providerFaq(provider: Provider, templates: ProviderFaqTemplates): FaqItem[] {
   const services = parseServices(provider.services);
   const fill = (item: FaqItem): FaqItem => {

@@ -45,7 +45,7 @@ export function toProvider(row: Omit<ProviderRow, 'status' | 'closedUntil' | 'ow
   };
 }
 
-/** Listings shown anywhere: every provider an operator has not hidden (README "Moderation"). */
+/** Listings shown anywhere: every provider an operator has not hidden (docs/moderation.md). */
 export function listedProviders({ db }: Db) {
   return db.selectFrom('providers').where('isHidden', '=', 0);
 }

@@ -1,6 +1,6 @@
 /**
  * Reading a provider's published reviews: one sorted page with the total, and the rating breakdown.
- * Hidden reviews (README "Moderation") are never read here, and a hidden listing reads as unknown.
+ * Hidden reviews (docs/moderation.md) are never read here, and a hidden listing reads as unknown.
  */
 import type { Db } from '../../db/client';
 import type { Page } from '../providers/providers.server';

@@ -1,6 +1,6 @@
 /**
  * Reports of reviews: stored for an operator to look at (`npm run moderate -- list`). A report
- * never hides or changes a review by itself (README "Moderation").
+ * never hides or changes a review by itself (docs/moderation.md).
  */
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';

@@ -1,7 +1,7 @@
 /**
  * Limits of review text and review reports, without zod: the reviews island shows them (a character
  * counter) before the form's schema loads, and the schemas in src/lib/schemas/ check against the
- * same constants (README "API": forms load their validators on first interaction). Also how a
+ * same constants (docs/api.md: forms load their validators on first interaction). Also how a
  * rating is written, for the API and for the page that updates its summary after a review.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Search that forgives typos (README "Search"): when a search finds nothing, each word of `query`,
+ * Search that forgives typos (docs/search.md): when a search finds nothing, each word of `query`,
  * `service` and `location` that matches no word of the data is replaced by the closest one that
  * does, and the search runs again. `corrected` says what was searched instead, as query text
  * (the X-Corrected-Query header), e.g. `location=Chicago`.

@@ -1,5 +1,5 @@
 /**
- * How the text of a search is read (README "Search"): a location string as a city, state or ZIP
+ * How the text of a search is read (docs/search.md): a location string as a city, state or ZIP
  * prefix, and free text as a full-text query. Pure, so tests/unit/ covers it without a database.
  */
 import { stateCode } from '../places/usStates';

@@ -1,4 +1,4 @@
-/** The /search page's title and count line (SPEC.md §2). */
+/** The /search page's title and count line. */
 export function searchTitle({ query, service, location }: { query?: string; service?: string; location?: string }): string {
   if (query) return `Search Results for "${query}"`;
   if (service && location) return `${service} in ${location}`;

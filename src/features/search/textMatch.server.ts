@@ -1,5 +1,5 @@
 /**
- * The full-text expression of a search's words (README "Search"), built so that checking one row
+ * The full-text expression of a search's words (docs/search.md), built so that checking one row
  * against it stays cheap. A word of up to PREFIX_INDEX_MAX letters is a prefix with an index of its
  * own (`prefix = '2 3 4'`, migrations/0004). A longer word is read as the words of the data that
  * start with it (search_terms, the vocabulary written with every provider), each an exact token:

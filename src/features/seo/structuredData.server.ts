@@ -1,4 +1,4 @@
-/** schema.org JSON-LD builders for the SEO head (SPEC.md §1). */
+/** schema.org JSON-LD builders for the SEO head. */
 import { DAYS, SITE } from '../../config';
 import { SITE_URL } from '../../server/siteUrl';
 import type { FaqItem } from '../content/schemas/content';
@@ -16,7 +16,7 @@ export interface Crumb {
   href?: string;
 }
 
-/** Local business metadata input (SPEC.md §3). */
+/** Local business metadata input. */
 export interface LocalBusinessInput {
   name: string;
   address: string;

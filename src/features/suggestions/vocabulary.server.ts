@@ -1,6 +1,6 @@
 /**
  * The vocabulary of the data (table search_terms, migrations/0009): what spelling correction and
- * suggestions choose from. Written with each provider, in the same batch (src/lib/providers.ts).
+ * suggestions choose from. Written with each provider, in the same batch (src/features/providers/providers.server.ts).
  */
 import type { InStatement } from '@libsql/client';
 import { parseServices } from '../providers/providerFields';

@@ -1,7 +1,7 @@
 /**
  * Builds the OpenAPI 3.1 document of the API from endpoint registrations (./glowApi.server.ts) and the
  * zod schemas they name: every parameter, body and response schema is `z.toJSONSchema` of the schema
- * the functions validate with, so the document cannot drift from the code (README "API").
+ * the functions validate with, so the document cannot drift from the code (docs/api.md).
  * Pure: no HTTP, no database; GET /api/openapi.json, `npm run openapi` and the tests share it.
  */
 import { z } from '../zod';

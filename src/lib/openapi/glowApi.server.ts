@@ -1,7 +1,7 @@
 /**
  * The Glow API as the OpenAPI document describes it: one registration per method and path, naming
  * the zod schemas the function validates with. A new endpoint or parameter is one entry here (or one
- * field in its schema); ./document.ts turns the lot into OpenAPI 3.1 (README "API").
+ * field in its schema); ./document.ts turns the lot into OpenAPI 3.1 (docs/api.md).
  */
 import { LIMITS, SITE } from '../../config';
 import { SITE_URL } from '../../server/siteUrl';

@@ -1,4 +1,4 @@
-/** The body of every API error (README "API", docs/openapi.json). */
+/** The body of every API error (docs/api.md, docs/openapi.json). */
 import { z } from '../zod';
 
 export const apiErrorSchema = z.object({

@@ -1,4 +1,4 @@
-/** The contact form (SPEC.md §5); it is not sent anywhere. */
+/** The contact form; it is not sent anywhere. */
 import { z } from '../../../lib/zod';
 import { CONTACT_SUBJECTS } from '../contactSubjects';
 

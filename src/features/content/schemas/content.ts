@@ -64,7 +64,7 @@ export const guideSchema = z.object({
   publishedDate: z.coerce.date().optional(),
   updatedDate: z.coerce.date().optional(),
   readingMinutes: z.number().int().positive().optional(),
-  /** The link that ends the guide (SPEC.md §2). */
+  /** The link that ends the guide. */
   cta: linkSchema.optional(),
   /** A second button (the pricing guide's Find Hair Salons). */
   secondaryCta: linkSchema.optional(),
@@ -108,7 +108,7 @@ export const landingSchema = z.object({
 /** The five city pages with editorial text. */
 export const cityPageSchema = z.object({
   slug: z.string().regex(/^[a-z-]+$/),
-  /** Place in the footer's Cities column (SPEC.md §2 order). */
+  /** Place in the footer's Cities column. */
   footerOrder: z.number().int().nonnegative(),
   city: text,
   state: z.string().regex(/^[A-Z]{2}$/),
@@ -197,6 +197,6 @@ export const serviceCategorySchema = z.object({
 
 export const taxonomySchema = z.object({
   categories: z.array(serviceCategorySchema).min(1),
-  /** The nine options of the search form's service dropdown, in order (SPEC.md §2). */
+  /** The nine options of the search form's service dropdown, in order. */
   searchOptions: z.array(z.string().min(1)).length(9),
 });

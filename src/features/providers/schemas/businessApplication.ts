@@ -1,5 +1,5 @@
 /**
- * The List Your Business form (SPEC.md §5) and the payload it sends (SPEC.md §7). The same field
+ * The List Your Business form and the payload it sends. The same field
  * rules validate the form in the browser and POST /api/providers on the server.
  */
 import { z } from '../../../lib/zod';
@@ -15,7 +15,7 @@ const invalidEmail = 'Please enter a valid email address';
 const invalidPhone = 'Please enter a valid phone number';
 const invalidWebsite = 'Please enter a valid website URL';
 
-/** One rule per field, with the messages of SPEC.md §5 word for word. */
+/** One rule per field, with its message word for word as the form shows it. */
 export const businessFields = {
   businessName: requiredText(
     'Business name is required',
@@ -84,7 +84,7 @@ export function splitServices(text: string): string[] {
     .filter(Boolean);
 }
 
-/** The generated description of SPEC.md §7. */
+/** The description a new listing gets from its services and city. */
 export function describeBusiness(name: string, city: string, state: string, services: string[]): string {
   return `${name} offers professional beauty services in ${city}, ${state}, including ${services.join(', ')}.`;
 }

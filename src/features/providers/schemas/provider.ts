@@ -1,5 +1,5 @@
 /**
- * A provider: the wire format of the API (README "API", docs/openapi.json) (services and openingHours as JSON-encoded strings,
+ * A provider: the wire format of the API (docs/api.md, docs/openapi.json) (services and openingHours as JSON-encoded strings,
  * rating as decimal text) and the payload of POST /api/providers.
  */
 import { z } from '../../../lib/zod';
@@ -46,7 +46,7 @@ const jsonString = <T extends z.core.$ZodType>(inner: T, message: string) =>
     inner,
   );
 
-/** POST /api/providers, exactly SPEC.md §7's payload, checked with the §5 rules. */
+/** POST /api/providers, exactly the business form's payload, checked with the form's rules. */
 export const providerCreateSchema = z.object({
   name: businessFields.businessName.check(z.describe("Business name (the form's businessName), 1-100 characters.")),
   slug: z

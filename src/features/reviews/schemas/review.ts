@@ -1,4 +1,4 @@
-/** A review (SPEC.md §3) and the review form and POST /api/reviews payload (SPEC.md §5). */
+/** A review and the review form and POST /api/reviews payload. */
 import { z } from '../../../lib/zod';
 import { COMMENT_MAX } from '../reviewRules';
 import { optionalText } from '../../../lib/schemas/optionalText';
@@ -9,7 +9,7 @@ export const honeypotSchema = z
   .catch(z.optional(z.string().check(z.maxLength(500))), 'filled')
   .check(z.describe('Leave out. A field hidden from people: a request that fills it in is refused as a bot.'));
 
-/** Fields of the review form, with the messages of SPEC.md §5 word for word. */
+/** Fields of the review form, with its message word for word as the form shows it. */
 export const reviewFields = {
   customerName: storedText({
     label: 'Name',

@@ -1,4 +1,4 @@
-/** Search parameters (SPEC.md §3) as the /search page and GET /api/search read them. */
+/** Search parameters as the /search page and GET /api/search read them. */
 import { z } from '../../../lib/zod';
 import { LIMITS } from '../../../config';
 import { PRICE_RANGES } from '../../providers/providerFields';
