@@ -1,7 +1,7 @@
 /**
  * Every index the search names in `INDEXED BY` (docs/search.md "Indexes"), in one place: the plans
  * choose the index rather than SQLite, which has no statistics in production and would often start
- * from a far larger filter. tests/api/search-indexes.test.ts checks each exists after the migrations.
+ * from a far larger filter. tests/api/search-core.test.ts checks each exists after the migrations.
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { FilterName } from './filters.server';
