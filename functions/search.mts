@@ -1,7 +1,7 @@
 /** GET /api/search: query, service, location, priceRange, rating, openNow, near, radius, sort, limit, offset. */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
-import { searchWithCorrection } from '../src/features/search/correctedSearch.server';
+import { placeHeaders, searchNearPlace } from '../src/features/search/nearPlace.server';
 import type { SearchTrace } from '../src/features/search/search.server';
 import { searchParamsFromUrl, searchParamsSchema } from '../src/features/search/schemas/search';
 import { API_CACHE, cdnCacheHeaders } from '../src/server/cdnCache';
@@ -15,11 +15,14 @@ export default route({
   async GET(req) {
     const params = parseWith(searchParamsSchema, searchParamsFromUrl(new URL(req.url).searchParams));
     const trace: SearchTrace = {};
-    const { items, total, capped, corrected } = await searchWithCorrection(await getDb(), params, new Date(), trace);
+    const { items, total, capped, corrected, place } = await searchNearPlace(await getDb(), params, new Date(), trace);
     const cache = params.openNow ? OPEN_NOW_CACHE_HEADERS : CACHE_HEADERS;
     // The plan that ran (docs/search.md "Plans"), for whoever reads a slow answer's headers.
     const timing = { 'Server-Timing': `plan;desc="${trace.plan}"` };
-    return page(items, total, { capped, headers: { ...cache, ...timing, ...(corrected ? { 'X-Corrected-Query': corrected } : {}) } });
+    return page(items, total, {
+      capped,
+      headers: { ...cache, ...timing, ...(corrected ? { 'X-Corrected-Query': corrected } : {}), ...placeHeaders(place) },
+    });
   },
 });
 

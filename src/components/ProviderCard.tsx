@@ -15,7 +15,8 @@ export function ProviderCard({
   eager = false,
   compact = false,
 }: {
-  provider: Provider;
+  /** With `distanceMiles` (a search from a place), the card says how far. */
+  provider: Provider & { distanceMiles?: number };
   live?: boolean;
   eager?: boolean;
   compact?: boolean;
@@ -54,6 +55,7 @@ export function ProviderCard({
         <p className="text-sm text-gray-600">
           {provider.city}, {provider.state} · <span className="sr-only">Price range </span>
           {provider.priceRange}
+          {provider.distanceMiles !== undefined && <> · {milesAway(provider.distanceMiles)}</>}
         </p>
         <p className="flex items-center gap-2 text-sm text-gray-700">
           <StarRating rating={provider.rating} />
@@ -74,6 +76,9 @@ export function ProviderCard({
   );
 }
 
+/** "0.4 mi away", "12 mi away": tenths only where they matter. */
+export const milesAway = (miles: number) => `${miles < 10 ? miles.toFixed(1) : Math.round(miles)} mi away`;
+
 /** One, two or three columns by width. */
 export function ProviderGrid({
   providers,
@@ -81,7 +86,7 @@ export function ProviderGrid({
   eagerFirst = 0,
   compact = false,
 }: {
-  providers: Provider[];
+  providers: (Provider & { distanceMiles?: number })[];
   live?: boolean;
   eagerFirst?: number;
   compact?: boolean;

@@ -6,11 +6,11 @@
 import { useEffect, useState } from 'react';
 import { ProviderGrid, ProviderGridSkeleton } from '@/components/ProviderCard';
 import SearchForm from '@/components/SearchForm';
-import { PAGE_SIZE, readParams, searchResults, toQuery, type Params } from '@/features/search/searchRequest';
+import { PAGE_SIZE, readParams, searchResults, toQuery, type Params, type SearchedPlace } from '@/features/search/searchRequest';
 import { PRICE_RANGES } from '@/features/providers/providerFields';
 import { MAX_PAGE_SIZE, RATING_STEPS, SORT_LABELS, SORTS } from '@/features/search/params';
 import type { Provider } from '@/features/providers/schemas/provider';
-import { foundLine, searchTitle } from '@/features/search/searchTitle';
+import { foundLine, placeLabel, placeLines, searchTitle } from '@/features/search/searchTitle';
 import { PROVIDERS_CHANGED_EVENT } from '@/stores/businessPopup';
 
 export const SEARCH_ERROR = 'Failed to load search results. Please try again later.';
@@ -18,7 +18,14 @@ export const SEARCH_ERROR = 'Failed to load search results. Please try again lat
 type State =
   | { status: 'loading' }
   | { status: 'error' }
-  | { status: 'done'; items: Provider[]; total: number; capped: boolean; corrected: Record<string, string> | null };
+  | {
+      status: 'done';
+      items: (Provider & { distanceMiles?: number })[];
+      total: number;
+      capped: boolean;
+      corrected: Record<string, string> | null;
+      place: SearchedPlace | null;
+    };
 
 /** "Chicago (searched for Chicgo)": what was searched instead of what was typed. */
 function correctionLine(corrected: Record<string, string>, params: Params): string {
@@ -49,7 +56,7 @@ export default function SearchResults() {
     let cancelled = false;
     setState((s) => (s.status === 'done' && s.items.length > 0 ? s : { status: 'loading' }));
     searchResults<Provider>(params)
-      .then(({ items, total, capped, corrected }) => !cancelled && setState({ status: 'done', items, total, capped, corrected }))
+      .then(({ items, total, capped, corrected, place }) => !cancelled && setState({ status: 'done', items, total, capped, corrected, place }))
       .catch((error) => {
         console.error(error);
         if (!cancelled) setState({ status: 'error' });
@@ -87,6 +94,13 @@ export default function SearchResults() {
 
   const p = params ?? { limit: PAGE_SIZE };
   const title = searchTitle(p);
+  const place = state.status === 'done' ? state.place : null;
+  const lines =
+    state.status !== 'done'
+      ? null
+      : place
+        ? placeLines(place, state.total, { service: p.service, location: p.location, capped: state.capped })
+        : { found: foundLine(state.total, p.location, state.capped) };
   return (
     <div>
       <section className="bg-gradient-to-b from-brand-50 to-white">
@@ -96,8 +110,18 @@ export default function SearchResults() {
             Compare ratings, price ranges and opening hours of beauty providers, read what their clients say, then call ahead or walk in to book.
           </p>
           <p className="mt-2 min-h-6 text-gray-700" aria-live="polite">
-            {state.status === 'done' ? foundLine(state.total, p.location, state.capped) : state.status === 'loading' ? 'Searching…' : ''}
+            {lines ? (
+              <>
+                {lines.found}
+                {lines.nearby && ` ${lines.nearby}`}
+              </>
+            ) : state.status === 'loading' ? (
+              'Searching…'
+            ) : (
+              ''
+            )}
           </p>
+          {place && place.kind !== 'state' && <p className="mt-1 text-sm text-gray-600">Near {placeLabel(place)}</p>}
           {state.status === 'done' && state.corrected && <p className="mt-1 text-gray-700">{correctionLine(state.corrected, p)}</p>}
           <div className="mt-6">
             <SearchForm key={toQuery(p, false)} query={p.query ?? ''} service={p.service ?? ''} location={p.location ?? ''} withQuery />
@@ -192,6 +216,15 @@ export default function SearchResults() {
             <p className="mt-2 text-gray-700">
               We couldn't find any providers matching your search criteria. Try adjusting your filters or search in a different location.
             </p>
+            {place?.nearestCity && (
+              <p className="mt-2 text-gray-700">
+                Nothing within {place.radiusMiles} miles of {placeLabel(place)}. The nearest city with providers is{' '}
+                <a className="text-brand-700 underline" href={`/search?${toQuery({ location: place.nearestCity, limit: PAGE_SIZE }, false)}`}>
+                  {place.nearestCity}
+                </a>
+                .
+              </p>
+            )}
             <div className="mt-6 text-left">
               <SearchForm variant="stacked" />
             </div>

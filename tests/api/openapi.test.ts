@@ -66,7 +66,8 @@ async function conforms(res: globalThis.Response, method: string, path: string):
     const text = res.headers.get(name);
     if (text === null && header.required === false) continue;
     expect(text, `${name} header of ${res.status}`).not.toBeNull();
-    const value = /^\d+$/.test(text!) ? Number(text) : text;
+    // Header values are text: a number where the schema declares one ("60614" is a place's name).
+    const value = /^\d+$/.test(text!) && (header.schema as { type?: string }).type === 'integer' ? Number(text) : text;
     expect(problems(header.schema, value), `${name}: ${text}`).toEqual([]);
   }
   return body;
@@ -162,6 +163,11 @@ describe('the API conforms to the document', () => {
       'location=Chicgo&sort=distance&openNow=false',
       'near=41.88,-87.63&radius=10&sort=rating',
       'service=Nail%20Salon&sort=reviews&openNow=true',
+      'location=60614&sort=distance',
+      'service=Nail%20Salon&location=Evanston%2C%20IL',
+      'location=Cook%20County%2C%20IL',
+      'location=Illinois',
+      'location=Bismarck%2C%20ND',
     ]) {
       const res = await api.get(`/api/search?${query}`);
       expect(res.status, query).toBe(200);
@@ -172,7 +178,8 @@ describe('the API conforms to the document', () => {
   it('suggests locations and services', async () => {
     const res = await api.get('/api/suggest?q=chic');
     expect(res.status).toBe(200);
-    expect(await conforms(res, 'get', '/api/suggest')).toMatchObject({ locations: [{ label: 'Chicago, IL', value: 'Chicago, IL' }] });
+    const body = (await conforms(res, 'get', '/api/suggest')) as { locations: unknown[] };
+    expect(body.locations[0]).toEqual({ label: 'Chicago, IL', value: 'Chicago, IL' });
   });
 
   it('reads a provider by slug and its reviews, and posts a review (201, then 200 for the same again)', async () => {

@@ -1,6 +1,6 @@
 /** The /search page's title and count line (src/features/search/searchTitle.ts). */
 import { describe, expect, it } from 'vitest';
-import { foundLine, searchTitle } from '../../src/features/search/searchTitle';
+import { foundLine, searchTitle, placeLines } from '../../src/features/search/searchTitle';
 
 describe('searchTitle', () => {
   it('prefers the query, then service with location, service, location', () => {
@@ -25,5 +25,40 @@ describe('foundLine', () => {
     expect(foundLine(1000, 'Texas', true)).toBe('Found 1,000+ providers in Texas');
     expect(foundLine(1, undefined, true)).toBe('Found 1+ providers');
     expect(foundLine(1234)).toBe('Found 1,234 providers');
+  });
+});
+
+describe('placeLines: what is in the place and what is only near it', () => {
+  const evanston = { kind: 'city', name: 'Evanston, IL', inPlace: 0, radiusMiles: 12 };
+  it('nothing in the place: one honest line naming it and the radius', () => {
+    expect(placeLines(evanston, 10, { service: 'Nail Salon', location: 'Evanston' })).toEqual({
+      found: 'No nail salons in Evanston, IL. Showing 10 within 12 miles.',
+    });
+    expect(placeLines({ ...evanston, kind: 'zip', name: '60614', within: 'Chicago, IL' }, 3, { location: '60614' }).found).toBe(
+      'No providers in 60614 · Chicago, IL. Showing 3 within 12 miles.',
+    );
+    expect(placeLines(evanston, 2, { service: 'Massage', location: 'Evanston' }).found).toBe(
+      'No massage therapy providers in Evanston, IL. Showing 2 within 12 miles.',
+    );
+  });
+
+  it('some in the place: counted as in it, the rest as more within the radius', () => {
+    expect(placeLines({ kind: 'city', name: 'Dallas, TX', inPlace: 6, radiusMiles: 50 }, 7, { location: 'Dallas' })).toEqual({
+      found: 'Found 6 providers in Dallas',
+      nearby: 'Showing 1 more within 50 miles.',
+    });
+  });
+
+  it('a place that fills the page, or nothing nearby: the count line as before', () => {
+    expect(placeLines({ kind: 'city', name: 'Chicago, IL', inPlace: 10 }, 10, { location: 'Chicago' })).toEqual({ found: 'Found 10 providers in Chicago' });
+    expect(placeLines({ kind: 'city', name: 'Chicago, IL', inPlace: 10, radiusMiles: 50 }, 10, { location: 'Chicago' })).toEqual({
+      found: 'Found 10 providers in Chicago',
+    });
+  });
+
+  it('a county is searched by radius: nothing is said to be in it or not', () => {
+    expect(placeLines({ kind: 'county', name: 'Cook County, IL', inPlace: 0, radiusMiles: 39 }, 10, { location: 'Cook County, IL' }).found).toBe(
+      'Showing 10 within 39 miles of Cook County, IL.',
+    );
   });
 });

@@ -18,6 +18,14 @@ export const SORT_LABELS: Record<Sort, string> = { recommended: 'Recommended', r
 /** `radius` in miles around `near`. */
 export const RADIUS_MILES = { default: 25, max: 100 } as const;
 
+/**
+ * Around a place (docs/search.md "Places"): the radii tried in turn, in miles, when the place alone
+ * does not fill a page. A ZIP code or a one-ZIP town starts at the first, a bigger town at its extent
+ * plus the first; never past the last.
+ */
+export const NEARBY_MILES = [10, 25, 50] as const;
+export const MAX_NEARBY_MILES = NEARBY_MILES[NEARBY_MILES.length - 1];
+
 /** The /search page asks for this many results, and this many more with each "Show more". */
 export const PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = LIMITS.maxPageSize;

@@ -37,8 +37,35 @@ declare global {
   }
 }
 
+/** What GET /api/search took the location for (its X-Place headers; docs/search.md "Places"). */
+export interface SearchedPlace {
+  kind: string;
+  name: string;
+  within?: string;
+  inPlace: number;
+  radiusMiles?: number;
+  nearestCity?: string;
+}
+
+function placeFrom(headers: Headers): SearchedPlace | null {
+  const name = headers.get('X-Place');
+  if (!name) return null;
+  const optional = (h: string) => headers.get(h) ?? undefined;
+  const radius = headers.get('X-Radius-Miles');
+  return {
+    kind: headers.get('X-Place-Kind') ?? 'city',
+    name,
+    within: optional('X-Place-Within'),
+    inPlace: Number(headers.get('X-Place-Count') ?? 0),
+    radiusMiles: radius === null ? undefined : Number(radius),
+    nearestCity: optional('X-Nearest-City'),
+  };
+}
+
 /** The results for `params`: the page's early request when it is for the same URL, else a new one. */
-export async function searchResults<T>(params: Params): Promise<{ items: T[]; total: number; capped: boolean; corrected: Record<string, string> | null }> {
+export async function searchResults<T>(
+  params: Params,
+): Promise<{ items: T[]; total: number; capped: boolean; corrected: Record<string, string> | null; place: SearchedPlace | null }> {
   const url = `/api/search?${toQuery(params, true)}`;
   const early = typeof window === 'undefined' ? undefined : window.__glowSearch;
   let res: Response;
@@ -49,5 +76,5 @@ export async function searchResults<T>(params: Params): Promise<{ items: T[]; to
     res = await okResponse(await apiRequest('GET', url));
   }
   const corrected = res.headers.get('X-Corrected-Query');
-  return { ...(await readPage<T>(res)), corrected: corrected ? Object.fromEntries(new URLSearchParams(corrected)) : null };
+  return { ...(await readPage<T>(res)), corrected: corrected ? Object.fromEntries(new URLSearchParams(corrected)) : null, place: placeFrom(res.headers) };
 }

@@ -13,7 +13,18 @@ type JsonSchema = Record<string, unknown> & { description?: string; properties?:
 /** Error statuses an endpoint can answer, each with the error body of apiErrorSchema. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 503;
 /** Response headers the document declares (their schemas: ./glowApi.server.ts). */
-export type HeaderName = 'X-Total-Count' | 'X-Corrected-Query' | 'Allow' | 'Retry-After' | 'Server-Timing';
+export type HeaderName =
+  | 'X-Total-Count'
+  | 'X-Corrected-Query'
+  | 'X-Place'
+  | 'X-Place-Kind'
+  | 'X-Place-Within'
+  | 'X-Place-Count'
+  | 'X-Radius-Miles'
+  | 'X-Nearest-City'
+  | 'Allow'
+  | 'Retry-After'
+  | 'Server-Timing';
 
 /** A JSON body: a schema, named (a reusable component) or inline, and an example. */
 export interface Payload {

@@ -14,6 +14,7 @@ import { pageParamsSchema, searchParamsSchema, searchResultSchema } from '../../
 import { suggestionsSchema, suggestParamsSchema } from '../../features/suggestions/schemas/suggest';
 import { codeRequestSchema, codeSentSchema, ownerSessionSchema, signInSchema } from '../../features/owners/schemas/signIn';
 import { buildOpenApiDocument, type ApiDescription, type Payload } from './document';
+import { MAX_NEARBY_MILES } from '../../features/search/params';
 import {
   exampleErrors,
   exampleProvider,
@@ -79,6 +80,36 @@ export const GLOW_API: ApiDescription = {
           'Which search plan answered, e.g. `plan;desc="place:walk"` (docs/search.md "Plans"): for reading a slow answer, not a contract; plan names may change.',
         ),
       ),
+    'X-Place': z
+      .optional(z.string())
+      .check(
+        z.describe(
+          'Present when `location` was read as a place (and `near` was not given): its name, e.g. `60614`, `Evanston, IL`, `Brooklyn, NY`, `Cook County, IL`, `Illinois` (ASCII; accents taken off).',
+        ),
+      ),
+    'X-Place-Kind': z
+      .optional(z.enum(['zip', 'city', 'neighbourhood', 'county', 'state']))
+      .check(z.describe('With X-Place: what kind of place it is. A borough is a `city` (the ZIP dataset names it as its ZIP codes’ city).')),
+    'X-Place-Within': z.optional(z.string()).check(z.describe('With a ZIP code or a neighbourhood: the town it lies in, e.g. `Chicago, IL`.')),
+    'X-Place-Count': z
+      .optional(z.int().check(z.minimum(0)))
+      .check(
+        z.describe(
+          'With X-Place: how many results are in the place itself (its city, ZIP code or state; a county has none, it is searched by radius). They come first; the rest of `X-Total-Count` is nearby.',
+        ),
+      ),
+    'X-Radius-Miles': z
+      .optional(z.int().check(z.minimum(1), z.maximum(MAX_NEARBY_MILES)))
+      .check(
+        z.describe(
+          `Present when the place alone did not fill the page: the nearby results that follow lie within this many miles of the place's point (a ZIP code or town: 10, a city: its extent plus 10, widened to 25 and then ${MAX_NEARBY_MILES}, never more).`,
+        ),
+      ),
+    'X-Nearest-City': z
+      .optional(z.string())
+      .check(
+        z.describe(`Present when nothing matched within ${MAX_NEARBY_MILES} miles of the place: the nearest city that has providers, e.g. \`Chicago, IL\`.`),
+      ),
     'Retry-After': z.int().check(z.minimum(0), z.describe('Seconds to wait before trying again.')),
   },
   errors: {
@@ -134,7 +165,9 @@ export const GLOW_API: ApiDescription = {
       summary: 'Search providers',
       description:
         'All given criteria must match. By default in the order of the list: promoted first, then rating, review count and name (`sort` changes it). ' +
-        'When nothing matches and a word of `query`, `service` or `location` matches no word in the directory, the closest spelling that does is searched instead, and `X-Corrected-Query` says so.',
+        'When nothing matches and a word of `query`, `service` or `location` matches no word in the directory, the closest spelling that does is searched instead, and `X-Corrected-Query` says so. ' +
+        'A `location` that names a place (a ZIP code, a town or borough with or without its state, a county, a state) is searched as a place on the map: the providers in it first, then, when they do not fill the page, ' +
+        `the nearest around it within a radius that widens up to ${MAX_NEARBY_MILES} miles, each with \`distanceMiles\`; the X-Place headers say what was searched. \`sort=distance\` measures from the place's point.`,
       query: searchParamsSchema,
       paramExamples: {
         query: 'gel',
@@ -150,7 +183,22 @@ export const GLOW_API: ApiDescription = {
         offset: '0',
       },
       responses: [
-        { status: 200, description: 'One page of matching providers.', body: searchResults, headers: ['X-Total-Count', 'X-Corrected-Query', 'Server-Timing'] },
+        {
+          status: 200,
+          description: 'One page of matching providers.',
+          body: searchResults,
+          headers: [
+            'X-Total-Count',
+            'X-Corrected-Query',
+            'X-Place',
+            'X-Place-Kind',
+            'X-Place-Within',
+            'X-Place-Count',
+            'X-Radius-Miles',
+            'X-Nearest-City',
+            'Server-Timing',
+          ],
+        },
       ],
       errors: [400, 405, 503],
     },

@@ -1,0 +1,169 @@
+/**
+ * Search where people are (docs/search.md "Places"): a location the gazetteer knows is a place on
+ * the map. Providers in the place come first, in the chosen order, exactly as the place's own search
+ * finds them; when they do not fill the page, the nearest providers around the place's point follow,
+ * within a radius that widens (a ZIP or a town: 10 miles; a city: its extent plus 10; then 25, then
+ * 50) and never goes past 50 miles. Every result carries its distance from the point. The search
+ * plans are not touched: the place's own search and a `near` search are run as they are, and their
+ * pages joined here.
+ */
+import type { Db } from '../../db/client';
+import type { Page } from '../providers/providers.server';
+import { haversineMiles, roundMiles } from '../places/distance';
+import type { GazetteerPlace, PlaceKind } from '../places/gazetteer';
+import { loadGazetteer } from '../places/gazetteer.server';
+import type { SearchPlace } from '../places/searchPlace.server';
+import { searchWithCorrection } from './correctedSearch.server';
+import type { SearchParams, SearchResult } from './schemas/search';
+import { placeOfSearch, searchProviders, type SearchTrace } from './search.server';
+import { MAX_NEARBY_MILES, NEARBY_MILES } from './params';
+
+/** What the search took the location for, for the response headers and the page. */
+export interface PlaceAnswer {
+  kind: PlaceKind;
+  /** "60614", "Evanston, IL", "Cook County, IL", "Illinois". */
+  name: string;
+  /** The town a ZIP code or neighbourhood lies in. */
+  within?: string;
+  /** Matches in the place itself (its city, ZIP code or state); a county is searched by radius only. */
+  inPlace: number;
+  /** The radius, in miles from the place's point, of the nearby results that follow; absent when none were looked for. */
+  radiusMiles?: number;
+  /** Nothing matched within MAX_NEARBY_MILES: the nearest city that has providers ("Chicago, IL"). */
+  nearestCity?: string;
+}
+
+export type PlaceSearchAnswer = Page<SearchResult> & { corrected?: string; place?: PlaceAnswer };
+
+/** The radii to try around `place`, in miles, whole, never past MAX_NEARBY_MILES. */
+export function radiiFor(place: Pick<GazetteerPlace, 'extentMiles'>): number[] {
+  const first = Math.min(MAX_NEARBY_MILES, Math.ceil(place.extentMiles + NEARBY_MILES[0]));
+  return [first, ...NEARBY_MILES.filter((r) => r > first)];
+}
+
+/** Whether a provider row is in the place as the place's own search reads it (its city, state and ZIP conditions). */
+function inPlaceTest(place: SearchPlace | undefined, kind: PlaceKind): (p: SearchResult) => boolean {
+  if (!place || kind === 'county') return () => false;
+  const city = place.city?.toLowerCase();
+  return (p) =>
+    (!city || p.city.toLowerCase() === city) && (!place.state || p.state === place.state) && (!place.zipPrefix || p.zipCode.startsWith(place.zipPrefix));
+}
+
+/**
+ * GET /api/search's answer: the place search above when the gazetteer knows the location (not with
+ * `near`, which keeps its meaning), else the search as typed, with typo correction.
+ */
+export async function searchNearPlace(database: Db, params: SearchParams, now = new Date(), trace: SearchTrace = {}): Promise<PlaceSearchAnswer> {
+  if (!params.location || params.near) return searchWithCorrection(database, params, now, trace);
+  const gazetteer = await loadGazetteer();
+  const found = gazetteer.resolve(params.location);
+  if (!found) return searchWithCorrection(database, params, now, trace);
+  const named = { kind: found.kind, name: found.name, ...(found.within ? { within: found.within } : {}) };
+  if (found.kind === 'state') {
+    // A state is its providers, as before: its centre is no place anyone is.
+    const answer = await searchWithCorrection(database, params, now, trace);
+    return { ...answer, place: { ...named, inPlace: answer.total } };
+  }
+  const place = await placeOfSearch(database, params);
+  // A town name the directory lists in another state first ("Portland" with providers only in
+  // Maine) is measured from the town the providers are in.
+  const town = found.kind === 'city' && place?.states[0] && place.states[0] !== found.state ? gazetteer.town(found.city!, place.states[0]) : null;
+  const at = town ?? found;
+  const point = at.point;
+  const withDistance = (p: SearchResult): SearchResult =>
+    p.latitude === null || p.longitude === null
+      ? p
+      : { ...p, distanceMiles: roundMiles(haversineMiles(point, { latitude: p.latitude, longitude: p.longitude })) };
+  const answerPlace = town ? { kind: town.kind, name: town.name } : named;
+
+  const empty = { total: 0, capped: false, items: [] as SearchResult[] };
+  const own = found.kind === 'county' ? empty : await searchProviders(database, params, now, { place, trace });
+  const ownPlan = trace.plan ?? 'none';
+  const wanted = params.offset + params.limit;
+  if (own.capped || own.total >= wanted) return { ...own, items: own.items.map(withDistance), place: { ...answerPlace, inPlace: own.total } };
+
+  // The place does not fill the page: the nearest around it follow, those in the place left out.
+  const isInPlace = inPlaceTest(place, found.kind);
+  const skip = Math.max(0, params.offset - own.total);
+  const take = params.limit - own.items.length;
+  const radii = radiiFor(at);
+  for (const [i, miles] of radii.entries()) {
+    const last = i === radii.length - 1;
+    const inPlaceWithin =
+      found.kind === 'county' || own.total === 0
+        ? 0
+        : (await searchProviders(database, { ...params, near: point, radius: miles, limit: 1, offset: 0 }, now, { place })).total;
+    const aroundTrace: SearchTrace = {};
+    const around = await searchProviders(
+      database,
+      { ...params, location: undefined, near: point, radius: miles, sort: 'distance', limit: skip + take + inPlaceWithin, offset: 0 },
+      now,
+      { trace: aroundTrace },
+    );
+    const nearbyTotal = around.total - inPlaceWithin;
+    if (own.total + nearbyTotal < wanted && !around.capped && !last) continue;
+    if (own.total + nearbyTotal === 0) break;
+    const nearby = around.items.filter((p) => !isInPlace(p)).slice(skip, skip + take);
+    // Both plans, for the Server-Timing header: the place's own, then the nearest around it.
+    trace.plan = `${ownPlan}, then ${aroundTrace.plan} within ${miles} mi`;
+    return {
+      total: own.total + nearbyTotal,
+      capped: around.capped,
+      items: [...own.items, ...nearby].map(withDistance),
+      place: { ...answerPlace, inPlace: own.total, radiusMiles: miles },
+    };
+  }
+  // Nothing within MAX_NEARBY_MILES: the search as typed, with its typo correction, and the
+  // nearest city that has providers for the page to offer.
+  const answer = await searchWithCorrection(database, params, now, trace);
+  if (answer.total > 0) return answer;
+  const nearestCity = await nearestCityWithProviders(database, point);
+  return { ...answer, place: { ...answerPlace, inPlace: 0, radiusMiles: MAX_NEARBY_MILES, ...(nearestCity ? { nearestCity } : {}) } };
+}
+
+/** The cities with providers ("City, ST") and their centres, read at most once a minute: they change with new listings only. */
+let cities: { at: number; list: Promise<{ label: string; latitude: number; longitude: number }[]> } | undefined;
+const CITIES_FOR_MS = 60_000;
+
+async function nearestCityWithProviders({ db }: Db, point: { latitude: number; longitude: number }): Promise<string | null> {
+  if (!cities || Date.now() - cities.at > CITIES_FOR_MS) {
+    const list = (async () => {
+      const [rows, gazetteer] = await Promise.all([db.selectFrom('search_terms').select('label').where('kind', '=', 'city').execute(), loadGazetteer()]);
+      return rows.flatMap(({ label }) => {
+        const comma = label.lastIndexOf(', ');
+        const town = gazetteer.town(label.slice(0, comma), label.slice(comma + 2));
+        return town ? [{ label, ...town.point }] : [];
+      });
+    })();
+    cities = { at: Date.now(), list };
+    list.catch(() => {
+      cities = undefined;
+    });
+  }
+  let best: { label: string; miles: number } | null = null;
+  for (const c of await cities.list) {
+    const miles = haversineMiles(point, c);
+    if (!best || miles < best.miles) best = { label: c.label, miles };
+  }
+  return best?.label ?? null;
+}
+
+/** Header values are ASCII: accents are taken off ("Cañon City" is "Canon City"). */
+const ascii = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '');
+
+/** The response headers that say what was searched (documented in src/lib/openapi/glowApi.server.ts). */
+export function placeHeaders(place: PlaceAnswer | undefined): Record<string, string> {
+  if (!place) return {};
+  return {
+    'X-Place': ascii(place.name),
+    'X-Place-Kind': place.kind,
+    ...(place.within ? { 'X-Place-Within': ascii(place.within) } : {}),
+    'X-Place-Count': String(place.inPlace),
+    ...(place.radiusMiles !== undefined ? { 'X-Radius-Miles': String(place.radiusMiles) } : {}),
+    ...(place.nearestCity ? { 'X-Nearest-City': ascii(place.nearestCity) } : {}),
+  };
+}

@@ -1,0 +1,214 @@
+/**
+ * GET /api/search with a location that is a place (docs/search.md "Places"): each kind of place,
+ * providers in the place first, then the nearest within a radius that widens to 50 miles and no
+ * farther, the X-Place headers, and honesty: no result beyond the stated radius, no provider
+ * counted in a place it is not in. Distances are checked against the seed's own coordinates.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { haversineMiles } from '../../src/features/places/distance';
+import type { Gazetteer } from '../../src/features/places/gazetteer';
+import { loadGazetteer } from '../../src/features/places/gazetteer.server';
+import { startApi, type TestApi } from '../helpers/api';
+
+type Row = { slug: string; name: string; city: string; state: string; zipCode: string; latitude: number; longitude: number; distanceMiles?: number };
+
+let api: TestApi;
+let everyone: Row[];
+let gazetteer: Gazetteer;
+beforeAll(async () => {
+  api = await startApi();
+  everyone = (await (await api.get('/api/providers?limit=500')).json()) as Row[];
+  gazetteer = await loadGazetteer();
+});
+afterAll(() => api.close());
+
+async function search(query: string) {
+  const res = await api.get(`/api/search?${query}`);
+  expect(res.status, query).toBe(200);
+  const header = (name: string) => res.headers.get(name);
+  return {
+    rows: (await res.json()) as Row[],
+    total: Number(header('x-total-count')),
+    place: header('x-place'),
+    kind: header('x-place-kind'),
+    within: header('x-place-within'),
+    inPlace: header('x-place-count') === null ? null : Number(header('x-place-count')),
+    radius: header('x-radius-miles') === null ? null : Number(header('x-radius-miles')),
+    nearestCity: header('x-nearest-city'),
+  };
+}
+
+/** Seed providers within `miles` of the place `text` names, by the seed's own coordinates. */
+function within(text: string, miles: number, keep: (r: Row) => boolean = () => true): Row[] {
+  const { point } = gazetteer.resolve(text)!;
+  return everyone.filter((r) => keep(r) && haversineMiles(point, r) <= miles);
+}
+
+const slugs = (rows: { slug: string }[]) => rows.map((r) => r.slug).sort();
+
+/**
+ * The page holds the nearest of the providers within the radius around `text` (by the seed's own
+ * coordinates), and the total counts them all.
+ */
+function expectNearestOf(r: Awaited<ReturnType<typeof search>>, text: string, keep?: (r: Row) => boolean) {
+  const { point } = gazetteer.resolve(text)!;
+  const all = within(text, r.radius!, keep);
+  expect(r.total).toBe(all.length);
+  const shown = new Set(r.rows.map((x) => x.slug));
+  for (const slug of shown) expect(all.map((x) => x.slug)).toContain(slug);
+  const farthestShown = Math.max(...r.rows.map((x) => haversineMiles(point, x)));
+  for (const other of all.filter((x) => !shown.has(x.slug))) expect(haversineMiles(point, other)).toBeGreaterThanOrEqual(farthestShown - 0.01);
+}
+
+/** Every result carries its distance, nearest first after those in the place, none beyond the radius. */
+function expectHonest(r: Awaited<ReturnType<typeof search>>) {
+  expect(r.radius).not.toBeNull();
+  expect(r.radius!).toBeLessThanOrEqual(50);
+  const nearby = r.rows.slice(r.inPlace ?? 0);
+  for (const row of r.rows) expect(row.distanceMiles, row.slug).toBeTypeOf('number');
+  for (const row of nearby) expect(row.distanceMiles!, `${row.slug} lies within the stated radius`).toBeLessThanOrEqual(r.radius!);
+  const distances = nearby.map((row) => row.distanceMiles!);
+  expect(distances).toEqual([...distances].sort((a, b) => a - b));
+}
+
+describe('a ZIP code', () => {
+  it('with no provider in it (60614, Lincoln Park): the Chicago providers within 10 miles, nearest first, each with its distance', async () => {
+    const r = await search('location=60614&limit=6');
+    expect({ place: r.place, kind: r.kind, within: r.within, inPlace: r.inPlace, radius: r.radius }).toEqual({
+      place: '60614',
+      kind: 'zip',
+      within: 'Chicago, IL',
+      inPlace: 0,
+      radius: 10,
+    });
+    expect(r.rows).toHaveLength(6);
+    expectNearestOf(r, '60614');
+    expectHonest(r);
+    // A page the 10 miles cannot fill widens the radius: all ten Chicago providers are within 25.
+    const wide = await search('location=60614&limit=12');
+    expect(wide.radius).toBe(50);
+    expectNearestOf(wide, '60614');
+    expect(wide.rows.filter((x) => x.city === 'Chicago')).toHaveLength(10);
+    expectHonest(wide);
+    const first = r.rows[0]!;
+    expect(first.distanceMiles).toBeCloseTo(haversineMiles(gazetteer.resolve('60614')!.point, first), 1);
+  });
+
+  it('10001 (Chelsea): Manhattan providers; sort=distance from the ZIP code works whether or not a provider is in it', async () => {
+    const r = await search('location=10001&sort=distance&limit=50');
+    expect(r.within).toBe('New York, NY');
+    expect(r.rows.length).toBeGreaterThanOrEqual(20);
+    expect(r.rows.every((row) => row.state === 'NY')).toBe(true);
+    expectHonest(r);
+  });
+
+  it('with providers in it: they come first', async () => {
+    const zip = everyone.find((p) => p.city === 'Chicago')!.zipCode;
+    const r = await search(`location=${zip}&limit=50`);
+    const own = everyone.filter((p) => p.zipCode === zip);
+    expect(r.inPlace).toBe(own.length);
+    expect(slugs(r.rows.slice(0, own.length))).toEqual(slugs(own));
+    for (const row of r.rows.slice(0, own.length)) expect(row.distanceMiles).toBe(0);
+    expectHonest(r);
+  });
+});
+
+describe('a town, a borough, a county', () => {
+  it('Evanston, IL has no nail salon: the Chicago ones within 12 miles follow, and none is said to be in Evanston', async () => {
+    const r = await search('service=Nail%20Salon&location=Evanston&limit=2');
+    expect({ place: r.place, kind: r.kind, inPlace: r.inPlace, radius: r.radius }).toEqual({ place: 'Evanston, IL', kind: 'city', inPlace: 0, radius: 12 });
+    const nails = (await search('service=Nail%20Salon&limit=500')).rows.map((x) => x.slug);
+    expectNearestOf(r, 'Evanston, IL', (x) => nails.includes(x.slug));
+    expect(r.rows.length).toBe(2);
+    expect(r.rows.every((row) => row.city === 'Chicago')).toBe(true);
+    expectHonest(r);
+  });
+
+  it('Brooklyn (a borough the dataset names as its ZIP codes’ city), with or without its state', async () => {
+    for (const text of ['Brooklyn', 'Brooklyn%2C%20NY']) {
+      const r = await search(`location=${text}&limit=6`);
+      expect({ place: r.place, kind: r.kind, inPlace: r.inPlace, radius: r.radius }).toEqual({ place: 'Brooklyn, NY', kind: 'city', inPlace: 0, radius: 16 });
+      expectNearestOf(r, 'Brooklyn, NY');
+      expect(r.rows.length).toBe(6);
+      expectHonest(r);
+    }
+  });
+
+  it('Santa Monica, CA and Coral Gables, FL find Los Angeles and Miami', async () => {
+    const monica = await search('location=Santa%20Monica%2C%20CA&limit=50');
+    expect(monica.rows.length).toBeGreaterThan(0);
+    expect(monica.rows.every((row) => row.city === 'Los Angeles')).toBe(true);
+    expectHonest(monica);
+    const gables = await search('location=Coral%20Gables%2C%20FL&limit=50');
+    expect(gables.rows.length).toBeGreaterThan(0);
+    expect(gables.rows.every((row) => row.city === 'Miami')).toBe(true);
+    expectHonest(gables);
+  });
+
+  it('Cook County, IL: searched around its centre, no provider counted as in it', async () => {
+    const r = await search('location=Cook%20County%2C%20IL&limit=50');
+    expect({ place: r.place, kind: r.kind, inPlace: r.inPlace }).toEqual({ place: 'Cook County, IL', kind: 'county', inPlace: 0 });
+    expectNearestOf(r, 'Cook County, IL');
+    expect(r.rows.filter((row) => row.city === 'Chicago')).toHaveLength(everyone.filter((p) => p.city === 'Chicago').length);
+    expectHonest(r);
+  });
+
+  it('a state: its providers, as before, without a radius', async () => {
+    const r = await search('location=Illinois&limit=50');
+    expect({ place: r.place, kind: r.kind, radius: r.radius }).toEqual({ place: 'Illinois', kind: 'state', radius: null });
+    expect(r.inPlace).toBe(r.total);
+    expect(slugs(r.rows)).toEqual(slugs(everyone.filter((p) => p.state === 'IL')));
+  });
+});
+
+describe('widening and its limits', () => {
+  it('a city with providers: its own first, in the same order as a page they fill, then the nearest beyond it', async () => {
+    const own = await search('location=Chicago&limit=10');
+    expect(own.radius, 'ten Chicago providers fill a page of ten: nothing else is looked for').toBeNull();
+    expect(own.inPlace).toBe(10);
+    const wider = await search('location=Chicago&limit=12');
+    expect(wider.rows.slice(0, 10).map((r) => r.slug)).toEqual(own.rows.map((r) => r.slug));
+    expect(wider.inPlace).toBe(10);
+    expect(wider.total).toBe(10 + wider.rows.slice(10).length);
+    expectHonest(wider);
+  });
+
+  it('Dallas widens past 25 miles to 50 to reach Fort Worth, and says so', async () => {
+    const r = await search('location=Dallas%2C%20TX&limit=12');
+    expect(r.inPlace).toBe(everyone.filter((p) => p.city === 'Dallas').length);
+    expect(r.radius).toBe(50);
+    expect(r.rows.slice(r.inPlace!).map((x) => x.city)).toContain('Fort Worth');
+    expectHonest(r);
+  });
+
+  it('pages through the place and then the nearby without repeating anyone', async () => {
+    const whole = await search('location=Brooklyn&limit=20');
+    const first = await search('location=Brooklyn&limit=7');
+    const second = await search('location=Brooklyn&limit=7&offset=7');
+    expect([...first.rows, ...second.rows].map((r) => r.slug)).toEqual(whole.rows.slice(0, 14).map((r) => r.slug));
+    const dallas = await search('location=Dallas%2C%20TX&limit=12');
+    const dallasSecond = await search('location=Dallas%2C%20TX&limit=3&offset=6');
+    expect(dallasSecond.rows.map((r) => r.slug)).toEqual(dallas.rows.slice(6, 9).map((r) => r.slug));
+  });
+
+  it('nothing within 50 miles (Bismarck, ND): no results, and the nearest city with providers named', async () => {
+    const r = await search('location=Bismarck%2C%20ND');
+    expect(r.total).toBe(0);
+    expect(r.rows).toEqual([]);
+    expect(r.radius).toBe(50);
+    const from = gazetteer.resolve('Bismarck, ND')!.point;
+    const cities = [...new Set(everyone.map((p) => `${p.city}, ${p.state}`))].flatMap((c) => {
+      const town = gazetteer.resolve(c);
+      return town ? [{ c, miles: haversineMiles(from, town.point) }] : [];
+    });
+    expect(r.nearestCity).toBe(cities.sort((a, b) => a.miles - b.miles)[0]!.c);
+  });
+
+  it('near keeps its meaning; text that names no place keeps its typo correction', async () => {
+    const near = await search('location=60614&near=41.88,-87.63&radius=5');
+    expect(near.place).toBeNull();
+    const typo = await api.get('/api/search?location=Chicgo');
+    expect(typo.headers.get('x-corrected-query')).toBe('location=Chicago');
+    expect(typo.headers.get('x-place')).toBeNull();
+  });
+});
