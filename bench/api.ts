@@ -3,7 +3,7 @@
  *
  * 1. Makes (or reuses) /tmp/glow-bench/providers-N.db: the seed plus generated providers with
  *    1-8 reviews each (bench/generate.ts).
- * 2. In process: p50/p95/p99 of searchProviders (the code behind GET /api/search) for representative
+ * 2. In process: p50/p95/p99 of searchNearPlace (the code behind GET /api/search) for representative
  *    queries, with the search page's own page size (PAGE_SIZE), after a warm-up; then the same
  *    filters as a naive LIKE '%...%' scan over providers (no FTS, no category table), and the ratio
  *    naive/ours. Queries over the 10 ms p95 goal get their EXPLAIN QUERY PLAN printed.
@@ -34,7 +34,7 @@ import { closeDb, getDb, type Db } from '../src/db/client';
 import type { Database } from '../src/db/schema';
 import { searchParamsSchema, type SearchParams } from '../src/features/search/schemas/search';
 import { searchProviders } from '../src/features/search/search.server';
-import { searchWithCorrection } from '../src/features/search/correctedSearch.server';
+import { searchNearPlace } from '../src/features/search/nearPlace.server';
 import { suggest } from '../src/features/suggestions/suggest.server';
 import { parseLocation } from '../src/features/search/searchText';
 import { categoryForSearch } from '../src/features/content/services';
@@ -100,6 +100,17 @@ const QUERIES: { label: string; raw: Record<string, string>; at?: string }[] = [
   { label: 'near Chicago 25 mi, sort=distance', raw: { near: '41.8781,-87.6298', sort: 'distance' } },
   { label: 'Austin, TX sort=distance', raw: { location: 'Austin, TX', sort: 'distance' } },
   { label: 'typo location "Chicgo"', raw: { location: 'Chicgo' } },
+  // Places (docs/search.md "Places"): a ZIP code no provider is in (Evanston's), a borough the
+  // generator never names, a suburb; each alone, with a service, and nearest first.
+  ...[
+    ['ZIP "60201" (no provider)', '60201'],
+    ['borough "Brooklyn"', 'Brooklyn'],
+    ['suburb "Evanston, IL"', 'Evanston, IL'],
+  ].flatMap(([label, location]) => [
+    { label: `place ${label}`, raw: { location: location! } },
+    { label: `place ${label} + Nail Salon`, raw: { location: location!, service: 'Nail Salon' } },
+    { label: `place ${label}, sort=distance`, raw: { location: location!, sort: 'distance' } },
+  ]),
   { label: 'typo query "balayge"', raw: { query: 'balayge' } },
   ...Object.entries(MOMENTS).flatMap(([moment, at]): { label: string; raw: Record<string, string>; at: string }[] => [
     { label: `openNow, ${moment}`, raw: { openNow: 'true' }, at },
@@ -256,10 +267,10 @@ interface Row {
 const results: Row[] = [];
 for (const q of QUERIES) {
   const p = parse(q.raw);
-  // As GET /api/search runs it: a search that finds nothing tries corrected spellings.
+  // As GET /api/search runs it: a place and what is near it, and a search that finds nothing tries corrected spellings.
   const now = whenOf(q);
-  const once = await searchWithCorrection(database, p, now);
-  const ours = await time(() => searchWithCorrection(database, p, now), ITERATIONS, 20);
+  const once = await searchNearPlace(database, p, now);
+  const ours = await time(() => searchNearPlace(database, p, now), ITERATIONS, 20);
   const skipNaive = opts['skip-naive'];
   const naiveOnce = skipNaive ? once : await naiveSearch(database, p);
   // The naive scan is slow by design: at most ~6 s of samples per query (at least 20).
@@ -277,7 +288,7 @@ for (const q of QUERIES) {
 
 /** GET /api/suggest: goal p95 < 5 ms (docs/BENCHMARKS.md). */
 const SUGGEST_GOAL_P95_MS = 5;
-for (const q of ['c', 'chi', 'new y', 'chicgo', 'nail', 'nial', 'bala']) {
+for (const q of ['c', 'chi', 'new y', 'chicgo', 'nail', 'nial', 'bala', 's', '606', 'brookl', 'evanst']) {
   const t = await time(() => suggest(database, q), ITERATIONS, 20);
   process.stderr.write(`  suggest "${q}": p95 ${ms(t.p95)} ms (goal < ${SUGGEST_GOAL_P95_MS} ms)\n`);
 }
@@ -371,13 +382,13 @@ else {
     for (const q of QUERIES) {
       const p = parse(q.raw);
       const now = whenOf(q);
-      await searchProviders(remote, p, now); // warm the server's page cache
+      await searchNearPlace(remote, p, now); // warm the server's page cache
       const before = await sqldStats(sqld);
       requests = 0;
-      const once = await searchProviders(remote, p, now);
+      const once = await searchNearPlace(remote, p, now);
       const httpRequests = requests;
       const after = await sqldStats(sqld);
-      const timing = await time(() => searchProviders(remote, p, now), Math.min(ITERATIONS, 100), 5);
+      const timing = await time(() => searchNearPlace(remote, p, now), Math.min(ITERATIONS, 100), 5);
       sqldRows.push({
         label: q.label,
         total: once.total,

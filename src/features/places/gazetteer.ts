@@ -213,10 +213,12 @@ export class Gazetteer {
     }
     const place = name ?? key;
     const county = /^(.*?) (county|parish|borough)$/.exec(placeKey(place));
+    // A town of the name wins over a neighbourhood of it: "Lincoln Park" is the town in Michigan,
+    // "Lincoln Park, IL" the part of Chicago.
     return (
-      inState(this.neighbourhoods.get(placeKey(place)), state) ??
       (county ? inState(this.counties.get(county[1]!), state) : null) ??
       this.town(place, state) ??
+      inState(this.neighbourhoods.get(placeKey(place)), state) ??
       // "Queens": a county whose name is not also a town's.
       inState(this.counties.get(placeKey(place)), state) ??
       (name === null ? this.state(text) : null)
@@ -237,7 +239,7 @@ export class Gazetteer {
       if (/^[A-Za-z]{2}$/.test(last) && stateCode(last)) {
         const code = stateCode(last)!;
         const rest = words.slice(0, -1).join(' ');
-        if (this.town(rest, code) || this.counties.has(placeKey(rest).replace(/ county$/, ''))) return [rest, code];
+        if (this.town(rest, code) || this.neighbourhoods.has(placeKey(rest)) || this.counties.has(placeKey(rest).replace(/ county$/, ''))) return [rest, code];
       }
     }
     return [null, undefined];

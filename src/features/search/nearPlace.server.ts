@@ -18,6 +18,12 @@ import type { SearchParams, SearchResult } from './schemas/search';
 import { placeOfSearch, searchProviders, type SearchTrace } from './search.server';
 import { MAX_NEARBY_MILES, NEARBY_MILES } from './params';
 
+/**
+ * The kinds of place providers can be listed in (their city, ZIP code); a county or a neighbourhood
+ * is no column of theirs, so it is searched around its point only.
+ */
+const OWN_SEARCH = new Set<PlaceKind>(['zip', 'city']);
+
 /** What the search took the location for, for the response headers and the page. */
 export interface PlaceAnswer {
   kind: PlaceKind;
@@ -25,7 +31,7 @@ export interface PlaceAnswer {
   name: string;
   /** The town a ZIP code or neighbourhood lies in. */
   within?: string;
-  /** Matches in the place itself (its city, ZIP code or state); a county is searched by radius only. */
+  /** Matches in the place itself (its city, ZIP code or state); a county or neighbourhood is searched by radius only. */
   inPlace: number;
   /** The radius, in miles from the place's point, of the nearby results that follow; absent when none were looked for. */
   radiusMiles?: number;
@@ -43,7 +49,7 @@ export function radiiFor(place: Pick<GazetteerPlace, 'extentMiles'>): number[] {
 
 /** Whether a provider row is in the place as the place's own search reads it (its city, state and ZIP conditions). */
 function inPlaceTest(place: SearchPlace | undefined, kind: PlaceKind): (p: SearchResult) => boolean {
-  if (!place || kind === 'county') return () => false;
+  if (!place || !OWN_SEARCH.has(kind)) return () => false;
   const city = place.city?.toLowerCase();
   return (p) =>
     (!city || p.city.toLowerCase() === city) && (!place.state || p.state === place.state) && (!place.zipPrefix || p.zipCode.startsWith(place.zipPrefix));
@@ -77,7 +83,7 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
   const answerPlace = town ? { kind: town.kind, name: town.name } : named;
 
   const empty = { total: 0, capped: false, items: [] as SearchResult[] };
-  const own = found.kind === 'county' ? empty : await searchProviders(database, params, now, { place, trace });
+  const own = !OWN_SEARCH.has(found.kind) ? empty : await searchProviders(database, params, now, { place, trace });
   const ownPlan = trace.plan ?? 'none';
   const wanted = params.offset + params.limit;
   if (own.capped || own.total >= wanted) return { ...own, items: own.items.map(withDistance), place: { ...answerPlace, inPlace: own.total } };
@@ -90,7 +96,7 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
   for (const [i, miles] of radii.entries()) {
     const last = i === radii.length - 1;
     const inPlaceWithin =
-      found.kind === 'county' || own.total === 0
+      !OWN_SEARCH.has(found.kind) || own.total === 0
         ? 0
         : (await searchProviders(database, { ...params, near: point, radius: miles, limit: 1, offset: 0 }, now, { place })).total;
     const aroundTrace: SearchTrace = {};

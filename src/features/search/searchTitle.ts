@@ -31,7 +31,7 @@ export const placeLabel = (place: { name: string; within?: string }) => (place.w
  * The /search count line for a search from a place (docs/search.md "Places"), honest about what is
  * in the place and what is only near it: "Found 6 providers in Dallas" and "Showing 1 more within
  * 50 miles.", or, nothing being in the place, "No nail salons in Evanston, IL. Showing 10 within
- * 12 miles." A county is searched by radius alone, so nothing is said to be in it or not.
+ * 12 miles." A county or neighbourhood is searched by radius alone, so nothing is said to be in it or not.
  */
 export function placeLines(
   place: { kind: string; name: string; within?: string; inPlace: number; radiusMiles?: number },
@@ -41,7 +41,8 @@ export function placeLines(
   const nearby = total - place.inPlace;
   if (place.radiusMiles === undefined || nearby <= 0) return { found: foundLine(total, location, capped) };
   const count = `${nearby.toLocaleString('en-US')}${capped ? '+' : ''}`;
-  if (place.kind === 'county') return { found: `Showing ${count} within ${place.radiusMiles} miles of ${placeLabel(place)}.` };
+  if (place.kind === 'county' || place.kind === 'neighbourhood')
+    return { found: `Showing ${count} within ${place.radiusMiles} miles of ${placeLabel(place)}.` };
   if (place.inPlace === 0) return { found: `No ${whatPlural(service)} in ${placeLabel(place)}. Showing ${count} within ${place.radiusMiles} miles.` };
   return { found: foundLine(place.inPlace, location), nearby: `Showing ${count} more within ${place.radiusMiles} miles.` };
 }
