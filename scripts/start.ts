@@ -9,9 +9,11 @@ import { spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { databaseUrl } from '../src/db/client';
 import { setupDatabase } from '../src/setup/setup';
+import { seedPhotos } from '../src/setup/seedPhotos.server';
+import { startLocalBlobs } from '../src/local-server/blobs';
 import { env } from '../src/env.server';
 import { loadFunctionRoutes } from '../src/local-server/functionRoutes';
 import { loadSsrFunction, SSR_FUNCTION } from '../src/local-server/ssrFunction';
@@ -23,7 +25,7 @@ const stamp = join(dist, 'index.html');
 // Without SMTP_URL, mail goes to the console and the local outbox here (docs/owners.md "Email");
 // set before the workers fork, which inherit it.
 process.env.GLOW_LOCAL_MAIL ??= '1';
-const { PORT: port, HOST: host, WEB_CONCURRENCY, SKIP_BUILD } = env();
+const { PORT: port, HOST: host, WEB_CONCURRENCY, SKIP_BUILD, BLOBS_DIR } = env();
 
 /** Newest modification time under the given paths. */
 function newest(paths: string[]): number {
@@ -43,11 +45,22 @@ const sources = ['src', 'content', 'public', 'migrations', 'astro.config.mjs', '
 const workers = Math.max(1, WEB_CONCURRENCY ?? availableParallelism());
 
 let seeded = 0;
+// Photo bytes: the local Netlify Blobs server, started before the workers fork so they inherit its
+// address (src/local-server/blobs.ts); it lives as long as this process.
+if (cluster.isPrimary) await startLocalBlobs(resolve(root, BLOBS_DIR));
 if (cluster.isPrimary)
   try {
     const setup = await setupDatabase(databaseUrl());
     seeded = setup.seeded;
     if (setup.migrated.length || seeded) console.log(`[db] applied ${setup.migrated.length} migrations, seeded ${seeded} providers`);
+    // A freshly seeded database (or one that just gained the photos table) gets the seed photos,
+    // before the build, whose city and landing cards show covers (docs/photos.md "Seed photos").
+    if (seeded > 0 || setup.migrated.some((name) => name.startsWith('0017_'))) {
+      console.log('[photos] drawing the seed photos (the first time takes a few minutes; later databases reuse them)');
+      const photos = await seedPhotos(setup);
+      console.log(`[photos] added ${photos} seed photos`);
+      seeded ||= photos;
+    }
   } catch (error) {
     // The pages are static: with a built site, serve them and let the API answer 503 until the database is back.
     if (!existsSync(stamp)) throw error;

@@ -51,6 +51,12 @@ export const envSchema = z.object({
     .describe('folder of the local outbox: one `.eml` file per message sent without SMTP_URL'),
   NETLIFY_PURGE_API_TOKEN: text().describe("Netlify token for CDN purges (Netlify's functions get it from their runtime; `npm run moderate` needs it set)"),
   SITE_ID: text().describe('the Netlify site id, with NETLIFY_PURGE_API_TOKEN for purges from `npm run moderate`'),
+  NETLIFY_BLOBS_CONTEXT: text().describe(
+    'Netlify Blobs connection, set by Netlify; `npm start` and the tests set it to their local Blobs server (src/local-server/blobs.ts)',
+  ),
+  BLOBS_DIR: z
+    .preprocess(blankIsUnset, z.string().default('data/blobs'))
+    .describe('where `npm start` keeps photo bytes (its local Netlify Blobs server); the database beside it names them'),
   BUILD_HOOK_URL: text().describe('Netlify build hook the daily rebuild calls; without it the scheduled function does nothing'),
   NODE_ENV: text().describe('`production` for the on-request renderer; set by the tools, not by hand'),
   USER: text().describe('who runs `npm run moderate` (recorded with each action; `LOGNAME` when unset)'),

@@ -6,21 +6,32 @@ import { parseOpeningHours, parseServices } from '@/features/providers/providerF
 import type { Provider } from '@/features/providers/schemas/provider';
 import { OpenStatus } from './OpenStatus';
 import { ProviderImage } from './ProviderImage';
+import { photoCount } from './PhotoGallery';
+import type { Photo } from '@/features/photos/schemas/photo';
 import { RatingLine } from './RatingBreakdown';
 
-export function ProviderHero({ provider }: { provider: Provider }) {
+/**
+ * `cover` and `photos`: the owner's cover photo and how many photos the gallery holds (docs/photos.md);
+ * without them the hero shows the listing's generated picture, as before there were photos.
+ */
+export function ProviderHero({ provider, cover = null, photos = 0 }: { provider: Provider; cover?: Photo | null; photos?: number }) {
   const services = parseServices(provider.services);
   return (
     <section aria-labelledby="provider-name" className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="relative overflow-hidden rounded-2xl bg-brand-50">
         <ProviderImage
           url={provider.imageUrl}
-          alt={`${provider.name}`}
+          alt={cover?.alt ?? `${provider.name}`}
           eager
           sizes="(min-width: 1024px) 720px, 100vw"
           className="aspect-[4/3] h-full w-full object-cover"
         />
         {provider.isPromoted && <span className="absolute left-4 top-4 rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white">Promoted</span>}
+        {photos > 0 && (
+          <a href="#photos" className="absolute bottom-4 right-4 rounded-full bg-gray-900/80 px-3 py-1 text-sm font-semibold text-white hover:bg-gray-900">
+            {photoCount(photos)}
+          </a>
+        )}
       </div>
       <div className="flex flex-col gap-4">
         <h1 id="provider-name" className="text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">

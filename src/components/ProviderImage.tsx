@@ -3,11 +3,16 @@
  * swapped by the page script (static HTML) or by onError (inside islands).
  */
 import { useState } from 'react';
+import { isPhotoFileUrl, photoSources } from '@/features/photos/photoRules';
 
 export const FALLBACK_IMAGE = '/images/provider-fallback.webp';
 
-/** Our provider images come in 800 and 400 pixel widths: "/x.webp" and "/x-400.webp". */
+/**
+ * Our generated provider images come in 800 and 400 pixel widths: "/x.webp" and "/x-400.webp"; an
+ * owner's cover photo in every width of the Image CDN, cropped to the 4:3 frame (docs/photos.md).
+ */
 function sources(url: string | null): { src: string; srcSet?: string } {
+  if (isPhotoFileUrl(url)) return photoSources(url, { width: 1280, ratio: 3 / 4 });
   const src = url || FALLBACK_IMAGE;
   const m = /^(\/images\/.+)\.webp$/.exec(src);
   return m ? { src, srcSet: `${m[1]}-400.webp 400w, ${src} 800w` } : { src };

@@ -36,6 +36,8 @@ export interface ProvidersTable {
   status: Generated<'open' | 'temporarily_closed' | 'permanently_closed'>;
   closedUntil: string | null;
   ownerUpdatedAt: string | null;
+  /** The key of its visible cover photo, kept by triggers on photos (migrations/0017_photos.sql); null without one. */
+  coverKey: Generated<string | null>;
 }
 
 export interface ProviderHoursTable {
@@ -100,6 +102,40 @@ export interface ModerationActionsTable {
   createdAt: string;
 }
 
+/** A listing's photo (migrations/0017_photos.sql; docs/photos.md): bytes in Netlify Blobs under `key`. */
+export interface PhotosTable {
+  id: string;
+  providerId: string;
+  key: string;
+  width: number;
+  height: number;
+  alt: string;
+  category: 'interior' | 'work' | 'team' | 'price_list';
+  position: number;
+  isCover: number;
+  status: Generated<'visible' | 'hidden'>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PhotoReportsTable {
+  id: string;
+  photoId: string;
+  reason: string;
+  details: string | null;
+  createdAt: string;
+  resolvedAt: string | null;
+}
+
+export interface PhotoModerationActionsTable {
+  id: string;
+  action: 'hide-photo' | 'restore-photo';
+  photoId: string;
+  reason: string;
+  actor: string;
+  createdAt: string;
+}
+
 export interface MigrationsTable {
   name: string;
   appliedAt: string;
@@ -125,6 +161,9 @@ export interface Database {
   owner_audit: OwnerAuditTable;
   review_replies: ReviewRepliesTable;
   reply_reports: ReplyReportsTable;
+  photos: PhotosTable;
+  photo_reports: PhotoReportsTable;
+  photo_moderation_actions: PhotoModerationActionsTable;
 }
 
 /** better-auth's tables (migrations/0016_owners.sql); better-auth writes them, we read a few columns. */

@@ -1,7 +1,8 @@
 /**
- * The Report dialog of a review: a reason, optional details, sent to POST /api/reviews/{id}/reports.
- * Loaded by the reviews island on the first Report click (with its schema), so it costs the page
- * nothing before then. A report only asks people to look; the review stays up (docs/moderation.md).
+ * The Report dialog of a review or a photo: a reason, optional details, sent to
+ * POST /api/reviews/{id}/reports or POST /api/photos/{id}/reports. Loaded on the first Report click
+ * (with its schema), so it costs the page nothing before then. A report only asks people to look;
+ * the review or photo stays up (docs/moderation.md, docs/photos.md "Moderation").
  */
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { postJson } from '@/lib/apiClient';
@@ -12,8 +13,12 @@ import { toast } from '@/stores/toasts';
 import { useValidatedForm } from './useValidatedForm';
 
 export const REPORT_THANKS = 'Thanks, our team will look at this review.';
+export const PHOTO_REPORT_THANKS = 'Thanks, our team will look at this photo.';
 
-export default function ReportDialog({ review, onClose }: { review: Review; onClose: () => void }) {
+/** What is reported: a review, or a photo (its id and alt text). */
+export type ReportTarget = { review: Review; photo?: never } | { photo: { id: string; alt: string }; review?: never };
+
+export default function ReportDialog({ review, photo, onClose }: ReportTarget & { onClose: () => void }) {
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const { values, errors, busy, set, submit } = useValidatedForm({ reason: '', details: '' }, ({ reason, details }) =>
@@ -28,8 +33,8 @@ export default function ReportDialog({ review, onClose }: { review: Review; onCl
     e.preventDefault();
     await submit(async (report) => {
       try {
-        await postJson(`/api/reviews/${encodeURIComponent(review.id)}/reports`, report);
-        toast({ title: REPORT_THANKS });
+        await postJson(review ? `/api/reviews/${encodeURIComponent(review.id)}/reports` : `/api/photos/${encodeURIComponent(photo.id)}/reports`, report);
+        toast({ title: review ? REPORT_THANKS : PHOTO_REPORT_THANKS });
         dialog.current?.close();
       } catch (error) {
         console.error('Failed to send report', error);
@@ -47,15 +52,25 @@ export default function ReportDialog({ review, onClose }: { review: Review; onCl
     >
       <form onSubmit={send} noValidate className="space-y-4 p-6">
         <h2 id={`${id}-title`} className="text-lg font-semibold text-gray-900">
-          Report this review
+          {review ? 'Report this review' : 'Report this photo'}
         </h2>
-        <p className="text-sm text-gray-700">
-          Review by {review.customerName}. Reports go to our team, who check the review against our{' '}
-          <a href="/review-guidelines" target="_blank" rel="noopener" className="text-brand-700 underline">
-            review guidelines
-          </a>
-          . A report does not remove a review by itself.
-        </p>
+        {review ? (
+          <p className="text-sm text-gray-700">
+            Review by {review.customerName}. Reports go to our team, who check the review against our{' '}
+            <a href="/review-guidelines" target="_blank" rel="noopener" className="text-brand-700 underline">
+              review guidelines
+            </a>
+            . A report does not remove a review by itself.
+          </p>
+        ) : (
+          <p className="text-sm text-gray-700">
+            Photo: “{photo.alt}”. Reports go to our team, who check the photo against our{' '}
+            <a href="/review-guidelines" target="_blank" rel="noopener" className="text-brand-700 underline">
+              content guidelines
+            </a>
+            . A report does not remove a photo by itself.
+          </p>
+        )}
         <fieldset aria-describedby={errors.reason ? `${id}-reason-error` : undefined}>
           <legend className="field-label">Reason *</legend>
           <div className="mt-1 space-y-2">

@@ -11,6 +11,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import type { FunctionModule, FunctionRoute } from './functionRoutes';
 import { headersFor, parseNetlifyConfig, type NetlifyConfig } from './netlifyConfig';
 import { acceptedEncoding, handleApi, requestPath, requestUrl, sendWebResponse, toWebRequest } from './nodeAdapter';
+import { handleImageCdn, IMAGE_CDN_PATH } from './images';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -144,6 +145,7 @@ export function createSiteServer({ distDir, routes, netlify = readNetlifyConfig(
     if (!decodable(url.pathname)) {
       return void res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad Request: invalid percent-encoding in the path');
     }
+    if (url.pathname === IMAGE_CDN_PATH || url.pathname === `${IMAGE_CDN_PATH}/`) return handleImageCdn(req, res);
     if (!['GET', 'HEAD'].includes(req.method ?? 'GET')) {
       return void res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method Not Allowed');
     }

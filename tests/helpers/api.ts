@@ -19,6 +19,8 @@ import { loadFunctionRoutes, type FunctionModule } from '../../src/local-server/
 import { loadSsrFunction, SSR_FUNCTION } from '../../src/local-server/ssrFunction';
 import { createSiteServer } from '../../src/local-server/staticSite';
 import { startSqld } from './sqld';
+import { startLocalBlobs } from '../../src/local-server/blobs';
+import { seedPhotos } from '../../src/setup/seedPhotos.server';
 
 export interface TestApi {
   base: string;
@@ -40,10 +42,13 @@ export async function startApi({
   seed = true,
   rateLimit = 100_000,
   site = false,
+  photos = [],
 }: {
   seed?: boolean;
   rateLimit?: number;
   site?: boolean;
+  /** Slugs of seed providers that get their seed photos (drawn once per machine, then reused). */
+  photos?: string[];
 } = {}): Promise<TestApi> {
   const temp = tempDatabaseUrl();
   const { dir } = temp;
@@ -56,8 +61,11 @@ export async function startApi({
   process.env.RATE_LIMIT_REPORTS = String(rateLimit);
   process.env.RATE_LIMIT_CODES = String(rateLimit);
   process.env.RATE_LIMIT_CODES_PER_EMAIL = String(rateLimit);
+  // Photo bytes go to a real local Netlify Blobs server of this test file's own.
+  const blobs = await startLocalBlobs(join(dir, 'blobs'));
   await setupDatabase(url, { seed });
   const database = await getDb(url);
+  if (photos.length) await seedPhotos(database, { only: photos });
   const routes = await loadFunctionRoutes((file) => import(file) as Promise<FunctionModule>);
   const render = site ? await loadSsrFunction() : null;
   if (site && !render) throw new Error(`${SSR_FUNCTION} is missing: run \`npm run build\` first (npm test does)`);
@@ -82,6 +90,7 @@ export async function startApi({
       await new Promise((resolve) => server.close(resolve));
       await closeDb(url);
       await sqld?.stop();
+      await blobs?.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -13,6 +13,7 @@ import { insertHoursStatement } from '../search/providerHours.server';
 import { categoriesOfServices } from '../content/services';
 import { addTermsStatement } from '../suggestions/vocabulary.server';
 import { slugify } from './slugify';
+import { photoFileUrl } from '../photos/photoRules';
 
 type ProviderRow = Selectable<ProvidersTable>;
 
@@ -35,7 +36,8 @@ export function toProvider(row: Omit<ProviderRow, 'status' | 'closedUntil' | 'ow
     isOpen: Boolean(row.isOpen),
     priceRange: row.priceRange,
     openingHours: row.openingHours,
-    imageUrl: row.imageUrl,
+    // The owner's cover photo when there is one (docs/photos.md), else the listing's generated picture.
+    imageUrl: row.coverKey ? photoFileUrl(row.coverKey) : row.imageUrl,
     rating: formatRating(Number(row.rating), Number(row.reviewCount)),
     reviewCount: Number(row.reviewCount),
     menu: row.menu ?? null,
@@ -104,7 +106,7 @@ export async function getProviderBySlug(database: Db, slug: string): Promise<Pro
 export interface NewProvider
   extends Omit<
     ProviderRow,
-    'seq' | 'rating' | 'reviewCount' | 'isHidden' | 'latitude' | 'longitude' | 'timeZone' | 'status' | 'closedUntil' | 'ownerUpdatedAt'
+    'seq' | 'rating' | 'reviewCount' | 'isHidden' | 'coverKey' | 'latitude' | 'longitude' | 'timeZone' | 'status' | 'closedUntil' | 'ownerUpdatedAt'
   > {
   rating?: number;
   reviewCount?: number;
@@ -196,6 +198,7 @@ export async function createProvider(database: Db, input: ProviderCreate, now = 
         latitude: row.latitude ?? null,
         longitude: row.longitude ?? null,
         timeZone: row.timeZone ?? null,
+        coverKey: null,
       });
     } catch (error) {
       // Two listings raced for the same slug: pick the next free one.

@@ -8,6 +8,7 @@ import type { MenuItem } from '../providers/schemas/menu';
 import { clock24, dayRange } from '../providers/openingHours';
 import type { Provider } from '../providers/schemas/provider';
 import { categoriesOfServices } from '../content/services';
+import { imageCdnUrl } from '../photos/photoRules';
 
 export const absoluteUrl = (path: string) => (/^https?:/.test(path) ? path : `${SITE_URL}${path.startsWith('/') ? '' : '/'}${path}`);
 
@@ -31,6 +32,8 @@ export interface LocalBusinessInput {
   reviewCount: number;
   url: string;
   image?: string | null;
+  /** The listing's photos (cover first), site-relative: the JSON-LD `image` list when there are any (docs/photos.md). */
+  images?: string[];
   openingHours?: Record<string, string>;
   /** The service menu with prices; when given, it is the business's offer catalog. */
   menu?: MenuItem[];
@@ -57,7 +60,7 @@ export function openingHoursSpec(hours: Record<string, string>): string[] {
   });
 }
 
-export function localBusinessInput(provider: Provider): LocalBusinessInput {
+export function localBusinessInput(provider: Provider, photos: { url: string; width: number }[] = []): LocalBusinessInput {
   return {
     name: provider.name,
     address: provider.address,
@@ -72,6 +75,7 @@ export function localBusinessInput(provider: Provider): LocalBusinessInput {
     reviewCount: provider.reviewCount,
     url: `/provider/${provider.slug}`,
     image: provider.imageUrl,
+    images: photos.map((p) => imageCdnUrl(p.url, { w: Math.min(p.width, 1600), fm: 'jpg' })),
     openingHours: parseOpeningHours(provider.openingHours) as Record<string, string>,
     menu: parseMenu(provider.menu),
   };
@@ -99,7 +103,7 @@ export function localBusinessLd(b: LocalBusinessInput) {
     '@type': businessType(b.services),
     name: b.name,
     url: absoluteUrl(b.url),
-    ...(b.image ? { image: absoluteUrl(b.image) } : {}),
+    ...(b.images?.length ? { image: b.images.map(absoluteUrl) } : b.image ? { image: absoluteUrl(b.image) } : {}),
     address: {
       '@type': 'PostalAddress',
       streetAddress: b.address,

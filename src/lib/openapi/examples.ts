@@ -1,4 +1,5 @@
 /** Example values of the OpenAPI document; tests/api/openapi.test.ts checks each against its schema. */
+import type { Photo, PhotoReport } from '../../features/photos/schemas/photo';
 import { LIMITS, NEW_LISTING } from '../../config';
 import type { Provider } from '../../features/providers/schemas/provider';
 import type { Review } from '../../features/reviews/schemas/review';
@@ -104,4 +105,26 @@ export const exampleErrors = {
   415: { error: 'Request body must be JSON (Content-Type: application/json)', issues: [] },
   429: { error: 'Too many submissions from your network. Please wait a few minutes and try again.', issues: [] },
   503: { error: 'The directory is temporarily unavailable. Please try again shortly.', issues: [] },
+};
+
+/** A photo as GET /api/providers/{id}/photos answers it. */
+export const examplePhoto: Photo = {
+  id: '7b6a5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d',
+  providerId: exampleProvider.id,
+  url: '/photos/3459e2b563bbfaaea19f2093ad498df62d3a9c94.webp',
+  width: 1024,
+  height: 768,
+  alt: 'Pink gel manicure with gold flakes, finished at the front station',
+  category: 'work',
+  position: 0,
+  isCover: true,
+  createdAt: '2025-05-18T15:30:00.000Z',
+};
+
+/** A report of a photo as POST /api/photos/{id}/reports answers it. */
+export const examplePhotoReport: PhotoReport = {
+  id: '2e3d4c5b-6a7f-4b8c-9d0e-1f2a3b4c5d6e',
+  photoId: examplePhoto.id,
+  ...exampleReportCreate,
+  createdAt: '2025-05-20T09:12:00.000Z',
 };

@@ -13,10 +13,13 @@ import { reportCreateSchema, reportSchema } from '../../features/reviews/schemas
 import { pageParamsSchema, searchParamsSchema, searchResultSchema } from '../../features/search/schemas/search';
 import { suggestionsSchema, suggestParamsSchema } from '../../features/suggestions/schemas/suggest';
 import { codeRequestSchema, codeSentSchema, ownerSessionSchema, signInSchema } from '../../features/owners/schemas/signIn';
+import { photoReportSchema, photoSchema } from '../../features/photos/schemas/photo';
 import { buildOpenApiDocument, type ApiDescription, type Payload } from './document';
 import { MAX_NEARBY_MILES } from '../../features/search/params';
 import {
   exampleErrors,
+  examplePhoto,
+  examplePhotoReport,
   exampleProvider,
   exampleProviderCreate,
   exampleReport,
@@ -35,6 +38,7 @@ export const openApiDocumentSchema = z.looseObject({
 
 const providerIdParams = z.object({ id: z.string().check(z.describe('Provider id.')) });
 const reviewIdParams = z.object({ id: z.string().check(z.describe('Review id.')) });
+const photoIdParams = z.object({ id: z.string().check(z.describe('Photo id.')) });
 const providerSlugParams = z.object({ slug: z.string().check(z.describe("Provider slug, the last segment of the provider's page URL.")) });
 
 const provider: Payload = { schema: providerSchema, name: 'Provider', example: exampleProvider };
@@ -61,6 +65,7 @@ export const GLOW_API: ApiDescription = {
     { name: 'Search', description: 'Finding providers by text, service, location, price and rating.' },
     { name: 'Reviews', description: 'Customer reviews of a provider, and reports of reviews to the moderators.' },
     { name: 'Owners', description: 'Business owners: passwordless sign-in, claiming a listing and keeping it true (docs/owners.md).' },
+    { name: 'Photos', description: 'Photos of a listing, chosen by its owner; reports of photos to the moderators.' },
     { name: 'Meta', description: 'This document.' },
   ],
   headers: {
@@ -251,6 +256,41 @@ export const GLOW_API: ApiDescription = {
       paramExamples: { id: exampleReview.id },
       body: { schema: reportCreateSchema, name: 'ReportCreate', example: exampleReportCreate },
       responses: [{ status: 201, description: 'The report was received.', body: { schema: reportSchema, name: 'Report', example: exampleReport } }],
+      errors: [400, 404, 405, 413, 415, 429, 503],
+    },
+    {
+      method: 'get',
+      path: '/api/providers/{id}/photos',
+      operationId: 'listProviderPhotos',
+      tag: 'Photos',
+      summary: "A provider's photos",
+      description:
+        'The visible photos of a listing, cover first, then in the order its owner chose; photos hidden by moderators are left out. ' +
+        'Each `url` is the cleaned picture; request it resized through the Image CDN: `/.netlify/images?url={url}&w=640&fm=webp`.',
+      pathParams: providerIdParams,
+      paramExamples: { id: exampleProvider.id },
+      responses: [
+        { status: 200, description: 'The photos, possibly none.', body: { schema: photoSchema, name: 'Photo', list: true, example: [examplePhoto] } },
+      ],
+      errors: [404, 405, 503],
+    },
+    {
+      method: 'post',
+      path: '/api/photos/{id}/reports',
+      operationId: 'reportPhoto',
+      tag: 'Photos',
+      summary: 'Report a photo to the moderators',
+      description: 'Queues the photo for a person to check. A report never hides the photo by itself. Rate-limited per network, with the review reports.',
+      pathParams: photoIdParams,
+      paramExamples: { id: examplePhoto.id },
+      body: { schema: reportCreateSchema, name: 'ReportCreate', example: exampleReportCreate },
+      responses: [
+        {
+          status: 201,
+          description: 'The report was received.',
+          body: { schema: photoReportSchema, name: 'PhotoReport', example: examplePhotoReport },
+        },
+      ],
       errors: [400, 404, 405, 413, 415, 429, 503],
     },
     {

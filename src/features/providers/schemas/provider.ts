@@ -112,7 +112,13 @@ export const providerSchema = z.object({
   isOpen: z.boolean().check(z.describe('Whether the listing is open for business (not whether it is open right now).')),
   priceRange: z.string().check(z.describe(`Price range, one of ${PRICE_RANGE_LIST}.`)),
   openingHours: z.string().check(z.describe('JSON-encoded object with keys monday..sunday.')),
-  imageUrl: z.nullable(z.string()).check(z.describe('Site-relative image path, or null for the fallback image.')),
+  imageUrl: z
+    .nullable(z.string())
+    .check(
+      z.describe(
+        'Site-relative image path: the owner’s cover photo (/photos/{key}, served resized through /.netlify/images) when the listing has one, else its generated picture, or null for the fallback image.',
+      ),
+    ),
   rating: z.string().check(z.describe('Mean review rating, one decimal, as text ("0" with no reviews).')),
   reviewCount: z.int().check(z.minimum(0), z.describe('Number of published reviews.')),
   latitude: z.nullable(z.number()).check(z.describe('Latitude of the centre of its ZIP area (decimal degrees), or null when the ZIP is unknown.')),

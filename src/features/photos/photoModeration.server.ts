@@ -1,0 +1,83 @@
+/**
+ * Moderation of photos by an operator (`npm run moderate`; docs/photos.md "Moderation"): hiding and
+ * restoring, each one transaction with its audit row and the photo's open reports closed. A hidden
+ * photo leaves the page, the gallery, the cards and the served files; its bytes stay, so a restore
+ * brings it back as it was. No HTTP and no CLI here.
+ */
+import type { Db } from '../../db/client';
+import { NotFoundError } from '../../lib/errors';
+
+export type PhotoModerationAction = 'hide-photo' | 'restore-photo';
+
+export interface PhotoActionResult {
+  action: PhotoModerationAction;
+  /** The listing whose page changed (its CDN tag needs a purge). */
+  providerId: string;
+  summary: string;
+  changed: boolean;
+}
+
+export async function moderatePhoto(
+  database: Db,
+  action: PhotoModerationAction,
+  { target, reason, actor }: { target: string; reason: string; actor: string },
+  now = new Date(),
+): Promise<PhotoActionResult> {
+  if (!reason.trim()) throw new Error('A reason is required: it is kept with the action.');
+  if (!actor.trim()) throw new Error('Who acts is required (USER).');
+  const photo = await database.db.selectFrom('photos').select(['id', 'providerId', 'status', 'alt']).where('id', '=', target).executeTakeFirst();
+  if (!photo) throw new NotFoundError(`No photo with id ${target}.`);
+  const status = action === 'hide-photo' ? 'hidden' : 'visible';
+  const at = now.toISOString();
+  await database.client.batch(
+    [
+      { sql: 'UPDATE photos SET status = ?, updatedAt = ? WHERE id = ?', args: [status, at, photo.id] },
+      { sql: 'UPDATE photo_reports SET resolvedAt = ? WHERE photoId = ? AND resolvedAt IS NULL', args: [at, photo.id] },
+      {
+        sql: 'INSERT INTO photo_moderation_actions (id, action, photoId, reason, actor, createdAt) VALUES (?, ?, ?, ?, ?, ?)',
+        args: [crypto.randomUUID(), action, photo.id, reason, actor, at],
+      },
+    ],
+    'write',
+  );
+  const changed = photo.status !== status;
+  const summary = changed
+    ? `Photo ${photo.id} is now ${status === 'hidden' ? 'hidden from every page' : 'shown again'}.`
+    : `Photo ${photo.id} was already ${status}.`;
+  return { action, providerId: photo.providerId, summary, changed };
+}
+
+export interface OpenPhotoReport {
+  photoId: string;
+  providerSlug: string;
+  status: string;
+  alt: string;
+  url: string;
+  reports: number;
+  reasons: string;
+  latest: string;
+}
+
+/** Photos with open reports, most recently reported first. */
+export async function openPhotoReports({ db }: Db, limit = 50): Promise<OpenPhotoReport[]> {
+  const rows = await db
+    .selectFrom('photo_reports as r')
+    .innerJoin('photos as ph', 'ph.id', 'r.photoId')
+    .innerJoin('providers as p', 'p.id', 'ph.providerId')
+    .where('r.resolvedAt', 'is', null)
+    .groupBy('ph.id')
+    .select((eb) => [
+      'ph.id as photoId',
+      'p.slug as providerSlug',
+      'ph.status as status',
+      'ph.alt as alt',
+      'ph.key as key',
+      eb.fn.countAll<number>().as('reports'),
+      eb.fn<string>('group_concat', [eb.fn<string>('distinct', ['r.reason'])]).as('reasons'),
+      eb.fn.max('r.createdAt').as('latest'),
+    ])
+    .orderBy('latest', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, url: `/photos/${r.key}`, reports: Number(r.reports), latest: String(r.latest) }));
+}

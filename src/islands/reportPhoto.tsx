@@ -1,0 +1,24 @@
+/**
+ * Opens the Report dialog for a photo from the photo viewer (src/scripts/photoViewer.ts), which has
+ * no React of its own: React, the dialog and its schema load only when someone reports a photo.
+ */
+import { createRoot } from 'react-dom/client';
+import ReportDialog from './ReportDialog';
+import { ensureToaster } from './ensureToaster';
+
+export function reportPhoto(photo: { id: string; alt: string }): void {
+  ensureToaster();
+  const host = document.createElement('div');
+  // Inside the viewer's modal dialog, or it would sit under it and take no clicks.
+  (document.querySelector('dialog[open]') ?? document.body).append(host);
+  const root = createRoot(host);
+  root.render(
+    <ReportDialog
+      photo={photo}
+      onClose={() => {
+        root.unmount();
+        host.remove();
+      }}
+    />,
+  );
+}

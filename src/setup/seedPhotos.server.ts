@@ -1,0 +1,176 @@
+/**
+ * Seed photos (docs/photos.md "Seed photos"): every seed provider gets three to six pictures of its
+ * own, drawn by the project's image generator (imagegen/) and varied per provider (scene, palette,
+ * framing, mirror, hue), then put through the same checking and storing as an owner's upload. Made
+ * at setup time into the Blobs store rather than committed: the repository stays small, and the
+ * same scenes give the same bytes, so a second database reuses the stored pictures.
+ */
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { CATEGORY_SCENES, PALETTES, sceneSvg } from '../../imagegen/scenes.mjs';
+import { getStore } from '@netlify/blobs';
+import type { Db } from '../db/client';
+import { getPhotoBytes } from '../features/photos/blobStore.server';
+import { cleanPhoto, type CleanPhoto } from '../features/photos/imageCheck.server';
+import { addPhoto } from '../features/photos/photos.server';
+import type { PhotoCategory } from '../features/photos/photoRules';
+import { categoriesOfServices, taxonomy } from '../features/content/services';
+
+/** What the generator draws for a category, in words for the alt text. */
+const SCENE_WORDS: Record<string, string> = {
+  nails: 'manicure station',
+  hair: 'styling chair',
+  brows: 'brow and lash corner',
+  makeup: 'makeup table',
+  skincare: 'facial treatment room',
+  beauty: 'vanity area',
+  massage: 'massage room',
+};
+const PALETTE_WORDS: Record<string, string> = {
+  blush: 'blush pink',
+  peach: 'peach',
+  mauve: 'mauve',
+  sand: 'warm sand',
+  sage: 'sage green',
+  rose: 'rose',
+  dusk: 'evening plum',
+};
+const FRAMINGS = ['wide view', 'close view', 'view from the left', 'view from the right'] as const;
+
+/** A small deterministic random source per provider (mulberry32 over a hash of its slug). */
+function random(seed: string): () => number {
+  let a = createHash('sha256').update(seed).digest().readUInt32LE(0);
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+export interface SeedPhotoPlan {
+  scene: string;
+  palette: string;
+  /** Fraction of the picture kept (1 = all) and where the window sits (0..1 each way). */
+  zoom: number;
+  x: number;
+  y: number;
+  flop: boolean;
+  hue: number;
+  alt: string;
+  category: PhotoCategory;
+}
+
+/** The photos a provider gets: 3 to 6, from its own categories' scenes first. */
+export function seedPhotoPlan(provider: { slug: string; name: string; services: readonly string[] }): SeedPhotoPlan[] {
+  const next = random(`photos:${provider.slug}`);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+  const own = categoriesOfServices(provider.services).filter((c): c is keyof typeof CATEGORY_SCENES => c in CATEGORY_SCENES);
+  const categories = own.length ? own : (['beauty'] as const);
+  const count = 3 + Math.floor(next() * 4);
+  const plans: SeedPhotoPlan[] = [];
+  const used = new Set<string>();
+  for (let i = 0; plans.length < count && i < 50; i++) {
+    const category = categories[plans.length % categories.length]!;
+    const scene = pick(CATEGORY_SCENES[category]);
+    const palette = pick(PALETTES);
+    if (used.has(`${scene}:${palette}`)) continue;
+    used.add(`${scene}:${palette}`);
+    const framing = pick(FRAMINGS);
+    const label = taxonomy.categories.find((c) => c.slug === category)?.label ?? category;
+    plans.push({
+      scene,
+      palette,
+      zoom: framing === 'wide view' ? 1 : 0.7 + next() * 0.2,
+      x: framing === 'view from the left' ? 0 : framing === 'view from the right' ? 1 : next(),
+      y: next(),
+      flop: next() < 0.5,
+      hue: Math.round((next() - 0.5) * 30),
+      alt: `Illustration of the ${SCENE_WORDS[category] ?? 'salon'} at ${provider.name} in ${PALETTE_WORDS[palette] ?? palette} tones, ${framing} (${label})`,
+      category: plans.length === 0 ? 'interior' : 'work',
+    });
+  }
+  return plans;
+}
+
+const SIZE = { width: 1200, height: 900 } as const;
+/** Bump when a change to the drawing or the cleaning makes other bytes of the same plan. */
+const VERSION = 1;
+/** Scene rasters by scene and palette: many providers share one, so each is drawn once. */
+const rasters = new Map<string, Promise<Buffer>>();
+
+function raster(scene: string, palette: string): Promise<Buffer> {
+  const id = `${scene}:${palette}`;
+  let hit = rasters.get(id);
+  if (!hit) {
+    hit = sharp(Buffer.from(sceneSvg(scene, palette, SIZE.width, SIZE.height)))
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    rasters.set(id, hit);
+  }
+  return hit;
+}
+
+/** A plan's picture as a JPEG, as a phone would send it. */
+export async function renderSeedPhoto(plan: SeedPhotoPlan): Promise<Buffer> {
+  const base = await raster(plan.scene, plan.palette);
+  const width = Math.round(SIZE.width * plan.zoom);
+  const height = Math.round(SIZE.height * plan.zoom);
+  let image = sharp(base).extract({
+    left: Math.round((SIZE.width - width) * plan.x),
+    top: Math.round((SIZE.height - height) * plan.y),
+    width,
+    height,
+  });
+  if (plan.flop) image = image.flop();
+  if (plan.hue) image = image.modulate({ hue: plan.hue });
+  return image.resize(1024, 768).jpeg({ quality: 84 }).toBuffer();
+}
+
+type Manifest = Record<string, Omit<CleanPhoto, 'bytes' | 'contentType'>>;
+/** Plans already drawn and stored, by plan: a new database of the same seed reuses them (seconds, not minutes). */
+const manifestStore = () => getStore({ name: 'photo-seed-cache', consistency: 'strong' });
+const planId = (plan: SeedPhotoPlan) => createHash('sha256').update(JSON.stringify({ VERSION, plan })).digest('hex').slice(0, 24);
+
+/** The plan's cleaned photo: from the manifest when its bytes are still stored, else drawn now. */
+async function seedPhoto(plan: SeedPhotoPlan, manifest: Manifest): Promise<CleanPhoto> {
+  const id = planId(plan);
+  const known = manifest[id];
+  const stored = known ? await getPhotoBytes(known.key) : null;
+  if (known && stored) return { ...known, bytes: Buffer.from(stored.bytes), contentType: stored.contentType };
+  const clean = await cleanPhoto(await renderSeedPhoto(plan));
+  manifest[id] = { key: clean.key, width: clean.width, height: clean.height };
+  return clean;
+}
+
+/**
+ * Gives every provider of the database that has no photo its seed photos (providers' names and
+ * services from the database). Returns how many photos it added.
+ */
+export async function seedPhotos(database: Db, { only }: { only?: string[] } = {}): Promise<number> {
+  let query = database.db
+    .selectFrom('providers')
+    .select(['id', 'slug', 'name', 'services'])
+    .where('isHidden', '=', 0)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('photos').select('photos.id').whereRef('photos.providerId', '=', 'providers.id'))))
+    .orderBy('seq');
+  if (only) query = query.where('slug', 'in', only.length ? only : ['']);
+  const providers = await query.execute();
+  let added = 0;
+  const manifest = ((await manifestStore().get('manifest', { type: 'json' })) ?? {}) as Manifest;
+  // Two at a time: sharp works on libuv's threads, and this runs beside a build on small machines.
+  const queue = [...providers];
+  const worker = async () => {
+    for (let p = queue.shift(); p; p = queue.shift()) {
+      for (const plan of seedPhotoPlan({ ...p, services: JSON.parse(p.services) as string[] })) {
+        const clean = await seedPhoto(plan, manifest);
+        const { duplicate } = await addPhoto(database, p.id, clean, { alt: plan.alt, category: plan.category });
+        if (!duplicate) added++;
+      }
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  rasters.clear();
+  await manifestStore().setJSON('manifest', manifest);
+  return added;
+}
