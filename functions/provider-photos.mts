@@ -1,9 +1,17 @@
-/** GET /api/providers/{id}/photos: a listing's visible photos, cover first (docs/photos.md). */
+/**
+ * GET /api/providers/{id}/photos: a listing's visible photos, cover first (docs/photos.md).
+ * POST: its owner adds a photo (multipart/form-data: file, alt, category), checked and cleaned on
+ * the server; 201 with the photo, or 200 with the one already there when it is the same picture.
+ */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
-import { visiblePhotos } from '../src/features/photos/photos.server';
-import { API_CACHE, cdnCacheHeaders } from '../src/server/cdnCache';
-import { json, route } from '../src/server/http';
+import { cleanPhoto, PhotoRefusedError } from '../src/features/photos/imageCheck.server';
+import { requireListingOwner } from '../src/features/owners/index.server';
+import { addPhoto, visiblePhotos } from '../src/features/photos/photos.server';
+import { readPhotoUpload } from '../src/features/photos/photoUploadForm.server';
+import { purgeTags } from '../src/server/cachePurge';
+import { API_CACHE, CACHE_TAGS, cdnCacheHeaders } from '../src/server/cdnCache';
+import { HttpError, json, route } from '../src/server/http';
 import { NotFoundError } from '../src/lib/errors';
 
 export default route({
@@ -13,6 +21,19 @@ export default route({
     const row = await database.db.selectFrom('providers').select('id').where('id', '=', providerId).where('isHidden', '=', 0).executeTakeFirst();
     if (!row) throw new NotFoundError('Provider not found');
     return json(await visiblePhotos(database, providerId), 200, cdnCacheHeaders(API_CACHE.provider(providerId)));
+  },
+  async POST(req, context) {
+    const providerId = decodeURIComponent(context.params.id ?? '');
+    await requireListingOwner(req, providerId);
+    const { bytes, fields } = await readPhotoUpload(req);
+    const clean = await cleanPhoto(bytes).catch((error: unknown) => {
+      throw error instanceof PhotoRefusedError ? new HttpError(error.status, error.message, [{ path: 'file', message: error.message }]) : error;
+    });
+    const database = await getDb();
+    const result = await addPhoto(database, providerId, clean, fields);
+    // The page's gallery and count, and (a first photo) its cover on cards and in search answers.
+    if (!result.duplicate) await purgeTags([CACHE_TAGS.provider(providerId), CACHE_TAGS.search], context);
+    return json(result, result.duplicate ? 200 : 201);
   },
 });
 

@@ -14,7 +14,8 @@ import { ConflictError, NotFoundError } from '../../lib/errors';
 import { deletePhotoBytes, putPhotoBytes } from './blobStore.server';
 import type { CleanPhoto } from './imageCheck.server';
 import { PHOTO_LIMITS, photoFileUrl } from './photoRules';
-import type { Photo, PhotoReport, PhotoUpdate, PhotoUpload } from './schemas/photo';
+import type { ownerPhotoSchema, Photo, PhotoReport, PhotoUpdate, PhotoUpload } from './schemas/photo';
+import type { z } from '../../lib/zod';
 import type { ReportCreate } from '../reviews/schemas/reviewReport';
 
 type PhotoRow = Selectable<PhotosTable>;
@@ -34,8 +35,7 @@ export function toPhoto(row: PhotoRow): Photo {
   };
 }
 
-/** A photo as its owner sees it: also whether a moderator hid it. */
-export type OwnerPhoto = Photo & { hidden: boolean };
+export type OwnerPhoto = z.infer<typeof ownerPhotoSchema>;
 
 /** The visible photos of a listing, cover first, then in the owner's order (the provider page). */
 export async function visiblePhotos({ db }: Db, providerId: string): Promise<Photo[]> {

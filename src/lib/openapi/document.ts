@@ -61,6 +61,8 @@ export interface Endpoint {
   paramExamples?: Record<string, string>;
   /** JSON request body, validated with its schema (the schema's input side is documented). */
   body?: Payload;
+  /** A multipart/form-data body instead: its text fields (a schema) and one binary file part. */
+  upload?: { fields: Payload; file: { name: string; description: string; mediaTypes: string[] } };
   responses: SuccessResponse[];
   errors: ErrorStatus[];
   /** Needs an owner's session cookie (docs/owners.md); documented as the `ownerSession` scheme. */
@@ -163,7 +165,21 @@ export function buildOpenApiDocument(api: ApiDescription) {
       ...(endpoint.body
         ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(endpoint.body, 'input'), example: endpoint.body.example } } } }
         : {}),
+      ...(endpoint.upload ? { requestBody: { required: true, content: { 'multipart/form-data': uploadContent(endpoint.upload) } } } : {}),
       responses,
+    };
+  }
+
+  function uploadContent({ fields, file }: NonNullable<Endpoint['upload']>) {
+    const schema = schemaOf(fields, 'input');
+    return {
+      schema: {
+        ...schema,
+        properties: { ...schema.properties, [file.name]: { type: 'string', contentMediaType: 'application/octet-stream', description: file.description } },
+        required: [...(schema.required ?? []), file.name],
+      },
+      encoding: { [file.name]: { contentType: file.mediaTypes.join(', ') } },
+      example: { ...(fields.example as object), [file.name]: '(the picture’s bytes)' },
     };
   }
 

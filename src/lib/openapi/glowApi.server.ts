@@ -13,7 +13,16 @@ import { reportCreateSchema, reportSchema } from '../../features/reviews/schemas
 import { pageParamsSchema, searchParamsSchema, searchResultSchema } from '../../features/search/schemas/search';
 import { suggestionsSchema, suggestParamsSchema } from '../../features/suggestions/schemas/suggest';
 import { codeRequestSchema, codeSentSchema, ownerSessionSchema, signInSchema } from '../../features/owners/schemas/signIn';
-import { photoReportSchema, photoSchema } from '../../features/photos/schemas/photo';
+import {
+  ownerPhotoSchema,
+  photoOrderSchema,
+  photoReportSchema,
+  photoSchema,
+  photoUpdateSchema,
+  photoUploadResultSchema,
+  photoUploadSchema,
+} from '../../features/photos/schemas/photo';
+import { PHOTO_LIMITS } from '../../features/photos/photoRules';
 import { buildOpenApiDocument, type ApiDescription, type Payload } from './document';
 import { MAX_NEARBY_MILES } from '../../features/search/params';
 import {
@@ -39,6 +48,8 @@ export const openApiDocumentSchema = z.looseObject({
 const providerIdParams = z.object({ id: z.string().check(z.describe('Provider id.')) });
 const reviewIdParams = z.object({ id: z.string().check(z.describe('Review id.')) });
 const photoIdParams = z.object({ id: z.string().check(z.describe('Photo id.')) });
+const providerPhotoParams = z.object({ id: z.string().check(z.describe('Provider id.')), photoId: z.string().check(z.describe('Photo id.')) });
+const ownerPhoto: Payload = { schema: ownerPhotoSchema, name: 'OwnerPhoto', example: { ...examplePhoto, hidden: false } };
 const providerSlugParams = z.object({ slug: z.string().check(z.describe("Provider slug, the last segment of the provider's page URL.")) });
 
 const provider: Payload = { schema: providerSchema, name: 'Provider', example: exampleProvider };
@@ -273,6 +284,85 @@ export const GLOW_API: ApiDescription = {
         { status: 200, description: 'The photos, possibly none.', body: { schema: photoSchema, name: 'Photo', list: true, example: [examplePhoto] } },
       ],
       errors: [404, 405, 503],
+    },
+    {
+      method: 'post',
+      path: '/api/providers/{id}/photos',
+      operationId: 'uploadProviderPhoto',
+      tag: 'Photos',
+      summary: 'Add a photo to a listing (its owner)',
+      description:
+        `The signed-in owner of the listing sends one picture as multipart/form-data, at most ${PHOTO_LIMITS.maxUploadBytes / 1_000_000} MB (413 past it; the dashboard scales photos down first). ` +
+        `Only JPEG, PNG, WebP and AVIF are taken, recognised by their bytes; at most ${PHOTO_LIMITS.maxPixels / 1_000_000} megapixels (413), read from the header before decoding. ` +
+        `The picture is re-encoded without metadata (no EXIF or GPS), its orientation applied, and stored under a hash of its bytes; the same picture again answers 200 with the photo already there. ` +
+        `At most ${PHOTO_LIMITS.perListing} photos per listing (409). The first photo becomes the cover. A refused upload stores nothing.`,
+      pathParams: providerIdParams,
+      paramExamples: { id: exampleProvider.id },
+      upload: {
+        fields: { schema: photoUploadSchema, example: { alt: examplePhoto.alt, category: 'work' } },
+        file: { name: 'file', description: 'The picture: JPEG, PNG, WebP or AVIF.', mediaTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] },
+      },
+      responses: [
+        {
+          status: 201,
+          description: 'The new photo.',
+          body: { schema: photoUploadResultSchema, name: 'PhotoUploadResult', example: { photo: examplePhoto, duplicate: false } },
+        },
+        {
+          status: 200,
+          description: 'The listing already had this picture; nothing new was stored.',
+          body: { schema: photoUploadResultSchema, name: 'PhotoUploadResult', example: { photo: examplePhoto, duplicate: true } },
+        },
+      ],
+      errors: [400, 401, 403, 404, 405, 409, 413, 415, 503],
+      session: true,
+    },
+    {
+      method: 'put',
+      path: '/api/providers/{id}/photos/{photoId}',
+      operationId: 'updateProviderPhoto',
+      tag: 'Photos',
+      summary: "Change a photo's alt text or category, or make it the cover (its owner)",
+      pathParams: providerPhotoParams,
+      paramExamples: { id: exampleProvider.id, photoId: examplePhoto.id },
+      body: { schema: photoUpdateSchema, name: 'PhotoUpdate', example: { alt: 'Chrome French tips on almond nails', isCover: true } },
+      responses: [{ status: 200, description: 'The photo as changed.', body: ownerPhoto }],
+      errors: [400, 401, 403, 404, 405, 413, 415, 503],
+      session: true,
+    },
+    {
+      method: 'delete',
+      path: '/api/providers/{id}/photos/{photoId}',
+      operationId: 'deleteProviderPhoto',
+      tag: 'Photos',
+      summary: 'Delete a photo (its owner)',
+      description:
+        'Removes the photo from every page at once (the CDN copies are purged) and its bytes unless another listing holds the same picture. A deleted cover passes to the next photo.',
+      pathParams: providerPhotoParams,
+      paramExamples: { id: exampleProvider.id, photoId: examplePhoto.id },
+      responses: [{ status: 204, description: 'Deleted.' }],
+      errors: [401, 403, 404, 405, 503],
+      session: true,
+    },
+    {
+      method: 'put',
+      path: '/api/providers/{id}/photo-order',
+      operationId: 'orderProviderPhotos',
+      tag: 'Photos',
+      summary: "Put a listing's photos in order (its owner)",
+      description: 'Lists every photo id of the listing once, first shown first (409 when the list does not match the listing’s photos).',
+      pathParams: providerIdParams,
+      paramExamples: { id: exampleProvider.id },
+      body: { schema: photoOrderSchema, name: 'PhotoOrder', example: { ids: [examplePhoto.id] } },
+      responses: [
+        {
+          status: 200,
+          description: "The listing's photos in their new order.",
+          body: { ...ownerPhoto, list: true, example: [{ ...examplePhoto, hidden: false }] },
+        },
+      ],
+      errors: [400, 401, 403, 405, 409, 413, 415, 503],
+      session: true,
     },
     {
       method: 'post',

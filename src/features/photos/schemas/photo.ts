@@ -71,7 +71,7 @@ export type Photo = z.infer<typeof photoSchema>;
 
 /** The answer to an upload: the photo, and whether the same picture was already there. */
 export const photoUploadResultSchema = z.object({
-  photo: photoSchema,
+  photo: photoSchema.check(z.describe('The photo, new or the one already there.')),
   duplicate: z.boolean().check(z.describe('True when this listing already had the same picture: nothing new was stored.')),
 });
 
@@ -84,3 +84,8 @@ export const photoReportSchema = z.object({
   createdAt: z.string().check(z.describe('When the report was received, ISO 8601 in UTC.')),
 });
 export type PhotoReport = z.infer<typeof photoReportSchema>;
+
+/** A photo as its owner sees it in the dashboard: also whether a moderator hid it. */
+export const ownerPhotoSchema = z.extend(photoSchema, {
+  hidden: z.boolean().check(z.describe('True when a moderator hid the photo: it shows on no page until restored.')),
+});

@@ -1,0 +1,23 @@
+/** PUT /api/providers/{id}/photo-order: its owner puts the listing's photos in a new order (docs/photos.md). */
+import type { Config } from '@netlify/functions';
+import { getDb } from '../src/db/client';
+import { requireListingOwner } from '../src/features/owners/index.server';
+import { reorderPhotos } from '../src/features/photos/photos.server';
+import { photoOrderSchema } from '../src/features/photos/schemas/photo';
+import { purgeTags } from '../src/server/cachePurge';
+import { CACHE_TAGS } from '../src/server/cdnCache';
+import { json, parseWith, readJsonObject, route } from '../src/server/http';
+
+export default route({
+  async PUT(req, context) {
+    const providerId = decodeURIComponent(context.params.id ?? '');
+    await requireListingOwner(req, providerId);
+    const { ids } = parseWith(photoOrderSchema, await readJsonObject(req));
+    const photos = await reorderPhotos(await getDb(), providerId, ids);
+    // Without a chosen cover the first photo leads the cards, so search answers may change too.
+    await purgeTags([CACHE_TAGS.provider(providerId), CACHE_TAGS.search], context);
+    return json(photos);
+  },
+});
+
+export const config: Config = { path: '/api/providers/:id/photo-order' };
