@@ -36,6 +36,10 @@ export default defineConfig({
       RATE_LIMIT_REVIEWS: '1000',
       RATE_LIMIT_LISTINGS: '1000',
       RATE_LIMIT_REPORTS: '1000',
+      // Photo bytes of this run (docs/photos.md "Storage"); seed photos for the first providers only,
+      // which the browser tests use, so the server starts in seconds.
+      BLOBS_DIR: '.test-data/blobs',
+      SEED_PHOTOS: '12',
     },
     url: `http://127.0.0.1:${PORT}/`,
     timeout: 300_000,

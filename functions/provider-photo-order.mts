@@ -1,14 +1,22 @@
-/** PUT /api/providers/{id}/photo-order: its owner puts the listing's photos in a new order (docs/photos.md). */
+/**
+ * GET /api/providers/{id}/photo-order: every photo of the listing in its order, hidden ones marked,
+ * for its owner's dashboard (never cached). PUT: its owner puts them in a new order (docs/photos.md).
+ */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
 import { requireListingOwner } from '../src/features/owners/index.server';
-import { reorderPhotos } from '../src/features/photos/photos.server';
+import { ownerPhotos, reorderPhotos } from '../src/features/photos/photos.server';
 import { photoOrderSchema } from '../src/features/photos/schemas/photo';
 import { purgeTags } from '../src/server/cachePurge';
 import { CACHE_TAGS } from '../src/server/cdnCache';
 import { json, parseWith, readJsonObject, route } from '../src/server/http';
 
 export default route({
+  async GET(req, context) {
+    const providerId = decodeURIComponent(context.params.id ?? '');
+    await requireListingOwner(req, providerId);
+    return json(await ownerPhotos(await getDb(), providerId));
+  },
   async PUT(req, context) {
     const providerId = decodeURIComponent(context.params.id ?? '');
     await requireListingOwner(req, providerId);

@@ -25,7 +25,7 @@ const stamp = join(dist, 'index.html');
 // Without SMTP_URL, mail goes to the console and the local outbox here (docs/owners.md "Email");
 // set before the workers fork, which inherit it.
 process.env.GLOW_LOCAL_MAIL ??= '1';
-const { PORT: port, HOST: host, WEB_CONCURRENCY, SKIP_BUILD, BLOBS_DIR } = env();
+const { PORT: port, HOST: host, WEB_CONCURRENCY, SKIP_BUILD, BLOBS_DIR, SEED_PHOTOS } = env();
 
 /** Newest modification time under the given paths. */
 function newest(paths: string[]): number {
@@ -57,7 +57,7 @@ if (cluster.isPrimary)
     // before the build, whose city and landing cards show covers (docs/photos.md "Seed photos").
     if (seeded > 0 || setup.migrated.some((name) => name.startsWith('0017_'))) {
       console.log('[photos] drawing the seed photos (the first time takes a few minutes; later databases reuse them)');
-      const photos = await seedPhotos(setup);
+      const photos = await seedPhotos(setup, SEED_PHOTOS === 'all' ? {} : { first: SEED_PHOTOS });
       console.log(`[photos] added ${photos} seed photos`);
       seeded ||= photos;
     }

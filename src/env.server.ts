@@ -57,6 +57,9 @@ export const envSchema = z.object({
   BLOBS_DIR: z
     .preprocess(blankIsUnset, z.string().default('data/blobs'))
     .describe('where `npm start` keeps photo bytes (its local Netlify Blobs server); the database beside it names them'),
+  SEED_PHOTOS: z
+    .preprocess(blankIsUnset, z.union([z.literal('all'), z.coerce.number().int().min(0)]).default('all'))
+    .describe('which seed providers `npm start` draws photos for when it seeds: `all`, or the first N (the browser tests use a few)'),
   BUILD_HOOK_URL: text().describe('Netlify build hook the daily rebuild calls; without it the scheduled function does nothing'),
   NODE_ENV: text().describe('`production` for the on-request renderer; set by the tools, not by hand'),
   USER: text().describe('who runs `npm run moderate` (recorded with each action; `LOGNAME` when unset)'),

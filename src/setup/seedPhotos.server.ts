@@ -147,7 +147,7 @@ async function seedPhoto(plan: SeedPhotoPlan, manifest: Manifest): Promise<Clean
  * Gives every provider of the database that has no photo its seed photos (providers' names and
  * services from the database). Returns how many photos it added.
  */
-export async function seedPhotos(database: Db, { only }: { only?: string[] } = {}): Promise<number> {
+export async function seedPhotos(database: Db, { only, first }: { only?: string[]; first?: number } = {}): Promise<number> {
   let query = database.db
     .selectFrom('providers')
     .select(['id', 'slug', 'name', 'services'])
@@ -155,6 +155,7 @@ export async function seedPhotos(database: Db, { only }: { only?: string[] } = {
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('photos').select('photos.id').whereRef('photos.providerId', '=', 'providers.id'))))
     .orderBy('seq');
   if (only) query = query.where('slug', 'in', only.length ? only : ['']);
+  if (first !== undefined) query = query.limit(first);
   const providers = await query.execute();
   let added = 0;
   const manifest = ((await manifestStore().get('manifest', { type: 'json' })) ?? {}) as Manifest;

@@ -164,6 +164,12 @@ describe('who may change photos', () => {
     expect((await call('PUT', `/api/providers/${mine.id}/photos/${photo.id}`, { alt: 'Taken over by someone else' }, as)).status).toBe(403);
     expect((await call('DELETE', `/api/providers/${mine.id}/photos/${photo.id}`, undefined, as)).status).toBe(403);
     expect((await call('PUT', `/api/providers/${mine.id}/photo-order`, { ids: [photo.id] }, as)).status).toBe(403);
+    expect((await call('GET', `/api/providers/${mine.id}/photo-order`, undefined, as)).status).toBe(403);
+    expect((await call('GET', `/api/providers/${mine.id}/photo-order`, undefined, { Cookie: '' })).status).toBe(401);
+    const list = await call('GET', `/api/providers/${mine.id}/photo-order`);
+    expect(list.status).toBe(200);
+    expect(list.headers.get('cache-control')).toBe('no-store');
+    expect(((await list.json()) as { id: string; hidden: boolean }[]).map((p) => [p.id, p.hidden])).toEqual([[photo.id, false]]);
     // Their own listing's path does not reach my photo either.
     expect((await call('DELETE', `/api/providers/${theirs.id}/photos/${photo.id}`, undefined, as)).status).toBe(404);
     const row = await api.database.db.selectFrom('photos').select(['alt']).where('id', '=', photo.id).executeTakeFirst();

@@ -345,6 +345,18 @@ export const GLOW_API: ApiDescription = {
       session: true,
     },
     {
+      method: 'get',
+      path: '/api/providers/{id}/photo-order',
+      operationId: 'listOwnerPhotos',
+      tag: 'Photos',
+      summary: "Every photo of a listing in its order, hidden ones marked (its owner's dashboard)",
+      pathParams: providerIdParams,
+      paramExamples: { id: exampleProvider.id },
+      responses: [{ status: 200, description: "The listing's photos.", body: { ...ownerPhoto, list: true, example: [{ ...examplePhoto, hidden: false }] } }],
+      errors: [401, 403, 405, 503],
+      session: true,
+    },
+    {
       method: 'put',
       path: '/api/providers/{id}/photo-order',
       operationId: 'orderProviderPhotos',
