@@ -67,6 +67,9 @@ export const envSchema = z.object({
   CHROMIUM_PATH: text().describe('Chromium for the browser tests (default `/usr/bin/chromium`, else Playwright’s own)'),
   CHROME_PATH: z.preprocess(blankIsUnset, z.string().default('/usr/bin/chromium')).describe('Chromium for `npm run lighthouse`'),
   E2E_PORT: positiveInt(4329).describe('port Playwright serves the site on (set another in a second worktree)'),
+  SEARCH_BUDGET_MS: positiveInt(1000).describe(
+    'milliseconds a search may take: past it, it stops and GET /api/search answers 503 with Retry-After (docs/search.md)',
+  ),
   GLOW_TEST_DB: z
     .preprocess(blankIsUnset, z.enum(['file', 'sqld']).default('file'))
     .describe("set by vitest's `sqld` project: each API test file runs against a sqld server of its own"),

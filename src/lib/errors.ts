@@ -15,3 +15,17 @@ export class InvalidInputError extends Error {
     super(message);
   }
 }
+
+/**
+ * Work stopped at its time budget rather than holding a worker (a search, docs/search.md "Bounded
+ * cost"): the caller answers 503 and asks to retry after `retryAfterSeconds`.
+ */
+export class OverBudgetError extends Error {
+  override name = 'OverBudgetError';
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}

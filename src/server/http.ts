@@ -6,7 +6,7 @@
 import { z } from '../lib/zod';
 import { LIMITS } from '../config';
 import type { Db } from '../db/client';
-import { ConflictError, InvalidInputError, NotFoundError } from '../lib/errors';
+import { ConflictError, InvalidInputError, NotFoundError, OverBudgetError } from '../lib/errors';
 import type { ApiError } from '../lib/schemas/apiError';
 import { hit, limits } from '../lib/rateLimit.server';
 
@@ -200,6 +200,10 @@ export function route(handlers: Partial<Record<'GET' | 'POST' | 'PUT' | 'DELETE'
       if (error instanceof NotFoundError) return errorResponse(new HttpError(404, error.message));
       if (error instanceof ConflictError) return errorResponse(new HttpError(409, error.message));
       if (error instanceof InvalidInputError) return errorResponse(new HttpError(400, error.message, [{ path: error.path, message: error.message }]));
+      if (error instanceof OverBudgetError) {
+        console.warn(`[api] ${method} ${new URL(req.url).pathname}${new URL(req.url).search}: ${error.message}`);
+        return errorResponse(new HttpError(503, error.message, [], { 'Retry-After': String(error.retryAfterSeconds) }));
+      }
       console.error(`[api] ${method} ${new URL(req.url).pathname}:`, error);
       if (isUnavailable(error)) {
         return errorResponse(new HttpError(503, 'The directory is temporarily unavailable. Please try again shortly.', [], { 'Retry-After': '30' }));

@@ -1,10 +1,13 @@
 /**
  * The search core's own contracts (docs/search.md): every index a plan names exists after the
- * migrations, and GET /api/search says which plan answered in Server-Timing.
+ * migrations, GET /api/search says which plan answered in Server-Timing, and a search's statements
+ * stop at its time budget.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INDEXES } from '../../src/features/search/indexes.server';
 import { PLANS } from '../../src/features/search/plans/index.server';
+import { withBudget } from '../../src/features/search/budget.server';
+import { OverBudgetError } from '../../src/lib/errors';
 import { startApi, type TestApi } from '../helpers/api';
 
 let api: TestApi;
@@ -29,7 +32,7 @@ describe('Server-Timing', () => {
     const names = PLANS.map((p) => p.name);
     for (const [query, plan] of [
       ['service=Nail+Salon', 'category'],
-      ['priceRange=%24%24&rating=4', 'place:walk'],
+      ['priceRange=%24%24&rating=4', 'place'],
       ['sort=distance&near=40.7255,-73.9983', 'nearest'],
       ['q=zzzzzzzzz', 'none'],
     ] as const) {
@@ -38,5 +41,19 @@ describe('Server-Timing', () => {
       expect(planOf(res), query).toBe(plan);
       expect([...names, 'none']).toContain(plan.split(':')[0]);
     }
+  });
+});
+
+describe('time budget', () => {
+  /** About a second of work for SQLite, whatever the data. */
+  const SLOW = 'WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 5000000) SELECT count(*) AS c FROM n';
+
+  it('a statement past the budget ends the search with OverBudgetError, and no statement starts after it', async () => {
+    const budgeted = withBudget(api.database, 30);
+    expect((await budgeted.client.execute('SELECT 1 AS one')).rows[0]!.one).toBe(1);
+    await expect(budgeted.client.execute(SLOW)).rejects.toBeInstanceOf(OverBudgetError);
+    await expect(budgeted.client.execute('SELECT 1 AS one')).rejects.toBeInstanceOf(OverBudgetError);
+    // The database itself is untouched: another search has a budget of its own.
+    expect((await withBudget(api.database, 1000).client.execute('SELECT 1 AS one')).rows[0]!.one).toBe(1);
   });
 });

@@ -286,7 +286,7 @@ describe('other orders and text in a place', () => {
       expect(expected.length > LIMITS.countedTotal).toBe(expectMany);
       expect(expected.length).toBeGreaterThan(0);
       const page = await search({ query, location }, MOMENTS.many);
-      expect(lastPlan).toBe('place:listed');
+      expect(lastPlan).toBe('text-listed');
       expect({ total: page.total, capped: page.capped }).toEqual(counted(expected.length));
       expect(page.items.map((p) => p.id)).toEqual(expected.slice(0, 100).map((r) => r.id));
     }
@@ -408,5 +408,28 @@ describe('text alone, listed: every match read from the full-text index and sort
         }
       }
     }
+  });
+});
+
+describe('rare text with a filter that leads an index (the searches that once walked a whole price index)', () => {
+  it('lists the text matches and checks each, whatever the price: the same providers, in order', async () => {
+    const all = await everyProvider();
+    const text = (r: Ref) => `${r.name} ${r.description} ${JSON.parse(r.services).join(' ')} ${r.city}`.toLowerCase().split(/\W+/);
+    for (const [query, priceRange] of [
+      ['facial manicure', '$$'],
+      ['facial manicure balayage', '$$'],
+      ['beaut studi manic pedic massa facia', '$$'],
+      ['balayage facial', '$$'],
+      ['balayage facial', '$$$$'],
+    ] as const) {
+      const words = query.split(' ');
+      const expected = all.filter((r) => r.priceRange === priceRange && words.every((w) => text(r).some((n) => n.startsWith(w))));
+      const page = await search({ query, priceRange }, MOMENTS.many);
+      expect(lastPlan, query).toBe('text-listed');
+      expect({ total: page.total, capped: page.capped }, query).toEqual(counted(expected.length));
+      expect(page.items.map((p) => p.id)).toEqual(expected.slice(0, 100).map((r) => r.id));
+    }
+    // The last two have matches here, so the comparison is not only of empty lists.
+    expect(all.filter((r) => r.priceRange === '$$' && /balayage/i.test(r.services) && /facial/i.test(r.services)).length).toBeGreaterThan(0);
   });
 });

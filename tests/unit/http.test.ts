@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LIMITS } from '../../src/config';
-import { ConflictError, NotFoundError } from '../../src/lib/errors';
+import { ConflictError, NotFoundError, OverBudgetError } from '../../src/lib/errors';
 // Classic zod builds the fixture schema; validationError takes any zod error (classic or mini).
 import { z } from 'zod';
 import { API_HEADERS, HttpError, json, jsonText, page, parseWith, readJsonObject, rejectHoneypot, route, validationError } from '../../src/server/http';
@@ -133,6 +133,16 @@ describe('route', () => {
       expect(typeof body.error).toBe('string');
       expect(Array.isArray(body.issues)).toBe(true);
     }
+  });
+
+  it('answers work stopped at its time budget with 503 and its Retry-After', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const res = await call(async () => {
+      throw new OverBudgetError('This search took too long. Please try again in a few seconds.', 5);
+    });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('Retry-After')).toBe('5');
+    expect((await bodyOf(res)).error).toBe('This search took too long. Please try again in a few seconds.');
   });
 
   it('never shows an unexpected error to the client', async () => {

@@ -13,6 +13,7 @@ import { resolvePlace, type SearchPlace } from '../places/searchPlace.server';
 import { resolve, type Filters } from './resolve.server';
 import { searchRun, type Row } from './plans/context.server';
 import { choosePlan } from './plans/index.server';
+import { withBudget } from './budget.server';
 
 export { PLAN_TUNING } from './plans/context.server';
 
@@ -43,6 +44,7 @@ export async function searchProviders(
   now = new Date(),
   { place, trace = {} }: SearchOptions = {},
 ): Promise<Page<SearchResult>> {
+  database = withBudget(database);
   const r = await resolve(database, params, now, place ?? (await placeOfSearch(database, params)));
   if (r.match === false) {
     trace.plan = 'none';
@@ -50,6 +52,7 @@ export async function searchProviders(
   }
   const s = searchRun(database, params, r);
   const plan = await choosePlan(s);
+  trace.plan = plan.name;
   const { rows, count, step } = await plan.run(s);
   trace.plan = step ? `${plan.name}:${step}` : plan.name;
   return { ...count, items: rows.map(toResult) };

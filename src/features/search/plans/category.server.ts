@@ -18,7 +18,8 @@ export const category: Plan = {
   async run(s) {
     const { r } = s;
     const cat = categoryConditions(r);
-    const conds = [...cat, ...rowConditions(r, { skip: 'categoryRows' })];
+    // Text (many: few was listed before) as one list of rowids, not a lookup per category row.
+    const conds = [...cat, ...rowConditions(r, { skip: 'categoryRows', listText: true })];
     const index = indexSql(leadingIndex(r, CATEGORY_INDEXES)!.index);
     const [rows, count] = await Promise.all([
       s.run(

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { and, leadingIndex, SAMPLE_ROWS, type Plan, type SearchRun } from './context.server';
 import { pointSource } from './pointSource.server';
 import { CATEGORY_INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
+import { rowConditions } from '../filters.server';
 
 /**
  * A `near` box in the recommended order with no filter that has an ordered index of its own: the
@@ -23,7 +24,10 @@ export const otherOrder: Plan = {
     const count = await s.counted(sql`${tables} ${and(conds)}`);
     if (count.total === 0) return { count, rows: [] };
     if (byOrder && !unfiltered && count.capped && (await s.denseIn(byOrder.index, byOrder.order, SAMPLE_ROWS.row))) {
-      const rows = await s.run(sql`SELECT p.*${s.distance} FROM providers p ${indexedBy(byOrder.index)} ${and(conds)} ORDER BY ${s.order} ${s.page}`);
+      // Dense: a lookup per row of the short walk costs less than listing every match.
+      const rows = await s.run(
+        sql`SELECT p.*${s.distance} FROM providers p ${indexedBy(byOrder.index)} ${and(rowConditions(s.r))} ORDER BY ${s.order} ${s.page}`,
+      );
       return { count, rows, step: 'walk' };
     }
     return { count, rows: await s.sortedPage(tables, conds), step: 'sorted' };
