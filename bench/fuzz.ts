@@ -4,8 +4,8 @@
  *
  * Makes (or reuses) the benchmark database of `npm run bench:api` (bench/generate.ts), then sends
  * `--searches` (default 3,000) random combinations of every parameter of GET /api/search, in
- * process, through the endpoint's own code (searchWithCorrection, so a search that finds nothing is
- * corrected and run again, as the API does): words and prefixes drawn from the data's vocabulary
+ * process, through the endpoint's own code (searchNearPlace: a known place is searched in it and then
+ * around it, and a search that finds nothing is corrected and run again, as the API does): words and prefixes drawn from the data's vocabulary
  * and made up, services, cities, states, ZIP prefixes, prices, ratings, open now at random moments
  * of the week, points and radii, each order, and offsets. Reports p50, p99 and the maximum per plan
  * (the Server-Timing plan, SearchTrace), how many ran out of their time budget (the API's 503), and
@@ -16,7 +16,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { searchParamsSchema } from '../src/features/search/schemas/search';
-import { searchWithCorrection } from '../src/features/search/correctedSearch.server';
+import { searchNearPlace } from '../src/features/search/nearPlace.server';
 import type { SearchTrace } from '../src/features/search/search.server';
 import { SEARCH_OPTIONS } from '../src/features/content/services';
 import { PAGE_SIZE } from '../src/features/search/searchRequest';
@@ -107,7 +107,7 @@ async function timed(database: Db, raw: Record<string, string>, at: Date) {
   const trace: SearchTrace = {};
   const started = performance.now();
   try {
-    await searchWithCorrection(database, params, at, trace);
+    await searchNearPlace(database, params, at, trace);
     return { ms: performance.now() - started, plan: trace.plan ?? '?', overBudget: false };
   } catch (error) {
     if (!(error instanceof OverBudgetError)) throw error;
