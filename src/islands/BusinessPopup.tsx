@@ -1,15 +1,16 @@
 /**
- * List Your Business popup: ten fields, validated with the business
- * application schema; sends the §7 payload; toasts on success and failure. A modal dialog: focus
- * stays inside, Escape and Cancel close it, closing resets the form.
+ * List Your Business popup: ten fields, validated with the business application schema; sends the
+ * listing payload; toasts on success and failure. The site's modal dialog (useModalDialog.ts):
+ * Escape, Cancel, the close button and the backdrop close it, and closing resets the form.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Honeypot, withHoneypot } from '@/components/Honeypot';
 import { postJson } from '@/lib/apiClient';
 import { businessApplicationSchema, toProviderPayload } from '@/features/providers/schemas/businessApplication';
 import { $businessPopupOpen, PROVIDERS_CHANGED_EVENT } from '@/stores/businessPopup';
 import { toast } from '@/stores/toasts';
+import { useModalDialog } from './useModalDialog';
 import { useValidatedForm } from './useValidatedForm';
 
 type Field = 'businessName' | 'ownerName' | 'email' | 'phone' | 'address' | 'city' | 'state' | 'zipCode' | 'services' | 'website';
@@ -52,60 +53,23 @@ export const SUCCESS_DESCRIPTION = 'Your business has been added to our director
 
 export default function BusinessPopup() {
   const open = useStore($businessPopupOpen);
+  if (!open) return null;
+  return <BusinessDialog />;
+}
+
+/** The open popup: mounted when the store opens it, so each opening starts from an empty form. */
+function BusinessDialog() {
   const id = useId();
-  const dialog = useRef<HTMLDivElement>(null);
-  const returnFocus = useRef<Element | null>(null);
   const {
     values: form,
     errors,
     busy: submitting,
     set,
-    reset,
     submit: validateAndSend,
   } = useValidatedForm(EMPTY, (values) => businessApplicationSchema.safeParse(values));
   const [fax, setFax] = useState('');
-
-  function close() {
-    $businessPopupOpen.set(false);
-    reset();
-    setFax('');
-  }
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the dialog opens or closes; close() reads only state setters and the store
-  useEffect(() => {
-    if (!open) return;
-    returnFocus.current = document.activeElement;
-    const first = dialog.current?.querySelector<HTMLElement>('input, textarea, button');
-    first?.focus();
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    function onKey(e: KeyboardEvent) {
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        close();
-      }
-      if (e.key !== 'Tab' || !dialog.current) return;
-      // Keep focus inside the dialog.
-      const focusable = [...dialog.current.querySelectorAll<HTMLElement>('input, textarea, select, button, a[href]')].filter(
-        (el) => !el.hasAttribute('disabled'),
-      );
-      const firstEl = focusable[0];
-      const lastEl = focusable.at(-1);
-      if (e.shiftKey && document.activeElement === firstEl) {
-        e.preventDefault();
-        lastEl?.focus();
-      } else if (!e.shiftKey && document.activeElement === lastEl) {
-        e.preventDefault();
-        firstEl?.focus();
-      }
-    }
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = overflow;
-      (returnFocus.current as HTMLElement | null)?.focus?.();
-    };
-  }, [open]);
+  const { close, dialogProps } = useModalDialog(() => $businessPopupOpen.set(false));
+  const dialog = dialogProps.ref;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -124,21 +88,14 @@ export default function BusinessPopup() {
     }
   }
 
-  if (!open) return null;
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop closes the dialog; keyboard users have Escape and the close button
-    <div
-      className="fixed inset-0 z-50 flex items-end justify-center bg-gray-900/50 sm:items-center sm:p-4"
-      onMouseDown={(e) => e.target === e.currentTarget && close()}
+    <dialog
+      {...dialogProps}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-desc`}
+      className="mx-auto mt-auto mb-0 max-h-[100dvh] w-full max-w-full overflow-y-auto rounded-t-2xl bg-white shadow-2xl backdrop:bg-gray-900/50 sm:m-auto sm:max-h-[90vh] sm:w-[calc(100%-2rem)] sm:max-w-2xl sm:rounded-2xl"
     >
-      <div
-        ref={dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-desc`}
-        className="max-h-[100dvh] w-full overflow-y-auto rounded-t-2xl bg-white p-6 shadow-2xl sm:max-h-[90vh] sm:max-w-2xl sm:rounded-2xl"
-      >
+      <div className="p-6">
         <div className="flex items-start justify-between gap-4">
           <div>
             <h2 id={`${id}-title`} className="text-2xl font-bold text-gray-900">
@@ -197,6 +154,6 @@ export default function BusinessPopup() {
           </div>
         </form>
       </div>
-    </div>
+    </dialog>
   );
 }

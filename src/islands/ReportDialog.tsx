@@ -2,14 +2,16 @@
  * The Report dialog of a review or a photo: a reason, optional details, sent to
  * POST /api/reviews/{id}/reports or POST /api/photos/{id}/reports. Loaded on the first Report click
  * (with its schema), so it costs the page nothing before then. A report only asks people to look;
- * the review or photo stays up (docs/moderation.md, docs/photos.md "Moderation").
+ * the review or photo stays up (docs/moderation.md, docs/photos.md "Moderation"). The site's modal
+ * dialog (useModalDialog.ts).
  */
-import { useEffect, useId, useRef, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { postJson } from '@/lib/apiClient';
 import { REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_REASON_VALUES } from '@/features/reviews/reviewRules';
 import type { Review } from '@/features/reviews/schemas/review';
 import { reportCreateSchema } from '@/features/reviews/schemas/reviewReport';
 import { toast } from '@/stores/toasts';
+import { useModalDialog } from './useModalDialog';
 import { useValidatedForm } from './useValidatedForm';
 
 export const REPORT_THANKS = 'Thanks, our team will look at this review.';
@@ -20,14 +22,10 @@ export type ReportTarget = { review: Review; photo?: never } | { photo: { id: st
 
 export default function ReportDialog({ review, photo, onClose }: ReportTarget & { onClose: () => void }) {
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const { close, dialogProps } = useModalDialog(onClose);
   const { values, errors, busy, set, submit } = useValidatedForm({ reason: '', details: '' }, ({ reason, details }) =>
     reportCreateSchema.safeParse({ reason: reason || undefined, details }),
   );
-
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
 
   async function send(e: FormEvent) {
     e.preventDefault();
@@ -35,7 +33,7 @@ export default function ReportDialog({ review, photo, onClose }: ReportTarget & 
       try {
         await postJson(review ? `/api/reviews/${encodeURIComponent(review.id)}/reports` : `/api/photos/${encodeURIComponent(photo.id)}/reports`, report);
         toast({ title: review ? REPORT_THANKS : PHOTO_REPORT_THANKS });
-        dialog.current?.close();
+        close();
       } catch (error) {
         console.error('Failed to send report', error);
         toast({ title: 'Failed to send report', description: 'Please try again later.', variant: 'destructive' });
@@ -44,12 +42,7 @@ export default function ReportDialog({ review, photo, onClose }: ReportTarget & 
   }
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={`${id}-title`}
-      onClose={onClose}
-      className="m-auto w-[min(32rem,calc(100%-2rem))] rounded-2xl p-0 backdrop:bg-gray-900/50"
-    >
+    <dialog {...dialogProps} aria-labelledby={`${id}-title`} className="m-auto w-[min(32rem,calc(100%-2rem))] rounded-2xl bg-white backdrop:bg-gray-900/50">
       <form onSubmit={send} noValidate className="space-y-4 p-6">
         <h2 id={`${id}-title`} className="text-lg font-semibold text-gray-900">
           {review ? 'Report this review' : 'Report this photo'}
@@ -109,7 +102,7 @@ export default function ReportDialog({ review, photo, onClose }: ReportTarget & 
           <button type="submit" className="btn-primary" disabled={busy}>
             {busy ? 'Sending...' : 'Send report'}
           </button>
-          <button type="button" className="btn-secondary" onClick={() => dialog.current?.close()} disabled={busy}>
+          <button type="button" className="btn-secondary" onClick={close} disabled={busy}>
             Cancel
           </button>
         </div>

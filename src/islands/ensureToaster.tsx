@@ -2,10 +2,13 @@
 import { createRoot } from 'react-dom/client';
 import Toaster from '@/components/Toaster';
 
+/** The toaster's host element (an open modal dialog holds it while it is open: useModalDialog.ts). */
+export const TOASTER_ID = 'glow-toaster';
+
 export function ensureToaster() {
-  if (document.getElementById('glow-toaster')) return;
+  if (document.getElementById(TOASTER_ID)) return;
   const host = document.createElement('div');
-  host.id = 'glow-toaster';
+  host.id = TOASTER_ID;
   document.body.append(host);
   createRoot(host).render(<Toaster />);
 }

@@ -92,6 +92,24 @@ test.describe('business popup', () => {
     expect(await dialog(page).evaluate((d) => d.contains(document.activeElement))).toBe(true);
   });
 
+  test('a native modal: the page behind is inert and still, toasts show above it, a press on the backdrop closes it', async ({ page }) => {
+    await page.goto('/');
+    const overflow = () => page.evaluate(() => getComputedStyle(document.documentElement).overflow);
+    expect(await overflow()).not.toBe('hidden');
+    await page.getByRole('button', { name: 'List Your Business' }).click();
+    await expect(dialog(page)).toBeVisible();
+    expect(await dialog(page).evaluate((d) => d instanceof HTMLDialogElement && d.matches(':modal'))).toBe(true);
+    expect(await overflow()).toBe('hidden');
+    // Nothing behind it takes focus, and the page's toaster sits inside it (above the backdrop).
+    await page.evaluate(() => document.querySelector<HTMLElement>('header a[href]')?.focus());
+    expect(await dialog(page).evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    expect(await dialog(page).evaluate((d) => d.contains(document.getElementById('glow-toaster')))).toBe(true);
+    await page.mouse.click(4, 4);
+    await expect(dialog(page)).toHaveCount(0);
+    expect(await overflow()).not.toBe('hidden');
+    expect(await page.evaluate(() => document.getElementById('glow-toaster')?.parentElement === document.body)).toBe(true);
+  });
+
   test('a valid application sends the §7 payload, shows the success toast and lists the business', async ({ page }) => {
     const name = uniqueName('Saguaro Brow Studio');
     await page.goto('/search?location=Phoenix');
