@@ -173,6 +173,12 @@ describe('a town, a borough, a county', () => {
     expect(r.inPlace).toBe(r.total);
     expect(slugs(r.rows)).toEqual(slugs(everyone.filter((p) => p.state === 'IL')));
   });
+
+  it('"Washington", a state’s name, is the city where the directory lists providers, and is named so', async () => {
+    const r = await search('location=Washington&limit=1');
+    expect({ place: r.place, kind: r.kind }).toEqual({ place: 'Washington, DC', kind: 'city' });
+    expect(r.rows.slice(0, r.inPlace!).every((row) => row.city === 'Washington' && row.state === 'DC')).toBe(true);
+  });
 });
 
 describe('widening and its limits', () => {

@@ -62,15 +62,18 @@ function inPlaceTest(place: SearchPlace | undefined, kind: PlaceKind): (p: Searc
 export async function searchNearPlace(database: Db, params: SearchParams, now = new Date(), trace: SearchTrace = {}): Promise<PlaceSearchAnswer> {
   if (!params.location || params.near) return searchWithCorrection(database, params, now, trace);
   const gazetteer = await loadGazetteer();
-  const found = gazetteer.resolve(params.location);
+  let found = gazetteer.resolve(params.location);
   if (!found) return searchWithCorrection(database, params, now, trace);
+  const place = await placeOfSearch(database, params);
+  // A state's name that is also a city with providers ("Washington": the DC providers) is the city,
+  // as the search reads it.
+  if (found.kind === 'state' && place?.city) found = gazetteer.town(place.city, place.states[0]) ?? found;
   const named = { kind: found.kind, name: found.name, ...(found.within ? { within: found.within } : {}) };
   if (found.kind === 'state') {
     // A state is its providers, as before: its centre is no place anyone is.
     const answer = await searchWithCorrection(database, params, now, trace);
     return { ...answer, place: { ...named, inPlace: answer.total } };
   }
-  const place = await placeOfSearch(database, params);
   // A town name the directory lists in another state first ("Portland" with providers only in
   // Maine) is measured from the town the providers are in.
   const town = found.kind === 'city' && place?.states[0] && place.states[0] !== found.state ? gazetteer.town(found.city!, place.states[0]) : null;
@@ -83,7 +86,7 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
   const answerPlace = town ? { kind: town.kind, name: town.name } : named;
 
   const empty = { total: 0, capped: false, items: [] as SearchResult[] };
-  const own = !OWN_SEARCH.has(found.kind) ? empty : await searchProviders(database, params, now, { place, trace });
+  const own = !OWN_SEARCH.has(found.kind) || !(await anyoneIn(database, place)) ? empty : await searchProviders(database, params, now, { place, trace });
   const ownPlan = trace.plan ?? 'none';
   const wanted = params.offset + params.limit;
   if (own.capped || own.total >= wanted) return { ...own, items: own.items.map(withDistance), place: { ...answerPlace, inPlace: own.total } };
@@ -125,6 +128,19 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
   if (answer.total > 0) return answer;
   const nearestCity = await nearestCityWithProviders(database, point);
   return { ...answer, place: { ...answerPlace, inPlace: 0, radiusMiles: MAX_NEARBY_MILES, ...(nearestCity ? { nearestCity } : {}) } };
+}
+
+/**
+ * Whether any provider at all is in the place's ZIP code or city (one index lookup). Most ZIP codes
+ * and suburbs have none, and the place's own search with a service would then walk the service's
+ * whole index looking for one (docs/BENCHMARKS.md "Places").
+ */
+async function anyoneIn({ db }: Db, place: SearchPlace | undefined): Promise<boolean> {
+  if (place?.zipPrefix?.length === 5 && !place.city)
+    return Boolean(await db.selectFrom('providers').select('seq').where('zipCode', '=', place.zipPrefix).limit(1).executeTakeFirst());
+  if (place?.city && !place.zipPrefix)
+    return Boolean(await db.selectFrom('providers').select('seq').where('city', '=', place.city).limit(1).executeTakeFirst());
+  return true;
 }
 
 /** The cities with providers ("City, ST") and their centres, read at most once a minute: they change with new listings only. */
