@@ -18,7 +18,7 @@
  * Options: --iterations N (default 200), --providers N (default 100000), --duration S (autocannon,
  * default 10), --connections N (default 10), --skip-http, --skip-naive, --skip-render, --skip-sqld,
  * --db FILE (another benchmark file, e.g. a copy on which ANALYZE was run; it must hold --providers
- * providers). Summary JSON: /tmp/glow-bench/api.json.
+ * providers), --only REGEX (only the queries whose label matches, e.g. `--only '^place|Chicago'`). Summary JSON: /tmp/glow-bench/api.json.
  */
 import { spawnSync } from 'node:child_process';
 import diagnostics from 'node:diagnostics_channel';
@@ -55,6 +55,7 @@ const { values: opts } = parseArgs({
     'skip-render': { type: 'boolean', default: false },
     'skip-sqld': { type: 'boolean', default: false },
     db: { type: 'string' },
+    only: { type: 'string' },
   },
 });
 const ITERATIONS = Number(opts.iterations);
@@ -117,6 +118,8 @@ const QUERIES: { label: string; raw: Record<string, string>; at?: string }[] = [
     { label: `openNow + Nail Salon + Chicago, ${moment}`, raw: { openNow: 'true', service: 'Nail Salon', location: 'Chicago' }, at },
   ]),
 ];
+/** The queries this run measures (--only). */
+const SELECTED = opts.only ? QUERIES.filter((q) => new RegExp(opts.only!).test(q.label)) : QUERIES;
 /** When a query searches: its fixed moment, else now. */
 const whenOf = (q: { at?: string }) => (q.at ? new Date(q.at) : new Date());
 
@@ -265,7 +268,7 @@ interface Row {
   plan?: string;
 }
 const results: Row[] = [];
-for (const q of QUERIES) {
+for (const q of SELECTED) {
   const p = parse(q.raw);
   // As GET /api/search runs it: a place and what is near it, and a search that finds nothing tries corrected spellings.
   const now = whenOf(q);
@@ -379,7 +382,7 @@ else {
     let requests = 0;
     const onRequest = () => void requests++;
     diagnostics.subscribe('undici:request:create', onRequest);
-    for (const q of QUERIES) {
+    for (const q of SELECTED) {
       const p = parse(q.raw);
       const now = whenOf(q);
       await searchNearPlace(remote, p, now); // warm the server's page cache
