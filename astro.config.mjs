@@ -3,11 +3,25 @@ import { defineConfig } from 'astro/config';
 import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import keystatic from '@keystatic/astro';
 import tailwindcss from '@tailwindcss/vite';
 import { env } from './src/env.server.ts';
 import { SITE_URL } from './src/server/siteUrl.ts';
 
 const building = process.argv.includes('build');
+const developing = process.argv.includes('dev');
+
+/**
+ * The content editor at /keystatic (docs/editing.md): the files on disk under `npm run dev`, the
+ * GitHub repository in a build when KEYSTATIC_GITHUB_REPO is set. Otherwise the integration is not
+ * loaded at all, so the build has no /keystatic route and no Keystatic code.
+ * @type {import('./src/features/content/editor/config').EditorStorage | null}
+ */
+const editorStorage = developing
+  ? { kind: 'local' }
+  : building && env().KEYSTATIC_GITHUB_REPO
+    ? { kind: 'github', repo: /** @type {`${string}/${string}`} */ (env().KEYSTATIC_GITHUB_REPO) }
+    : null;
 
 /**
  * `npm run dev` answers /api/* with the functions themselves, loaded through Vite so edits reload;
@@ -21,6 +35,8 @@ function glowApi() {
     configureServer(server) {
       server.middlewares.use(async (req, res, next) => {
         if (!req.url || !(req.url === '/api' || req.url.startsWith('/api/'))) return next();
+        // The editor's own API (docs/editing.md) is a route of the site, not a function.
+        if (req.url.startsWith('/api/keystatic/')) return next();
         try {
           const { loadFunctionRoutes } = await server.ssrLoadModule('/src/local-server/functionRoutes.ts');
           const { handleApi } = await server.ssrLoadModule('/src/local-server/nodeAdapter.ts');
@@ -76,9 +92,12 @@ export default defineConfig({
     react({ experimentalDisableStreaming: building }),
     // Pre-built pages only; /sitemap-index.xml (rendered on request) lists this file and the provider sitemaps.
     sitemap({ filenameBase: 'sitemap-pages', filter: (page) => !/\/404$/.test(page.replace(/\/$/, '')) }),
+    ...(editorStorage ? [keystatic()] : []),
   ],
   vite: {
     plugins: [tailwindcss(), glowApi(), reactRenderToStringWithPrefix()],
+    // keystatic.config.ts reads its storage from this constant (the editor's page runs it in the browser).
+    define: editorStorage ? { __GLOW_EDITOR_STORAGE__: JSON.stringify(editorStorage) } : {},
   },
   server: { port: env().PORT, host: true },
 });

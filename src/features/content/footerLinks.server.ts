@@ -7,9 +7,9 @@ import { getCollection } from 'astro:content';
 import { guideHref } from './guideRoutes';
 
 async function load() {
-  const cities = (await getCollection('cities')).map((c) => c.data).sort((a, b) => a.footerOrder - b.footerOrder);
+  const cities = (await getCollection('cities')).map((c) => ({ ...c.data, slug: c.id })).sort((a, b) => a.footerOrder - b.footerOrder);
   const guideLinks = [
-    ...(await getCollection('landings')).map((l) => ({ ...l.data.footer, href: `/${l.data.slug}` })),
+    ...(await getCollection('landings')).map((l) => ({ ...l.data.footer, href: `/${l.id}` })),
     ...(await getCollection('guides')).map((g) => ({ ...g.data.footer, href: guideHref(g.id) })),
   ].sort((a, b) => a.order - b.order);
   return { cities, guideLinks };
