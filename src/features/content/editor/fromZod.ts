@@ -141,9 +141,13 @@ export function fieldFor(key: string, schema: z.ZodType): ComponentSchema {
   const limits = limitsOf(schema);
   switch (def.type) {
     case 'string': {
-      const min = Math.max(limits.min ?? 0, required ? 1 : 0);
+      // An optional text left empty is not written at all, so its minimum applies only once filled in.
+      const min = required ? Math.max(limits.min ?? 0, 1) : (limits.min ?? 0) > 1 ? limits.min : 0;
       // A trimmed text: spaces alone do not fill it (the schema trims before counting).
-      const pattern = limits.pattern ?? (limits.trimmed && min > 0 ? { regex: /\S/, message: `${label} must not be blank` } : undefined);
+      const blank = required ? /\S/ : /^$|\S/;
+      let pattern = limits.pattern ?? (limits.trimmed && (limits.min ?? 0) > 0 ? { regex: blank, message: `${label} must not be blank` } : undefined);
+      // The editor checks a pattern on an empty box too; empty is fine where the text is optional.
+      if (pattern && !required) pattern = { ...pattern, regex: new RegExp(`^$|(?:${pattern.regex.source})`, pattern.regex.flags) };
       return fields.text({
         label,
         description,
