@@ -70,6 +70,7 @@ export const envSchema = z.object({
   SEARCH_BUDGET_MS: positiveInt(1000).describe(
     'milliseconds a search may take: past it, it stops and GET /api/search answers 503 with Retry-After (docs/search.md)',
   ),
+  EDITOR_E2E_PORT: positiveInt(4439).describe("port of the `npm run dev` server the editor's browser test starts (tests/e2e/editor.spec.ts)"),
   GLOW_TEST_DB: z
     .preprocess(blankIsUnset, z.enum(['file', 'sqld']).default('file'))
     .describe("set by vitest's `sqld` project: each API test file runs against a sqld server of its own"),
@@ -77,9 +78,15 @@ export const envSchema = z.object({
   GLOW_BENCH_DIR: z.preprocess(blankIsUnset, z.string().default('/tmp/glow-bench')).describe('where the benchmarks keep their generated databases'),
   GLOW_BENCH_SEGMENT: positiveInt(100_000).describe('providers the benchmark generator writes per child process'),
   KEYSTATIC_GITHUB_REPO: z
-    .preprocess(blankIsUnset, z.string().regex(/^[\w.-]+\/[\w.-]+$/, 'owner/name').optional())
+    .preprocess(
+      blankIsUnset,
+      z
+        .string()
+        .regex(/^[\w.-]+\/[\w.-]+$/, 'owner/name')
+        .optional(),
+    )
     .describe('`owner/name` of the GitHub repository the content editor at /keystatic commits to; unset, a build has no /keystatic (docs/editing.md "Deploy")'),
-  KEYSTATIC_GITHUB_CLIENT_ID: text().describe("the editor's GitHub App client id (read by Keystatic at run time; docs/editing.md \"Deploy\")"),
+  KEYSTATIC_GITHUB_CLIENT_ID: text().describe('the editor\'s GitHub App client id (read by Keystatic at run time; docs/editing.md "Deploy")'),
   KEYSTATIC_GITHUB_CLIENT_SECRET: text().describe("the editor's GitHub App client secret (read by Keystatic at run time)"),
   KEYSTATIC_SECRET: text().describe("a long random string Keystatic signs the editor's sign-in cookies with (read by Keystatic at run time)"),
   PUBLIC_KEYSTATIC_GITHUB_APP_SLUG: text().describe("the GitHub App's slug, built into the editor's page so it can link to the app's installation"),

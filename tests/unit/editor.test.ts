@@ -86,7 +86,8 @@ function write(field: Field, value: unknown): unknown {
 }
 /** The editor's reader on one stored value. */
 function read(field: Field, stored: unknown): unknown {
-  if (field.kind === 'object') return Object.fromEntries(Object.entries(field.fields!).map(([k, f]) => [k, read(f, (stored as Record<string, unknown> | undefined)?.[k])]));
+  if (field.kind === 'object')
+    return Object.fromEntries(Object.entries(field.fields!).map(([k, f]) => [k, read(f, (stored as Record<string, unknown> | undefined)?.[k])]));
   if (field.kind === 'array') return ((stored as unknown[] | undefined) ?? []).map((v) => read(field.element!, v));
   return field.parse!(stored, undefined);
 }
@@ -99,25 +100,44 @@ const accepts = (field: Field, value: unknown) => {
   }
 };
 
-const STRING_SAMPLES = ['', ' ', '   ', 'x', 'Hello', 'hello world', 'nails', 'nail-shapes', 'IL', 'Il', 'ILL', '/', '/faq', '//evil.example', 'https://example.com', '/images/x.webp', 'a b-c'];
+const STRING_SAMPLES = [
+  '',
+  ' ',
+  '   ',
+  'x',
+  'Hello',
+  'hello world',
+  'nails',
+  'nail-shapes',
+  'IL',
+  'Il',
+  'ILL',
+  '/',
+  '/faq',
+  '//evil.example',
+  'https://example.com',
+  '/images/x.webp',
+  'a b-c',
+];
 const INTEGER_SAMPLES = [null, -1, 0, 1, 2, 4, 5, 6, 100];
 
 interface Leaf {
   name: string;
   path: string[];
+  /** The field's schema; inside a group that may be left empty (absentWhenEmpty), as optional. */
   schema: z.ZodType;
   field: Field;
 }
 /** Pairs every zod schema node with the editor field at the same place; fails on any field one side lacks. */
-function pairs(name: string, schema: z.ZodType, field: Field, path: string[], out: Leaf[]) {
-  const { inner } = unwrap(schema);
+function pairs(name: string, schema: z.ZodType, field: Field, path: string[], out: Leaf[], inGroup = false) {
+  const { inner, group } = unwrap(schema);
   const type = (inner as unknown as { _zod: { def: { type: string } } })._zod.def.type;
-  out.push({ name, path, schema, field });
+  out.push({ name, path, schema: inGroup ? schema.optional() : schema, field });
   if (type === 'object') {
     expect(field.kind, path.join('.')).toBe('object');
     const shape = (inner as z.ZodObject).shape as Record<string, z.ZodType>;
     expect(Object.keys(field.fields!).sort(), `fields of ${name} ${path.join('.')}`).toEqual(Object.keys(shape).sort());
-    for (const [k, s] of Object.entries(shape)) pairs(name, s, field.fields![k]!, [...path, k], out);
+    for (const [k, s] of Object.entries(shape)) pairs(name, s, field.fields![k]!, [...path, k], out, inGroup || group);
   } else if (type === 'array') {
     expect(field.kind, path.join('.')).toBe('array');
     pairs(name, (inner as unknown as { element: z.ZodType }).element, field.element!, [...path, '*'], out);
@@ -170,7 +190,9 @@ describe('each editor field accepts exactly what the build accepts', () => {
         for (const value of samples) {
           const stored = accepts(leaf.field, value) ? leaf.field.serialize!(value).value : Symbol('refused');
           const buildAccepts = typeof stored !== 'symbol' && leaf.schema.safeParse(stored).success;
-          expect(accepts(leaf.field, value), `${where} ${JSON.stringify(value)}: editor vs build`).toBe(buildAccepts || leaf.schema.safeParse(value === '' ? undefined : value).success);
+          expect(accepts(leaf.field, value), `${where} ${JSON.stringify(value)}: editor vs build`).toBe(
+            buildAccepts || leaf.schema.safeParse(value === '' ? undefined : value).success,
+          );
         }
         for (const value of real) expect(accepts(leaf.field, value), `${where}: real value ${JSON.stringify(value)}`).toBe(true);
       } else if (type === 'number') {
@@ -184,7 +206,8 @@ describe('each editor field accepts exactly what the build accepts', () => {
         expect(leaf.field.defaultValue!()).toBe(leaf.schema.parse(undefined) ?? false);
       } else if (type === 'date') {
         expect(accepts(leaf.field, null)).toBe(!required);
-        for (const value of real) expect(leaf.schema.safeParse(leaf.field.serialize!(read(leaf.field, value)).value).success, `${where} ${String(value)}`).toBe(true);
+        for (const value of real)
+          expect(leaf.schema.safeParse(leaf.field.serialize!(read(leaf.field, value)).value).success, `${where} ${String(value)}`).toBe(true);
       } else throw new Error(`${where}: no comparison for a ${type}`);
     });
   }

@@ -42,9 +42,10 @@ export interface Limits {
 }
 
 /** Peels optional, default and "absent when empty" wrappers off a schema. */
-export function unwrap(schema: z.ZodType): { inner: z.ZodType; required: boolean; defaultValue?: unknown; meta: EditorMeta } {
+export function unwrap(schema: z.ZodType): { inner: z.ZodType; required: boolean; group: boolean; defaultValue?: unknown; meta: EditorMeta } {
   let inner = schema;
   let required = true;
+  let group = false;
   let defaultValue: unknown;
   const meta: EditorMeta = { ...metaOf(schema) };
   for (;;) {
@@ -59,10 +60,11 @@ export function unwrap(schema: z.ZodType): { inner: z.ZodType; required: boolean
     } else if (def.type === 'pipe' && defOf(def.in as z.ZodType).type === 'transform') {
       // z.preprocess (absentWhenEmpty in the schemas): the editor edits the schema it leads to.
       inner = def.out as z.ZodType;
+      group = true;
     } else break;
     for (const [k, v] of Object.entries(metaOf(inner))) if (meta[k as keyof EditorMeta] === undefined) Object.assign(meta, { [k]: v });
   }
-  return { inner, required, defaultValue, meta };
+  return { inner, required, group, defaultValue, meta };
 }
 
 export function limitsOf(schema: z.ZodType): Limits {
@@ -132,9 +134,15 @@ function itemLabel(schema: z.ZodType): (props: { value: unknown }) => string {
 }
 const textOf = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim().slice(0, 80) : '(empty)');
 
-/** The Keystatic field for one zod schema under `key`. */
-export function fieldFor(key: string, schema: z.ZodType): ComponentSchema {
-  const { inner, required, defaultValue, meta } = unwrap(schema);
+/**
+ * The Keystatic field for one zod schema under `key`. Inside a group that may be left out
+ * (absentWhenEmpty), the editor cannot tell "all or nothing": its boxes may each be left empty,
+ * and the build refuses a group filled in only in part (the group's help says so).
+ */
+export function fieldFor(key: string, schema: z.ZodType, inOptionalGroup = false): ComponentSchema {
+  const { inner, required: requiredHere, group, defaultValue, meta } = unwrap(schema);
+  const required = requiredHere && !inOptionalGroup;
+  const children = inOptionalGroup || group;
   const label = meta.title ?? humanize(key);
   const description = meta.description;
   const def = defOf(inner);
@@ -178,21 +186,22 @@ export function fieldFor(key: string, schema: z.ZodType): ComponentSchema {
       return fields.date({ label, description, validation: { isRequired: required } });
     case 'array': {
       const element = def.element as z.ZodType;
+      // A list's items are whole: only the list itself may be left empty.
       return fields.array(fieldFor(key, element), {
         label,
         description,
         itemLabel: itemLabel(element) as never,
-        validation: { length: { min: limits.min ?? 0, max: limits.max ?? Number.POSITIVE_INFINITY } },
+        validation: { length: { min: children ? 0 : (limits.min ?? 0), max: limits.max ?? Number.POSITIVE_INFINITY } },
       });
     }
     case 'object':
-      return fields.object(fieldsFor(inner as z.ZodObject), { label, description });
+      return fields.object(fieldsFor(inner as z.ZodObject, children), { label, description });
     default:
       throw new Error(`${key}: the editor has no field for a zod ${def.type}`);
   }
 }
 
 /** The Keystatic fields of a zod object schema, key by key. */
-export function fieldsFor(schema: z.ZodObject): Record<string, ComponentSchema> {
-  return Object.fromEntries(Object.entries(schema.shape).map(([key, value]) => [key, fieldFor(key, value as z.ZodType)]));
+export function fieldsFor(schema: z.ZodObject, inOptionalGroup = false): Record<string, ComponentSchema> {
+  return Object.fromEntries(Object.entries(schema.shape).map(([key, value]) => [key, fieldFor(key, value as z.ZodType, inOptionalGroup)]));
 }

@@ -172,7 +172,10 @@ export const landingSchema = z.object({
 /** The city pages with editorial text; a page's address is its file name (content/cities/<address>.json). */
 export const cityPageSchema = z.object({
   city: text.meta({ title: 'City' }),
-  state: z.string().regex(/^[A-Z]{2}$/, 'Two capital letters, like IL').meta({ title: 'State', description: 'Two letters, like IL.' }),
+  state: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'Two capital letters, like IL')
+    .meta({ title: 'State', description: 'Two letters, like IL.' }),
   footerOrder: z.number().int().nonnegative().meta({ title: 'Place in the footer', description: 'Order in the footer’s Cities column, 0 first.' }),
   title: text.meta({ title: 'Headline' }),
   description: metaDescription,
@@ -197,7 +200,10 @@ export const otherCitySchema = z.object({
 
 export const homeSchema = z.object({
   hero: heroSchema,
-  popularSearches: z.array(z.object({ label: text, slug: z.string().regex(/^[a-z0-9-]+$/) })).length(5).meta({ description: 'The hero’s popular-search links: each names a provider by slug (the build fails if one is missing).' }),
+  popularSearches: z
+    .array(z.object({ label: text, slug: z.string().regex(/^[a-z0-9-]+$/) }))
+    .length(5)
+    .meta({ description: 'The hero’s popular-search links: each names a provider by slug (the build fails if one is missing).' }),
   cityGrid: z.array(text).min(1).meta({ description: 'The cities of the "Find Beauty Services by City" grid, in order; counts come from the data.' }),
   categoriesIntro: paragraph,
   popularServices: z.array(z.object({ name: text, fromPrice: z.number().int().positive(), description: paragraph })).length(4),
@@ -245,11 +251,17 @@ export const contactPageSchema = z.object({
 
 /** The service taxonomy (content/services.json). */
 export const serviceCategorySchema = z.object({
-  slug: z.string().regex(/^[a-z]+$/).meta({ description: 'Stable id used in the database and URLs, e.g. "nails".' }),
+  slug: z
+    .string()
+    .regex(/^[a-z]+$/)
+    .meta({ description: 'Stable id used in the database and URLs, e.g. "nails".' }),
   label: z.string().min(1).meta({ description: 'Label of the home category tile, e.g. "Nail Salons".' }),
   searchValue: z.string().min(1).meta({ description: 'The value the tile sends as /search?service=..., one of the dropdown options.' }),
   aliases: z.array(z.string().min(1)).min(1).meta({ description: 'Search values (case-insensitive) that select this category.' }),
-  keywords: z.array(z.string().regex(/^[a-z -]+$/)).min(1).meta({ description: 'A provider service belongs to the category when its name contains one of these (lowercase).' }),
+  keywords: z
+    .array(z.string().regex(/^[a-z -]+$/))
+    .min(1)
+    .meta({ description: 'A provider service belongs to the category when its name contains one of these (lowercase).' }),
   description: z.string().min(1).meta({ description: 'One line shown under the tile.' }),
   image: z.string().startsWith('/images/').optional().meta({ description: 'Tile image, local; none for categories without a tile.' }),
   tile: z.boolean().default(true).meta({ description: 'Whether the category is one of the six home tiles.' }),
