@@ -6,6 +6,7 @@ import sitemap from '@astrojs/sitemap';
 import keystatic from '@keystatic/astro';
 import tailwindcss from '@tailwindcss/vite';
 import { env } from './src/env.server.ts';
+import { optimizeGuideImage, optimizeGuideImages } from './src/features/content/guideImages.server.ts';
 import { SITE_URL } from './src/server/siteUrl.ts';
 
 const building = process.argv.includes('build');
@@ -46,6 +47,33 @@ function glowApi() {
           next(error);
         }
       });
+    },
+  };
+}
+
+/**
+ * Pictures added to guides are sized and compressed like the site's own (docs/editing.md
+ * "Pictures"): under `npm run dev` as each lands in public/images/guides, in a build on the copy
+ * published in dist/.
+ * @returns {import('astro').AstroIntegration}
+ */
+function guidePictures() {
+  return {
+    name: 'glow-guide-pictures',
+    hooks: {
+      'astro:server:setup': ({ server, logger }) => {
+        const dir = new URL('./public/images/guides/', import.meta.url).pathname;
+        server.watcher.add(dir);
+        server.watcher.on('add', async (file) => {
+          if (!file.startsWith(dir)) return;
+          const bytes = await optimizeGuideImage(file).catch((error) => logger.error(`${file}: ${error}`));
+          if (typeof bytes === 'number') logger.info(`${file.slice(dir.length)} sized and compressed (${bytes} bytes)`);
+        });
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        const changed = await optimizeGuideImages(new URL('images/guides/', dir).pathname);
+        if (changed) logger.info(`${changed} guide picture(s) sized and compressed`);
+      },
     },
   };
 }
@@ -93,6 +121,7 @@ export default defineConfig({
     // Pre-built pages only; /sitemap-index.xml (rendered on request) lists this file and the provider sitemaps.
     sitemap({ filenameBase: 'sitemap-pages', filter: (page) => !/\/404$/.test(page.replace(/\/$/, '')) }),
     ...(editorStorage ? [keystatic()] : []),
+    guidePictures(),
   ],
   vite: {
     plugins: [tailwindcss(), glowApi(), reactRenderToStringWithPrefix()],

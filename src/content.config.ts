@@ -1,5 +1,6 @@
 /** Content collections over content/ (docs/editing.md); schemas in src/features/content/schemas/content.ts. */
 import { defineCollection } from 'astro:content';
+import type { Loader } from 'astro/loaders';
 import { file, glob } from 'astro/loaders';
 import type { z } from 'zod';
 import {
@@ -20,6 +21,7 @@ import {
   taxonomySchema,
   testimonialSchema,
 } from './features/content/schemas/content';
+import { requireImageAlt } from './features/content/imageAlt';
 
 /**
  * A JSON file's list (`{ "questions": [...] }`) as entries with their position as id (zero-padded,
@@ -30,12 +32,24 @@ const numbered = (key: string) => (text: string) =>
 /** A single JSON object file as a one-entry collection. */
 const single = (text: string) => [{ ...(JSON.parse(text) as Record<string, unknown>), id: 'page' }];
 
+/** Markdown pages whose pictures must each have a description (docs/editing.md "Pictures"). */
+function markdownPages(base: string): Loader {
+  const loader = glob({ base, pattern: '*.md' });
+  return {
+    ...loader,
+    load: async (context) => {
+      await loader.load(context);
+      for (const entry of context.store.values()) requireImageAlt(entry.filePath ?? entry.id, entry.body);
+    },
+  };
+}
+
 const company = <S extends z.ZodType>(name: string, schema: S) =>
   defineCollection({ loader: file(`content/company/${name}.json`, { parser: single }), schema });
 
 export const collections = {
-  guides: defineCollection({ loader: glob({ base: './content/guides', pattern: '*.md' }), schema: guideSchema }),
-  legal: defineCollection({ loader: glob({ base: './content/legal', pattern: '*.md' }), schema: legalSchema }),
+  guides: defineCollection({ loader: markdownPages('./content/guides'), schema: guideSchema }),
+  legal: defineCollection({ loader: markdownPages('./content/legal'), schema: legalSchema }),
   landings: defineCollection({ loader: glob({ base: './content/landings', pattern: '*.json' }), schema: landingSchema }),
   cities: defineCollection({ loader: glob({ base: './content/cities', pattern: '*.json' }), schema: cityPageSchema }),
   otherCity: defineCollection({ loader: file('content/other-cities.json', { parser: single }), schema: otherCitySchema }),

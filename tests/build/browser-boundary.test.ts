@@ -28,6 +28,9 @@ function filesUnder(dir: string): string[] {
   });
 }
 
+const allFiles = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? allFiles(join(dir, name)) : [join(dir, name)]));
+
 /** Resolves an import specifier of `from` to a source file, or null for packages. */
 function resolveImport(from: string, spec: string): string | null {
   const base = spec.startsWith('@/') ? join(SRC, spec.slice(2)) : spec.startsWith('.') ? resolve(dirname(from), spec) : null;
@@ -90,6 +93,19 @@ describe('server-only code stays out of the browser', () => {
       for (const marker of markers) if (marker.test(text)) found.push(`${name}: ${marker}`);
     }
     expect(found).toEqual([]);
+  });
+
+  it('a build without the editor configured has no Keystatic code, page or route (docs/editing.md "Deploy")', () => {
+    if (!existsSync(CHUNKS)) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
+    // The editor is built in only when KEYSTATIC_GITHUB_REPO is set; the test builds never set it.
+    const built = [join(ROOT, 'dist'), join(ROOT, '.netlify', 'build')].filter(existsSync).flatMap(allFiles);
+    const found = built.filter(
+      (file) =>
+        /keystatic/i.test(file) ||
+        (/\.(m?js|html)$/.test(file) && /@keystatic\/|@keystar\/ui|virtual:keystatic-config|makeGenericAPIRouteHandler/.test(readFileSync(file, 'utf8'))),
+    );
+    expect(found.map((f) => relative(ROOT, f))).toEqual([]);
+    expect(built.length).toBeGreaterThan(0);
   });
 
   it('is heard: the source check recognises a server-only path', () => {

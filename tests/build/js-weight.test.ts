@@ -191,11 +191,16 @@ function islandChunks(name: string): string[] {
 
 let pages: PageJs[] = [];
 
+/** The content editor's page and API: absent from a build without KEYSTATIC_GITHUB_REPO (docs/editing.md "Deploy"). */
+const EDITOR_PATHS = ['/keystatic', '/keystatic/collection/guides', '/api/keystatic/tree'];
+const editorStatus = new Map<string, number>();
+
 beforeAll(async () => {
   if (!existsSync(join(DIST, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
   const site = await startApi({ site: true });
   try {
     for (const page of PAGES.filter((p) => p.rendered)) rendered.set(page.file, await (await site.get(`/${page.file}`)).text());
+    for (const path of EDITOR_PATHS) editorStatus.set(path, (await site.get(path)).status);
   } finally {
     await site.close();
   }
@@ -262,6 +267,23 @@ describe('JavaScript weight per page type', () => {
         `${budget.type}: ${Math.round(total / 102.4) / 10} KB gzip before interaction (${[...modules].map((u) => posix.basename(u)).join(' ')} + inline)`,
       );
       expect(total, `${budget.type}: ${[...modules].join(', ')}`).toBeLessThanOrEqual(ISLAND_PAGE_BUDGET_GZIP);
+    });
+  }
+
+  it('the built site has no content editor: /keystatic and its API answer 404', () => {
+    expect(Object.fromEntries(editorStatus)).toEqual(Object.fromEntries(EDITOR_PATHS.map((p) => [p, 404])));
+  });
+
+  for (const page of PAGES) {
+    it(`${page.type}: loads no code or style of the content editor`, () => {
+      const p = pages.find((x) => x.type === page.type)!;
+      const html = rendered.get(page.file) ?? readFileSync(join(DIST, page.file), 'utf8');
+      expect(html, `${page.file} mentions the editor`).not.toMatch(/keystatic|@keystar/i);
+      const modules = [...p.direct, ...p.inlineImports, ...p.islandModules];
+      expect(
+        modules.filter((u) => /keystatic|@keystar/i.test(u) || /keystatic|@keystar\/ui/i.test(read(u))),
+        `${page.file} loads the editor's code`,
+      ).toEqual([]);
     });
   }
 
