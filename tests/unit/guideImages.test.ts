@@ -63,8 +63,8 @@ describe('guide pictures', () => {
   it('a Markdown picture without a description fails the build and is named', () => {
     const markdown = 'Intro.\n\n![Almond nails](/images/guides/a.webp)\n\n![ ](/images/guides/b.webp "Hover")\n\n![](<c.png>)\n';
     expect(picturesWithoutAlt(markdown)).toEqual(['/images/guides/b.webp', 'c.png']);
-    expect(() => requireImageAlt('content/guides/x.md', markdown)).toThrow(/content\/guides\/x\.md.*\/images\/guides\/b\.webp, c\.png/);
-    expect(() => requireImageAlt('x.md', '![Almond nails](/images/guides/a.webp)')).not.toThrow();
-    expect(() => requireImageAlt('x.md', undefined)).not.toThrow();
+    expect(() => requireImageAlt('content/guides/nail-shapes.md', markdown)).toThrow(/content\/guides\/nail-shapes\.md.*\/images\/guides\/b\.webp, c\.png/);
+    expect(() => requireImageAlt('content/guides/nail-shapes.md', '![Almond nails](/images/guides/a.webp)')).not.toThrow();
+    expect(() => requireImageAlt('content/guides/nail-shapes.md', undefined)).not.toThrow();
   });
 });
