@@ -468,6 +468,9 @@ async function generateSegment(input: SegmentInput): Promise<SegmentOutput> {
       rating: 0,
       reviewCount: 0,
       createdAt: created.toISOString(),
+      // Generated listings stand for vetted ones (migrations/0015).
+      vetted_at: created.toISOString(),
+      vetted_by: 'seed',
     };
     // Place, zone, hours rows and vocabulary as the app writes them with a provider
     // (src/features/providers/providers.server.ts), in bulk: the same rows the setup's backfill would write.

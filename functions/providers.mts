@@ -1,8 +1,8 @@
 /** GET /api/providers (one page, X-Total-Count) and POST /api/providers (list a business). */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
-import { createProvider, listProviders } from '../src/features/providers/providers.server';
-import { providerCreateSchema } from '../src/features/providers/schemas/provider';
+import { listProviders, submitListing } from '../src/features/providers/providers.server';
+import { HELD_MESSAGE, providerCreateSchema } from '../src/features/providers/schemas/provider';
 import { pageParamsSchema, searchParamsFromUrl } from '../src/features/search/schemas/search';
 import { purgeTags } from '../src/server/cachePurge';
 import { API_CACHE, CACHE_TAGS, cdnCacheHeaders } from '../src/server/cdnCache';
@@ -19,9 +19,12 @@ export default route({
     await enforceRateLimit(database, context, 'listings');
     const input = parseWith(providerCreateSchema, await readJsonObject(req));
     rejectHoneypot(input, 'listings');
-    const provider = await createProvider(database, input);
-    // The new page may have been a cached 404, the provider sitemap now lists one more URL, and
-    // searches and lists now find one more provider.
+    const submitted = await submitListing(database, input);
+    // A copy of an existing listing waits for a moderator: nothing is published (docs/moderation.md).
+    if (submitted.held) return json({ id: submitted.id, status: 'held', message: HELD_MESSAGE }, 202);
+    const { provider } = submitted;
+    // The new page may have been a cached 404, the provider sitemap is read again, and searches and
+    // lists now find one more provider.
     await purgeTags([CACHE_TAGS.provider(provider.id), CACHE_TAGS.missingProvider, CACHE_TAGS.providerSitemap, CACHE_TAGS.search], context);
     return json(provider, 201);
   },

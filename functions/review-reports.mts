@@ -1,6 +1,7 @@
 /** POST /api/reviews/{id}/reports: report a review to the moderators. The review stays published. */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
+import { clientKey } from '../src/lib/rateLimit.server';
 import { reportReview } from '../src/features/reviews/reviewReports.server';
 import { reportCreateSchema } from '../src/features/reviews/schemas/reviewReport';
 import { enforceRateLimit, json, parseWith, pathParam, readJsonObject, route } from '../src/server/http';
@@ -10,7 +11,8 @@ export default route({
     const database = await getDb();
     await enforceRateLimit(database, context, 'reports');
     const input = parseWith(reportCreateSchema, await readJsonObject(req));
-    return json(await reportReview(database, pathParam(context.params, 'id'), input), 201);
+    // One report of a review per address (docs/security.md "Limits").
+    return json(await reportReview(database, pathParam(context.params, 'id'), input, new Date(), clientKey(context.ip || 'unknown')), 201);
   },
 });
 

@@ -3,6 +3,8 @@ import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
 import { createReview } from '../src/features/reviews/reviews.server';
 import { reviewCreateSchema } from '../src/features/reviews/schemas/review';
+import { env } from '../src/env.server';
+import { clientKey } from '../src/lib/rateLimit.server';
 import { purgeTags } from '../src/server/cachePurge';
 import { CACHE_TAGS } from '../src/server/cdnCache';
 import { enforceRateLimit, json, parseWith, readJsonObject, rejectHoneypot, route } from '../src/server/http';
@@ -13,7 +15,9 @@ export default route({
     await enforceRateLimit(database, context, 'reviews');
     const input = parseWith(reviewCreateSchema, await readJsonObject(req));
     rejectHoneypot(input, 'reviews');
-    const { review, created } = await createReview(database, input);
+    // At most RATE_LIMIT_REVIEWS_PER_PROVIDER reviews of one provider per address a day (docs/security.md "Limits").
+    const source = { clientKey: clientKey(context.ip || 'unknown'), perProvider: env().RATE_LIMIT_REVIEWS_PER_PROVIDER };
+    const { review, created } = await createReview(database, input, new Date(), source);
     // The provider's page and API reads show its rating, count and reviews, and searches order by
     // rating: their CDN copies are now stale.
     if (created) await purgeTags([CACHE_TAGS.provider(review.providerId), CACHE_TAGS.search], context);

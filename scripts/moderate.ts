@@ -8,7 +8,18 @@ import { parseArgs } from 'node:util';
 import { closeDb, getDb } from '../src/db/client';
 import { env } from '../src/env.server';
 import { NotFoundError } from '../src/lib/errors';
-import { moderateListing, moderateReview, newestListings, openReports, type ActionResult } from '../src/features/moderation/moderation.server';
+import {
+  approveListing,
+  decideHeldListing,
+  moderateListing,
+  moderateReview,
+  newestListings,
+  openReports,
+  type ActionResult,
+} from '../src/features/moderation/moderation.server';
+import { openHeldListings, unvettedListings } from '../src/features/listings/listings.server';
+import { hit } from '../src/lib/rateLimit.server';
+import { triggerRebuild } from '../src/server/buildHook';
 import { printable as p } from '../src/features/moderation/printable';
 import { moderatePhoto, openPhotoReports, type PhotoModerationAction } from '../src/features/photos/photoModeration.server';
 import { purgeTags } from '../src/server/cachePurge';
@@ -24,14 +35,24 @@ const USAGE = `Usage: npm run moderate -- <command>
   restore-listing SLUG --reason "..."     list a hidden listing again
   hide-photo ID --reason "..."            hide a photo: off the page, the gallery, the cards and its file at once
   restore-photo ID --reason "..."         show a hidden photo again
+  approve-listing SLUG --reason "..."     vet a new listing: it joins suggestions, featured lists and the sitemap
+  approve-held ID --reason "..."          list a held listing (one that looked like an existing listing)
+  reject-held ID --reason "..."           refuse a held listing; nothing is published
 
 DATABASE_URL (and DATABASE_AUTH_TOKEN) choose the database; USER is recorded as who acted.`;
 
 const REVIEW_COMMANDS = ['hide-review', 'restore-review', 'keep-review'] as const;
-const LISTING_COMMANDS = ['hide-listing', 'restore-listing'] as const;
+const LISTING_COMMANDS = ['hide-listing', 'restore-listing', 'approve-listing'] as const;
+const HELD_COMMANDS = ['approve-held', 'reject-held'] as const;
 const PHOTO_COMMANDS = ['hide-photo', 'restore-photo'] as const;
 type ReviewCommand = (typeof REVIEW_COMMANDS)[number];
 type ListingCommand = (typeof LISTING_COMMANDS)[number];
+type HeldCommand = (typeof HELD_COMMANDS)[number];
+type Command = ReviewCommand | ListingCommand | HeldCommand;
+const COMMANDS: readonly string[] = [...REVIEW_COMMANDS, ...LISTING_COMMANDS, ...HELD_COMMANDS];
+
+/** Rebuilds the pre-built pages (home, city and landing pages) ask at most this often (docs/moderation.md "How long each surface lags"). */
+const REBUILD_LIMIT = { max: 6, windowSeconds: 3600 };
 
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`);
@@ -41,7 +62,12 @@ function fail(message: string): never {
 /** Everything printed from the database goes through p() (printable.ts): stored text cannot drive the terminal. */
 async function list(): Promise<void> {
   const database = await getDb();
-  const [reports, listings] = await Promise.all([openReports(database), newestListings(database)]);
+  const [reports, listings, held, unvetted] = await Promise.all([
+    openReports(database),
+    newestListings(database),
+    openHeldListings(database),
+    unvettedListings(database),
+  ]);
   console.log(reports.length ? `Open reports (${reports.length}):` : 'No open reports.');
   for (const r of reports) {
     console.log(`\n  review ${p(r.reviewId)} (${p(r.status)}) on ${p(r.providerSlug)}: ${r.reports} report(s), ${p(r.reasons)}; latest ${p(r.latest)}`);
@@ -53,6 +79,11 @@ async function list(): Promise<void> {
     console.log(`\n  photo ${p(r.photoId)} (${p(r.status)}) on ${p(r.providerSlug)}: ${r.reports} report(s), ${p(r.reasons)}; latest ${p(r.latest)}`);
     console.log(`    ${p(r.url)}  "${p(r.alt)}"`);
   }
+  console.log(held.length ? `\nHeld listings (${held.length}), each like an existing one; approve-held or reject-held ID:` : '\nNo held listings.');
+  for (const h of held)
+    console.log(`  ${p(h.id)}  ${p(h.name)}, ${p(h.city)}, ${p(h.state)}  same ${p(h.matchedOn)} as ${p(h.matchedSlug)}  sent ${p(h.createdAt)}`);
+  console.log(unvetted.length ? `\nNew listings not yet verified (${unvetted.length}); approve-listing SLUG:` : '\nNo listings waiting to be verified.');
+  for (const u of unvetted) console.log(`  ${p(u.slug)}  ${p(u.name)}, ${p(u.city)}, ${p(u.state)}  added ${p(u.createdAt)}`);
   console.log('\nNewest listings:');
   for (const l of listings) console.log(`  ${p(l.slug)}  ${p(l.name)}, ${p(l.city)}, ${p(l.state)}  added ${p(l.createdAt)}${l.isHidden ? '  [hidden]' : ''}`);
 }
@@ -67,17 +98,39 @@ async function actOnPhoto(command: PhotoModerationAction, target: string, reason
   console.log(env().NETLIFY_PURGE_API_TOKEN ? `Purged CDN tags: ${tags.join(', ')}.` : 'No NETLIFY_PURGE_API_TOKEN: no CDN purge (fine for a local database).');
 }
 
-async function act(command: ReviewCommand | ListingCommand, target: string, reason: string): Promise<void> {
+async function run(command: Command, input: { target: string; reason: string; actor: string }): Promise<ActionResult> {
   const database = await getDb();
+  if ((REVIEW_COMMANDS as readonly string[]).includes(command)) return moderateReview(database, command as ReviewCommand, input);
+  if (command === 'approve-listing') return approveListing(database, input);
+  if ((HELD_COMMANDS as readonly string[]).includes(command)) return decideHeldListing(database, command as HeldCommand, input);
+  return moderateListing(database, command as 'hide-listing' | 'restore-listing', input);
+}
+
+async function act(command: Command, target: string, reason: string): Promise<void> {
   const input = { target, reason, actor: env().USER || env().LOGNAME || 'unknown' };
-  const result: ActionResult = (REVIEW_COMMANDS as readonly string[]).includes(command)
-    ? await moderateReview(database, command as ReviewCommand, input)
-    : await moderateListing(database, command as ListingCommand, input);
-  // A listing also leaves (or rejoins) the provider sitemap.
-  const tags = [CACHE_TAGS.provider(result.providerId), ...(command.endsWith('-listing') ? [CACHE_TAGS.providerSitemap] : [])];
+  const result = await run(command, input);
+  // Searches (cached for minutes) show ratings and listings: the search tag goes with the
+  // provider's own. A listing also leaves (or joins) the provider sitemap.
+  const listing = command.endsWith('-listing') || command.endsWith('-held');
+  const tags = [...(result.providerId ? [CACHE_TAGS.provider(result.providerId)] : []), CACHE_TAGS.search, ...(listing ? [CACHE_TAGS.providerSitemap] : [])];
   await purgeTags(tags);
   console.log(`${result.summary} Recorded as ${command} by ${p(input.actor)}: "${p(reason)}".`);
   console.log(env().NETLIFY_PURGE_API_TOKEN ? `Purged CDN tags: ${tags.join(', ')}.` : 'No NETLIFY_PURGE_API_TOKEN: no CDN purge (fine for a local database).');
+  // Pre-built pages (home's featured providers and cities, city and service pages) show listings:
+  // hiding, restoring or approving one rebuilds them, at most REBUILD_LIMIT.max times an hour.
+  if (listing && result.changed && command !== 'reject-held') console.log(await rebuild());
+}
+
+async function rebuild(): Promise<string> {
+  if (!env().BUILD_HOOK_URL) return 'BUILD_HOOK_URL is not set: pre-built pages follow at the next build.';
+  const decision = await hit(await getDb(), 'moderation-rebuild', 'moderation', REBUILD_LIMIT);
+  if (!decision.allowed)
+    return `Rebuild not requested: ${REBUILD_LIMIT.max} this hour already; pre-built pages follow at the next build (within ${Math.ceil(decision.retryAfter / 60)} minutes or the daily one).`;
+  try {
+    return await triggerRebuild();
+  } catch (error) {
+    return `Rebuild request failed (${(error as Error).message}); pre-built pages follow at the daily build.`;
+  }
 }
 
 async function main(): Promise<void> {
@@ -88,12 +141,12 @@ async function main(): Promise<void> {
     return;
   }
   if (command === 'list') return list();
-  if (![...REVIEW_COMMANDS, ...LISTING_COMMANDS, ...PHOTO_COMMANDS].includes(command as ReviewCommand)) fail(`Unknown command: ${command}`);
-  const what = command.endsWith('-review') ? 'review id' : command.endsWith('-photo') ? 'photo id' : 'listing slug';
+  if (![...COMMANDS, ...PHOTO_COMMANDS].includes(command)) fail(`Unknown command: ${command}`);
+  const what = command.endsWith('-review') ? 'review id' : command.endsWith('-photo') ? 'photo id' : command.endsWith('-held') ? 'held listing id' : 'listing slug';
   if (!target || rest.length) fail(`${command} takes one ${what}.`);
   if (!values.reason?.trim()) fail(`${command} needs --reason "why": it is kept with the action.`);
   if ((PHOTO_COMMANDS as readonly string[]).includes(command)) return actOnPhoto(command as PhotoModerationAction, target, values.reason.trim());
-  await act(command as ReviewCommand | ListingCommand, target, values.reason.trim());
+  await act(command as Command, target, values.reason.trim());
 }
 
 try {

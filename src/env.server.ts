@@ -35,6 +35,9 @@ export const envSchema = z.object({
   RATE_LIMIT_REVIEWS: positiveInt(10).describe('review posts allowed per client address per 10 minutes'),
   RATE_LIMIT_LISTINGS: positiveInt(5).describe('business applications allowed per client address per hour'),
   RATE_LIMIT_REPORTS: positiveInt(10).describe('review reports allowed per client address per 10 minutes'),
+  RATE_LIMIT_REVIEWS_PER_PROVIDER: positiveInt(3).describe(
+    'reviews of one provider allowed per client address (IPv6: per /64) in 24 hours; a household may share an address',
+  ),
   RATE_LIMIT_SALT: z
     .preprocess(blankIsUnset, z.string().default('glow-rate-limit'))
     .describe('secret mixed into the hash of client addresses; set your own in production'),

@@ -38,6 +38,27 @@ export interface ProvidersTable {
   ownerUpdatedAt: string | null;
   /** The key of its visible cover photo, kept by triggers on photos (migrations/0017_photos.sql); null without one. */
   coverKey: Generated<string | null>;
+  /** When its owner confirmed the emailed code or a moderator approved it; null: a new listing not yet vetted (migrations/0015, src/features/listings/). */
+  vetted_at: string | null;
+  /** Who vetted it: 'owner' or the moderator's login name. */
+  vetted_by: string | null;
+  /** The name's comparison form (src/lib/schemas/storedText.ts), for finding duplicate listings. */
+  nameKey: string | null;
+}
+
+/** A new listing that looks like an existing one, waiting for a moderator (migrations/0015). */
+export interface HeldListingsTable {
+  id: string;
+  payload: string;
+  name: string;
+  city: string;
+  state: string;
+  matchedProviderId: string;
+  matchedOn: string;
+  createdAt: string;
+  resolvedAt: string | null;
+  resolution: 'approved' | 'rejected' | null;
+  providerId: string | null;
 }
 
 export interface ProviderHoursTable {
@@ -82,6 +103,10 @@ export interface ReviewsTable {
   createdAt: string;
   /** Only published reviews are shown and counted; an operator may hide one. */
   status: Generated<'published' | 'hidden'>;
+  /** Hash of the address it came from (IPv6 by its /64; migrations/0015), for the per-provider daily limit. */
+  clientKey?: string | null;
+  /** Comparison form of name and comment (src/lib/schemas/storedText.ts), for the duplicate check. */
+  dedupeKey?: string | null;
 }
 
 export interface ReviewReportsTable {
@@ -91,6 +116,8 @@ export interface ReviewReportsTable {
   details: string | null;
   createdAt: string;
   resolvedAt: string | null;
+  /** Hash of the address it came from: one report of a review per address (migrations/0015). */
+  clientKey?: string | null;
 }
 
 export interface ModerationActionsTable {
@@ -148,6 +175,7 @@ export interface Database {
   _migrations: MigrationsTable;
   rate_limits: RateLimitsTable;
   review_reports: ReviewReportsTable;
+  held_listings: HeldListingsTable;
   moderation_actions: ModerationActionsTable;
   provider_hours: ProviderHoursTable;
   search_terms: SearchTermsTable;

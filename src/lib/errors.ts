@@ -25,6 +25,13 @@ export class OverBudgetError extends Error {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
+/** A limit reached (429 in functions): the same client did this too often. */
+export class TooManyError extends Error {
+  override name = 'TooManyError';
+  constructor(
+    message: string,
+    /** Seconds until it may try again. */
+    readonly retryAfter: number,
   ) {
     super(message);
   }

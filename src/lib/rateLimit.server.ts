@@ -28,10 +28,33 @@ export function limits(): Record<'reviews' | 'listings' | 'reports' | 'codes' | 
   };
 }
 
-/** One-way hash of a client address: enough to count, not to identify. */
+/**
+ * The part of an address that names one client: an IPv4 address, or the /64 of an IPv6 one (one
+ * home or phone is given a whole /64, so its other addresses are the same client;
+ * docs/security.md "Limits"). IPv4-mapped IPv6 addresses count as their IPv4 address.
+ */
+export function addressScope(address: string): string {
+  const text = address.trim().toLowerCase().replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (mapped) return mapped[1]!;
+  if (!text.includes(':')) return text;
+  const [head = '', tail = ''] = text.split('::');
+  const left = head ? head.split(':') : [];
+  const right = text.includes('::') && tail ? tail.split(':') : [];
+  const groups = text.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (Number.parseInt(g, 16) || 0).toString(16))
+    .join(':')}::/64`;
+}
+
+/** One-way hash of a client address (IPv6 by its /64): enough to count, not to identify. */
 export function clientKey(address: string): string {
   const salt = env().RATE_LIMIT_SALT;
-  return createHash('sha256').update(`${salt}|${address}`).digest('base64url').slice(0, 22);
+  return createHash('sha256')
+    .update(`${salt}|${addressScope(address)}`)
+    .digest('base64url')
+    .slice(0, 22);
 }
 
 export interface RateDecision {

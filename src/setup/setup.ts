@@ -2,6 +2,7 @@
 import { getDb, type Db } from '../db/client';
 import { migrate } from '../db/migrate';
 import { backfillSearchData, refoldVocabulary } from '../features/search/backfill.server';
+import { backfillNameKeys } from '../features/listings/listings.server';
 import { seedIfEmpty, type SeedProvider } from './seed';
 
 export async function setupDatabase(url?: string, options: { seed?: boolean | SeedProvider[] } = {}): Promise<Db & { migrated: string[]; seeded: number }> {
@@ -11,5 +12,6 @@ export async function setupDatabase(url?: string, options: { seed?: boolean | Se
   const seeded = seed === false ? 0 : await seedIfEmpty(database, Array.isArray(seed) ? seed : undefined);
   await backfillSearchData(database);
   await refoldVocabulary(database);
+  await backfillNameKeys(database);
   return { ...database, migrated, seeded };
 }

@@ -1,4 +1,5 @@
 /** GET and POST /api/providers, GET /api/providers/by-slug/{slug} (docs/openapi.json). */
+import { decideHeldListing } from '../../src/features/moderation/moderation.server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSeed } from '../../src/setup/seed';
 import { providerSchema } from '../../src/features/providers/schemas/provider';
@@ -92,11 +93,21 @@ describe('POST /api/providers', () => {
   });
 
   it('makes the slug unique: the same name in another city gets a suffix', async () => {
-    const res = await api.post('/api/providers', validListing({ address: '400 River St', city: 'Spokane', state: 'WA', zipCode: '99201' }));
+    const res = await api.post(
+      '/api/providers',
+      validListing({ address: '400 River St', city: 'Spokane', state: 'WA', zipCode: '99201', phone: '(509) 555-0101' }),
+    );
     expect(res.status).toBe(201);
     expect(((await res.json()) as { slug: string }).slug).toBe('velvet-fern-beauty-bar-spokane');
-    const third = await api.post('/api/providers', validListing({ address: '9 Elm St', city: 'Spokane', state: 'WA', zipCode: '99201' }));
-    expect(((await third.json()) as { slug: string }).slug).toBe('velvet-fern-beauty-bar-spokane-2');
+    // The same name in the same city is held for a moderator (docs/moderation.md); approved, it takes the next suffix.
+    const third = await api.post(
+      '/api/providers',
+      validListing({ address: '9 Elm St', city: 'Spokane', state: 'WA', zipCode: '99201', phone: '(509) 555-0102' }),
+    );
+    expect(third.status).toBe(202);
+    const held = (await third.json()) as { id: string };
+    const approved = await decideHeldListing(api.database, 'approve-held', { target: held.id, reason: 'A second shop', actor: 'test' });
+    expect(approved.summary).toBe('Held listing approved: listed as velvet-fern-beauty-bar-spokane-2.');
   });
 
   it('gives a listing sent without price range or hours $$ and the default hours', async () => {

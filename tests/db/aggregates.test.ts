@@ -31,7 +31,9 @@ async function kept() {
 }
 async function counted() {
   const cities = (
-    await database.client.execute('SELECT city, state, count(*) AS n FROM providers WHERE isHidden = 0 GROUP BY city, state ORDER BY city, state')
+    await database.client.execute(
+      'SELECT city, state, count(*) AS n FROM providers WHERE isHidden = 0 AND vetted_at IS NOT NULL GROUP BY city, state ORDER BY city, state',
+    )
   ).rows.map((r) => `${r.city}, ${r.state}: ${r.n}`);
   const stats = (
     await database.client.execute(

@@ -63,6 +63,7 @@ export async function startApi({
   process.env.RATE_LIMIT_CODES_PER_EMAIL = String(rateLimit);
   // Photo bytes go to a real local Netlify Blobs server of this test file's own.
   const blobs = await startLocalBlobs(join(dir, 'blobs'));
+  process.env.RATE_LIMIT_REVIEWS_PER_PROVIDER = String(rateLimit);
   await setupDatabase(url, { seed });
   const database = await getDb(url);
   if (photos.length) await seedPhotos(database, { only: photos });

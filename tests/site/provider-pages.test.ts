@@ -9,6 +9,7 @@ import { readNetlifyConfig } from '../../src/local-server/staticSite';
 import { headersFor } from '../../src/local-server/netlifyConfig';
 import { startApi, validListing, type TestApi } from '../helpers/api';
 import { recordPurges } from '../helpers/purges';
+import { vetListing } from '../../src/features/listings/listings.server';
 
 let api: TestApi;
 const purges = recordPurges();
@@ -54,17 +55,25 @@ describe('a provider page is the database at request time', () => {
     expect(purges.calls).toEqual([[`provider-${before.id}`, 'search']]);
   });
 
-  it('a business listed through the API gets an indexable page at once, and is in the provider sitemap', async () => {
+  it('a business listed through the API gets a page at once, noindex and marked new until vetted, then indexable and in the provider sitemap', async () => {
     const res = await api.post('/api/providers', validListing({ name: 'Juniper Wren Lash Loft', slug: 'juniper-wren-lash-loft' }));
     expect(res.status).toBe(201);
     const created = (await res.json()) as { id: string; slug: string };
     expect(purges.calls).toEqual([[`provider-${created.id}`, 'provider-missing', 'sitemap-providers', 'search']]);
 
+    const unvetted = await (await api.get(`/provider/${created.slug}`)).text();
+    expect(unvetted).toContain('<meta name="robots" content="noindex, follow"');
+    expect(unvetted).toContain('New listing, not yet verified');
+    expect(await (await api.get('/sitemap-providers-0.xml')).text()).not.toContain(`/provider/${created.slug}</loc>`);
+
+    // Its owner confirms the emailed code (or a moderator approves it): src/features/listings/.
+    expect(await vetListing(api.database, created.id, 'owner')).toBe(true);
     const page = await api.get(`/provider/${created.slug}`);
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toMatch(/<title>Juniper Wren Lash Loft - [^<]+ in Boise, ID \| Glow<\/title>/);
     expect(html).toContain('<meta name="robots" content="index, follow"');
+    expect(html).not.toContain('New listing, not yet verified');
     expect(html).toMatch(/<h1[^>]*>Juniper Wren Lash Loft<\/h1>/);
 
     const index = await (await api.get('/sitemap-index.xml')).text();

@@ -31,9 +31,10 @@ export interface SiteData {
 
 let cached: Promise<SiteData> | undefined;
 
-/** Featured on home: promoted or rated 4.8 and up, at most six, in result order. */
+/** Featured on home: promoted or rated 4.8 and up, at most six, in result order; vetted listings only (docs/moderation.md). */
 async function featuredProviders(): Promise<Provider[]> {
   const rows = await orderedProviders(await getDb())
+    .where('vetted_at', 'is not', null)
     .where((eb) => eb.or([eb('isPromoted', '=', 1), eb('rating', '>=', FEATURED.minRating)]))
     .limit(FEATURED.max)
     .execute();

@@ -9,8 +9,19 @@ import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
 import { refreshRatingStatement } from '../reviews/reviews.server';
 import { addTermsStatement, removeTermsStatements } from '../suggestions/vocabulary.server';
+import { heldListing, resolveHeldStatement, vetListing } from '../listings/listings.server';
+import { createProvider } from '../providers/providers.server';
 
-export const MODERATION_ACTIONS = ['hide-review', 'restore-review', 'keep-review', 'hide-listing', 'restore-listing'] as const;
+export const MODERATION_ACTIONS = [
+  'hide-review',
+  'restore-review',
+  'keep-review',
+  'hide-listing',
+  'restore-listing',
+  'approve-listing',
+  'approve-held',
+  'reject-held',
+] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 export interface ActionInput {
@@ -79,19 +90,46 @@ export async function moderateListing(database: Db, action: 'hide-listing' | 're
   checkInput(input);
   const provider = await database.db
     .selectFrom('providers')
-    .select(['id', 'isHidden', 'name', 'description', 'services', 'city', 'state'])
+    .select(['id', 'isHidden', 'name', 'description', 'services', 'city', 'state', 'vetted_at'])
     .where('slug', '=', input.target)
     .executeTakeFirst();
   if (!provider) throw new NotFoundError(`No listing with slug ${input.target}`);
   const hidden = action === 'hide-listing' ? 1 : 0;
   const changed = Number(provider.isHidden) !== hidden;
-  // Its words leave (or rejoin) the vocabulary of suggestions and spelling correction with it.
-  const terms = !changed ? [] : hidden ? removeTermsStatements(provider) : [addTermsStatement(provider)];
+  // Its words leave (or rejoin) the vocabulary of suggestions and spelling correction with it; an
+  // unvetted listing's words were never in it (src/features/listings/).
+  const terms = !changed || !provider.vetted_at ? [] : hidden ? removeTermsStatements(provider) : [addTermsStatement(provider)];
   await database.client.batch(
     [{ sql: 'UPDATE providers SET isHidden = ? WHERE id = ?', args: [hidden, provider.id] }, ...terms, auditStatement(action, provider.id, input, now)],
     'write',
   );
   return { action, providerId: provider.id, summary: `Listing ${changed ? 'is now' : 'was already'} ${hidden ? 'hidden' : 'listed'}.`, changed };
+}
+
+/** Approves a new listing by slug (docs/moderation.md "New listings"): vetted, as its owner's confirmation would. */
+export async function approveListing(database: Db, input: ActionInput, now = new Date()): Promise<ActionResult> {
+  checkInput(input);
+  const provider = await database.db.selectFrom('providers').select(['id']).where('slug', '=', input.target).executeTakeFirst();
+  if (!provider) throw new NotFoundError(`No listing with slug ${input.target}`);
+  const changed = await vetListing(database, provider.id, input.actor, now);
+  await database.client.execute(auditStatement('approve-listing', provider.id, input, now));
+  return { action: 'approve-listing', providerId: provider.id, summary: `Listing ${changed ? 'is now' : 'was already'} vetted.`, changed };
+}
+
+/**
+ * Decides a held listing (a new one that looked like an existing listing): approving makes it a
+ * listing of its own, vetted, with a free slug; rejecting keeps nothing but the decision.
+ */
+export async function decideHeldListing(database: Db, action: 'approve-held' | 'reject-held', input: ActionInput, now = new Date()): Promise<ActionResult> {
+  checkInput(input);
+  const request = await heldListing(database, input.target);
+  if (action === 'reject-held') {
+    await database.client.batch([resolveHeldStatement(input.target, 'rejected', null, now), auditStatement(action, input.target, input, now)], 'write');
+    return { action, providerId: '', summary: 'Held listing rejected: nothing was published.', changed: true };
+  }
+  const provider = await createProvider(database, request, now, { by: input.actor });
+  await database.client.batch([resolveHeldStatement(input.target, 'approved', provider.id, now), auditStatement(action, input.target, input, now)], 'write');
+  return { action, providerId: provider.id, summary: `Held listing approved: listed as ${provider.slug}.`, changed: true };
 }
 
 /** The id of the hidden listing with this slug, or null: its page answers 410, not 404. */

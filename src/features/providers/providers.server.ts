@@ -14,6 +14,7 @@ import { categoriesOfServices } from '../content/services';
 import { addTermsStatement } from '../suggestions/vocabulary.server';
 import { slugify } from './slugify';
 import { photoFileUrl } from '../photos/photoRules';
+import { findDuplicate, holdListing, nameKey } from '../listings/listings.server';
 
 type ProviderRow = Selectable<ProvidersTable>;
 
@@ -106,8 +107,24 @@ export async function getProviderBySlug(database: Db, slug: string): Promise<Pro
 export interface NewProvider
   extends Omit<
     ProviderRow,
-    'seq' | 'rating' | 'reviewCount' | 'isHidden' | 'coverKey' | 'latitude' | 'longitude' | 'timeZone' | 'status' | 'closedUntil' | 'ownerUpdatedAt'
+    | 'seq'
+    | 'rating'
+    | 'reviewCount'
+    | 'isHidden'
+    | 'coverKey'
+    | 'latitude'
+    | 'longitude'
+    | 'timeZone'
+    | 'status'
+    | 'closedUntil'
+    | 'ownerUpdatedAt'
+    | 'vetted_at'
+    | 'vetted_by'
+    | 'nameKey'
   > {
+  /** Null for a listing made through the API (not yet vetted, src/features/listings/); the seed's are vetted when made. */
+  vetted_at?: string | null;
+  vetted_by?: string | null;
   rating?: number;
   reviewCount?: number;
   latitude?: number | null;
@@ -116,19 +133,20 @@ export interface NewProvider
 }
 
 /**
- * Statements that insert a provider with its category rows, its hours for "open now" and its words
- * for spelling correction (run them in one batch).
+ * Statements that insert a provider with its category rows, its hours for "open now" and, once it
+ * is vetted, its words for suggestions and spelling correction (run them in one batch).
  */
 export function insertProviderStatements({ db }: Db, row: NewProvider): InStatement[] {
+  const vetted = row.vetted_at === undefined ? { vetted_at: row.createdAt, vetted_by: 'seed' } : { vetted_at: row.vetted_at, vetted_by: row.vetted_by ?? null };
   const insert = db
     .insertInto('providers')
-    .values({ rating: 0, reviewCount: 0, ...row, timeZone: row.timeZone ?? timeZoneOf(row.state) })
+    .values({ rating: 0, reviewCount: 0, ...row, ...vetted, nameKey: nameKey(row.name), timeZone: row.timeZone ?? timeZoneOf(row.state) })
     .compile();
   const categories = categoriesOfServices(JSON.parse(row.services) as string[]);
   return [
     { sql: insert.sql, args: insert.parameters as never[] },
     insertHoursStatement(row.id, row.openingHours),
-    addTermsStatement(row),
+    ...(vetted.vetted_at ? [addTermsStatement(row)] : []),
     ...categories.map((category) => ({
       sql: `INSERT INTO provider_categories (category, providerSeq, isPromoted, rating, reviewCount, name, city, priceRange)
             SELECT ?, seq, isPromoted, rating, reviewCount, name, city, priceRange FROM providers WHERE id = ?`,
@@ -148,11 +166,22 @@ async function freeSlug({ db }: Db, base: string, city: string): Promise<string>
 const isUniqueViolation = (e: unknown) => /UNIQUE constraint failed: providers\.slug/.test(String((e as Error)?.message));
 
 /**
- * Lists a new business. The slug rule is re-applied and made unique; a business already listed
- * at the same address is a conflict. New listings are never promoted and always open.
+ * POST /api/providers: a new listing, or, when it copies an existing one (same name and city, or
+ * name and phone), a held request for a moderator, which takes no slug (src/features/listings/).
  */
-export async function createProvider(database: Db, input: ProviderCreate, now = new Date()): Promise<Provider> {
-  const { db, client } = database;
+export async function submitListing(
+  database: Db,
+  input: ProviderCreate,
+  now = new Date(),
+): Promise<{ held: false; provider: Provider } | { held: true; id: string; matchedSlug: string }> {
+  await refuseSameAddress(database, input);
+  const match = await findDuplicate(database, input);
+  if (match) return { held: true, id: (await holdListing(database, input, match, now)).id, matchedSlug: match.slug };
+  return { held: false, provider: await createProvider(database, input, now) };
+}
+
+/** A business already listed under this name at this address is a conflict. */
+async function refuseSameAddress({ db }: Db, input: ProviderCreate): Promise<void> {
   const duplicate = await db
     .selectFrom('providers')
     .select('slug')
@@ -161,7 +190,16 @@ export async function createProvider(database: Db, input: ProviderCreate, now = 
     .where('city', '=', input.city)
     .executeTakeFirst();
   if (duplicate) throw new ConflictError(`${input.name} is already listed at this address`);
+}
 
+/**
+ * Lists a new business, not yet vetted (`vetted` for one a moderator approves). The slug rule is
+ * re-applied and made unique; a business already listed at the same address is a conflict. New
+ * listings are never promoted and always open.
+ */
+export async function createProvider(database: Db, input: ProviderCreate, now = new Date(), vetted: { by: string } | null = null): Promise<Provider> {
+  const { client } = database;
+  await refuseSameAddress(database, input);
   const base = slugify(input.slug || input.name) || slugify(input.name) || 'provider';
   for (let attempt = 0; ; attempt++) {
     const row: NewProvider = {
@@ -185,6 +223,8 @@ export async function createProvider(database: Db, input: ProviderCreate, now = 
       // A new listing has no menu until the business sends one: its page lists its services.
       menu: null,
       createdAt: now.toISOString(),
+      vetted_at: vetted ? now.toISOString() : null,
+      vetted_by: vetted?.by ?? null,
       ...(await placeOf(input)),
     };
     try {
@@ -195,6 +235,9 @@ export async function createProvider(database: Db, input: ProviderCreate, now = 
         rating: 0,
         reviewCount: 0,
         isHidden: 0,
+        vetted_at: row.vetted_at ?? null,
+        vetted_by: row.vetted_by ?? null,
+        nameKey: nameKey(row.name),
         latitude: row.latitude ?? null,
         longitude: row.longitude ?? null,
         timeZone: row.timeZone ?? null,

@@ -9,6 +9,7 @@
 import type { Db } from '../../db/client';
 import { ftsWord, isIndexedPrefix, MAX_QUERY_WORDS, searchWords } from './searchText';
 import { termsWithPrefix } from '../suggestions/closest.server';
+import { unvettedNameWords } from '../listings/listings.server';
 
 /**
  * Words of the data one long word may stand for before it is left a prefix: a check costs a seek
@@ -34,11 +35,13 @@ export async function textMatch(database: Db, text: string, column?: 'services')
   const parts = await Promise.all(
     words.map(async (word) => {
       if (isIndexedPrefix(word)) return ftsWord(word);
-      const terms = await termsWithPrefix(database, 'word', word, MAX_EXPANSION + 1);
-      if (terms.length > MAX_EXPANSION) {
+      const vocabulary = await termsWithPrefix(database, 'word', word, MAX_EXPANSION + 1);
+      if (vocabulary.length > MAX_EXPANSION) {
         checkable = false;
         return ftsWord(word);
       }
+      // New listings' words join the vocabulary only once vetted, yet search finds them by name.
+      const terms = [...new Set([...vocabulary, ...(await unvettedNameWords(database, word))])];
       return terms.length ? ftsWord(word, terms) : false;
     }),
   );

@@ -19,7 +19,9 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charC
 
 /** How many provider sitemap files there are (at least one, so the index never points nowhere). */
 export async function providerSitemapCount(database: Db): Promise<number> {
+  // Unvetted listings are noindex until vetted (src/features/listings/): not in the sitemap either.
   const row = await listedProviders(database)
+    .where('vetted_at', 'is not', null)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Math.max(1, Math.ceil(Number(row.n) / SITEMAP_MAX_URLS));
@@ -28,6 +30,7 @@ export async function providerSitemapCount(database: Db): Promise<number> {
 /** The provider page URLs of one sitemap file (0-based), in listing order; empty past the last. */
 export async function providerSitemapUrls(database: Db, page: number): Promise<string[]> {
   const rows = await listedProviders(database)
+    .where('vetted_at', 'is not', null)
     .select('slug')
     .orderBy('seq')
     .limit(SITEMAP_MAX_URLS)

@@ -6,7 +6,7 @@
 import { LIMITS, SITE } from '../../config';
 import { SITE_URL } from '../../server/siteUrl';
 import { z } from '../zod';
-import { providerCreateSchema, providerSchema } from '../../features/providers/schemas/provider';
+import { HELD_MESSAGE, heldListingSchema, providerCreateSchema, providerSchema } from '../../features/providers/schemas/provider';
 import { reviewCreateSchema, reviewSchema } from '../../features/reviews/schemas/review';
 import { reviewListParamsSchema, reviewSummarySchema } from '../../features/reviews/schemas/reviewList';
 import { reportCreateSchema, reportSchema } from '../../features/reviews/schemas/reviewReport';
@@ -168,9 +168,22 @@ export const GLOW_API: ApiDescription = {
       summary: 'List a business',
       description:
         'Validated with the rules of the List Your Business form. A new listing is never promoted and always open, whatever is sent; ' +
-        'its slug is made unique (a city or number suffix). Rate-limited per network.',
+        'its slug is made unique (a city or number suffix). It is not vetted until its owner confirms the emailed code or a moderator approves it: ' +
+        'until then it is left out of suggestions, featured lists and the sitemap, and its page is noindex. ' +
+        'A listing with the name and city (or name and phone) of an existing one is held for a moderator instead (202). Rate-limited per network.',
       body: { schema: providerCreateSchema, name: 'ProviderCreate', example: exampleProviderCreate },
-      responses: [{ status: 201, description: 'The new listing.', body: provider }],
+      responses: [
+        { status: 201, description: 'The new listing.', body: provider },
+        {
+          status: 202,
+          description: 'Held for a moderator: it looks like a listing already on Glow. Nothing is published yet.',
+          body: {
+            schema: heldListingSchema,
+            name: 'HeldListing',
+            example: { id: '7d0c6f1e-2b8a-4c57-9e3d-1a2b3c4d5e6f', status: 'held', message: HELD_MESSAGE },
+          },
+        },
+      ],
       errors: [400, 405, 409, 413, 415, 429, 503],
     },
     {
@@ -262,12 +275,12 @@ export const GLOW_API: ApiDescription = {
       summary: 'Report a review to the moderators',
       description:
         'Queues the review for a person to check against the review guidelines (/review-guidelines). A report never hides or changes the review by itself. ' +
-        'Rate-limited per network.',
+        'One report of a review per network (409 for a second). Rate-limited per network.',
       pathParams: reviewIdParams,
       paramExamples: { id: exampleReview.id },
       body: { schema: reportCreateSchema, name: 'ReportCreate', example: exampleReportCreate },
       responses: [{ status: 201, description: 'The report was received.', body: { schema: reportSchema, name: 'Report', example: exampleReport } }],
-      errors: [400, 404, 405, 413, 415, 429, 503],
+      errors: [400, 404, 405, 409, 413, 415, 429, 503],
     },
     {
       method: 'get',
@@ -403,7 +416,8 @@ export const GLOW_API: ApiDescription = {
       summary: 'Post a review',
       description:
         "Updates the provider's rating (mean, one decimal) and review count in the same transaction. " +
-        'The same review posted again within minutes (a double click, a retry) is stored once and answered with 200. Rate-limited per network.',
+        'The same review posted again within minutes (a double click, a retry; names and text compared without case, width or invisible characters) is stored once and answered with 200. ' +
+        'At most three reviews of one provider per network a day (429 after). Rate-limited per network.',
       body: { schema: reviewCreateSchema, name: 'ReviewCreate', example: exampleReviewCreate },
       responses: [
         { status: 201, description: 'The new review.', body: review },

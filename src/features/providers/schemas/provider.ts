@@ -133,3 +133,11 @@ export const providerSchema = z.object({
     ),
 });
 export type Provider = z.infer<typeof providerSchema>;
+
+/** What a held listing's request gets back (202): it looks like an existing listing, so a moderator decides (docs/moderation.md). */
+export const HELD_MESSAGE = 'Thanks! This business looks like one already listed on Glow, so a moderator will review it before it appears.';
+export const heldListingSchema = z.object({
+  id: z.string().check(z.describe('Id of the held request.')),
+  status: z.literal('held').check(z.describe('Always "held": nothing is published until a moderator approves it.')),
+  message: z.string().check(z.describe('What happens next, for the person who sent it.')),
+});
