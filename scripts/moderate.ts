@@ -142,7 +142,13 @@ async function main(): Promise<void> {
   }
   if (command === 'list') return list();
   if (![...COMMANDS, ...PHOTO_COMMANDS].includes(command)) fail(`Unknown command: ${command}`);
-  const what = command.endsWith('-review') ? 'review id' : command.endsWith('-photo') ? 'photo id' : command.endsWith('-held') ? 'held listing id' : 'listing slug';
+  const what = command.endsWith('-review')
+    ? 'review id'
+    : command.endsWith('-photo')
+      ? 'photo id'
+      : command.endsWith('-held')
+        ? 'held listing id'
+        : 'listing slug';
   if (!target || rest.length) fail(`${command} takes one ${what}.`);
   if (!values.reason?.trim()) fail(`${command} needs --reason "why": it is kept with the action.`);
   if ((PHOTO_COMMANDS as readonly string[]).includes(command)) return actOnPhoto(command as PhotoModerationAction, target, values.reason.trim());
