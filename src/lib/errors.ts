@@ -25,6 +25,11 @@ export class OverBudgetError extends Error {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
 /** A limit reached (429 in functions): the same client did this too often. */
 export class TooManyError extends Error {
   override name = 'TooManyError';
