@@ -63,7 +63,10 @@ export function imageCdnUrl(source: string, { w, h, fit, fm, q }: ImageCdnOption
 }
 
 /** Widths every photo is offered in (a srcset); the browser picks by `sizes` and density. */
-export const PHOTO_WIDTHS = [320, 480, 640, 960, 1280, 1600] as const;
+export const PHOTO_WIDTHS = [320, 480, 640, 720, 800, 960, 1280, 1600] as const;
+
+/** WebP quality of the served sizes: photos look right at 70, and the page's LCP image gets there sooner. */
+export const PHOTO_QUALITY = 70;
 
 /** `src` and `srcset` of a photo no wider than its own width, in the given aspect (`ratio` = h / w) or its own. */
 export function photoSources(
@@ -72,6 +75,6 @@ export function photoSources(
 ): { src: string; srcSet: string } {
   const usable = widths.filter((w) => w <= width);
   const list = usable.length ? usable : [Math.min(width, widths[0] ?? width)];
-  const url = (w: number) => imageCdnUrl(source, ratio ? { w, h: Math.round(w * ratio), fit: 'cover', fm } : { w, fm });
+  const url = (w: number) => imageCdnUrl(source, ratio ? { w, h: Math.round(w * ratio), fit: 'cover', fm, q: PHOTO_QUALITY } : { w, fm, q: PHOTO_QUALITY });
   return { src: url(list[Math.min(list.length - 1, 2)]!), srcSet: list.map((w) => `${url(w)} ${w}w`).join(', ') };
 }
