@@ -96,16 +96,18 @@ export function seedPhotoPlan(provider: { slug: string; name: string; services: 
 const SIZE = { width: 1200, height: 900 } as const;
 /** Bump when a change to the drawing or the cleaning makes other bytes of the same plan. */
 const VERSION = 1;
-/** Scene rasters by scene and palette: many providers share one, so each is drawn once. */
-const rasters = new Map<string, Promise<Buffer>>();
+/** Scene rasters (raw pixels) by scene and palette: many providers share one, so each is drawn once. */
+const rasters = new Map<string, Promise<{ data: Buffer; channels: 1 | 2 | 3 | 4 }>>();
 
-function raster(scene: string, palette: string): Promise<Buffer> {
+function raster(scene: string, palette: string) {
   const id = `${scene}:${palette}`;
   let hit = rasters.get(id);
   if (!hit) {
     hit = sharp(Buffer.from(sceneSvg(scene, palette, SIZE.width, SIZE.height)))
-      .png({ compressionLevel: 1 })
-      .toBuffer();
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+      .then(({ data, info }) => ({ data, channels: info.channels }));
     rasters.set(id, hit);
   }
   return hit;
@@ -116,7 +118,7 @@ export async function renderSeedPhoto(plan: SeedPhotoPlan): Promise<Buffer> {
   const base = await raster(plan.scene, plan.palette);
   const width = Math.round(SIZE.width * plan.zoom);
   const height = Math.round(SIZE.height * plan.zoom);
-  let image = sharp(base).extract({
+  let image = sharp(base.data, { raw: { width: SIZE.width, height: SIZE.height, channels: base.channels } }).extract({
     left: Math.round((SIZE.width - width) * plan.x),
     top: Math.round((SIZE.height - height) * plan.y),
     width,

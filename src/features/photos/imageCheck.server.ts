@@ -81,7 +81,7 @@ export async function cleanPhoto(input: Uint8Array): Promise<CleanPhoto> {
     const { data, info } = await sharp(input, { limitInputPixels: PHOTO_LIMITS.maxPixels, failOn: 'error', pages: 1 })
       .rotate()
       .resize({ width: PHOTO_LIMITS.storedMaxEdge, height: PHOTO_LIMITS.storedMaxEdge, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 86, effort: 4 })
+      .webp({ quality: 86, effort: 2 })
       .toBuffer({ resolveWithObject: true });
     const hash = createHash('sha256').update(data).digest('hex').slice(0, 40);
     return { key: `${hash}.webp`, bytes: data, width: info.width, height: info.height, contentType: 'image/webp' };
