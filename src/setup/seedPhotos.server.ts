@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { CATEGORY_SCENES, PALETTES, sceneSvg } from '../../imagegen/scenes.mjs';
+import { CATEGORY_SCENES, PALETTES, sceneSvg } from '../../imagegen/scenes';
 import { getStore } from '@netlify/blobs';
 import type { Db } from '../db/client';
 import { getPhotoBytes } from '../features/photos/blobStore.server';

@@ -1,45 +1,38 @@
-// Glow image generator: builds every illustration as SVG (imagegen/svg/)
-// and rasterises it with sharp into public/. See README.md in this folder.
+// Glow image generator: builds every illustration as SVG (imagegen/svg/) and rasterises it with
+// sharp into public/. See README.md in this folder.
 //
-//   node /path/to/repo/imagegen/generate.mjs [--only=substring] [--svg-only]
+//   npm run images [-- --only=substring] [-- --svg-only] [-- --out=dir]
 //
-// sharp is resolved from the project first, then from the current directory,
-// so the script can be run from a scratch dir that has `npm install sharp`.
+// --out writes the rasters under another folder instead of public/ (to compare a run with the
+// committed files); the output is deterministic, so an unchanged generator rewrites the same bytes.
 
-import { createRequire } from 'node:module';
-import { mkdirSync, writeFileSync, statSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 
-import { Svg, PAL } from './lib.mjs';
-import * as nh from './scenes-nails-hair.mjs';
-import * as bm from './scenes-brows-makeup.mjs';
-import * as sbm from './scenes-skin-beauty-massage.mjs';
-import * as misc from './scenes-misc.mjs';
+import { PAL, Svg } from './lib';
+import type { Scene } from './scenes';
+import * as bm from './scenes-brows-makeup';
+import * as misc from './scenes-misc';
+import * as nh from './scenes-nails-hair';
+import * as sbm from './scenes-skin-beauty-massage';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, '../..');
-const PUB = path.join(ROOT, 'public');
-const SVG_DIR = path.join(HERE, 'svg');
-
-async function loadSharp() {
-  try {
-    return (await import('sharp')).default;
-  } catch {
-    return createRequire(path.join(process.cwd(), 'noop.js'))('sharp');
-  }
-}
-
 const args = process.argv.slice(2);
-const only = (args.find((a) => a.startsWith('--only=')) || '').slice(7);
+const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const only = option('only') ?? '';
 const svgOnly = args.includes('--svg-only');
+const PUB = path.resolve(option('out') ?? path.join(HERE, '..', 'public'));
+const SVG_DIR = path.join(HERE, 'svg');
 
 const WEBP = { quality: 72, effort: 6, smartSubsample: true };
 
-const SCENES = { ...nh, ...bm, ...sbm, ...misc };
+/** The modules' exports by name: the scenes, and the helpers they share. */
+const SCENES: Record<string, unknown> = { ...nh, ...bm, ...sbm, ...misc };
 
 /** Provider images: three compositions per category, each with its own palette. */
-const PROVIDER_PALETTES = {
+const PROVIDER_PALETTES: Record<string, (keyof typeof PAL)[]> = {
   nails: ['blush', 'peach', 'mauve'],
   hair: ['sand', 'blush', 'sage'],
   brows: ['peach', 'blush', 'sand'],
@@ -59,7 +52,18 @@ const CATEGORY_TILES = {
   skincare: 'skincare1',
 };
 
-const jobs = [];
+/** One illustration: its scene and palette, its native view box, and each file it is written to. */
+interface Job {
+  name: string;
+  scene: string;
+  pal?: keyof typeof PAL;
+  view: [width: number, height: number];
+  /** Paths under public/ with the size to render at. */
+  out: [path: string, width: number, height: number][];
+  webp?: { quality?: number };
+}
+
+const jobs: Job[] = [];
 for (const [cat, pals] of Object.entries(PROVIDER_PALETTES)) {
   pals.forEach((pal, i) => {
     const n = i + 1;
@@ -104,11 +108,19 @@ for (const who of ['jasmine', 'maria', 'aisha']) {
   jobs.push({ name: `testimonial-${who}`, scene: who, pal: 'blush', view: [160, 160], out: [[`images/testimonials/${who}.webp`, 160, 160]] });
 }
 jobs.push({ name: 'og-default', scene: 'ogCard', pal: 'blush', view: [1200, 630], out: [['og-default.png', 1200, 630]] });
-jobs.push({ name: 'favicon', scene: 'favicon', view: [64, 64], out: [['favicon.svg', 64, 64], ['favicon.ico', 32, 32]] });
+jobs.push({
+  name: 'favicon',
+  scene: 'favicon',
+  view: [64, 64],
+  out: [
+    ['favicon.svg', 64, 64],
+    ['favicon.ico', 32, 32],
+  ],
+});
 jobs.push({ name: 'apple-touch-icon', scene: 'appleIcon', view: [64, 64], out: [['apple-touch-icon.png', 180, 180]] });
 
 /** Wrap one PNG in an ICO container (6-byte ICONDIR + one 16-byte ICONDIRENTRY). */
-function pngToIco(png, size) {
+function pngToIco(png: Buffer, size: number) {
   const head = Buffer.alloc(22);
   head.writeUInt16LE(0, 0); // reserved
   head.writeUInt16LE(1, 2); // type: icon
@@ -124,16 +136,15 @@ function pngToIco(png, size) {
   return Buffer.concat([head, png]);
 }
 
-function build(job, w, h) {
+function build(job: Job, w: number, h: number) {
   const [vw, vh] = job.view;
   const s = new Svg(w, h, vw, vh);
-  SCENES[job.scene](s, PAL[job.pal || 'blush']);
+  (SCENES[job.scene] as Scene)(s, PAL[job.pal || 'blush']);
   return s.toString();
 }
 
-const sharp = svgOnly ? null : await loadSharp();
 mkdirSync(SVG_DIR, { recursive: true });
-const report = [];
+const report: string[] = [];
 for (const job of jobs) {
   if (only && !job.name.includes(only)) continue;
   // keep the SVG source at its native size
@@ -153,7 +164,10 @@ for (const job of jobs) {
       // flatten: no transparency for social cards / touch icons
       await sharp(svg).resize(w, h).flatten({ background: '#ffffff' }).png({ compressionLevel: 9, palette: false }).toFile(file);
     } else {
-      await sharp(svg).resize(w, h).webp({ ...WEBP, ...(job.webp || {}) }).toFile(file);
+      await sharp(svg)
+        .resize(w, h)
+        .webp({ ...WEBP, ...(job.webp || {}) })
+        .toFile(file);
     }
     report.push(`${String(statSync(file).size).padStart(7)}  public/${rel}`);
   }
