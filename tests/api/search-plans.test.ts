@@ -433,3 +433,24 @@ describe('rare text with a filter that leads an index (the searches that once wa
     expect(all.filter((r) => r.priceRange === '$$' && /balayage/i.test(r.services) && /facial/i.test(r.services)).length).toBeGreaterThan(0);
   });
 });
+
+describe('a ZIP prefix with few providers', () => {
+  it('lists them from the ZIP index and checks each: the same providers, in order, with other filters too', async () => {
+    const all = await everyProvider();
+    const { rows } = await api.database.client.execute('SELECT id, zipCode FROM providers');
+    const zipOf = new Map(rows.map((r) => [String(r.id), String(r.zipCode)]));
+    const price = all.find((r) => zipOf.get(r.id) === ZIP)!.priceRange;
+    for (const [location, priceRange] of [
+      [ZIP, undefined],
+      [ZIP.slice(0, 3), undefined],
+      [ZIP, price],
+    ] as const) {
+      const expected = all.filter((r) => zipOf.get(r.id)!.startsWith(location) && (!priceRange || r.priceRange === priceRange));
+      expect(expected.length, location).toBeGreaterThan(0);
+      const page = await search({ location, ...(priceRange ? { priceRange } : {}) }, MOMENTS.many);
+      expect(lastPlan, location).toBe('filter-listed:zipPrefix');
+      expect({ total: page.total, capped: page.capped }).toEqual(counted(expected.length));
+      expect(page.items.map((p) => p.id)).toEqual(expected.slice(0, 100).map((r) => r.id));
+    }
+  });
+});

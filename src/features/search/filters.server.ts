@@ -7,7 +7,7 @@
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { withinCondition } from './near.server';
-import { INDEXES, indexSql } from './indexes.server';
+import { INDEXES, indexSql, type IndexName } from './indexes.server';
 import type { Resolved } from './resolve.server';
 
 /**
@@ -29,6 +29,11 @@ export interface SearchFilter {
   categoryRow?(r: Resolved): Expression<SqlBool>;
   /** The copied tables that apply it (a plan reading one of them leaves its row condition out). */
   carriedBy: readonly Carrier[];
+  /**
+   * An index its matches can be listed from (with `row` as the index's range): when they are few,
+   * the plan `filter-listed` lists them and checks each rather than walk another index for them.
+   */
+  listedBy?: IndexName;
 }
 
 const textRow = (r: Resolved, { listText }: { listText: boolean }) =>
@@ -59,6 +64,7 @@ export const FILTERS = {
     on: (r) => !!r.place?.zipPrefix,
     row: (r) => sql<SqlBool>`p.zipCode >= ${r.place!.zipPrefix} AND p.zipCode < ${`${r.place!.zipPrefix}\u{10FFFF}`}`,
     carriedBy: [],
+    listedBy: INDEXES.zip,
   },
   priceRange: {
     on: (r) => !!r.params.priceRange,
@@ -107,6 +113,10 @@ export const LISTED = isListed(sql`p.seq`);
 export function rowConditions(r: Resolved, { skip, listText = false }: { skip?: Carrier; listText?: boolean } = {}): Expression<SqlBool>[] {
   return [LISTED, ...ENTRIES.filter(([, f]) => f.on(r) && !(skip && f.carriedBy.includes(skip))).map(([, f]) => f.row(r, { listText }))];
 }
+
+/** The filters the search has that an index can list, with that index. */
+export const listableFilters = (r: Resolved) =>
+  ENTRIES.filter(([, f]) => f.on(r) && f.listedBy).map(([name, f]) => ({ name, index: f.listedBy!, row: f.row(r, { listText: false }) }));
 
 /** Conditions on the category row `c` for every filter the search has that category rows carry. */
 export const categoryConditions = (r: Resolved): Expression<SqlBool>[] =>

@@ -13,6 +13,8 @@ export const INDEXES = {
   hidden: 'providers_hidden',
   /** Coordinates, for `near` boxes and the nearest first (migrations/0009). */
   geo: 'providers_geo',
+  /** ZIP codes, for listing the few providers of a ZIP prefix (migrations/0001). */
+  zip: 'providers_zip',
   /** sort=rating and sort=reviews (migrations/0009). */
   ratingOrder: 'providers_rating_order',
   reviewsOrder: 'providers_reviews_order',
@@ -40,13 +42,16 @@ export const indexedBy = (index: IndexName): RawBuilder<unknown> => sql`INDEXED 
 export const indexSql = (index: IndexName): RawBuilder<unknown> => sql.raw(index);
 
 /**
- * Ordered indexes led by filters: the first whose filters the search has all of leads the plan
- * (most selective first). The place indexes are on providers, the category ones on provider_categories.
+ * Indexes led by filters: the first whose filters the search has all of leads the plan (most
+ * selective first). The place indexes are on providers, the category ones on provider_categories.
  */
 export const PLACE_INDEXES: readonly { index: IndexName; filters: readonly FilterName[] }[] = [
   { index: INDEXES.cityPriceOrder, filters: ['city', 'priceRange'] },
   { index: INDEXES.cityStateOrder, filters: ['city', 'state'] },
   { index: INDEXES.cityOrder, filters: ['city'] },
+  // Not in result order: a ZIP prefix's matches (many, else filter-listed took them) are sorted, a
+  // small part of the directory where a state or a price is a large one.
+  { index: INDEXES.zip, filters: ['zipPrefix'] },
   { index: INDEXES.stateOrder, filters: ['state'] },
   { index: INDEXES.priceOrder, filters: ['priceRange'] },
 ];

@@ -23,10 +23,9 @@ export function withinCondition(point: Point, miles: number): Expression<SqlBool
  * The providers of the box around `point` as a FROM clause, read from the coordinate index one
  * latitude at a time: a recursive step finds the box's next latitude in one seek, then the index
  * range of the box's longitudes at that latitude is read. Providers sit at their ZIP area's centre
- * (docs/search.md: coordinates come from the ZIP), so a box holds few latitudes (422 in Chicago's
- * 25 miles at a million providers). Read as one range of latitudes, the box read every provider
- * of that band across the whole country: 9,985 index entries on sqld to count Chicago's first
- * thousand, 1,529 this way. Pair it with withinCondition, which keeps the exact distance.
+ * (docs/search.md: coordinates come from the ZIP), so a box holds few latitudes. Read as one range
+ * of latitudes, the box read every provider of that band across the whole country (rows read in
+ * docs/BENCHMARKS.md). Pair it with withinCondition, which keeps the exact distance.
  */
 export function boxTables(point: Point, miles: number): RawBuilder<unknown> {
   const box = boundingBox(point, miles);

@@ -25,9 +25,8 @@ export function openNowCondition(date: Date): Expression<SqlBool> {
  * (the expression must be the index's own). A class is one short range of openMinute to read, in
  * which only the ranges that opened in its first `minutes` may have closed already: finer classes
  * read fewer closed ranges and more ranges in all. Four hours for the zone-wide index (twelve zones
- * × six classes); one hour in a city's (one zone, mostly): at 8:30 PM the four-hour class of 8-12
- * hour days read every Chicago range that opened that morning, ~25,000 index entries on sqld for a
- * thousand open nail salons (docs/BENCHMARKS.md).
+ * × six classes); one hour in a city's (one zone, mostly): in the evening a four-hour class of long
+ * days reads every range of the city that opened that morning (docs/BENCHMARKS.md).
  */
 const CLASS_MINUTES = { zone: 240, city: 60 } as const;
 

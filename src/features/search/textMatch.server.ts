@@ -4,7 +4,7 @@
  * own (`prefix = '2 3 4'`, migrations/0004). A longer word is read as the words of the data that
  * start with it (search_terms, the vocabulary written with every provider), each an exact token:
  * FTS5 then seeks their lists by rowid, where a long prefix merged the lists of every word it starts
- * on each check (~6 ms a check for "balayage" at a million providers, docs/BENCHMARKS.md).
+ * on each check (docs/search.md "Filters"; figures in docs/BENCHMARKS.md).
  */
 import type { Db } from '../../db/client';
 import { ftsWord, isIndexedPrefix, MAX_QUERY_WORDS, searchWords } from './searchText';

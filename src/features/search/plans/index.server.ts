@@ -5,13 +5,14 @@
 import type { Plan, SearchRun } from './context.server';
 import { openListed } from './openListed.server';
 import { textFew } from './textListed.server';
+import { filterListed } from './filterListed.server';
 import { nearest } from './nearest.server';
 import { otherOrder } from './otherOrder.server';
 import { category } from './category.server';
 import { place } from './place.server';
 import { order } from './order.server';
 
-export const PLANS: readonly Plan[] = [openListed, textFew, nearest, otherOrder, category, place, order];
+export const PLANS: readonly Plan[] = [openListed, textFew, nearest, otherOrder, filterListed, category, place, order];
 
 export async function choosePlan(s: SearchRun): Promise<Plan> {
   for (const plan of PLANS) if (await plan.applies(s)) return plan;

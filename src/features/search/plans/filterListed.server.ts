@@ -1,0 +1,37 @@
+/**
+ * A filter whose matches an index lists (`listedBy` in filters.server.ts: a ZIP prefix), when they
+ * are few (at most the counted cap, counted in that index alone): listed, each checked, sorted,
+ * rather than searched for along the order index, which reads every provider when they are few
+ * (docs/search.md "Bounded cost").
+ */
+import { sql } from 'kysely';
+import { cappedCount } from '../../providers/providers.server';
+import { listableFilters, rowConditions } from '../filters.server';
+import { indexedBy } from '../indexes.server';
+import { and, type Plan, type SearchRun } from './context.server';
+
+/** The first listable filter with few matches, counted once per search (applies, then run). */
+const found = new WeakMap<SearchRun, Promise<ReturnType<typeof listableFilters>[number] | undefined>>();
+const fewOf = (s: SearchRun) => {
+  let f = found.get(s);
+  if (!f) {
+    f = (async () => {
+      for (const f of listableFilters(s.r)) {
+        if (!(await cappedCount(s.database, sql`FROM providers p ${indexedBy(f.index)} WHERE ${f.row}`)).capped) return f;
+      }
+      return undefined;
+    })();
+    found.set(s, f);
+  }
+  return f;
+};
+
+export const filterListed: Plan = {
+  name: 'filter-listed',
+  applies: async (s) => !!(await fewOf(s)),
+  async run(s) {
+    const f = (await fewOf(s))!;
+    const [rows, count] = await s.fewSorted(sql`FROM providers p ${indexedBy(f.index)} ${and(rowConditions(s.r))}`);
+    return { rows, count, step: f.name };
+  },
+};
