@@ -8,9 +8,11 @@ import { ensureToaster } from './ensureToaster';
 
 export function reportPhoto(photo: { id: string; alt: string }): void {
   ensureToaster();
+  // The viewer closes first: its modal layer would cover the thanks toast (and focus goes back to
+  // the photo in the gallery, where the reader was).
+  document.querySelector<HTMLDialogElement>('dialog[open]')?.close();
   const host = document.createElement('div');
-  // Inside the viewer's modal dialog, or it would sit under it and take no clicks.
-  (document.querySelector('dialog[open]') ?? document.body).append(host);
+  document.body.append(host);
   const root = createRoot(host);
   root.render(
     <ReportDialog

@@ -59,7 +59,7 @@ test('a photo can be reported from the viewer with the reviews’ reasons', asyn
   await expect(dialog.getByText('Please choose a reason')).toBeVisible();
   await dialog.getByLabel('Spam or advertising').check();
   await dialog.getByRole('button', { name: 'Send report' }).click();
-  await expectToast(page, 'Thanks, our team will look at this photo.');
+  await expect(await expectToast(page, 'Thanks, our team will look at this photo.')).toBeVisible();
 });
 
 test('@mobile a swipe moves the viewer to the next photo', async ({ page }) => {
