@@ -204,4 +204,10 @@ describe('README', () => {
     expect(readme.trimEnd().split('\n').length).toBeLessThanOrEqual(150);
     expect(readme).toContain('<!-- environment table');
   });
+
+  it('links every document in docs/', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const docs = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md'));
+    expect(docs.filter((f) => !readme.includes(`](docs/${f})`))).toEqual([]);
+  });
 });
