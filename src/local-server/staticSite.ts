@@ -141,11 +141,19 @@ export function createSiteServer({ distDir, routes, netlify = readNetlifyConfig(
     if (requestPath(req) === null) return notFound(req, res, '/');
     const url = requestUrl(req);
     if (NEVER_SERVED.test(url.pathname)) return notFound(req, res, url.pathname);
-    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return handleApi(req, res, routes);
+    // The content editor's API is a route of the site's function, as on Netlify (docs/editing.md "Deploy").
+    const editorApi = url.pathname.startsWith('/api/keystatic/') && render;
+    if (!editorApi && (url.pathname === '/api' || url.pathname.startsWith('/api/'))) return handleApi(req, res, routes);
     if (!decodable(url.pathname)) {
       return void res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad Request: invalid percent-encoding in the path');
     }
     if (url.pathname === IMAGE_CDN_PATH || url.pathname === `${IMAGE_CDN_PATH}/`) return handleImageCdn(req, res);
+    if (editorApi)
+      return sendWebResponse(
+        res,
+        await render(toWebRequest(req), { params: {}, ip: req.socket.remoteAddress ?? '' }),
+        String(req.headers['accept-encoding'] ?? ''),
+      );
     if (!['GET', 'HEAD'].includes(req.method ?? 'GET')) {
       return void res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method Not Allowed');
     }
