@@ -137,19 +137,20 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
    * First the providers at the point itself, then growing circles around it on the coordinate index
    * (within the radius of `near`), the first that fills the page; else every match sorted. Providers
    * sit at their ZIP area's centre, so a city's or ZIP's point may hold thousands: at distance 0
-   * their order is seq, which the coordinate index yields for one point without sorting them.
+   * their order is seq, which the coordinate index yields for one point without sorting them. Text
+   * (many: few was listed before) is one list of rowids, not a lookup per provider of a circle.
    */
   const nearest = async (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]) => {
     const { latitude, longitude } = r.point!;
     const atPoint = await run(
       sql`SELECT p.*${distance} FROM (SELECT p.seq FROM providers p ${indexedBy(INDEXES.geo)}
-        ${and([sql<SqlBool>`p.latitude = ${latitude} AND p.longitude = ${longitude}`, ...rowConditions({ ...r, within: undefined })])}
+        ${and([sql<SqlBool>`p.latitude = ${latitude} AND p.longitude = ${longitude}`, ...rowConditions({ ...r, within: undefined }, { listText: true })])}
         ORDER BY p.seq ${page}) s CROSS JOIN providers p ON p.seq = s.seq ORDER BY p.seq`,
     );
     if (atPoint.length === params.limit) return atPoint;
     for (const miles of NEAREST_RINGS_MILES) {
       if (r.within && miles >= r.within.miles) break;
-      const ring = await sortedPage(boxTables(r.point!, miles), rowConditions({ ...r, within: { point: r.point!, miles } }));
+      const ring = await sortedPage(boxTables(r.point!, miles), rowConditions({ ...r, within: { point: r.point!, miles } }, { listText: true }));
       if (ring.length === params.limit) return ring;
     }
     return sortedPage(tables, conds);
