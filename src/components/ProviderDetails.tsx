@@ -3,6 +3,7 @@ import { DAYS } from '@/config';
 import { directionsUrl } from '@/features/providers/directions';
 import { providerSeoText } from '@/features/providers/providerPage';
 import { parseOpeningHours, parseServices } from '@/features/providers/providerFields';
+import { websiteHost } from '@/features/providers/website';
 import type { Provider } from '@/features/providers/schemas/provider';
 import { OpenStatus } from './OpenStatus';
 import { ProviderImage } from './ProviderImage';
@@ -92,6 +93,7 @@ export function ProviderSeoText({ provider }: { provider: Provider }) {
 }
 
 export function BusinessInfoCard({ provider }: { provider: Provider }) {
+  const website = websiteHost(provider.website);
   return (
     <section aria-labelledby="business-info" className="rounded-2xl border border-gray-200 p-5">
       <h2 id="business-info" className="text-lg font-semibold text-gray-900">
@@ -126,12 +128,13 @@ export function BusinessInfoCard({ provider }: { provider: Provider }) {
             </dd>
           </div>
         )}
-        {provider.website && (
+        {website && (
           <div>
             <dt className="font-medium text-gray-900">Website</dt>
             <dd className="break-all">
-              <a className="text-brand-700 underline" href={provider.website} rel="nofollow noopener" target="_blank">
-                {provider.website.replace(/^https?:\/\//, '')}
+              {/* Shown by its host: what a visitor reads is where the link goes (docs/security.md "Listing fields"). */}
+              <a className="text-brand-700 underline" href={provider.website!} rel="nofollow noopener" target="_blank">
+                {website}
               </a>
             </dd>
           </div>

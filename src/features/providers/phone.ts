@@ -1,5 +1,5 @@
 /**
- * US phone numbers (docs/security.md "Limits"): the ten digits of a North American number,
+ * US phone numbers (docs/security.md "Listing fields"): the ten digits of a North American number,
  * and how a listing shows them.
  */
 

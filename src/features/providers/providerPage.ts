@@ -17,7 +17,8 @@ const HAIR_SERVICES = ['Hair Cut', 'Hair Styling', 'Hair Color'];
 export function providerFaq(provider: Provider, templates: ProviderFaqTemplates): FaqItem[] {
   const services = parseServices(provider.services);
   const fill = (item: FaqItem): FaqItem => {
-    const sub = (t: string) => t.replaceAll('{name}', provider.name).replaceAll('{city}', provider.city);
+    // Replacer functions: a string replacement would read "$&" or "$`" in a name as patterns.
+    const sub = (t: string) => t.replaceAll('{name}', () => provider.name).replaceAll('{city}', () => provider.city);
     return { question: sub(item.question), answer: sub(item.answer) };
   };
   return [

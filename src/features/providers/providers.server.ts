@@ -12,7 +12,7 @@ import { timeZoneOf } from '../places/timeZone';
 import { insertHoursStatement } from '../search/providerHours.server';
 import { categoriesOfServices } from '../content/services';
 import { addTermsStatement } from '../suggestions/vocabulary.server';
-import { slugify } from './slugify';
+import { isUuidLike, slugify } from './slugify';
 import { photoFileUrl } from '../photos/photoRules';
 import { findDuplicate, holdListing, nameKey } from '../listings/listings.server';
 
@@ -159,7 +159,8 @@ export function insertProviderStatements({ db }: Db, row: NewProvider): InStatem
 async function freeSlug({ db }: Db, base: string, city: string): Promise<string> {
   const taken = new Set((await db.selectFrom('providers').select('slug').where('slug', 'like', `${base}%`).execute()).map((r) => r.slug));
   const withCity = `${base}-${slugify(city)}`.replace(/-+$/, '');
-  for (const candidate of [base, withCity]) if (candidate && !taken.has(candidate)) return candidate;
+  // A UUID-shaped slug would read as an id and send visitors to / (src/pages/provider/[...slug].astro).
+  for (const candidate of [base, withCity]) if (candidate && !taken.has(candidate) && !isUuidLike(candidate)) return candidate;
   for (let n = 2; ; n++) if (!taken.has(`${withCity}-${n}`)) return `${withCity}-${n}`;
 }
 

@@ -6,6 +6,9 @@ import { z } from '../../../lib/zod';
 import { NEW_LISTING } from '../../../config';
 import { slugify } from '../slugify';
 import { storedText } from '../../../lib/schemas/storedText';
+import { US_STATES } from '../../places/usStates';
+import { formatUsPhone, usPhoneDigits } from '../phone';
+import { hasCredentials } from '../website';
 
 /** A required single-line text field held to the stored-text rules (docs/security.md "Stored text"). */
 const requiredText = (required: string, max: number, tooLong: string, description: string, label: string) =>
@@ -35,27 +38,32 @@ export const businessFields = {
     .pipe(z.string({ error: invalidEmail }).check(z.trim(), z.maxLength(254, invalidEmail)), z.email(invalidEmail))
     .check(z.describe('Contact email of the business.')),
   phone: z
-    .string({ error: invalidPhone })
-    .check(z.trim(), z.minLength(10, invalidPhone), z.maxLength(30, invalidPhone), z.describe('Phone number, 10-30 characters.')),
+    .pipe(
+      z.string({ error: invalidPhone }).check(z.trim(), z.maxLength(30, invalidPhone)),
+      z.transform((text: string, ctx) => {
+        const digits = usPhoneDigits(text);
+        if (digits) return formatUsPhone(digits);
+        ctx.issues.push({ code: 'custom', message: invalidPhone, input: text });
+        return z.NEVER;
+      }),
+    )
+    .check(z.describe('A US phone number, stored and shown as "(212) 555-0142".')),
   address: requiredText('Business address is required', 200, 'Business address must be less than 200 characters', 'Street address.', 'Business address'),
   city: requiredText('City is required', 100, 'City must be less than 100 characters', 'City name.', 'City'),
-  state: z
-    .string({ error: 'State is required' })
-    .check(
-      z.trim(),
-      z.minLength(1, 'State is required'),
-      z.regex(/^[A-Za-z]{2}$/, 'State must be 2 letters'),
-      z.toUpperCase(),
-      z.describe('Two-letter state code, stored uppercase.'),
-    ),
-  zipCode: z
-    .string({ error: 'ZIP code is required' })
-    .check(
-      z.trim(),
-      z.minLength(5, 'ZIP code is required'),
-      z.maxLength(10, 'ZIP code must be at most 10 characters'),
-      z.describe('ZIP code, 5-10 characters.'),
-    ),
+  state: z.string({ error: 'State is required' }).check(
+    z.trim(),
+    z.minLength(1, 'State is required'),
+    z.regex(/^[A-Za-z]{2}$/, 'State must be 2 letters'),
+    z.toUpperCase(),
+    z.refine((code: string) => Object.hasOwn(US_STATES, code), 'State must be a US state or DC code, like TX'),
+    z.describe('Two-letter code of a US state or DC, stored uppercase.'),
+  ),
+  zipCode: z.string({ error: 'ZIP code is required' }).check(
+    z.trim(),
+    z.minLength(5, 'ZIP code is required'),
+    z.refine((zip: string) => zip.length < 5 || /^\d{5}(-\d{4})?$/.test(zip), 'ZIP code must be 5 digits, or ZIP+4 like 75208-1234'),
+    z.describe('ZIP code: five digits, or ZIP+4.'),
+  ),
   services: requiredText(
     'Please describe your services',
     500,
@@ -66,11 +74,16 @@ export const businessFields = {
   website: z
     ._default(
       z.optional(
-        z.union([z.literal(''), z.pipe(z.string().check(z.trim(), z.maxLength(300, invalidWebsite)), z.url({ protocol: /^https?$/, error: invalidWebsite }))]),
+        z.union([
+          z.literal(''),
+          z
+            .pipe(z.string().check(z.trim(), z.maxLength(300, invalidWebsite)), z.url({ protocol: /^https?$/, error: invalidWebsite }))
+            .check(z.refine((url: string) => !hasCredentials(url), 'Website must not contain a user name or password')),
+        ]),
       ),
       '',
     )
-    .check(z.describe('Optional http(s) website; an empty string means none.')),
+    .check(z.describe('Optional http(s) website without a user name or password; an empty string means none.')),
 };
 
 export const businessApplicationSchema = z.object(businessFields);
