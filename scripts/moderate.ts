@@ -115,7 +115,11 @@ async function act(command: Command, target: string, reason: string): Promise<vo
   const tags = [...(result.providerId ? [CACHE_TAGS.provider(result.providerId)] : []), CACHE_TAGS.search, ...(listing ? [CACHE_TAGS.providerSitemap] : [])];
   await purgeTags(tags);
   console.log(`${result.summary} Recorded as ${command} by ${p(input.actor)}: "${p(reason)}".`);
-  console.log(env().NETLIFY_PURGE_API_TOKEN ? `Purged CDN tags: ${tags.join(', ')}.` : 'No NETLIFY_PURGE_API_TOKEN: no CDN purge (fine for a local database).');
+  console.log(
+    env().NETLIFY_PURGE_API_TOKEN
+      ? `Purged CDN tags: ${tags.join(', ')}.`
+      : `No NETLIFY_PURGE_API_TOKEN: no CDN purge of ${tags.join(', ')} (fine for a local database).`,
+  );
   // Pre-built pages (home's featured providers and cities, city and service pages) show listings:
   // hiding, restoring or approving one rebuilds them, at most REBUILD_LIMIT.max times an hour.
   if (listing && result.changed && command !== 'reject-held') console.log(await rebuild());

@@ -2,7 +2,7 @@
  * `npm run moderate` (docs/moderation.md) as an operator runs it: a real process against a temporary
  * database file, checked through the database and the same domain reads the site uses.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, type Db } from '../../src/db/client';
@@ -13,6 +13,14 @@ import { reportReview } from '../../src/features/reviews/reviewReports.server';
 import { searchProviders } from '../../src/features/search/search.server';
 import { providerSitemapUrls } from '../../src/features/seo/sitemap.server';
 import { tempDatabaseUrl } from '../helpers/api';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createProvider } from '../../src/features/providers/providers.server';
+import { holdListing } from '../../src/features/listings/listings.server';
+import { hit } from '../../src/lib/rateLimit.server';
+import { NEW_LISTING } from '../../src/config';
+
+const exampleHours = NEW_LISTING.openingHours;
 
 let database: Db;
 let url: string;
@@ -41,6 +49,19 @@ function moderate(...args: string[]) {
     timeout: 60_000,
   });
   return { status: run.status, out: `${run.stdout}${run.stderr}` };
+}
+
+/** The command run without blocking this process, which serves the build hook it calls. */
+function moderateWith(extra: Record<string, string>, ...args: string[]): Promise<{ status: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', 'moderate', '--', ...args], {
+      env: { ...process.env, DATABASE_URL: url, USER: 'ops-jordan', NETLIFY_PURGE_API_TOKEN: '', ...extra },
+    });
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (out += c));
+    child.on('close', (status) => resolve({ status, out }));
+  });
 }
 
 const row = async (sql: string, args: (string | number)[] = []) =>
@@ -162,5 +183,69 @@ describe('npm run moderate', () => {
     expect(moderate('delete-everything').status).toBe(2);
     expect(await actions()).toBe(before);
     expect(await row('SELECT status FROM reviews WHERE id = ?', [reviewId])).toMatchObject({ status: 'published' });
+  });
+
+  it('new listings: list shows held and unverified ones; approve-listing vets one; listing actions purge search and call the build hook, at most 6 an hour', async () => {
+    const now = new Date();
+    const created = await createProvider(database, {
+      name: 'Quince Row Brow Bar',
+      address: '7 Quince Row',
+      city: 'Boise',
+      state: 'ID',
+      zipCode: '83702',
+      phone: '(208) 555-0161',
+      email: 'hello@quincerow.example.com',
+      website: null,
+      services: ['Eyebrow Threading'],
+      priceRange: '$$',
+      openingHours: JSON.parse(JSON.stringify(exampleHours)),
+      description: null,
+    } as never);
+    const seeded = (await getProviderBySlug(database, SLUG))!;
+    await holdListing(
+      database,
+      { ...seeded, name: 'Lacquer\u200B & Lace Nail Studio', services: ['Manicure'] } as never,
+      { providerId: seeded.id, slug: SLUG, matchedOn: 'name and city' },
+      now,
+    );
+    const listed = moderate('list').out;
+    expect(listed).toContain('Held listings (1), each like an existing one; approve-held or reject-held ID:');
+    expect(listed).toContain(`Lacquer\\u{200b} & Lace Nail Studio, New York, NY  same name and city as ${SLUG}`);
+    expect(listed).toContain('New listings not yet verified (1); approve-listing SLUG:');
+    expect(listed).toContain(`  ${created.slug}  Quince Row Brow Bar, Boise, ID`);
+
+    // A build hook of our own that counts the rebuilds asked for.
+    let hooks = 0;
+    const hook = createServer((req, res) => {
+      hooks++;
+      req.resume();
+      res.writeHead(200).end('{}');
+    });
+    await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
+    const BUILD_HOOK_URL = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/build_hooks/test`;
+    try {
+      const approved = await moderateWith({ BUILD_HOOK_URL }, 'approve-listing', created.slug, '--reason', 'Called the business');
+      expect(approved.status, approved.out).toBe(0);
+      expect(approved.out).toContain('Listing is now vetted.');
+      expect(approved.out).toContain(`no CDN purge of provider-${created.id}, search, sitemap-providers`);
+      expect(approved.out).toContain('Rebuild requested (build hook answered 200)');
+      expect(hooks).toBe(1);
+      expect(moderate('list').out).toContain('No listings waiting to be verified.');
+
+      const hidden = await moderateWith({ BUILD_HOOK_URL }, 'hide-listing', created.slug, '--reason', 'Closed');
+      expect(hidden.out).toContain('Rebuild requested');
+      expect(hooks).toBe(2);
+      // Reviews purge searches too (ratings order them) but ask for no rebuild.
+      const review = await moderateWith({ BUILD_HOOK_URL }, 'keep-review', reviewId, '--reason', 'Fine');
+      expect(review.out).toContain(`no CDN purge of provider-${providerId}, search (fine`);
+      expect(hooks).toBe(2);
+      // Past the limit no hook is called; the next build brings the pages.
+      for (let i = 0; i < 4; i++) await hit(database, 'moderation-rebuild', 'moderation', { max: 6, windowSeconds: 3600 });
+      const limited = await moderateWith({ BUILD_HOOK_URL }, 'restore-listing', created.slug, '--reason', 'Reopened');
+      expect(limited.out).toContain('Rebuild not requested: 6 this hour already');
+      expect(hooks).toBe(2);
+    } finally {
+      await new Promise((r) => hook.close(r));
+    }
   });
 });
