@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { env } from './src/env.server';
+import { e2eSmtpPort } from './tests/helpers/smtp';
 
 const PORT = env().E2E_PORT;
 /** The system Chromium where there is one (this environment cannot download Playwright's). */
@@ -33,6 +34,10 @@ export default defineConfig({
       DATABASE_URL: 'file:.test-data/e2e.db',
       PORT: String(PORT),
       HOST: '127.0.0.1',
+      // The origin the browser sees (owner calls check Origin against it) and the SMTP server the
+      // owner tests start to read codes from (tests/e2e/owners.spec.ts).
+      SITE_URL: `http://127.0.0.1:${PORT}`,
+      SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort(PORT)}`,
       RATE_LIMIT_REVIEWS: '1000',
       RATE_LIMIT_LISTINGS: '1000',
       RATE_LIMIT_REPORTS: '1000',

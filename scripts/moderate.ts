@@ -22,6 +22,8 @@ import { hit } from '../src/lib/rateLimit.server';
 import { triggerRebuild } from '../src/server/buildHook';
 import { printable as p } from '../src/features/moderation/printable';
 import { moderatePhoto, openPhotoReports, type PhotoModerationAction } from '../src/features/photos/photoModeration.server';
+import { assignListing, listClaims, revokeClaim } from '../src/features/owners/ownersModeration.server';
+import { moderateReply } from '../src/features/owners/replies.server';
 import { purgeTags } from '../src/server/cachePurge';
 import { CACHE_TAGS } from '../src/server/cdnCache';
 
@@ -38,6 +40,11 @@ const USAGE = `Usage: npm run moderate -- <command>
   approve-listing SLUG --reason "..."     vet a new listing: it joins suggestions, featured lists and the sitemap
   approve-held ID --reason "..."          list a held listing (one that looked like an existing listing)
   reject-held ID --reason "..."           refuse a held listing; nothing is published
+  claims                                  listings claimed by their businesses, newest first
+  revoke-claim SLUG --reason "..."        end a claim: the listing is nobody's again and loses its badge
+  assign SLUG EMAIL --reason "..."        give a listing to the owner of EMAIL (support's path when its own email is unusable)
+  hide-reply ID --reason "..."            hide a business's response to a review
+  restore-reply ID --reason "..."         publish a hidden response again
 
 DATABASE_URL (and DATABASE_AUTH_TOKEN) choose the database; USER is recorded as who acted.`;
 
@@ -137,6 +144,40 @@ async function rebuild(): Promise<string> {
   }
 }
 
+async function claims(): Promise<void> {
+  const rows = await listClaims(await getDb());
+  console.log(rows.length ? `Claimed listings (${rows.length}):` : 'No claimed listings.');
+  for (const c of rows) {
+    console.log(
+      `  ${p(c.slug)}  ${p(c.name)}  by ${p(c.email)} (${p(c.via)}) since ${p(c.claimedAt)}${c.ownerUpdatedAt ? `, updated ${p(c.ownerUpdatedAt)}` : ''}`,
+    );
+  }
+}
+
+/** Owners' commands (docs/owners.md "Support"): each audited in owner_audit and purging the listing's page. */
+async function ownersAct(command: string, args: string[], reason: string): Promise<void> {
+  const database = await getDb();
+  const actor = env().USER || env().LOGNAME || 'unknown';
+  const result =
+    command === 'revoke-claim'
+      ? await revokeClaim(database, args[0]!, actor, reason)
+      : command === 'assign'
+        ? await assignListing(database, args[0]!, args[1]!, actor, reason)
+        : {
+            providerId: await moderateReply(database, args[0]!, command as 'hide-reply' | 'restore-reply', actor, reason),
+            summary: `Response ${p(args[0]!)} is ${command === 'hide-reply' ? 'hidden' : 'published again'}.`,
+          };
+  await purgeTags([CACHE_TAGS.provider(result.providerId), CACHE_TAGS.search]);
+  console.log(`${result.summary} Recorded as ${command} by ${p(actor)}: "${p(reason)}".`);
+}
+
+const OWNER_COMMANDS: Record<string, string[]> = {
+  'revoke-claim': ['listing slug'],
+  assign: ['listing slug', 'email'],
+  'hide-reply': ['response id'],
+  'restore-reply': ['response id'],
+};
+
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({ allowPositionals: true, options: { reason: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   const [command, target, ...rest] = positionals;
@@ -145,6 +186,14 @@ async function main(): Promise<void> {
     return;
   }
   if (command === 'list') return list();
+  if (command === 'claims') return claims();
+  const wanted = OWNER_COMMANDS[command];
+  if (wanted) {
+    const args = [target, ...rest].filter((a): a is string => a !== undefined);
+    if (args.length !== wanted.length) fail(`${command} takes ${wanted.join(' and ')}.`);
+    if (!values.reason?.trim()) fail(`${command} needs --reason "why": it is kept with the action.`);
+    return ownersAct(command, args, values.reason.trim());
+  }
   if (![...COMMANDS, ...PHOTO_COMMANDS].includes(command)) fail(`Unknown command: ${command}`);
   const what = command.endsWith('-review')
     ? 'review id'

@@ -44,7 +44,7 @@ export const envSchema = z.object({
   RATE_LIMIT_CODES: positiveInt(10).describe('sign-in code requests allowed per client address per 10 minutes'),
   RATE_LIMIT_CODES_PER_EMAIL: positiveInt(5).describe('sign-in code requests allowed per email address per hour'),
   AUTH_SECRET: z
-    .preprocess(blankIsUnset, z.string().min(16).default('glow-local-development-secret'))
+    .preprocess(blankIsUnset, z.string().min(16).default('glow-local-development-secret-not-for-production'))
     .describe("secret better-auth signs owners' session cookies with; set your own (32+ random characters) in production"),
   SMTP_URL: text().describe('where mail goes: `smtp://user:pass@host:port` or `smtps://…` (docs/owners.md "Email")'),
   MAIL_FROM: z.preprocess(blankIsUnset, z.string().default('Glow <no-reply@glow.example.com>')).describe('sender of the mail Glow sends'),

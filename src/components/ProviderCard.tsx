@@ -26,7 +26,14 @@ export function ProviderCard({
   const badges = (
     <>
       {provider.isPromoted && <span className="rounded-full bg-brand-700 px-2.5 py-0.5 text-xs font-semibold text-white">Promoted</span>}
-      <OpenStatus isOpen={provider.isOpen} openingHours={provider.openingHours} timeZone={provider.timeZone} live={live} />
+      {/* A closed listing never says "Open now" (docs/owners.md "Statuses"). */}
+      {provider.status === 'open' ? (
+        <OpenStatus isOpen={provider.isOpen} openingHours={provider.openingHours} timeZone={provider.timeZone} live={live} />
+      ) : (
+        <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-950">
+          {provider.status === 'permanently_closed' ? 'Permanently closed' : 'Temporarily closed'}
+        </span>
+      )}
     </>
   );
   return (

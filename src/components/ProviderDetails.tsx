@@ -6,6 +6,7 @@ import { parseOpeningHours, parseServices } from '@/features/providers/providerF
 import { websiteHost } from '@/features/providers/website';
 import type { Provider } from '@/features/providers/schemas/provider';
 import { OpenStatus } from './OpenStatus';
+import { StatusBanner, VerifiedBadge } from './OwnerStanding';
 import { ProviderImage } from './ProviderImage';
 import { photoCount } from './PhotoGallery';
 import type { Photo } from '@/features/photos/schemas/photo';
@@ -14,9 +15,22 @@ import { RatingLine } from './RatingBreakdown';
 /**
  * `cover` and `photos`: the owner's cover photo and how many photos the gallery holds (docs/photos.md);
  * without them the hero shows the listing's generated picture, as before there were photos.
+ * `verified`: the listing is claimed by its business (docs/owners.md "Claim").
  */
-export function ProviderHero({ provider, cover = null, photos = 0 }: { provider: Provider; cover?: Photo | null; photos?: number }) {
+export function ProviderHero({
+  provider,
+  cover = null,
+  photos = 0,
+  verified = false,
+}: {
+  provider: Provider;
+  cover?: Photo | null;
+  photos?: number;
+  verified?: boolean;
+}) {
   const services = parseServices(provider.services);
+  // Closed listings never say "Open now"; a permanently closed one offers no call (docs/owners.md "Statuses").
+  const open = provider.status === 'open';
   return (
     <section aria-labelledby="provider-name" className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="relative overflow-hidden rounded-2xl bg-brand-50">
@@ -38,6 +52,12 @@ export function ProviderHero({ provider, cover = null, photos = 0 }: { provider:
         <h1 id="provider-name" className="text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">
           {provider.name}
         </h1>
+        {verified && (
+          <p>
+            <VerifiedBadge />
+          </p>
+        )}
+        <StatusBanner status={provider} />
         <p className="text-gray-700">
           {provider.address}, {provider.city}, {provider.state} {provider.zipCode}
         </p>
@@ -51,7 +71,7 @@ export function ProviderHero({ provider, cover = null, photos = 0 }: { provider:
           <span className="text-sm text-gray-700">
             Price range: <strong className="text-gray-900">{provider.priceRange}</strong>
           </span>
-          <OpenStatus isOpen={provider.isOpen} openingHours={provider.openingHours} timeZone={provider.timeZone} live />
+          {open && <OpenStatus isOpen={provider.isOpen} openingHours={provider.openingHours} timeZone={provider.timeZone} live />}
         </p>
         <ul className="flex flex-wrap gap-2" aria-label="Services">
           {services.map((s) => (
@@ -62,7 +82,7 @@ export function ProviderHero({ provider, cover = null, photos = 0 }: { provider:
         </ul>
         {provider.description && <p className="text-gray-700">{provider.description}</p>}
         <p className="flex flex-wrap gap-3">
-          {provider.phone && (
+          {provider.phone && provider.status !== 'permanently_closed' && (
             <a href={`tel:${provider.phone.replace(/[^\d+]/g, '')}`} className="btn-primary">
               Call {provider.phone}
             </a>

@@ -6,8 +6,8 @@ export const NO_REVIEWS = 'No reviews yet. Be the first to leave a review!';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
-/** With `onReport`, each review has a Report button (the reviews island passes it). */
-export function ReviewList({ reviews, onReport }: { reviews: Review[]; onReport?: (review: Review) => void }) {
+/** With `onReport`, each review (and each business response, `reply`) has a Report button (the reviews island passes it). */
+export function ReviewList({ reviews, onReport }: { reviews: Review[]; onReport?: (review: Review, reply?: boolean) => void }) {
   if (reviews.length === 0) return <p className="rounded-xl bg-gray-50 px-5 py-6 text-center text-gray-700">{NO_REVIEWS}</p>;
   return (
     <ul className="divide-y divide-gray-200" aria-label="Reviews">
@@ -30,6 +30,27 @@ export function ReviewList({ reviews, onReport }: { reviews: Review[]; onReport?
             >
               Report
             </button>
+          )}
+          {r.reply && (
+            <div className="mt-3 border-l-4 border-brand-200 pl-4">
+              <p className="flex flex-wrap items-center justify-between gap-2">
+                <span className="font-semibold text-gray-900">{`Response from ${r.reply.businessName}`}</span>
+                <time dateTime={r.reply.updatedAt} className="text-sm text-gray-600">
+                  {dateFormat.format(new Date(r.reply.updatedAt))}
+                </time>
+              </p>
+              <p className="mt-1 whitespace-pre-line text-gray-700">{r.reply.body}</p>
+              {onReport && (
+                <button
+                  type="button"
+                  className="mt-2 text-sm text-gray-600 underline hover:text-brand-700"
+                  aria-label={`Report response from ${r.reply.businessName}`}
+                  onClick={() => onReport(r, true)}
+                >
+                  Report
+                </button>
+              )}
+            </div>
           )}
         </li>
       ))}

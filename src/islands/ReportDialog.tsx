@@ -17,10 +17,13 @@ import { useValidatedForm } from './useValidatedForm';
 export const REPORT_THANKS = 'Thanks, our team will look at this review.';
 export const PHOTO_REPORT_THANKS = 'Thanks, our team will look at this photo.';
 
-/** What is reported: a review, or a photo (its id and alt text). */
-export type ReportTarget = { review: Review; photo?: never } | { photo: { id: string; alt: string }; review?: never };
+/**
+ * What is reported: a review, the business's response to it (`reply`, POST /api/replies/{id}/reports;
+ * docs/owners.md "Replies"), or a photo (its id and alt text).
+ */
+export type ReportTarget = { review: Review; reply?: boolean; photo?: never } | { photo: { id: string; alt: string }; review?: never; reply?: never };
 
-export default function ReportDialog({ review, photo, onClose }: ReportTarget & { onClose: () => void }) {
+export default function ReportDialog({ review, reply = false, photo, onClose }: ReportTarget & { onClose: () => void }) {
   const id = useId();
   const { close, dialogProps } = useModalDialog(onClose);
   const { values, errors, busy, set, submit } = useValidatedForm({ reason: '', details: '' }, ({ reason, details }) =>
@@ -31,7 +34,14 @@ export default function ReportDialog({ review, photo, onClose }: ReportTarget & 
     e.preventDefault();
     await submit(async (report) => {
       try {
-        await postJson(review ? `/api/reviews/${encodeURIComponent(review.id)}/reports` : `/api/photos/${encodeURIComponent(photo.id)}/reports`, report);
+        await postJson(
+          review
+            ? reply
+              ? `/api/replies/${encodeURIComponent(review.reply!.id)}/reports`
+              : `/api/reviews/${encodeURIComponent(review.id)}/reports`
+            : `/api/photos/${encodeURIComponent(photo.id)}/reports`,
+          report,
+        );
         toast({ title: review ? REPORT_THANKS : PHOTO_REPORT_THANKS });
         close();
       } catch (error) {
@@ -45,15 +55,16 @@ export default function ReportDialog({ review, photo, onClose }: ReportTarget & 
     <dialog {...dialogProps} aria-labelledby={`${id}-title`} className="m-auto w-[min(32rem,calc(100%-2rem))] rounded-2xl bg-white backdrop:bg-gray-900/50">
       <form onSubmit={send} noValidate className="space-y-4 p-6">
         <h2 id={`${id}-title`} className="text-lg font-semibold text-gray-900">
-          {review ? 'Report this review' : 'Report this photo'}
+          {review ? (reply ? 'Report this response' : 'Report this review') : 'Report this photo'}
         </h2>
         {review ? (
           <p className="text-sm text-gray-700">
-            Review by {review.customerName}. Reports go to our team, who check the review against our{' '}
+            {reply ? `Response from ${review.reply?.businessName} to the review by ${review.customerName}.` : `Review by ${review.customerName}.`} Reports go to
+            our team, who check it against our{' '}
             <a href="/review-guidelines" target="_blank" rel="noopener" className="text-brand-700 underline">
               review guidelines
             </a>
-            . A report does not remove a review by itself.
+            . A report does not remove anything by itself.
           </p>
         ) : (
           <p className="text-sm text-gray-700">

@@ -38,7 +38,7 @@ export default function Reviews({ providerId, initialReviews, total: initialTota
   const [total, setTotal] = useState(initialTotal);
   const [sort, setSort] = useState<ReviewSort>('newest');
   const [loadingMore, setLoadingMore] = useState(false);
-  const [reporting, setReporting] = useState<Review | null>(null);
+  const [reporting, setReporting] = useState<{ review: Review; reply?: boolean } | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [open, setOpen] = useState(false);
   const {
@@ -241,7 +241,7 @@ export default function Reviews({ providerId, initialReviews, total: initialTota
       )}
       <div className="mt-6">
         {reviews ? (
-          <ReviewList reviews={reviews} onReport={setReporting} />
+          <ReviewList reviews={reviews} onReport={(review, reply) => setReporting({ review, reply })} />
         ) : loadFailed ? (
           <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800">
             Failed to load reviews. Please try again later.
@@ -257,7 +257,7 @@ export default function Reviews({ providerId, initialReviews, total: initialTota
       )}
       {reporting && (
         <Suspense fallback={null}>
-          <ReportDialog review={reporting} onClose={() => setReporting(null)} />
+          <ReportDialog review={reporting.review} reply={reporting.reply} onClose={() => setReporting(null)} />
         </Suspense>
       )}
     </div>

@@ -1,6 +1,7 @@
 /**
  * Loaded on the first click of a For Businesses / List Your Business button (never before): mounts
- * the popup and the toaster, then opens it. Later clicks only set the store.
+ * the popup and the toaster, then opens it. Later clicks only set the store. "Claim this business"
+ * comes through here too (one import in the page script), and loads its own dialog from here.
  */
 import { createRoot } from 'react-dom/client';
 import { $businessPopupOpen } from '@/stores/businessPopup';
@@ -19,4 +20,9 @@ export function openBusinessPopup() {
     ensureToaster();
   }
   $businessPopupOpen.set(true);
+}
+
+/** "Claim this business": `dataset` of its button (data-claim, data-name); src/islands/claimLoader.tsx. */
+export async function openClaimDialog(dataset: DOMStringMap) {
+  (await import('./claimLoader')).openClaimDialog(dataset);
 }

@@ -2,8 +2,8 @@
  * The only script every page runs, kept tiny: swaps broken images for the local fallback, shows
  * "Open now · Closes 7:00 PM" from opening hours in the provider's time zone where the page's own
  * text may be out of date, sends search forms without empty values, loads the search fields'
- * suggestions on first focus, and opens the business popup on demand (its React island loads on
- * first click, not before).
+ * suggestions on first focus, and opens the business popup and the claim dialog on demand (their
+ * React islands load on first click, not before).
  */
 const FALLBACK = '/images/provider-fallback.webp';
 
@@ -71,10 +71,13 @@ function loadCombobox(e: Event) {
 addEventListener('focusin', loadCombobox);
 addEventListener('keydown', loadCombobox);
 
+// "Claim this business" (provider pages, docs/owners.md) and the business popup: each dialog loads on first click.
 document.addEventListener('click', async (e) => {
-  const trigger = (e.target as Element | null)?.closest?.('[data-open-business]');
+  const trigger = (e.target as Element | null)?.closest?.<HTMLElement>('[data-open-business],[data-claim]');
   if (!trigger) return;
   e.preventDefault();
-  const { openBusinessPopup } = await import('@/islands/businessPopupLoader');
-  openBusinessPopup();
+  // One import for both (each import() costs this script its list of chunks); the claim dialog's own code loads from there.
+  const dialogs = await import('@/islands/businessPopupLoader');
+  if (trigger.dataset.claim) dialogs.openClaimDialog(trigger.dataset);
+  else dialogs.openBusinessPopup();
 });

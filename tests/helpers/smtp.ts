@@ -58,3 +58,6 @@ export async function startSmtp(port = 0): Promise<TestMailbox> {
   };
   return box;
 }
+
+/** The SMTP port the browser tests' server mails to (playwright.config.ts): beside E2E_PORT, so two worktrees do not meet. */
+export const e2eSmtpPort = (e2ePort: number) => e2ePort + 1000;

@@ -40,6 +40,8 @@ const provider: Provider = {
   latitude: 40.7484,
   longitude: -73.9967,
   timeZone: 'America/New_York',
+  status: 'open',
+  closedUntil: null,
 };
 
 describe('absoluteUrl', () => {

@@ -111,7 +111,14 @@ export async function audit(
  */
 export async function claimListing(
   { db }: Db,
-  { providerId, userId, email, via, actor = email }: { providerId: string; userId: string; email: string; via: ClaimVia; actor?: string },
+  {
+    providerId,
+    userId,
+    email,
+    via,
+    actor = email,
+    reason,
+  }: { providerId: string; userId: string; email: string; via: ClaimVia; actor?: string; reason?: string },
   now = new Date(),
 ): Promise<{ claimed: boolean }> {
   return db.transaction().execute(async (trx) => {
@@ -122,7 +129,7 @@ export async function claimListing(
     if (current) await trx.deleteFrom('listing_owners').where('providerId', '=', providerId).execute();
     const row = { providerId, userId, email: email.toLowerCase(), via, claimedAt: now.toISOString() };
     await trx.insertInto('listing_owners').values(row).execute();
-    await audit(trx, { providerId, action: via === 'support' ? 'assign' : 'claim', actor, before: current ?? null, after: row }, now);
+    await audit(trx, { providerId, action: via === 'support' ? 'assign' : 'claim', actor, reason, before: current ?? null, after: row }, now);
     return { claimed: true };
   });
 }

@@ -15,11 +15,13 @@ import { addTermsStatement } from '../suggestions/vocabulary.server';
 import { isUuidLike, slugify } from './slugify';
 import { photoFileUrl } from '../photos/photoRules';
 import { findDuplicate, holdListing, nameKey } from '../listings/listings.server';
+import { effectiveStatus } from '../owners/listingStatus';
 
 type ProviderRow = Selectable<ProvidersTable>;
 
 /** A database row in the API's wire format (docs/openapi.json). */
-export function toProvider(row: Omit<ProviderRow, 'status' | 'closedUntil' | 'ownerUpdatedAt'>): Provider {
+export function toProvider(row: Omit<ProviderRow, 'ownerUpdatedAt'>): Provider {
+  const timeZone = row.timeZone ?? timeZoneOf(row.state);
   return {
     id: row.id,
     name: row.name,
@@ -44,7 +46,9 @@ export function toProvider(row: Omit<ProviderRow, 'status' | 'closedUntil' | 'ow
     menu: row.menu ?? null,
     latitude: row.latitude === null ? null : Number(row.latitude),
     longitude: row.longitude === null ? null : Number(row.longitude),
-    timeZone: row.timeZone ?? timeZoneOf(row.state),
+    timeZone,
+    // A temporary closure whose day has come is over (docs/owners.md "Statuses").
+    ...effectiveStatus({ status: row.status ?? 'open', closedUntil: row.closedUntil ?? null }, timeZone),
   };
 }
 
@@ -239,6 +243,8 @@ export async function createProvider(database: Db, input: ProviderCreate, now = 
         vetted_at: row.vetted_at ?? null,
         vetted_by: row.vetted_by ?? null,
         nameKey: nameKey(row.name),
+        status: 'open',
+        closedUntil: null,
         latitude: row.latitude ?? null,
         longitude: row.longitude ?? null,
         timeZone: row.timeZone ?? null,

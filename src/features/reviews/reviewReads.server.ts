@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import type { Page } from '../providers/providers.server';
 import { listedProviders } from '../providers/providers.server';
 import { toReview } from './reviews.server';
+import { publishedReplies } from '../owners/replies.server';
 import type { ReviewSort } from './reviewRules';
 import type { Review } from './schemas/review';
 import type { ReviewSummary } from './schemas/reviewList';
@@ -26,7 +27,12 @@ export async function sortedReviews(
   let query = publishedReviews(database, providerId).selectAll();
   if (sort !== 'newest') query = query.orderBy('rating', sort === 'highest' ? 'desc' : 'asc');
   const rows = await query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
-  return rows.map(toReview);
+  // The business's responses go with their reviews (docs/owners.md "Replies").
+  const replies = await publishedReplies(
+    database,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => ({ ...toReview(row), reply: replies.get(row.id) ?? null }));
 }
 
 /** GET /api/providers/{id}/reviews: a page and the total; null when the provider is unknown or hidden. */

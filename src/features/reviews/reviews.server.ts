@@ -7,9 +7,9 @@ import { NotFoundError, TooManyError } from '../../lib/errors';
 import { normaliseForComparison } from '../../lib/schemas/storedText';
 import type { Review, ReviewCreate } from './schemas/review';
 
-/** A review row in API form (status, address hash and duplicate key stay inside: only published reviews ever leave). */
+/** A review row in API form (status, address hash and duplicate key stay inside: only published reviews ever leave); its response, if any, is added by the reads. */
 export function toReview({ id, providerId, customerName, rating, comment, createdAt }: Selectable<ReviewsTable>): Review {
-  return { id, providerId, customerName, rating: Number(rating), comment, createdAt };
+  return { id, providerId, customerName, rating: Number(rating), comment, createdAt, reply: null };
 }
 
 /** Recomputes a provider's rating (mean, one decimal) and reviewCount from its published reviews. */
@@ -47,7 +47,12 @@ export interface ReviewSource {
  * when the address already posted `perProvider` reviews of it in the last day. One statement, so
  * concurrent posts cannot pass the limits together (SQLite runs writes one at a time).
  */
-export function insertReviewStatement(review: Review, duplicateSince?: string, source?: ReviewSource, now = new Date()): InStatement {
+export function insertReviewStatement(
+  { reply: _, ...review }: Omit<Review, 'reply'> & { reply?: unknown },
+  duplicateSince?: string,
+  source?: ReviewSource,
+  now = new Date(),
+): InStatement {
   return {
     sql: `INSERT INTO reviews (id, providerId, customerName, rating, comment, createdAt, clientKey, dedupeKey)
           SELECT :id, :providerId, :customerName, :rating, :comment, :createdAt, :clientKey, :dedupeKey
@@ -81,6 +86,8 @@ export async function createReview(database: Db, input: ReviewCreate, now = new 
     rating: input.rating,
     comment: input.comment,
     createdAt: now.toISOString(),
+    // A new review has no response yet (docs/owners.md "Replies").
+    reply: null,
   };
   const since = new Date(now.getTime() - DUPLICATE_WINDOW_MS).toISOString();
   const [inserted] = await database.client.batch([insertReviewStatement(review, since, source, now), refreshRatingStatement(review.providerId)], 'write');

@@ -38,6 +38,8 @@ export const exampleProvider: Provider = {
   latitude: 40.7255,
   longitude: -73.9983,
   timeZone: 'America/New_York',
+  status: 'open',
+  closedUntil: null,
 };
 
 /** POST /api/providers as the List Your Business form sends it. */
@@ -66,6 +68,13 @@ export const exampleReview: Review = {
   rating: 5,
   comment: 'Flawless gel manicure and very friendly staff.',
   createdAt: '2025-05-14T16:20:00.000Z',
+  reply: {
+    id: '3f6a1d2e-9b8c-4a7d-8e6f-1a2b3c4d5e6f',
+    body: 'Thank you, Maya! Tasha will be glad to hear it. See you at your next fill.',
+    businessName: exampleProvider.name,
+    createdAt: '2025-05-15T09:00:00.000Z',
+    updatedAt: '2025-05-15T09:00:00.000Z',
+  },
 };
 
 /** GET /api/providers/{id}/reviews/summary of the example provider. */

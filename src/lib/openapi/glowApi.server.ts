@@ -12,6 +12,9 @@ import { reviewListParamsSchema, reviewSummarySchema } from '../../features/revi
 import { reportCreateSchema, reportSchema } from '../../features/reviews/schemas/reviewReport';
 import { pageParamsSchema, searchParamsSchema, searchResultSchema } from '../../features/search/schemas/search';
 import { suggestionsSchema, suggestParamsSchema } from '../../features/suggestions/schemas/suggest';
+import { listingEditSchema, ownerListingSchema } from '../../features/owners/schemas/listingEdit';
+import { replySchema } from '../../features/owners/schemas/reply';
+import { replyCreateSchema, replyEditSchema } from '../../features/owners/schemas/replyInput';
 import { codeRequestSchema, codeSentSchema, ownerSessionSchema, signInSchema } from '../../features/owners/schemas/signIn';
 import {
   ownerPhotoSchema,
@@ -50,12 +53,44 @@ const reviewIdParams = z.object({ id: z.string().check(z.describe('Review id.'))
 const photoIdParams = z.object({ id: z.string().check(z.describe('Photo id.')) });
 const providerPhotoParams = z.object({ id: z.string().check(z.describe('Provider id.')), photoId: z.string().check(z.describe('Photo id.')) });
 const ownerPhoto: Payload = { schema: ownerPhotoSchema, name: 'OwnerPhoto', example: { ...examplePhoto, hidden: false } };
+const replyIdParams = z.object({ id: z.string().check(z.describe("Id of a business's response to a review.")) });
 const providerSlugParams = z.object({ slug: z.string().check(z.describe("Provider slug, the last segment of the provider's page URL.")) });
 
 const provider: Payload = { schema: providerSchema, name: 'Provider', example: exampleProvider };
 const providerList: Payload = { ...provider, list: true, example: [exampleProvider] };
 const searchResults: Payload = { schema: searchResultSchema, name: 'SearchResult', list: true, example: [{ ...exampleProvider, distanceMiles: 1.2 }] };
 const review: Payload = { schema: reviewSchema, name: 'Review', example: exampleReview };
+const exampleListingEdit = {
+  description: exampleProvider.description,
+  phone: exampleProvider.phone,
+  email: exampleProvider.email,
+  website: exampleProvider.website,
+  services: JSON.parse(exampleProvider.services) as string[],
+  openingHours: JSON.parse(exampleProvider.openingHours) as Record<string, string>,
+  menu: JSON.parse(exampleProvider.menu ?? '[]') as unknown[],
+  status: 'temporarily_closed',
+  closedUntil: '2026-12-01',
+};
+const ownerListing: Payload = {
+  schema: ownerListingSchema,
+  name: 'OwnerListing',
+  example: {
+    ...exampleListingEdit,
+    id: exampleProvider.id,
+    name: exampleProvider.name,
+    slug: exampleProvider.slug,
+    address: `${exampleProvider.address}, ${exampleProvider.city}, ${exampleProvider.state} ${exampleProvider.zipCode}`,
+    ownerUpdatedAt: '2026-11-23T10:30:00.000Z',
+  },
+};
+const reply: Payload = { schema: replySchema, name: 'Reply', example: exampleReview.reply };
+const replyReportSchema = z.object({
+  id: z.string().check(z.describe('Report id.')),
+  replyId: z.string().check(z.describe('Id of the reported response.')),
+  reason: z.string().check(z.describe('The reason given.')),
+  details: z.nullable(z.string()).check(z.describe('The details given, or null.')),
+  createdAt: z.string().check(z.describe('When the report was received, ISO 8601 in UTC.')),
+});
 const ownerSession: Payload = {
   schema: ownerSessionSchema,
   name: 'OwnerSession',
@@ -502,6 +537,103 @@ export const GLOW_API: ApiDescription = {
       session: true,
       responses: [{ status: 204, description: 'Signed out.' }],
       errors: [403, 405, 503],
+    },
+    {
+      method: 'get',
+      path: '/api/owners/listings/{id}',
+      operationId: 'getOwnerListing',
+      tag: 'Owners',
+      summary: 'A listing as its owner edits it',
+      session: true,
+      pathParams: providerIdParams,
+      paramExamples: { id: exampleProvider.id },
+      responses: [{ status: 200, description: 'The listing.', body: ownerListing }],
+      errors: [400, 401, 403, 404, 405, 503],
+    },
+    {
+      method: 'put',
+      path: '/api/owners/listings/{id}',
+      operationId: 'editOwnerListing',
+      tag: 'Owners',
+      summary: "Save the owner's edit of their listing",
+      description:
+        'Description, phone, email, website, services, hours per day, menu and status (name and address go through support), validated with the rules of the ' +
+        'other forms. Saved in one transaction with an audit row (who, when, the changed fields before and after); the page then says "Updated by the business on {date}" ' +
+        'and its CDN copies, searches and the provider sitemap are purged. Needs the owner’s session and an `Origin` header naming this site.',
+      session: true,
+      pathParams: providerIdParams,
+      paramExamples: { id: exampleProvider.id },
+      body: { schema: listingEditSchema, name: 'OwnerListingEdit', example: exampleListingEdit },
+      responses: [{ status: 200, description: 'The listing as saved.', body: ownerListing }],
+      errors: [400, 401, 403, 404, 405, 413, 415, 503],
+    },
+    {
+      method: 'post',
+      path: '/api/owners/replies',
+      operationId: 'createOwnerReply',
+      tag: 'Owners',
+      summary: 'Respond publicly to a review of your listing',
+      description:
+        'One response per review (409 for a second: edit the first), 1-1,000 characters, shown under the review as "Response from {business name}" with its date, ' +
+        'on the page and in the reviews API. Owners can never hide, edit or delete a review. Needs the listing owner’s session and an `Origin` header naming this site.',
+      session: true,
+      body: { schema: replyCreateSchema, name: 'OwnerReplyCreate', example: { reviewId: exampleReview.id, body: exampleReview.reply!.body } },
+      responses: [{ status: 201, description: 'The response, as published.', body: reply }],
+      errors: [400, 401, 403, 404, 405, 409, 413, 415, 503],
+    },
+    {
+      method: 'put',
+      path: '/api/owners/replies/{id}',
+      operationId: 'editOwnerReply',
+      tag: 'Owners',
+      summary: 'Edit your response',
+      session: true,
+      pathParams: replyIdParams,
+      paramExamples: { id: exampleReview.reply!.id },
+      body: { schema: replyEditSchema, name: 'OwnerReplyEdit', example: { body: exampleReview.reply!.body } },
+      responses: [{ status: 200, description: 'The response, as edited.', body: reply }],
+      errors: [400, 401, 403, 404, 405, 413, 415, 503],
+    },
+    {
+      method: 'delete',
+      path: '/api/owners/replies/{id}',
+      operationId: 'deleteOwnerReply',
+      tag: 'Owners',
+      summary: 'Delete your response',
+      session: true,
+      pathParams: replyIdParams,
+      paramExamples: { id: exampleReview.reply!.id },
+      responses: [{ status: 204, description: 'Deleted.' }],
+      errors: [400, 401, 403, 404, 405, 503],
+    },
+    {
+      method: 'post',
+      path: '/api/replies/{id}/reports',
+      operationId: 'reportReply',
+      tag: 'Reviews',
+      summary: "Report a business's response to the moderators",
+      description: 'As a report of a review: queued for a person to check; it never hides anything by itself. Rate-limited per network.',
+      pathParams: replyIdParams,
+      paramExamples: { id: exampleReview.reply!.id },
+      body: { schema: reportCreateSchema, name: 'ReportCreate', example: exampleReportCreate },
+      responses: [
+        {
+          status: 201,
+          description: 'The report was received.',
+          body: {
+            schema: replyReportSchema,
+            name: 'ReplyReport',
+            example: {
+              id: exampleReport.id,
+              replyId: exampleReview.reply!.id,
+              reason: exampleReport.reason,
+              details: exampleReport.details,
+              createdAt: exampleReport.createdAt,
+            },
+          },
+        },
+      ],
+      errors: [400, 404, 405, 413, 415, 429, 503],
     },
     {
       method: 'get',

@@ -5,6 +5,7 @@
 import { z } from '../../../lib/zod';
 import { DAYS, NEW_LISTING } from '../../../config';
 import { HOURS_PATTERN, PRICE_RANGES } from '../providerFields';
+import { LISTING_STATUSES } from '../../owners/listingStatus';
 import { businessFields } from './businessApplication';
 import { honeypotSchema } from '../../reviews/schemas/review';
 import { storedTextChecks } from '../../../lib/schemas/storedText';
@@ -131,6 +132,14 @@ export const providerSchema = z.object({
         'JSON-encoded service menu: a list of { name, priceFrom, priceTo?, durationMinutes } in US dollars and minutes (schema MenuItem), or null when the listing has none.',
       ),
     ),
+  status: z
+    .enum(LISTING_STATUSES)
+    .check(
+      z.describe(
+        'Set by the business: `open` as usual, `temporarily_closed` until `closedUntil` (open again by itself that day), or `permanently_closed`. Never "Open now" unless `open`.',
+      ),
+    ),
+  closedUntil: z.nullable(z.string()).check(z.describe('The day (YYYY-MM-DD, its own time zone) a temporarily closed listing opens again; otherwise null.')),
 });
 export type Provider = z.infer<typeof providerSchema>;
 

@@ -1,5 +1,6 @@
 /** A review and the review form and POST /api/reviews payload. */
 import { z } from '../../../lib/zod';
+import { replySchema } from '../../owners/schemas/reply';
 import { COMMENT_MAX } from '../reviewRules';
 import { optionalText } from '../../../lib/schemas/optionalText';
 import { storedText } from '../../../lib/schemas/storedText';
@@ -51,5 +52,6 @@ export const reviewSchema = z.object({
   rating: z.int().check(z.minimum(1), z.maximum(5), z.describe('Whole stars, 1-5.')),
   comment: z.nullable(z.string()).check(z.describe('The review text, or null.')),
   createdAt: z.string().check(z.describe('When the review was posted, ISO 8601 in UTC.')),
+  reply: z.nullable(replySchema).check(z.describe('The business\'s public response, shown under the review (docs/owners.md "Replies"), or null.')),
 });
 export type Review = z.infer<typeof reviewSchema>;

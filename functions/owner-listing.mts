@@ -1,0 +1,28 @@
+/** GET /api/owners/listings/{id}: the listing as its owner edits it. PUT: save the owner's edit. */
+import type { Config } from '@netlify/functions';
+import { getDb } from '../src/db/client';
+import { ownerListing, saveListingEdit } from '../src/features/owners/listingEdits.server';
+import { requireListingOwner } from '../src/features/owners/requireOwner.server';
+import { listingEditSchema } from '../src/features/owners/schemas/listingEdit';
+import { purgeTags } from '../src/server/cachePurge';
+import { CACHE_TAGS } from '../src/server/cdnCache';
+import { json, parseWith, pathParam, readJsonObject, route } from '../src/server/http';
+
+export default route({
+  async GET(req, context) {
+    const id = pathParam(context.params, 'id');
+    await requireListingOwner(req, id);
+    return json(await ownerListing(await getDb(), id));
+  },
+  async PUT(req, context) {
+    const id = pathParam(context.params, 'id');
+    const owner = await requireListingOwner(req, id);
+    const edit = parseWith(listingEditSchema, await readJsonObject(req));
+    const { listing, changed } = await saveListingEdit(await getDb(), id, edit, owner.email);
+    // Its page, searches (hours, services, status) and the provider sitemap (lastmod) show it.
+    if (changed) await purgeTags([CACHE_TAGS.provider(id), CACHE_TAGS.search, CACHE_TAGS.providerSitemap], context);
+    return json(listing);
+  },
+});
+
+export const config: Config = { path: '/api/owners/listings/:id' };

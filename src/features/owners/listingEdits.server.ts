@@ -1,0 +1,105 @@
+/**
+ * Owners' edits of their listing (docs/owners.md "Dashboard"): read as the dashboard shows it, and
+ * saved in one transaction with an audit row holding the changed fields before and after. The
+ * search copies (full-text, hours, category rows) follow through the triggers of the providers table.
+ */
+import { CompiledQuery, sql } from 'kysely';
+import { InvalidInputError, NotFoundError } from '../../lib/errors';
+import type { Db } from '../../db/client';
+import { timeZoneOf } from '../places/timeZone';
+import { categoriesOfServices } from '../content/services';
+import { insertHoursStatement } from '../search/providerHours.server';
+import { audit } from './claims.server';
+import { todayIn } from './listingStatus';
+import type { ListingEdit, OwnerListing } from './schemas/listingEdit';
+
+const parse = <T>(text: string | null, fallback: T): T => {
+  try {
+    return text ? (JSON.parse(text) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+};
+
+export async function ownerListing({ db }: Db, providerId: string): Promise<OwnerListing> {
+  const row = await db.selectFrom('providers').selectAll().where('id', '=', providerId).where('isHidden', '=', 0).executeTakeFirst();
+  if (!row) throw new NotFoundError('No listing has that id');
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    address: `${row.address}, ${row.city}, ${row.state} ${row.zipCode}`,
+    description: row.description,
+    phone: row.phone,
+    email: row.email,
+    website: row.website,
+    services: parse<string[]>(row.services, []),
+    openingHours: parse<Record<string, string>>(row.openingHours, {}),
+    menu: parse<Record<string, unknown>[]>(row.menu, []),
+    status: row.status,
+    closedUntil: row.closedUntil,
+    ownerUpdatedAt: row.ownerUpdatedAt,
+  };
+}
+
+/** Saves an owner's edit; returns the listing as saved and whether anything changed. */
+export async function saveListingEdit(
+  { db }: Db,
+  providerId: string,
+  edit: ListingEdit,
+  actor: string,
+  now = new Date(),
+): Promise<{ listing: OwnerListing; changed: boolean }> {
+  const columns = {
+    description: edit.description,
+    phone: edit.phone,
+    email: edit.email,
+    website: edit.website,
+    services: JSON.stringify(edit.services),
+    openingHours: JSON.stringify(edit.openingHours),
+    menu: edit.menu.length ? JSON.stringify(edit.menu) : null,
+    status: edit.status,
+    closedUntil: edit.status === 'temporarily_closed' ? (edit.closedUntil ?? null) : null,
+  };
+  const changed = await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('providers').selectAll().where('id', '=', providerId).where('isHidden', '=', 0).executeTakeFirst();
+    if (!before) throw new NotFoundError('No listing has that id');
+    if (columns.closedUntil && columns.closedUntil <= todayIn(before.timeZone ?? timeZoneOf(before.state), now)) {
+      throw new InvalidInputError('The reopening date must be after today', 'closedUntil');
+    }
+    const keys = (Object.keys(columns) as (keyof typeof columns)[]).filter((k) => before[k] !== columns[k]);
+    if (keys.length === 0) return false;
+    await trx
+      .updateTable('providers')
+      .set({ ...columns, ownerUpdatedAt: now.toISOString() })
+      .where('id', '=', providerId)
+      .execute();
+    // The search's copies written with a listing (providers.server.ts insertProviderStatements):
+    // its category rows from its services, its hours rows for "open now".
+    if (keys.includes('services')) {
+      await trx.deleteFrom('provider_categories').where('providerSeq', '=', before.seq).execute();
+      for (const category of categoriesOfServices(edit.services)) {
+        await sql`INSERT INTO provider_categories (category, providerSeq, isPromoted, rating, reviewCount, name, city, priceRange)
+                  SELECT ${category}, seq, isPromoted, rating, reviewCount, name, city, priceRange FROM providers WHERE id = ${providerId}`.execute(trx);
+      }
+    }
+    if (keys.includes('openingHours') || keys.includes('services')) {
+      await trx.deleteFrom('provider_hours').where('providerSeq', '=', before.seq).execute();
+      const hours = insertHoursStatement(providerId, columns.openingHours) as { sql: string; args: unknown[] };
+      await trx.executeQuery(CompiledQuery.raw(hours.sql, hours.args));
+    }
+    await audit(
+      trx,
+      {
+        providerId,
+        action: 'edit',
+        actor,
+        before: Object.fromEntries(keys.map((k) => [k, before[k]])),
+        after: Object.fromEntries(keys.map((k) => [k, columns[k]])),
+      },
+      now,
+    );
+    return true;
+  });
+  return { listing: await ownerListing({ db } as Db, providerId), changed };
+}

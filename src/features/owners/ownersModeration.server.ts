@@ -1,0 +1,67 @@
+/**
+ * Support's side of owners (`npm run moderate`, docs/owners.md "Support"): list claims, revoke one,
+ * assign a listing to an email (for listings without a usable email), each audited with its reason.
+ * Hiding and restoring responses: moderateReply in ./replies.server.ts.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/client';
+import { NotFoundError } from '../../lib/errors';
+import { audit, claimListing } from './claims.server';
+
+export interface ClaimRow {
+  slug: string;
+  name: string;
+  email: string;
+  via: string;
+  claimedAt: string;
+  ownerUpdatedAt: string | null;
+}
+
+export async function listClaims({ db }: Db, limit = 100): Promise<ClaimRow[]> {
+  return db
+    .selectFrom('listing_owners')
+    .innerJoin('providers', 'providers.id', 'listing_owners.providerId')
+    .select(['providers.slug', 'providers.name', 'listing_owners.email', 'listing_owners.via', 'listing_owners.claimedAt', 'providers.ownerUpdatedAt'])
+    .orderBy('listing_owners.claimedAt', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+async function providerBySlug({ db }: Db, slug: string) {
+  const row = await db.selectFrom('providers').select(['id', 'name']).where('slug', '=', slug).executeTakeFirst();
+  if (!row) throw new NotFoundError(`No listing has the slug ${slug}`);
+  return row;
+}
+
+/** Ends a claim: the listing is nobody's again (its badge goes); the account and its sessions stay. */
+export async function revokeClaim(database: Db, slug: string, actor: string, reason: string, now = new Date()) {
+  const provider = await providerBySlug(database, slug);
+  await database.db.transaction().execute(async (trx) => {
+    const owner = await trx.selectFrom('listing_owners').selectAll().where('providerId', '=', provider.id).executeTakeFirst();
+    if (!owner) throw new NotFoundError(`${provider.name} is not claimed`);
+    await trx.deleteFrom('listing_owners').where('providerId', '=', provider.id).execute();
+    await audit(trx, { providerId: provider.id, action: 'revoke-claim', actor, reason, before: owner, after: null }, now);
+  });
+  return { providerId: provider.id, summary: `${provider.name} is no longer managed by its claimant.` };
+}
+
+/**
+ * Ties a listing to `email` as support checked it by hand; the owner then signs in at /business with
+ * a code sent to that address. Replaces a current owner.
+ */
+export async function assignListing(database: Db, slug: string, email: string, actor: string, reason: string, now = new Date()) {
+  const provider = await providerBySlug(database, slug);
+  const address = email.trim().toLowerCase();
+  let user = await database.db.selectFrom('auth_users').select('id').where('email', '=', address).executeTakeFirst();
+  if (!user) {
+    // The same row better-auth makes on a first sign-in (migrations/0016_owners.sql), marked verified: support checked it.
+    user = { id: randomUUID() };
+    const at = now.toISOString();
+    await database.db
+      .insertInto('auth_users')
+      .values({ id: user.id, name: '', email: address, emailVerified: 1, image: null, createdAt: at, updatedAt: at })
+      .execute();
+  }
+  await claimListing(database, { providerId: provider.id, userId: user.id, email: address, via: 'support', actor, reason }, now);
+  return { providerId: provider.id, summary: `${provider.name} is now managed by ${address}.` };
+}
