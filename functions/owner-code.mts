@@ -14,7 +14,8 @@ export default route({
     await enforceRateLimit(database, context, 'codes', { message: 'Too many codes asked for from your network. Please wait a few minutes and try again.' });
     const input = parseWith(codeRequestSchema, await readJsonObject(req));
     await enforceRateLimit(database, context, 'codesPerEmail', {
-      key: `email:${input.email}`,
+      // No colon: clientKey reads a key with one as an IPv6 address and keeps only its /64 (rateLimit.server.ts).
+      key: `email ${input.email}`,
       message: 'Too many codes sent to this email address. Please wait an hour, or use the latest code you received.',
     });
     return json(await requestCode(database, new URL(req.url).origin, input, req.headers), 202);

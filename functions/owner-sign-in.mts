@@ -16,8 +16,8 @@ export default route({
     await enforceRateLimit(database, context, 'codes', { message: 'Too many codes tried from your network. Please wait a few minutes and try again.' });
     const input = parseWith(signInSchema, await readJsonObject(req));
     const { session, setCookies, claimed } = await enterCode(database, new URL(req.url).origin, input, req.headers);
-    // A claimed listing shows "Verified business" on its page and in search.
-    if (claimed && input.providerId) await purgeTags([CACHE_TAGS.provider(input.providerId), CACHE_TAGS.search], context);
+    // A claimed listing shows "Verified business" on its page and in search; a new one, now vetted, joins the sitemap.
+    if (claimed && input.providerId) await purgeTags([CACHE_TAGS.provider(input.providerId), CACHE_TAGS.search, CACHE_TAGS.providerSitemap], context);
     const response = json(session, 200);
     for (const cookie of setCookies) response.headers.append('Set-Cookie', cookie);
     return response;

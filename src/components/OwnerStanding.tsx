@@ -55,7 +55,7 @@ export function OwnerCard({
       ) : (
         <>
           <p className="mt-2 text-gray-700">Claim it for free to correct its details, set its hours and menu, and reply to reviews.</p>
-          <button type="button" data-claim={providerId} data-name={name} className="btn-secondary mt-3 w-full">
+          <button type="button" data-open-business data-claim={providerId} data-name={name} className="btn-secondary mt-3 w-full">
             Claim this business
           </button>
         </>

@@ -22,7 +22,11 @@ export function openBusinessPopup() {
   $businessPopupOpen.set(true);
 }
 
-/** "Claim this business": `dataset` of its button (data-claim, data-name); src/islands/claimLoader.tsx. */
-export async function openClaimDialog(dataset: DOMStringMap) {
-  (await import('./claimLoader')).openClaimDialog(dataset);
+/**
+ * The dialog a clicked button asks for, from its `dataset`: "Claim this business" (data-claim, the
+ * provider id, and data-name; src/islands/claimLoader.tsx), else the business popup.
+ */
+export async function openDialog(dataset: DOMStringMap) {
+  if (dataset.claim) (await import('./claimLoader')).openClaimDialog(dataset);
+  else openBusinessPopup();
 }

@@ -71,13 +71,12 @@ function loadCombobox(e: Event) {
 addEventListener('focusin', loadCombobox);
 addEventListener('keydown', loadCombobox);
 
-// "Claim this business" (provider pages, docs/owners.md) and the business popup: each dialog loads on first click.
+// The business popup and "Claim this business" (provider pages, docs/owners.md; its button also
+// carries data-claim): each dialog loads on first click.
 document.addEventListener('click', async (e) => {
-  const trigger = (e.target as Element | null)?.closest?.<HTMLElement>('[data-open-business],[data-claim]');
+  const trigger = (e.target as Element | null)?.closest?.<HTMLElement>('[data-open-business]');
   if (!trigger) return;
   e.preventDefault();
-  // One import for both (each import() costs this script its list of chunks); the claim dialog's own code loads from there.
-  const dialogs = await import('@/islands/businessPopupLoader');
-  if (trigger.dataset.claim) dialogs.openClaimDialog(trigger.dataset);
-  else dialogs.openBusinessPopup();
+  // One import for both, which picks the dialog (each import() costs this script its list of chunks).
+  (await import('@/islands/businessPopupLoader')).openDialog(trigger.dataset);
 });

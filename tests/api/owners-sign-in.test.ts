@@ -4,7 +4,7 @@
  * and requireListingOwner for no session, another owner and another Origin.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { errorOf, startApi, type TestApi } from '../helpers/api';
+import { errorOf, startApi, validListing, type TestApi } from '../helpers/api';
 import { startSmtp, type TestMailbox } from '../helpers/smtp';
 import { requireListingOwner } from '../../src/features/owners/index.server';
 import { HttpError } from '../../src/server/http';
@@ -174,6 +174,24 @@ describe('sessions', () => {
   });
 });
 
+describe('a listing from the business popup', () => {
+  it('is vetted by its applicant once they enter the code mailed to its address', async () => {
+    const applied = await api.post('/api/providers', validListing({ name: 'Juniper Lane Lash Loft', email: 'hello@juniperlane.example.com' }));
+    expect(applied.status).toBe(201);
+    const created = (await applied.json()) as { id: string };
+    const vetted = () => api.database.db.selectFrom('providers').select(['vetted_at', 'vetted_by']).where('id', '=', created.id).executeTakeFirstOrThrow();
+    expect((await vetted()).vetted_at).toBeNull();
+    await send('/api/owners/code', { email: 'hello@juniperlane.example.com', providerId: created.id });
+    const res = await send('/api/owners/sign-in', {
+      email: 'hello@juniperlane.example.com',
+      code: await mail.code('hello@juniperlane.example.com'),
+      providerId: created.id,
+    });
+    expect(res.status).toBe(200);
+    expect(await vetted()).toMatchObject({ vetted_by: 'owner' });
+  });
+});
+
 describe('requireListingOwner', () => {
   const request = (cookie: string | null, requestOrigin: string | null = origin()) =>
     new Request(`${api.base}/api/anything`, {
@@ -229,6 +247,13 @@ describe('Origin and limits', () => {
       const statuses = [];
       for (let i = 0; i < 3; i++) statuses.push((await send('/api/owners/code', { email: third.email, providerId: third.id })).status);
       expect(statuses).toEqual([202, 202, 429]);
+      // Counted per address: another address is not held back by it.
+      const orchard = await api.database.db
+        .selectFrom('providers')
+        .select('id')
+        .where('slug', '=', 'little-orchard-nail-parlor-new-york')
+        .executeTakeFirstOrThrow();
+      expect((await send('/api/owners/code', { email: 'frontdesk@littleorchard.example.com', providerId: orchard.id })).status).toBe(202);
     } finally {
       process.env.RATE_LIMIT_CODES_PER_EMAIL = '100000';
     }
