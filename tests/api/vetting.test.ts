@@ -63,6 +63,21 @@ describe('a new listing', () => {
     expect(await count("SELECT count(*) AS n FROM moderation_actions WHERE action = 'approve-listing' AND targetId = ?", [created.id])).toBe(1);
   });
 
+  it("vets inside a caller's transaction (the owners' claim), and not when it rolls back", async () => {
+    const res = await api.post('/api/providers', validListing({ name: 'Tansy Court Spa', slug: undefined, address: '3 Tansy Court', phone: '(208) 555-0122' }));
+    const { id } = (await res.json()) as { id: string };
+    await expect(
+      api.database.db.transaction().execute(async (trx) => {
+        expect(await vetListing(trx, id, 'owner')).toBe(true);
+        throw new Error('the claim failed after vetting');
+      }),
+    ).rejects.toThrow('the claim failed');
+    expect(await count('SELECT count(*) AS n FROM providers WHERE id = ? AND vetted_at IS NULL', [id])).toBe(1);
+    expect(await api.database.db.transaction().execute((trx) => vetListing(trx, id, 'owner'))).toBe(true);
+    expect(await count("SELECT count(*) AS n FROM providers WHERE id = ? AND vetted_by = 'owner'", [id])).toBe(1);
+    expect(await count("SELECT count(*) AS n FROM search_terms WHERE kind = 'word' AND term = 'tansy'")).toBe(1);
+  });
+
   it('every listing there before is vetted', async () => {
     expect(await count('SELECT count(*) AS n FROM providers WHERE vetted_at IS NULL')).toBe(0);
   });

@@ -6,8 +6,10 @@
  * A new listing that looks like an existing one (same name and city, or same name and phone) is
  * held here instead, with no slug, until a moderator decides.
  */
-import type { InStatement, ResultSet } from '@libsql/client';
+import type { InStatement } from '@libsql/client';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../../db/client';
+import type { Database } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 import { normaliseForComparison } from '../../lib/schemas/storedText';
 import { usPhoneDigits } from '../providers/phone';
@@ -15,10 +17,8 @@ import type { ProviderCreate } from '../providers/schemas/provider';
 import { addTermsStatement } from '../suggestions/vocabulary.server';
 import { searchWords } from '../search/searchText';
 
-/** Anything that runs one statement: a client, or a transaction of the caller's. */
-export interface Executor {
-  execute(statement: InStatement): Promise<ResultSet>;
-}
+/** Where vetting runs: the database, or a transaction of the caller's (kysely's, as the owners' claim runs in). */
+export type VettingDb = Db | Kysely<Database> | Transaction<Database>;
 
 /** The words "New listing, not yet verified" the page of an unvetted listing shows. */
 export const UNVETTED_NOTICE = 'New listing, not yet verified';
@@ -29,25 +29,19 @@ export const UNVETTED_NOTICE = 'New listing, not yet verified';
  * the city counts (a trigger). False when there is no such unvetted listing (already vetted,
  * unknown); a hidden listing is vetted but its words wait for it to be restored.
  */
-export async function vetListing(executor: Executor | Db, providerId: string, by: string, now = new Date()): Promise<boolean> {
-  const run = 'client' in executor ? executor.client : executor;
-  const { rows } = await run.execute({
-    sql: `UPDATE providers SET vetted_at = ?, vetted_by = ? WHERE id = ? AND vetted_at IS NULL
-          RETURNING name, description, services, city, state, isHidden`,
-    args: [now.toISOString(), by, providerId],
-  });
-  const row = rows[0];
+export async function vetListing(database: VettingDb, providerId: string, by: string, now = new Date()): Promise<boolean> {
+  const db = 'client' in database ? database.db : database;
+  const row = await db
+    .updateTable('providers')
+    .set({ vetted_at: now.toISOString(), vetted_by: by })
+    .where('id', '=', providerId)
+    .where('vetted_at', 'is', null)
+    .returning(['name', 'description', 'services', 'city', 'state', 'isHidden'])
+    .executeTakeFirst();
   if (!row) return false;
   if (Number(row.isHidden) === 0) {
-    await run.execute(
-      addTermsStatement({
-        name: String(row.name),
-        description: row.description === null ? null : String(row.description),
-        services: String(row.services),
-        city: String(row.city),
-        state: String(row.state),
-      }),
-    );
+    const terms = addTermsStatement(row) as { sql: string; args: unknown[] };
+    await db.executeQuery(CompiledQuery.raw(terms.sql, terms.args));
   }
   return true;
 }

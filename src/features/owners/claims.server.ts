@@ -2,6 +2,7 @@
  * Claiming a listing (docs/owners.md "Claim"): who may claim it, tying it to an account, and the
  * audit of every owner and support action. No HTTP here: callers turn the errors into answers.
  */
+import { vetListing } from '../listings/listings.server';
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../../db/client';
@@ -130,6 +131,8 @@ export async function claimListing(
     const row = { providerId, userId, email: email.toLowerCase(), via, claimedAt: now.toISOString() };
     await trx.insertInto('listing_owners').values(row).execute();
     await audit(trx, { providerId, action: via === 'support' ? 'assign' : 'claim', actor, reason, before: current ?? null, after: row }, now);
+    // An owner who proved the listing's email vets a new listing (docs/moderation.md "New listings").
+    await vetListing(trx, providerId, via === 'support' ? actor : 'owner', now);
     return { claimed: true };
   });
 }
