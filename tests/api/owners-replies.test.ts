@@ -121,3 +121,20 @@ describe('responding to a review', () => {
     expect((await call('DELETE', `/api/owners/replies/${reviewId}`, owner.headers)).status).toBe(404);
   });
 });
+
+describe('search: verified=true', () => {
+  it('lists only listings their business has claimed, and refuses other values', async () => {
+    const res = await api.get('/api/search?verified=true&limit=100');
+    expect(res.status).toBe(200);
+    const ids = ((await res.json()) as { id: string }[]).map((p) => p.id).sort();
+    const claimed = (await api.database.db.selectFrom('listing_owners').select('providerId').execute()).map((o) => o.providerId).sort();
+    expect(claimed.length).toBeGreaterThan(0);
+    expect(ids).toEqual(claimed);
+    expect(res.headers.get('x-total-count')).toBe(String(claimed.length));
+    const all = Number((await api.get('/api/search?verified=false&limit=1')).headers.get('x-total-count'));
+    expect(all).toBeGreaterThan(claimed.length);
+    const bad = await api.get('/api/search?verified=yes');
+    expect(bad.status).toBe(400);
+    expect((await errorOf(bad)).error).toBe('verified must be true or false');
+  });
+});

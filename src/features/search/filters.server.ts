@@ -81,6 +81,12 @@ export const FILTERS = {
   /** The list of those open (few) or a check per row (many): see resolve.server.ts. */
   openNow: { on: (r) => !!r.openNow, row: (r) => r.openNow!, carriedBy: ['openList'] },
   near: { on: (r) => !!r.within, row: (r) => withinCondition(r.within!.point, r.within!.miles), carriedBy: [] },
+  /** `verified=true`: listings their business has claimed (docs/owners.md), one primary-key lookup per row. */
+  verified: {
+    on: (r) => !!r.params.verified,
+    row: () => sql<SqlBool>`EXISTS (SELECT 1 FROM listing_owners o WHERE o.providerId = p.id)`,
+    carriedBy: [],
+  },
 } satisfies Record<string, SearchFilter>;
 export type FilterName = keyof typeof FILTERS;
 

@@ -6,7 +6,7 @@
 import { LIMITS } from '../../config';
 
 /** Filters and order, in the order URLs carry them. `q` is read as `query`. */
-export const SEARCH_KEYS = ['query', 'service', 'location', 'priceRange', 'rating', 'openNow', 'near', 'radius', 'sort'] as const;
+export const SEARCH_KEYS = ['query', 'service', 'location', 'priceRange', 'rating', 'openNow', 'verified', 'near', 'radius', 'sort'] as const;
 export type SearchKey = (typeof SEARCH_KEYS)[number];
 
 export const SORTS = ['recommended', 'rating', 'reviews', 'distance'] as const;

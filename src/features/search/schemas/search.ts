@@ -66,6 +66,15 @@ const searchFields = z.object({
       ),
     )
     .check(z.describe("`true`: only providers open at request time, on each provider's own clock (its time zone, from where it is).")),
+  verified: z
+    .pipe(
+      present(),
+      z.pipe(
+        z.optional(z.enum(['true', 'false'], { error: 'verified must be true or false' })),
+        z.transform((v: 'true' | 'false' | undefined) => v === 'true'),
+      ),
+    )
+    .check(z.describe('`true`: only listings their business has claimed ("Verified business", docs/owners.md).')),
   near: z
     .pipe(
       present(z.regex(/^-?\d{1,3}(\.\d+)?,\s*-?\d{1,3}(\.\d+)?$/, 'near must be "LAT,LNG" in decimal degrees, e.g. 41.88,-87.63')),
