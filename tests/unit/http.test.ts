@@ -7,7 +7,20 @@ import { LIMITS } from '../../src/config';
 import { ConflictError, NotFoundError, OverBudgetError } from '../../src/lib/errors';
 // Classic zod builds the fixture schema; validationError takes any zod error (classic or mini).
 import { z } from 'zod';
-import { API_HEADERS, HttpError, json, jsonText, page, parseWith, readJsonObject, rejectHoneypot, route, validationError } from '../../src/server/http';
+import {
+  API_HEADERS,
+  HttpError,
+  json,
+  jsonText,
+  page,
+  parseWith,
+  pathParam,
+  readBodyBytes,
+  readJsonObject,
+  rejectHoneypot,
+  route,
+  validationError,
+} from '../../src/server/http';
 
 const schema = z.object({
   name: z.string().min(1, 'Name is required.'),
@@ -169,5 +182,40 @@ describe('jsonText', () => {
     expect(jsonText(res)).toBe('{"a":1}');
     expect(await res.text()).toBe(jsonText(res));
     expect(jsonText(new Response('{"a":1}'))).toBeUndefined();
+  });
+});
+
+describe('readBodyBytes', () => {
+  const upload = (body: BodyInit | null, headers: Record<string, string> = {}) =>
+    new Request('http://localhost/api/x', { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
+
+  it('reads the whole body as bytes, and an absent body as none', async () => {
+    const bytes = await readBodyBytes(upload(new Uint8Array([1, 2, 3, 255])), 10, 'Too large');
+    expect([...bytes]).toEqual([1, 2, 3, 255]);
+    expect((await readBodyBytes(upload(null), 10, 'Too large')).length).toBe(0);
+  });
+
+  it('refuses a body over the limit with 413, from its declared length before reading, or as it streams', async () => {
+    await expect(readBodyBytes(upload('x'.repeat(5), { 'content-length': '500' }), 10, 'The photo is too large')).rejects.toMatchObject({
+      status: 413,
+      message: 'The photo is too large',
+    });
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 4; i++) controller.enqueue(new Uint8Array(4));
+        controller.close();
+      },
+    });
+    await expect(readBodyBytes(upload(stream), 10, 'The photo is too large')).rejects.toMatchObject({ status: 413 });
+  });
+});
+
+describe('pathParam', () => {
+  it('percent-decodes a path parameter, and answers bad percent-encoding with a 400', () => {
+    expect(pathParam({ slug: 'caf%C3%A9-nails' }, 'slug')).toBe('café-nails');
+    expect(pathParam({}, 'slug')).toBe('');
+    expect(() => pathParam({ slug: '%E0%A4%A' }, 'slug')).toThrow(
+      expect.objectContaining({ status: 400, message: 'The address has invalid percent-encoding' }),
+    );
   });
 });

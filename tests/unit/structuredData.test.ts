@@ -13,6 +13,7 @@ import {
   localBusinessLd,
   openingHoursSpec,
   organizationLd,
+  pagePath,
   websiteLd,
 } from '../../src/features/seo/structuredData.server';
 
@@ -122,6 +123,18 @@ describe('localBusinessInput and localBusinessLd', () => {
     expect(ld['@type']).toBe('BeautySalon');
   });
 
+  it("lists a listing's photos as its images through the Image CDN, at most 1600 px wide, in place of the stock picture", () => {
+    const photos = [
+      { url: '/photos/abc.webp', width: 2400 },
+      { url: '/photos/def.webp', width: 900 },
+    ];
+    const ld = localBusinessLd(localBusinessInput(provider, photos));
+    expect(ld.image).toEqual([
+      `${SITE_URL}/.netlify/images?url=%2Fphotos%2Fabc.webp&w=1600&fm=jpg`,
+      `${SITE_URL}/.netlify/images?url=%2Fphotos%2Fdef.webp&w=900&fm=jpg`,
+    ]);
+  });
+
   it('defaults the price range to $$ and includes an email when there is one', () => {
     const { priceRange: _, ...input } = localBusinessInput({ ...provider, email: 'a@b.example.com' });
     const ld = localBusinessLd(input);
@@ -185,5 +198,14 @@ describe('ldJson', () => {
     const text = ldJson(data);
     expect(text).not.toMatch(/[<>&]/);
     expect(JSON.parse(text)).toEqual(data);
+  });
+});
+
+describe('pagePath', () => {
+  it('names a page as its canonical URL does: no .html, no /index, no trailing slash but the root', () => {
+    expect(pagePath(new URL('https://glow.example.com/'))).toBe('/');
+    expect(pagePath(new URL('https://glow.example.com/index.html'))).toBe('/');
+    expect(pagePath(new URL('https://glow.example.com/guides/nail-care.html'))).toBe('/guides/nail-care');
+    expect(pagePath(new URL('https://glow.example.com/city/chicago/'))).toBe('/city/chicago');
   });
 });
