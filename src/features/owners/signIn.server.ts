@@ -6,7 +6,6 @@ import type { Db } from '../../db/client';
 import { InvalidInputError } from '../../lib/errors';
 import { CODE_RULES, sendSignInCode, signInWithCode } from './auth.server';
 import { checkClaim, claimListing, listingsOf } from './claims.server';
-import { vetListing } from '../listings/listings.server';
 import { canSendMail, MailUnavailableError, type CodePurpose } from './mail.server';
 import type { CodeRequest, OwnerSession, SignIn } from './schemas/signIn';
 
@@ -40,9 +39,6 @@ export async function enterCode(
   if (input.providerId) {
     const { via } = await checkClaim(database, input.providerId, user.email, user.userId);
     claimed = (await claimListing(database, { providerId: input.providerId, userId: user.userId, email: user.email, via })).claimed;
-    // The code proved the listing's own address: a new listing from the business popup is its
-    // applicant's confirmation (docs/moderation.md "New listings"), so it is vetted by its owner.
-    await vetListing(database, input.providerId, 'owner');
   }
   return { session: { email: user.email, listings: await listingsOf(database, user.userId) }, setCookies: user.setCookies, claimed };
 }
