@@ -112,8 +112,9 @@ export default function SearchResults() {
           <p className="mt-2 min-h-6 text-gray-700" aria-live="polite">
             {lines ? (
               <>
-                {lines.found}
-                {lines.nearby && ` ${lines.nearby}`}
+                {/* Two spans: the count of what is in the place reads as its own sentence, apart from what is only near it. */}
+                <span>{lines.found}</span>
+                {lines.nearby && <span> {lines.nearby}</span>}
               </>
             ) : state.status === 'loading' ? (
               'Searching…'

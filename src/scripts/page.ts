@@ -78,5 +78,5 @@ document.addEventListener('click', async (e) => {
   if (!trigger) return;
   e.preventDefault();
   // One import for both, which picks the dialog (each import() costs this script its list of chunks).
-  (await import('@/islands/businessPopupLoader')).openDialog(trigger.dataset);
+  (await import('@/islands/dialogLoader')).openDialog(trigger.dataset);
 });

@@ -1,0 +1,9 @@
+/**
+ * What the page script imports on the first click of a dialog button: one small module that loads
+ * the dialog's own. Every page carries the chunk list of each import() it makes (docs/BENCHMARKS.md
+ * "JavaScript per page"), and the popup's list, about twenty chunks, would take the no-island pages past their
+ * 4 KB budget; this module carries it instead, and the browser fetches it only when asked.
+ */
+export async function openDialog(dataset: DOMStringMap) {
+  (await import('./businessPopupLoader')).openDialog(dataset);
+}
