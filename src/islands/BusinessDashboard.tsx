@@ -10,6 +10,7 @@ import type { OwnerSession } from '@/features/owners/schemas/signIn';
 import type { Review } from '@/features/reviews/schemas/review';
 import { CodeField, EmailField } from './CodeField';
 import { ownerCall, OwnerCallError } from './ownerApi';
+import PhotoManager from './PhotoManager';
 
 export default function BusinessDashboard() {
   const [session, setSession] = useState<OwnerSession | null | undefined>(undefined);
@@ -121,6 +122,7 @@ function Dashboard({ session, onSignedOut }: { session: OwnerSession; onSignedOu
         </p>
       )}
       {selected && <ListingEditor key={selected} providerId={selected} />}
+      {selected && <PhotoManager key={`${selected}-photos`} providerId={selected} />}
       {selected && <ReviewReplies key={`${selected}-reviews`} providerId={selected} />}
     </div>
   );

@@ -7,28 +7,11 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { PHOTO_CATEGORIES, PHOTO_CATEGORY_LABELS, PHOTO_LIMITS, imageCdnUrl, type PhotoCategory } from '@/features/photos/photoRules';
 import { ALT_HINT, photoAltSchema, type ownerPhotoSchema } from '@/features/photos/schemas/photo';
 import type { z } from '@/lib/zod';
+import { ownerCall as call } from './ownerApi';
 
 type OwnerPhoto = z.infer<typeof ownerPhotoSchema>;
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
-
-async function call<T>(method: 'GET' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method,
-      credentials: 'same-origin',
-      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    throw new Error('Glow could not be reached. Check your connection and try again.');
-  }
-  if (res.status === 204) return undefined as T;
-  const data = (await res.json().catch(() => null)) as { error?: string } | null;
-  if (!res.ok) throw new Error(data?.error ?? `Something went wrong (${res.status}). Please try again.`);
-  return data as T;
-}
 
 /**
  * A picture scaled so its long edge is at most PHOTO_LIMITS.browserMaxEdge, as a JPEG: a phone's
