@@ -129,7 +129,7 @@ describe('localBusinessInput and localBusinessLd', () => {
       { url: '/photos/def.webp', width: 900 },
     ];
     const ld = localBusinessLd(localBusinessInput(provider, photos));
-    expect(ld.image).toEqual([
+    expect((ld as { image?: unknown }).image).toEqual([
       `${SITE_URL}/.netlify/images?url=%2Fphotos%2Fabc.webp&w=1600&fm=jpg`,
       `${SITE_URL}/.netlify/images?url=%2Fphotos%2Fdef.webp&w=900&fm=jpg`,
     ]);
