@@ -41,6 +41,8 @@ export default defineConfig({
       RATE_LIMIT_REVIEWS: '1000',
       RATE_LIMIT_LISTINGS: '1000',
       RATE_LIMIT_REPORTS: '1000',
+      // Every browser test posts from one address: many reviews of one provider among them.
+      RATE_LIMIT_REVIEWS_PER_PROVIDER: '1000',
       // Photo bytes of this run (docs/photos.md "Storage"); seed photos for the first providers only,
       // which the browser tests use, so the server starts in seconds.
       BLOBS_DIR: '.test-data/blobs',

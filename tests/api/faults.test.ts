@@ -2,21 +2,28 @@
  * Faults (issue "Hardening"): an unreachable database gives 503 JSON errors while the static pages
  * keep serving; the local database survives the server being killed during a burst of writes.
  */
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type Started } from '../../scripts/lib/processes';
 import { tempDatabaseUrl } from '../helpers/api';
 
 const started: Started[] = [];
+const blobsDir = mkdtempSync(join(tmpdir(), 'glow-faults-blobs-'));
 afterAll(async () => {
   await Promise.all(started.map((s) => s.stop()));
+  rmSync(blobsDir, { recursive: true, force: true });
 });
 
-/** `npm start` as an operator runs it, with SKIP_BUILD so it serves dist/ as it is. */
+/**
+ * `npm start` as an operator runs it, with SKIP_BUILD so it serves dist/ as it is; its photo bytes in
+ * a folder of the test's own (never data/), and no seed photos, which these faults do not concern.
+ */
 async function serve(env: Record<string, string>): Promise<{ base: string; server: Started }> {
   const running = await startServer(
-    (port) => ({ command: 'npx', args: ['tsx', 'scripts/start.ts'], env: { PORT: String(port), HOST: '127.0.0.1', SKIP_BUILD: '1', ...env } }),
+    (port) => ({ command: 'npx', args: ['tsx', 'scripts/start.ts'], env: { PORT: String(port), HOST: '127.0.0.1', SKIP_BUILD: '1', BLOBS_DIR: blobsDir, SEED_PHOTOS: '0', ...env } }),
     '/api/search?limit=1',
     60_000,
   );
@@ -52,7 +59,7 @@ describe('an unreachable database', () => {
 describe('a killed server', () => {
   it('loses no acknowledged review and leaves the database consistent (WAL)', async () => {
     const { url, dir } = tempDatabaseUrl();
-    const env = { DATABASE_URL: url, RATE_LIMIT_REVIEWS: '1000000' };
+    const env = { DATABASE_URL: url, RATE_LIMIT_REVIEWS: '1000000', RATE_LIMIT_REVIEWS_PER_PROVIDER: '1000000' };
     const first = await serve(env);
     const providers = (await (await fetch(`${first.base}/api/providers?limit=20`)).json()) as { id: string }[];
     const acknowledged: string[] = [];
