@@ -23,7 +23,11 @@ afterAll(async () => {
  */
 async function serve(env: Record<string, string>): Promise<{ base: string; server: Started }> {
   const running = await startServer(
-    (port) => ({ command: 'npx', args: ['tsx', 'scripts/start.ts'], env: { PORT: String(port), HOST: '127.0.0.1', SKIP_BUILD: '1', BLOBS_DIR: blobsDir, SEED_PHOTOS: '0', ...env } }),
+    (port) => ({
+      command: 'npx',
+      args: ['tsx', 'scripts/start.ts'],
+      env: { PORT: String(port), HOST: '127.0.0.1', SKIP_BUILD: '1', BLOBS_DIR: blobsDir, SEED_PHOTOS: '0', ...env },
+    }),
     '/api/search?limit=1',
     60_000,
   );
