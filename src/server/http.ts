@@ -66,32 +66,17 @@ export function parseWith<S extends z.core.$ZodType>(schema: S, input: unknown):
 
 /** Reads a JSON object body, refusing non-JSON (415), oversize bodies (413) and malformed JSON (400). */
 export async function readJsonObject(req: Request): Promise<Record<string, unknown>> {
-  const declared = Number(req.headers.get('content-length') ?? 0);
-  if (declared > LIMITS.maxBodyBytes) throw new HttpError(413, `Request body must be at most ${LIMITS.maxBodyBytes / 1024} KB`);
+  const tooLarge = `Request body must be at most ${LIMITS.maxBodyBytes / 1024} KB`;
+  // The declared size first: an oversize body is refused as that, whatever its type.
+  if (Number(req.headers.get('content-length') ?? 0) > LIMITS.maxBodyBytes) throw new HttpError(413, tooLarge);
   const type = req.headers.get('content-type') ?? '';
   if (!/^application\/(.+\+)?json\b/i.test(type.trim())) {
     throw new HttpError(415, 'Request body must be JSON (Content-Type: application/json)');
   }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (req.body) {
-    const reader = req.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > LIMITS.maxBodyBytes) {
-        // Released, not cancelled: cancelling destroys the Node request under `npm start` and
-        // strands the rest of the body on a keep-alive connection (nodeAdapter.ts discards it).
-        reader.releaseLock();
-        throw new HttpError(413, `Request body must be at most ${LIMITS.maxBodyBytes / 1024} KB`);
-      }
-      chunks.push(value);
-    }
-  }
+  const bytes = await readBodyBytes(req, LIMITS.maxBodyBytes, tooLarge);
   let body: unknown;
   try {
-    body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks)));
+    body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch {
     throw new HttpError(400, 'Request body is not valid JSON');
   }
@@ -115,7 +100,8 @@ export async function readBodyBytes(req: Request, maxBytes: number, tooLarge: st
       if (done) break;
       size += value.byteLength;
       if (size > maxBytes) {
-        // Released, not cancelled (as in readJsonObject): the Node adapter discards the rest.
+        // Released, not cancelled: cancelling destroys the Node request under `npm start` and
+        // strands the rest of the body on a keep-alive connection (nodeAdapter.ts discards it).
         reader.releaseLock();
         throw new HttpError(413, tooLarge);
       }

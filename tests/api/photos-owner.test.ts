@@ -7,9 +7,9 @@
  */
 import http from 'node:http';
 import { once } from 'node:events';
-import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bombPng } from '../helpers/images';
 import { listPhotoKeys } from '../../src/features/photos/blobStore.server';
 import { PHOTO_LIMITS } from '../../src/features/photos/photoRules';
 import { CACHE_TAGS } from '../../src/server/cdnCache';
@@ -114,34 +114,6 @@ async function counts() {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return { rows: Number(n), blobs: (await listPhotoKeys()).length };
-}
-
-/** A real 20,000 × 20,000 grey PNG (400 megapixels) that deflates to a few hundred kilobytes. */
-function bombPng(side = 20_000): Buffer {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of buf) c = table[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), body.length + 4);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(side, 0);
-  ihdr.writeUInt32BE(side, 4);
-  ihdr[8] = 8;
-  const idat = deflateSync(Buffer.alloc((side + 1) * side), { level: 9 });
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
 }
 
 describe('who may change photos', () => {

@@ -5,9 +5,9 @@
  * refusal. Runs `npm start`'s server (dist/, functions, the built renderer, the local Image CDN) on a
  * fresh seeded database, over a file and over sqld; needs a build (`npm run build:test`).
  */
-import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bombPng } from '../helpers/images';
 import { cleanPhoto, PhotoRefusedError } from '../../src/features/photos/imageCheck.server';
 import { listPhotoKeys } from '../../src/features/photos/blobStore.server';
 import { addPhoto, deletePhoto, visiblePhotos } from '../../src/features/photos/photos.server';
@@ -35,38 +35,6 @@ async function phoneJpeg(width = 640, height = 480): Promise<Buffer> {
     })
     .withMetadata({ orientation: 6 })
     .toBuffer();
-}
-
-/** A real 20,000 × 20,000 grey PNG: 400 megapixels that deflate to a few hundred kilobytes. */
-function bombPng(side = 20_000): Buffer {
-  const crc = (buf: Buffer) => {
-    let c = ~0;
-    for (const byte of buf) {
-      c ^= byte;
-      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-    }
-    return ~c >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), body.length + 4);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(side, 0);
-  ihdr.writeUInt32BE(side, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 0; // greyscale
-  const raw = Buffer.alloc((side + 1) * side); // a filter byte and `side` zero pixels per row
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 const hasExif = (bytes: Buffer) => bytes.includes('Exif') || bytes.includes('Secretowner') || bytes.includes('PhoneMaker') || bytes.includes('GPS');
