@@ -2,9 +2,10 @@
  * `npm run moderate` (docs/moderation.md) as an operator runs it: a real process against a temporary
  * database file, checked through the database and the same domain reads the site uses.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runModerate } from '../helpers/moderateCli';
 import { closeDb, type Db } from '../../src/db/client';
 import { setupDatabase } from '../../src/setup/setup';
 import { getProviderBySlug, listProviders } from '../../src/features/providers/providers.server';
@@ -42,14 +43,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function moderate(...args: string[]) {
-  const run = spawnSync('npm', ['run', '--silent', 'moderate', '--', ...args], {
-    env: { ...process.env, DATABASE_URL: url, USER: 'ops-jordan', NETLIFY_PURGE_API_TOKEN: '' },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  return { status: run.status, out: `${run.stdout}${run.stderr}` };
-}
+const moderate = (...args: string[]) => runModerate(url, ...args);
 
 /** The command run without blocking this process, which serves the build hook it calls. */
 function moderateWith(extra: Record<string, string>, ...args: string[]): Promise<{ status: number | null; out: string }> {

@@ -3,11 +3,11 @@
  * database file; photos stored through a real local Blobs server. A hidden photo leaves the gallery
  * and the cover at once and comes back as it was on restore.
  */
-import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runModerate } from '../helpers/moderateCli';
 import { closeDb, type Db } from '../../src/db/client';
 import { startLocalBlobs, type LocalBlobs } from '../../src/local-server/blobs';
 import { cleanPhoto } from '../../src/features/photos/imageCheck.server';
@@ -44,14 +44,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function moderate(...args: string[]) {
-  const run = spawnSync('npm', ['run', '--silent', 'moderate', '--', ...args], {
-    env: { ...process.env, DATABASE_URL: url, USER: 'ops-jordan', NETLIFY_PURGE_API_TOKEN: '' },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  return { status: run.status, out: `${run.stdout}${run.stderr}` };
-}
+const moderate = (...args: string[]) => runModerate(url, ...args);
 
 const provider = async () => (await getProviderBySlug(database, SLUG))!;
 
