@@ -61,7 +61,9 @@ export async function waitForHttp(url: string, timeoutMs: number, started?: Star
   for (;;) {
     try {
       // Read the body: one left unread on a keep-alive socket can trip Node's HTTP client when the server goes.
-      await (await fetch(url, { signal: AbortSignal.timeout(5000) })).arrayBuffer();
+      // Each try may take as long as is left: on a loaded machine `netlify serve` answers in 5-17 s
+      // (docs/testing.md), and a shorter try would abandon every answer and never see one.
+      await (await fetch(url, { signal: AbortSignal.timeout(Math.max(5000, deadline - Date.now())) })).arrayBuffer();
       return;
     } catch {
       if (started && started.child.exitCode !== null) throw new Error(`Server exited early:\n${started.output()}`);

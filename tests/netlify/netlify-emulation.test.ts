@@ -48,7 +48,9 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('functions under netlify serve', () => {
+// Each call through `netlify serve` costs about a second on a quiet machine and took 5-17 s on a
+// loaded one (docs/testing.md): a test of several calls gets more than the default 30 s.
+describe('functions under netlify serve', { timeout: 180_000 }, () => {
   it('search answers with the seeded providers and X-Total-Count', async () => {
     const res = await request(`${base}/api/search?location=Chicago&limit=3`);
     expect(res.status).toBe(200);
