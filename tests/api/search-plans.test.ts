@@ -454,3 +454,100 @@ describe('a ZIP prefix with few providers', () => {
     }
   });
 });
+
+describe('bounded cost: the searches that once visited many rows (docs/search.md "Bounded cost")', () => {
+  const words = (r: Ref) => `${r.name} ${r.description} ${JSON.parse(r.services).join(' ')} ${r.city}`.toLowerCase().split(/\W+/);
+  const serviceWords = (r: Ref) => (JSON.parse(r.services) as string[]).join(' ').toLowerCase().split(/\W+/);
+  const hasWords = (have: string[], text: string) =>
+    text
+      .toLowerCase()
+      .split(/\W+/)
+      .filter(Boolean)
+      .every((w) => have.some((n) => n.startsWith(w)));
+  const byName = (a: Ref, b: Ref) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  // The rows come in the recommended order, which ends in seq: a stable sort keeps it as the last key.
+  const ORDERS = {
+    recommended: () => 0,
+    rating: (a: Ref, b: Ref) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b),
+    reviews: (a: Ref, b: Ref) => b.reviewCount - a.reviewCount || b.rating - a.rating || byName(a, b),
+  };
+  async function zipOf() {
+    const { rows } = await api.database.client.execute('SELECT id, zipCode FROM providers');
+    return new Map(rows.map((r) => [String(r.id), String(r.zipCode)]));
+  }
+
+  /** Each search as tuned and with every walk capped at once (walkCap 0: a walk ends at the page's own rows). */
+  async function check(raw: Record<string, string>, keep: (r: Ref) => boolean, plans: { tuned: string; capped: string }) {
+    const all = await everyProvider();
+    const sort = (raw.sort ?? 'recommended') as keyof typeof ORDERS;
+    const expected = all.filter(keep).sort(ORDERS[sort]);
+    const offset = Number(raw.offset ?? 0);
+    const saved = { ...PLAN_TUNING };
+    for (const [label, walkCap] of [
+      ['tuned', saved.walkCap],
+      ['capped', 0],
+    ] as const) {
+      PLAN_TUNING.walkCap = walkCap;
+      try {
+        const page = await search({ limit: '12', ...raw }, MOMENTS.many);
+        const what = `${new URLSearchParams(raw)} ${label}`;
+        expect(lastPlan, what).toBe(plans[label]);
+        expect({ total: page.total, capped: page.capped }, what).toEqual(counted(expected.length));
+        expect(
+          page.items.map((p) => p.id),
+          what,
+        ).toEqual(expected.slice(offset, offset + 12).map((r) => r.id));
+      } finally {
+        Object.assign(PLAN_TUNING, saved);
+      }
+    }
+  }
+
+  it('another order with a service and a minimum rating: few listed, many walked along the sort index up to its cap, then sorted', async () => {
+    // The fuzz benchmark's tail: few here (the seed's), listed from the full-text index.
+    await check(
+      { service: 'Deep Tissue Massage', rating: '4.8', sort: 'reviews', offset: '12' },
+      (r) => r.rating >= 4.8 && hasWords(serviceWords(r), 'Deep Tissue Massage'),
+      { tuned: 'text-listed', capped: 'text-listed' },
+    );
+    // Many (every plan provider): the reviews index walked; capped, the matches are sorted instead.
+    // At the top of the rating index the seed's providers (no "plan") leave gaps; in the reviews
+    // index, those rated under 0.5 at the end of the first review count's block.
+    for (const [sort, offset] of [
+      ['rating', '12'],
+      ['reviews', '170'],
+    ] as const) {
+      await check({ query: 'plan', rating: '0.5', sort, offset }, (r) => r.rating >= 0.5 && hasWords(words(r), 'plan'), {
+        tuned: 'other-order:walk',
+        capped: 'other-order:sorted',
+      });
+    }
+  });
+
+  it('long free text within a city: listed from the full-text index, intersected with the city', async () => {
+    for (const query of ['plan test 00 pla tes plan test 0 p', 'pl te ci pla tes cit plan test city', 'test 001 plan city']) {
+      await check({ query, location: 'Plan City 1' }, (r) => r.city === 'Plan City 1' && hasWords(words(r), query), {
+        tuned: 'text-listed',
+        capped: 'text-listed',
+      });
+    }
+  });
+
+  it('one- and two-digit ZIP prefixes: few listed, many found along the order index (capped, then sorted)', async () => {
+    const zips = await zipOf();
+    // Every plan provider has the first seed provider's ZIP code: its first digits have many.
+    const many = zips.get('plan-0')!;
+    const few = ['1', '2', '3', '4', '5', '6', '7', '8', '9'].find((d) => d !== many[0] && [...zips.values()].some((z) => z.startsWith(d)))!;
+    await check({ location: few }, (r) => zips.get(r.id)!.startsWith(few), { tuned: 'filter-listed:zipPrefix', capped: 'filter-listed:zipPrefix' });
+    for (const location of [many.slice(0, 1), many.slice(0, 2)]) {
+      await check({ location }, (r) => zips.get(r.id)!.startsWith(location), { tuned: 'order:walk', capped: 'order:listed' });
+      await check({ location, offset: '24' }, (r) => zips.get(r.id)!.startsWith(location), { tuned: 'order:walk', capped: 'order:listed' });
+      await check({ location, sort: 'rating' }, (r) => zips.get(r.id)!.startsWith(location), { tuned: 'other-order:walk', capped: 'other-order:sorted' });
+      // A price as well: its index is larger than the prefix's, which lists (here fewer than the cap) and counts the matches.
+      await check({ location, priceRange: '$$' }, (r) => zips.get(r.id)!.startsWith(location) && r.priceRange === '$$', {
+        tuned: 'order:listed',
+        capped: 'order:listed',
+      });
+    }
+  });
+});

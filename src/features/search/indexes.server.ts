@@ -45,17 +45,25 @@ export const indexSql = (index: IndexName): RawBuilder<unknown> => sql.raw(index
  * Indexes led by filters: the first whose filters the search has all of leads the plan (most
  * selective first). The place indexes are on providers, the category ones on provider_categories.
  */
-export const PLACE_INDEXES: readonly { index: IndexName; filters: readonly FilterName[] }[] = [
+export interface LeadingIndex {
+  index: IndexName;
+  filters: readonly FilterName[];
+  /** Not in result order (after its filters): it lists matches, it is not walked for a page. */
+  unordered?: true;
+}
+export const PLACE_INDEXES: readonly LeadingIndex[] = [
   { index: INDEXES.cityPriceOrder, filters: ['city', 'priceRange'] },
   { index: INDEXES.cityStateOrder, filters: ['city', 'state'] },
   { index: INDEXES.cityOrder, filters: ['city'] },
-  // Not in result order: a ZIP prefix's matches (many, else filter-listed took them) are sorted, a
-  // small part of the directory where a state or a price is a large one.
-  { index: INDEXES.zip, filters: ['zipPrefix'] },
+  // Not in result order: a ZIP prefix's matches (many, else filter-listed took them) are read from it
+  // to count or sort them, a smaller part of the directory than a state's or a price's; a page in
+  // order is found along the order index (plans/order.server.ts). A one- or two-digit prefix spans
+  // several states, a tenth or a hundredth of the directory: sorting it all for a page was the cost.
+  { index: INDEXES.zip, filters: ['zipPrefix'], unordered: true },
   { index: INDEXES.stateOrder, filters: ['state'] },
   { index: INDEXES.priceOrder, filters: ['priceRange'] },
 ];
-export const CATEGORY_INDEXES: readonly { index: IndexName; filters: readonly FilterName[] }[] = [
+export const CATEGORY_INDEXES: readonly LeadingIndex[] = [
   { index: INDEXES.categoryCityPriceOrder, filters: ['category', 'city', 'priceRange'] },
   { index: INDEXES.categoryCityOrder, filters: ['category', 'city'] },
   { index: INDEXES.categoryOrder, filters: ['category'] },

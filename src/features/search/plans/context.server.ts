@@ -10,7 +10,7 @@ import type { SearchParams } from '../schemas/search';
 import type { Sort } from '../params';
 import { boxTables, distanceSql } from '../near.server';
 import { hasAll, rowConditions, type FilterName } from '../filters.server';
-import { INDEXES, indexedBy, type IndexName } from '../indexes.server';
+import { INDEXES, indexedBy, type IndexName, type LeadingIndex } from '../indexes.server';
 import type { Count, Filters, Resolved } from '../resolve.server';
 
 export type Row = Selectable<ProvidersTable> & { distanceMiles?: number; matchCount?: number };
@@ -57,6 +57,12 @@ const NEAREST_RINGS_MILES = [1, 4, 16] as const;
 export const PLAN_TUNING = {
   /** Longest walk of the order index worth making for one page; sparser matches are listed and sorted. */
   maxWalk: 1500,
+  /**
+   * Rows of an index a walk may visit beyond the page itself (SearchRun.walk): the density estimate
+   * is a sample, and matches thin out further in (a minimum rating along the reviews order), so a
+   * walk that has not filled its page by then stops and the matches are listed and sorted instead.
+   */
+  walkCap: 3000,
 };
 
 export const and = (conds: Expression<SqlBool>[]) => (conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``);
@@ -83,6 +89,12 @@ export interface SearchRun {
   fewSorted(from: RawBuilder<unknown>): Promise<[Row[], Count]>;
   /** Nearest first (sort=distance). */
   nearest(tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]): Promise<Row[]>;
+  /**
+   * A page read along `index` in its order (`indexOrder`), each row checked against `conds`, visiting
+   * at most `wanted + PLAN_TUNING.walkCap` rows of the index; null when the page is not full by then
+   * (the caller lists and sorts the matches: a short page is never taken for the last one).
+   */
+  walk(index: IndexName, indexOrder: RawBuilder<unknown>, conds: Expression<SqlBool>[]): Promise<Row[] | null>;
   /** Whether the matches are dense enough in an order index to walk it for a page. */
   denseIn(index: IndexName, indexOrder: RawBuilder<unknown>, sample: number): Promise<boolean>;
 }
@@ -156,6 +168,17 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     return sortedPage(tables, conds);
   };
 
+  const walk = async (index: IndexName, indexOrder: RawBuilder<unknown>, conds: Expression<SqlBool>[]) => {
+    // The index read in its order, at most the cap, as the outer loop (CROSS JOIN keeps it there):
+    // SQLite yields the rows in that order and stops at the page. An ORDER BY outside would read
+    // the whole cap to sort it (the index order is the page's order: `indexOrder` is `order`).
+    const rows = await run(
+      sql`SELECT p.*${distance} FROM (SELECT p.seq FROM providers p ${indexedBy(index)} ORDER BY ${indexOrder} LIMIT ${wanted + PLAN_TUNING.walkCap}) s
+        CROSS JOIN providers p ON p.seq = s.seq ${and(conds)} ${page}`,
+    );
+    return rows.length === params.limit ? rows : null;
+  };
+
   /**
    * `sample` rows of the index's start are checked (CROSS JOIN keeps the sample first: SQLite would
    * otherwise start from a filter's index), stopping at a page's worth, which already says "walk".
@@ -164,12 +187,12 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     const { rows } = await sql<{
       n: number;
     }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT p.seq FROM providers p ${indexedBy(index)} ORDER BY ${indexOrder} LIMIT ${sample}) s
-      CROSS JOIN providers p ON p.seq = s.seq ${and(rowConditions(r))} LIMIT ${wanted})`.execute(db);
+      CROSS JOIN providers p ON p.seq = s.seq ${and(rowConditions(r, { listText: true }))} LIMIT ${wanted})`.execute(db);
     const sampled = Number(rows[0]!.n);
     return sampled >= wanted || (sampled > 0 && (wanted * sample) / sampled <= PLAN_TUNING.maxWalk);
   };
 
-  return { database, r, params, sort, order, distance, page, wanted, run, counted, sortedPage, fewSorted, nearest, denseIn };
+  return { database, r, params, sort, order, distance, page, wanted, run, counted, sortedPage, fewSorted, nearest, walk, denseIn };
 }
 
 /**
@@ -183,5 +206,4 @@ export const textListed = (match: string, conds: Expression<SqlBool>[]) => ({
 });
 
 /** The first of `indexes` whose filters the search has all of. */
-export const leadingIndex = (r: Resolved, indexes: readonly { index: IndexName; filters: readonly FilterName[] }[]) =>
-  indexes.find((i) => hasAll(r, i.filters));
+export const leadingIndex = (r: Resolved, indexes: readonly LeadingIndex[]) => indexes.find((i) => hasAll(r, i.filters));

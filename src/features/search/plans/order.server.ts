@@ -12,8 +12,8 @@ import { LIMITS } from '../../../config';
 import { cappedCount, cappedTotal } from '../../providers/providers.server';
 import { boxTables } from '../near.server';
 import { filtersOf, isListed, rowConditions } from '../filters.server';
-import { INDEXES, indexedBy } from '../indexes.server';
-import { and, ORDER, PLAN_TUNING, SAMPLE_ROWS, textListed, type Plan } from './context.server';
+import { INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
+import { and, leadingIndex, ORDER, PLAN_TUNING, SAMPLE_ROWS, textListed, type Plan } from './context.server';
 import type { Count } from '../resolve.server';
 
 export const order: Plan = {
@@ -23,13 +23,16 @@ export const order: Plan = {
     const { r } = s;
     const filters = filtersOf(r);
     const onlyText = filters.length === 1 && filters[0] === 'text';
+    // A place whose index is not in result order (a ZIP prefix with many matches): its matches are
+    // counted and sorted from it, a page is found along the order index when they are dense.
+    const leading = leadingIndex(r, PLACE_INDEXES);
     // Listed text leads from the full-text index; within a radius, the box does. The count reads the
     // same source as the sorted page.
     const source = r.within
       ? { tables: boxTables(r.within.point, r.within.miles), conds: rowConditions(r, { listText: true }) }
       : r.match
         ? textListed(r.match, rowConditions({ ...r, match: null }))
-        : { tables: sql`FROM providers p`, conds: rowConditions(r, { listText: true }) };
+        : { tables: sql`FROM providers p ${leading ? indexedBy(leading.index) : sql``}`, conds: rowConditions(r, { listText: true }) };
     let walk = filters.length === 0;
     let count: Count;
     if (r.openTotal) {
@@ -48,8 +51,8 @@ export const order: Plan = {
     }
     if (count.total === 0) return { rows: [], count };
     if (walk) {
-      const rows = await s.run(sql`SELECT p.*${s.distance} FROM providers p ${indexedBy(INDEXES.order)} ${and(rowConditions(r))} ORDER BY ${ORDER} ${s.page}`);
-      return { rows, count, step: 'walk' };
+      const rows = await s.walk(INDEXES.order, ORDER, rowConditions(r, { listText: true }));
+      if (rows) return { rows, count, step: 'walk' };
     }
     return { rows: await s.sortedPage(source.tables, source.conds), count, step: 'listed' };
   },

@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { and, leadingIndex, SAMPLE_ROWS, type Plan, type SearchRun } from './context.server';
 import { pointSource } from './pointSource.server';
-import { CATEGORY_INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
+import { CATEGORY_INDEXES, PLACE_INDEXES } from '../indexes.server';
 import { rowConditions } from '../filters.server';
 
 /**
@@ -25,10 +25,8 @@ export const otherOrder: Plan = {
     if (count.total === 0) return { count, rows: [] };
     if (byOrder && !unfiltered && count.capped && (await s.denseIn(byOrder.index, byOrder.order, SAMPLE_ROWS.row))) {
       // Dense: a lookup per row of the short walk costs less than listing every match.
-      const rows = await s.run(
-        sql`SELECT p.*${s.distance} FROM providers p ${indexedBy(byOrder.index)} ${and(rowConditions(s.r))} ORDER BY ${s.order} ${s.page}`,
-      );
-      return { count, rows, step: 'walk' };
+      const rows = await s.walk(byOrder.index, byOrder.order, rowConditions(s.r, { listText: true }));
+      if (rows) return { count, rows, step: 'walk' };
     }
     return { count, rows: await s.sortedPage(tables, conds), step: 'sorted' };
   },

@@ -11,7 +11,8 @@ import { and, leadingIndex, ORDER, type Plan } from './context.server';
 
 export const place: Plan = {
   name: 'place',
-  applies: ({ r }) => !!leadingIndex(r, PLACE_INDEXES),
+  // An index in result order: a ZIP prefix's (unordered) is the order plan's source instead.
+  applies: ({ r }) => !!leadingIndex(r, PLACE_INDEXES) && !leadingIndex(r, PLACE_INDEXES)!.unordered,
   async run(s) {
     const index = indexedBy(leadingIndex(s.r, PLACE_INDEXES)!.index);
     const conds = rowConditions(s.r, { listText: true });
