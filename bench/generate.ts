@@ -4,13 +4,16 @@
  * total always gives the same rows (fixed-seed PRNG), so a file already there with the right count
  * and generator version is reused instead of rebuilt.
  *
- * Loading is tuned for a million rows (docs/BENCHMARKS.md "Generating"): providers, their category
- * rows and reviews go in as multi-row inserts (the native client's cost per statement makes one
- * statement per row take minutes), ratings through the project's own
- * refreshRatingStatement, categories through categoriesOfServices, with no fsync while generating;
- * the search indexes and the full-text index are built once at the end (one sort each) instead of
- * row by row. The rows are exactly those the earlier one-statement-per-row loader wrote (checked
- * table by table at 3,000 providers), so version 1 files stay valid.
+ * Loading is tuned for a million rows (docs/BENCHMARKS.md "Generating"): providers and reviews go
+ * in as multi-row inserts (the native client's cost per statement makes one statement per row take
+ * minutes), category and hours rows as one statement per batch through the app's own writer of the
+ * copied rows (src/features/search/copies.server.ts), ratings through the project's own
+ * refreshRatingStatement, with no fsync while generating; the search indexes and the full-text
+ * index are built once at the end (one sort each) instead of row by row. The rows are those the
+ * earlier loaders wrote (checked table by table at 3,000 providers), except that files written
+ * before copies.server.ts list an hours row's categories in the services' order rather than the
+ * triggers' (alphabetical): the same set, which is all the open-now list reads (instr), so version
+ * 2 files stay valid.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -24,14 +27,12 @@ import { readSeed, stableId } from '../src/setup/seed';
 import { migrate } from '../src/db/migrate';
 import { setupDatabase } from '../src/setup/setup';
 import { backfillSearchData } from '../src/features/search/backfill.server';
-import { hoursCategories } from '../src/features/search/providerHours.server';
-import type { ProviderCategoriesTable, ProviderHoursTable, ProvidersTable, ReviewsTable } from '../src/db/schema';
+import { categoryRowsStatement, hoursRowsStatement } from '../src/features/search/copies.server';
+import type { ProvidersTable, ReviewsTable } from '../src/db/schema';
 import { placeOf, type Place } from '../src/features/places/place.server';
-import { weekRanges } from '../src/features/providers/openingHours';
-import { parseOpeningHours } from '../src/features/providers/providerFields';
 import { providerTerms } from '../src/features/suggestions/vocabulary.server';
 import { refreshRatingStatement } from '../src/features/reviews/reviews.server';
-import { categoriesOfService, categoriesOfServices } from '../src/features/content/services';
+import { categoriesOfService } from '../src/features/content/services';
 import { slugify } from '../src/features/providers/slugify';
 import { CITIES, GENERIC_AREAS, NEIGHBOURHOODS } from './cities';
 
@@ -226,7 +227,8 @@ export interface Generated {
 
 /**
  * What only serves reads (the search indexes, the full-text index's insert trigger) or what the
- * generator writes itself (the hours rows' categories): dropped before loading and given back as
+ * generator's statements write already (the hours rows' categories, copied as they are written,
+ * after the category rows): dropped before loading and given back as
  * the statements that restore it, so each index is built once, in one sort, instead of row by
  * row. The indexes the generator's own statements read stay (rating refresh by provider, category
  * rows by provider, the unique id and slug keys).
@@ -268,7 +270,13 @@ async function meta(database: Db): Promise<{ version: number; providers: number 
  * A database file at `file` with exactly `total` providers (the seed plus generated ones); reused
  * when it already holds them, rebuilt otherwise. Leaves the database open (getDb) for the caller.
  */
-export async function ensureBenchDb(total: number, file = `${BENCH_DIR}/providers-${total}.db`, log = console.log): Promise<Generated> {
+export async function ensureBenchDb(
+  total: number,
+  file = `${BENCH_DIR}/providers-${total}.db`,
+  log = console.log,
+  /** Segments in this process (tests/db/copies.test.ts: a small file), not a child each. */
+  { inProcess = false } = {},
+): Promise<Generated> {
   mkdirSync(dirname(file), { recursive: true });
   const url = `file:${file}`;
   if (existsSync(file)) {
@@ -302,7 +310,7 @@ export async function ensureBenchDb(total: number, file = `${BENCH_DIR}/provider
   let reviews = 0;
   for (let from = 0; from < toGenerate; from += SEGMENT_PROVIDERS) {
     const to = Math.min(toGenerate, from + SEGMENT_PROVIDERS);
-    const out = runSegment({ file, from, to, firstSeq, state });
+    const out = inProcess ? await generateSegment({ file, from, to, firstSeq, state }, { close: false }) : runSegment({ file, from, to, firstSeq, state });
     state = out.state;
     reviews += out.reviews;
     log(`[bench]   ${to.toLocaleString('en-US')} generated (${((performance.now() - started) / 1000).toFixed(0)} s)`);
@@ -362,7 +370,7 @@ async function tuneForLoading(database: Db): Promise<void> {
   await database.client.execute('PRAGMA temp_store = MEMORY');
 }
 
-async function generateSegment(input: SegmentInput): Promise<SegmentOutput> {
+async function generateSegment(input: SegmentInput, { close = true } = {}): Promise<SegmentOutput> {
   const url = `file:${input.file}`;
   const database = await getDb(url);
   await tuneForLoading(database);
@@ -376,16 +384,16 @@ async function generateSegment(input: SegmentInput): Promise<SegmentOutput> {
   const BATCH_PROVIDERS = 1000;
   /** SQLite's bound of parameters per statement: a multi-row insert takes as many rows as fit. */
   const MAX_PARAMETERS = 32_766;
-  let hoursRows: Insertable<ProviderHoursTable>[] = [];
   const places = new Map<string, Place>();
   const terms = new Map<string, number>();
   let providerRows: Insertable<ProvidersTable>[] = [];
-  let categoryRows: Insertable<ProviderCategoriesTable>[] = [];
+  /** The copied rows' sources, written through the app's one writer of them (copies.server.ts). */
+  let copied: { id: string; services: string[]; openingHours: string }[] = [];
   let reviewRows: Insertable<ReviewsTable>[] = [];
   let refreshes: InStatement[] = [];
   let reviews = 0;
   const chunks = <T>(rows: T[], size: number) => Array.from({ length: Math.ceil(rows.length / size) }, (_, k) => rows.slice(k * size, (k + 1) * size));
-  const insert = (table: 'providers' | 'provider_categories' | 'reviews' | 'provider_hours', rows: object[]): InStatement[] =>
+  const insert = (table: 'providers' | 'reviews', rows: object[]): InStatement[] =>
     // Every row of a table has the same columns: the first says how many rows fit.
     chunks(rows, rows.length ? Math.floor(MAX_PARAMETERS / Object.keys(rows[0]!).length) : 1).map((part) => {
       const compiled = database.db
@@ -399,18 +407,18 @@ async function generateSegment(input: SegmentInput): Promise<SegmentOutput> {
     await database.client.batch(
       [
         ...insert('providers', providerRows),
-        ...insert('provider_categories', categoryRows),
+        // Category rows before hours rows, which copy the categories.
+        categoryRowsStatement(copied),
         ...insert('reviews', reviewRows),
-        ...insert('provider_hours', hoursRows),
+        hoursRowsStatement(copied),
         ...refreshes,
       ],
       'write',
     );
     providerRows = [];
-    categoryRows = [];
+    copied = [];
     reviewRows = [];
     refreshes = [];
-    hoursRows = [];
   };
 
   for (let i = input.from; i < input.to; i++) {
@@ -472,32 +480,20 @@ async function generateSegment(input: SegmentInput): Promise<SegmentOutput> {
       vetted_at: created.toISOString(),
       vetted_by: 'seed',
     };
-    // Place, zone, hours rows and vocabulary as the app writes them with a provider
+    // Place, zone and vocabulary as the app writes them with a provider
     // (src/features/providers/providers.server.ts), in bulk: the same rows the setup's backfill would write.
     const key = `${row.zipCode}|${row.city}|${row.state}`;
     const place = places.get(key) ?? (await placeOf({ zipCode: row.zipCode, city: row.city, state: row.state }));
     places.set(key, place);
     Object.assign(row, place);
-    const ownCategories = categoriesOfServices(services);
-    const hoursRow = { providerSeq: seq, timeZone: place.timeZone, city: city.name, categories: hoursCategories(ownCategories) };
-    for (const [openMinute, closeMinute] of weekRanges(parseOpeningHours(row.openingHours!))) hoursRows.push({ ...hoursRow, openMinute, closeMinute });
     for (const term of providerTerms({ name, description, services: row.services!, city: city.name, state: city.state })) {
       const k = JSON.stringify(term);
       terms.set(k, (terms.get(k) ?? 0) + 1);
     }
     providerRows.push(row);
-    // Rating and review count reach the category rows through the trigger of refreshRatingStatement.
-    for (const c of ownCategories)
-      categoryRows.push({
-        category: c,
-        providerSeq: seq,
-        isPromoted: row.isPromoted!,
-        rating: 0,
-        reviewCount: 0,
-        name,
-        city: city.name,
-        priceRange: row.priceRange!,
-      });
+    // Category and hours rows copy the row as written (rating 0 until refreshRatingStatement, whose
+    // trigger brings the rating to the category rows).
+    copied.push({ id, services, openingHours: row.openingHours! });
     // Quality drives the reviews; ratings spread from about 2 to 5 with most between 4 and 5.
     const quality = 5 - rnd.next() ** 2.2 * 3;
     const count = rnd.int(1, 8);
@@ -529,7 +525,7 @@ async function generateSegment(input: SegmentInput): Promise<SegmentOutput> {
       .compile();
     await database.client.execute({ sql: compiled.sql, args: compiled.parameters as never[] });
   }
-  await closeDb(url);
+  if (close) await closeDb(url);
   return { state: rnd.state(), reviews };
 }
 

@@ -3,12 +3,12 @@
  * saved in one transaction with an audit row holding the changed fields before and after. The
  * search copies (full-text, hours, category rows) follow through the triggers of the providers table.
  */
-import { CompiledQuery, sql } from 'kysely';
+import type { InStatement } from '@libsql/client';
+import { CompiledQuery } from 'kysely';
 import { InvalidInputError, NotFoundError } from '../../lib/errors';
 import type { Db } from '../../db/client';
 import { timeZoneOf } from '../places/timeZone';
-import { categoriesOfServices } from '../content/services';
-import { insertHoursStatement } from '../search/providerHours.server';
+import { categoryRowsStatement, hoursRowsStatement } from '../search/copies.server';
 import { audit } from './claims.server';
 import { todayIn } from './listingStatus';
 import type { ListingEdit, OwnerListing } from './schemas/listingEdit';
@@ -74,19 +74,20 @@ export async function saveListingEdit(
       .set({ ...columns, ownerUpdatedAt: now.toISOString() })
       .where('id', '=', providerId)
       .execute();
-    // The search's copies written with a listing (providers.server.ts insertProviderStatements):
-    // its category rows from its services, its hours rows for "open now".
+    // The search's copied rows, through their one writer (search/copies.server.ts): category rows
+    // from the services, then hours rows (which copy the categories).
+    const rewrite: InStatement[] = [];
     if (keys.includes('services')) {
       await trx.deleteFrom('provider_categories').where('providerSeq', '=', before.seq).execute();
-      for (const category of categoriesOfServices(edit.services)) {
-        await sql`INSERT INTO provider_categories (category, providerSeq, isPromoted, rating, reviewCount, name, city, priceRange)
-                  SELECT ${category}, seq, isPromoted, rating, reviewCount, name, city, priceRange FROM providers WHERE id = ${providerId}`.execute(trx);
-      }
+      rewrite.push(categoryRowsStatement([{ id: providerId, services: edit.services }]));
     }
     if (keys.includes('openingHours') || keys.includes('services')) {
       await trx.deleteFrom('provider_hours').where('providerSeq', '=', before.seq).execute();
-      const hours = insertHoursStatement(providerId, columns.openingHours) as { sql: string; args: unknown[] };
-      await trx.executeQuery(CompiledQuery.raw(hours.sql, hours.args));
+      rewrite.push(hoursRowsStatement([{ id: providerId, openingHours: columns.openingHours }]));
+    }
+    for (const statement of rewrite) {
+      const { sql: text, args } = statement as { sql: string; args: unknown[] };
+      await trx.executeQuery(CompiledQuery.raw(text, args));
     }
     await audit(
       trx,

@@ -9,8 +9,7 @@ import { formatRating } from '../reviews/reviewRules';
 import type { Provider, ProviderCreate } from './schemas/provider';
 import { placeOf } from '../places/place.server';
 import { timeZoneOf } from '../places/timeZone';
-import { insertHoursStatement } from '../search/providerHours.server';
-import { categoriesOfServices } from '../content/services';
+import { categoryRowsStatement, hoursRowsStatement } from '../search/copies.server';
 import { addTermsStatement } from '../suggestions/vocabulary.server';
 import { isUuidLike, slugify } from './slugify';
 import { photoFileUrl } from '../photos/photoRules';
@@ -146,16 +145,13 @@ export function insertProviderStatements({ db }: Db, row: NewProvider): InStatem
     .insertInto('providers')
     .values({ rating: 0, reviewCount: 0, ...row, ...vetted, nameKey: nameKey(row.name), timeZone: row.timeZone ?? timeZoneOf(row.state) })
     .compile();
-  const categories = categoriesOfServices(JSON.parse(row.services) as string[]);
+  // The copied rows through their one writer (copies.server.ts): category rows before the hours
+  // rows, which copy the categories.
   return [
     { sql: insert.sql, args: insert.parameters as never[] },
-    insertHoursStatement(row.id, row.openingHours),
+    categoryRowsStatement([{ id: row.id, services: JSON.parse(row.services) as string[] }]),
+    hoursRowsStatement([row]),
     ...(vetted.vetted_at ? [addTermsStatement(row)] : []),
-    ...categories.map((category) => ({
-      sql: `INSERT INTO provider_categories (category, providerSeq, isPromoted, rating, reviewCount, name, city, priceRange)
-            SELECT ?, seq, isPromoted, rating, reviewCount, name, city, priceRange FROM providers WHERE id = ?`,
-      args: [category, row.id],
-    })),
   ];
 }
 

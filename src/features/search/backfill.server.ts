@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { placeOf } from '../places/place.server';
 import { searchWords } from './searchText';
 import { addTermsStatement } from '../suggestions/vocabulary.server';
-import { insertHoursStatement } from './providerHours.server';
+import { hoursRowsStatement } from './copies.server';
 
 export async function backfillSearchData(database: Db, batchSize = 2000): Promise<number> {
   const { db, client } = database;
@@ -25,7 +25,7 @@ export async function backfillSearchData(database: Db, batchSize = 2000): Promis
       const place = await placeOf(row);
       statements.push(
         { sql: 'UPDATE providers SET latitude = ?, longitude = ?, timeZone = ? WHERE id = ?', args: [place.latitude, place.longitude, place.timeZone, row.id] },
-        insertHoursStatement(row.id, row.openingHours),
+        hoursRowsStatement([row]),
         addTermsStatement(row),
       );
     }

@@ -9,7 +9,7 @@ import { cappedCount, cappedTotal } from '../../providers/providers.server';
 import type { SearchParams } from '../schemas/search';
 import type { Sort } from '../params';
 import { boxTables, distanceSql } from '../near.server';
-import { hasAll, rowConditions, type FilterName } from '../filters.server';
+import { hasAll, rowConditions } from '../filters.server';
 import { INDEXES, indexedBy, type IndexName, type LeadingIndex } from '../indexes.server';
 import type { Count, Filters, Resolved } from '../resolve.server';
 

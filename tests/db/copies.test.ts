@@ -1,0 +1,92 @@
+/**
+ * One owner per copied column (docs/search.md "Copied columns and their owners"): after writes
+ * through the app (a new listing, an owner's edit of services and hours, a review, a moderator's
+ * hiding, a change of city, price and promotion) and after the benchmark generator, every copy
+ * equals what its source rows say (tests/helpers/copies.ts works that out from the sources).
+ */
+import { rmSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeDb } from '../../src/db/client';
+import { setupDatabase } from '../../src/setup/setup';
+import { insertProviderStatements, type NewProvider } from '../../src/features/providers/providers.server';
+import { saveListingEdit } from '../../src/features/owners/listingEdits.server';
+import { listingEditSchema } from '../../src/features/owners/schemas/listingEdit';
+import { createReview } from '../../src/features/reviews/reviews.server';
+import { reviewCreateSchema } from '../../src/features/reviews/schemas/review';
+import { moderateListing } from '../../src/features/moderation/moderation.server';
+import { ensureBenchDb } from '../../bench/generate';
+import { copyDrift } from '../helpers/copies';
+import { tempDatabaseUrl } from '../helpers/api';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('copied columns', () => {
+  it('equal their sources after writes through the app, and drift is caught', async () => {
+    const { url, dir } = tempDatabaseUrl();
+    dirs.push(dir);
+    const database = await setupDatabase(url, { seed: true });
+    try {
+      expect(await copyDrift(database)).toEqual([]);
+      const base = (await database.db.selectFrom('providers').selectAll().limit(1).executeTakeFirstOrThrow()) as Record<string, unknown>;
+      const { seq: _s, rating: _r, reviewCount: _c, latitude: _la, longitude: _lo, timeZone: _t, ...rest } = base;
+      const row = {
+        ...rest,
+        id: 'copies-1',
+        name: 'Copies Test Studio',
+        slug: 'copies-test-studio',
+        services: JSON.stringify(['Manicure', 'Balayage']),
+        openingHours: JSON.stringify({ monday: '9:00 AM - 5:00 PM', saturday: '10:00 PM - 2:00 AM', sunday: 'Closed' }),
+      } as unknown as NewProvider;
+      await database.client.batch(insertProviderStatements(database, row), 'write');
+      expect(await copyDrift(database)).toEqual([]);
+
+      // An owner's edit: other services (other categories) and other hours.
+      const edit = listingEditSchema.parse({
+        description: 'A calm studio for facials and massage, with late hours on Fridays.',
+        phone: '(312) 555-0142',
+        email: 'copies@example.com',
+        website: '',
+        services: ['Facial', 'Deep Tissue Massage'],
+        openingHours: {
+          monday: 'Closed',
+          tuesday: '9:00 AM - 6:00 PM',
+          wednesday: '9:00 AM - 6:00 PM',
+          thursday: 'Closed',
+          friday: '11:00 AM - 11:00 PM',
+          saturday: '10:00 PM - 2:00 AM',
+          sunday: '12:00 AM - 12:00 AM',
+        },
+        menu: [],
+        status: 'open',
+      });
+      await saveListingEdit(database, 'copies-1', edit, 'owner@example.com');
+      // A review, a moderator's change of city, price and promotion, and a hidden listing.
+      await createReview(database, reviewCreateSchema.parse({ providerId: 'copies-1', customerName: 'Dana R.', rating: 4, comment: 'Lovely facial.' }));
+      await database.client.execute("UPDATE providers SET city = 'Evanston', priceRange = '$$$$', isPromoted = 1 WHERE id = 'copies-1'");
+      await moderateListing(database, 'hide-listing', { target: String(base.slug), reason: 'copies test', actor: 'moderator' });
+      expect(await copyDrift(database)).toEqual([]);
+
+      // The check can fail: a copy written past its owner is reported.
+      await database.client.execute("UPDATE provider_categories SET city = 'Nowhere' WHERE providerSeq = (SELECT seq FROM providers WHERE id = 'copies-1')");
+      expect((await copyDrift(database)).join('\n')).toMatch(/provider_categories copy/);
+    } finally {
+      await closeDb(url);
+    }
+  }, 120_000);
+
+  it('equal their sources in a file of the benchmark generator', async () => {
+    const { dir } = tempDatabaseUrl();
+    dirs.push(dir);
+    const generated = await ensureBenchDb(400, `${dir}/bench.db`, () => {}, { inProcess: true });
+    try {
+      expect(generated.providers).toBe(400);
+      const database = await setupDatabase(generated.url, { seed: false });
+      expect(await copyDrift(database)).toEqual([]);
+    } finally {
+      await closeDb(generated.url);
+    }
+  }, 300_000);
+});

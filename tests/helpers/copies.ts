@@ -1,0 +1,75 @@
+/**
+ * Every copied column compared with what its source rows say (docs/search.md "Copied columns and
+ * their owners"): an empty list when no copy drifted. Worked out here from the source tables
+ * (services and hours read in TypeScript, as the app reads them), not through the code that writes
+ * the copies.
+ */
+import type { Db } from '../../src/db/client';
+import { categoriesOfServices } from '../../src/features/content/services';
+import { weekRanges } from '../../src/features/providers/openingHours';
+import { parseOpeningHours } from '../../src/features/providers/providerFields';
+
+type Rows = Record<string, unknown>[];
+
+export async function copyDrift({ client }: Db): Promise<string[]> {
+  const all = async (sql: string) => (await client.execute(sql)).rows as unknown as Rows;
+  const drift: string[] = [];
+  const report = (what: string, rows: Rows) => {
+    for (const row of rows.slice(0, 5)) drift.push(`${what}: ${JSON.stringify(row)}`);
+  };
+
+  // Category rows: one per category of the services, each column the provider row's.
+  report(
+    'provider_categories copy',
+    await all(`SELECT c.category, c.providerSeq FROM provider_categories c LEFT JOIN providers p ON p.seq = c.providerSeq
+      WHERE p.seq IS NULL OR c.isPromoted IS NOT p.isPromoted OR c.rating IS NOT p.rating OR c.reviewCount IS NOT p.reviewCount
+        OR c.name IS NOT p.name OR c.city IS NOT p.city OR c.priceRange IS NOT p.priceRange`),
+  );
+  const providers = await all(`SELECT p.seq, p.services, p.openingHours,
+      (SELECT json_group_array(category) FROM (SELECT category FROM provider_categories WHERE providerSeq = p.seq ORDER BY category)) AS categories,
+      (SELECT json_group_array(json_array(openMinute, closeMinute)) FROM (SELECT openMinute, closeMinute FROM provider_hours WHERE providerSeq = p.seq ORDER BY openMinute, closeMinute)) AS ranges
+    FROM providers p`);
+  for (const p of providers) {
+    const categories = [...categoriesOfServices(JSON.parse(String(p.services)) as string[])].sort();
+    if (JSON.stringify(categories) !== p.categories) report('provider_categories set', [{ seq: p.seq, expected: categories, found: p.categories }]);
+    const unique = [...new Map(weekRanges(parseOpeningHours(String(p.openingHours))).map((r) => [r.join(), r])).values()];
+    const ranges = unique.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    if (JSON.stringify(ranges) !== p.ranges) report('provider_hours ranges', [{ seq: p.seq, expected: ranges, found: p.ranges }]);
+  }
+  // Hours rows: zone and city the provider's, categories its category rows' (the triggers' spelling).
+  report(
+    'provider_hours copy',
+    await all(`SELECT h.providerSeq, h.openMinute FROM provider_hours h LEFT JOIN providers p ON p.seq = h.providerSeq
+      WHERE p.seq IS NULL OR h.timeZone IS NOT p.timeZone OR h.city IS NOT p.city
+        OR h.categories IS NOT (SELECT ' ' || group_concat(c.category, ' ') || ' ' FROM provider_categories c WHERE c.providerSeq = p.seq)`),
+  );
+  // Rating and review count: the published reviews'.
+  report(
+    'providers rating',
+    await all(`SELECT p.id, p.rating, p.reviewCount FROM providers p WHERE p.reviewCount IS NOT (SELECT count(*) FROM reviews r WHERE r.providerId = p.id AND r.status = 'published')
+      OR p.rating IS NOT coalesce((SELECT round(avg(rating), 1) FROM reviews r WHERE r.providerId = p.id AND r.status = 'published'), 0)`),
+  );
+  // City counts: listed, vetted providers by city and state (a city down to 0 may keep its row).
+  report(
+    'city_counts',
+    await all(`SELECT coalesce(a.city, b.city) AS city, coalesce(a.state, b.state) AS state, a.n AS counted, b.n AS kept
+      FROM (SELECT city, state, count(*) AS n FROM providers WHERE isHidden = 0 AND vetted_at IS NOT NULL GROUP BY city COLLATE NOCASE, state) a
+      FULL JOIN (SELECT city, state, n FROM city_counts WHERE n <> 0) b ON a.city = b.city COLLATE NOCASE AND a.state = b.state
+      WHERE a.n IS NOT b.n`),
+  );
+  // Review figures: published reviews of listed providers.
+  report(
+    'review_stats',
+    await all(`SELECT s.n, s.ratingSum, x.n AS counted, x.ratingSum AS summed FROM review_stats s,
+      (SELECT count(*) AS n, coalesce(sum(r.rating), 0) AS ratingSum FROM reviews r JOIN providers p ON p.id = r.providerId
+        WHERE r.status = 'published' AND p.isHidden = 0) x
+      WHERE s.n IS NOT x.n OR s.ratingSum IS NOT x.ratingSum`),
+  );
+  // The full-text index: FTS5 compares it with its content table (providers) itself.
+  try {
+    await client.execute("INSERT INTO providers_fts (providers_fts, rank) VALUES ('integrity-check', 1)");
+  } catch (error) {
+    drift.push(`providers_fts: ${(error as Error).message}`);
+  }
+  return drift;
+}
