@@ -44,8 +44,10 @@ export const envSchema = z.object({
   RATE_LIMIT_CODES: positiveInt(10).describe('sign-in code requests allowed per client address per 10 minutes'),
   RATE_LIMIT_CODES_PER_EMAIL: positiveInt(5).describe('sign-in code requests allowed per email address per hour'),
   AUTH_SECRET: z
-    .preprocess(blankIsUnset, z.string().min(16).default('glow-local-development-secret-not-for-production'))
-    .describe("secret better-auth signs owners' session cookies with; set your own (32+ random characters) in production"),
+    .preprocess(blankIsUnset, z.string().min(16).optional())
+    .describe(
+      'secret better-auth signs owners\' session cookies with: 32+ random characters; a deploy refuses owner sign-in without it, elsewhere a development secret stands in (docs/owners.md "Cookies, Origin, limits")',
+    ),
   SMTP_URL: text().describe('where mail goes: `smtp://user:pass@host:port` or `smtps://…` (docs/owners.md "Email")'),
   MAIL_FROM: z.preprocess(blankIsUnset, z.string().default('Glow <no-reply@glow.example.com>')).describe('sender of the mail Glow sends'),
   GLOW_LOCAL_MAIL: flag().describe('`1` (set by `npm start` and `npm run dev`): without SMTP_URL, mail is printed and kept in MAIL_OUTBOX instead of refused'),
@@ -54,6 +56,9 @@ export const envSchema = z.object({
     .describe('folder of the local outbox: one `.eml` file per message sent without SMTP_URL'),
   NETLIFY_PURGE_API_TOKEN: text().describe("Netlify token for CDN purges (Netlify's functions get it from their runtime; `npm run moderate` needs it set)"),
   SITE_ID: text().describe('the Netlify site id, with NETLIFY_PURGE_API_TOKEN for purges from `npm run moderate`'),
+  SITE_NAME: text().describe("set by Netlify's runtime (the site's name); with `URL`, tells Glow it runs deployed"),
+  URL: text().describe("set by Netlify's runtime (the site's main address); with `SITE_NAME`, tells Glow it runs deployed"),
+  NETLIFY_DEV: text().describe('set by `netlify dev` and `netlify serve`: a local emulation, not a deploy'),
   NETLIFY_BLOBS_CONTEXT: text().describe(
     'Netlify Blobs connection, set by Netlify; `npm start` and the tests set it to their local Blobs server (src/local-server/blobs.ts)',
   ),
@@ -109,4 +114,13 @@ export function env(): Env {
   if (!parsed.success) throw new Error(`Invalid environment: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
   memo = { raw, env: parsed.data };
   return parsed.data;
+}
+
+/**
+ * Whether this process serves a Netlify deploy: Netlify's runtime gives every function SITE_NAME and
+ * URL (its read-only variables), which `npm start`, `npm run dev` and the tests never set, and
+ * `netlify dev`/`netlify serve` say they are an emulation with NETLIFY_DEV.
+ */
+export function isDeployed(values: Env = env()): boolean {
+  return Boolean(values.SITE_NAME && values.URL) && values.NETLIFY_DEV !== 'true';
 }

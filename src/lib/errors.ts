@@ -41,3 +41,8 @@ export class TooManyError extends Error {
     super(message);
   }
 }
+
+/** A setting this deploy lacks (503 in functions, with its message): the operator must set it. */
+export class NotConfiguredError extends Error {
+  override name = 'NotConfiguredError';
+}

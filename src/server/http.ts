@@ -6,7 +6,7 @@
 import { z } from '../lib/zod';
 import { LIMITS } from '../config';
 import type { Db } from '../db/client';
-import { ConflictError, InvalidInputError, NotFoundError, OverBudgetError, TooManyError } from '../lib/errors';
+import { ConflictError, InvalidInputError, NotConfiguredError, NotFoundError, OverBudgetError, TooManyError } from '../lib/errors';
 import type { ApiError } from '../lib/schemas/apiError';
 import { hit, limits } from '../lib/rateLimit.server';
 
@@ -187,6 +187,10 @@ export function route(handlers: Partial<Record<'GET' | 'POST' | 'PUT' | 'DELETE'
       if (error instanceof ConflictError) return errorResponse(new HttpError(409, error.message));
       if (error instanceof TooManyError) return errorResponse(new HttpError(429, error.message, [], { 'Retry-After': String(error.retryAfter) }));
       if (error instanceof InvalidInputError) return errorResponse(new HttpError(400, error.message, [{ path: error.path, message: error.message }]));
+      if (error instanceof NotConfiguredError) {
+        console.error(`[api] ${method} ${new URL(req.url).pathname}: ${error.message}`);
+        return errorResponse(new HttpError(503, error.message));
+      }
       if (error instanceof OverBudgetError) {
         console.warn(`[api] ${method} ${new URL(req.url).pathname}${new URL(req.url).search}: ${error.message}`);
         return errorResponse(new HttpError(503, error.message, [], { 'Retry-After': String(error.retryAfterSeconds) }));

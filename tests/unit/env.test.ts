@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { env } from '../../src/env.server';
+import { env, isDeployed } from '../../src/env.server';
+import { authSecret, DEVELOPMENT_AUTH_SECRET, MissingAuthSecretError } from '../../src/features/owners/auth.server';
 import { environmentTable, README, withTable } from '../../scripts/env-table';
 
 describe('the environment', () => {
@@ -55,6 +56,36 @@ describe('the environment', () => {
         });
     }
     expect(reads).toEqual([]);
+  });
+
+  it('knows a Netlify deploy (its runtime sets SITE_NAME and URL) from npm start, npm run dev, the tests and netlify dev', () => {
+    delete process.env.SITE_NAME;
+    delete process.env.URL;
+    delete process.env.NETLIFY_DEV;
+    expect(isDeployed()).toBe(false);
+    process.env.SITE_NAME = 'glow-directory';
+    expect(isDeployed()).toBe(false);
+    process.env.URL = 'https://glow.example.com';
+    expect(isDeployed()).toBe(true);
+    process.env.NETLIFY_DEV = 'true';
+    expect(isDeployed()).toBe(false);
+  });
+
+  it('gives owner sign-in a development secret locally, and refuses a deploy without a real AUTH_SECRET', () => {
+    delete process.env.AUTH_SECRET;
+    delete process.env.SITE_NAME;
+    delete process.env.URL;
+    expect(authSecret()).toBe(DEVELOPMENT_AUTH_SECRET);
+    process.env.SITE_NAME = 'glow-directory';
+    process.env.URL = 'https://glow.example.com';
+    expect(() => authSecret()).toThrow(MissingAuthSecretError);
+    expect(() => authSecret()).toThrow('Business sign-in is off: this site has no AUTH_SECRET configured');
+    for (const weak of [DEVELOPMENT_AUTH_SECRET, 'sixteen-chars-ok', 'x'.repeat(31)]) {
+      process.env.AUTH_SECRET = weak;
+      expect(() => authSecret(), weak).toThrow(MissingAuthSecretError);
+    }
+    process.env.AUTH_SECRET = 'k'.repeat(32);
+    expect(authSecret()).toBe('k'.repeat(32));
   });
 
   it("matches the README's table (npm run env:table rewrites it)", () => {

@@ -12,7 +12,8 @@ import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { emailOTP } from 'better-auth/plugins/email-otp';
 import { getDb, type Db } from '../../db/client';
-import { env } from '../../env.server';
+import { env, isDeployed } from '../../env.server';
+import { NotConfiguredError } from '../../lib/errors';
 import { sendCodeMail, type CodePurpose } from './mail.server';
 
 /** The code's rules (docs/owners.md): 6 digits, 10 minutes, single use, at most 5 attempts. */
@@ -21,18 +22,38 @@ export const CODE_RULES = { length: 6, expiresInSeconds: 10 * 60, attempts: 5 } 
 /** What a sign-in is for, read by the mail the code goes out in (better-auth's sender only sees the address). */
 const purposeOfRequest = new AsyncLocalStorage<CodePurpose>();
 
+/** The development stand-in for AUTH_SECRET: fine on a developer's machine, refused on a deploy. */
+export const DEVELOPMENT_AUTH_SECRET = 'glow-local-development-secret-not-for-production';
+
+/** A deploy without a real AUTH_SECRET: owner sign-in refuses to start (503) rather than sign sessions with a public secret. */
+export class MissingAuthSecretError extends NotConfiguredError {
+  override name = 'MissingAuthSecretError';
+  constructor() {
+    super('Business sign-in is off: this site has no AUTH_SECRET configured (32 or more random characters). Please contact support.');
+  }
+}
+
+/** The secret owners' sessions are signed with; on a deploy only a real one (set, 32+ characters, not the development one). */
+export function authSecret(): string {
+  const values = env();
+  const secret = values.AUTH_SECRET;
+  if (!isDeployed(values)) return secret ?? DEVELOPMENT_AUTH_SECRET;
+  if (!secret || secret.length < 32 || secret === DEVELOPMENT_AUTH_SECRET) throw new MissingAuthSecretError();
+  return secret;
+}
+
 /** Plain http on the machine itself: the only place a cookie goes out without Secure. */
 export function isPlainLocalhost(origin: string): boolean {
   const url = new URL(origin);
   return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
 
-function createAuth(database: Db, origin: string) {
+function createAuth(database: Db, origin: string, secret: string) {
   return betterAuth({
     appName: 'Glow',
     baseURL: origin,
     basePath: '/api/auth',
-    secret: env().AUTH_SECRET,
+    secret,
     trustedOrigins: [...new Set([origin, env().SITE_URL])],
     database: { db: database.db as never, type: 'sqlite' },
     // Our tables are named like the rest of the schema (migrations/0016_owners.sql).
@@ -70,11 +91,13 @@ const instances = new Map<string, Auth>();
 
 /** The better-auth instance for this database and origin. */
 export async function authFor(origin: string, database?: Db): Promise<Auth> {
+  // A deploy without a real secret refuses here, before any code or session (docs/owners.md).
+  const secret = authSecret();
   const db = database ?? (await getDb());
-  const key = `${db.url}|${origin}`;
+  const key = `${db.url}|${origin}|${secret}`;
   let auth = instances.get(key);
   if (!auth) {
-    auth = createAuth(db, origin);
+    auth = createAuth(db, origin, secret);
     instances.set(key, auth);
   }
   return auth;

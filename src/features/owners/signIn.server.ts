@@ -4,13 +4,15 @@
  */
 import type { Db } from '../../db/client';
 import { InvalidInputError } from '../../lib/errors';
-import { CODE_RULES, sendSignInCode, signInWithCode } from './auth.server';
+import { authSecret, CODE_RULES, sendSignInCode, signInWithCode } from './auth.server';
 import { checkClaim, claimListing, listingsOf } from './claims.server';
 import { canSendMail, MailUnavailableError, type CodePurpose } from './mail.server';
 import type { CodeRequest, OwnerSession, SignIn } from './schemas/signIn';
 
 /** Emails a code when the address may use it: the listing's to claim it, or an owner's to sign in. */
 export async function requestCode(database: Db, origin: string, input: CodeRequest, headers: Headers) {
+  // A deploy without a real AUTH_SECRET says so before anything else (docs/owners.md "Cookies, Origin, limits").
+  authSecret();
   let purpose: CodePurpose = { kind: 'sign-in' };
   if (input.providerId) {
     const { listing } = await checkClaim(database, input.providerId, input.email);
@@ -32,6 +34,7 @@ export async function enterCode(
   input: SignIn,
   headers: Headers,
 ): Promise<{ session: OwnerSession; setCookies: string[]; claimed: boolean }> {
+  authSecret();
   // The claim is checked before the code is spent, so a refused claim leaves the code usable.
   if (input.providerId) await checkClaim(database, input.providerId, input.email);
   const user = await signInWithCode(origin, input.email, input.code, headers);
