@@ -41,6 +41,8 @@ export default defineConfig({
       RATE_LIMIT_REVIEWS: '1000',
       RATE_LIMIT_LISTINGS: '1000',
       RATE_LIMIT_REPORTS: '1000',
+      // Every new listing mails its applicant a code, counted with the owners' code requests (docs/owners.md "New listings").
+      RATE_LIMIT_CODES: '1000',
       // Every browser test posts from one address: many reviews of one provider among them.
       RATE_LIMIT_REVIEWS_PER_PROVIDER: '1000',
       // Photo bytes of this run (docs/photos.md "Storage"); seed photos for the first providers only,

@@ -1,6 +1,7 @@
 /** GET /api/providers (one page, X-Total-Count) and POST /api/providers (list a business). */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
+import { mailApplicantCode } from '../src/features/owners/index.server';
 import { listProviders, submitListing } from '../src/features/providers/providers.server';
 import { HELD_MESSAGE, providerCreateSchema } from '../src/features/providers/schemas/provider';
 import { pageParamsSchema, searchParamsFromUrl } from '../src/features/search/schemas/search';
@@ -26,6 +27,8 @@ export default route({
     // The new page may have been a cached 404, the provider sitemap is read again, and searches and
     // lists now find one more provider.
     await purgeTags([CACHE_TAGS.provider(provider.id), CACHE_TAGS.missingProvider, CACHE_TAGS.providerSitemap, CACHE_TAGS.search], context);
+    // Its applicant gets a code to claim it (docs/owners.md "New listings"); the answer is the same either way.
+    await mailApplicantCode(database, new URL(req.url).origin, provider, context.ip, req.headers);
     return json(provider, 201);
   },
 });

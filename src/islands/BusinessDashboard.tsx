@@ -12,11 +12,27 @@ import { CodeField, EmailField } from './CodeField';
 import { ownerCall, OwnerCallError } from './ownerApi';
 import PhotoManager from './PhotoManager';
 
+/** A claim continued from the link in a new listing's code email (docs/owners.md "New listings"): /business?claim={id}&email={address}. */
+interface PendingClaim {
+  providerId: string;
+  email: string;
+}
+
+function pendingClaim(): PendingClaim | null {
+  const params = new URLSearchParams(window.location.search);
+  const providerId = params.get('claim')?.trim();
+  const email = params.get('email')?.trim();
+  return providerId && email ? { providerId, email } : null;
+}
+
 export default function BusinessDashboard() {
   const [session, setSession] = useState<OwnerSession | null | undefined>(undefined);
+  const [claim, setClaim] = useState<PendingClaim | null>(null);
+  const [chosen, setChosen] = useState<string>();
   const [error, setError] = useState('');
 
   useEffect(() => {
+    setClaim(pendingClaim());
     ownerCall<OwnerSession>('GET', '/api/owners/session')
       .then(setSession)
       .catch((e) => {
@@ -25,6 +41,16 @@ export default function BusinessDashboard() {
       });
   }, []);
 
+  function signedIn(next: OwnerSession) {
+    // The claim is done: a reload shows the dashboard, not the code step again.
+    if (claim) {
+      window.history.replaceState(null, '', window.location.pathname);
+      setChosen(claim.providerId);
+    }
+    setClaim(null);
+    setSession(next);
+  }
+
   if (error)
     return (
       <p role="alert" className="field-error">
@@ -32,29 +58,27 @@ export default function BusinessDashboard() {
       </p>
     );
   if (session === undefined) return <p className="text-gray-700">Loading your listings...</p>;
-  if (session === null) return <SignIn onSignedIn={setSession} />;
-  return <Dashboard session={session} onSignedOut={() => setSession(null)} />;
+  // Signed in as another account, or not at all: the code step of the claim comes first.
+  if (claim && !session?.listings.some((l) => l.id === claim.providerId)) return <SignIn claim={claim} onSignedIn={signedIn} />;
+  if (session === null) return <SignIn onSignedIn={signedIn} />;
+  return <Dashboard session={session} initial={claim?.providerId ?? chosen} onSignedOut={() => setSession(null)} />;
 }
 
-function SignIn({ onSignedIn }: { onSignedIn: (session: OwnerSession) => void }) {
+function SignIn({ claim, onSignedIn }: { claim?: PendingClaim; onSignedIn: (session: OwnerSession) => void }) {
   const id = useId();
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
-  const [sentTo, setSentTo] = useState('');
+  const [sentTo, setSentTo] = useState(claim?.email ?? '');
   const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  async function run(action: () => Promise<void>) {
     setBusy(true);
     setError('');
+    setNotice('');
     try {
-      if (!sentTo) {
-        const sent = await ownerCall<{ email: string }>('POST', '/api/owners/code', { email });
-        setSentTo(sent.email);
-      } else {
-        onSignedIn(await ownerCall<OwnerSession>('POST', '/api/owners/sign-in', { email: sentTo, code }));
-      }
+      await action();
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally {
@@ -62,9 +86,36 @@ function SignIn({ onSignedIn }: { onSignedIn: (session: OwnerSession) => void })
     }
   }
 
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    void run(async () => {
+      if (!sentTo) {
+        const sent = await ownerCall<{ email: string }>('POST', '/api/owners/code', { email });
+        setSentTo(sent.email);
+      } else {
+        onSignedIn(await ownerCall<OwnerSession>('POST', '/api/owners/sign-in', { email: sentTo, code, providerId: claim?.providerId }));
+      }
+    });
+  }
+
+  function newCode() {
+    if (!claim) return;
+    void run(async () => {
+      await ownerCall('POST', '/api/owners/code', { email: claim.email, providerId: claim.providerId });
+      setCode('');
+      setNotice(`We sent a new code to ${claim.email}. Codes from earlier emails no longer work.`);
+    });
+  }
+
   return (
     <form onSubmit={submit} noValidate className="max-w-md space-y-4 rounded-2xl border border-gray-200 p-6">
-      <h2 className="text-xl font-semibold text-gray-900">Sign in</h2>
+      <h2 className="text-xl font-semibold text-gray-900">{claim ? 'Claim your new listing' : 'Sign in'}</h2>
+      {claim && (
+        <p className="text-sm text-gray-700">
+          You listed your business on Glow with this address. Enter the code from our email to manage the listing: its page then shows &ldquo;Verified
+          business&rdquo;.
+        </p>
+      )}
       {!sentTo ? (
         <>
           <p className="text-sm text-gray-700">
@@ -83,15 +134,25 @@ function SignIn({ onSignedIn }: { onSignedIn: (session: OwnerSession) => void })
           {error}
         </p>
       )}
+      {notice && (
+        <p role="status" className="text-sm text-gray-700">
+          {notice}
+        </p>
+      )}
       <button type="submit" className="btn-primary w-full" disabled={busy}>
-        {busy ? 'Please wait...' : sentTo ? 'Sign in' : 'Email me a code'}
+        {busy ? 'Please wait...' : claim ? 'Confirm and claim' : sentTo ? 'Sign in' : 'Email me a code'}
       </button>
+      {claim && (
+        <button type="button" className="btn-secondary w-full" disabled={busy} onClick={newCode}>
+          Email me a new code
+        </button>
+      )}
     </form>
   );
 }
 
-function Dashboard({ session, onSignedOut }: { session: OwnerSession; onSignedOut: () => void }) {
-  const [selected, setSelected] = useState(session.listings[0]?.id ?? '');
+function Dashboard({ session, initial, onSignedOut }: { session: OwnerSession; initial?: string | undefined; onSignedOut: () => void }) {
+  const [selected, setSelected] = useState(initial ?? session.listings[0]?.id ?? '');
   async function signOut() {
     await ownerCall('DELETE', '/api/owners/session').catch(() => undefined);
     onSignedOut();

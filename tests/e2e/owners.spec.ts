@@ -1,14 +1,18 @@
 /**
  * The whole claim in Chromium (docs/owners.md): "Claim this business" on a provider page, a wrong
  * address and a wrong code refused with their messages, the code read from a real SMTP server, the
- * dashboard at /business (axe clean signed out and signed in), an edit of hours saved and shown on
- * the page at the next request with "Verified business" and "Updated by the business on {date}".
+ * dashboard at /business, an edit of hours saved and shown on the page at the next request with
+ * "Verified business" and "Updated by the business on {date}", a public reply under its review.
+ * A listing from the business popup claimed by its applicant through the emailed link. axe on every
+ * state of /business: signed out, each code step, the dashboard with its edit forms (and their
+ * errors), the reply form and a saved reply.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { env } from '../../src/env.server';
 import { e2eSmtpPort, startSmtp, type TestMailbox } from '../helpers/smtp';
-import { failOnConsoleErrors } from './helpers';
+import { SUCCESS_DESCRIPTION } from '../../src/islands/BusinessPopup';
+import { expectToast, failOnConsoleErrors, uniqueName } from './helpers';
 
 const SLUG = 'little-orchard-nail-parlor-new-york';
 const EMAIL = 'info@littleorchard.example.com';
@@ -27,6 +31,8 @@ async function violations(page: Page) {
 }
 
 test('an owner claims their listing with an emailed code and updates its hours', async ({ page }) => {
+  // A long path (claim, four axe runs, an edit, a reply) on a machine the browser tests share.
+  test.setTimeout(90_000);
   failOnConsoleErrors(page, [/Failed to load resource: the server responded with a status of 40[03]/]);
   const scripts: string[] = [];
   page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
@@ -62,7 +68,27 @@ test('an owner claims their listing with an emailed code and updates its hours',
   await expect(page).toHaveURL(/\/business$/);
   await expect(page.getByText(`Signed in as ${EMAIL}`)).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
-  expect(await violations(page), '/business signed in').toEqual([]);
+  // The whole dashboard: the listing's edit forms, its photos and the reply form under each review.
+  await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Reviews' })).toBeVisible();
+  const replyBox = page.getByLabel(/^Reply publicly to /).first();
+  await expect(replyBox).toBeVisible();
+  expect(await violations(page), '/business signed in, with the edit forms and reply forms').toEqual([]);
+
+  // The edit form with a refused field and the temporary-closure date field.
+  await page.getByLabel('Phone *').fill('12');
+  await page.getByLabel(/^Temporarily closed until a date/).check();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Please enter a valid phone number').first()).toBeVisible();
+  expect(await violations(page), '/business with field errors').toEqual([]);
+  await page.getByLabel('Open as usual').check();
+  await page.getByLabel('Phone *').fill('(212) 555-0109');
+
+  // A public reply: published, shown as the owner's response, axe clean in that state too.
+  await replyBox.fill('Thank you for coming in. We are glad you enjoyed your visit and hope to see you again soon.');
+  await page.getByRole('button', { name: 'Reply publicly' }).first().click();
+  await expect(page.getByText('Your public response').first()).toBeVisible();
+  expect(await violations(page), '/business with a saved reply').toEqual([]);
 
   await page.getByLabel('monday', { exact: true }).fill('8:00 AM - 12:00 PM');
   await page.getByRole('button', { name: 'Save changes' }).click();
@@ -74,6 +100,66 @@ test('an owner claims their listing with an emailed code and updates its hours',
   await expect(page.getByText(/^Updated by the business on [A-Z][a-z]+ \d{1,2}, \d{4}$/)).toBeVisible();
   await expect(page.getByRole('row', { name: /monday/ })).toContainText('8:00 AM - 12:00 PM');
   await expect(page.getByRole('button', { name: 'Claim this business' })).toHaveCount(0);
+  await expect(page.getByText(/^Response from Little Orchard/).first()).toBeVisible();
+});
+
+test('a business listed through the popup is claimed by its applicant with the code from the email', async ({ page }) => {
+  // Signed out, the dashboard's session call is a 401; a wrong code a 400.
+  failOnConsoleErrors(page, [/Failed to load resource: the server responded with a status of 40[01]/]);
+  const name = uniqueName('Hollyhock Nail Atelier');
+  const email = `hello-${Date.now().toString(36)}@hollyhock.example.com`;
+  await page.goto('/');
+  await page.getByRole('button', { name: 'List Your Business' }).click();
+  const popup = page.getByRole('dialog', { name: 'List Your Business' });
+  await popup.getByLabel('Business Name *').fill(name);
+  await popup.getByLabel('Owner Name *').fill('Ines Okafor');
+  await popup.getByLabel('Email *').fill(email);
+  await popup.getByLabel('Phone *').fill(`(503) 555-01${String(Date.now() % 100).padStart(2, '0')}`);
+  await popup.getByLabel('Business Address *').fill('88 Alder St');
+  await popup.getByLabel('City *').fill('Portland');
+  await popup.getByLabel('State *').fill('OR');
+  await popup.getByLabel('ZIP Code *').fill('97204');
+  await popup.getByLabel('Services Offered *').fill('Manicure, Pedicure');
+  await popup.getByRole('button', { name: 'Submit Application' }).click();
+  // The popup's toast, word for word as before.
+  const toast = await expectToast(page, 'Business Application Submitted!', SUCCESS_DESCRIPTION);
+  await expect(toast).not.toContainText('code');
+
+  const message = await mail.latest(email);
+  expect(message.text).toContain(`Someone listed ${name} on Glow and gave this email address.`);
+  const link = /(http:\/\/\S+\/business\?\S+?)\s/.exec(message.text ?? '')?.[1];
+  expect(link, 'the email links to the claim step').toBeDefined();
+  const code = /\b(\d{6})\b/.exec(message.subject ?? '')![1]!;
+
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { name: 'Claim your new listing' })).toBeVisible();
+  await expect(page.getByText(`We sent a code to ${email}`)).toBeVisible();
+  expect(await violations(page), '/business at the claim’s code step').toEqual([]);
+
+  await page.getByLabel('6-digit code *').fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Confirm and claim' }).click();
+  await expect(page.getByRole('alert')).toHaveText('That code is not right. Check the latest email from Glow and try again.');
+  expect(await violations(page), '/business at the code step with an error').toEqual([]);
+
+  await page.getByLabel('6-digit code *').fill(code);
+  await page.getByRole('button', { name: 'Confirm and claim' }).click();
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  await expect(page).toHaveURL(/\/business$/);
+  await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
+  await expect(page.getByText('No reviews yet.')).toBeVisible();
+  expect(await violations(page), '/business with a new listing').toEqual([]);
+
+  // A reload stays on the dashboard; the listing's page now says it is the business's own.
+  await page.reload();
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  await page.goto(`/provider/${slug}`);
+  await expect(page.getByText('Verified business')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Managed by the business' })).toBeVisible();
+  await expect(page.getByText('New listing, not yet verified')).toHaveCount(0);
 });
 
 test('/business signed out asks for an email, and passes axe', async ({ page }) => {
@@ -83,4 +169,12 @@ test('/business signed out asks for an email, and passes axe', async ({ page }) 
   await page.getByLabel('Business email *').fill('nobody@elsewhere.example.net');
   await page.getByRole('button', { name: 'Email me a code' }).click();
   await expect(page.getByRole('alert')).toContainText('No listing on Glow is managed with this email yet');
+  expect(await violations(page), '/business signed out, with an error').toEqual([]);
+
+  // The code step of a dashboard sign-in, for an address that manages a listing.
+  await page.getByLabel('Business email *').fill(EMAIL);
+  await page.getByRole('button', { name: 'Email me a code' }).click();
+  await expect(page.getByText(`We sent a code to ${EMAIL}`)).toBeVisible();
+  await expect(page.getByLabel('6-digit code *')).toBeVisible();
+  expect(await violations(page), '/business at the sign-in code step').toEqual([]);
 });

@@ -35,11 +35,16 @@ describe('mail without SMTP_URL', () => {
   });
 
   it('says who asked, why, and what to do if it was not them, in plain text and HTML', () => {
-    const message = codeMessage('owner@example.com', '654321', { kind: 'new-listing', businessName: 'Fern <b>& File' });
+    const claimUrl = 'https://glow.example.com/business?claim=p1&email=owner%40example.com';
+    const message = codeMessage('owner@example.com', '654321', { kind: 'new-listing', businessName: 'Fern <b>& File', claimUrl });
     expect(message.subject).toBe('654321 is your Glow code');
     expect(message.text).toContain('Someone listed Fern <b>& File on Glow and gave this email address.');
     expect(message.text).toContain('If this was not you, ignore this email');
     expect(message.html).toContain('Fern &#60;b&#62;&#38; File');
     expect(message.html).not.toContain('<b>&');
+    // The applicant of a new listing is sent where to enter it, a link in the HTML part.
+    expect(message.text).toContain(`open ${claimUrl} and enter the code there`);
+    expect(message.html).toContain('<a href="https://glow.example.com/business?claim=p1&#38;email=owner%40example.com">');
+    expect(message.html).toContain('/contact">');
   });
 });

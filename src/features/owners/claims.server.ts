@@ -21,10 +21,14 @@ export function websiteDomain(website: string | null): string | null {
   }
 }
 
-/** How `email` proves a listing is theirs: its listed email, or an address at its website's domain; null if neither. */
-export function claimVia(listing: { email: string | null; website: string | null }, email: string): ClaimVia | null {
+/**
+ * How `email` proves a listing is theirs: its listed email, or an address at its website's domain;
+ * null if neither. The listed email of a listing not yet vetted is its applicant's, from the
+ * business popup ('new-listing', docs/owners.md "New listings").
+ */
+export function claimVia(listing: { email: string | null; website: string | null; vetted_at?: string | null }, email: string): ClaimVia | null {
   const address = email.trim().toLowerCase();
-  if (listing.email && listing.email.trim().toLowerCase() === address) return 'listed-email';
+  if (listing.email && listing.email.trim().toLowerCase() === address) return listing.vetted_at === null ? 'new-listing' : 'listed-email';
   const domain = websiteDomain(listing.website);
   if (domain && address.endsWith(`@${domain}`)) return 'website-domain';
   return null;
@@ -36,13 +40,15 @@ export interface ClaimableListing {
   slug: string;
   email: string | null;
   website: string | null;
+  /** When the listing was vetted; null for a new one nobody has confirmed yet. */
+  vetted_at: string | null;
 }
 
 /** A published listing by id. */
 export async function listingById({ db }: Db, providerId: string): Promise<ClaimableListing> {
   const listing = await db
     .selectFrom('providers')
-    .select(['id', 'name', 'slug', 'email', 'website'])
+    .select(['id', 'name', 'slug', 'email', 'website', 'vetted_at'])
     .where('id', '=', providerId)
     .where('isHidden', '=', 0)
     .executeTakeFirst();

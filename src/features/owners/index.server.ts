@@ -2,3 +2,4 @@
 export { requireListingOwner, requireSameOrigin, requireSession } from './requireOwner.server';
 export { sessionOf, type SessionUser } from './auth.server';
 export { ownerOf } from './claims.server';
+export { mailApplicantCode } from './applicantClaim.server';

@@ -10,7 +10,11 @@ import { env } from '../../env.server';
 import { SITE_URL } from '../../server/siteUrl';
 
 /** Why a code was asked for; the message says so, so that its reader knows who asked. */
-export type CodePurpose = { kind: 'sign-in' } | { kind: 'claim'; businessName: string } | { kind: 'new-listing'; businessName: string };
+export type CodePurpose =
+  | { kind: 'sign-in' }
+  | { kind: 'claim'; businessName: string }
+  /** The applicant of a listing from the business popup; `claimUrl` opens /business at the code step (docs/owners.md "New listings"). */
+  | { kind: 'new-listing'; businessName: string; claimUrl: string };
 
 export class MailUnavailableError extends Error {
   override name = 'MailUnavailableError';
@@ -45,14 +49,19 @@ export function codeMessage(to: string, code: string, purpose: CodePurpose): Mes
   const lines = [
     why,
     '',
-    `Your code is ${code}. Enter it on the Glow page where you asked for it. It works once, for 10 minutes.`,
+    purpose.kind === 'new-listing'
+      ? `Your code is ${code}. To manage this listing and show it as a verified business, open ${purpose.claimUrl} and enter the code there. It works once, for 10 minutes.`
+      : `Your code is ${code}. Enter it on the Glow page where you asked for it. It works once, for 10 minutes.`,
     '',
     'If this was not you, ignore this email: nothing happens without the code, and your listing stays as it is.',
     `Questions? Contact us at ${SITE_URL}/contact.`,
     '',
     'Glow',
   ];
-  const html = lines.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : '')).join('\n');
+  // Addresses become links in the HTML part (the plain-text part leaves that to the mail client).
+  const html = lines
+    .map((line) => (line ? `<p>${escapeHtml(line).replace(/https?:\/\/[^\s<]*[^\s<.,;:]/g, (url) => `<a href="${url}">${url}</a>`)}</p>` : ''))
+    .join('\n');
   return { to, subject: `${code} is your Glow code`, text: lines.join('\n'), html };
 }
 

@@ -203,7 +203,9 @@ export const GLOW_API: ApiDescription = {
       summary: 'List a business',
       description:
         'Validated with the rules of the List Your Business form. A new listing is never promoted and always open, whatever is sent; ' +
-        'its slug is made unique (a city or number suffix). It is not vetted until its owner confirms the emailed code or a moderator approves it: ' +
+        'its slug is made unique (a city or number suffix). Its email is sent a sign-in code with a link to /business?claim={id}&email={email}; ' +
+        'entering it there (POST /api/owners/sign-in with providerId) claims the listing for its applicant (docs/owners.md "New listings"). ' +
+        'It is not vetted until its owner confirms the emailed code or a moderator approves it: ' +
         'until then it is left out of suggestions, featured lists and the sitemap, and its page is noindex. ' +
         'A listing with the name and city (or name and phone) of an existing one is held for a moderator instead (202). Rate-limited per network.',
       body: { schema: providerCreateSchema, name: 'ProviderCreate', example: exampleProviderCreate },
