@@ -92,6 +92,9 @@ export interface ProviderCategoriesTable {
   city: string;
   /** Copy of the provider's price range (kept by a trigger), for the category-city-price index (migrations/0014). */
   priceRange: string;
+  /** Copies of the provider's coordinates (kept by a trigger), for a service's nearest providers (migrations/0023). */
+  latitude: number | null;
+  longitude: number | null;
 }
 
 export interface ReviewsTable {

@@ -33,7 +33,7 @@ describe('Server-Timing', () => {
     for (const [query, plan] of [
       ['service=Nail+Salon', 'category'],
       ['priceRange=%24%24&rating=4', 'place'],
-      ['sort=distance&near=40.7255,-73.9983', 'nearest'],
+      ['sort=distance&near=40.7255,-73.9983', 'nearest:spots'],
       ['q=zzzzzzzzz', 'none'],
     ] as const) {
       const res = await api.get(`/api/search?${query}`);

@@ -104,6 +104,7 @@ interface Ref {
   id: string;
   name: string;
   city: string;
+  state: string;
   description: string;
   services: string;
   priceRange: string;
@@ -117,7 +118,7 @@ interface Ref {
 /** Every provider in the recommended order (docs/search.md: promoted, rating, review count, name). */
 async function everyProvider(): Promise<Ref[]> {
   const { rows } = await api.database.client.execute(
-    'SELECT id, name, city, description, services, priceRange, rating, reviewCount, openingHours, timeZone, latitude, longitude FROM providers ORDER BY isPromoted DESC, rating DESC, reviewCount DESC, name, seq',
+    'SELECT id, name, city, state, description, services, priceRange, rating, reviewCount, openingHours, timeZone, latitude, longitude FROM providers ORDER BY isPromoted DESC, rating DESC, reviewCount DESC, name, seq',
   );
   return rows as unknown as Ref[];
 }
@@ -208,8 +209,24 @@ describe('near at fixed distances', () => {
     const expected = byDistance(within(all, 25));
     for (const offset of [0, 100, 900]) {
       const page = await search({ near, sort: 'distance', offset: String(offset) }, MOMENTS.many);
-      expect(lastPlan).toBe('nearest');
+      expect(lastPlan).toBe('nearest:spots');
       expect(page.items.map((p) => p.id)).toEqual(expected.slice(offset, offset + 100).map((e) => e.r.id));
+    }
+    // A service: point by point from its category rows' coordinates (migrations/0023); with a price
+    // and a minimum rating, which they carry; in a state, which they do not (each provider row is read).
+    for (const [extra, keep] of [
+      [{}, () => true],
+      [{ priceRange: '$$', rating: '2' }, (r: Ref) => r.priceRange === '$$' && r.rating >= 2],
+      [{ location: 'IL' }, (r: Ref) => r.state === 'IL'],
+    ] as const) {
+      const wanted = byDistance(within(all, 25).filter((r) => inCategory(r, 'nails') && keep(r)));
+      expect(wanted.length).toBeGreaterThan(100);
+      for (const offset of [0, 300]) {
+        const page = await search({ near, sort: 'distance', service: 'Nail Salon', ...extra, offset: String(offset) }, MOMENTS.many);
+        expect(lastPlan).toBe('nearest:spots');
+        expect({ total: page.total, capped: page.capped }).toEqual(counted(wanted.length));
+        expect(page.items.map((p) => [p.id, p.distanceMiles])).toEqual(wanted.slice(offset, offset + 100).map((e) => [e.r.id, roundMiles(e.d)]));
+      }
     }
     const openNear = byDistance(within(all, 25).filter((r) => isOpen(r, MOMENTS.few)));
     const page = await search({ near, sort: 'distance', openNow: 'true' }, MOMENTS.few);

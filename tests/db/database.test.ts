@@ -88,6 +88,24 @@ describe('database', () => {
     }
   });
 
+  it("category rows carry their provider's coordinates (migrations/0023), also after the provider moves", async () => {
+    const stale = `SELECT count(*) AS n FROM provider_categories c JOIN providers p ON p.seq = c.providerSeq
+                   WHERE c.latitude IS NOT p.latitude OR c.longitude IS NOT p.longitude`;
+    const seq = 'SELECT min(providerSeq) FROM provider_categories';
+    const tx = await (await getDb(url)).client.transaction('write');
+    try {
+      expect(Number((await tx.execute('SELECT count(*) AS n FROM provider_categories WHERE latitude IS NOT NULL')).rows[0]!.n)).toBeGreaterThan(0);
+      expect(Number((await tx.execute(stale)).rows[0]!.n)).toBe(0);
+      await tx.execute(`UPDATE providers SET latitude = 44.5, longitude = -116.25 WHERE seq = (${seq})`);
+      expect(Number((await tx.execute(stale)).rows[0]!.n)).toBe(0);
+      expect(
+        Number((await tx.execute(`SELECT count(*) AS n FROM provider_categories WHERE latitude = 44.5 AND longitude = -116.25`)).rows[0]!.n),
+      ).toBeGreaterThan(0);
+    } finally {
+      await tx.rollback();
+    }
+  });
+
   it('the aggregates the build reads (providers per city, review count and rating sum) follow inserts, updates and deletes', async () => {
     const drift = {
       cities: `SELECT count(*) AS n FROM (SELECT city, state, count(*) AS n FROM providers GROUP BY city, state) g

@@ -13,14 +13,15 @@ import { weekRanges } from '../providers/openingHours';
 import { parseOpeningHours } from '../providers/providerFields';
 
 /**
- * Category rows (migrations/0004, 0006, 0014) of providers already written, by id: one per category
- * of their services, with the provider's order columns, city and price copied from its row.
+ * Category rows (migrations/0004, 0006, 0014, 0023) of providers already written, by id: one per
+ * category of their services, with the provider's order columns, city, price and coordinates copied
+ * from its row.
  */
 export function categoryRowsStatement(providers: readonly { id: string; services: readonly string[] }[]): InStatement {
   const pairs = providers.flatMap(({ id, services }) => categoriesOfServices(services).map((category) => [id, category]));
   return {
-    sql: `INSERT INTO provider_categories (category, providerSeq, isPromoted, rating, reviewCount, name, city, priceRange)
-          SELECT json_extract(j.value, '$[1]'), p.seq, p.isPromoted, p.rating, p.reviewCount, p.name, p.city, p.priceRange
+    sql: `INSERT INTO provider_categories (category, providerSeq, isPromoted, rating, reviewCount, name, city, priceRange, latitude, longitude)
+          SELECT json_extract(j.value, '$[1]'), p.seq, p.isPromoted, p.rating, p.reviewCount, p.name, p.city, p.priceRange, p.latitude, p.longitude
           FROM json_each(?) j CROSS JOIN providers p ON p.id = json_extract(j.value, '$[0]')`,
     args: [JSON.stringify(pairs)],
   };

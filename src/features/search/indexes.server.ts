@@ -28,6 +28,8 @@ export const INDEXES = {
   categoryOrder: 'provider_categories_order',
   categoryCityOrder: 'provider_categories_city_order',
   categoryCityPriceOrder: 'provider_categories_city_price_order',
+  /** A service's providers by coordinates, for its nearest first within a radius (migrations/0023). */
+  categoryGeo: 'provider_categories_geo',
   /** Open now: hours ranges by zone and length class, and the same within a city (migrations/0010, 0014). */
   hoursOpen: 'provider_hours_open',
   hoursCityOpen: 'provider_hours_city_open',

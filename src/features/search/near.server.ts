@@ -4,6 +4,7 @@
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { boundingBox, EARTH_RADIUS_MILES, type Point } from '../places/distance';
+import type { Db } from '../../db/client';
 import { INDEXES, indexedBy } from './indexes.server';
 
 /** Miles from `point` to the provider row `p` (SQLite's math functions). */
@@ -36,4 +37,34 @@ export function boxTables(point: Point, miles: number): RawBuilder<unknown> {
       SELECT (SELECT min(latitude) FROM providers ${geo} WHERE latitude > lat.v AND latitude <= ${box.maxLat}) FROM lat WHERE lat.v IS NOT NULL
     ) SELECT v FROM lat WHERE v IS NOT NULL) lat
     CROSS JOIN providers p ${geo} ON p.latitude = lat.v AND p.longitude BETWEEN ${box.minLng} AND ${box.maxLng}`;
+}
+
+/** A point providers sit at, with its distance from the search's point as SQL computes it (distanceSql). */
+export interface SpotNear extends Point {
+  miles: number;
+}
+
+/**
+ * The distinct points providers sit at within `miles` of `point`, nearest first, in one statement:
+ * the box's latitudes one seek each (as boxTables), then each latitude's longitudes one seek each,
+ * so it reads about one index entry per point rather than one per provider. Providers sit at their
+ * ZIP area's centre (docs/search.md: coordinates come from the ZIP): a box of thousands of providers
+ * holds a few dozen points. The distance is the same SQL expression a provider's row gets, so the
+ * points' order and the radius decide exactly as they would row by row.
+ */
+export async function spotsNear({ db }: Db, point: Point, miles: number): Promise<SpotNear[]> {
+  const box = boundingBox(point, miles);
+  const geo = indexedBy(INDEXES.geo);
+  const { rows } = await sql<SpotNear>`WITH RECURSIVE lat (v) AS (
+      SELECT (SELECT min(latitude) FROM providers ${geo} WHERE latitude BETWEEN ${box.minLat} AND ${box.maxLat})
+      UNION ALL
+      SELECT (SELECT min(latitude) FROM providers ${geo} WHERE latitude > lat.v AND latitude <= ${box.maxLat}) FROM lat WHERE lat.v IS NOT NULL
+    ), spot (latitude, longitude) AS (
+      SELECT v, (SELECT min(longitude) FROM providers ${geo} WHERE latitude = lat.v AND longitude BETWEEN ${box.minLng} AND ${box.maxLng}) FROM lat WHERE v IS NOT NULL
+      UNION ALL
+      SELECT spot.latitude, (SELECT min(longitude) FROM providers ${geo} WHERE latitude = spot.latitude AND longitude > spot.longitude AND longitude <= ${box.maxLng})
+      FROM spot WHERE spot.longitude IS NOT NULL
+    )
+    SELECT p.latitude, p.longitude, ${distanceSql(point)} AS miles FROM spot p WHERE p.longitude IS NOT NULL AND miles <= ${miles} ORDER BY miles`.execute(db);
+  return rows;
 }

@@ -1,12 +1,14 @@
-/** sort=distance: nearest first from the point (`near`, or the place's), in growing circles (SearchRun.nearest). */
+/** sort=distance: nearest first from the point (`near`, or the place's), point by point within `near`'s radius, else in growing circles (SearchRun.nearest). */
 import { sql } from 'kysely';
 import { and, type Plan } from './context.server';
 import { pointSource } from './pointSource.server';
+import { nearestBySpot } from './spots.server';
 
 export const nearest: Plan = {
   name: 'nearest',
   applies: ({ sort }) => sort === 'distance',
   async run(s) {
+    if (s.r.within && !s.r.match) return nearestBySpot(s, s.r.within);
     const { conds, tables } = pointSource(s);
     const count = await s.counted(sql`${tables} ${and(conds)}`);
     return { count, rows: count.total === 0 ? [] : await s.nearest(tables, conds) };
