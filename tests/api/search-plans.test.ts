@@ -550,6 +550,22 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
+  it('few text matches and few open: the text listed and checked against the open list, not a full-text lookup per open provider', async () => {
+    for (const [query, when] of [
+      ['test 001', MOMENTS.few],
+      ['test 00', MOMENTS.weekWrap],
+      ['test 001', MOMENTS.many],
+    ] as const) {
+      const all = await everyProvider();
+      const expected = all.filter((r) => isOpen(r, when) && hasWords(words(r), query));
+      expect(expected.length, query).toBeGreaterThan(0);
+      const page = await search({ query, openNow: 'true', limit: '12' }, when);
+      expect(lastPlan).toBe('text-listed');
+      expect({ total: page.total, capped: page.capped }).toEqual(counted(expected.length));
+      expect(page.items.map((p) => p.id)).toEqual(expected.slice(0, 12).map((r) => r.id));
+    }
+  });
+
   it('one- and two-digit ZIP prefixes: few listed, many found along the order index (capped, then sorted)', async () => {
     const zips = await zipOf();
     // Every plan provider has the first seed provider's ZIP code: its first digits have many.

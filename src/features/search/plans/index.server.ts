@@ -12,7 +12,9 @@ import { category } from './category.server';
 import { place } from './place.server';
 import { order } from './order.server';
 
-export const PLANS: readonly Plan[] = [openListed, textFew, nearest, otherOrder, filterListed, category, place, order];
+// Few text matches before few open: one full-text list checked against the open list costs less
+// than a full-text lookup for each provider open (docs/search.md "Bounded cost").
+export const PLANS: readonly Plan[] = [textFew, openListed, nearest, otherOrder, filterListed, category, place, order];
 
 export async function choosePlan(s: SearchRun): Promise<Plan> {
   for (const plan of PLANS) if (await plan.applies(s)) return plan;
