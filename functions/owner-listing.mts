@@ -5,6 +5,7 @@ import { ownerListing, saveListingEdit } from '../src/features/owners/listingEdi
 import { requireListingOwner } from '../src/features/owners/requireOwner.server';
 import { listingEditSchema } from '../src/features/owners/schemas/listingEdit';
 import { purgeTags } from '../src/server/cachePurge';
+import { requestRebuild } from '../src/server/buildHook';
 import { CACHE_TAGS } from '../src/server/cdnCache';
 import { json, parseWith, pathParam, readJsonObject, route } from '../src/server/http';
 
@@ -18,9 +19,13 @@ export default route({
     const id = pathParam(context.params, 'id');
     const owner = await requireListingOwner(req, id);
     const edit = parseWith(listingEditSchema, await readJsonObject(req));
-    const { listing, changed } = await saveListingEdit(await getDb(), id, edit, owner.email);
+    const database = await getDb();
+    const { listing, changed, fields } = await saveListingEdit(database, id, edit, owner.email);
     // Its page, searches (hours, services, status) and the provider sitemap (lastmod) show it.
     if (changed) await purgeTags([CACHE_TAGS.provider(id), CACHE_TAGS.search, CACHE_TAGS.providerSitemap], context);
+    // A status changes what the pre-built grids list and whether their card may say "Open now"
+    // (docs/owners.md "Statuses"): they are rebuilt, as after a moderator's listing action.
+    if (fields.includes('status')) console.log(`[rebuild] ${await requestRebuild(database)}`);
     return json(listing);
   },
 });

@@ -18,8 +18,7 @@ import {
   type ActionResult,
 } from '../src/features/moderation/moderation.server';
 import { openHeldListings, unvettedListings } from '../src/features/listings/listings.server';
-import { hit } from '../src/lib/rateLimit.server';
-import { triggerRebuild } from '../src/server/buildHook';
+import { requestRebuild } from '../src/server/buildHook';
 import { printable as p } from '../src/features/moderation/printable';
 import { moderatePhoto, openPhotoReports, type PhotoModerationAction } from '../src/features/photos/photoModeration.server';
 import { assignListing, listClaims, revokeClaim } from '../src/features/owners/ownersModeration.server';
@@ -59,7 +58,6 @@ type Command = ReviewCommand | ListingCommand | HeldCommand;
 const COMMANDS: readonly string[] = [...REVIEW_COMMANDS, ...LISTING_COMMANDS, ...HELD_COMMANDS];
 
 /** Rebuilds the pre-built pages (home, city and landing pages) ask at most this often (docs/moderation.md "How long each surface lags"). */
-const REBUILD_LIMIT = { max: 6, windowSeconds: 3600 };
 
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`);
@@ -128,20 +126,8 @@ async function act(command: Command, target: string, reason: string): Promise<vo
       : `No NETLIFY_PURGE_API_TOKEN: no CDN purge of ${tags.join(', ')} (fine for a local database).`,
   );
   // Pre-built pages (home's featured providers and cities, city and service pages) show listings:
-  // hiding, restoring or approving one rebuilds them, at most REBUILD_LIMIT.max times an hour.
-  if (listing && result.changed && command !== 'reject-held') console.log(await rebuild());
-}
-
-async function rebuild(): Promise<string> {
-  if (!env().BUILD_HOOK_URL) return 'BUILD_HOOK_URL is not set: pre-built pages follow at the next build.';
-  const decision = await hit(await getDb(), 'moderation-rebuild', 'moderation', REBUILD_LIMIT);
-  if (!decision.allowed)
-    return `Rebuild not requested: ${REBUILD_LIMIT.max} this hour already; pre-built pages follow at the next build (within ${Math.ceil(decision.retryAfter / 60)} minutes or the daily one).`;
-  try {
-    return await triggerRebuild();
-  } catch (error) {
-    return `Rebuild request failed (${(error as Error).message}); pre-built pages follow at the daily build.`;
-  }
+  // hiding, restoring or approving one rebuilds them (at most REBUILD_LIMIT.max times an hour, src/server/buildHook.ts).
+  if (listing && result.changed && command !== 'reject-held') console.log(await requestRebuild(await getDb()));
 }
 
 async function claims(): Promise<void> {

@@ -4,7 +4,9 @@
  * order index walked) or a sparse one (listed and sorted); nearest first from growing circles or
  * from every match; another sort walked along its own index or sorted; text in a city intersected
  * by the full-text index or checked row by row. Each is checked at fixed moments against the hours,
- * distances and orders worked out here from every provider row.
+ * distances and orders worked out here from every provider row, with owners' statuses (docs/owners.md
+ * "Statuses": permanently closed never listed, temporarily closed never open now until its day on its
+ * own clock) and claims (verified=true).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/config';
@@ -45,6 +47,24 @@ function hoursOf(i: number) {
   return week('6:00 AM - 11:00 PM', 'Closed');
 }
 const STATES = ['NY', 'IL', 'CA', 'AZ', 'HI'];
+/**
+ * Owners' statuses by provider (i % 50): the all-day ones are Arizona's (i % 25 = 3) and Honolulu's
+ * daytime ones are open at the "few" moment (10:30 PM Tuesday there, already Wednesday in Phoenix), so
+ * a closure until Wednesday the 25th has ended for the first and not for the second at that moment.
+ */
+const STATUSES: Record<number, { status: string; closedUntil?: string }> = {
+  3: { status: 'temporarily_closed', closedUntil: '2026-12-31' },
+  4: { status: 'temporarily_closed', closedUntil: '2026-11-20' },
+  10: { status: 'temporarily_closed', closedUntil: '2026-11-25' },
+  13: { status: 'permanently_closed' },
+  26: { status: 'permanently_closed' },
+  28: { status: 'temporarily_closed', closedUntil: '2026-11-25' },
+  29: { status: 'temporarily_closed', closedUntil: '2026-11-25' },
+  34: { status: 'permanently_closed' },
+  40: { status: 'permanently_closed' },
+};
+/** Claimed listings (verified=true): one in seven, and a few of the ZIP area's. */
+const isClaimed = (id: string) => (/^plan-\d+$/.test(id) ? Number(id.slice(5)) % 7 === 0 : ['zip-1', 'zip-4', 'centre-2'].includes(id));
 
 beforeAll(async () => {
   api = await startApi();
@@ -97,6 +117,27 @@ beforeAll(async () => {
     statements.push(insertProviderStatements(api.database, row));
   }
   for (let i = 0; i < statements.length; i += 200) await api.database.client.batch(statements.slice(i, i + 200).flat(), 'write');
+  // Statuses as an owner's edit writes them (the columns alone: tests/api/owners-statuses.test.ts goes through the owner API).
+  for (const [rest, s] of Object.entries(STATUSES)) {
+    await api.database.client.execute({
+      sql: "UPDATE providers SET status = ?, closedUntil = ? WHERE id LIKE 'plan-%' AND CAST(substr(id, 6) AS INTEGER) % 50 = ?",
+      args: [s.status, s.closedUntil ?? null, Number(rest)],
+    });
+  }
+  const now = new Date().toISOString();
+  await api.database.client.execute({
+    sql: "INSERT INTO auth_users (id, name, email, emailVerified, createdAt, updatedAt) VALUES ('plan-owner', '', 'owner@example.com', 1, ?, ?)",
+    args: [now, now],
+  });
+  const { rows: ids } = await api.database.client.execute("SELECT id FROM providers WHERE id LIKE 'plan-%' OR id LIKE 'zip-%' OR id LIKE 'centre-%'");
+  const claimed = ids.map((r) => String(r.id)).filter(isClaimed);
+  await api.database.client.batch(
+    claimed.map((id) => ({
+      sql: "INSERT INTO listing_owners (providerId, userId, email, via, claimedAt) VALUES (?, 'plan-owner', 'owner@example.com', 'support', ?)",
+      args: [id, now],
+    })),
+    'write',
+  );
 }, 120_000);
 afterAll(() => api.close());
 
@@ -114,13 +155,20 @@ interface Ref {
   timeZone: string;
   latitude: number;
   longitude: number;
+  zipCode: string;
+  status: string;
+  closedUntil: string | null;
 }
-/** Every provider in the recommended order (docs/search.md: promoted, rating, review count, name). */
+/**
+ * Every listed provider in the recommended order (docs/search.md: promoted, rating, review count,
+ * name): a permanently closed listing keeps its page but is never a search result.
+ */
 async function everyProvider(): Promise<Ref[]> {
   const { rows } = await api.database.client.execute(
-    'SELECT id, name, city, state, description, services, priceRange, rating, reviewCount, openingHours, timeZone, latitude, longitude FROM providers ORDER BY isPromoted DESC, rating DESC, reviewCount DESC, name, seq',
+    `SELECT id, name, city, state, description, services, priceRange, rating, reviewCount, openingHours, timeZone, latitude, longitude, zipCode, status, closedUntil
+     FROM providers ORDER BY isPromoted DESC, rating DESC, reviewCount DESC, name, seq`,
   );
-  return rows as unknown as Ref[];
+  return (rows as unknown as Ref[]).filter((r) => r.status !== 'permanently_closed');
 }
 /** The plan the last `search` ran (SearchTrace): each test says which plans it exercises. */
 let lastPlan: string | undefined;
@@ -130,7 +178,12 @@ const search = async (raw: Record<string, string>, now: Date) => {
   lastPlan = trace.plan;
   return page;
 };
-const isOpen = (r: Ref, when: Date) => openStateAt(JSON.parse(r.openingHours), r.timeZone, when).open;
+/** The day at `when` on the provider's clock (YYYY-MM-DD). */
+const dayIn = (r: Ref, when: Date) => when.toLocaleDateString('en-CA', { timeZone: r.timeZone });
+/** Temporarily closed at `when`: until its closedUntil on its own clock. */
+const closedAt = (r: Ref, when: Date) => r.status === 'temporarily_closed' && r.closedUntil! > dayIn(r, when);
+/** Open now: its hours say open, and it is not temporarily closed that day. */
+const isOpen = (r: Ref, when: Date) => !closedAt(r, when) && openStateAt(JSON.parse(r.openingHours), r.timeZone, when).open;
 const counted = (n: number) => ({ total: Math.min(n, LIMITS.countedTotal), capped: n > LIMITS.countedTotal });
 const inCategory = (r: Ref, category: string) => categoriesOfServices(JSON.parse(r.services) as string[]).includes(category);
 
@@ -581,6 +634,106 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
         tuned: 'order:listed',
         capped: 'order:listed',
       });
+    }
+  });
+});
+
+describe('owners\' statuses (docs/owners.md "Statuses")', () => {
+  it('a temporary closure ends on its day on the provider’s own clock: one zone past it, another not yet, at the same moment', async () => {
+    const all = await everyProvider();
+    const until25 = all.filter((r) => r.closedUntil === '2026-11-25' && openStateAt(JSON.parse(r.openingHours), r.timeZone, MOMENTS.few).open);
+    // Phoenix is on the 25th, Honolulu still on the 24th.
+    const reopened = until25.filter((r) => !closedAt(r, MOMENTS.few));
+    const stillClosed = until25.filter((r) => closedAt(r, MOMENTS.few));
+    expect(reopened.length).toBeGreaterThan(0);
+    expect(stillClosed.length).toBeGreaterThan(0);
+    const openByName = async (r: Ref) => (await search({ openNow: 'true', query: r.name }, MOMENTS.few)).items.some((p) => p.id === r.id);
+    for (const r of reopened.slice(0, 5)) expect(await openByName(r), r.id).toBe(true);
+    for (const r of stillClosed.slice(0, 5)) expect(await openByName(r), r.id).toBe(false);
+    // Every listing is still found without openNow, with the status that holds now.
+    const page = await search({ query: `"${stillClosed[0]!.name}"` }, MOMENTS.few);
+    expect(page.items.map((p) => p.id)).toContain(stillClosed[0]!.id);
+  });
+
+  it('permanently closed listings are in no plan’s results or totals', async () => {
+    const { rows } = await api.database.client.execute("SELECT id, name FROM providers WHERE status = 'permanently_closed'");
+    expect(rows.length).toBeGreaterThan(10);
+    const closed = new Set(rows.map((r) => String(r.id)));
+    const { items } = await search({ query: String(rows[0]!.name) }, MOMENTS.many);
+    expect(items.map((p) => p.id)).not.toContain(String(rows[0]!.id));
+    const cases: Record<string, string>[] = [
+      {},
+      { location: 'Plan City 1' },
+      { service: 'Nail Salon' },
+      { near: `${P.latitude},${P.longitude}`, sort: 'distance' },
+    ];
+    for (const params of cases) {
+      const page = await search({ ...params, limit: '100' }, MOMENTS.many);
+      expect(
+        page.items.filter((p) => closed.has(p.id)),
+        JSON.stringify(params),
+      ).toEqual([]);
+    }
+  });
+});
+
+describe('verified=true with each plan', () => {
+  it('only claimed listings, counted and in order, whichever plan runs', async () => {
+    const all = await everyProvider();
+    const near = `${P.latitude},${P.longitude}`;
+    const byName = (a: Ref, b: Ref) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+    const orders: Record<string, (a: Ref, b: Ref) => number> = {
+      rating: (a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b),
+      reviews: (a, b) => b.reviewCount - a.reviewCount || b.rating - a.rating || byName(a, b),
+    };
+    const nameWords = (r: Ref) => r.name.toLowerCase().split(' ');
+    /** The reference for the parameters used below, from every row. */
+    const expected = (raw: Record<string, string>, when: Date) => {
+      const category = raw.service === 'Nail Salon' ? 'nails' : raw.service === 'Hair Salon' ? 'hair' : undefined;
+      const within = raw.near ? Number(raw.radius ?? 25) : undefined;
+      let rows = all.filter(
+        (r) =>
+          isClaimed(r.id) &&
+          (!raw.openNow || isOpen(r, when)) &&
+          (!category || inCategory(r, category)) &&
+          (!raw.location || (/^\d+$/.test(raw.location) ? r.zipCode.startsWith(raw.location) : r.city === raw.location)) &&
+          (!raw.priceRange || r.priceRange === raw.priceRange) &&
+          (!raw.query || raw.query.split(' ').every((w) => nameWords(r).some((n) => n.startsWith(w)))) &&
+          (within === undefined || haversineMiles(P, r) <= within),
+      );
+      if (raw.sort === 'distance') {
+        rows = rows
+          .map((r, i) => ({ r, d: haversineMiles(P, r), i }))
+          .sort((a, b) => a.d - b.d || a.i - b.i)
+          .map((e) => e.r);
+      } else if (raw.sort) rows = [...rows].sort(orders[raw.sort]);
+      return rows;
+    };
+    const cases: [Record<string, string>, Date, string][] = [
+      [{ openNow: 'true' }, MOMENTS.few, 'open-listed'],
+      [{ openNow: 'true' }, MOMENTS.many, 'order'],
+      [{}, MOMENTS.many, 'order'],
+      [{ near, radius: '25' }, MOMENTS.many, 'order'],
+      [{ near, sort: 'distance' }, MOMENTS.many, 'nearest'],
+      [{ near, radius: '25', sort: 'rating' }, MOMENTS.many, 'other-order'],
+      [{ location: 'Plan City 2', sort: 'reviews' }, MOMENTS.many, 'other-order'],
+      [{ query: 'plan', location: 'Plan City 1' }, MOMENTS.many, 'text-listed'],
+      [{ location: ZIP }, MOMENTS.many, 'filter-listed'],
+      [{ service: 'Hair Salon', location: 'Plan City 2', priceRange: '$$' }, MOMENTS.many, 'category'],
+      [{ service: 'Nail Salon', openNow: 'true' }, MOMENTS.many, 'category'],
+      [{ location: 'Plan City 0' }, MOMENTS.many, 'place'],
+    ];
+    for (const [raw, when, plan] of cases) {
+      const label = JSON.stringify(raw);
+      const want = expected(raw, when);
+      expect(want.length, label).toBeGreaterThan(0);
+      const page = await search({ ...raw, verified: 'true' }, when);
+      expect(lastPlan?.split(':')[0], label).toBe(plan);
+      expect({ total: page.total, capped: page.capped }, label).toEqual(counted(want.length));
+      expect(
+        page.items.map((p) => p.id),
+        label,
+      ).toEqual(want.slice(0, 100).map((r) => r.id));
     }
   });
 });

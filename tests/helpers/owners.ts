@@ -23,3 +23,23 @@ export async function signInOwner(api: TestApi, mail: TestMailbox, origin: strin
     .join('; ');
   return { email, cookie, headers: { ...headers, Cookie: cookie } };
 }
+
+/** The listing as its owner's dashboard reads it (GET /api/owners/listings/{id}). */
+export async function ownerListingOf(api: TestApi, owner: SignedInOwner, providerId: string): Promise<Record<string, unknown>> {
+  const res = await api.get(`/api/owners/listings/${providerId}`, { headers: { Cookie: owner.cookie } });
+  if (res.status !== 200) throw new Error(`owner listing: ${res.status} ${await res.text()}`);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** The PUT /api/owners/listings/{id} body that saves `listing` as it is (tests change one field of it). */
+export const editOf = (listing: Record<string, unknown>) => ({
+  description: listing.description,
+  phone: listing.phone,
+  email: listing.email,
+  website: listing.website ?? '',
+  services: listing.services,
+  openingHours: listing.openingHours,
+  menu: listing.menu,
+  status: listing.status,
+  closedUntil: listing.closedUntil,
+});

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, startApi, type TestApi } from '../helpers/api';
-import { signInOwner, type SignedInOwner } from '../helpers/owners';
+import { editOf, ownerListingOf, signInOwner, type SignedInOwner } from '../helpers/owners';
 import { recordPurges } from '../helpers/purges';
 import { startSmtp, type TestMailbox } from '../helpers/smtp';
 
@@ -42,22 +42,7 @@ const put = (body: unknown, headers: Record<string, string>) =>
   });
 const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
 
-async function current(): Promise<Record<string, unknown>> {
-  const res = await api.get(`/api/owners/listings/${listing.id}`, { headers: { Cookie: owner.cookie } });
-  expect(res.status).toBe(200);
-  return (await res.json()) as Record<string, unknown>;
-}
-const editOf = (l: Record<string, unknown>) => ({
-  description: l.description,
-  phone: l.phone,
-  email: l.email,
-  website: l.website ?? '',
-  services: l.services,
-  openingHours: l.openingHours,
-  menu: l.menu,
-  status: l.status,
-  closedUntil: l.closedUntil,
-});
+const current = () => ownerListingOf(api, owner, listing.id);
 
 describe('claiming', () => {
   it('an unclaimed page offers "Claim this business" (its dialog loads on click) and no badge', async () => {
@@ -151,10 +136,15 @@ describe('statuses', () => {
     const before = await current();
     const res = await put({ ...editOf(before), status: 'temporarily_closed', closedUntil: '2099-12-01' }, owner.headers);
     expect(res.status).toBe(200);
-    const html = await page();
+    const res1 = await api.get(`/provider/${SLUG}`);
+    const html = await res1.text();
     expect(html).toContain('Temporarily closed until December 1, 2099');
     expect(html).not.toContain('Open now');
     expect(jsonLd(html).length).toBeGreaterThan(0);
+    // The CDN keeps a closed page until the next midnight on the listing's clock at most: its day may come then.
+    const sMaxAge = Number(/s-maxage=(\d+), stale-while-revalidate=0$/.exec(res1.headers.get('netlify-cdn-cache-control') ?? '')?.[1]);
+    expect(sMaxAge).toBeGreaterThan(0);
+    expect(sMaxAge).toBeLessThanOrEqual(86_400);
     const api1 = (await (await api.get(`/api/providers/by-slug/${SLUG}`)).json()) as { status: string; closedUntil: string };
     expect(api1).toMatchObject({ status: 'temporarily_closed', closedUntil: '2099-12-01' });
 
@@ -178,6 +168,10 @@ describe('statuses', () => {
     expect(html).not.toMatch(/class="btn-primary"[^>]*>Call /);
     expect(html).not.toMatch(/href="tel:[^"]*" class="btn-primary"/);
     expect(html).not.toContain('Open now');
+    // The page stays (200) for people who look the name up; search lists it no more.
+    expect((await api.get(`/provider/${SLUG}`)).status).toBe(200);
+    const found = await api.get(`/api/search?query=${encodeURIComponent(`"${listing.name}"`)}&limit=100`);
+    expect(((await found.json()) as { id: string }[]).map((p) => p.id)).not.toContain(listing.id);
     await put({ ...editOf(await current()), status: 'open', closedUntil: null }, owner.headers);
   });
 });

@@ -6,7 +6,7 @@
  * pages"; provider pages are rendered on request).
  */
 import { CITY_PAGES, FEATURED } from '../../config';
-import { getDb } from '../../db/client';
+import { getDb, type Db } from '../../db/client';
 import { listedProviders, orderedProviders, toProvider } from '../providers/providers.server';
 import type { Provider } from '../providers/schemas/provider';
 import { slugify } from '../providers/slugify';
@@ -31,10 +31,14 @@ export interface SiteData {
 
 let cached: Promise<SiteData> | undefined;
 
-/** Featured on home: promoted or rated 4.8 and up, at most six, in result order; vetted listings only (docs/moderation.md). */
-async function featuredProviders(): Promise<Provider[]> {
-  const rows = await orderedProviders(await getDb())
+/**
+ * Featured on home: promoted or rated 4.8 and up, at most six, in result order; vetted listings only
+ * (docs/moderation.md), none permanently closed (docs/owners.md "Statuses").
+ */
+export async function featuredProviders(database: Db): Promise<Provider[]> {
+  const rows = await orderedProviders(database)
     .where('vetted_at', 'is not', null)
+    .where('status', '<>', 'permanently_closed')
     .where((eb) => eb.or([eb('isPromoted', '=', 1), eb('rating', '>=', FEATURED.minRating)]))
     .limit(FEATURED.max)
     .execute();
@@ -68,7 +72,7 @@ async function reviewStats(): Promise<{ reviewTotal: number; averageRating: numb
 }
 
 async function load(): Promise<SiteData> {
-  const [cities, featured, reviews] = await Promise.all([cityCounts(), featuredProviders(), reviewStats()]);
+  const [cities, featured, reviews] = await Promise.all([cityCounts(), getDb().then(featuredProviders), reviewStats()]);
   return { providerCount: cities.reduce((sum, c) => sum + c.count, 0), cities, featured, ...reviews };
 }
 

@@ -36,10 +36,11 @@ export async function vetListing(database: VettingDb, providerId: string, by: st
     .set({ vetted_at: now.toISOString(), vetted_by: by })
     .where('id', '=', providerId)
     .where('vetted_at', 'is', null)
-    .returning(['name', 'description', 'services', 'city', 'state', 'isHidden'])
+    .returning(['name', 'description', 'services', 'city', 'state', 'isHidden', 'status'])
     .executeTakeFirst();
   if (!row) return false;
-  if (Number(row.isHidden) === 0) {
+  // Listed for search only: neither hidden nor permanently closed (docs/owners.md "Statuses").
+  if (Number(row.isHidden) === 0 && row.status !== 'permanently_closed') {
     const terms = addTermsStatement(row) as { sql: string; args: unknown[] };
     await db.executeQuery(CompiledQuery.raw(terms.sql, terms.args));
   }

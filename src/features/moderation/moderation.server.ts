@@ -90,15 +90,16 @@ export async function moderateListing(database: Db, action: 'hide-listing' | 're
   checkInput(input);
   const provider = await database.db
     .selectFrom('providers')
-    .select(['id', 'isHidden', 'name', 'description', 'services', 'city', 'state', 'vetted_at'])
+    .select(['id', 'isHidden', 'name', 'description', 'services', 'city', 'state', 'vetted_at', 'status'])
     .where('slug', '=', input.target)
     .executeTakeFirst();
   if (!provider) throw new NotFoundError(`No listing with slug ${input.target}`);
   const hidden = action === 'hide-listing' ? 1 : 0;
   const changed = Number(provider.isHidden) !== hidden;
   // Its words leave (or rejoin) the vocabulary of suggestions and spelling correction with it; an
-  // unvetted listing's words were never in it (src/features/listings/).
-  const terms = !changed || !provider.vetted_at ? [] : hidden ? removeTermsStatements(provider) : [addTermsStatement(provider)];
+  // unvetted listing's words were never in it (src/features/listings/), nor a permanently closed one's (docs/owners.md).
+  const terms =
+    !changed || !provider.vetted_at || provider.status === 'permanently_closed' ? [] : hidden ? removeTermsStatements(provider) : [addTermsStatement(provider)];
   await database.client.batch(
     [{ sql: 'UPDATE providers SET isHidden = ? WHERE id = ?', args: [hidden, provider.id] }, ...terms, auditStatement(action, provider.id, input, now)],
     'write',

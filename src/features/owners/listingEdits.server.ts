@@ -9,6 +9,7 @@ import { InvalidInputError, NotFoundError } from '../../lib/errors';
 import type { Db } from '../../db/client';
 import { timeZoneOf } from '../places/timeZone';
 import { categoryRowsStatement, hoursRowsStatement } from '../search/copies.server';
+import { addTermsStatement, removeTermsStatements } from '../suggestions/vocabulary.server';
 import { audit } from './claims.server';
 import { todayIn } from './listingStatus';
 import type { ListingEdit, OwnerListing } from './schemas/listingEdit';
@@ -42,14 +43,14 @@ export async function ownerListing({ db }: Db, providerId: string): Promise<Owne
   };
 }
 
-/** Saves an owner's edit; returns the listing as saved and whether anything changed. */
+/** Saves an owner's edit; returns the listing as saved, whether anything changed and which fields. */
 export async function saveListingEdit(
   { db }: Db,
   providerId: string,
   edit: ListingEdit,
   actor: string,
   now = new Date(),
-): Promise<{ listing: OwnerListing; changed: boolean }> {
+): Promise<{ listing: OwnerListing; changed: boolean; fields: string[] }> {
   const columns = {
     description: edit.description,
     phone: edit.phone,
@@ -61,14 +62,14 @@ export async function saveListingEdit(
     status: edit.status,
     closedUntil: edit.status === 'temporarily_closed' ? (edit.closedUntil ?? null) : null,
   };
-  const changed = await db.transaction().execute(async (trx) => {
+  const changed: string[] = await db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('providers').selectAll().where('id', '=', providerId).where('isHidden', '=', 0).executeTakeFirst();
     if (!before) throw new NotFoundError('No listing has that id');
     if (columns.closedUntil && columns.closedUntil <= todayIn(before.timeZone ?? timeZoneOf(before.state), now)) {
       throw new InvalidInputError('The reopening date must be after today', 'closedUntil');
     }
     const keys = (Object.keys(columns) as (keyof typeof columns)[]).filter((k) => before[k] !== columns[k]);
-    if (keys.length === 0) return false;
+    if (keys.length === 0) return [];
     await trx
       .updateTable('providers')
       .set({ ...columns, ownerUpdatedAt: now.toISOString() })
@@ -77,6 +78,13 @@ export async function saveListingEdit(
     // The search's copied rows, through their one writer (search/copies.server.ts): category rows
     // from the services, then hours rows (which copy the categories).
     const rewrite: InStatement[] = [];
+    // Its words in the vocabulary of suggestions and spelling correction follow what it says and
+    // whether it is listed for search (vetted, and not permanently closed: docs/owners.md "Statuses").
+    if (keys.some((k) => k === 'status' || k === 'description' || k === 'services')) {
+      const listed = (row: { status: string }) => !!before.vetted_at && row.status !== 'permanently_closed';
+      if (listed(before)) rewrite.push(...removeTermsStatements(before));
+      if (listed(columns)) rewrite.push(addTermsStatement({ ...before, ...columns }));
+    }
     if (keys.includes('services')) {
       await trx.deleteFrom('provider_categories').where('providerSeq', '=', before.seq).execute();
       rewrite.push(categoryRowsStatement([{ id: providerId, services: edit.services }]));
@@ -100,7 +108,7 @@ export async function saveListingEdit(
       },
       now,
     );
-    return true;
+    return keys;
   });
-  return { listing: await ownerListing({ db } as Db, providerId), changed };
+  return { listing: await ownerListing({ db } as Db, providerId), changed: changed.length > 0, fields: changed };
 }

@@ -7,6 +7,7 @@
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { withinCondition } from './near.server';
+import { notClosedCondition } from './openNow.server';
 import { INDEXES, indexSql, type IndexName } from './indexes.server';
 import type { Resolved } from './resolve.server';
 
@@ -80,6 +81,12 @@ export const FILTERS = {
   },
   /** The list of those open (few) or a check per row (many): see resolve.server.ts. */
   openNow: { on: (r) => !!r.openNow, row: (r) => r.openNow!, carriedBy: ['openList'] },
+  /**
+   * Open now leaves out listings temporarily closed today on their own clock (docs/owners.md
+   * "Statuses"): one lookup in the partial index of the few closed, no flag to clear on the day they
+   * reopen. The open-now list's count applies it too (resolve.server.ts).
+   */
+  notClosed: { on: (r) => !!r.openNow, row: (r) => notClosedCondition(sql`p.seq`, r.now), carriedBy: ['openList'] },
   near: { on: (r) => !!r.within, row: (r) => withinCondition(r.within!.point, r.within!.miles), carriedBy: [] },
   /** `verified=true`: listings their business has claimed (docs/owners.md), one primary-key lookup per row. */
   verified: {
@@ -100,14 +107,17 @@ export const hasAll = (r: Resolved, names: readonly FilterName[]) => names.every
 export const carriedByAll = (r: Resolved, carrier: Carrier) => ENTRIES.every(([, f]) => !f.on(r) || f.carriedBy.includes(carrier));
 
 /**
- * Whether the provider of `seq` is listed (docs/moderation.md: hidden listings never match): a
- * lookup in the partial index of the few hidden ones, so a count along an ordered or full-text index
- * reads that index alone, not each provider row. A lookup that finds nothing reads no row in sqld's
- * statistics (Turso bills rows read); a `NOT IN` list of the hidden ones counted each probe as one.
+ * Whether the provider of `seq` is listed for search: not hidden by moderation (docs/moderation.md)
+ * and not permanently closed (docs/owners.md "Statuses": its page stays, it leaves search). A lookup
+ * in the partial index of those few (its condition written as the index's own, migrations/0021), so
+ * a count along an ordered or full-text index reads that index alone, not each provider row. A
+ * lookup that finds nothing reads no row in sqld's statistics (Turso bills rows read); a `NOT IN`
+ * list of the hidden ones counted each probe as one.
  */
 export const isListed = (seq: RawBuilder<unknown>) =>
-  sql<SqlBool>`NOT EXISTS (SELECT 1 FROM providers h INDEXED BY ${indexSql(INDEXES.hidden)} WHERE h.seq = ${seq} AND h.isHidden = 1)`;
-/** Hidden listings never match: the first of every row's conditions. */
+  sql<SqlBool>`NOT EXISTS (SELECT 1 FROM providers h INDEXED BY ${indexSql(INDEXES.unlisted)}
+    WHERE h.seq = ${seq} AND (h.isHidden = 1 OR h.status = 'permanently_closed'))`;
+/** Hidden and permanently closed listings never match: the first of every row's conditions. */
 export const LISTED = isListed(sql`p.seq`);
 
 /**

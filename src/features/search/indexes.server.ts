@@ -9,8 +9,10 @@ import type { FilterName } from './filters.server';
 export const INDEXES = {
   /** Recommended order (migrations/0001). */
   order: 'providers_order',
-  /** The few hidden listings (migrations/0007). */
-  hidden: 'providers_hidden',
+  /** The few listings not listed for search: hidden, or permanently closed (migrations/0021). */
+  unlisted: 'providers_unlisted',
+  /** The few temporarily closed, with their reopening day and zone (migrations/0021). */
+  closed: 'providers_closed',
   /** Coordinates, for `near` boxes and the nearest first (migrations/0009). */
   geo: 'providers_geo',
   /** ZIP codes, for listing the few providers of a ZIP prefix (migrations/0001). */

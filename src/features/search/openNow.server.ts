@@ -7,6 +7,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { TIME_ZONES } from '../places/timeZone';
 import { minuteOfWeek } from '../providers/openNow';
 import { MINUTES_PER_DAY } from '../providers/openingHours';
+import { todayIn } from '../owners/listingStatus';
 import { hoursCategoryNeedle } from './providerHours.server';
 import { INDEXES, indexSql } from './indexes.server';
 
@@ -18,6 +19,19 @@ export function openNowCondition(date: Date): Expression<SqlBool> {
   const cases = TIME_ZONES.map((zone) => sql`WHEN ${zone} THEN ${minuteOfWeek(date, zone)}`);
   const now = sql`(CASE p.timeZone ${sql.join(cases, sql` `)} ELSE ${minuteOfWeek(date, FALLBACK_ZONE)} END)`;
   return sql<SqlBool>`EXISTS (SELECT 1 FROM provider_hours h WHERE h.providerSeq = p.seq AND h.openMinute <= ${now} AND h.closeMinute > ${now})`;
+}
+
+/**
+ * Not temporarily closed at `date` (docs/owners.md "Statuses"): closed while today on the provider's
+ * clock is before closedUntil, open again from that day without a write. One lookup in the partial
+ * index of the few temporarily closed (migrations/0021), which carries closedUntil and the zone: a
+ * lookup that finds nothing reads no row. Today is worked out once per zone, as "now" is above.
+ */
+export function notClosedCondition(seq: RawBuilder<unknown>, date: Date): Expression<SqlBool> {
+  const cases = TIME_ZONES.map((zone) => sql`WHEN ${zone} THEN ${todayIn(zone, date)}`);
+  const today = sql`(CASE t.timeZone ${sql.join(cases, sql` `)} ELSE ${todayIn(FALLBACK_ZONE, date)} END)`;
+  return sql<SqlBool>`NOT EXISTS (SELECT 1 FROM providers t INDEXED BY ${indexSql(INDEXES.closed)}
+    WHERE t.seq = ${seq} AND t.status = 'temporarily_closed' AND t.closedUntil > ${today})`;
 }
 
 /**

@@ -12,7 +12,7 @@ import { InvalidInputError } from '../../lib/errors';
 import type { Point } from '../places/distance';
 import type { SearchPlace } from '../places/searchPlace.server';
 import { RADIUS_MILES } from './params';
-import { openNowCondition, openNowList } from './openNow.server';
+import { notClosedCondition, openNowCondition, openNowList } from './openNow.server';
 import { textMatch } from './textMatch.server';
 import { carriedByAll, isListed } from './filters.server';
 
@@ -21,6 +21,8 @@ export type Count = { total: number; capped: boolean };
 
 export interface Resolved {
   params: Filters;
+  /** The request's moment: open now and closures are read on each provider's clock at it. */
+  now: Date;
   /** FTS5 expression, or null (no text), or false (text that cannot match anything). */
   match: string | null | false;
   /** Whether one row is cheaply checked against `match` (textMatch.server.ts). */
@@ -56,6 +58,7 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
   const matches = parts.filter((t) => !!t);
   const r: Resolved = {
     params,
+    now,
     match: impossible ? false : matches.length ? matches.map((t) => `(${t.expression})`).join(' AND ') : null,
     checkable: matches.every((t) => t.checkable),
     category: category?.slug,
@@ -76,7 +79,11 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
     // has thousands open. A city and a service are applied by the index itself.
     // Distinct: a day's range running past midnight may overlap the next day's.
     const openList = openNowList(now, place?.zones, { city: place?.city, category: r.category });
-    const open = await cappedCount(database, sql`FROM (SELECT DISTINCT seq FROM (${openList})) o WHERE ${isListed(sql`o.seq`)}`);
+    // Listed and not temporarily closed today (filters.server.ts `notClosed`): the list's count is the answer's.
+    const open = await cappedCount(
+      database,
+      sql`FROM (SELECT DISTINCT seq FROM (${openList})) o WHERE ${isListed(sql`o.seq`)} AND ${notClosedCondition(sql`o.seq`, now)}`,
+    );
     if (open.total === 0) r.match = false;
     r.fewOpen = !open.capped;
     r.openNow = r.fewOpen ? sql<SqlBool>`p.seq IN (${openList})` : openNowCondition(now);

@@ -231,6 +231,7 @@ export const GLOW_API: ApiDescription = {
       summary: 'Search providers',
       description:
         'All given criteria must match. By default in the order of the list: promoted first, then rating, review count and name (`sort` changes it). ' +
+        'Listings their business marked permanently closed are never in the results (their page stays); temporarily closed ones are, with their `status`, but never with `openNow=true`. ' +
         'When nothing matches and a word of `query`, `service` or `location` matches no word in the directory, the closest spelling that does is searched instead, and `X-Corrected-Query` says so. ' +
         'A `location` that names a place (a ZIP code, a town or borough with or without its state, a county, a state) is searched as a place on the map: the providers in it first, then, when they do not fill the page, ' +
         `the nearest around it within a radius that widens up to ${MAX_NEARBY_MILES} miles, each with \`distanceMiles\`; the X-Place headers say what was searched. \`sort=distance\` measures from the place's point.`,
@@ -468,7 +469,8 @@ export const GLOW_API: ApiDescription = {
       operationId: 'suggest',
       tag: 'Search',
       summary: 'Suggestions for the search form',
-      description: 'Cities and services whose name starts with `q`, or nearly does (a typo or two from four letters on). Cached at the CDN for five minutes.',
+      description:
+        'Cities and services whose name starts with `q`, or nearly does (a typo or two from four letters on), from listings search lists (none permanently closed). Cached at the CDN for five minutes.',
       query: suggestParamsSchema,
       paramExamples: { q: 'chic' },
       responses: [

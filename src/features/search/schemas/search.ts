@@ -65,7 +65,11 @@ const searchFields = z.object({
         z.transform((v: 'true' | 'false' | undefined) => v === 'true'),
       ),
     )
-    .check(z.describe("`true`: only providers open at request time, on each provider's own clock (its time zone, from where it is).")),
+    .check(
+      z.describe(
+        "`true`: only providers open at request time, on each provider's own clock (its time zone, from where it is). Never a listing temporarily closed that day on its clock (`status` `temporarily_closed` before `closedUntil`).",
+      ),
+    ),
   verified: z
     .pipe(
       present(),
