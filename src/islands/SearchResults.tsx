@@ -145,18 +145,18 @@ export default function SearchResults() {
                 ))}
               </select>
             </div>
-            <div className="flex h-11 items-center gap-2">
-              <input
-                id="filter-open"
-                type="checkbox"
-                className="size-4"
-                checked={p.openNow === 'true'}
-                onChange={(e) => update({ openNow: e.target.checked ? 'true' : undefined, limit: PAGE_SIZE })}
-              />
-              <label htmlFor="filter-open" className="text-sm font-medium text-gray-900">
-                Open now
-              </label>
-            </div>
+            <FilterCheckbox
+              id="filter-open"
+              label="Open now"
+              checked={p.openNow === 'true'}
+              onChange={(on) => update({ openNow: on ? 'true' : undefined, limit: PAGE_SIZE })}
+            />
+            <FilterCheckbox
+              id="filter-verified"
+              label="Verified businesses only"
+              checked={p.verified === 'true'}
+              onChange={(on) => update({ verified: on ? 'true' : undefined, limit: PAGE_SIZE })}
+            />
             <div>
               <button type="button" className="btn-secondary h-11" onClick={locateMe}>
                 Use my location
@@ -263,6 +263,18 @@ export default function SearchResults() {
 }
 
 /** One of the results' filters: a labelled select whose first option ("Any …") clears it. */
+/** A yes-or-no filter: its parameter is `true` in the URL when checked, absent otherwise. */
+function FilterCheckbox({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: (on: boolean) => void }) {
+  return (
+    <div className="flex h-11 items-center gap-2">
+      <input id={id} type="checkbox" className="size-4" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <label htmlFor={id} className="text-sm font-medium text-gray-900">
+        {label}
+      </label>
+    </div>
+  );
+}
+
 function FilterSelect({
   id,
   label,

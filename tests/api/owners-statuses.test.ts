@@ -104,7 +104,8 @@ describe('temporarily closed', () => {
     // Not open now, but still a listing: found by name, with its status.
     const found = await api.get(`/api/search?${byName()}`);
     const item = ((await found.json()) as { id: string; status: string; closedUntil: string }[]).find((p) => p.id === listing.id);
-    expect(item).toMatchObject({ status: 'temporarily_closed', closedUntil: dayFromToday(1) });
+    // Never shown open: not even the open-for-business flag a page falls back on.
+    expect(item).toMatchObject({ status: 'temporarily_closed', closedUntil: dayFromToday(1), isOpen: false });
 
     // The day comes (today on the listing's clock is its closedUntil): open again, with no write by anyone but the calendar.
     await api.database.db
@@ -114,6 +115,7 @@ describe('temporarily closed', () => {
       .execute();
     expect((await searchIds(openNow)).ids).toContain(listing.id);
     expect(await searchIds(cityOpen)).toEqual(before);
+    expect(await (await api.get(`/api/providers/by-slug/${listing.slug}`)).json()).toMatchObject({ status: 'open', closedUntil: null, isOpen: true });
     // A day already past likewise.
     await api.database.db
       .updateTable('providers')

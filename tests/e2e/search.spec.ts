@@ -1,6 +1,7 @@
 /** The search form and /search results, against the real API. */
 import { expect, test } from '@playwright/test';
 import { failOnConsoleErrors } from './helpers';
+import { runModerate } from '../helpers/moderateCli';
 
 test.describe('search', () => {
   test('the hero form goes to /search with only the non-empty values', async ({ page }) => {
@@ -120,5 +121,37 @@ test.describe('search', () => {
     await expect(page.getByLabel('Price range')).toHaveValue('$$');
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(page.getByText('Found 30 providers in Los Angeles')).toBeVisible();
+  });
+  test('"Verified businesses only" sets verified=true in the URL and the request, and the back button restores it', async ({ page, request }) => {
+    // Two Los Angeles listings claimed the way support assigns one (docs/owners.md "Support").
+    const top = (await (await request.get('/api/search?location=Los+Angeles&limit=2')).json()) as { slug: string; name: string }[];
+    for (const { slug } of top) {
+      const run = runModerate('file:.test-data/e2e.db', 'assign', slug, `owner-${slug.slice(0, 20)}@example.com`, '--reason', 'Verified filter test');
+      expect(run.status, run.out).toBe(0);
+    }
+    await page.goto('/search?location=Los+Angeles');
+    await expect(page.getByText('Found 30 providers in Los Angeles')).toBeVisible();
+    const verified = page.getByLabel('Verified businesses only');
+    await expect(verified).not.toBeChecked();
+    const asked = page.waitForRequest((r) => r.url().includes('/api/search?') && new URL(r.url()).searchParams.get('verified') === 'true');
+    await verified.check();
+    await asked;
+    await expect(page).toHaveURL(/verified=true/);
+    await expect(page.getByText('Found 2 providers in Los Angeles')).toBeVisible();
+    await expect(page.locator('main article')).toHaveCount(2);
+    for (const { name } of top) await expect(page.locator('main article').filter({ hasText: name })).toHaveCount(1);
+    await page.goBack();
+    await expect(page).not.toHaveURL(/verified=/);
+    await expect(verified).not.toBeChecked();
+    await expect(page.getByText('Found 30 providers in Los Angeles')).toBeVisible();
+    await page.goForward();
+    await expect(verified).toBeChecked();
+    await expect(page.getByText('Found 2 providers in Los Angeles')).toBeVisible();
+    // Loaded with it in the URL, the early request asks for it too.
+    const early = page.waitForRequest((r) => r.url().includes('/api/search?') && new URL(r.url()).searchParams.get('verified') === 'true');
+    await page.goto('/search?location=Los+Angeles&verified=true');
+    await early;
+    await expect(verified).toBeChecked();
+    await expect(page.locator('main article')).toHaveCount(2);
   });
 });

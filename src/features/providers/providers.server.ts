@@ -21,6 +21,8 @@ type ProviderRow = Selectable<ProvidersTable>;
 /** A database row in the API's wire format (docs/openapi.json). */
 export function toProvider(row: Omit<ProviderRow, 'ownerUpdatedAt'>): Provider {
   const timeZone = row.timeZone ?? timeZoneOf(row.state);
+  // A temporary closure whose day has come is over (docs/owners.md "Statuses").
+  const status = effectiveStatus({ status: row.status ?? 'open', closedUntil: row.closedUntil ?? null }, timeZone);
   return {
     id: row.id,
     name: row.name,
@@ -35,7 +37,8 @@ export function toProvider(row: Omit<ProviderRow, 'ownerUpdatedAt'>): Provider {
     website: row.website,
     services: row.services,
     isPromoted: Boolean(row.isPromoted),
-    isOpen: Boolean(row.isOpen),
+    // A closed listing is never shown open, even where a page has only this flag (OpenStatus).
+    isOpen: Boolean(row.isOpen) && status.status === 'open',
     priceRange: row.priceRange,
     openingHours: row.openingHours,
     // The owner's cover photo when there is one (docs/photos.md), else the listing's generated picture.
@@ -46,8 +49,7 @@ export function toProvider(row: Omit<ProviderRow, 'ownerUpdatedAt'>): Provider {
     latitude: row.latitude === null ? null : Number(row.latitude),
     longitude: row.longitude === null ? null : Number(row.longitude),
     timeZone,
-    // A temporary closure whose day has come is over (docs/owners.md "Statuses").
-    ...effectiveStatus({ status: row.status ?? 'open', closedUntil: row.closedUntil ?? null }, timeZone),
+    ...status,
   };
 }
 

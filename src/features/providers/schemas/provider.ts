@@ -110,7 +110,7 @@ export const providerSchema = z.object({
   website: z.nullable(z.string()).check(z.describe('Website URL, or null.')),
   services: z.string().check(z.describe('JSON-encoded array of service names.')),
   isPromoted: z.boolean().check(z.describe('Promoted listings come first in lists and search.')),
-  isOpen: z.boolean().check(z.describe('Whether the listing is open for business (not whether it is open right now).')),
+  isOpen: z.boolean().check(z.describe('Whether the listing is open for business (not whether it is open right now): false while `status` is not `open`.')),
   priceRange: z.string().check(z.describe(`Price range, one of ${PRICE_RANGE_LIST}.`)),
   openingHours: z.string().check(z.describe('JSON-encoded object with keys monday..sunday.')),
   imageUrl: z
