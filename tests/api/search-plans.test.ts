@@ -715,6 +715,7 @@ describe('verified=true with each plan', () => {
       [{}, MOMENTS.many, 'order'],
       [{ near, radius: '25' }, MOMENTS.many, 'order'],
       [{ near, sort: 'distance' }, MOMENTS.many, 'nearest'],
+      [{ near, sort: 'distance', service: 'Nail Salon' }, MOMENTS.many, 'nearest'],
       [{ near, radius: '25', sort: 'rating' }, MOMENTS.many, 'other-order'],
       [{ location: 'Plan City 2', sort: 'reviews' }, MOMENTS.many, 'other-order'],
       [{ query: 'plan', location: 'Plan City 1' }, MOMENTS.many, 'text-listed'],
