@@ -10,16 +10,24 @@
  *   --runs N         run each page N times and keep the median run by performance score (default 1)
  *   --build          run `npm run build` first even when dist/ exists
  *   --page PATH      only this page (repeatable)
+ *   --photos N       serve a fresh seed database of its own in which every provider page measured
+ *                    holds N seed photos (drawn by src/setup/seedPhotos.server.ts) and no other
+ *                    provider holds any: the photo budget's page is `--photos 12`
  * Env: CHROME_PATH (default /usr/bin/chromium), DATABASE_URL (default: the project's data/glow.db).
  * Summary JSON: /tmp/glow-lighthouse.json.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { closeDb } from '../src/db/client';
 import { env } from '../src/env.server';
+import { startLocalBlobs } from '../src/local-server/blobs';
+import { seedPhotos } from '../src/setup/seedPhotos.server';
+import { setupDatabase } from '../src/setup/setup';
 import { describeDist, freePort, int, markdownTable, startServer } from './util';
 
 const { values: opts } = parseArgs({
@@ -28,6 +36,7 @@ const { values: opts } = parseArgs({
     runs: { type: 'string', default: '1' },
     build: { type: 'boolean', default: false },
     page: { type: 'string', multiple: true },
+    photos: { type: 'string' },
   },
 });
 
@@ -221,9 +230,31 @@ if (opts.build || !existsSync(join(process.cwd(), 'dist', 'index.html'))) {
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+/** A seed database whose measured provider pages hold `count` seed photos each, and its Blobs folder. */
+async function photoDatabase(count: number): Promise<{ DATABASE_URL: string; BLOBS_DIR: string; note: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'glow-lighthouse-'));
+  const url = `file:${join(dir, 'glow.db')}`;
+  const blobsDir = join(dir, 'blobs');
+  const slugs = PAGES.filter((p) => p.startsWith('/provider/')).map((p) => decodeURIComponent(p.slice('/provider/'.length)));
+  const blobs = await startLocalBlobs(blobsDir);
+  try {
+    const database = await setupDatabase(url);
+    const added = await seedPhotos(database, { only: slugs, count });
+    await closeDb(url);
+    return {
+      DATABASE_URL: url,
+      BLOBS_DIR: blobsDir,
+      note: `a seed database of its own in which ${slugs.join(', ')} hold ${count} seed photos each (${added} photos)`,
+    };
+  } finally {
+    await blobs?.stop();
+  }
+}
+
 const served = describeDist();
+const photos = opts.photos === undefined ? null : await photoDatabase(Math.max(1, Number(opts.photos)));
 const port = await freePort();
-const server = await startServer(port, { SKIP_BUILD: '1' });
+const server = await startServer(port, { SKIP_BUILD: '1', ...(photos ? { DATABASE_URL: photos.DATABASE_URL, BLOBS_DIR: photos.BLOBS_DIR } : {}) });
 const runs = Math.max(1, Number(opts.runs));
 const results: PageResult[] = [];
 try {
@@ -269,7 +300,9 @@ try {
 
 const chromium = spawnSync(CHROME_PATH, ['--version'], { encoding: 'utf8' }).stdout.trim();
 console.log(`\n## Lighthouse (mobile emulation, simulated throttling) on ${chromium}\n`);
-console.log(`Served by \`npm start\` (SKIP_BUILD=1) from ${served}.${runs > 1 ? ` Median of ${runs} runs by performance score.` : ''}\n`);
+console.log(
+  `Served by \`npm start\` (SKIP_BUILD=1) from ${served}${photos ? `, over ${photos.note}` : ''}.${runs > 1 ? ` Median of ${runs} runs by performance score.` : ''}\n`,
+);
 console.log(
   markdownTable(
     ['page', 'perf', 'a11y', 'best practices', 'SEO', 'LCP ms', 'TBT ms', 'CLS', 'FCP ms', 'total bytes', ...(runs > 1 ? ['perf runs'] : [])],
@@ -303,7 +336,7 @@ for (const r of results) {
 }
 if (!anyFailing) console.log('\nNo audit below full marks on any page.');
 
-writeFileSync(OUT, JSON.stringify({ chromium, served, runs, pages: results }, null, 2));
+writeFileSync(OUT, JSON.stringify({ chromium, served, database: photos?.note, runs, pages: results }, null, 2));
 console.log(`\nSummary JSON: ${OUT}`);
 const below = results.filter((r) => CATEGORIES.some((c) => (r.scores[c] ?? 0) < 100));
 if (below.length) console.log(`Below 100 in some category: ${below.map((r) => r.path).join(', ')}${opts.strict ? ' (--strict: failing)' : ''}`);

@@ -5,7 +5,7 @@
  * core it serves from one worker process per core (WEB_CONCURRENCY overrides; README "Environment"):
  * Node answers on one thread, and on Netlify every function instance is a process of its own anyway.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -45,6 +45,8 @@ const sources = ['src', 'content', 'public', 'migrations', 'astro.config.mjs', '
 const workers = Math.max(1, WEB_CONCURRENCY ?? availableParallelism());
 
 let seeded = 0;
+/** The seed photos still being drawn after the covers (awaited before serving). */
+let galleries: Promise<number> | null = null;
 // Photo bytes: the local Netlify Blobs server, started before the workers fork so they inherit its
 // address (src/local-server/blobs.ts); it lives as long as this process.
 if (cluster.isPrimary) await startLocalBlobs(resolve(root, BLOBS_DIR));
@@ -53,13 +55,16 @@ if (cluster.isPrimary)
     const setup = await setupDatabase(databaseUrl());
     seeded = setup.seeded;
     if (setup.migrated.length || seeded) console.log(`[db] applied ${setup.migrated.length} migrations, seeded ${seeded} providers`);
-    // A freshly seeded database (or one that just gained the photos table) gets the seed photos,
-    // before the build, whose city and landing cards show covers (docs/photos.md "Seed photos").
+    // A freshly seeded database (or one that just gained the photos table) gets the seed photos.
+    // The build's city and landing cards show covers only, so it starts once every provider has its
+    // cover, and the rest of the galleries are drawn beside it (docs/photos.md "Seed photos").
     if (seeded > 0 || setup.migrated.some((name) => name.startsWith('0017_'))) {
-      console.log('[photos] drawing the seed photos (the first time takes a few minutes; later databases reuse them)');
-      const photos = await seedPhotos(setup, SEED_PHOTOS === 'all' ? {} : { first: SEED_PHOTOS });
-      console.log(`[photos] added ${photos} seed photos`);
-      seeded ||= photos;
+      console.log('[photos] drawing the seed photos: the covers, then the galleries beside the build');
+      let coversDone!: (added: number) => void;
+      const covers = new Promise<number>((done) => (coversDone = done));
+      galleries = seedPhotos(setup, { ...(SEED_PHOTOS === 'all' ? {} : { first: SEED_PHOTOS }), onCovers: coversDone });
+      const added = await Promise.race([covers, galleries]);
+      seeded ||= added;
     }
   } catch (error) {
     // The pages are static: with a built site, serve them and let the API answer 503 until the database is back.
@@ -67,14 +72,21 @@ if (cluster.isPrimary)
     console.error(`[db] cannot reach the database, serving the built site without it: ${(error as Error).message}`);
   }
 
-if (
-  cluster.isPrimary &&
-  !SKIP_BUILD &&
-  (!existsSync(stamp) || !existsSync(join(root, SSR_FUNCTION)) || seeded > 0 || newest(sources) > statSync(stamp).mtimeMs)
-) {
+/** `astro build`, exiting with its status when it fails. */
+function build(): Promise<void> {
   console.log('[build] dist/ is missing or stale: building');
-  const build = spawnSync('astro', ['build'], { stdio: 'inherit', env: process.env, shell: process.platform === 'win32' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  const child = spawn('astro', ['build'], { stdio: 'inherit', env: process.env, shell: process.platform === 'win32' });
+  return new Promise((done, fail) => {
+    child.on('error', fail);
+    child.on('exit', (code) => (code === 0 ? done() : process.exit(code ?? 1)));
+  });
+}
+
+if (cluster.isPrimary) {
+  const building =
+    !SKIP_BUILD && (!existsSync(stamp) || !existsSync(join(root, SSR_FUNCTION)) || seeded > 0 || newest(sources) > statSync(stamp).mtimeMs) ? build() : null;
+  const [photos] = await Promise.all([galleries?.catch((error: Error) => console.error(`[photos] the seed photos stopped short: ${error.message}`)), building]);
+  if (typeof photos === 'number') console.log(`[photos] added ${photos} seed photos`);
 }
 
 const serving = () => console.log(`[glow] serving http://localhost:${port} (database ${databaseUrl().replace(/\/\/.*@/, '//***@')})`);

@@ -4,7 +4,7 @@
  * survives (EXIF, GPS, XMP, comments); named by a hash of the result.
  */
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { PHOTO_LIMITS } from './photoRules';
 
 /** A picture refused, with the status a function answers (400 not an image we take, 413 too large). */
@@ -78,17 +78,26 @@ export async function cleanPhoto(input: Uint8Array): Promise<CleanPhoto> {
   try {
     // limitInputPixels again, in case a file's later frames or a lying header claim more than it said;
     // failOn 'error' refuses truncated and corrupt data instead of storing grey bands.
-    const { data, info } = await sharp(input, { limitInputPixels: PHOTO_LIMITS.maxPixels, failOn: 'error', pages: 1 })
-      .rotate()
-      .resize({ width: PHOTO_LIMITS.storedMaxEdge, height: PHOTO_LIMITS.storedMaxEdge, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 86, effort: 2 })
-      .toBuffer({ resolveWithObject: true });
-    const hash = createHash('sha256').update(data).digest('hex').slice(0, 40);
-    return { key: `${hash}.webp`, bytes: data, width: info.width, height: info.height, contentType: 'image/webp' };
+    return await encodeStoredPhoto(
+      sharp(input, { limitInputPixels: PHOTO_LIMITS.maxPixels, failOn: 'error', pages: 1 })
+        .rotate()
+        .resize({ width: PHOTO_LIMITS.storedMaxEdge, height: PHOTO_LIMITS.storedMaxEdge, fit: 'inside', withoutEnlargement: true }),
+    );
   } catch (error) {
     if (/pixel limit/i.test((error as Error).message)) {
       throw new PhotoRefusedError(413, `Photos can be at most ${PHOTO_LIMITS.maxPixels / 1_000_000} megapixels. Please send a smaller version.`);
     }
     throw new PhotoRefusedError(400, 'This picture could not be read: the file may be damaged or cut short. Please try another copy.');
   }
+}
+
+/**
+ * The stored form of a picture: WebP without any metadata (sharp writes none unless asked), named by
+ * a hash of those bytes. Every photo is stored through here: uploads after cleanPhoto's checks, and
+ * the seed photos the project draws itself (src/setup/seedPhotos.server.ts).
+ */
+export async function encodeStoredPhoto(image: Sharp): Promise<CleanPhoto> {
+  const { data, info } = await image.webp({ quality: 86, effort: 2 }).toBuffer({ resolveWithObject: true });
+  const hash = createHash('sha256').update(data).digest('hex').slice(0, 40);
+  return { key: `${hash}.webp`, bytes: data, width: info.width, height: info.height, contentType: 'image/webp' };
 }
