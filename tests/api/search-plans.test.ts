@@ -619,6 +619,30 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
+  it('few listed (open now, a ZIP prefix) with text of many matches: the text checked per row or against one list, the same rows', async () => {
+    const zips = await zipOf();
+    const all = await everyProvider();
+    const saved = { ...PLAN_TUNING };
+    for (const [raw, keep, plan, when] of [
+      [{ query: 'plan', openNow: 'true' }, (r: Ref) => isOpen(r, MOMENTS.few) && hasWords(words(r), 'plan'), 'open-listed', MOMENTS.few],
+      [{ query: 'test', location: ZIP }, (r: Ref) => zips.get(r.id) === ZIP && hasWords(words(r), 'test'), 'filter-listed:zipPrefix', MOMENTS.many],
+    ] as const) {
+      const expected = all.filter(keep);
+      expect(expected.length, JSON.stringify(raw)).toBeGreaterThan(0);
+      for (const listTextFrom of [saved.listTextFrom, 0, 100_000]) {
+        PLAN_TUNING.listTextFrom = listTextFrom;
+        try {
+          const page = await search({ ...raw, limit: '12' }, when);
+          expect(lastPlan, JSON.stringify(raw)).toBe(plan);
+          expect({ total: page.total, capped: page.capped }).toEqual(counted(expected.length));
+          expect(page.items.map((p) => p.id)).toEqual(expected.slice(0, 12).map((r) => r.id));
+        } finally {
+          Object.assign(PLAN_TUNING, saved);
+        }
+      }
+    }
+  });
+
   it('one- and two-digit ZIP prefixes: few listed, many found along the order index (capped, then sorted)', async () => {
     const zips = await zipOf();
     // Every plan provider has the first seed provider's ZIP code: its first digits have many.

@@ -37,9 +37,11 @@ export interface SearchFilter {
   listedBy?: IndexName;
 }
 
+// Listed, the matches are a check on each row, never where SQLite starts (`+` keeps it off the
+// rowid): the plan's own index or list leads.
 const textRow = (r: Resolved, { listText }: { listText: boolean }) =>
   listText || !r.checkable
-    ? sql<SqlBool>`p.seq IN (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${r.match})`
+    ? sql<SqlBool>`+p.seq IN (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${r.match})`
     : sql<SqlBool>`EXISTS (SELECT 1 FROM providers_fts WHERE providers_fts MATCH ${r.match} AND rowid = p.seq)`;
 
 /** The table. Its order is the order of the row conditions (cheap and selective first does not matter: SQLite evaluates them all). */

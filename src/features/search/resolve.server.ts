@@ -34,6 +34,8 @@ export interface Resolved {
   openNow?: Expression<SqlBool>;
   /** openNow=true and fewer providers open than the counted cap: they lead the plan. */
   fewOpen?: boolean;
+  /** openNow=true: how many are open (in the place's zones), up to the counted cap. */
+  openCount?: number;
   /**
    * openNow=true and the open-now list already applied every filter the search has (the hours rows
    * carry them, filters.server.ts): its count is the search's total.
@@ -86,6 +88,7 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
     );
     if (open.total === 0) r.match = false;
     r.fewOpen = !open.capped;
+    r.openCount = open.total;
     r.openNow = r.fewOpen ? sql<SqlBool>`p.seq IN (${openList})` : openNowCondition(now);
     if (carriedByAll(r, 'openList')) r.openTotal = open;
   }

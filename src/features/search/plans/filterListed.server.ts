@@ -8,16 +8,17 @@ import { sql } from 'kysely';
 import { cappedCount } from '../../providers/providers.server';
 import { listableFilters, rowConditions } from '../filters.server';
 import { indexedBy } from '../indexes.server';
-import { and, type Plan, type SearchRun } from './context.server';
+import { and, PLAN_TUNING, type Plan, type SearchRun } from './context.server';
 
 /** The first listable filter with few matches, counted once per search (applies, then run). */
-const found = new WeakMap<SearchRun, Promise<ReturnType<typeof listableFilters>[number] | undefined>>();
+const found = new WeakMap<SearchRun, Promise<(ReturnType<typeof listableFilters>[number] & { count: number }) | undefined>>();
 const fewOf = (s: SearchRun) => {
   let f = found.get(s);
   if (!f) {
     f = (async () => {
       for (const f of listableFilters(s.r)) {
-        if (!(await cappedCount(s.database, sql`FROM providers p ${indexedBy(f.index)} WHERE ${f.row}`)).capped) return f;
+        const count = await cappedCount(s.database, sql`FROM providers p ${indexedBy(f.index)} WHERE ${f.row}`);
+        if (!count.capped) return { ...f, count: count.total };
       }
       return undefined;
     })();
@@ -31,7 +32,8 @@ export const filterListed: Plan = {
   applies: async (s) => !!(await fewOf(s)),
   async run(s) {
     const f = (await fewOf(s))!;
-    const [rows, count] = await s.fewSorted(sql`FROM providers p ${indexedBy(f.index)} ${and(rowConditions(s.r))}`);
+    const listText = f.count > PLAN_TUNING.listTextFrom;
+    const [rows, count] = await s.fewSorted(sql`FROM providers p ${indexedBy(f.index)} ${and(rowConditions(s.r, { listText }))}`);
     return { rows, count, step: f.name };
   },
 };
