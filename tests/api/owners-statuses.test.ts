@@ -13,6 +13,7 @@ import { editOf, ownerListingOf, signInOwner, type SignedInOwner } from '../help
 import { startSmtp, type TestMailbox } from '../helpers/smtp';
 import { featuredProviders } from '../../src/features/content/siteData.server';
 import { todayIn } from '../../src/features/owners/listingStatus';
+import { moderateListing } from '../../src/features/moderation/moderation.server';
 
 let api: TestApi;
 let mail: TestMailbox;
@@ -158,6 +159,13 @@ describe('permanently closed', () => {
     const read = await api.get(`/api/providers/by-slug/${listing.slug}`);
     expect(read.status).toBe(200);
     expect(((await read.json()) as { status: string }).status).toBe('permanently_closed');
+    // A moderator hiding and restoring it meanwhile brings none of it back: it is still closed.
+    const input = { target: listing.slug, reason: 'Checking a report', actor: 'ops-jordan' };
+    await moderateListing(api.database, 'hide-listing', input);
+    await moderateListing(api.database, 'restore-listing', input);
+    expect(await suggested()).not.toContain(SERVICE);
+    expect((await searchIds(cityQuery)).total).toBe(city.total - 1);
+    expect(await cityCount()).toBe(counted - 1);
 
     await setStatus('open');
     expect(await searchIds(cityQuery)).toEqual(city);
