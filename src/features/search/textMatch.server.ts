@@ -17,6 +17,14 @@ import { unvettedNameWords } from '../listings/listings.server';
  */
 export const MAX_EXPANSION = 16;
 
+/**
+ * Seeks one row's check may cost (a seek per word of the data, one per indexed prefix): past it the
+ * matches are listed once rather than checked row by row. Listing costs a read per match, which
+ * grows with the directory; a check's seeks do not, so a short query is checked (docs/search.md
+ * "Bounded cost").
+ */
+export const MAX_CHECK_SEEKS = 8;
+
 export interface TextMatch {
   /** FTS5 expression (every word, ANDed), with the column filter when given. */
   expression: string;
@@ -32,9 +40,13 @@ export async function textMatch(database: Db, text: string, column?: 'services')
   const words = searchWords(text).slice(0, MAX_QUERY_WORDS);
   if (!words.length) return null;
   let checkable = true;
+  let seeks = 0;
   const parts = await Promise.all(
     words.map(async (word) => {
-      if (isIndexedPrefix(word)) return ftsWord(word);
+      if (isIndexedPrefix(word)) {
+        seeks += 1;
+        return ftsWord(word);
+      }
       const vocabulary = await termsWithPrefix(database, 'word', word, MAX_EXPANSION + 1);
       if (vocabulary.length > MAX_EXPANSION) {
         checkable = false;
@@ -42,9 +54,11 @@ export async function textMatch(database: Db, text: string, column?: 'services')
       }
       // New listings' words join the vocabulary only once vetted, yet search finds them by name.
       const terms = [...new Set([...vocabulary, ...(await unvettedNameWords(database, word))])];
+      seeks += terms.length;
       return terms.length ? ftsWord(word, terms) : false;
     }),
   );
+  if (seeks > MAX_CHECK_SEEKS) checkable = false;
   if (parts.includes(false)) return false;
   // FTS5 reads two phrases side by side as AND, but not a bracketed group: spelled out.
   const expression = parts.join(' AND ');

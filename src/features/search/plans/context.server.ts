@@ -194,7 +194,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     const { rows } = await sql<{
       n: number;
     }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT p.seq FROM providers p ${indexedBy(index)} ORDER BY ${indexOrder} LIMIT ${sample}) s
-      CROSS JOIN providers p ON p.seq = s.seq ${and(rowConditions(r, { listText: true }))} LIMIT ${wanted})`.execute(db);
+      CROSS JOIN providers p ON p.seq = s.seq ${and(rowConditions(r))} LIMIT ${wanted})`.execute(db);
     const sampled = Number(rows[0]!.n);
     return sampled >= wanted || (sampled > 0 && (wanted * sample) / sampled <= PLAN_TUNING.maxWalk);
   };

@@ -51,7 +51,7 @@ export const order: Plan = {
     }
     if (count.total === 0) return { rows: [], count };
     if (walk) {
-      const rows = await s.walk(INDEXES.order, ORDER, rowConditions(r, { listText: true }));
+      const rows = await s.walk(INDEXES.order, ORDER, rowConditions(r));
       if (rows) return { rows, count, step: 'walk' };
     }
     return { rows: await s.sortedPage(source.tables, source.conds), count, step: 'listed' };

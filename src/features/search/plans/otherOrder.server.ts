@@ -25,7 +25,7 @@ export const otherOrder: Plan = {
     if (count.total === 0) return { count, rows: [] };
     if (byOrder && !unfiltered && count.capped && (await s.denseIn(byOrder.index, byOrder.order, SAMPLE_ROWS.row))) {
       // Dense: a lookup per row of the short walk costs less than listing every match.
-      const rows = await s.walk(byOrder.index, byOrder.order, rowConditions(s.r, { listText: true }));
+      const rows = await s.walk(byOrder.index, byOrder.order, rowConditions(s.r));
       if (rows) return { count, rows, step: 'walk' };
     }
     return { count, rows: await s.sortedPage(tables, conds), step: 'sorted' };
