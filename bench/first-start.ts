@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { env } from '../src/env.server';
 import { startProcess } from '../scripts/lib/processes';
 import { freePort, markdownTable } from './util';
 
@@ -68,6 +69,6 @@ for (let i = 0; i < Math.max(1, Number(opts.runs)); i++) {
   rows.push([i + 1, photos, ...STEPS.map(([step]) => (step in times ? times[step]!.toFixed(1) : '-')), `${before.toFixed(1)} / ${loadavg()[0]!.toFixed(1)}`]);
 }
 console.log(
-  `\n## First \`npm start\`${opts['fresh-dist'] ? ' (no dist/)' : ' (over the built dist/)'}${process.env.SEED_PHOTOS ? `, SEED_PHOTOS=${process.env.SEED_PHOTOS}` : ''}\n`,
+  `\n## First \`npm start\`${opts['fresh-dist'] ? ' (no dist/)' : ' (over the built dist/)'}${env().SEED_PHOTOS === 'all' ? '' : `, SEED_PHOTOS=${env().SEED_PHOTOS}`}\n`,
 );
 console.log(markdownTable(['run', 'photos', ...STEPS.map(([step]) => `${step} (s)`), 'load before / after'], rows));
