@@ -88,7 +88,7 @@ describe('resolve', () => {
 
   it('neighbourhoods given to it, within their town', () => {
     const rows = [{ zip: '60614', city: 'Chicago', state: 'IL', county: 'Cook', latitude: 41.9229, longitude: -87.6483 }];
-    const small = new Gazetteer(rows, [{ name: 'Lincoln Park', city: 'Chicago', state: 'IL', latitude: 41.92, longitude: -87.65 }]);
+    const small = Gazetteer.fromRows(rows, [{ name: 'Lincoln Park', city: 'Chicago', state: 'IL', latitude: 41.92, longitude: -87.65 }]);
     expect(small.resolve('Lincoln Park')).toMatchObject({ kind: 'neighbourhood', name: 'Lincoln Park', within: 'Chicago, IL', city: 'Chicago' });
     expect(small.resolve('lincoln park, il')?.kind).toBe('neighbourhood');
   });

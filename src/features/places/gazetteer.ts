@@ -1,7 +1,7 @@
 /**
  * The gazetteer: turns what someone typed as a location into a place on the map (docs/search.md
- * "Places"). Built once from the ZIP dataset's rows (gazetteer.server.ts loads them); pure and
- * synchronous after that, so a request pays map lookups only.
+ * "Places"). Reads tables worked out from the ZIP dataset when the site is built (ZipTables below;
+ * gazetteer.server.ts loads them); pure and synchronous, so a request pays a few binary searches.
  *
  * Kinds: a ZIP code (its centre); a city or town, with or without its state; a borough, where the
  * dataset gives it as its ZIPs' city (Brooklyn, Bronx, Staten Island); a county ("Cook County, IL");
@@ -120,34 +120,156 @@ const mostZipsFirst = (a: GazetteerPlace, b: GazetteerPlace) => b.zips - a.zips 
 /** The first place of `places` in `state` (any when no state is given). */
 const inState = (places: GazetteerPlace[] | undefined, state: string | undefined) => places?.find((p) => !state || p.state === state) ?? null;
 
+/**
+ * The gazetteer's data, worked out from the ZIP dataset's rows once, when the site is built (`npm run
+ * zip-tables` writes zipTables.server.ts): tab-separated lines sorted by their first field, read by
+ * binary search, so a request parses only the lines it looks up (docs/search.md "Places"). Building
+ * the index from the dataset took 0.3-1.4 s on a search's first use (docs/BENCHMARKS.md "Cold start").
+ *
+ * - `zips`: zip, latitude, longitude, town, state, county: every row of the dataset.
+ * - `towns`: key (placeKey), name, state, latitude, longitude, extent, ZIP codes, rank (the place
+ *   among all towns, most ZIP codes first; empty for a territory, which the gazetteer leaves out).
+ * - `counties`: key, name, state, latitude, longitude, extent, ZIP codes.
+ * - `states`: code, latitude, longitude, extent, ZIP codes.
+ * - `ranked`: key, name, state of every town of the US states, most ZIP codes first (suggestions
+ *   from a start thousands of towns share walk it from the top).
+ *
+ * Points are the means of their ZIP centres written as JavaScript writes numbers, so they read back
+ * to the same doubles.
+ */
+export interface ZipTables {
+  zips: string;
+  towns: string;
+  counties: string;
+  states: string;
+  ranked: string;
+}
+
+const known = (state: string) => Object.hasOwn(US_STATES, state);
+
+/** The tables of `rows` (the dataset's, in the order the gazetteer always read them). */
+export function buildZipTables(rows: ZipRow[]): ZipTables {
+  const line = (...fields: (string | number)[]) => fields.join('\t');
+  const placeFields = (p: GazetteerPlace) => [p.point.latitude, p.point.longitude, p.extentMiles, p.zips];
+  const sortedLines = (lines: [string, string][]) =>
+    lines
+      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+      .map(([, l]) => l)
+      .join('\n');
+  const zips = sortedLines(rows.map((r) => [r.zip, line(r.zip, r.latitude, r.longitude, r.city, r.state, r.county)]));
+  const withTown = rows.filter((r) => r.city);
+  const knownRows = withTown.filter((r) => known(r.state));
+  // Ranks as the towns of the US states alone order them, most ZIP codes first.
+  const ranked = [...index('city', knownRows, (r) => r.city).values()].flat().sort(mostZipsFirst);
+  const rank = new Map(ranked.map((p, i) => [`${p.city}|${p.state}`, i]));
+  // Keys in order, each key's places in their own order (a stable sort keeps it).
+  const keyed = (byName: Map<string, GazetteerPlace[]>, fields: (p: GazetteerPlace, key: string) => (string | number)[]) =>
+    [...byName].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).flatMap(([key, places]) => places.map((p) => line(key, ...fields(p, key))));
+  const towns = keyed(
+    index('city', withTown, (r) => r.city),
+    (p) => [p.city!, p.state, ...placeFields(p), rank.get(`${p.city}|${p.state}`) ?? ''],
+  ).join('\n');
+  const counties = keyed(
+    index('county', knownRows, (r) => r.county),
+    (p) => [p.county!, p.state, ...placeFields(p)],
+  ).join('\n');
+  const byState = index('county', knownRows, (r) => US_STATES[r.state]!.name);
+  const states = Object.entries(US_STATES)
+    .flatMap(([code, { name }]) => {
+      const place = byState.get(placeKey(name))?.find((p) => p.state === code);
+      return place ? [line(code, ...placeFields(place))] : [];
+    })
+    .join('\n');
+  return { zips, towns, counties, states, ranked: ranked.map((p) => line(placeKey(p.city!), p.city!, p.state)).join('\n') };
+}
+
+/** Lines sorted by their first field (up to a tab), searched without splitting the text. */
+class SortedLines {
+  constructor(private readonly text: string) {}
+
+  /** The offset of the first line whose first field is not below `key`. */
+  private lowerBound(key: string): number {
+    const { text } = this;
+    let lo = 0;
+    let hi = text.length;
+    while (lo < hi) {
+      const start = text.lastIndexOf('\n', ((lo + hi) >> 1) - 1) + 1;
+      const tab = text.indexOf('\t', start);
+      const end = text.indexOf('\n', start);
+      if (text.slice(start, tab) < key) lo = end < 0 ? text.length : end + 1;
+      else hi = start;
+    }
+    return lo;
+  }
+
+  /** The fields of each line from the first whose first field is not below `key`, while `more` says so of the first field. */
+  *from(key: string, more: (first: string) => boolean): Generator<string[]> {
+    const { text } = this;
+    for (let at = this.lowerBound(key); at < text.length; ) {
+      const end = text.indexOf('\n', at);
+      const fields = text.slice(at, end < 0 ? text.length : end).split('\t');
+      if (!more(fields[0]!)) return;
+      yield fields;
+      at = end < 0 ? text.length : end + 1;
+    }
+  }
+
+  /** The fields of the lines whose first field is `key`. */
+  get(key: string): string[][] {
+    return [...this.from(key, (first) => first === key)];
+  }
+}
+
+const pointOf = (fields: string[], at: number) => ({ latitude: Number(fields[at]), longitude: Number(fields[at + 1]) });
+
+/** A town line's place. */
+function townOf(f: string[]): GazetteerPlace {
+  const [, city, state] = f as [string, string, string];
+  return { kind: 'city', name: `${city}, ${state}`, city, state, point: pointOf(f, 3), extentMiles: Number(f[5]), zips: Number(f[6]) };
+}
+
+/** A county line's place. */
+function countyOf(f: string[]): GazetteerPlace {
+  const [, county, state] = f as [string, string, string];
+  const name = `${county} ${state === 'LA' ? 'Parish' : 'County'}, ${state}`;
+  return { kind: 'county', name, county, state, point: pointOf(f, 3), extentMiles: Number(f[5]), zips: Number(f[6]) };
+}
+
 export class Gazetteer {
-  private readonly zips = new Map<string, ZipRow>();
-  /** ZIP codes in order, for prefix suggestions. */
-  private readonly zipList: string[];
-  private readonly towns: Map<string, GazetteerPlace[]>;
-  /** Town keys in order, for prefix suggestions. */
-  private readonly townKeys: string[];
-  /** Every town, most ZIP codes first, for suggestions from a start many towns share. */
-  private readonly ranked: { key: string; place: GazetteerPlace }[];
-  private readonly counties: Map<string, GazetteerPlace[]>;
+  private readonly zips: SortedLines;
+  private readonly townLines: SortedLines;
+  private readonly countyLines: SortedLines;
+  private readonly ranked: string;
+  /** Town and county places by key, parsed on first look-up. */
+  private readonly townsByKey = new Map<string, GazetteerPlace[]>();
+  private readonly countiesByKey = new Map<string, GazetteerPlace[]>();
   private readonly states = new Map<string, GazetteerPlace>();
   private readonly neighbourhoods = new Map<string, GazetteerPlace[]>();
 
-  constructor(rows: ZipRow[], neighbourhoods: Neighbourhood[] = []) {
-    const known = rows.filter((r) => US_STATES[r.state] && r.city);
-    for (const r of known) this.zips.set(r.zip, r);
-    this.zipList = [...this.zips.keys()].sort();
-    this.towns = index('city', known, (r) => r.city);
-    this.townKeys = [...this.towns.keys()].sort();
-    this.ranked = [...this.towns].flatMap(([key, places]) => places.map((place) => ({ key, place }))).sort((a, b) => mostZipsFirst(a.place, b.place));
-    this.counties = index('county', known, (r) => r.county);
-    const byState = index('county', known, (r) => US_STATES[r.state]!.name);
-    for (const [code, { name }] of Object.entries(US_STATES)) {
-      const place = byState.get(placeKey(name))?.find((p) => p.state === code);
-      if (place) this.states.set(code, { ...place, kind: 'state', name, county: undefined });
+  /** The gazetteer of a few rows (tests); the site's reads the tables built with it (gazetteer.server.ts). */
+  static fromRows(rows: ZipRow[], neighbourhoods: Neighbourhood[] = []): Gazetteer {
+    return new Gazetteer(buildZipTables(rows), neighbourhoods);
+  }
+
+  constructor(tables: ZipTables, neighbourhoods: Neighbourhood[] = []) {
+    this.zips = new SortedLines(tables.zips);
+    this.townLines = new SortedLines(tables.towns);
+    this.countyLines = new SortedLines(tables.counties);
+    this.ranked = tables.ranked;
+    for (const f of tables.states ? tables.states.split('\n').map((l) => l.split('\t')) : []) {
+      const code = f[0]!;
+      this.states.set(code, {
+        kind: 'state',
+        name: US_STATES[code]!.name,
+        county: undefined,
+        state: code,
+        point: pointOf(f, 1),
+        extentMiles: Number(f[3]),
+        zips: Number(f[4]),
+      });
     }
     for (const n of neighbourhoods) {
-      const town = inState(this.towns.get(placeKey(n.city)), n.state);
+      const town = this.town(n.city, n.state);
       const place: GazetteerPlace = {
         kind: 'neighbourhood',
         name: n.name,
@@ -163,11 +285,51 @@ export class Gazetteer {
     }
   }
 
+  /** The towns of the US states called `key` (placeKey), most ZIP codes first. */
+  private towns(key: string): GazetteerPlace[] {
+    let places = this.townsByKey.get(key);
+    if (!places) {
+      places = this.townLines
+        .get(key)
+        .filter((f) => f[7] !== '')
+        .map(townOf);
+      this.townsByKey.set(key, places);
+    }
+    return places;
+  }
+
+  private counties(key: string): GazetteerPlace[] {
+    let places = this.countiesByKey.get(key);
+    if (!places) {
+      places = this.countyLines.get(key).map(countyOf);
+      this.countiesByKey.set(key, places);
+    }
+    return places;
+  }
+
+  /** A row of the ZIP dataset, any state or territory; null for a code it does not have. */
+  zipRow(code: string): ZipRow | null {
+    const f = this.zips.get(code)[0];
+    if (!f) return null;
+    const [zip, , , city, state, county] = f as [string, string, string, string, string, string];
+    return { zip, city, state, county, ...pointOf(f, 1) };
+  }
+
+  /**
+   * The centre of a town's ZIP areas in any state or territory, the town's name as the dataset writes
+   * it in any case ("chicago", "IL"); null when it has none.
+   */
+  townCentre(name: string, state: string): Point | null {
+    const lower = name.trim().toLowerCase();
+    const f = this.townLines.get(placeKey(name)).find((t) => t[2] === state && t[1]!.toLowerCase() === lower);
+    return f ? pointOf(f, 3) : null;
+  }
+
   /** The ZIP code's place: its centre, within its town. */
   zip(code: string): GazetteerPlace | null {
-    const r = this.zips.get(code);
-    if (!r) return null;
-    const town = inState(this.towns.get(placeKey(r.city)), r.state);
+    const r = this.zipRow(code);
+    if (!r?.city || !known(r.state)) return null;
+    const town = inState(this.towns(placeKey(r.city)), r.state);
     return {
       kind: 'zip',
       name: r.zip,
@@ -183,7 +345,7 @@ export class Gazetteer {
 
   /** The town of that name, in `state` if given, else the one with the most ZIP codes. */
   town(name: string, state?: string): GazetteerPlace | null {
-    return inState(this.towns.get(placeKey(name)), state);
+    return inState(this.towns(placeKey(name)), state);
   }
 
   /** The state for a code or a name. */
@@ -208,7 +370,7 @@ export class Gazetteer {
     const [name, state] = this.splitState(text);
     if (name === null) {
       const asState = this.state(text);
-      const town = inState(this.towns.get(key), undefined);
+      const town = inState(this.towns(key), undefined);
       if (asState && !(town && this.town(text, asState.state))) return asState;
     }
     const place = name ?? key;
@@ -216,11 +378,11 @@ export class Gazetteer {
     // A town of the name wins over a neighbourhood of it: "Lincoln Park" is the town in Michigan,
     // "Lincoln Park, IL" the part of Chicago.
     return (
-      (county ? inState(this.counties.get(county[1]!), state) : null) ??
+      (county ? inState(this.counties(county[1]!), state) : null) ??
       this.town(place, state) ??
       inState(this.neighbourhoods.get(placeKey(place)), state) ??
       // "Queens": a county whose name is not also a town's.
-      inState(this.counties.get(placeKey(place)), state) ??
+      inState(this.counties(placeKey(place)), state) ??
       (name === null ? this.state(text) : null)
     );
   }
@@ -239,7 +401,8 @@ export class Gazetteer {
       if (/^[A-Za-z]{2}$/.test(last) && stateCode(last)) {
         const code = stateCode(last)!;
         const rest = words.slice(0, -1).join(' ');
-        if (this.town(rest, code) || this.neighbourhoods.has(placeKey(rest)) || this.counties.has(placeKey(rest).replace(/ county$/, ''))) return [rest, code];
+        if (this.town(rest, code) || this.neighbourhoods.has(placeKey(rest)) || this.counties(placeKey(rest).replace(/ county$/, '')).length > 0)
+          return [rest, code];
       }
     }
     return [null, undefined];
@@ -251,7 +414,15 @@ export class Gazetteer {
    */
   suggest(text: string, limit: number): GazetteerPlace[] {
     const t = text.trim();
-    if (/^\d{1,5}$/.test(t)) return startingWith(this.zipList, t, limit).map((z) => this.zip(z)!);
+    if (/^\d{1,5}$/.test(t)) {
+      const found: GazetteerPlace[] = [];
+      for (const f of this.zips.from(t, (zip) => zip.startsWith(t))) {
+        if (found.length >= limit) break;
+        const place = this.zip(f[0]!);
+        if (place) found.push(place);
+      }
+      return found;
+    }
     const comma = t.indexOf(',');
     const head = placeKey(comma >= 0 ? t.slice(0, comma) : t);
     if (!head) return [];
@@ -264,34 +435,35 @@ export class Gazetteer {
         : '';
     const fits = (p: GazetteerPlace) => !after || p.state.startsWith(after) || US_STATES[p.state]!.name.toUpperCase().startsWith(after);
     // A complete name typed: its own towns first ("Brooklyn" before "Brooklyn Park").
-    const found = (this.towns.get(head) ?? []).filter(fits);
-    const keys = startingWith(this.townKeys, head, FEW_KEYS + 1);
+    const found = this.towns(head).filter(fits);
+    // The names of towns that start so (the typed one too), in order.
+    const keys: string[] = [];
+    for (const f of this.townLines.from(head, (key) => key.startsWith(head))) {
+      if (f[7] === '' || f[0] === keys.at(-1)) continue;
+      keys.push(f[0]!);
+      if (keys.length > FEW_KEYS) break;
+    }
     if (keys.length > FEW_KEYS) {
       // A short start ("s") fits thousands of towns: walk them biggest first and stop at `limit`.
-      for (let i = 0; i < this.ranked.length && found.length < limit; i++) {
-        const p = this.ranked[i]!;
-        if (p.key.startsWith(head) && p.key !== head && fits(p.place)) found.push(p.place);
+      const { ranked } = this;
+      for (let at = 0; at < ranked.length && found.length < limit; ) {
+        const end = ranked.indexOf('\n', at);
+        const next = end < 0 ? ranked.length : end + 1;
+        const tab = ranked.indexOf('\t', at);
+        const key = ranked.slice(at, tab);
+        if (key.startsWith(head) && key !== head) {
+          const [, name, state] = ranked.slice(at, next - (end < 0 ? 0 : 1)).split('\t');
+          const place = this.towns(key).find((p) => p.city === name && p.state === state)!;
+          if (fits(place)) found.push(place);
+        }
+        at = next;
       }
       return found.slice(0, limit);
     }
-    const more = keys.filter((k) => k !== head).flatMap((k) => this.towns.get(k)!.filter(fits));
+    const more = keys.filter((k) => k !== head).flatMap((k) => this.towns(k).filter(fits));
     return [...found, ...more.sort(mostZipsFirst)].slice(0, limit);
   }
 }
 
 /** Beyond this many town names sharing a start, suggestions walk the towns biggest first instead of sorting them. */
 const FEW_KEYS = 200;
-
-/** The entries of sorted `list` that start with `prefix`, at most `limit` of them. */
-function startingWith(list: string[], prefix: string, limit: number): string[] {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid]! < prefix) lo = mid + 1;
-    else hi = mid;
-  }
-  const found: string[] = [];
-  for (let i = lo; i < list.length && found.length < limit && list[i]!.startsWith(prefix); i++) found.push(list[i]!);
-  return found;
-}
