@@ -60,7 +60,7 @@ export async function spotsNear({ db }: Db, point: Point, miles: number): Promis
       UNION ALL
       SELECT (SELECT min(latitude) FROM providers ${geo} WHERE latitude > lat.v AND latitude <= ${box.maxLat}) FROM lat WHERE lat.v IS NOT NULL
     ), spot (latitude, longitude) AS (
-      SELECT v, (SELECT min(longitude) FROM providers ${geo} WHERE latitude = lat.v AND longitude BETWEEN ${box.minLng} AND ${box.maxLng}) FROM lat WHERE v IS NOT NULL
+      SELECT v, w FROM (SELECT v, (SELECT min(longitude) FROM providers ${geo} WHERE latitude = lat.v AND longitude BETWEEN ${box.minLng} AND ${box.maxLng}) AS w FROM lat WHERE v IS NOT NULL) WHERE w IS NOT NULL
       UNION ALL
       SELECT spot.latitude, (SELECT min(longitude) FROM providers ${geo} WHERE latitude = spot.latitude AND longitude > spot.longitude AND longitude <= ${box.maxLng})
       FROM spot WHERE spot.longitude IS NOT NULL
