@@ -629,8 +629,13 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     ] as const) {
       const expected = all.filter(keep);
       expect(expected.length, JSON.stringify(raw)).toBeGreaterThan(0);
-      for (const listTextFrom of [saved.listTextFrom, 0, 100_000]) {
-        PLAN_TUNING.listTextFrom = listTextFrom;
+      for (const [listTextFrom, listTextPerRow] of [
+        [saved.listTextFrom, saved.listTextPerRow],
+        [0, 100_000],
+        [0, 0],
+        [100_000, 100_000],
+      ]) {
+        Object.assign(PLAN_TUNING, { listTextFrom, listTextPerRow });
         try {
           const page = await search({ ...raw, limit: '12' }, when);
           expect(lastPlan, JSON.stringify(raw)).toBe(plan);

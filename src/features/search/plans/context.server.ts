@@ -70,6 +70,12 @@ export const PLAN_TUNING = {
    * microsecond per match.
    */
   listTextFrom: 50,
+  /**
+   * …and only while the text's matches are at most this many per listed row (counted that far and
+   * no further): a list grows with the directory ("nail" is 300,000 rowids at a million), a
+   * lookup per row does not.
+   */
+  listTextPerRow: 100,
 };
 
 export const and = (conds: Expression<SqlBool>[]) => (conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``);
@@ -102,6 +108,8 @@ export interface SearchRun {
    * (the caller lists and sorts the matches: a short page is never taken for the last one).
    */
   walk(index: IndexName, indexOrder: RawBuilder<unknown>, conds: Expression<SqlBool>[]): Promise<Row[] | null>;
+  /** Whether text is checked against one list of its matches for `rows` listed rows (PLAN_TUNING.listTextFrom). */
+  listTextFor(rows: number): Promise<boolean>;
   /** Whether the matches are dense enough in an order index to walk it for a page. */
   denseIn(index: IndexName, indexOrder: RawBuilder<unknown>, sample: number): Promise<boolean>;
 }
@@ -186,6 +194,15 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     return rows.length === params.limit ? rows : null;
   };
 
+  const listTextFor = async (rows: number) => {
+    if (!r.match || rows <= PLAN_TUNING.listTextFrom) return false;
+    const most = rows * PLAN_TUNING.listTextPerRow;
+    const { rows: found } = await sql<{
+      n: number;
+    }>`SELECT count(*) AS n FROM (SELECT 1 FROM providers_fts WHERE providers_fts MATCH ${r.match} LIMIT ${most + 1})`.execute(db);
+    return Number(found[0]!.n) <= most;
+  };
+
   /**
    * `sample` rows of the index's start are checked (CROSS JOIN keeps the sample first: SQLite would
    * otherwise start from a filter's index), stopping at a page's worth, which already says "walk".
@@ -199,7 +216,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     return sampled >= wanted || (sampled > 0 && (wanted * sample) / sampled <= PLAN_TUNING.maxWalk);
   };
 
-  return { database, r, params, sort, order, distance, page, wanted, run, counted, sortedPage, fewSorted, nearest, walk, denseIn };
+  return { database, r, params, sort, order, distance, page, wanted, run, counted, sortedPage, fewSorted, nearest, walk, listTextFor, denseIn };
 }
 
 /**

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { cappedCount } from '../../providers/providers.server';
 import { listableFilters, rowConditions } from '../filters.server';
 import { indexedBy } from '../indexes.server';
-import { and, PLAN_TUNING, type Plan, type SearchRun } from './context.server';
+import { and, type Plan, type SearchRun } from './context.server';
 
 /** The first listable filter with few matches, counted once per search (applies, then run). */
 const found = new WeakMap<SearchRun, Promise<(ReturnType<typeof listableFilters>[number] & { count: number }) | undefined>>();
@@ -32,7 +32,7 @@ export const filterListed: Plan = {
   applies: async (s) => !!(await fewOf(s)),
   async run(s) {
     const f = (await fewOf(s))!;
-    const listText = f.count > PLAN_TUNING.listTextFrom;
+    const listText = await s.listTextFor(f.count);
     const [rows, count] = await s.fewSorted(sql`FROM providers p ${indexedBy(f.index)} ${and(rowConditions(s.r, { listText }))}`);
     return { rows, count, step: f.name };
   },

@@ -4,13 +4,13 @@
  */
 import { sql } from 'kysely';
 import { rowConditions } from '../filters.server';
-import { and, PLAN_TUNING, type Plan } from './context.server';
+import { and, type Plan } from './context.server';
 
 export const openListed: Plan = {
   name: 'open-listed',
   applies: ({ r }) => !!r.fewOpen,
   async run(s) {
-    const listText = (s.r.openCount ?? 0) > PLAN_TUNING.listTextFrom;
+    const listText = await s.listTextFor(s.r.openCount ?? 0);
     const [rows, count] = await s.fewSorted(sql`FROM providers p NOT INDEXED ${and(rowConditions(s.r, { listText }))}`);
     return { rows, count };
   },
