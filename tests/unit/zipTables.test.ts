@@ -17,7 +17,7 @@ let g: Gazetteer;
 let rows: ZipRow[];
 beforeAll(async () => {
   g = await loadGazetteer();
-  rows = zipRows();
+  rows = await zipRows();
 });
 
 describe('src/features/places/zipTables.server.ts', () => {
