@@ -313,10 +313,11 @@ console.log(
     ]),
   ),
 );
-const misses = results.filter((r) => r.plan);
+// By the figure, not by whether a plan was captured (an empty capture must not read as a pass).
+const misses = results.filter((r) => r.ours.p95 >= GOAL_P95_MS);
 if (misses.length) {
   console.log(`\n### Over the ${GOAL_P95_MS} ms p95 goal: ${misses.length} of ${results.length} queries\n`);
-  for (const r of misses) console.log(`#### ${r.label} (p95 ${ms(r.ours.p95)} ms)\n\n\`\`\`\n${r.plan}\n\`\`\`\n`);
+  for (const r of misses) console.log(`#### ${r.label} (p95 ${ms(r.ours.p95)} ms)\n\n\`\`\`\n${r.plan || '(no statement captured)'}\n\`\`\`\n`);
 } else {
   console.log(`\nEvery query met the ${GOAL_P95_MS} ms p95 goal.`);
 }
