@@ -38,7 +38,7 @@ export function ProviderHero({
           url={provider.imageUrl}
           alt={cover?.alt ?? `${provider.name}`}
           eager
-          sizes="(min-width: 1024px) 720px, 100vw"
+          sizes="(min-width: 1024px) 720px, (min-width: 640px) calc(100vw - 3rem), calc(100vw - 2rem)"
           className="aspect-[4/3] h-full w-full object-cover"
         />
         {provider.isPromoted && <span className="absolute left-4 top-4 rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white">Promoted</span>}
