@@ -17,7 +17,7 @@
  * Summary JSON: /tmp/glow-lighthouse.json.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -231,7 +231,7 @@ if (opts.build || !existsSync(join(process.cwd(), 'dist', 'index.html'))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 /** A seed database whose measured provider pages hold `count` seed photos each, and its Blobs folder. */
-async function photoDatabase(count: number): Promise<{ DATABASE_URL: string; BLOBS_DIR: string; note: string }> {
+async function photoDatabase(count: number): Promise<{ dir: string; DATABASE_URL: string; BLOBS_DIR: string; note: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'glow-lighthouse-'));
   const url = `file:${join(dir, 'glow.db')}`;
   const blobsDir = join(dir, 'blobs');
@@ -242,6 +242,7 @@ async function photoDatabase(count: number): Promise<{ DATABASE_URL: string; BLO
     const added = await seedPhotos(database, { only: slugs, count });
     await closeDb(url);
     return {
+      dir,
       DATABASE_URL: url,
       BLOBS_DIR: blobsDir,
       note: `a seed database of its own in which ${slugs.join(', ')} hold ${count} seed photos each (${added} photos)`,
@@ -308,6 +309,7 @@ try {
   }
 } finally {
   await server.stop();
+  if (photos) rmSync(photos.dir, { recursive: true, force: true });
 }
 
 const chromium = spawnSync(CHROME_PATH, ['--version'], { encoding: 'utf8' }).stdout.trim();
