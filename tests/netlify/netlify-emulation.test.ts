@@ -122,6 +122,14 @@ describe('functions under netlify serve', { timeout: 180_000 }, () => {
     expect(home.headers.get('netlify-cache-tag')).toBeNull();
   });
 
+  it('every API function answers its own path, the big ones too (owner calls, photos), not the renderer', async () => {
+    for (const path of ['/api/owners/session', '/api/providers/not-a-provider/photos', '/api/providers?limit=1']) {
+      const res = await request(`${base}${path}`);
+      expect(res.headers.get('content-type'), path).toMatch(/^application\/json/);
+      expect(res.status, path).toBeLessThan(500);
+    }
+  });
+
   it('errors keep their status and JSON body', async () => {
     const res = await request(`${base}/api/reviews`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
     expect(res.status).toBe(400);
