@@ -5,7 +5,7 @@
  * than the renderer (the owner calls, listings, photos) was answered by the renderer's 404 page
  * (docs/testing.md). The adapter writes this config inline for Netlify to read statically, and has
  * no option for it, hence the edit; the build fails if the adapter's output ever changes shape.
- * `netlify serve` reads the exclusion through patches/netlify-cli+27.10.2.patch.
+ * `netlify serve` reads the exclusion through the netlify-cli patch in patches/.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { SSR_FUNCTION } from '../src/local-server/ssrFunction';
