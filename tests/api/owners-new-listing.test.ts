@@ -6,24 +6,20 @@
  * held copies and the code limits. And owner sign-in on a deploy without AUTH_SECRET.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { errorOf, startApi, validListing, type TestApi } from '../helpers/api';
-import { startSmtp, type TestMailbox } from '../helpers/smtp';
+import { errorOf, validListing, type TestApi } from '../helpers/api';
+import { startOwnerApi } from '../helpers/owners';
+import type { TestMailbox } from '../helpers/smtp';
 
 let api: TestApi;
 let mail: TestMailbox;
+let stop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  mail = await startSmtp();
-  process.env.SMTP_URL = mail.url;
-  api = await startApi();
-  process.env.SITE_URL = api.base;
+  ({ api, mail, stop } = await startOwnerApi());
 });
 
 afterAll(async () => {
-  await api?.close();
-  await mail?.close();
-  delete process.env.SMTP_URL;
-  delete process.env.SITE_URL;
+  await stop?.();
 });
 
 beforeEach(() => {

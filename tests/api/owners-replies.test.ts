@@ -5,13 +5,14 @@
  * Origin; reported like a review; hidden and restored by moderators; every step audited.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorOf, startApi, type TestApi } from '../helpers/api';
-import { signInOwner, type SignedInOwner } from '../helpers/owners';
-import { startSmtp, type TestMailbox } from '../helpers/smtp';
+import { errorOf, type TestApi } from '../helpers/api';
+import { type SignedInOwner, signInOwner, startOwnerApi } from '../helpers/owners';
+import type { TestMailbox } from '../helpers/smtp';
 import { moderateReply } from '../../src/features/owners/replies.server';
 
 let api: TestApi;
 let mail: TestMailbox;
+let stop: (() => Promise<void>) | undefined;
 let owner: SignedInOwner;
 let stranger: SignedInOwner;
 let listing: { id: string; name: string; email: string };
@@ -19,10 +20,7 @@ let reviewId: string;
 let replyId: string;
 
 beforeAll(async () => {
-  mail = await startSmtp();
-  process.env.SMTP_URL = mail.url;
-  api = await startApi();
-  process.env.SITE_URL = api.base;
+  ({ api, mail, stop } = await startOwnerApi());
   const [a, b] = await api.database.db
     .selectFrom('providers')
     .select(['id', 'name', 'email'])
@@ -38,10 +36,7 @@ beforeAll(async () => {
   reviewId = reviews[0]!.id;
 });
 afterAll(async () => {
-  await api?.close();
-  await mail?.close();
-  delete process.env.SMTP_URL;
-  delete process.env.SITE_URL;
+  await stop?.();
 });
 
 const call = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>

@@ -4,24 +4,22 @@
  * and requireListingOwner for no session, another owner and another Origin.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { errorOf, startApi, validListing, type TestApi } from '../helpers/api';
-import { startSmtp, type TestMailbox } from '../helpers/smtp';
+import { errorOf, validListing, type TestApi } from '../helpers/api';
+import { startOwnerApi } from '../helpers/owners';
+import type { TestMailbox } from '../helpers/smtp';
 import { requireListingOwner } from '../../src/features/owners/index.server';
 import { HttpError } from '../../src/server/http';
 
 let api: TestApi;
 let mail: TestMailbox;
+let stop: (() => Promise<void>) | undefined;
 let listing: { id: string; name: string; slug: string; email: string };
 let other: { id: string; name: string; slug: string; email: string };
 let third: { id: string; name: string; slug: string; email: string };
 
 beforeAll(async () => {
-  mail = await startSmtp();
-  process.env.SMTP_URL = mail.url;
-  process.env.MAIL_FROM = 'Glow <no-reply@glow.example.com>';
-  api = await startApi();
   // The site's origin is SITE_URL (npm start builds every request URL on it): here, the test server's.
-  process.env.SITE_URL = api.base;
+  ({ api, mail, stop } = await startOwnerApi({ env: { MAIL_FROM: 'Glow <no-reply@glow.example.com>' } }));
   const rows = await api.database.db
     .selectFrom('providers')
     .select(['id', 'name', 'slug', 'email'])
@@ -33,10 +31,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await api?.close();
-  await mail?.close();
-  delete process.env.SMTP_URL;
-  delete process.env.SITE_URL;
+  await stop?.();
 });
 
 beforeEach(() => {

@@ -8,15 +8,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type TestApi } from '../helpers/api';
-import { editOf, ownerListingOf, signInOwner, type SignedInOwner } from '../helpers/owners';
-import { startSmtp, type TestMailbox } from '../helpers/smtp';
+import type { TestApi } from '../helpers/api';
+import { editOf, ownerListingOf, type SignedInOwner, signInOwner, startOwnerApi } from '../helpers/owners';
+import type { TestMailbox } from '../helpers/smtp';
 import { featuredProviders } from '../../src/features/content/siteData.server';
 import { todayIn } from '../../src/features/owners/listingStatus';
 import { moderateListing } from '../../src/features/moderation/moderation.server';
 
 let api: TestApi;
 let mail: TestMailbox;
+let stop: (() => Promise<void>) | undefined;
 /** A real HTTP build hook: counts the rebuilds asked for. */
 let hook: Server;
 let rebuilds = 0;
@@ -27,16 +28,12 @@ const SERVICE = 'Zephyrine Glow Facial';
 const ALL_DAY = '12:00 AM - 12:00 AM';
 
 beforeAll(async () => {
-  mail = await startSmtp();
-  process.env.SMTP_URL = mail.url;
   hook = createServer((req, res) => {
     if (req.method === 'POST') rebuilds++;
     res.end('{}');
   });
   await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
-  process.env.BUILD_HOOK_URL = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/build`;
-  api = await startApi();
-  process.env.SITE_URL = api.base;
+  ({ api, mail, stop } = await startOwnerApi({ env: { BUILD_HOOK_URL: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/build` } }));
   // A featured listing (promoted or rated 4.8 and up) with an email to claim it by.
   const featured = await featuredProviders(api.database);
   const pick = featured.find((p) => p.email);
@@ -49,12 +46,8 @@ beforeAll(async () => {
   expect((await put(edit)).status).toBe(200);
 });
 afterAll(async () => {
-  await api?.close();
-  await mail?.close();
+  await stop?.();
   await new Promise((resolve) => hook?.close(resolve));
-  delete process.env.SMTP_URL;
-  delete process.env.BUILD_HOOK_URL;
-  delete process.env.SITE_URL;
 });
 
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];

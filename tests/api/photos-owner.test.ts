@@ -13,12 +13,14 @@ import { bombPng } from '../helpers/images';
 import { listPhotoKeys } from '../../src/features/photos/blobStore.server';
 import { PHOTO_LIMITS } from '../../src/features/photos/photoRules';
 import { CACHE_TAGS } from '../../src/server/cdnCache';
-import { errorOf, startApi, type TestApi } from '../helpers/api';
+import { errorOf, type TestApi } from '../helpers/api';
 import { recordPurges } from '../helpers/purges';
-import { startSmtp, type TestMailbox } from '../helpers/smtp';
+import { startOwnerApi } from '../helpers/owners';
+import type { TestMailbox } from '../helpers/smtp';
 
 let api: TestApi;
 let mail: TestMailbox;
+let stop: (() => Promise<void>) | undefined;
 let mine: { id: string; email: string; slug: string };
 let theirs: { id: string; email: string; slug: string };
 let cookie: string;
@@ -41,11 +43,7 @@ async function claim(target: { id: string; email: string }): Promise<string> {
 }
 
 beforeAll(async () => {
-  mail = await startSmtp();
-  process.env.SMTP_URL = mail.url;
-  process.env.MAIL_FROM = 'Glow <no-reply@glow.example.com>';
-  api = await startApi();
-  process.env.SITE_URL = api.base;
+  ({ api, mail, stop } = await startOwnerApi({ env: { MAIL_FROM: 'Glow <no-reply@glow.example.com>' } }));
   const rows = await api.database.db.selectFrom('providers').select(['id', 'email', 'slug']).where('email', 'is not', null).orderBy('seq').limit(2).execute();
   [mine, theirs] = rows as (typeof mine)[];
   cookie = await claim(mine);
@@ -53,10 +51,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await api?.close();
-  await mail?.close();
-  delete process.env.SMTP_URL;
-  delete process.env.SITE_URL;
+  await stop?.();
 });
 
 async function jpeg(colour = '#c2417f', width = 900, height = 600): Promise<Buffer> {

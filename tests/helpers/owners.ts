@@ -1,6 +1,6 @@
 /** An owner signed in through the real calls, with the code read from the test SMTP server (tests/helpers/smtp.ts). */
-import type { TestApi } from './api';
-import type { TestMailbox } from './smtp';
+import { startApi, type TestApi } from './api';
+import { startSmtp, type TestMailbox } from './smtp';
 
 export interface SignedInOwner {
   email: string;
@@ -8,6 +8,30 @@ export interface SignedInOwner {
   cookie: string;
   /** Headers for an owner's state-changing call: the session and the site's own Origin. */
   headers: Record<string, string>;
+}
+
+/**
+ * The API (`startApi`) with a real SMTP server for its mail and SITE_URL set to its origin (the
+ * origin owner calls check Origin against); `env` is set before the API starts. `stop` closes both
+ * and unsets what was set.
+ */
+export async function startOwnerApi(
+  options: { site?: boolean; env?: Record<string, string> } = {},
+): Promise<{ api: TestApi; mail: TestMailbox; stop: () => Promise<void> }> {
+  const mail = await startSmtp();
+  const env = { SMTP_URL: mail.url, ...options.env };
+  Object.assign(process.env, env);
+  const api = await startApi({ site: options.site });
+  process.env.SITE_URL = api.base;
+  return {
+    api,
+    mail,
+    async stop() {
+      await api.close();
+      await mail.close();
+      for (const name of [...Object.keys(env), 'SITE_URL']) delete process.env[name];
+    },
+  };
 }
 
 /** Asks for a code for `email` (claiming `providerId` when given) and enters it. */

@@ -6,13 +6,14 @@
  * Runs `npm start`'s server on a fresh database (a file, or sqld) with a real SMTP server; needs a build.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorOf, startApi, type TestApi } from '../helpers/api';
-import { editOf, ownerListingOf, signInOwner, type SignedInOwner } from '../helpers/owners';
+import { errorOf, type TestApi } from '../helpers/api';
+import { editOf, ownerListingOf, type SignedInOwner, signInOwner, startOwnerApi } from '../helpers/owners';
 import { recordPurges } from '../helpers/purges';
-import { startSmtp, type TestMailbox } from '../helpers/smtp';
+import type { TestMailbox } from '../helpers/smtp';
 
 let api: TestApi;
 let mail: TestMailbox;
+let stop: (() => Promise<void>) | undefined;
 let owner: SignedInOwner;
 let stranger: SignedInOwner;
 const purges = recordPurges();
@@ -20,17 +21,11 @@ const SLUG = 'lacquer-lace-nail-studio-new-york';
 let listing: { id: string; name: string; email: string };
 
 beforeAll(async () => {
-  mail = await startSmtp();
-  process.env.SMTP_URL = mail.url;
-  api = await startApi({ site: true });
-  process.env.SITE_URL = api.base;
+  ({ api, mail, stop } = await startOwnerApi({ site: true }));
   listing = (await (await api.get(`/api/providers/by-slug/${SLUG}`)).json()) as typeof listing;
 });
 afterAll(async () => {
-  await api?.close();
-  await mail?.close();
-  delete process.env.SMTP_URL;
-  delete process.env.SITE_URL;
+  await stop?.();
 });
 
 const page = async () => (await api.get(`/provider/${SLUG}`)).text();
