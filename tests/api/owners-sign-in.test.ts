@@ -19,7 +19,7 @@ let third: { id: string; name: string; slug: string; email: string };
 
 beforeAll(async () => {
   // The site's origin is SITE_URL (npm start builds every request URL on it): here, the test server's.
-  ({ api, mail, stop } = await startOwnerApi({ env: { MAIL_FROM: 'Glow <no-reply@glow.example.com>' } }));
+  ({ api, mail, stop } = await startOwnerApi({ mailFrom: 'Glow <no-reply@glow.example.com>' }));
   const rows = await api.database.db
     .selectFrom('providers')
     .select(['id', 'name', 'slug', 'email'])

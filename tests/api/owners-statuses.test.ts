@@ -33,7 +33,7 @@ beforeAll(async () => {
     res.end('{}');
   });
   await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
-  ({ api, mail, stop } = await startOwnerApi({ env: { BUILD_HOOK_URL: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/build` } }));
+  ({ api, mail, stop } = await startOwnerApi({ buildHookUrl: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/build` }));
   // A featured listing (promoted or rated 4.8 and up) with an email to claim it by.
   const featured = await featuredProviders(api.database);
   const pick = featured.find((p) => p.email);

@@ -43,7 +43,7 @@ async function claim(target: { id: string; email: string }): Promise<string> {
 }
 
 beforeAll(async () => {
-  ({ api, mail, stop } = await startOwnerApi({ env: { MAIL_FROM: 'Glow <no-reply@glow.example.com>' } }));
+  ({ api, mail, stop } = await startOwnerApi({ mailFrom: 'Glow <no-reply@glow.example.com>' }));
   const rows = await api.database.db.selectFrom('providers').select(['id', 'email', 'slug']).where('email', 'is not', null).orderBy('seq').limit(2).execute();
   [mine, theirs] = rows as (typeof mine)[];
   cookie = await claim(mine);

@@ -12,15 +12,16 @@ export interface SignedInOwner {
 
 /**
  * The API (`startApi`) with a real SMTP server for its mail and SITE_URL set to its origin (the
- * origin owner calls check Origin against); `env` is set before the API starts. `stop` closes both
- * and unsets what was set.
+ * origin owner calls check Origin against); MAIL_FROM and BUILD_HOOK_URL are set before the API
+ * starts when given. `stop` closes both and unsets what was set.
  */
 export async function startOwnerApi(
-  options: { site?: boolean; env?: Record<string, string> } = {},
+  options: { site?: boolean; mailFrom?: string; buildHookUrl?: string } = {},
 ): Promise<{ api: TestApi; mail: TestMailbox; stop: () => Promise<void> }> {
   const mail = await startSmtp();
-  const env = { SMTP_URL: mail.url, ...options.env };
-  Object.assign(process.env, env);
+  process.env.SMTP_URL = mail.url;
+  if (options.mailFrom) process.env.MAIL_FROM = options.mailFrom;
+  if (options.buildHookUrl) process.env.BUILD_HOOK_URL = options.buildHookUrl;
   const api = await startApi({ site: options.site });
   process.env.SITE_URL = api.base;
   return {
@@ -29,7 +30,10 @@ export async function startOwnerApi(
     async stop() {
       await api.close();
       await mail.close();
-      for (const name of [...Object.keys(env), 'SITE_URL']) delete process.env[name];
+      delete process.env.SMTP_URL;
+      delete process.env.SITE_URL;
+      if (options.mailFrom) delete process.env.MAIL_FROM;
+      if (options.buildHookUrl) delete process.env.BUILD_HOOK_URL;
     },
   };
 }
