@@ -583,9 +583,11 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     // Many (every plan provider): the reviews index walked; capped, the matches are sorted instead.
     // At the top of the rating index the seed's providers (no "plan") leave gaps; in the reviews
     // index, those rated under 0.5 at the end of the first review count's block.
+    // Offset 390: past the matches of the density sample (400 rows), so the walk goes on from where the sample ended.
     for (const [sort, offset] of [
       ['rating', '12'],
       ['reviews', '170'],
+      ['reviews', '390'],
     ] as const) {
       await check({ query: 'plan', rating: '0.5', sort, offset }, (r) => r.rating >= 0.5 && hasWords(words(r), 'plan'), {
         tuned: 'other-order:walk',
@@ -657,6 +659,7 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     for (const location of [many.slice(0, 1), many.slice(0, 2)]) {
       await check({ location }, (r) => zips.get(r.id)!.startsWith(location), { tuned: 'order:walk', capped: 'order:listed' });
       await check({ location, offset: '24' }, (r) => zips.get(r.id)!.startsWith(location), { tuned: 'order:walk', capped: 'order:listed' });
+      await check({ location, offset: '390' }, (r) => zips.get(r.id)!.startsWith(location), { tuned: 'order:walk', capped: 'order:listed' });
       await check({ location, sort: 'rating' }, (r) => zips.get(r.id)!.startsWith(location), { tuned: 'other-order:walk', capped: 'other-order:sorted' });
       // A price as well: its index is larger than the prefix's, which lists (here fewer than the cap) and counts the matches.
       await check({ location, priceRange: '$$' }, (r) => zips.get(r.id)!.startsWith(location) && r.priceRange === '$$', {

@@ -78,6 +78,12 @@ export const PLAN_TUNING = {
   listTextPerRow: 100,
 };
 
+/** The start of an order index a sample read (`rows` of it) and the matches it found there, in order. */
+export interface Sampled {
+  rows: number;
+  found: Row[];
+}
+
 export const and = (conds: Expression<SqlBool>[]) => (conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``);
 
 export interface SearchRun {
@@ -94,6 +100,11 @@ export interface SearchRun {
   /** offset + limit: the matches a page needs found. */
   wanted: number;
   run(query: RawBuilder<unknown>): Promise<Row[]>;
+  /**
+   * The matches of `from` counted up to the cap, at most once per search: a plan that asks again for
+   * a count it has (filter-listed's, then the order plan's for a ZIP prefix alone) reads nothing.
+   */
+  count(from: RawBuilder<unknown>): Promise<Count>;
   /** The total: the open-now list's when it applied every filter (resolve), else counted from `from`. */
   counted(from: RawBuilder<unknown>): Promise<Count>;
   /** A page of matches that are sorted (every match of `tables` and `conds`). */
@@ -107,11 +118,14 @@ export interface SearchRun {
    * at most `wanted + PLAN_TUNING.walkCap` rows of the index; null when the page is not full by then
    * (the caller lists and sorts the matches: a short page is never taken for the last one).
    */
-  walk(index: IndexName, indexOrder: RawBuilder<unknown>, conds: Expression<SqlBool>[]): Promise<Row[] | null>;
+  walk(index: IndexName, indexOrder: RawBuilder<unknown>, conds: Expression<SqlBool>[], after?: Sampled): Promise<Row[] | null>;
   /** Whether text is checked against one list of its matches for `rows` listed rows (PLAN_TUNING.listTextFrom). */
   listTextFor(rows: number): Promise<boolean>;
-  /** Whether the matches are dense enough in an order index to walk it for a page. */
-  denseIn(index: IndexName, indexOrder: RawBuilder<unknown>, sample: number): Promise<boolean>;
+  /**
+   * Whether the matches are dense enough in an order index to walk it for a page; `page` when the
+   * sample itself held the page, else `sampled`, where the walk goes on from (no row is read twice).
+   */
+  denseIn(index: IndexName, indexOrder: RawBuilder<unknown>, sample: number): Promise<{ dense: boolean; page: Row[] | null; sampled?: Sampled }>;
 }
 
 export function searchRun(database: Db, params: SearchRun['params'], r: Resolved): SearchRun {
@@ -123,7 +137,18 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
   const distance = r.point ? sql`, ${distanceSql(r.point)} AS distanceMiles` : sql``;
   const order = sort === 'distance' ? sql`distanceMiles, p.seq` : sort === 'recommended' ? ORDER : SORT_ORDERS[sort].order;
 
-  const counted = (from: RawBuilder<unknown>) => (r.openTotal ? Promise.resolve(r.openTotal) : cappedCount(database, from));
+  const counts = new Map<string, Promise<Count>>();
+  const count = (from: RawBuilder<unknown>) => {
+    const { sql: text, parameters } = from.compile(db);
+    const key = `${text.replace(/\s+/g, ' ')}\0${JSON.stringify(parameters)}`;
+    let found = counts.get(key);
+    if (!found) {
+      found = cappedCount(database, from);
+      counts.set(key, found);
+    }
+    return found;
+  };
+  const counted = (from: RawBuilder<unknown>) => (r.openTotal ? Promise.resolve(r.openTotal) : count(from));
 
   /**
    * The page's seq is picked first (with `near` from the coordinate index alone for the distance
@@ -156,7 +181,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
         SELECT p.*${distance}, (SELECT count(*) FROM m) AS matchCount FROM (SELECT seq FROM m p ORDER BY ${order} ${page}) s CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
     );
     // A page past the last match has no row to carry the total.
-    if (!found.length) return [found, params.offset ? await cappedCount(database, from) : { total: 0, capped: false }];
+    if (!found.length) return [found, params.offset ? await count(from) : { total: 0, capped: false }];
     return [found, cappedTotal(Number(found[0]!.matchCount))];
   };
 
@@ -183,15 +208,18 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     return sortedPage(tables, conds);
   };
 
-  const walk = async (index: IndexName, indexOrder: RawBuilder<unknown>, conds: Expression<SqlBool>[]) => {
+  const walk = async (index: IndexName, indexOrder: RawBuilder<unknown>, conds: Expression<SqlBool>[], after: Sampled = { rows: 0, found: [] }) => {
     // The index read in its order, at most the cap, as the outer loop (CROSS JOIN keeps it there):
     // SQLite yields the rows in that order and stops at the page. An ORDER BY outside would read
     // the whole cap to sort it (the index order is the page's order: `indexOrder` is `order`).
+    // After a sample (denseIn), the walk goes on past it: its matches are the first of the page.
+    const known = after.found.length;
     const rows = await run(
-      sql`SELECT p.*${distance} FROM (SELECT p.seq FROM providers p ${indexedBy(index)} ORDER BY ${indexOrder} LIMIT ${wanted + PLAN_TUNING.walkCap}) s
-        CROSS JOIN providers p ON p.seq = s.seq ${and(conds)} ${page}`,
+      sql`SELECT p.*${distance} FROM (SELECT p.seq FROM providers p ${indexedBy(index)} ORDER BY ${indexOrder} LIMIT ${Math.max(0, wanted + PLAN_TUNING.walkCap - after.rows)} OFFSET ${after.rows}) s
+        CROSS JOIN providers p ON p.seq = s.seq ${and(conds)} LIMIT ${wanted - Math.max(known, params.offset)} OFFSET ${Math.max(0, params.offset - known)}`,
     );
-    return rows.length === params.limit ? rows : null;
+    const found = [...after.found.slice(params.offset), ...rows];
+    return found.length === params.limit ? found : null;
   };
 
   const listTextFor = async (rows: number) => {
@@ -205,18 +233,22 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
 
   /**
    * `sample` rows of the index's start are checked (CROSS JOIN keeps the sample first: SQLite would
-   * otherwise start from a filter's index), stopping at a page's worth, which already says "walk".
+   * otherwise start from a filter's index), stopping at a page's worth, which already says "walk" and
+   * is the walk's page: read as rows rather than counted, the sample is never read again by the walk.
    */
   const denseIn = async (index: IndexName, indexOrder: RawBuilder<unknown>, sample: number) => {
-    const { rows } = await sql<{
-      n: number;
-    }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT p.seq FROM providers p ${indexedBy(index)} ORDER BY ${indexOrder} LIMIT ${sample}) s
-      CROSS JOIN providers p ON p.seq = s.seq ${and(rowConditions(r))} LIMIT ${wanted})`.execute(db);
-    const sampled = Number(rows[0]!.n);
-    return sampled >= wanted || (sampled > 0 && (wanted * sample) / sampled <= PLAN_TUNING.maxWalk);
+    const found = await run(
+      sql`SELECT p.*${distance} FROM (SELECT p.seq FROM providers p ${indexedBy(index)} ORDER BY ${indexOrder} LIMIT ${sample}) s
+        CROSS JOIN providers p ON p.seq = s.seq ${and(rowConditions(r))} LIMIT ${wanted}`,
+    );
+    const sampled = found.length;
+    const dense = sampled >= wanted || (sampled > 0 && (wanted * sample) / sampled <= PLAN_TUNING.maxWalk);
+    // The sample is the walk's start only within the walk's cap (a cap below the sample: the walk reads less).
+    if (sample > wanted + PLAN_TUNING.walkCap) return { dense, page: null };
+    return { dense, page: sampled >= wanted ? found.slice(params.offset) : null, sampled: { rows: sample, found } };
   };
 
-  return { database, r, params, sort, order, distance, page, wanted, run, counted, sortedPage, fewSorted, nearest, walk, listTextFor, denseIn };
+  return { database, r, params, sort, order, distance, page, wanted, run, count, counted, sortedPage, fewSorted, nearest, walk, listTextFor, denseIn };
 }
 
 /**

@@ -5,8 +5,7 @@
  * (docs/search.md "Bounded cost").
  */
 import { sql } from 'kysely';
-import { cappedCount } from '../../providers/providers.server';
-import { listableFilters, rowConditions } from '../filters.server';
+import { LISTED, listableFilters, rowConditions } from '../filters.server';
 import { indexedBy } from '../indexes.server';
 import { and, type Plan, type SearchRun } from './context.server';
 
@@ -17,7 +16,8 @@ const fewOf = (s: SearchRun) => {
   if (!f) {
     f = (async () => {
       for (const f of listableFilters(s.r)) {
-        const count = await cappedCount(s.database, sql`FROM providers p ${indexedBy(f.index)} WHERE ${f.row}`);
+        // Listed ones only, as the order plan counts them: a ZIP prefix alone is then counted once.
+        const count = await s.count(sql`FROM providers p ${indexedBy(f.index)} ${and([LISTED, f.row])}`);
         if (!count.capped) return { ...f, count: count.total };
       }
       return undefined;

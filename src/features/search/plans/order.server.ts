@@ -9,11 +9,11 @@
  */
 import { sql } from 'kysely';
 import { LIMITS } from '../../../config';
-import { cappedCount, cappedTotal } from '../../providers/providers.server';
+import { cappedTotal } from '../../providers/providers.server';
 import { boxTables } from '../near.server';
 import { filtersOf, isListed, rowConditions } from '../filters.server';
 import { INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { and, leadingIndex, ORDER, PLAN_TUNING, SAMPLE_ROWS, textListed, type Plan } from './context.server';
+import { and, leadingIndex, ORDER, PLAN_TUNING, SAMPLE_ROWS, textListed, type Plan, type Sampled } from './context.server';
 import type { Count } from '../resolve.server';
 
 export const order: Plan = {
@@ -34,6 +34,7 @@ export const order: Plan = {
         ? textListed(r.match, rowConditions({ ...r, match: null }))
         : { tables: sql`FROM providers p ${leading ? indexedBy(leading.index) : sql``}`, conds: rowConditions(r, { listText: true }) };
     let walk = filters.length === 0;
+    let after: Sampled | undefined;
     let count: Count;
     if (r.openTotal) {
       count = r.openTotal;
@@ -44,14 +45,20 @@ export const order: Plan = {
       count = cappedTotal(n);
       walk = count.capped && (!r.checkable || (s.wanted * Number(rows[0]!.reach)) / n <= PLAN_TUNING.maxWalk);
     } else {
-      count = await cappedCount(s.database, sql`${source.tables} ${and(source.conds)}`);
-    }
-    if (!walk && !onlyText && count.capped) {
-      walk = (!!r.match && !r.checkable) || (await s.denseIn(INDEXES.order, ORDER, r.match ? SAMPLE_ROWS.text : SAMPLE_ROWS.row));
+      count = await s.count(sql`${source.tables} ${and(source.conds)}`);
     }
     if (count.total === 0) return { rows: [], count };
+    if (!walk && !onlyText && count.capped) {
+      if (r.match && !r.checkable) walk = true;
+      else {
+        const sampled = await s.denseIn(INDEXES.order, ORDER, r.match ? SAMPLE_ROWS.text : SAMPLE_ROWS.row);
+        if (sampled.page) return { rows: sampled.page, count, step: 'walk' };
+        walk = sampled.dense;
+        after = sampled.sampled;
+      }
+    }
     if (walk) {
-      const rows = await s.walk(INDEXES.order, ORDER, rowConditions(r));
+      const rows = await s.walk(INDEXES.order, ORDER, rowConditions(r), after);
       if (rows) return { rows, count, step: 'walk' };
     }
     return { rows: await s.sortedPage(source.tables, source.conds), count, step: 'listed' };

@@ -23,9 +23,10 @@ export const otherOrder: Plan = {
     const { conds, byOrder, unfiltered, tables } = pointSource(s);
     const count = await s.counted(sql`${tables} ${and(conds)}`);
     if (count.total === 0) return { count, rows: [] };
-    if (byOrder && !unfiltered && count.capped && (await s.denseIn(byOrder.index, byOrder.order, SAMPLE_ROWS.row))) {
+    if (byOrder && !unfiltered && count.capped) {
       // Dense: a lookup per row of the short walk costs less than listing every match.
-      const rows = await s.walk(byOrder.index, byOrder.order, rowConditions(s.r));
+      const sampled = await s.denseIn(byOrder.index, byOrder.order, SAMPLE_ROWS.row);
+      const rows = sampled.page ?? (sampled.dense ? await s.walk(byOrder.index, byOrder.order, rowConditions(s.r), sampled.sampled) : null);
       if (rows) return { count, rows, step: 'walk' };
     }
     return { count, rows: await s.sortedPage(tables, conds), step: 'sorted' };
