@@ -183,6 +183,7 @@ export interface Database {
   provider_hours: ProviderHoursTable;
   search_terms: SearchTermsTable;
   city_counts: CityCountsTable;
+  zone_cells: ZoneCellsTable;
   review_stats: ReviewStatsTable;
   auth_users: AuthUsersTable;
   auth_sessions: AuthSessionsTable;
@@ -281,6 +282,16 @@ export interface CityCountsTable {
   city: string;
   state: string;
   n: number;
+}
+
+/**
+ * The time zones providers have been in, by half-degree cell counted from -90 and -180; kept by
+ * triggers, never removed (migrations/0024_zone_cells.sql).
+ */
+export interface ZoneCellsTable {
+  latCell: number;
+  lngCell: number;
+  timeZone: string;
 }
 
 /** Count and rating sum of every review, one row, kept by triggers (migrations/0008_site_aggregates.sql). */

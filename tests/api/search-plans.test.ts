@@ -770,3 +770,66 @@ describe('verified=true with each plan', () => {
     }
   });
 });
+
+describe('openNow around a point: the open-now list of the zones its circle can be in (zone_cells, migrations/0024)', () => {
+  /** Eastern Montana, far from every other provider: only Mountain time's few are near it. */
+  const Q: Point = { latitude: 47, longitude: -106 };
+  const near = `${Q.latitude},${Q.longitude}`;
+  const HOURS = [week('12:00 AM - 12:00 AM'), week('12:00 AM - 12:00 AM'), week('12:00 PM - 8:00 PM'), week('12:00 PM - 8:00 PM')];
+
+  it('few open in the circle while other zones have many: listed, the same providers as every row gives; a provider moved in is found', async () => {
+    const base = (await api.database.db.selectFrom('providers').selectAll().where('id', '=', 'zip-0').executeTakeFirstOrThrow()) as Record<string, unknown>;
+    const { seq: _s, ...rest } = base;
+    const statements = HOURS.flatMap((hours, n) =>
+      insertProviderStatements(api.database, {
+        ...rest,
+        id: `zone-${n}`,
+        name: `Zone Test ${n}`,
+        slug: `zone-test-${n}`,
+        city: 'Zone Test Town',
+        state: 'MT',
+        timeZone: 'America/Denver',
+        openingHours: JSON.stringify(hours),
+        latitude: Q.latitude + 0.01 * (n + 1),
+        longitude: Q.longitude,
+      } as unknown as NewProvider),
+    );
+    await api.database.client.batch(statements, 'write');
+    // Noon in New York, 10 AM in Montana: every zone's daytime providers are open, past the cap.
+    const when = MOMENTS.many;
+    const check = async (plan: string) => {
+      const all = await everyProvider();
+      expect(all.filter((r) => isOpen(r, when)).length).toBeGreaterThan(LIMITS.countedTotal);
+      const open = all.filter((r) => isOpen(r, when) && haversineMiles(Q, r) <= 10);
+      const byDistance = [...open].sort((a, b) => haversineMiles(Q, a) - haversineMiles(Q, b));
+      for (const [raw, expected] of [
+        [{ near, radius: '10', openNow: 'true' }, open],
+        [{ near, radius: '10', openNow: 'true', sort: 'distance' }, byDistance],
+      ] as const) {
+        const page = await search(raw, when);
+        expect(lastPlan?.split(':')[0], JSON.stringify(raw)).toBe(plan);
+        expect({ total: page.total, capped: page.capped }).toEqual(counted(expected.length));
+        expect(page.items.map((p) => p.id)).toEqual(expected.map((r) => r.id));
+      }
+      return open.map((r) => r.id);
+    };
+    expect(await check('open-listed')).toEqual(['zone-0', 'zone-1']);
+    // A New York provider moved into the circle brings its zone (the cells' trigger): listed with
+    // New York's open, which are under the cap alone.
+    const { latitude, longitude } = await api.database.db
+      .selectFrom('providers')
+      .select(['latitude', 'longitude'])
+      .where('id', '=', 'plan-5')
+      .executeTakeFirstOrThrow();
+    await api.database.db
+      .updateTable('providers')
+      .set({ latitude: Q.latitude - 0.015, longitude: Q.longitude })
+      .where('id', '=', 'plan-5')
+      .execute();
+    try {
+      expect((await check('open-listed')).sort()).toEqual(['plan-5', 'zone-0', 'zone-1']);
+    } finally {
+      await api.database.db.updateTable('providers').set({ latitude, longitude }).where('id', '=', 'plan-5').execute();
+    }
+  });
+});

@@ -63,15 +63,19 @@ describe('copied columns', () => {
         status: 'open',
       });
       await saveListingEdit(database, 'copies-1', edit, 'owner@example.com');
-      // A review, a moderator's change of city, price and promotion, and a hidden listing.
+      // A review, a moderator's change of city (and so of place and zone), price and promotion, and a hidden listing.
       await createReview(database, reviewCreateSchema.parse({ providerId: 'copies-1', customerName: 'Dana R.', rating: 4, comment: 'Lovely facial.' }));
-      await database.client.execute("UPDATE providers SET city = 'Evanston', priceRange = '$$$$', isPromoted = 1 WHERE id = 'copies-1'");
+      await database.client.execute(
+        "UPDATE providers SET city = 'Evanston', latitude = 42.05, longitude = -87.69, timeZone = 'America/Chicago', priceRange = '$$$$', isPromoted = 1 WHERE id = 'copies-1'",
+      );
       await moderateListing(database, 'hide-listing', { target: String(base.slug), reason: 'copies test', actor: 'moderator' });
       expect(await copyDrift(database)).toEqual([]);
 
       // The check can fail: a copy written past its owner is reported.
       await database.client.execute("UPDATE provider_categories SET city = 'Nowhere' WHERE providerSeq = (SELECT seq FROM providers WHERE id = 'copies-1')");
       expect((await copyDrift(database)).join('\n')).toMatch(/provider_categories copy/);
+      await database.client.execute('DELETE FROM zone_cells');
+      expect((await copyDrift(database)).join('\n')).toMatch(/zone_cells/);
     } finally {
       await closeDb(url);
     }

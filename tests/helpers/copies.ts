@@ -44,6 +44,19 @@ export async function copyDrift({ client }: Db): Promise<string[]> {
       WHERE p.seq IS NULL OR h.timeZone IS NOT p.timeZone OR h.city IS NOT p.city
         OR h.categories IS NOT (SELECT ' ' || group_concat(c.category, ' ') || ' ' FROM provider_categories c WHERE c.providerSeq = p.seq)`),
   );
+  // Zone cells: every provider's half-degree cell of latitude and longitude (from -90 and -180) with
+  // its zone; cells of providers since moved stay (migrations/0024_zone_cells.sql).
+  const cells = new Set(
+    (await all('SELECT latCell, lngCell, timeZone FROM zone_cells')).map((c) => `${String(c.latCell)} ${String(c.lngCell)} ${String(c.timeZone)}`),
+  );
+  const placed = await all(
+    'SELECT seq, latitude, longitude, timeZone FROM providers WHERE latitude IS NOT NULL AND longitude IS NOT NULL AND timeZone IS NOT NULL',
+  );
+  const cellOf = (p: Rows[number]) => `${Math.floor((Number(p.latitude) + 90) * 2)} ${Math.floor((Number(p.longitude) + 180) * 2)} ${String(p.timeZone)}`;
+  report(
+    'zone_cells',
+    placed.filter((p) => !cells.has(cellOf(p))),
+  );
   // Rating and review count: the published reviews'.
   report(
     'providers rating',

@@ -6,13 +6,21 @@
 export const LISTING_STATUSES = ['open', 'temporarily_closed', 'permanently_closed'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
+/** One formatter per zone: making one costs far more than formatting, and open now asks for every zone per search. */
+const dayFormats = new Map<string, Intl.DateTimeFormat | null>();
+
 /** Today's date (YYYY-MM-DD) on the provider's clock. */
 export function todayIn(timeZone: string, now = new Date()): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  } catch {
-    return now.toISOString().slice(0, 10);
+  let format = dayFormats.get(timeZone);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    } catch {
+      format = null;
+    }
+    dayFormats.set(timeZone, format);
   }
+  return format ? format.format(now) : now.toISOString().slice(0, 10);
 }
 
 /** The status that holds now: a temporary closure whose date has come is over. */

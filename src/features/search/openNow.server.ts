@@ -4,6 +4,8 @@
  * (src/features/places/timeZone.ts), so "now" is worked out once per zone per request.
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { Db } from '../../db/client';
+import { boundingBox, type Point } from '../places/distance';
 import { TIME_ZONES } from '../places/timeZone';
 import { minuteOfWeek } from '../providers/openNow';
 import { MINUTES_PER_DAY } from '../providers/openingHours';
@@ -73,4 +75,31 @@ export function openNowList(date: Date, zones: readonly string[] = TIME_ZONES, o
     }),
   );
   return sql<{ seq: number }>`${sql.join(parts, sql` UNION ALL `)}`;
+}
+
+/** Cells of zone_cells per degree (migrations/0024_zone_cells.sql computes the same). */
+const CELLS_PER_DEGREE = 2;
+
+/**
+ * The time zones a provider within `miles` of `point` can be in: those of zone_cells' cells that
+ * the circle's bounding box touches (a superset, kept by triggers: migrations/0024_zone_cells.sql).
+ * A `near` search's open-now list keeps to them, so "few open" is decided where the search is: a
+ * ring around Chicago at 8 AM in New York lists Chicago's few rather than checking every provider
+ * of the ring against the East's thousands. One seek per row of cells, a few rows each.
+ */
+export async function zonesNear({ db }: Db, point: Point, miles: number): Promise<string[]> {
+  const box = boundingBox(point, miles);
+  // A box over a pole or the antimeridian: any zone (no US provider is near either).
+  if (box.minLat < -90 || box.maxLat > 90 || box.minLng < -180 || box.maxLng >= 180) return [...TIME_ZONES];
+  const cell = (degrees: number, from: number) => Math.trunc((degrees + from) * CELLS_PER_DEGREE);
+  const latCells = Array.from({ length: cell(box.maxLat, 90) - cell(box.minLat, 90) + 1 }, (_, i) => cell(box.minLat, 90) + i);
+  const rows = await db
+    .selectFrom('zone_cells')
+    .select('timeZone')
+    .distinct()
+    .where('latCell', 'in', latCells)
+    .where('lngCell', '>=', cell(box.minLng, 180))
+    .where('lngCell', '<=', cell(box.maxLng, 180))
+    .execute();
+  return rows.map((r) => r.timeZone);
 }

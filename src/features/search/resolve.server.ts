@@ -12,7 +12,7 @@ import { InvalidInputError } from '../../lib/errors';
 import type { Point } from '../places/distance';
 import type { SearchPlace } from '../places/searchPlace.server';
 import { RADIUS_MILES } from './params';
-import { notClosedCondition, openNowCondition, openNowList } from './openNow.server';
+import { notClosedCondition, openNowCondition, openNowList, zonesNear } from './openNow.server';
 import { textMatch } from './textMatch.server';
 import { carriedByAll, isListed } from './filters.server';
 
@@ -79,8 +79,10 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
     // on each. Many: dense in any order, so each row the usual plan reads is checked instead.
     // Only the zones the place can be in: Chicago's few open at 7 AM are few even while the East
     // has thousands open. A city and a service are applied by the index itself.
+    // Around a point, only the zones its circle can be in (openNow.server.ts `zonesNear`).
     // Distinct: a day's range running past midnight may overlap the next day's.
-    const openList = openNowList(now, place?.zones, { city: place?.city, category: r.category });
+    const zones = r.within ? await zonesAround(database, r.within, place?.zones) : place?.zones;
+    const openList = openNowList(now, zones, { city: place?.city, category: r.category });
     // Listed and not temporarily closed today (filters.server.ts `notClosed`): the list's count is the answer's.
     const open = await cappedCount(
       database,
@@ -93,4 +95,10 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
     if (carriedByAll(r, 'openList')) r.openTotal = open;
   }
   return r;
+}
+
+/** The zones of a circle, within the place's own when the search has both. */
+async function zonesAround(database: Db, within: { point: Point; miles: number }, placeZones: readonly string[] | undefined): Promise<string[]> {
+  const zones = await zonesNear(database, within.point, within.miles);
+  return placeZones ? zones.filter((z) => placeZones.includes(z)) : zones;
 }
