@@ -596,6 +596,46 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
+  it('a deep page of another order or of text: walked when its matches are as dense as a first page needs and the walk fits its cap', async () => {
+    const saved = { ...PLAN_TUNING };
+    // The walks these pages need are longer than maxWalk here, and well within the page plus walkCap.
+    PLAN_TUNING.maxWalk = 300;
+    try {
+      await check({ service: 'Nail Salon', sort: 'reviews', offset: '600' }, (r) => inCategory(r, 'nails'), {
+        tuned: 'other-order:walk',
+        capped: 'other-order:sorted',
+      });
+      await check({ query: 'plan', offset: '600' }, (r) => hasWords(words(r), 'plan'), { tuned: 'order:walk', capped: 'order:listed' });
+    } finally {
+      Object.assign(PLAN_TUNING, saved);
+    }
+  });
+
+  it('text past the counted cap with a filter of more rows (a box): the text leads, listed and checked, the same rows', async () => {
+    const all = await everyProvider();
+    const raw = { query: 'plan manicure', near: `${P.latitude},${P.longitude}`, radius: '100' };
+    const text = all.filter((r) => hasWords(words(r), raw.query));
+    const box = all.filter((r) => haversineMiles(P, r) <= 100);
+    expect(text.length).toBeGreaterThan(LIMITS.countedTotal);
+    expect(text.length).toBeLessThan(box.length);
+    const expected = box.filter((r) => hasWords(words(r), raw.query));
+    const saved = { ...PLAN_TUNING };
+    for (const [textLeads, plan] of [
+      [saved.textLeads, 'text-listed'],
+      [0, 'order:walk'],
+    ] as const) {
+      PLAN_TUNING.textLeads = textLeads;
+      try {
+        const page = await search({ ...raw, limit: '12' }, MOMENTS.many);
+        expect(lastPlan).toBe(plan);
+        expect({ total: page.total, capped: page.capped }).toEqual(counted(expected.length));
+        expect(page.items.map((p) => p.id)).toEqual(expected.slice(0, 12).map((r) => r.id));
+      } finally {
+        Object.assign(PLAN_TUNING, saved);
+      }
+    }
+  });
+
   it('long free text within a city: listed from the full-text index, intersected with the city', async () => {
     for (const query of ['plan test 00 pla tes plan test 0 p', 'pl te ci pla tes cit plan test city', 'test 001 plan city']) {
       await check({ query, location: 'Plan City 1' }, (r) => r.city === 'Plan City 1' && hasWords(words(r), query), {

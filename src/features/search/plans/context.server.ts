@@ -76,6 +76,12 @@ export const PLAN_TUNING = {
    * lookup per row does not.
    */
   listTextPerRow: 100,
+  /**
+   * Text matches, past the counted cap, up to which the text still leads (listed, each checked,
+   * sorted) when the filter that would lead has more rows: every match is read and sorted, so this
+   * bounds that work as the walk's cap bounds a walk.
+   */
+  textLeads: 5000,
 };
 
 /** The start of an order index a sample read (`rows` of it) and the matches it found there, in order. */
@@ -126,6 +132,8 @@ export interface SearchRun {
    * sample itself held the page, else `sampled`, where the walk goes on from (no row is read twice).
    */
   denseIn(index: IndexName, indexOrder: RawBuilder<unknown>, sample: number): Promise<{ dense: boolean; page: Row[] | null; sampled?: Sampled }>;
+  /** Whether `found` matches among the first `read` rows of an order index say a walk fills the page (denseIn's rule). */
+  walkFills(found: number, read: number): boolean;
 }
 
 export function searchRun(database: Db, params: SearchRun['params'], r: Resolved): SearchRun {
@@ -242,13 +250,21 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
         CROSS JOIN providers p ON p.seq = s.seq ${and(rowConditions(r))} LIMIT ${wanted}`,
     );
     const sampled = found.length;
-    const dense = sampled >= wanted || (sampled > 0 && (wanted * sample) / sampled <= PLAN_TUNING.maxWalk);
+    const dense = sampled >= wanted || walkFills(sampled, sample);
     // The sample is the walk's start only within the walk's cap (a cap below the sample: the walk reads less).
     if (sample > wanted + PLAN_TUNING.walkCap) return { dense, page: null };
     return { dense, page: sampled >= wanted ? found.slice(params.offset) : null, sampled: { rows: sample, found } };
   };
 
-  return { database, r, params, sort, order, distance, page, wanted, run, count, counted, sortedPage, fewSorted, nearest, walk, listTextFor, denseIn };
+  /**
+   * The density a first page needs (its rows within `maxWalk`), and the walk expected to fill the
+   * page within its cap. A deep page needs the same density, not a walk of `maxWalk` rows: sorting
+   * every match for it costs more than a capped walk, and a walk that falls short is bounded.
+   */
+  const walkFills = (found: number, read: number) =>
+    found > 0 && (wanted * read) / found <= Math.min(wanted + PLAN_TUNING.walkCap, (PLAN_TUNING.maxWalk * wanted) / params.limit);
+
+  return { database, r, params, sort, order, distance, page, wanted, run, count, counted, sortedPage, fewSorted, nearest, walk, listTextFor, denseIn, walkFills };
 }
 
 /**

@@ -13,7 +13,7 @@ import { cappedTotal } from '../../providers/providers.server';
 import { boxTables } from '../near.server';
 import { filtersOf, isListed, rowConditions } from '../filters.server';
 import { INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { and, leadingIndex, ORDER, PLAN_TUNING, SAMPLE_ROWS, textListed, type Plan, type Sampled } from './context.server';
+import { and, leadingIndex, ORDER, SAMPLE_ROWS, textListed, type Plan, type Sampled } from './context.server';
 import type { Count } from '../resolve.server';
 
 export const order: Plan = {
@@ -43,7 +43,7 @@ export const order: Plan = {
         WHERE providers_fts MATCH ${r.match} AND ${isListed(sql`providers_fts.rowid`)} LIMIT ${LIMITS.countedTotal + 1})`.execute(s.database.db);
       const n = Number(rows[0]!.n);
       count = cappedTotal(n);
-      walk = count.capped && (!r.checkable || (s.wanted * Number(rows[0]!.reach)) / n <= PLAN_TUNING.maxWalk);
+      walk = count.capped && (!r.checkable || s.walkFills(n, Number(rows[0]!.reach)));
     } else {
       count = await s.count(sql`${source.tables} ${and(source.conds)}`);
     }

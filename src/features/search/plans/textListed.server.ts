@@ -1,15 +1,18 @@
 /**
- * Text with other filters or another order, when the text's matches are few (at most the counted cap): they are
+ * Text with other filters or another order, when the text's matches are few (at most the counted
+ * cap, or up to `PLAN_TUNING.textLeads` when the filter that would lead has more rows): they are
  * listed from the full-text index and checked and sorted, never searched for along another index
  * (a walk of a price's or a state's index with a full-text lookup per row reads the whole index when
  * the text is rare: docs/search.md "Bounded cost"). In a city the full-text index intersects the
  * text with the city's words first (list against list, in C), which leaves fewer.
  */
 import { sql } from 'kysely';
-import { cappedCount } from '../../providers/providers.server';
-import { filtersOf, rowConditions } from '../filters.server';
+import { LIMITS } from '../../../config';
+import { boxTables, withinCondition } from '../near.server';
+import { FILTERS, filtersOf, rowConditions, type FilterName, type SearchFilter } from '../filters.server';
+import { CATEGORY_INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
 import { searchWords } from '../searchText';
-import { and, textListed, type Plan, type SearchRun } from './context.server';
+import { and, leadingIndex, PLAN_TUNING, textListed, type Plan, type SearchRun } from './context.server';
 
 /** The full-text expression to list: the text, in the city's words when the search has a city. */
 function listedText({ r }: SearchRun): string {
@@ -17,12 +20,49 @@ function listedText({ r }: SearchRun): string {
   return cityWords.length ? `(${r.match}) AND city : (${cityWords.map((w) => `"${w}"`).join(' ')})` : (r.match as string);
 }
 
+const FILTER_TABLE: Record<FilterName, SearchFilter> = FILTERS;
+
+/**
+ * The rows the plan after this one would read from the index of a filter that leads (a `near` box,
+ * a place's index, a service's category rows), counted up to `most`; null when none leads (then
+ * the text is that plan's own source already).
+ */
+async function leadRows(s: SearchRun, most: number): Promise<number | null> {
+  const { r } = s;
+  const place = leadingIndex(r, PLACE_INDEXES);
+  const category = leadingIndex(r, CATEGORY_INDEXES);
+  const from = r.within
+    ? sql`${boxTables(r.within.point, r.within.miles)} WHERE ${withinCondition(r.within.point, r.within.miles)}`
+    : place
+      ? sql`FROM providers p ${indexedBy(place.index)} WHERE ${sql.join(
+          place.filters.map((f) => FILTER_TABLE[f].row(r, { listText: false })),
+          sql` AND `,
+        )}`
+      : category
+        ? sql`FROM provider_categories c ${indexedBy(category.index)} WHERE ${sql.join(
+            category.filters.map((f) => FILTER_TABLE[f].categoryRow!(r)),
+            sql` AND `,
+          )}`
+        : null;
+  if (!from) return null;
+  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT ${most})`.execute(s.database.db);
+  return Number(rows[0]!.n);
+}
+
 export const textFew: Plan = {
   name: 'text-listed',
   async applies(s) {
     // Text alone in the recommended order: the order plan counts and lists it from the index alone.
     if (!s.r.match || (filtersOf(s.r).length < 2 && s.sort === 'recommended' && !s.r.point)) return false;
-    return !(await cappedCount(s.database, sql`FROM providers_fts WHERE providers_fts MATCH ${listedText(s)}`)).capped;
+    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM providers_fts
+      WHERE providers_fts MATCH ${listedText(s)} LIMIT ${Math.max(LIMITS.countedTotal, PLAN_TUNING.textLeads) + 1})`.execute(s.database.db);
+    const n = Number(rows[0]!.n);
+    if (n <= LIMITS.countedTotal) return true;
+    // More than the cap: the text still leads when the filter that would lead has more rows (a
+    // service's hundreds of thousands), since the count reads that index until it has the cap.
+    // Few open are fewer than the cap: they lead their own plan (open-listed).
+    if (n > PLAN_TUNING.textLeads || s.r.fewOpen) return false;
+    return ((await leadRows(s, n + 1)) ?? 0) > n;
   },
   async run(s) {
     const listed = textListed(listedText(s), rowConditions({ ...s.r, match: null }));
