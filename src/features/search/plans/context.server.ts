@@ -264,7 +264,26 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
   const walkFills = (found: number, read: number) =>
     found > 0 && (wanted * read) / found <= Math.min(wanted + PLAN_TUNING.walkCap, (PLAN_TUNING.maxWalk * wanted) / params.limit);
 
-  return { database, r, params, sort, order, distance, page, wanted, run, count, counted, sortedPage, fewSorted, nearest, walk, listTextFor, denseIn, walkFills };
+  return {
+    database,
+    r,
+    params,
+    sort,
+    order,
+    distance,
+    page,
+    wanted,
+    run,
+    count,
+    counted,
+    sortedPage,
+    fewSorted,
+    nearest,
+    walk,
+    listTextFor,
+    denseIn,
+    walkFills,
+  };
 }
 
 /**
