@@ -257,12 +257,15 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
   };
 
   /**
-   * The density a first page needs (its rows within `maxWalk`), and the walk expected to fill the
-   * page within its cap. A deep page needs the same density, not a walk of `maxWalk` rows: sorting
-   * every match for it costs more than a capped walk, and a walk that falls short is bounded.
+   * A walk of at most `maxWalk` rows. Without text, a deeper page needs only the density a first
+   * page needs (its rows within `maxWalk`), and the walk expected to fill it within its cap: sorting
+   * every match for it (every nail salon) costs more than a capped walk, and a walk that falls short
+   * is bounded. Text keeps the first page's length: each row's check is a full-text lookup, many
+   * times a row's.
    */
   const walkFills = (found: number, read: number) =>
-    found > 0 && (wanted * read) / found <= Math.min(wanted + PLAN_TUNING.walkCap, (PLAN_TUNING.maxWalk * wanted) / params.limit);
+    found > 0 &&
+    (wanted * read) / found <= (r.match ? PLAN_TUNING.maxWalk : Math.min(wanted + PLAN_TUNING.walkCap, (PLAN_TUNING.maxWalk * wanted) / params.limit));
 
   return {
     database,
