@@ -874,3 +874,45 @@ describe('openNow around a point: the open-now list of the zones its circle can 
     }
   });
 });
+
+describe('open now past the cap with a filter the open-now list does not apply (PLAN_TUNING.openListedMost)', () => {
+  it('listed while the open are a small share of the directory, else the usual plan: the same providers either way', async () => {
+    const all = await everyProvider();
+    const when = MOMENTS.many;
+    const open = all.filter((r) => isOpen(r, when));
+    expect(open.length).toBeGreaterThan(LIMITS.countedTotal);
+    expect(open.length).toBeLessThanOrEqual(PLAN_TUNING.openListedMost);
+    const saved = { ...PLAN_TUNING };
+    const cases: [Record<string, string>, (r: Ref) => boolean, string][] = [
+      [{ priceRange: '$$' }, (r) => r.priceRange === '$$', 'place'],
+      [{ rating: '3', sort: 'rating' }, (r) => r.rating >= 3, 'other-order'],
+      [{ verified: 'true' }, (r) => isClaimed(r.id), 'order'],
+    ];
+    // Here the open are most of the directory (the usual plans); with any share allowed, listed.
+    for (const share of [saved.openListedShare, 1]) {
+      PLAN_TUNING.openListedShare = share;
+      try {
+        for (const [raw, keep, usual] of cases) {
+          const expected = open.filter(keep);
+          if (raw.sort === 'rating')
+            expected.sort((a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+          for (const offset of [0, 100]) {
+            const what = `${new URLSearchParams(raw)} share ${share} offset ${offset}`;
+            const page = await search({ ...raw, openNow: 'true', offset: String(offset) }, when);
+            expect(lastPlan?.split(':')[0], what).toBe(share === 1 ? 'open-listed' : usual);
+            expect({ total: page.total, capped: page.capped }, what).toEqual(counted(expected.length));
+            expect(
+              page.items.map((p) => p.id),
+              what,
+            ).toEqual(expected.slice(offset, offset + 100).map((r) => r.id));
+          }
+        }
+        // Open now alone: the list is the answer and counts it (capped), so its plan does not change.
+        await search({ openNow: 'true' }, when);
+        expect(lastPlan).toBe('order:walk');
+      } finally {
+        Object.assign(PLAN_TUNING, saved);
+      }
+    }
+  });
+});

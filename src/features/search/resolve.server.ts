@@ -5,7 +5,9 @@
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client';
-import { cappedCount } from '../providers/providers.server';
+import { cappedTotal } from '../providers/providers.server';
+import { LIMITS } from '../../config';
+import { PLAN_TUNING } from './plans/context.server';
 import type { SearchParams } from './schemas/search';
 import { categoryForSearch } from '../content/services';
 import { InvalidInputError } from '../../lib/errors';
@@ -84,17 +86,29 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
     const zones = r.within ? await zonesAround(database, r.within, place?.zones) : place?.zones;
     const openList = openNowList(now, zones, { city: place?.city, category: r.category });
     // Listed and not temporarily closed today (filters.server.ts `notClosed`): the list's count is the answer's.
-    const open = await cappedCount(
-      database,
-      sql`FROM (SELECT DISTINCT seq FROM (${openList})) o WHERE ${isListed(sql`o.seq`)} AND ${notClosedCondition(sql`o.seq`, now)}`,
-    );
-    if (open.total === 0) r.match = false;
-    r.fewOpen = !open.capped;
-    r.openCount = open.total;
+    // When the list does not apply every filter it is counted further: still sparse, it is the
+    // smallest source (PLAN_TUNING.openListedMost).
+    const carried = carriedByAll(r, 'openList');
+    const most = carried ? LIMITS.countedTotal : PLAN_TUNING.openListedMost;
+    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT DISTINCT seq FROM (${openList})) o
+      WHERE ${isListed(sql`o.seq`)} AND ${notClosedCondition(sql`o.seq`, now)} LIMIT ${most + 1})`.execute(database.db);
+    const n = Number(rows[0]!.n);
+    if (n === 0) r.match = false;
+    r.fewOpen = n <= LIMITS.countedTotal || (n <= most && n <= (await directorySize(database)) * PLAN_TUNING.openListedShare);
+    r.openCount = Math.min(n, most);
     r.openNow = r.fewOpen ? sql<SqlBool>`p.seq IN (${openList})` : openNowCondition(now);
-    if (carriedByAll(r, 'openList')) r.openTotal = open;
+    if (carried) r.openTotal = cappedTotal(n);
   }
   return r;
+}
+
+/** Providers in the directory, near enough (the highest seq: one seek). */
+async function directorySize({ db }: Db): Promise<number> {
+  const row = await db
+    .selectFrom('providers')
+    .select((eb) => eb.fn.max('seq').as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** The zones of a circle, within the place's own when the search has both. */

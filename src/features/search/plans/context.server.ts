@@ -82,6 +82,14 @@ export const PLAN_TUNING = {
    * bounds that work as the walk's cap bounds a walk.
    */
   textLeads: 5000,
+  /**
+   * Open now past the counted cap is still listed (`open-listed`) while at most this many are open
+   * and they are at most `openListedShare` of the directory, when the open-now list does not apply
+   * every filter: a count along a price's or a rating's index would read until it found 1,000 of
+   * the few open, every row of the index when they are rarer, and a walk for the page as many.
+   */
+  openListedMost: 4000,
+  openListedShare: 0.01,
 };
 
 /** The start of an order index a sample read (`rows` of it) and the matches it found there, in order. */
