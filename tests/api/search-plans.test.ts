@@ -612,6 +612,25 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
+  it('text in a walk, checked per row or against one list of its matches (listTextFor on the rows the walk visits): the same rows', async () => {
+    const saved = { ...PLAN_TUNING };
+    for (const [listTextFrom, listTextPerRow] of [
+      [saved.listTextFrom, saved.listTextPerRow],
+      [0, 100_000],
+      [100_000, 100_000],
+    ]) {
+      Object.assign(PLAN_TUNING, { listTextFrom, listTextPerRow });
+      try {
+        await check({ query: 'plan', rating: '0.5', sort: 'rating', offset: '12' }, (r) => r.rating >= 0.5 && hasWords(words(r), 'plan'), {
+          tuned: 'other-order:walk',
+          capped: 'other-order:sorted',
+        });
+      } finally {
+        Object.assign(PLAN_TUNING, saved);
+      }
+    }
+  });
+
   it('text past the counted cap with a filter of more rows (a box): the text leads, listed and checked, the same rows', async () => {
     const all = await everyProvider();
     const raw = { query: 'plan manicure', near: `${P.latitude},${P.longitude}`, radius: '100' };

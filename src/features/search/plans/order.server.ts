@@ -13,7 +13,7 @@ import { cappedTotal } from '../../providers/providers.server';
 import { boxTables } from '../near.server';
 import { filtersOf, isListed, rowConditions } from '../filters.server';
 import { INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { and, leadingIndex, ORDER, SAMPLE_ROWS, textListed, type Plan, type Sampled } from './context.server';
+import { and, leadingIndex, ORDER, PLAN_TUNING, SAMPLE_ROWS, textListed, type Plan, type Sampled } from './context.server';
 import type { Count } from '../resolve.server';
 
 export const order: Plan = {
@@ -35,6 +35,8 @@ export const order: Plan = {
         : { tables: sql`FROM providers p ${leading ? indexedBy(leading.index) : sql``}`, conds: rowConditions(r, { listText: true }) };
     let walk = filters.length === 0;
     let after: Sampled | undefined;
+    // Rows the walk is expected to visit (as far as its cap when nothing says fewer).
+    let visits = s.wanted + PLAN_TUNING.walkCap;
     let count: Count;
     if (r.openTotal) {
       count = r.openTotal;
@@ -44,6 +46,7 @@ export const order: Plan = {
       const n = Number(rows[0]!.n);
       count = cappedTotal(n);
       walk = count.capped && (!r.checkable || s.walkFills(n, Number(rows[0]!.reach)));
+      visits = Math.min(s.wanted + PLAN_TUNING.walkCap, (s.wanted * Number(rows[0]!.reach)) / n);
     } else {
       count = await s.count(sql`${source.tables} ${and(source.conds)}`);
     }
@@ -55,10 +58,11 @@ export const order: Plan = {
         if (sampled.page) return { rows: sampled.page, count, step: 'walk' };
         walk = sampled.dense;
         after = sampled.sampled;
+        visits = sampled.visits;
       }
     }
     if (walk) {
-      const rows = await s.walk(INDEXES.order, ORDER, rowConditions(r), after);
+      const rows = await s.walk(INDEXES.order, ORDER, await s.rowChecks(visits), after);
       if (rows) return { rows, count, step: 'walk' };
     }
     return { rows: await s.sortedPage(source.tables, source.conds), count, step: 'listed' };
