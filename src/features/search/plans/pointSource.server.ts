@@ -7,9 +7,9 @@
  */
 import { sql } from 'kysely';
 import { boxTables } from '../near.server';
-import { categoryConditions, filtersOf, FILTERS, rowConditions } from '../filters.server';
+import { carriedByAll, categoryConditions, filtersOf, FILTERS, rowConditions } from '../filters.server';
 import { CATEGORY_INDEXES, INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { leadingIndex, SORT_ORDERS, textListed, type SearchRun } from './context.server';
+import { and, leadingIndex, SORT_ORDERS, textListed, type SearchRun } from './context.server';
 
 export function pointSource(s: SearchRun) {
   const { r } = s;
@@ -21,6 +21,18 @@ export function pointSource(s: SearchRun) {
     const conds = rowConditions(r, { listText: true });
     const index = place ? indexedBy(place.index) : byOrder && unfiltered ? indexedBy(byOrder.index) : sql``;
     return { conds, byOrder, unfiltered, tables: r.within ? boxTables(r.within.point, r.within.miles) : sql`FROM providers p ${index}` };
+  }
+  if (category && carriedByAll(r, 'categoryRows')) {
+    // Every filter carried by the category rows: their copies of the order columns (which the
+    // category's index covers) are read and sorted alone, not each provider's row.
+    const coordinates = r.point ? sql`, c.latitude, c.longitude` : sql``;
+    return {
+      conds: rowConditions(r, { skip: 'categoryRows' }),
+      byOrder,
+      unfiltered,
+      tables: sql`FROM (SELECT c.providerSeq AS seq, c.isPromoted, c.rating, c.reviewCount, c.name${coordinates}
+        FROM provider_categories c ${indexedBy(category.index)} ${and(categoryConditions(r))}) p`,
+    };
   }
   if (category) {
     const conds = [...categoryConditions(r), ...rowConditions(r, { skip: 'categoryRows', listText: true })];
