@@ -49,20 +49,37 @@ async function leadRows(s: SearchRun, most: number): Promise<number | null> {
   return Number(rows[0]!.n);
 }
 
+/**
+ * The text's matches (counted one past `textLeads`, at least past the counted cap) and, when they
+ * are more than the cap, the rows of the filter that would lead, counted one past them; once per
+ * search (the plans that ask run in turn).
+ */
+const counted = new WeakMap<SearchRun, Promise<{ text: number; lead: number | null }>>();
+export function textAndLead(s: SearchRun): Promise<{ text: number; lead: number | null }> {
+  let found = counted.get(s);
+  if (!found) {
+    found = (async () => {
+      const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM providers_fts
+        WHERE providers_fts MATCH ${listedText(s)} LIMIT ${Math.max(LIMITS.countedTotal, PLAN_TUNING.textLeads) + 1})`.execute(s.database.db);
+      const text = Number(rows[0]!.n);
+      return { text, lead: text > LIMITS.countedTotal ? await leadRows(s, text + 1) : null };
+    })();
+    counted.set(s, found);
+  }
+  return found;
+}
+
 export const textFew: Plan = {
   name: 'text-listed',
   async applies(s) {
     // Text alone in the recommended order: the order plan counts and lists it from the index alone.
     if (!s.r.match || (filtersOf(s.r).length < 2 && s.sort === 'recommended' && !s.r.point)) return false;
-    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM providers_fts
-      WHERE providers_fts MATCH ${listedText(s)} LIMIT ${Math.max(LIMITS.countedTotal, PLAN_TUNING.textLeads) + 1})`.execute(s.database.db);
-    const n = Number(rows[0]!.n);
-    if (n <= LIMITS.countedTotal) return true;
+    const { text, lead } = await textAndLead(s);
+    if (text <= LIMITS.countedTotal) return true;
     // More than the cap: the text still leads when the filter that would lead has more rows (a
     // service's hundreds of thousands), since the count reads that index until it has the cap.
     // Few open are fewer than the cap: they lead their own plan (open-listed).
-    if (n > PLAN_TUNING.textLeads || s.r.fewOpen) return false;
-    return ((await leadRows(s, n + 1)) ?? 0) > n;
+    return !s.r.fewOpen && text <= PLAN_TUNING.textLeads && lead !== null && lead > text;
   },
   async run(s) {
     const listed = textListed(listedText(s), rowConditions({ ...s.r, match: null }));
