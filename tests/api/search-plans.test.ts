@@ -612,25 +612,6 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
-  it('text in a walk, checked per row or against one list of its matches (listTextFor on the rows the walk visits): the same rows', async () => {
-    const saved = { ...PLAN_TUNING };
-    for (const [listTextFrom, listTextPerRow] of [
-      [saved.listTextFrom, saved.listTextPerRow],
-      [0, 100_000],
-      [100_000, 100_000],
-    ]) {
-      Object.assign(PLAN_TUNING, { listTextFrom, listTextPerRow });
-      try {
-        await check({ query: 'plan', rating: '0.5', sort: 'rating', offset: '12' }, (r) => r.rating >= 0.5 && hasWords(words(r), 'plan'), {
-          tuned: 'other-order:walk',
-          capped: 'other-order:sorted',
-        });
-      } finally {
-        Object.assign(PLAN_TUNING, saved);
-      }
-    }
-  });
-
   it('a ZIP prefix of fewer rows than the text has matches (both past the cap): the prefix leads, the text checked on each, the same rows', async () => {
     const zips = await zipOf();
     const all = await everyProvider();

@@ -135,17 +135,11 @@ export interface SearchRun {
   walk(index: IndexName, indexOrder: RawBuilder<unknown>, conds: Expression<SqlBool>[], after?: Sampled): Promise<Row[] | null>;
   /** Whether text is checked against one list of its matches for `rows` listed rows (PLAN_TUNING.listTextFrom). */
   listTextFor(rows: number): Promise<boolean>;
-  /** The row conditions for about `rows` rows each checked (a walk, a sample): the text listed once when listTextFor says so. */
-  rowChecks(rows: number): Promise<Expression<SqlBool>[]>;
   /**
    * Whether the matches are dense enough in an order index to walk it for a page; `page` when the
    * sample itself held the page, else `sampled`, where the walk goes on from (no row is read twice).
    */
-  denseIn(
-    index: IndexName,
-    indexOrder: RawBuilder<unknown>,
-    sample: number,
-  ): Promise<{ dense: boolean; page: Row[] | null; sampled?: Sampled; visits: number }>;
+  denseIn(index: IndexName, indexOrder: RawBuilder<unknown>, sample: number): Promise<{ dense: boolean; page: Row[] | null; sampled?: Sampled }>;
   /** Whether `found` matches among the first `read` rows of an order index say a walk fills the page (denseIn's rule). */
   walkFills(found: number, read: number): boolean;
 }
@@ -246,19 +240,12 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
 
   const listTextFor = async (rows: number) => {
     if (!r.match || rows <= PLAN_TUNING.listTextFrom) return false;
-    const most = Math.ceil(rows * PLAN_TUNING.listTextPerRow);
+    const most = rows * PLAN_TUNING.listTextPerRow;
     const { rows: found } = await sql<{
       n: number;
     }>`SELECT count(*) AS n FROM (SELECT 1 FROM providers_fts WHERE providers_fts MATCH ${r.match} LIMIT ${most + 1})`.execute(db);
     return Number(found[0]!.n) <= most;
   };
-
-  /**
-   * A walk or a sample checks each row it visits: text as a full-text lookup per row, or as one list
-   * of its matches when they are few for the rows visited (listTextFor): a lookup re-seeks every
-   * term in every segment of the full-text index, a listed match costs a fraction of that.
-   */
-  const rowChecks = async (rows: number) => rowConditions(r, { listText: await listTextFor(rows) });
 
   /**
    * `sample` rows of the index's start are checked (CROSS JOIN keeps the sample first: SQLite would
@@ -268,15 +255,13 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
   const denseIn = async (index: IndexName, indexOrder: RawBuilder<unknown>, sample: number) => {
     const found = await run(
       sql`SELECT p.*${distance} FROM (SELECT p.seq FROM providers p ${indexedBy(index)} ORDER BY ${indexOrder} LIMIT ${sample}) s
-        CROSS JOIN providers p ON p.seq = s.seq ${and(await rowChecks(sample))} LIMIT ${wanted}`,
+        CROSS JOIN providers p ON p.seq = s.seq ${and(rowConditions(r))} LIMIT ${wanted}`,
     );
     const sampled = found.length;
     const dense = sampled >= wanted || walkFills(sampled, sample);
-    // The rows a walk is expected to visit past the sample, up to its cap.
-    const visits = Math.min(wanted + PLAN_TUNING.walkCap, sampled ? (wanted * sample) / sampled : Number.POSITIVE_INFINITY) - sample;
     // The sample is the walk's start only within the walk's cap (a cap below the sample: the walk reads less).
-    if (sample > wanted + PLAN_TUNING.walkCap) return { dense, page: null, visits };
-    return { dense, page: sampled >= wanted ? found.slice(params.offset) : null, sampled: { rows: sample, found }, visits };
+    if (sample > wanted + PLAN_TUNING.walkCap) return { dense, page: null };
+    return { dense, page: sampled >= wanted ? found.slice(params.offset) : null, sampled: { rows: sample, found } };
   };
 
   /**
@@ -307,7 +292,6 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     nearest,
     walk,
     listTextFor,
-    rowChecks,
     denseIn,
     walkFills,
   };

@@ -13,7 +13,7 @@ import { cappedTotal } from '../../providers/providers.server';
 import { boxTables } from '../near.server';
 import { filtersOf, isListed, rowConditions } from '../filters.server';
 import { INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { and, leadingIndex, ORDER, PLAN_TUNING, SAMPLE_ROWS, textListed, type Plan, type Sampled } from './context.server';
+import { and, leadingIndex, ORDER, SAMPLE_ROWS, textListed, type Plan, type Sampled } from './context.server';
 import type { Count } from '../resolve.server';
 import { textAndLead } from './textListed.server';
 
@@ -29,20 +29,19 @@ export const order: Plan = {
     const leading = leadingIndex(r, PLACE_INDEXES);
     // Listed text leads from the full-text index; within a radius, the box does. The count reads the
     // same source as the sorted page.
-    // A ZIP prefix with fewer rows than the text has matches leads instead, the text checked on each.
+    // A ZIP prefix with fewer rows than the text has matches leads instead, the text checked on each
+    // (a lookup per row: listing it would read more matches than the prefix has rows).
     const counts = r.match && leading ? await textAndLead(s) : null;
     const zipRows = counts?.lead != null && counts.lead < counts.text ? counts.lead : null;
     const source = r.within
       ? { tables: boxTables(r.within.point, r.within.miles), conds: rowConditions(r, { listText: true }) }
       : zipRows !== null && leading
-        ? { tables: sql`FROM providers p ${indexedBy(leading.index)}`, conds: await s.rowChecks(zipRows) }
+        ? { tables: sql`FROM providers p ${indexedBy(leading.index)}`, conds: rowConditions(r) }
         : r.match
           ? textListed(r.match, rowConditions({ ...r, match: null }))
           : { tables: sql`FROM providers p ${leading ? indexedBy(leading.index) : sql``}`, conds: rowConditions(r, { listText: true }) };
     let walk = filters.length === 0;
     let after: Sampled | undefined;
-    // Rows the walk is expected to visit (as far as its cap when nothing says fewer).
-    let visits = s.wanted + PLAN_TUNING.walkCap;
     let count: Count;
     if (r.openTotal) {
       count = r.openTotal;
@@ -52,7 +51,6 @@ export const order: Plan = {
       const n = Number(rows[0]!.n);
       count = cappedTotal(n);
       walk = count.capped && (!r.checkable || s.walkFills(n, Number(rows[0]!.reach)));
-      visits = Math.min(s.wanted + PLAN_TUNING.walkCap, (s.wanted * Number(rows[0]!.reach)) / n);
     } else {
       count = await s.count(sql`${source.tables} ${and(source.conds)}`);
     }
@@ -64,11 +62,10 @@ export const order: Plan = {
         if (sampled.page) return { rows: sampled.page, count, step: 'walk' };
         walk = sampled.dense;
         after = sampled.sampled;
-        visits = sampled.visits;
       }
     }
     if (walk) {
-      const rows = await s.walk(INDEXES.order, ORDER, await s.rowChecks(visits), after);
+      const rows = await s.walk(INDEXES.order, ORDER, rowConditions(r), after);
       if (rows) return { rows, count, step: 'walk' };
     }
     return { rows: await s.sortedPage(source.tables, source.conds), count, step: 'listed' };

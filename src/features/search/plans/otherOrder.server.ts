@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { and, leadingIndex, SAMPLE_ROWS, type Plan, type SearchRun } from './context.server';
 import { pointSource } from './pointSource.server';
 import { CATEGORY_INDEXES, PLACE_INDEXES } from '../indexes.server';
+import { rowConditions } from '../filters.server';
 
 /**
  * A `near` box in the recommended order with no filter that has an ordered index of its own: the
@@ -25,7 +26,7 @@ export const otherOrder: Plan = {
     if (byOrder && !unfiltered && count.capped) {
       // Dense: a lookup per row of the short walk costs less than listing every match.
       const sampled = await s.denseIn(byOrder.index, byOrder.order, SAMPLE_ROWS.row);
-      const rows = sampled.page ?? (sampled.dense ? await s.walk(byOrder.index, byOrder.order, await s.rowChecks(sampled.visits), sampled.sampled) : null);
+      const rows = sampled.page ?? (sampled.dense ? await s.walk(byOrder.index, byOrder.order, rowConditions(s.r), sampled.sampled) : null);
       if (rows) return { count, rows, step: 'walk' };
     }
     return { count, rows: await s.sortedPage(tables, conds), step: 'sorted' };
