@@ -612,21 +612,6 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
-  it('a ZIP prefix of fewer rows than the text has matches (both past the cap): the prefix leads, the text checked on each, the same rows', async () => {
-    const zips = await zipOf();
-    const all = await everyProvider();
-    const location = zips.get('plan-0')!.slice(0, 2);
-    const inZip = all.filter((r) => zips.get(r.id)!.startsWith(location));
-    const query = 'te';
-    const text = all.filter((r) => hasWords(words(r), query));
-    expect(inZip.length).toBeGreaterThan(LIMITS.countedTotal);
-    expect(text.length).toBeGreaterThan(inZip.length);
-    await check({ query, location }, (r) => zips.get(r.id)!.startsWith(location) && hasWords(words(r), query), {
-      tuned: 'order:walk',
-      capped: 'order:listed',
-    });
-  });
-
   it('text past the counted cap with a filter of more rows (a box): the text leads, listed and checked, the same rows', async () => {
     const all = await everyProvider();
     const raw = { query: 'plan manicure', near: `${P.latitude},${P.longitude}`, radius: '100' };

@@ -15,7 +15,6 @@ import { filtersOf, isListed, rowConditions } from '../filters.server';
 import { INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
 import { and, leadingIndex, ORDER, SAMPLE_ROWS, textListed, type Plan, type Sampled } from './context.server';
 import type { Count } from '../resolve.server';
-import { textAndLead } from './textListed.server';
 
 export const order: Plan = {
   name: 'order',
@@ -29,17 +28,11 @@ export const order: Plan = {
     const leading = leadingIndex(r, PLACE_INDEXES);
     // Listed text leads from the full-text index; within a radius, the box does. The count reads the
     // same source as the sorted page.
-    // A ZIP prefix with fewer rows than the text has matches leads instead, the text checked on each
-    // (a lookup per row: listing it would read more matches than the prefix has rows).
-    const counts = r.match && leading ? await textAndLead(s) : null;
-    const zipRows = counts?.lead != null && counts.lead < counts.text ? counts.lead : null;
     const source = r.within
       ? { tables: boxTables(r.within.point, r.within.miles), conds: rowConditions(r, { listText: true }) }
-      : zipRows !== null && leading
-        ? { tables: sql`FROM providers p ${indexedBy(leading.index)}`, conds: rowConditions(r) }
-        : r.match
-          ? textListed(r.match, rowConditions({ ...r, match: null }))
-          : { tables: sql`FROM providers p ${leading ? indexedBy(leading.index) : sql``}`, conds: rowConditions(r, { listText: true }) };
+      : r.match
+        ? textListed(r.match, rowConditions({ ...r, match: null }))
+        : { tables: sql`FROM providers p ${leading ? indexedBy(leading.index) : sql``}`, conds: rowConditions(r, { listText: true }) };
     let walk = filters.length === 0;
     let after: Sampled | undefined;
     let count: Count;

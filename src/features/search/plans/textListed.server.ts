@@ -51,18 +51,18 @@ async function leadRows(s: SearchRun, most: number): Promise<number | null> {
 
 /**
  * The text's matches (counted one past `textLeads`, at least past the counted cap) and, when they
- * are more than the cap, the rows of the filter that would lead, counted one past them; once per
- * search (the plans that ask run in turn).
+ * are more than the cap and at most `textLeads`, the rows of the filter that would lead, counted
+ * one past them; once per search.
  */
 const counted = new WeakMap<SearchRun, Promise<{ text: number; lead: number | null }>>();
-export function textAndLead(s: SearchRun): Promise<{ text: number; lead: number | null }> {
+function textAndLead(s: SearchRun): Promise<{ text: number; lead: number | null }> {
   let found = counted.get(s);
   if (!found) {
     found = (async () => {
       const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM providers_fts
         WHERE providers_fts MATCH ${listedText(s)} LIMIT ${Math.max(LIMITS.countedTotal, PLAN_TUNING.textLeads) + 1})`.execute(s.database.db);
       const text = Number(rows[0]!.n);
-      return { text, lead: text > LIMITS.countedTotal ? await leadRows(s, text + 1) : null };
+      return { text, lead: text > LIMITS.countedTotal && text <= PLAN_TUNING.textLeads ? await leadRows(s, text + 1) : null };
     })();
     counted.set(s, found);
   }
