@@ -49,7 +49,13 @@ export interface Resolved {
   point?: Point;
 }
 
-export async function resolve(database: Db, params: Filters, now: Date, place: SearchPlace | undefined): Promise<Resolved> {
+/**
+ * Open-now counts made in one request, by statement: the rings of a place search (nearPlace.server.ts)
+ * mostly read the same zones' list, at the same moment.
+ */
+export type OpenCounts = Map<string, Promise<number>>;
+
+export async function resolve(database: Db, params: Filters, now: Date, place: SearchPlace | undefined, openCounts: OpenCounts = new Map()): Promise<Resolved> {
   const category = params.service ? categoryForSearch(params.service) : null;
   // A service value that is no category matches services whose words start with its words. Text
   // with no words (only punctuation) matches nothing.
@@ -90,9 +96,16 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
     // smallest source (PLAN_TUNING.openListedMost).
     const carried = carriedByAll(r, 'openList');
     const most = carried ? LIMITS.countedTotal : PLAN_TUNING.openListedMost;
-    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT DISTINCT seq FROM (${openList})) o
-      WHERE ${isListed(sql`o.seq`)} AND ${notClosedCondition(sql`o.seq`, now)} LIMIT ${most + 1})`.execute(database.db);
-    const n = Number(rows[0]!.n);
+    const count = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT DISTINCT seq FROM (${openList})) o
+      WHERE ${isListed(sql`o.seq`)} AND ${notClosedCondition(sql`o.seq`, now)} LIMIT ${most + 1})`;
+    const { sql: text, parameters } = count.compile(database.db);
+    const key = `${text}\n${JSON.stringify(parameters)}`;
+    let counting = openCounts.get(key);
+    if (!counting) {
+      counting = count.execute(database.db).then(({ rows }) => Number(rows[0]!.n));
+      openCounts.set(key, counting);
+    }
+    const n = await counting;
     if (n === 0) r.match = false;
     r.fewOpen = n <= LIMITS.countedTotal || (n <= most && n <= (await directorySize(database)) * PLAN_TUNING.openListedShare);
     r.openCount = Math.min(n, most);
