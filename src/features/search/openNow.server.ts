@@ -37,14 +37,13 @@ export function notClosedCondition(seq: RawBuilder<unknown>, date: Date): Expres
 }
 
 /**
- * Length classes of the open-now indexes: a range of class k lasts at most k × the class's minutes
- * (the expression must be the index's own). A class is one short range of openMinute to read, in
- * which only the ranges that opened in its first `minutes` may have closed already: finer classes
- * read fewer closed ranges and more ranges in all. Four hours for the zone-wide index (twelve zones
- * × six classes); one hour in a city's (one zone, mostly): in the evening a four-hour class of long
- * days reads every range of the city that opened that morning (docs/BENCHMARKS.md).
+ * Length classes of the open-now indexes: a range of class k lasts at most k × CLASS_MINUTES (the
+ * expression must be the indexes' own). A class is one short range of openMinute to read, in which
+ * only the ranges that opened in its first hour may have closed already: with four-hour classes a
+ * zone's list in the evening read every long day that opened that morning (migrations/0026). Every
+ * zone × 24 classes is 312 arms of one compound SELECT (SQLite allows 500).
  */
-const CLASS_MINUTES = { zone: 240, city: 60 } as const;
+const CLASS_MINUTES = 60;
 
 /**
  * The providers open now as a list of `seq` (a provider appears once per range that holds now),
@@ -64,7 +63,7 @@ export function openNowList(date: Date, zones: readonly string[] = TIME_ZONES, o
     [sql<SqlBool>`h.timeZone IS NULL`, minuteOfWeek(date, FALLBACK_ZONE)],
   ];
   const index = only.city ? sql`${indexSql(INDEXES.hoursCityOpen)} WHERE h.city = ${only.city} AND` : sql`${indexSql(INDEXES.hoursOpen)} WHERE`;
-  const minutes = CLASS_MINUTES[only.city ? 'city' : 'zone'];
+  const minutes = CLASS_MINUTES;
   const category = only.category ? sql`AND instr(h.categories, ${hoursCategoryNeedle(only.category)}) > 0` : sql``;
   const parts = inZones.flatMap(([inZone, now]) =>
     Array.from({ length: Math.ceil(MINUTES_PER_DAY / minutes) }, (_, i) => {
