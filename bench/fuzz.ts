@@ -61,7 +61,10 @@ async function vocabulary({ client }: Db, seed: number): Promise<Vocabulary> {
   const last = Number((await client.execute('SELECT max(seq) AS n FROM providers')).rows[0]!.n);
   const providers = async (n: number) => {
     const seqs = Array.from({ length: n }, () => int(1, last));
-    const { rows } = await client.execute({ sql: `SELECT zipCode, latitude, longitude FROM providers WHERE seq IN (${seqs.map(() => '?').join()})`, args: seqs });
+    const { rows } = await client.execute({
+      sql: `SELECT zipCode, latitude, longitude FROM providers WHERE seq IN (${seqs.map(() => '?').join()})`,
+      args: seqs,
+    });
     return rows;
   };
   const located = (await providers(700)).filter((p) => p.latitude !== null);
