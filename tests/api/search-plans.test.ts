@@ -691,6 +691,26 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
+  it('text too common to list alone, in a ZIP prefix of three digits or more: the prefix\u2019s index list narrows the text\u2019s matches', async () => {
+    const zips = await zipOf();
+    const many = zips.get('plan-0')!;
+    const saved = PLAN_TUNING.textLeads;
+    // Text past what it may lead with (a few thousand here; five thousand as tuned): listed, narrowed.
+    PLAN_TUNING.textLeads = 0;
+    try {
+      for (const location of [many.slice(0, 3), many]) {
+        // Capped walks: the matches listed from the text, narrowed by the prefix's index list, and sorted.
+        for (const offset of ['0', '24'])
+          await check({ query: 'plan', location, offset }, (r) => zips.get(r.id)!.startsWith(location) && hasWords(words(r), 'plan'), {
+            tuned: 'order:walk',
+            capped: 'order:listed',
+          });
+      }
+    } finally {
+      PLAN_TUNING.textLeads = saved;
+    }
+  });
+
   it('one- and two-digit ZIP prefixes: few listed, many found along the order index (capped, then sorted)', async () => {
     const zips = await zipOf();
     // Every plan provider has the first seed provider's ZIP code: its first digits have many.

@@ -8,7 +8,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { withinCondition } from './near.server';
 import { notClosedCondition } from './openNow.server';
-import { INDEXES, indexSql, type IndexName } from './indexes.server';
+import { INDEXES, indexedBy, indexSql, type IndexName } from './indexes.server';
 import type { Resolved } from './resolve.server';
 
 /**
@@ -35,6 +35,12 @@ export interface SearchFilter {
    * the plan `filter-listed` lists them and checks each rather than walk another index for them.
    */
   listedBy?: IndexName;
+  /**
+   * Whether a list of many text matches is narrowed by this filter's index list before each match's
+   * provider row is read (textListed in plans/context.server.ts): true when its index range is small
+   * next to a text too common to list alone.
+   */
+  narrowsText?(r: Resolved): boolean;
 }
 
 // Listed, the matches are a check on each row, never where SQLite starts (`+` keeps it off the
@@ -68,6 +74,9 @@ export const FILTERS = {
     row: (r) => sql<SqlBool>`p.zipCode >= ${r.place!.zipPrefix} AND p.zipCode < ${`${r.place!.zipPrefix}\u{10FFFF}`}`,
     carriedBy: [],
     listedBy: INDEXES.zip,
+    // Three digits or more: at most a few hundredths of a percent of ZIP codes, read from the index
+    // alone (no provider row), where each text match listed costs a provider row read at random.
+    narrowsText: (r) => r.place!.zipPrefix!.length >= 3,
   },
   priceRange: {
     on: (r) => !!r.params.priceRange,
@@ -135,6 +144,17 @@ export function rowConditions(r: Resolved, { skip, listText = false }: { skip?: 
 /** The filters the search has that an index can list, with that index. */
 export const listableFilters = (r: Resolved) =>
   ENTRIES.filter(([, f]) => f.on(r) && f.listedBy).map(([name, f]) => ({ name, index: f.listedBy!, row: f.row(r, { listText: false }) }));
+
+/**
+ * Conditions on the full-text row `f` for the filters whose index list narrows many text matches
+ * (`narrowsText`): each a set of seq built once from that index, so a text match outside it is
+ * dropped before its provider row is read.
+ */
+export const textNarrowing = (r: Resolved): Expression<SqlBool>[] =>
+  ENTRIES.filter(([, f]) => f.on(r) && f.listedBy && f.narrowsText?.(r)).map(
+    // The subquery's own `p` is the one its row condition names.
+    ([, f]) => sql<SqlBool>`+f.rowid IN (SELECT p.seq FROM providers p ${indexedBy(f.listedBy!)} WHERE ${f.row(r, { listText: false })})`,
+  );
 
 /** Conditions on the category row `c` for every filter the search has that category rows carry. */
 export const categoryConditions = (r: Resolved): Expression<SqlBool>[] =>

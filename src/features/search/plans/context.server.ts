@@ -301,10 +301,11 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
  * The full-text matches of `match` joined to their provider rows by rowid, with `conds` (on `p`):
  * for listing every match. Each is then one row read on sqld (Turso bills rows read); as
  * `p.seq IN (matches)` each was read three times (the list written, read back, then the row).
+ * `narrowing` (filters.server.ts textNarrowing, for text that is many) drops matches on `f` first.
  */
-export const textListed = (match: string, conds: Expression<SqlBool>[]) => ({
+export const textListed = (match: string, conds: Expression<SqlBool>[], narrowing: Expression<SqlBool>[] = []) => ({
   tables: sql`FROM providers_fts f CROSS JOIN providers p NOT INDEXED ON p.seq = f.rowid`,
-  conds: [sql<SqlBool>`f.providers_fts MATCH ${match}`, ...conds],
+  conds: [sql<SqlBool>`f.providers_fts MATCH ${match}`, ...narrowing, ...conds],
 });
 
 /** The first of `indexes` whose filters the search has all of. */

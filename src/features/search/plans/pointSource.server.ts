@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import { boxTables } from '../near.server';
-import { carriedByAll, categoryConditions, filtersOf, FILTERS, rowConditions } from '../filters.server';
+import { carriedByAll, categoryConditions, filtersOf, FILTERS, rowConditions, textNarrowing } from '../filters.server';
 import { CATEGORY_INDEXES, INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
 import { and, leadingIndex, SORT_ORDERS, textListed, type SearchRun } from './context.server';
 
@@ -38,7 +38,7 @@ export function pointSource(s: SearchRun) {
     const conds = [...categoryConditions(r), ...rowConditions(r, { skip: 'categoryRows', listText: true })];
     return { conds, byOrder, unfiltered, tables: sql`FROM provider_categories c ${indexedBy(category.index)} CROSS JOIN providers p ON p.seq = c.providerSeq` };
   }
-  if (r.match) return { ...textListed(r.match, rowConditions({ ...r, match: null })), byOrder, unfiltered };
+  if (r.match) return { ...textListed(r.match, rowConditions({ ...r, match: null }), textNarrowing(r)), byOrder, unfiltered };
   const rating = FILTERS.rating.on(r);
   return { conds: rowConditions(r), byOrder, unfiltered, tables: sql`FROM providers p ${rating ? indexedBy(INDEXES.ratingOrder) : sql``}` };
 }
