@@ -9,6 +9,7 @@ import { haversineMiles } from '../../src/features/places/distance';
 import type { Gazetteer } from '../../src/features/places/gazetteer';
 import { loadGazetteer } from '../../src/features/places/gazetteer.server';
 import { startApi, type TestApi } from '../helpers/api';
+import { watchedDatabase } from '../helpers/statements';
 
 type Row = { slug: string; name: string; city: string; state: string; zipCode: string; latitude: number; longitude: number; distanceMiles?: number };
 
@@ -237,27 +238,14 @@ describe('open now around a place', () => {
   it('the widening rings count their zones open-now list once, not once per ring, with the same answer', async () => {
     const { searchNearPlace } = await import('../../src/features/search/nearPlace.server');
     const { searchParamsSchema } = await import('../../src/features/search/schemas/search');
-    const { client } = api.database;
     const counts: string[] = [];
-    const counting = new Proxy(client, {
-      get(target, key) {
-        if (key === 'execute')
-          return (stmt: { sql: string; args?: unknown[] } | string, args?: unknown[]) => {
-            const text = typeof stmt === 'string' ? stmt : stmt.sql;
-            if (text.includes('SELECT DISTINCT seq')) counts.push(`${text} ${JSON.stringify(typeof stmt === 'string' ? args : stmt.args)}`);
-            return target.execute(stmt as never, args as never);
-          };
-        const value = Reflect.get(target, key, target) as unknown;
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
+    const database = watchedDatabase(api.database, (text, args) => {
+      if (text.includes('SELECT DISTINCT seq')) counts.push(`${text} ${JSON.stringify(args)}`);
     });
-    const { Kysely } = await import('kysely');
-    const { LibsqlDialect } = await import('@libsql/kysely-libsql');
-    const database = { url: api.database.url, client: counting, db: new Kysely({ dialect: new LibsqlDialect({ client: counting as never }) }) };
     // Wednesday 3:30 AM in Chicago: Evanston has no nail salon, so the search widens to 12, 25 and 50 miles.
     const params = searchParamsSchema.parse({ location: 'Evanston, IL', service: 'Nail Salon', openNow: 'true' });
     const when = new Date('2026-11-25T09:30:00Z');
-    const answer = await searchNearPlace(database as never, params, when);
+    const answer = await searchNearPlace(database, params, when);
     expect(answer.place?.radiusMiles ?? 50).toBe(50);
     expect(counts.length).toBeGreaterThan(0);
     expect(new Set(counts).size).toBe(counts.length);

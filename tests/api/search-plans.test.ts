@@ -18,6 +18,7 @@ import { categoriesOfServices } from '../../src/features/content/services';
 import { searchParamsSchema } from '../../src/features/search/schemas/search';
 import { zipArea } from '../../src/features/places/zipAreas.server';
 import { startApi, type TestApi } from '../helpers/api';
+import { watchedDatabase } from '../helpers/statements';
 
 let api: TestApi;
 /** Far from every seed provider (western Kansas), so only the providers added here are near it. */
@@ -331,6 +332,29 @@ describe('other orders and text in a place', () => {
       expect(lastPlan).toBe('other-order:sorted');
       expect(page.total).toBe(city.length);
       expect(page.items.map((p) => p.id)).toEqual(city.slice(0, 100).map((r) => r.id));
+    }
+  });
+
+  it('few matches are read once: the read that counts them lists them, and the page is sorted from it (docs/search.md "Bounded cost")', async () => {
+    const statements: string[] = [];
+    const database = watchedDatabase(api.database, (text) => statements.push(text));
+    const all = await everyProvider();
+    const city = all.filter((r) => r.city === 'Plan City 2').sort(ORDERS.rating);
+    const box = all.filter((r) => haversineMiles(P, r) <= 1);
+    const cases = [
+      // The source each plan reads its matches from, named by its index.
+      { raw: { location: 'Plan City 2', sort: 'rating' }, plan: 'other-order:sorted', source: /providers_city\w*_order/, expected: city },
+      { raw: { near, radius: '1' }, plan: 'order:listed', source: /providers_geo/, expected: box },
+      { raw: { location: ZIP, sort: 'distance' }, plan: 'nearest', source: /providers_zip/ },
+    ];
+    for (const { raw, plan, source, expected } of cases) {
+      statements.length = 0;
+      const trace: SearchTrace = {};
+      const page = await searchProviders(database, searchParamsSchema.parse({ limit: '100', ...raw }), MOMENTS.many, { trace });
+      expect(trace.plan, plan).toBe(plan);
+      expect(page.capped).toBe(false);
+      if (expected) expect(page.items.map((p) => p.id)).toEqual(expected.slice(0, 100).map((r) => r.id));
+      expect(statements.filter((text) => source.test(text)).length, plan).toBe(1);
     }
   });
 

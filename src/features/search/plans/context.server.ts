@@ -5,6 +5,7 @@
 import { sql, type Expression, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../../../db/client';
 import type { ProvidersTable } from '../../../db/schema';
+import { LIMITS } from '../../../config';
 import { cappedCount, cappedTotal } from '../../providers/providers.server';
 import type { SearchParams } from '../schemas/search';
 import type { Sort } from '../params';
@@ -121,12 +122,19 @@ export interface SearchRun {
   count(from: RawBuilder<unknown>): Promise<Count>;
   /** The total: the open-now list's when it applied every filter (resolve), else counted from `from`. */
   counted(from: RawBuilder<unknown>): Promise<Count>;
+  /**
+   * The total of `tables` and `conds` (the open-now list's when it applied every filter) and, when
+   * the matches are at most the counted cap, `sorted`: their page, sorted from the matches this read
+   * listed, without reading `tables` again. Null past the cap (or when counted before): the caller
+   * walks or sorts as after a count.
+   */
+  countOrList(tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]): Promise<{ count: Count; sorted: (() => Promise<Row[]>) | null }>;
   /** A page of matches that are sorted (every match of `tables` and `conds`). */
   sortedPage(tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]): Promise<Row[]>;
   /** A page and the total of matches known to be few, listed once from `from`. */
   fewSorted(from: RawBuilder<unknown>): Promise<[Row[], Count]>;
-  /** Nearest first (sort=distance). */
-  nearest(tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]): Promise<Row[]>;
+  /** Nearest first (sort=distance); with `sorted` (countOrList's few), those sorted rather than circles or `tables` read again. */
+  nearest(tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], sorted?: (() => Promise<Row[]>) | null): Promise<Row[]>;
   /**
    * A page read along `index` in its order (`indexOrder`), each row checked against `conds`, visiting
    * at most `wanted + PLAN_TUNING.walkCap` rows of the index; null when the page is not full by then
@@ -154,9 +162,12 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
   const order = sort === 'distance' ? sql`distanceMiles, p.seq` : sort === 'recommended' ? ORDER : SORT_ORDERS[sort].order;
 
   const counts = new Map<string, Promise<Count>>();
-  const count = (from: RawBuilder<unknown>) => {
+  const keyOf = (from: RawBuilder<unknown>) => {
     const { sql: text, parameters } = from.compile(db);
-    const key = `${text.replace(/\s+/g, ' ')}\0${JSON.stringify(parameters)}`;
+    return `${text.replace(/\s+/g, ' ')}\0${JSON.stringify(parameters)}`;
+  };
+  const count = (from: RawBuilder<unknown>) => {
+    const key = keyOf(from);
     let found = counts.get(key);
     if (!found) {
       found = cappedCount(database, from);
@@ -202,13 +213,48 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
   };
 
   /**
-   * First the providers at the point itself, then growing circles around it on the coordinate index
-   * (within the radius of `near`), the first that fills the page; else every match sorted. Providers
+   * A count reads every match when they are at most the cap, and sorting them for the page read the
+   * source again: for sparse matches (a service's rows with a rating and text) every row of it twice.
+   * So the count lists the matches' seq as it counts them (one string, aggregated in SQL: a row each
+   * cost more than the count when they are many), and a page of few is sorted from those alone.
+   * On sqld (Turso bills rows read) the list costs what the count did; the sort reads each match by
+   * its primary key, fewer rows than the source held. The seq come back as VALUES, which sqld does
+   * not count as rows read (a JSON list read by json_each, or an IN list, it counts once more).
+   */
+  const countOrList = async (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]) => {
+    if (r.openTotal) return { count: r.openTotal, sorted: null };
+    const from = sql`${tables} ${and(conds)}`;
+    const key = keyOf(from);
+    const known = counts.get(key);
+    if (known) return { count: await known, sorted: null };
+    const listing = sql<{ n: number; seqs: string }>`SELECT count(*) AS n, json_group_array(seq) AS seqs
+      FROM (SELECT p.seq ${from} LIMIT ${LIMITS.countedTotal + 1})`
+      .execute(db)
+      .then(({ rows }) => rows[0]!);
+    const counting = listing.then(({ n }) => cappedTotal(Number(n)));
+    counts.set(key, counting);
+    const [{ seqs }, total] = await Promise.all([listing, counting]);
+    if (total.capped) return { count: total, sorted: null };
+    const matches = JSON.parse(seqs) as number[];
+    const sorted = async () =>
+      matches.length <= params.offset
+        ? []
+        : run(
+            sql`SELECT p.*${distance} FROM (SELECT p.seq${distance} FROM (VALUES ${sql.join(matches.map((seq) => sql`(${seq})`))}) m
+              CROSS JOIN providers p ON p.seq = m.column1 ORDER BY ${order} ${page}) s CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
+          );
+    return { count: total, sorted };
+  };
+
+  /**
+   * First the providers at the point itself; then, when the count listed the matches (few), those
+   * sorted; else growing circles around it on the coordinate index (within the radius of `near`),
+   * the first that fills the page; else every match sorted. Providers
    * sit at their ZIP area's centre, so a city's or ZIP's point may hold thousands: at distance 0
    * their order is seq, which the coordinate index yields for one point without sorting them. Text
    * (many: few was listed before) is one list of rowids, not a lookup per provider of a circle.
    */
-  const nearest = async (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]) => {
+  const nearest = async (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], sorted?: (() => Promise<Row[]>) | null) => {
     const { latitude, longitude } = r.point!;
     const atPoint = await run(
       sql`SELECT p.*${distance} FROM (SELECT p.seq FROM providers p ${indexedBy(INDEXES.geo)}
@@ -216,6 +262,8 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
         ORDER BY p.seq ${page}) s CROSS JOIN providers p ON p.seq = s.seq ORDER BY p.seq`,
     );
     if (atPoint.length === params.limit) return atPoint;
+    // Few matches, listed by the count: sorting them reads each once, a circle every provider in its box.
+    if (sorted) return sorted();
     for (const miles of NEAREST_RINGS_MILES) {
       if (r.within && miles >= r.within.miles) break;
       const ring = await sortedPage(boxTables(r.point!, miles), rowConditions({ ...r, within: { point: r.point!, miles } }, { listText: true }));
@@ -287,6 +335,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     run,
     count,
     counted,
+    countOrList,
     sortedPage,
     fewSorted,
     nearest,

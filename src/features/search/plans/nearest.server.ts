@@ -1,6 +1,5 @@
 /** sort=distance: nearest first from the point (`near`, or the place's), point by point within `near`'s radius, else in growing circles (SearchRun.nearest). */
-import { sql } from 'kysely';
-import { and, type Plan } from './context.server';
+import type { Plan } from './context.server';
 import { pointSource } from './pointSource.server';
 import { nearestBySpot } from './spots.server';
 
@@ -10,7 +9,8 @@ export const nearest: Plan = {
   async run(s) {
     if (s.r.within && !s.r.match) return nearestBySpot(s, s.r.within);
     const { conds, tables } = pointSource(s);
-    const count = await s.counted(sql`${tables} ${and(conds)}`);
-    return { count, rows: count.total === 0 ? [] : await s.nearest(tables, conds) };
+    // The point first (a page there reads less than sorting the matches), then the few the count listed, sorted.
+    const { count, sorted } = await s.countOrList(tables, conds);
+    return { count, rows: count.total === 0 ? [] : await s.nearest(tables, conds, sorted) };
   },
 };

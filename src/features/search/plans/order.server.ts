@@ -44,8 +44,14 @@ export const order: Plan = {
       const n = Number(rows[0]!.n);
       count = cappedTotal(n);
       walk = count.capped && (!r.checkable || s.walkFills(n, Number(rows[0]!.reach)));
-    } else {
+    } else if (walk) {
+      // Nothing filtered: the order index is the page, only the total is counted.
       count = await s.count(sql`${source.tables} ${and(source.conds)}`);
+    } else {
+      // Few matches are listed by the read that counts them (a ZIP prefix counted by filter-listed is not read again).
+      const listed = await s.countOrList(source.tables, source.conds);
+      if (listed.sorted) return { rows: await listed.sorted(), count: listed.count, step: 'listed' };
+      count = listed.count;
     }
     if (count.total === 0) return { rows: [], count };
     if (!walk && !onlyText && count.capped) {

@@ -3,8 +3,7 @@
  * with a filter, the sort's index is walked when the matches are many and dense in it (a city's
  * box holds a few per cent of all), else every match is sorted.
  */
-import { sql } from 'kysely';
-import { and, leadingIndex, SAMPLE_ROWS, type Plan, type SearchRun } from './context.server';
+import { leadingIndex, SAMPLE_ROWS, type Plan, type SearchRun } from './context.server';
 import { pointSource } from './pointSource.server';
 import { CATEGORY_INDEXES, PLACE_INDEXES } from '../indexes.server';
 import { rowConditions } from '../filters.server';
@@ -21,8 +20,10 @@ export const otherOrder: Plan = {
   applies: (s) => (s.sort !== 'recommended' || !!s.r.point) && !nearInOrder(s),
   async run(s) {
     const { conds, byOrder, unfiltered, tables } = pointSource(s);
-    const count = await s.counted(sql`${tables} ${and(conds)}`);
+    // Few matches are the page already, sorted from the read that counted them.
+    const { count, sorted } = await s.countOrList(tables, conds);
     if (count.total === 0) return { count, rows: [] };
+    if (sorted) return { count, rows: await sorted(), step: 'sorted' };
     if (byOrder && !unfiltered && count.capped) {
       // Dense: a lookup per row of the short walk costs less than listing every match.
       const sampled = await s.denseIn(byOrder.index, byOrder.order, SAMPLE_ROWS.row);

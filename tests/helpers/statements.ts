@@ -1,0 +1,24 @@
+/**
+ * A database whose every statement is shown to `seen` before it runs, for tests that count what a
+ * search reads (how many statements read a source, whether a count is repeated).
+ */
+import type { Client } from '@libsql/client';
+import { Kysely } from 'kysely';
+import { LibsqlDialect } from '@libsql/kysely-libsql';
+import type { Db } from '../../src/db/client';
+import type { Database } from '../../src/db/schema';
+
+export function watchedDatabase(database: Db, seen: (sql: string, args: unknown) => void): Db {
+  const client = new Proxy(database.client, {
+    get(target, key) {
+      if (key === 'execute')
+        return (stmt: { sql: string; args?: unknown } | string, args?: unknown) => {
+          seen(typeof stmt === 'string' ? stmt : stmt.sql, typeof stmt === 'string' ? args : stmt.args);
+          return target.execute(stmt as never, args as never);
+        };
+      const value = Reflect.get(target, key, target) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  }) as Client;
+  return { url: database.url, client, db: new Kysely<Database>({ dialect: new LibsqlDialect({ client: client as never }) }) };
+}
