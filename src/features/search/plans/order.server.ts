@@ -50,7 +50,7 @@ export const order: Plan = {
     } else {
       // Few matches are listed by the read that counts them (a ZIP prefix counted by filter-listed is not read again).
       const listed = await s.countOrList(source.tables, source.conds);
-      if (listed.sorted) return { rows: await listed.sorted(), count: listed.count, step: 'listed' };
+      if (listed.sorted && listed.count.total > 0) return { rows: await listed.sorted(), count: listed.count, step: 'listed' };
       count = listed.count;
     }
     if (count.total === 0) return { rows: [], count };
