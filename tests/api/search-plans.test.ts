@@ -356,6 +356,9 @@ describe('other orders and text in a place', () => {
       if (expected) expect(page.items.map((p) => p.id)).toEqual(expected.slice(0, 100).map((r) => r.id));
       expect(statements.filter((text) => source.test(text)).length, plan).toBe(1);
     }
+    // No match: the count's, with no step, as before the count listed.
+    const none = await search({ near: '10,-10', radius: '1' }, MOMENTS.many);
+    expect([lastPlan, none.total]).toEqual(['order', 0]);
   });
 
   it('text in a city: the same providers whether the full-text index finds few (listed) or many (the city walked)', async () => {
