@@ -7,7 +7,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client';
 import { cappedTotal } from '../providers/providers.server';
 import { LIMITS } from '../../config';
-import { PLAN_TUNING } from './plans/context.server';
+import { PLAN_TUNING, readOnce, statementKey, type StatementMemo } from './plans/context.server';
 import type { SearchParams } from './schemas/search';
 import { categoryForSearch } from '../content/services';
 import { InvalidInputError } from '../../lib/errors';
@@ -53,7 +53,7 @@ export interface Resolved {
  * Open-now counts made in one request, by statement: the rings of a place search (nearPlace.server.ts)
  * mostly read the same zones' list, at the same moment.
  */
-export type OpenCounts = Map<string, Promise<number>>;
+export type OpenCounts = StatementMemo<number>;
 
 export async function resolve(database: Db, params: Filters, now: Date, place: SearchPlace | undefined, openCounts: OpenCounts = new Map()): Promise<Resolved> {
   const category = params.service ? categoryForSearch(params.service) : null;
@@ -98,14 +98,7 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
     const most = carried ? LIMITS.countedTotal : PLAN_TUNING.openListedMost;
     const count = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT DISTINCT seq FROM (${openList})) o
       WHERE ${isListed(sql`o.seq`)} AND ${notClosedCondition(sql`o.seq`, now)} LIMIT ${most + 1})`;
-    const { sql: text, parameters } = count.compile(database.db);
-    const key = `${text}\n${JSON.stringify(parameters)}`;
-    let counting = openCounts.get(key);
-    if (!counting) {
-      counting = count.execute(database.db).then(({ rows }) => Number(rows[0]!.n));
-      openCounts.set(key, counting);
-    }
-    const n = await counting;
+    const n = await readOnce(openCounts, statementKey(database, count), async () => Number((await count.execute(database.db)).rows[0]!.n));
     if (n === 0) r.match = false;
     r.fewOpen = n <= LIMITS.countedTotal || (n <= most && n <= (await directorySize(database)) * PLAN_TUNING.openListedShare);
     r.openCount = Math.min(n, most);

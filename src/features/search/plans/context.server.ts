@@ -99,6 +99,25 @@ export interface Sampled {
   found: Row[];
 }
 
+/** Reads of one search (or one request's searches) by statement (statementKey): each is made once. */
+export type StatementMemo<T> = Map<string, Promise<T>>;
+
+/** A statement's identity: its SQL (whitespace aside) and its parameters. */
+export function statementKey({ db }: Db, query: RawBuilder<unknown>): string {
+  const { sql: text, parameters } = query.compile(db);
+  return `${text.replace(/\s+/g, ' ')}\0${JSON.stringify(parameters)}`;
+}
+
+/** The read of `key` in `memo`, made by `read` the first time it is asked for. */
+export function readOnce<T>(memo: StatementMemo<T>, key: string, read: () => Promise<T>): Promise<T> {
+  let found = memo.get(key);
+  if (!found) {
+    found = read();
+    memo.set(key, found);
+  }
+  return found;
+}
+
 export const and = (conds: Expression<SqlBool>[]) => (conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``);
 
 export interface SearchRun {
@@ -161,20 +180,9 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
   const distance = r.point ? sql`, ${distanceSql(r.point)} AS distanceMiles` : sql``;
   const order = sort === 'distance' ? sql`distanceMiles, p.seq` : sort === 'recommended' ? ORDER : SORT_ORDERS[sort].order;
 
-  const counts = new Map<string, Promise<Count>>();
-  const keyOf = (from: RawBuilder<unknown>) => {
-    const { sql: text, parameters } = from.compile(db);
-    return `${text.replace(/\s+/g, ' ')}\0${JSON.stringify(parameters)}`;
-  };
-  const count = (from: RawBuilder<unknown>) => {
-    const key = keyOf(from);
-    let found = counts.get(key);
-    if (!found) {
-      found = cappedCount(database, from);
-      counts.set(key, found);
-    }
-    return found;
-  };
+  const counts: StatementMemo<Count> = new Map();
+  const keyOf = (from: RawBuilder<unknown>) => statementKey(database, from);
+  const count = (from: RawBuilder<unknown>) => readOnce(counts, keyOf(from), () => cappedCount(database, from));
   const counted = (from: RawBuilder<unknown>) => (r.openTotal ? Promise.resolve(r.openTotal) : count(from));
 
   /**
