@@ -3,6 +3,7 @@ import { getDb, type Db } from '../db/client';
 import { migrate } from '../db/migrate';
 import { backfillSearchData, refoldVocabulary } from '../features/search/backfill.server';
 import { backfillNameKeys } from '../features/listings/listings.server';
+import { mergeTextIndex } from '../features/search/textIndex.server';
 import { seedIfEmpty, type SeedProvider } from './seed';
 
 export async function setupDatabase(url?: string, options: { seed?: boolean | SeedProvider[] } = {}): Promise<Db & { migrated: string[]; seeded: number }> {
@@ -13,5 +14,7 @@ export async function setupDatabase(url?: string, options: { seed?: boolean | Se
   await backfillSearchData(database);
   await refoldVocabulary(database);
   await backfillNameKeys(database);
+  // Seeded row by row, the full-text index is in a segment per provider: merged as the daily job keeps it.
+  if (seeded) await mergeTextIndex(database);
   return { ...database, migrated, seeded };
 }
