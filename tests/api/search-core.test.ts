@@ -3,7 +3,10 @@
  * migrations, GET /api/search says which plan answered in Server-Timing, and a search's statements
  * stop at its time budget.
  */
+import type { InValue } from '@libsql/client';
+import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boxTables } from '../../src/features/search/near.server';
 import { INDEXES } from '../../src/features/search/indexes.server';
 import { PLANS } from '../../src/features/search/plans/index.server';
 import { withBudget } from '../../src/features/search/budget.server';
@@ -22,6 +25,35 @@ describe('search indexes', () => {
     const existing = new Set(rows.map((r) => String(r.name)));
     const missing = Object.values(INDEXES).filter((name) => !existing.has(name));
     expect(missing).toEqual([]);
+  });
+});
+
+describe('near boxes', () => {
+  // migrations/0028: a box's count and sort with a price, a rating, a place or the order columns read
+  // the coordinate index (or a service's category rows') alone, never each provider's row.
+  const point = { latitude: 40.7143, longitude: -74.006 };
+  const plan = async (query: RawBuilder<unknown>) => {
+    const { sql: text, parameters } = sql`EXPLAIN QUERY PLAN ${query}`.compile(api.database.db);
+    const { rows } = await api.database.client.execute({ sql: text, args: parameters as InValue[] });
+    return rows.map((r) => String(r.detail)).join('\n');
+  };
+
+  it('a box with a price, a rating and a city is counted and sorted from the coordinate index alone', async () => {
+    const where = sql`WHERE p.priceRange = '$' AND p.rating >= 4 AND p.city = 'New York' AND p.zipCode >= '100' AND p.state = 'NY'`;
+    const counted = await plan(sql`SELECT count(*) ${boxTables(point, 10)} ${where}`);
+    expect(counted).toMatch(/USING COVERING INDEX providers_geo/);
+    const sorted = await plan(
+      sql`SELECT p.seq, p.latitude ${boxTables(point, 10)} ${where} ORDER BY p.isPromoted DESC, p.rating DESC, p.reviewCount DESC, p.name, p.seq, p.timeZone`,
+    );
+    expect(sorted).toMatch(/USING COVERING INDEX providers_geo/);
+  });
+
+  it("a service's box with a price, a rating and a city is read from its category rows' index alone", async () => {
+    const where = sql`WHERE c.priceRange = '$' AND c.rating >= 4 AND c.city = 'New York'`;
+    const sorted = await plan(
+      sql`SELECT c.providerSeq, c.latitude, c.longitude ${boxTables(point, 10, 'nails')} ${where} ORDER BY c.isPromoted DESC, c.rating DESC, c.reviewCount DESC, c.name`,
+    );
+    expect(sorted).toMatch(/USING COVERING INDEX provider_categories_geo/);
   });
 });
 

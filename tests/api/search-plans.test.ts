@@ -361,6 +361,52 @@ describe('other orders and text in a place', () => {
     expect([lastPlan, none.total]).toEqual(['order', 0]);
   });
 
+  it('a service in a box is read from its category rows in the box (provider_categories_geo), with the same results as from every row', async () => {
+    const statements: string[] = [];
+    const database = watchedDatabase(api.database, (text) => statements.push(text));
+    const all = await everyProvider();
+    const inBox = all.filter((r) => haversineMiles(P, r) <= 25);
+    const cases: { raw: Record<string, string>; when: Date; keep: (r: Ref) => boolean; sort?: keyof typeof ORDERS }[] = [
+      // Every filter carried by the category rows: their copies alone are read and sorted.
+      { raw: { service: 'Nail Salon', sort: 'rating' }, when: MOMENTS.many, keep: (r) => inCategory(r, 'nails'), sort: 'rating' },
+      { raw: { service: 'Hair Salon', priceRange: '$$' }, when: MOMENTS.many, keep: (r) => inCategory(r, 'hair') && r.priceRange === '$$' },
+      // Open now is not: each category row's provider is read and checked.
+      {
+        raw: { service: 'Nail Salon', openNow: 'true', sort: 'reviews' },
+        when: MOMENTS.many,
+        keep: (r) => inCategory(r, 'nails') && isOpen(r, MOMENTS.many),
+        sort: 'reviews',
+      },
+    ];
+    for (const { raw, when, keep, sort } of cases) {
+      const matches = inBox.filter(keep);
+      const want = sort ? [...matches].sort(ORDERS[sort]) : matches;
+      expect(want.length, JSON.stringify(raw)).toBeGreaterThan(0);
+      for (const offset of [0, 100]) {
+        statements.length = 0;
+        const trace: SearchTrace = {};
+        const label = JSON.stringify({ ...raw, offset });
+        const page = await searchProviders(database, searchParamsSchema.parse({ limit: '100', near, radius: '25', offset: String(offset), ...raw }), when, {
+          trace,
+        });
+        expect(trace.plan, label).toMatch(/^other-order/);
+        expect({ total: page.total, capped: page.capped }, label).toEqual(counted(want.length));
+        expect(
+          page.items.map((p) => p.id),
+          label,
+        ).toEqual(want.slice(offset, offset + 100).map((r) => r.id));
+        expect(
+          statements.some((text) => /provider_categories_geo/.test(text)),
+          label,
+        ).toBe(true);
+        expect(
+          statements.some((text) => /providers_geo/.test(text)),
+          label,
+        ).toBe(false);
+      }
+    }
+  });
+
   it('text in a city: the same providers whether the full-text index finds few (listed) or many (the city walked)', async () => {
     const all = await everyProvider();
     // "Plan Test 0012" etc.: every plan provider's name has "plan" and "test"; "0012" a handful.

@@ -13,7 +13,7 @@ export const INDEXES = {
   unlisted: 'providers_unlisted',
   /** The few temporarily closed, with their reopening day and zone (migrations/0021). */
   closed: 'providers_closed',
-  /** Coordinates, for `near` boxes and the nearest first (migrations/0009). */
+  /** Coordinates, for `near` boxes and the nearest first, covering a box's filters and order (migrations/0009, 0028). */
   geo: 'providers_geo',
   /** ZIP codes, for listing the few providers of a ZIP prefix (migrations/0001). */
   zip: 'providers_zip',
@@ -30,7 +30,7 @@ export const INDEXES = {
   categoryOrder: 'provider_categories_order',
   categoryCityOrder: 'provider_categories_city_order',
   categoryCityPriceOrder: 'provider_categories_city_price_order',
-  /** A service's providers by coordinates, for its nearest first within a radius (migrations/0023). */
+  /** A service's providers by coordinates, for its nearest first and its boxes, covering (migrations/0023, 0028). */
   categoryGeo: 'provider_categories_geo',
   /** Open now: hours ranges by zone and length class, and the same within a city (migrations/0010, 0014). */
   hoursOpen: 'provider_hours_open',

@@ -27,16 +27,22 @@ export function withinCondition(point: Point, miles: number): Expression<SqlBool
  * (docs/search.md: coordinates come from the ZIP), so a box holds few latitudes. Read as one range
  * of latitudes, the box read every provider of that band across the whole country (rows read in
  * docs/BENCHMARKS.md). Pair it with withinCondition, which keeps the exact distance.
+ *
+ * With `category`, the category rows (alias `c`) of that service in the box instead, from their own
+ * coordinate index (migrations/0023): a service's share of the box, not every provider there.
  */
-export function boxTables(point: Point, miles: number): RawBuilder<unknown> {
+export function boxTables(point: Point, miles: number, category?: string): RawBuilder<unknown> {
   const box = boundingBox(point, miles);
-  const geo = indexedBy(INDEXES.geo);
+  const [table, alias, index] = category
+    ? [sql`provider_categories`, sql`c`, indexedBy(INDEXES.categoryGeo)]
+    : [sql`providers`, sql`p`, indexedBy(INDEXES.geo)];
+  const only = category ? sql`category = ${category} AND` : sql``;
   return sql`FROM (WITH RECURSIVE lat (v) AS (
-      SELECT (SELECT min(latitude) FROM providers ${geo} WHERE latitude BETWEEN ${box.minLat} AND ${box.maxLat})
+      SELECT (SELECT min(latitude) FROM ${table} ${index} WHERE ${only} latitude BETWEEN ${box.minLat} AND ${box.maxLat})
       UNION ALL
-      SELECT (SELECT min(latitude) FROM providers ${geo} WHERE latitude > lat.v AND latitude <= ${box.maxLat}) FROM lat WHERE lat.v IS NOT NULL
+      SELECT (SELECT min(latitude) FROM ${table} ${index} WHERE ${only} latitude > lat.v AND latitude <= ${box.maxLat}) FROM lat WHERE lat.v IS NOT NULL
     ) SELECT v FROM lat WHERE v IS NOT NULL) lat
-    CROSS JOIN providers p ${geo} ON p.latitude = lat.v AND p.longitude BETWEEN ${box.minLng} AND ${box.maxLng}`;
+    CROSS JOIN ${table} ${alias} ${index} ON ${category ? sql`c.category = ${category} AND` : sql``} ${alias}.latitude = lat.v AND ${alias}.longitude BETWEEN ${box.minLng} AND ${box.maxLng}`;
 }
 
 /** A point providers sit at, with its distance from the search's point as SQL computes it (distanceSql). */
