@@ -240,7 +240,8 @@ describe('open now around a place', () => {
     const { searchParamsSchema } = await import('../../src/features/search/schemas/search');
     const counts: string[] = [];
     const database = watchedDatabase(api.database, (text, args) => {
-      if (text.includes('SELECT DISTINCT seq')) counts.push(`${text} ${JSON.stringify(args)}`);
+      // The open-now list's count: of providers (distinct) when it is the total, of ranges when it only decides the plan.
+      if (/SELECT 1 FROM \((SELECT DISTINCT seq FROM \()?SELECT h\.providerSeq/.test(text)) counts.push(`${text} ${JSON.stringify(args)}`);
     });
     // Wednesday 3:30 AM in Chicago: Evanston has no nail salon, so the search widens to 12, 25 and 50 miles.
     const params = searchParamsSchema.parse({ location: 'Evanston, IL', service: 'Nail Salon', openNow: 'true' });

@@ -8,7 +8,7 @@
  * "Statuses": permanently closed never listed, temporarily closed never open now until its day on its
  * own clock) and claims (verified=true).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { LIMITS } from '../../src/config';
 import { haversineMiles, roundMiles, type Point } from '../../src/features/places/distance';
 import { openStateAt } from '../../src/features/providers/openNow';
@@ -378,6 +378,12 @@ describe('other orders and text in a place', () => {
         sort: 'reviews',
       },
     ];
+    // The box's own plan even with open now: this small directory's open would otherwise be listed (open-listed).
+    const { openListedScale } = PLAN_TUNING;
+    PLAN_TUNING.openListedScale = 0;
+    onTestFinished(() => {
+      PLAN_TUNING.openListedScale = openListedScale;
+    });
     for (const { raw, when, keep, sort } of cases) {
       const matches = inBox.filter(keep);
       const want = sort ? [...matches].sort(ORDERS[sort]) : matches;
@@ -890,6 +896,12 @@ describe('verified=true with each plan', () => {
       [{ service: 'Nail Salon', openNow: 'true' }, MOMENTS.many, 'category'],
       [{ location: 'Plan City 0' }, MOMENTS.many, 'place'],
     ];
+    // Each plan as named, open now with many open included: this small directory's open would otherwise be listed.
+    const { openListedScale } = PLAN_TUNING;
+    PLAN_TUNING.openListedScale = 0;
+    onTestFinished(() => {
+      PLAN_TUNING.openListedScale = openListedScale;
+    });
     for (const [raw, when, plan] of cases) {
       const label = JSON.stringify(raw);
       const want = expected(raw, when);
@@ -968,31 +980,30 @@ describe('openNow around a point: the open-now list of the zones its circle can 
   });
 });
 
-describe('open now past the cap with a filter the open-now list does not apply (PLAN_TUNING.openListedMost)', () => {
-  it('listed while the open are a small share of the directory, else the usual plan: the same providers either way', async () => {
+describe('open now past the cap with a filter the open-now list does not apply (PLAN_TUNING.openListedScale)', () => {
+  it('listed while the open are at most the root of the counted cap times the directory, else the usual plan: the same providers either way', async () => {
     const all = await everyProvider();
     const when = MOMENTS.many;
     const open = all.filter((r) => isOpen(r, when));
     expect(open.length).toBeGreaterThan(LIMITS.countedTotal);
-    expect(open.length).toBeLessThanOrEqual(PLAN_TUNING.openListedMost);
     const saved = { ...PLAN_TUNING };
     const cases: [Record<string, string>, (r: Ref) => boolean, string][] = [
       [{ priceRange: '$$' }, (r) => r.priceRange === '$$', 'place'],
       [{ rating: '3', sort: 'rating' }, (r) => r.rating >= 3, 'other-order'],
       [{ verified: 'true' }, (r) => isClaimed(r.id), 'order'],
     ];
-    // Here the open are most of the directory (the usual plans); with any share allowed, listed.
-    for (const share of [saved.openListedShare, 1]) {
-      PLAN_TUNING.openListedShare = share;
+    // Scaled to nothing, only the counted cap's few are listed (the usual plans); scaled up, these are.
+    for (const scale of [0, 100]) {
+      PLAN_TUNING.openListedScale = scale;
       try {
         for (const [raw, keep, usual] of cases) {
           const expected = open.filter(keep);
           if (raw.sort === 'rating')
             expected.sort((a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
           for (const offset of [0, 100]) {
-            const what = `${new URLSearchParams(raw)} share ${share} offset ${offset}`;
+            const what = `${new URLSearchParams(raw)} scale ${scale} offset ${offset}`;
             const page = await search({ ...raw, openNow: 'true', offset: String(offset) }, when);
-            expect(lastPlan?.split(':')[0], what).toBe(share === 1 ? 'open-listed' : usual);
+            expect(lastPlan?.split(':')[0], what).toBe(scale ? 'open-listed' : usual);
             expect({ total: page.total, capped: page.capped }, what).toEqual(counted(expected.length));
             expect(
               page.items.map((p) => p.id),

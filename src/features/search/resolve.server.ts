@@ -7,7 +7,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client';
 import { cappedTotal } from '../providers/providers.server';
 import { LIMITS } from '../../config';
-import { PLAN_TUNING, readOnce, statementKey, type StatementMemo } from './plans/context.server';
+import { openListedMost, readOnce, statementKey, type StatementMemo } from './plans/context.server';
 import type { SearchParams } from './schemas/search';
 import { categoryForSearch } from '../content/services';
 import { InvalidInputError } from '../../lib/errors';
@@ -88,19 +88,23 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
     // Only the zones the place can be in: Chicago's few open at 7 AM are few even while the East
     // has thousands open. A city and a service are applied by the index itself.
     // Around a point, only the zones its circle can be in (openNow.server.ts `zonesNear`).
-    // Distinct: a day's range running past midnight may overlap the next day's.
     const zones = r.within ? await zonesAround(database, r.within, place?.zones) : place?.zones;
     const openList = openNowList(now, zones, { city: place?.city, category: r.category });
-    // Listed and not temporarily closed today (filters.server.ts `notClosed`): the list's count is the answer's.
-    // When the list does not apply every filter it is counted further: still sparse, it is the
-    // smallest source (PLAN_TUNING.openListedMost).
     const carried = carriedByAll(r, 'openList');
-    const most = carried ? LIMITS.countedTotal : PLAN_TUNING.openListedMost;
-    const count = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT DISTINCT seq FROM (${openList})) o
-      WHERE ${isListed(sql`o.seq`)} AND ${notClosedCondition(sql`o.seq`, now)} LIMIT ${most + 1})`;
+    // The list applies every filter: its count (distinct, since a range past midnight may overlap the
+    // next day's; listed and not temporarily closed today, filters.server.ts `notClosed`) is the
+    // answer's, up to the cap. Else it only decides whether listing the open costs
+    // less than the other filters' plan (PLAN_TUNING.openListedScale): their ranges are counted on the
+    // hours index alone, no provider looked up (a hidden one, or one open twice across midnight, counts
+    // too: never fewer than those open).
+    const most = carried ? LIMITS.countedTotal : openListedMost(await directorySize(database));
+    const count = carried
+      ? sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT DISTINCT seq FROM (${openList})) o
+        WHERE ${isListed(sql`o.seq`)} AND ${notClosedCondition(sql`o.seq`, now)} LIMIT ${most + 1})`
+      : sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (${openList}) LIMIT ${most + 1})`;
     const n = await readOnce(openCounts, statementKey(database, count), async () => Number((await count.execute(database.db)).rows[0]!.n));
     if (n === 0) r.match = false;
-    r.fewOpen = n <= LIMITS.countedTotal || (n <= most && n <= (await directorySize(database)) * PLAN_TUNING.openListedShare);
+    r.fewOpen = n <= most;
     r.openCount = Math.min(n, most);
     r.openNow = r.fewOpen ? sql<SqlBool>`p.seq IN (${openList})` : openNowCondition(now);
     if (carried) r.openTotal = cappedTotal(n);

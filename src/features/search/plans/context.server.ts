@@ -84,14 +84,21 @@ export const PLAN_TUNING = {
    */
   textLeads: 5000,
   /**
-   * Open now past the counted cap is still listed (`open-listed`) while at most this many are open
-   * and they are at most `openListedShare` of the directory, when the open-now list does not apply
-   * every filter: a count along a price's or a rating's index would read until it found 1,000 of
-   * the few open, every row of the index when they are rarer, and a walk for the page as many.
+   * Open now past the counted cap is still listed (`open-listed`), when the open-now list does not
+   * apply every filter, while the open are at most this multiple of √(counted cap × providers):
+   * listing n open reads n rows, while a count along another filter's index reads about
+   * countedTotal × providers / n rows to find 1,000 matches among them (every row of it when they
+   * are rarer), so the two meet near that root. A listed row costs about three times a checked one
+   * (the list is built and deduplicated, then each row looked up), so they meet at about half of it:
+   * 5,000 open at 100,000 providers, 15,811 at a million (docs/BENCHMARKS.md "seventh pass").
+   * Neither way then grows faster than the root of the directory. The plan tests scale it.
    */
-  openListedMost: 4000,
-  openListedShare: 0.01,
+  openListedScale: 0.5,
 };
+
+/** The most open now listed rather than checked row by row, in a directory of `providers` (PLAN_TUNING.openListedScale). */
+export const openListedMost = (providers: number) =>
+  Math.max(LIMITS.countedTotal, Math.floor(PLAN_TUNING.openListedScale * Math.sqrt(LIMITS.countedTotal * providers)));
 
 /** The start of an order index a sample read (`rows` of it) and the matches it found there, in order. */
 export interface Sampled {
