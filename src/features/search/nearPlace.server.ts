@@ -17,7 +17,7 @@ import { searchWithCorrection } from './correctedSearch.server';
 import type { SearchParams, SearchResult } from './schemas/search';
 import { placeOfSearch, searchProviders, type SearchTrace } from './search.server';
 import { MAX_NEARBY_MILES, NEARBY_MILES } from './params';
-import type { OpenCounts } from './resolve.server';
+import type { RequestCounts } from './resolve.server';
 
 /**
  * The kinds of place providers can be listed in (their city, ZIP code); a county or a neighbourhood
@@ -87,10 +87,10 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
   const answerPlace = town ? { kind: town.kind, name: town.name } : named;
 
   const empty = { total: 0, capped: false, items: [] as SearchResult[] };
-  // The rings mostly share their zones' open-now list (resolve.server.ts): counted once.
-  const openCounts: OpenCounts = new Map();
+  // The rings mostly share their zones' open-now list and their text (resolve.server.ts): counted once.
+  const counts: RequestCounts = new Map();
   const own =
-    !OWN_SEARCH.has(found.kind) || !(await anyoneIn(database, place)) ? empty : await searchProviders(database, params, now, { place, trace, openCounts });
+    !OWN_SEARCH.has(found.kind) || !(await anyoneIn(database, place)) ? empty : await searchProviders(database, params, now, { place, trace, counts });
   const ownPlan = trace.plan ?? 'none';
   const wanted = params.offset + params.limit;
   if (own.capped || own.total >= wanted) return { ...own, items: own.items.map(withDistance), place: { ...answerPlace, inPlace: own.total } };
@@ -105,13 +105,13 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
     const inPlaceWithin =
       !OWN_SEARCH.has(found.kind) || own.total === 0
         ? 0
-        : (await searchProviders(database, { ...params, near: point, radius: miles, limit: 1, offset: 0 }, now, { place, openCounts })).total;
+        : (await searchProviders(database, { ...params, near: point, radius: miles, limit: 1, offset: 0 }, now, { place, counts })).total;
     const aroundTrace: SearchTrace = {};
     const around = await searchProviders(
       database,
       { ...params, location: undefined, near: point, radius: miles, sort: 'distance', limit: skip + take + inPlaceWithin, offset: 0 },
       now,
-      { trace: aroundTrace, openCounts },
+      { trace: aroundTrace, counts },
     );
     const nearbyTotal = around.total - inPlaceWithin;
     if (own.total + nearbyTotal < wanted && !around.capped && !last) continue;

@@ -50,12 +50,13 @@ export interface Resolved {
 }
 
 /**
- * Open-now counts made in one request, by statement: the rings of a place search (nearPlace.server.ts)
- * mostly read the same zones' list, at the same moment.
+ * Counts made in one request, by statement, that do not depend on the page or the circle: the
+ * open-now list's (the rings of a place search, nearPlace.server.ts, mostly read the same zones'
+ * list at the same moment) and the text's matches (plans/textListed.server.ts).
  */
-export type OpenCounts = StatementMemo<number>;
+export type RequestCounts = StatementMemo<number>;
 
-export async function resolve(database: Db, params: Filters, now: Date, place: SearchPlace | undefined, openCounts: OpenCounts = new Map()): Promise<Resolved> {
+export async function resolve(database: Db, params: Filters, now: Date, place: SearchPlace | undefined, counts: RequestCounts = new Map()): Promise<Resolved> {
   const category = params.service ? categoryForSearch(params.service) : null;
   // A service value that is no category matches services whose words start with its words. Text
   // with no words (only punctuation) matches nothing.
@@ -102,7 +103,7 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
       ? sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT DISTINCT seq FROM (${openList})) o
         WHERE ${isListed(sql`o.seq`)} AND ${notClosedCondition(sql`o.seq`, now)} LIMIT ${most + 1})`
       : sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (${openList}) LIMIT ${most + 1})`;
-    const n = await readOnce(openCounts, statementKey(database, count), async () => Number((await count.execute(database.db)).rows[0]!.n));
+    const n = await readOnce(counts, statementKey(database, count), async () => Number((await count.execute(database.db)).rows[0]!.n));
     if (n === 0) r.match = false;
     r.fewOpen = n <= most;
     r.openCount = Math.min(n, most);

@@ -10,7 +10,7 @@ import { toProvider, type Page } from '../providers/providers.server';
 import type { SearchParams, SearchResult } from './schemas/search';
 import { roundMiles } from '../places/distance';
 import { resolvePlace, type SearchPlace } from '../places/searchPlace.server';
-import { resolve, type Filters, type OpenCounts } from './resolve.server';
+import { resolve, type Filters, type RequestCounts } from './resolve.server';
 import { searchRun, type Row } from './plans/context.server';
 import { choosePlan } from './plans/index.server';
 import { withBudget } from './budget.server';
@@ -28,8 +28,8 @@ export interface SearchOptions {
   place?: SearchPlace;
   /** Filled with what the search did. */
   trace?: SearchTrace;
-  /** Open-now counts already made in this request (resolve.server.ts), for searches that share them. */
-  openCounts?: OpenCounts;
+  /** Counts already made in this request (resolve.server.ts), for searches that share them. */
+  counts?: RequestCounts;
 }
 
 /** The place of a search's location, resolved once for the request; undefined without a location. */
@@ -44,15 +44,15 @@ export async function searchProviders(
   database: Db,
   params: Filters & Pick<SearchParams, 'limit' | 'offset'>,
   now = new Date(),
-  { place, trace = {}, openCounts }: SearchOptions = {},
+  { place, trace = {}, counts = new Map() }: SearchOptions = {},
 ): Promise<Page<SearchResult>> {
   database = withBudget(database);
-  const r = await resolve(database, params, now, place ?? (await placeOfSearch(database, params)), openCounts);
+  const r = await resolve(database, params, now, place ?? (await placeOfSearch(database, params)), counts);
   if (r.match === false) {
     trace.plan = 'none';
     return { total: 0, capped: false, items: [] };
   }
-  const s = searchRun(database, params, r);
+  const s = searchRun(database, params, r, counts);
   const plan = await choosePlan(s);
   trace.plan = plan.name;
   const { rows, count, step } = await plan.run(s);

@@ -140,6 +140,8 @@ export interface SearchRun {
   page: RawBuilder<unknown>;
   /** offset + limit: the matches a page needs found. */
   wanted: number;
+  /** Counts shared by the request's searches (resolve.server.ts RequestCounts): a count that is the same in each is read once. */
+  requestCounts: StatementMemo<number>;
   run(query: RawBuilder<unknown>): Promise<Row[]>;
   /**
    * The matches of `from` counted up to the cap, at most once per search: a plan that asks again for
@@ -178,7 +180,7 @@ export interface SearchRun {
   walkFills(found: number, read: number): boolean;
 }
 
-export function searchRun(database: Db, params: SearchRun['params'], r: Resolved): SearchRun {
+export function searchRun(database: Db, params: SearchRun['params'], r: Resolved, requestCounts: StatementMemo<number> = new Map()): SearchRun {
   const { db } = database;
   const sort = params.sort ?? 'recommended';
   const page = sql`LIMIT ${params.limit} OFFSET ${params.offset}`;
@@ -262,14 +264,17 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
   };
 
   /**
-   * First the providers at the point itself; then, when the count listed the matches (few), those
-   * sorted; else growing circles around it on the coordinate index (within the radius of `near`),
-   * the first that fills the page; else every match sorted. Providers
+   * When the count listed the matches (few), those sorted by distance (the ones at the point first,
+   * in seq order). Else first the providers at the point itself; then growing circles around it on
+   * the coordinate index (within the radius of `near`), the first that fills the page; else every
+   * match sorted. Providers
    * sit at their ZIP area's centre, so a city's or ZIP's point may hold thousands: at distance 0
    * their order is seq, which the coordinate index yields for one point without sorting them. Text
    * (many: few was listed before) is one list of rowids, not a lookup per provider of a circle.
    */
   const nearest = async (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], sorted?: (() => Promise<Row[]>) | null) => {
+    // Few matches, listed by the count: sorted, those at the point come first in seq order, as below.
+    if (sorted) return sorted();
     const { latitude, longitude } = r.point!;
     const atPoint = await run(
       sql`SELECT p.*${distance} FROM (SELECT p.seq FROM providers p ${indexedBy(INDEXES.geo)}
@@ -277,8 +282,6 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
         ORDER BY p.seq ${page}) s CROSS JOIN providers p ON p.seq = s.seq ORDER BY p.seq`,
     );
     if (atPoint.length === params.limit) return atPoint;
-    // Few matches, listed by the count: sorting them reads each once, a circle every provider in its box.
-    if (sorted) return sorted();
     for (const miles of NEAREST_RINGS_MILES) {
       if (r.within && miles >= r.within.miles) break;
       const ring = await sortedPage(boxTables(r.point!, miles), rowConditions({ ...r, within: { point: r.point!, miles } }, { listText: true }));
@@ -347,6 +350,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     distance,
     page,
     wanted,
+    requestCounts,
     run,
     count,
     counted,
