@@ -50,17 +50,13 @@ const textRow = (r: Resolved, { listText }: { listText: boolean }) =>
     ? sql<SqlBool>`+p.seq IN (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${r.match})`
     : sql<SqlBool>`EXISTS (SELECT 1 FROM providers_fts WHERE providers_fts MATCH ${r.match} AND rowid = p.seq)`;
 
-/** The table. Its order is the order of the row conditions (cheap and selective first does not matter: SQLite evaluates them all). */
+/**
+ * The table. Its order is the order of the row conditions, which SQLite checks in turn, stopping at
+ * the first that fails: a column's comparison first, then the lookups (a category row, the closed
+ * and the hours rows, a claim, a full-text lookup by rowid), cheapest first, so a row a price rules
+ * out costs no lookup in a walk or a count.
+ */
 export const FILTERS = {
-  /** `query`, and a `service` that is no category (text of the services column). */
-  text: { on: (r) => !!r.match, row: textRow, carriedBy: [] },
-  /** A `service` that is a category of the search form. */
-  category: {
-    on: (r) => !!r.category,
-    row: (r) => sql<SqlBool>`EXISTS (SELECT 1 FROM provider_categories k WHERE k.category = ${r.category} AND k.providerSeq = p.seq)`,
-    categoryRow: (r) => sql<SqlBool>`c.category = ${r.category}`,
-    carriedBy: ['categoryRows', 'openList'],
-  },
   city: {
     on: (r) => !!r.place?.city,
     row: (r) => sql<SqlBool>`p.city = ${r.place!.city}`,
@@ -90,21 +86,30 @@ export const FILTERS = {
     categoryRow: (r) => sql<SqlBool>`c.rating >= ${r.params.rating}`,
     carriedBy: ['categoryRows'],
   },
-  /** The list of those open (few) or a check per row (many): see resolve.server.ts. */
-  openNow: { on: (r) => !!r.openNow, row: (r) => r.openNow!, carriedBy: ['openList'] },
+  near: { on: (r) => !!r.within, row: (r) => withinCondition(r.within!.point, r.within!.miles), carriedBy: [] },
+  /** A `service` that is a category of the search form. */
+  category: {
+    on: (r) => !!r.category,
+    row: (r) => sql<SqlBool>`EXISTS (SELECT 1 FROM provider_categories k WHERE k.category = ${r.category} AND k.providerSeq = p.seq)`,
+    categoryRow: (r) => sql<SqlBool>`c.category = ${r.category}`,
+    carriedBy: ['categoryRows', 'openList'],
+  },
   /**
    * Open now leaves out listings temporarily closed today on their own clock (docs/owners.md
    * "Statuses"): one lookup in the partial index of the few closed, no flag to clear on the day they
    * reopen. The open-now list's count applies it too (resolve.server.ts).
    */
   notClosed: { on: (r) => !!r.openNow, row: (r) => notClosedCondition(sql`p.seq`, r.now), carriedBy: ['openList'] },
-  near: { on: (r) => !!r.within, row: (r) => withinCondition(r.within!.point, r.within!.miles), carriedBy: [] },
+  /** The list of those open (few) or a check per row (many): see resolve.server.ts. */
+  openNow: { on: (r) => !!r.openNow, row: (r) => r.openNow!, carriedBy: ['openList'] },
   /** `verified=true`: listings their business has claimed (docs/owners.md), one primary-key lookup per row. */
   verified: {
     on: (r) => !!r.params.verified,
     row: () => sql<SqlBool>`EXISTS (SELECT 1 FROM listing_owners o WHERE o.providerId = p.id)`,
     carriedBy: [],
   },
+  /** `query`, and a `service` that is no category (text of the services column). */
+  text: { on: (r) => !!r.match, row: textRow, carriedBy: [] },
 } satisfies Record<string, SearchFilter>;
 export type FilterName = keyof typeof FILTERS;
 
