@@ -184,6 +184,7 @@ export interface Database {
   search_terms: SearchTermsTable;
   city_counts: CityCountsTable;
   zone_cells: ZoneCellsTable;
+  hours_classes: HoursClassesTable;
   review_stats: ReviewStatsTable;
   auth_users: AuthUsersTable;
   auth_sessions: AuthSessionsTable;
@@ -292,6 +293,15 @@ export interface ZoneCellsTable {
   latCell: number;
   lngCell: number;
   timeZone: string;
+}
+
+/**
+ * The length classes of hours ranges present in each zone ('' for none), in hours rounded up; kept
+ * by triggers, never removed (migrations/0029_hours_classes.sql).
+ */
+export interface HoursClassesTable {
+  timeZone: string;
+  class: number;
 }
 
 /** Count and rating sum of every review, one row, kept by triggers (migrations/0008_site_aggregates.sql). */

@@ -57,6 +57,13 @@ export async function copyDrift({ client }: Db): Promise<string[]> {
     'zone_cells',
     placed.filter((p) => !cells.has(cellOf(p))),
   );
+  // Hours classes: every hours range's zone ('' for none) and length class in hours, rounded up;
+  // classes no range has any more stay (migrations/0029_hours_classes.sql).
+  report(
+    'hours_classes',
+    await all(`SELECT DISTINCT coalesce(h.timeZone, '') AS timeZone, (h.closeMinute - h.openMinute + 59) / 60 AS class FROM provider_hours h
+      WHERE NOT EXISTS (SELECT 1 FROM hours_classes k WHERE k.timeZone = coalesce(h.timeZone, '') AND k.class = (h.closeMinute - h.openMinute + 59) / 60)`),
+  );
   // Rating and review count: the published reviews'.
   report(
     'providers rating',

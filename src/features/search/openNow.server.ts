@@ -57,35 +57,57 @@ export function notClosedCondition(seq: RawBuilder<unknown>, date: Date): Expres
  */
 const CLASS_MINUTES = 60;
 
+/** The length classes of hours ranges present, by zone ('' for ranges without one): hours_classes (migrations/0029). */
+export type HoursClasses = ReadonlyMap<string, readonly number[]>;
+
+/** Reads hours_classes: a few dozen rows, a superset of the classes present (kept by triggers). */
+export async function hoursClasses({ db }: Db): Promise<HoursClasses> {
+  const rows = await db.selectFrom('hours_classes').select(['timeZone', 'class']).execute();
+  const byZone = new Map<string, number[]>();
+  for (const { timeZone, class: k } of rows) byZone.set(timeZone, [...(byZone.get(timeZone) ?? []), Number(k)]);
+  return byZone;
+}
+
 /**
  * The providers open now as a list of `seq` (a provider appears once per range that holds now),
- * read from provider_hours_open (migrations/0010): for each zone and length class, the zone's
- * ranges of that class that opened at most its longest length ago and close after now. Reads
- * about as many index entries as there are open ranges (ranges split at the week's end never wrap).
+ * read from provider_hours_open (migrations/0010): for each zone and length class present
+ * (`classes`, migrations/0029), the zone's ranges of that class that opened at most its longest
+ * length ago and close after now. Reads about as many index entries as there are open ranges
+ * (ranges split at the week's end never wrap), and one seek per zone and class: every zone times
+ * every class of a day was 312 seeks, most of them finding nothing.
  * `zones` keeps to the zones a place can be in (the place's `zones`, src/features/places/searchPlace.server.ts): at 8 AM in New York most of the East
  * is opening while Chicago is not yet, and Chicago's few are then listed rather than every Chicago
  * row checked. `city` reads the city's own index instead and `category` keeps that category's
  * providers (both copied into the hours rows, migrations/0014), so "open now" with a service in a
  * city is listed, and counted, from one index.
  */
-export function openNowList(date: Date, zones: readonly string[] = TIME_ZONES, only: { city?: string; category?: string } = {}): RawBuilder<{ seq: number }> {
-  const inZones: [Expression<SqlBool>, number][] = [
-    ...zones.map((zone): [Expression<SqlBool>, number] => [sql<SqlBool>`h.timeZone = ${zone}`, minuteOfWeek(date, zone)]),
+export function openNowList(
+  date: Date,
+  classes: HoursClasses,
+  zones: readonly string[] = TIME_ZONES,
+  only: { city?: string; category?: string } = {},
+): RawBuilder<{ seq: number }> {
+  const inZones: [Expression<SqlBool>, number, readonly number[]][] = [
+    ...zones.map((zone): [Expression<SqlBool>, number, readonly number[]] => [
+      sql<SqlBool>`h.timeZone = ${zone}`,
+      minuteOfWeek(date, zone),
+      classes.get(zone) ?? [],
+    ]),
     // Every stored zone is one of TIME_ZONES (timeZoneOf); a provider without one reads New York time.
-    [sql<SqlBool>`h.timeZone IS NULL`, minuteOfWeek(date, FALLBACK_ZONE)],
+    [sql<SqlBool>`h.timeZone IS NULL`, minuteOfWeek(date, FALLBACK_ZONE), classes.get('') ?? []],
   ];
   const index = only.city ? sql`${indexSql(INDEXES.hoursCityOpen)} WHERE h.city = ${only.city} AND` : sql`${indexSql(INDEXES.hoursOpen)} WHERE`;
   const minutes = CLASS_MINUTES;
   const category = only.category ? sql`AND instr(h.categories, ${hoursCategoryNeedle(only.category)}) > 0` : sql``;
-  const parts = inZones.flatMap(([inZone, now]) =>
-    Array.from({ length: Math.ceil(MINUTES_PER_DAY / minutes) }, (_, i) => {
-      const k = i + 1;
-      return sql`SELECT h.providerSeq AS seq FROM provider_hours h INDEXED BY ${index} ${inZone}
+  const parts = inZones.flatMap(([inZone, now, present]) =>
+    present.map(
+      (k) => sql`SELECT h.providerSeq AS seq FROM provider_hours h INDEXED BY ${index} ${inZone}
           AND (h.closeMinute - h.openMinute + ${sql.lit(minutes - 1)}) / ${sql.lit(minutes)} = ${sql.lit(k)}
-          AND h.openMinute BETWEEN ${now - k * minutes} AND ${now} AND h.closeMinute > ${now} ${category}`;
-    }),
+          AND h.openMinute BETWEEN ${now - k * minutes} AND ${now} AND h.closeMinute > ${now} ${category}`,
+    ),
   );
-  return sql<{ seq: number }>`${sql.join(parts, sql` UNION ALL `)}`;
+  // No hours anywhere (a new directory): nobody is open.
+  return parts.length ? sql<{ seq: number }>`${sql.join(parts, sql` UNION ALL `)}` : sql<{ seq: number }>`SELECT 0 AS seq WHERE 0`;
 }
 
 /** Cells of zone_cells per degree (migrations/0024_zone_cells.sql computes the same). */
