@@ -716,6 +716,52 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
+  it('text in a box: checked row by row in a small box, listed once in a large one (PLAN_TUNING.boxCheckSeeks), the same rows', async () => {
+    const all = await everyProvider();
+    const near = `${P.latitude},${P.longitude}`;
+    const statements: string[] = [];
+    const database = watchedDatabase(api.database, (text) => statements.push(text));
+    const saved = { ...PLAN_TUNING };
+    // Past textLeads, so the box's own plans read the text (in each order, and nearest first by circles).
+    PLAN_TUNING.textLeads = 0;
+    onTestFinished(() => {
+      Object.assign(PLAN_TUNING, saved);
+    });
+    for (const raw of [
+      { query: 'plan', radius: '25' },
+      { query: 'plan', radius: '25', sort: 'rating' },
+      { query: 'plan', sort: 'distance' },
+    ] as Record<string, string>[]) {
+      const within = Number(raw.radius ?? 25);
+      let expected = all.filter((r) => haversineMiles(P, r) <= within && hasWords(words(r), raw.query!));
+      if (raw.sort === 'rating')
+        expected = [...expected].sort((a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      if (raw.sort === 'distance')
+        expected = [...expected]
+          .map((r, i) => ({ r, d: haversineMiles(P, r), i }))
+          .sort((a, b) => a.d - b.d || a.i - b.i)
+          .map((e) => e.r);
+      for (const [boxCheckSeeks, how] of [
+        [1_000_000, /EXISTS \(SELECT 1 FROM providers_fts WHERE providers_fts MATCH \? AND rowid = p\.seq\)/],
+        [0, /\+p\.seq IN \(SELECT rowid FROM providers_fts/],
+      ] as const) {
+        PLAN_TUNING.boxCheckSeeks = boxCheckSeeks;
+        statements.length = 0;
+        const label = JSON.stringify({ ...raw, boxCheckSeeks });
+        const page = await searchProviders(database, searchParamsSchema.parse({ limit: '100', near, ...raw }), MOMENTS.many, {});
+        expect({ total: page.total, capped: page.capped }, label).toEqual(counted(expected.length));
+        expect(
+          page.items.map((p) => p.id),
+          label,
+        ).toEqual(expected.slice(0, 100).map((r) => r.id));
+        expect(
+          statements.some((text) => how.test(text)),
+          label,
+        ).toBe(true);
+      }
+    }
+  });
+
   it('long free text within a city: listed from the full-text index, intersected with the city', async () => {
     for (const query of ['plan test 00 pla tes plan test 0 p', 'pl te ci pla tes cit plan test city', 'test 001 plan city']) {
       await check({ query, location: 'Plan City 1' }, (r) => r.city === 'Plan City 1' && hasWords(words(r), query), {

@@ -29,6 +29,8 @@ export interface Resolved {
   match: string | null | false;
   /** Whether one row is cheaply checked against `match` (textMatch.server.ts). */
   checkable: boolean;
+  /** Seeks one row's check against `match` costs (textMatch.server.ts). */
+  checkSeeks: number;
   /** The category of `service`, when it names one. */
   category?: string;
   place?: SearchPlace;
@@ -72,6 +74,7 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
     now,
     match: impossible ? false : matches.length ? matches.map((t) => `(${t.expression})`).join(' AND ') : null,
     checkable: matches.every((t) => t.checkable),
+    checkSeeks: matches.reduce((sum, t) => sum + t.seeks, 0),
     category: category?.slug,
     place,
   };

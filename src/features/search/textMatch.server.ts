@@ -30,6 +30,8 @@ export interface TextMatch {
   expression: string;
   /** Whether one row can be checked against it cheaply (no long prefix left unexpanded). */
   checkable: boolean;
+  /** Seeks one row's check costs: a seek per word of the data, one per indexed prefix. */
+  seeks: number;
 }
 
 /**
@@ -62,5 +64,5 @@ export async function textMatch(database: Db, text: string, column?: 'services')
   if (parts.includes(false)) return false;
   // FTS5 reads two phrases side by side as AND, but not a bracketed group: spelled out.
   const expression = parts.join(' AND ');
-  return { expression: column ? `${column} : (${expression})` : expression, checkable };
+  return { expression: column ? `${column} : (${expression})` : expression, checkable, seeks };
 }

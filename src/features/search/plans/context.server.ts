@@ -13,6 +13,7 @@ import { boxTables, distanceSql } from '../near.server';
 import { hasAll, rowConditions } from '../filters.server';
 import { INDEXES, indexedBy, type IndexName, type LeadingIndex } from '../indexes.server';
 import type { Count, Filters, Resolved } from '../resolve.server';
+import type { Point } from '../../places/distance';
 
 export type Row = Selectable<ProvidersTable> & { distanceMiles?: number; matchCount?: number };
 
@@ -94,6 +95,14 @@ export const PLAN_TUNING = {
    * Neither way then grows faster than the root of the directory. The plan tests scale it.
    */
   openListedScale: 0.5,
+  /**
+   * Text in a `near` box (a circle, a ring, a point) is checked row by row while the box holds at
+   * most this many rows per seek of one row's check, else listed once: a check costs a few
+   * microseconds a seek, a list about half a microsecond a match, and a common word has a hundred
+   * thousand at a million ("available" in a 10-mile box around Birmingham: listed, 51 ms; checked,
+   * docs/BENCHMARKS.md "seventh pass"). The box is counted on its coordinate index alone, only that far.
+   */
+  boxCheckSeeks: 3000,
 };
 
 /** The most open now listed rather than checked row by row, in a directory of `providers` (PLAN_TUNING.openListedScale). */
@@ -171,6 +180,8 @@ export interface SearchRun {
   walk(index: IndexName, indexOrder: RawBuilder<unknown>, conds: Expression<SqlBool>[], after?: Sampled): Promise<Row[] | null>;
   /** Whether text is checked against one list of its matches for `rows` listed rows (PLAN_TUNING.listTextFrom). */
   listTextFor(rows: number): Promise<boolean>;
+  /** Whether text is listed once in the box of `miles` around `point` rather than checked row by row (PLAN_TUNING.boxCheckSeeks). */
+  listTextIn(point: Point, miles: number): Promise<boolean>;
   /**
    * Whether the matches are dense enough in an order index to walk it for a page; `page` when the
    * sample itself held the page, else `sampled`, where the walk goes on from (no row is read twice).
@@ -276,15 +287,17 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     // Few matches, listed by the count: sorted, those at the point come first in seq order, as below.
     if (sorted) return sorted();
     const { latitude, longitude } = r.point!;
+    const atPointText = await listTextIn(r.point!, 0);
     const atPoint = await run(
       sql`SELECT p.*${distance} FROM (SELECT p.seq FROM providers p ${indexedBy(INDEXES.geo)}
-        ${and([sql<SqlBool>`p.latitude = ${latitude} AND p.longitude = ${longitude}`, ...rowConditions({ ...r, within: undefined }, { listText: true })])}
+        ${and([sql<SqlBool>`p.latitude = ${latitude} AND p.longitude = ${longitude}`, ...rowConditions({ ...r, within: undefined }, { listText: atPointText })])}
         ORDER BY p.seq ${page}) s CROSS JOIN providers p ON p.seq = s.seq ORDER BY p.seq`,
     );
     if (atPoint.length === params.limit) return atPoint;
     for (const miles of NEAREST_RINGS_MILES) {
       if (r.within && miles >= r.within.miles) break;
-      const ring = await sortedPage(boxTables(r.point!, miles), rowConditions({ ...r, within: { point: r.point!, miles } }, { listText: true }));
+      const listText = await listTextIn(r.point!, miles);
+      const ring = await sortedPage(boxTables(r.point!, miles), rowConditions({ ...r, within: { point: r.point!, miles } }, { listText }));
       if (ring.length === params.limit) return ring;
     }
     return sortedPage(tables, conds);
@@ -302,6 +315,15 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     );
     const found = [...after.found.slice(params.offset), ...rows];
     return found.length === params.limit ? found : null;
+  };
+
+  const boxTexts = new Map<string, Promise<boolean>>();
+  const listTextIn = (point: Point, miles: number) => {
+    if (!r.match) return Promise.resolve(false);
+    if (!r.checkable) return Promise.resolve(true);
+    const most = Math.floor(PLAN_TUNING.boxCheckSeeks / Math.max(1, r.checkSeeks));
+    const count = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 ${boxTables(point, miles)} LIMIT ${most + 1})`;
+    return readOnce(boxTexts, statementKey(database, count), async () => Number((await count.execute(db)).rows[0]!.n) > most);
   };
 
   const listTextFor = async (rows: number) => {
@@ -360,6 +382,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     nearest,
     walk,
     listTextFor,
+    listTextIn,
     denseIn,
     walkFills,
   };

@@ -29,7 +29,7 @@ export const order: Plan = {
     // Listed text leads from the full-text index; within a radius, the box does. The count reads the
     // same source as the sorted page.
     const source = r.within
-      ? { tables: boxTables(r.within.point, r.within.miles), conds: rowConditions(r, { listText: true }) }
+      ? { tables: boxTables(r.within.point, r.within.miles), conds: rowConditions(r, { listText: await s.listTextIn(r.within.point, r.within.miles) }) }
       : r.match
         ? textListed(r.match, rowConditions({ ...r, match: null }), textNarrowing(r))
         : { tables: sql`FROM providers p ${leading ? indexedBy(leading.index) : sql``}`, conds: rowConditions(r, { listText: true }) };

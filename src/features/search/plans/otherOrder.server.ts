@@ -19,7 +19,7 @@ export const otherOrder: Plan = {
   name: 'other-order',
   applies: (s) => (s.sort !== 'recommended' || !!s.r.point) && !nearInOrder(s),
   async run(s) {
-    const { conds, byOrder, unfiltered, tables } = pointSource(s);
+    const { conds, byOrder, unfiltered, tables } = await pointSource(s);
     // Few matches are the page already, sorted from the read that counted them.
     const { count, sorted } = await s.countOrList(tables, conds);
     if (count.total === 0) return { count, rows: [] };

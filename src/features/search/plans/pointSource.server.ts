@@ -12,7 +12,7 @@ import { CATEGORY_INDEXES, INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.
 import { and, leadingIndex, SORT_ORDERS, textListed, type SearchRun } from './context.server';
 import type { Resolved } from '../resolve.server';
 
-export function pointSource(s: SearchRun) {
+export async function pointSource(s: SearchRun) {
   const { r } = s;
   const byOrder = s.sort === 'rating' || s.sort === 'reviews' ? SORT_ORDERS[s.sort] : null;
   const unfiltered = filtersOf(r).length === 0;
@@ -20,13 +20,15 @@ export function pointSource(s: SearchRun) {
   const category = leadingIndex(r, CATEGORY_INDEXES);
   // A box with a service: that service's category rows in the box, not every provider there (a
   // city's box holds tens of thousands at a million, a service a tenth of them).
-  if (r.within && r.category) return { ...categorySource(r, boxTables(r.within.point, r.within.miles, r.category)), byOrder, unfiltered };
+  // Text in a box: checked row by row in a small one, listed once in a large one (SearchRun.listTextIn).
+  const boxText = r.within ? await s.listTextIn(r.within.point, r.within.miles) : true;
+  if (r.within && r.category) return { ...categorySource(r, boxTables(r.within.point, r.within.miles, r.category), boxText), byOrder, unfiltered };
   if (r.within || place || unfiltered) {
-    const conds = rowConditions(r, { listText: true });
+    const conds = rowConditions(r, { listText: boxText });
     const index = place ? indexedBy(place.index) : byOrder && unfiltered ? indexedBy(byOrder.index) : sql``;
     return { conds, byOrder, unfiltered, tables: r.within ? boxTables(r.within.point, r.within.miles) : sql`FROM providers p ${index}` };
   }
-  if (category) return { ...categorySource(r, sql`FROM provider_categories c ${indexedBy(category.index)}`), byOrder, unfiltered };
+  if (category) return { ...categorySource(r, sql`FROM provider_categories c ${indexedBy(category.index)}`, true), byOrder, unfiltered };
   if (r.match) return { ...textListed(r.match, rowConditions({ ...r, match: null }), textNarrowing(r)), byOrder, unfiltered };
   const rating = FILTERS.rating.on(r);
   return { conds: rowConditions(r), byOrder, unfiltered, tables: sql`FROM providers p ${rating ? indexedBy(INDEXES.ratingOrder) : sql``}` };
@@ -38,7 +40,7 @@ export function pointSource(s: SearchRun) {
  * copies of the order columns (which the category's indexes cover) are read and sorted alone, not
  * each provider's row.
  */
-function categorySource(r: Resolved, rows: RawBuilder<unknown>) {
+function categorySource(r: Resolved, rows: RawBuilder<unknown>, listText: boolean) {
   if (carriedByAll({ ...r, within: undefined }, 'categoryRows')) {
     const coordinates = r.point ? sql`, c.latitude, c.longitude` : sql``;
     return {
@@ -47,7 +49,7 @@ function categorySource(r: Resolved, rows: RawBuilder<unknown>) {
     };
   }
   return {
-    conds: [...categoryConditions(r), ...rowConditions(r, { skip: 'categoryRows', listText: true })],
+    conds: [...categoryConditions(r), ...rowConditions(r, { skip: 'categoryRows', listText })],
     tables: sql`${rows} CROSS JOIN providers p ON p.seq = c.providerSeq`,
   };
 }
