@@ -184,7 +184,7 @@ export interface Database {
   search_terms: SearchTermsTable;
   city_counts: CityCountsTable;
   zone_cells: ZoneCellsTable;
-  hours_classes: HoursClassesTable;
+  zone_hour_classes: ZoneHourClassesTable;
   review_stats: ReviewStatsTable;
   auth_users: AuthUsersTable;
   auth_sessions: AuthSessionsTable;
@@ -296,12 +296,12 @@ export interface ZoneCellsTable {
 }
 
 /**
- * The length classes of hours ranges present in each zone ('' for none), in hours rounded up; kept
- * by triggers, never removed (migrations/0029_hours_classes.sql).
+ * The length classes of hours ranges present in each zone ('' for none), in hours rounded up, as bits
+ * (class k is 1 << k); kept by triggers, never cleared (migrations/0031_zone_hour_classes.sql).
  */
-export interface HoursClassesTable {
+export interface ZoneHourClassesTable {
   timeZone: string;
-  class: number;
+  classes: number;
 }
 
 /** Count and rating sum of every review, one row, kept by triggers (migrations/0008_site_aggregates.sql). */

@@ -7,7 +7,6 @@ import type { InValue } from '@libsql/client';
 import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boxTables } from '../../src/features/search/near.server';
-import { openNowCondition } from '../../src/features/search/openNow.server';
 import { INDEXES } from '../../src/features/search/indexes.server';
 import { PLANS } from '../../src/features/search/plans/index.server';
 import { withBudget } from '../../src/features/search/budget.server';
@@ -55,15 +54,6 @@ describe('near boxes', () => {
       sql`SELECT c.providerSeq, c.latitude, c.longitude ${boxTables(point, 10, 'nails')} ${where} ORDER BY c.isPromoted DESC, c.rating DESC, c.reviewCount DESC, c.name`,
     );
     expect(sorted).toMatch(/USING COVERING INDEX provider_categories_geo/);
-  });
-});
-
-describe('open now as a row check', () => {
-  it('reads only the hours rows and the seq: a count along a price index with open now reads that index alone', async () => {
-    const { sql: text, parameters } = sql`EXPLAIN QUERY PLAN SELECT count(*) FROM providers p INDEXED BY ${sql.raw(INDEXES.priceOrder)}
-      WHERE p.priceRange = '$$' AND ${openNowCondition(new Date('2026-11-25T17:00:00Z'))}`.compile(api.database.db);
-    const { rows } = await api.database.client.execute({ sql: text, args: parameters as InValue[] });
-    expect(rows.map((r) => String(r.detail)).join('\n')).toMatch(/USING COVERING INDEX providers_price_order/);
   });
 });
 

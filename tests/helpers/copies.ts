@@ -57,12 +57,12 @@ export async function copyDrift({ client }: Db): Promise<string[]> {
     'zone_cells',
     placed.filter((p) => !cells.has(cellOf(p))),
   );
-  // Hours classes: every hours range's zone ('' for none) and length class in hours, rounded up;
-  // classes no range has any more stay (migrations/0029_hours_classes.sql).
+  // Hours classes: every hours range's zone ('' for none) and length class in hours, rounded up, a
+  // bit of its zone's row; classes no range has any more stay (migrations/0031_zone_hour_classes.sql).
   report(
-    'hours_classes',
+    'zone_hour_classes',
     await all(`SELECT DISTINCT coalesce(h.timeZone, '') AS timeZone, (h.closeMinute - h.openMinute + 59) / 60 AS class FROM provider_hours h
-      WHERE NOT EXISTS (SELECT 1 FROM hours_classes k WHERE k.timeZone = coalesce(h.timeZone, '') AND k.class = (h.closeMinute - h.openMinute + 59) / 60)`),
+      WHERE NOT EXISTS (SELECT 1 FROM zone_hour_classes k WHERE k.timeZone = coalesce(h.timeZone, '') AND (k.classes & (1 << ((h.closeMinute - h.openMinute + 59) / 60))) != 0)`),
   );
   // Rating and review count: the published reviews'.
   report(

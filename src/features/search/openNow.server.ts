@@ -19,19 +19,19 @@ const FALLBACK_ZONE = 'America/New_York';
 /**
  * The zones in the order the row check's CASE tries them: the four mainland zones first, where most
  * of the country lives, so most rows stop at the first or second comparison (the check runs on each
- * hours row a count visits).
+ * row a walk or a count visits).
  */
 const BUSIEST_FIRST = [...new Set(['America/New_York', 'America/Chicago', 'America/Los_Angeles', 'America/Denver', ...TIME_ZONES])];
 
 /**
- * Row check: the provider's ranges in the primary key of provider_hours, each read on the zone the
- * hours row carries (a copy of the provider's, migrations/0010). Only `p.seq` is read from the
- * provider, so a count along an index that holds the other filters (a price's, a rating's) reads
- * that index and the hours rows, never the provider's row.
+ * Row check: one seek in the primary key of provider_hours for the provider row `p`, at now on its
+ * zone. The zone is the provider's, worked out once per row: read from each hours row instead (so
+ * that a count along a price's index would not read the provider's row) it was worked out for every
+ * range of the provider, and sqld counted every range read (docs/BENCHMARKS.md "seventh pass").
  */
 export function openNowCondition(date: Date): Expression<SqlBool> {
   const cases = BUSIEST_FIRST.map((zone) => sql`WHEN ${zone} THEN ${minuteOfWeek(date, zone)}`);
-  const now = sql`(CASE h.timeZone ${sql.join(cases, sql` `)} ELSE ${minuteOfWeek(date, FALLBACK_ZONE)} END)`;
+  const now = sql`(CASE p.timeZone ${sql.join(cases, sql` `)} ELSE ${minuteOfWeek(date, FALLBACK_ZONE)} END)`;
   return sql<SqlBool>`EXISTS (SELECT 1 FROM provider_hours h WHERE h.providerSeq = p.seq AND h.openMinute <= ${now} AND h.closeMinute > ${now})`;
 }
 
@@ -57,21 +57,30 @@ export function notClosedCondition(seq: RawBuilder<unknown>, date: Date): Expres
  */
 const CLASS_MINUTES = 60;
 
-/** The length classes of hours ranges present, by zone ('' for ranges without one): hours_classes (migrations/0029). */
+/** The length classes of hours ranges present, by zone ('' for ranges without one): zone_hour_classes (migrations/0029, 0031). */
 export type HoursClasses = ReadonlyMap<string, readonly number[]>;
 
-/** Reads hours_classes: a few dozen rows, a superset of the classes present (kept by triggers). */
-export async function hoursClasses({ db }: Db): Promise<HoursClasses> {
-  const rows = await db.selectFrom('hours_classes').select(['timeZone', 'class']).execute();
-  const byZone = new Map<string, number[]>();
-  for (const { timeZone, class: k } of rows) byZone.set(timeZone, [...(byZone.get(timeZone) ?? []), Number(k)]);
-  return byZone;
+/** Hours' length classes run from 1 to a day's (a range never passes the week's end or a day's length). */
+const MAX_CLASS = Math.ceil(MINUTES_PER_DAY / CLASS_MINUTES);
+
+/**
+ * The classes present in `zones` and among ranges without a zone: one row per zone, its classes as
+ * bits, a superset of those present (kept by triggers).
+ */
+export async function hoursClasses({ db }: Db, zones: readonly string[] = TIME_ZONES): Promise<HoursClasses> {
+  const rows = await db
+    .selectFrom('zone_hour_classes')
+    .select(['timeZone', 'classes'])
+    .where('timeZone', 'in', [...zones, ''])
+    .execute();
+  const present = (bits: number) => Array.from({ length: MAX_CLASS }, (_, i) => i + 1).filter((k) => (bits & (1 << k)) !== 0);
+  return new Map(rows.map((row) => [row.timeZone, present(Number(row.classes))]));
 }
 
 /**
  * The providers open now as a list of `seq` (a provider appears once per range that holds now),
  * read from provider_hours_open (migrations/0010): for each zone and length class present
- * (`classes`, migrations/0029), the zone's ranges of that class that opened at most its longest
+ * (`classes`, migrations/0029 and 0031), the zone's ranges of that class that opened at most its longest
  * length ago and close after now. Reads about as many index entries as there are open ranges
  * (ranges split at the week's end never wrap), and one seek per zone and class: every zone times
  * every class of a day was 312 seeks, most of them finding nothing.

@@ -93,7 +93,7 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
     // has thousands open. A city and a service are applied by the index itself.
     // Around a point, only the zones its circle can be in (openNow.server.ts `zonesNear`).
     const zones = r.within ? await zonesAround(database, r.within, place?.zones) : place?.zones;
-    const openList = openNowList(now, await hoursClasses(database), zones, { city: place?.city, category: r.category });
+    const openList = openNowList(now, await hoursClasses(database, zones), zones, { city: place?.city, category: r.category });
     const carried = carriedByAll(r, 'openList');
     // The list applies every filter: its count (distinct, since a range past midnight may overlap the
     // next day's; listed and not temporarily closed today, filters.server.ts `notClosed`) is the
