@@ -281,7 +281,8 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
    * match sorted. Providers
    * sit at their ZIP area's centre, so a city's or ZIP's point may hold thousands: at distance 0
    * their order is seq, which the coordinate index yields for one point without sorting them. Text
-   * (many: few was listed before) is one list of rowids, not a lookup per provider of a circle.
+   * (many: few was listed before) is checked row by row in a small circle and listed once in a large
+   * one (`listTextIn`).
    */
   const nearest = async (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], sorted?: (() => Promise<Row[]>) | null) => {
     // Few matches, listed by the count: sorted, those at the point come first in seq order, as below.
@@ -317,13 +318,13 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     return found.length === params.limit ? found : null;
   };
 
-  const boxTexts = new Map<string, Promise<boolean>>();
-  const listTextIn = (point: Point, miles: number) => {
-    if (!r.match) return Promise.resolve(false);
-    if (!r.checkable) return Promise.resolve(true);
+  const listTextIn = async (point: Point, miles: number) => {
+    if (!r.match) return false;
+    if (!r.checkable) return true;
     const most = Math.floor(PLAN_TUNING.boxCheckSeeks / Math.max(1, r.checkSeeks));
     const count = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 ${boxTables(point, miles)} LIMIT ${most + 1})`;
-    return readOnce(boxTexts, statementKey(database, count), async () => Number((await count.execute(db)).rows[0]!.n) > most);
+    // The same box in each search of a request (a place's rings and the search within them): counted once.
+    return (await readOnce(requestCounts, statementKey(database, count), async () => Number((await count.execute(db)).rows[0]!.n))) > most;
   };
 
   const listTextFor = async (rows: number) => {
