@@ -52,9 +52,9 @@ export interface Resolved {
 }
 
 /**
- * Counts made in one request, by statement, that do not depend on the page or the circle: the
- * open-now list's (the rings of a place search, nearPlace.server.ts, mostly read the same zones'
- * list at the same moment) and the text's matches (plans/textListed.server.ts).
+ * Counts made in one request, by statement, that its searches share: the open-now list's (the rings
+ * of a place search, nearPlace.server.ts, mostly read the same zones' list at the same moment), the
+ * text's matches (plans/textListed.server.ts) and a box's rows (SearchRun.listTextIn).
  */
 export type RequestCounts = StatementMemo<number>;
 
