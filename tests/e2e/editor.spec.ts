@@ -41,7 +41,19 @@ test.beforeAll(async () => {
   saved = snapshot();
   server = startProcess('npm', ['run', 'dev'], { PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: 'file:.test-data/editor-e2e.db' });
   await waitForHttp(`${BASE}/keystatic`, 240_000, server);
+  // The pages the tests read, compiled once before any edit: on a fresh clone the dev server's first
+  // visit to a page optimizes its dependencies and reloads, and a request caught in that could hang.
+  for (const path of ['/guides/nail-shapes', '/faq']) await waitForHttp(`${BASE}${path}`, 120_000, server);
 });
+
+/** A page's HTML as the dev server renders it now; '' when it does not answer within 20 s (the poll asks again). */
+async function pageText(path: string): Promise<string> {
+  try {
+    return await (await fetch(`${BASE}${path}`, { signal: AbortSignal.timeout(20_000) })).text();
+  } catch {
+    return '';
+  }
+}
 
 test.afterAll(async () => {
   try {
@@ -94,7 +106,7 @@ test('a guide: title and a paragraph edited, saved to its file and shown on its 
   await expect
     .poll(
       async () => {
-        const html = await (await fetch(`${BASE}/guides/nail-shapes`)).text();
+        const html = await pageText('/guides/nail-shapes');
         return html.includes(title) && html.includes(sentence);
       },
       { timeout: 60_000 },
@@ -118,7 +130,7 @@ test('an FAQ answer edited, saved to content/faq/site.json and shown on /faq', a
   const data = JSON.parse(readFileSync(join(ROOT, FAQ), 'utf8')) as { questions: { question: string; answer: string }[] };
   expect(data.questions.find((q) => q.question === 'Is Glow free to use?')?.answer).toBe(answer);
 
-  await expect.poll(async () => (await (await fetch(`${BASE}/faq`)).text()).includes(answer), { timeout: 60_000 }).toBe(true);
+  await expect.poll(async () => (await pageText('/faq')).includes(answer), { timeout: 60_000 }).toBe(true);
 });
 
 test('a required field left empty is refused and nothing is written', async ({ page }) => {
