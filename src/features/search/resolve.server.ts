@@ -7,7 +7,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client';
 import { cappedTotal } from '../providers/providers.server';
 import { LIMITS } from '../../config';
-import { openListedMost, readOnce, statementKey, type StatementMemo } from './plans/context.server';
+import { countOnce, openListedMost, type StatementMemo } from './plans/context.server';
 import type { SearchParams } from './schemas/search';
 import { categoryForSearch } from '../content/services';
 import { InvalidInputError } from '../../lib/errors';
@@ -106,7 +106,7 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
       ? sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT DISTINCT seq FROM (${openList})) o
         WHERE ${isListed(sql`o.seq`)} AND ${notClosedCondition(sql`o.seq`, now)} LIMIT ${most + 1})`
       : sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (${openList}) LIMIT ${most + 1})`;
-    const n = await readOnce(counts, statementKey(database, count), async () => Number((await count.execute(database.db)).rows[0]!.n));
+    const n = await countOnce(database, counts, count);
     if (n === 0) r.match = false;
     r.fewOpen = n <= most;
     r.openCount = Math.min(n, most);

@@ -134,6 +134,10 @@ export function readOnce<T>(memo: StatementMemo<T>, key: string, read: () => Pro
   return found;
 }
 
+/** The `n` of a `SELECT count(*) AS n` statement, read once per `memo` (statementKey). */
+export const countOnce = (database: Db, memo: StatementMemo<number>, query: RawBuilder<{ n: number }>): Promise<number> =>
+  readOnce(memo, statementKey(database, query), async () => Number((await query.execute(database.db)).rows[0]!.n));
+
 export const and = (conds: Expression<SqlBool>[]) => (conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``);
 
 export interface SearchRun {
@@ -324,7 +328,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     const most = Math.floor(PLAN_TUNING.boxCheckSeeks / Math.max(1, r.checkSeeks));
     const count = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 ${boxTables(point, miles)} LIMIT ${most + 1})`;
     // The same box in each search of a request (a place's rings and the search within them): counted once.
-    return (await readOnce(requestCounts, statementKey(database, count), async () => Number((await count.execute(db)).rows[0]!.n))) > most;
+    return (await countOnce(database, requestCounts, count)) > most;
   };
 
   const listTextFor = async (rows: number) => {

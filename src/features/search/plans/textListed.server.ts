@@ -12,7 +12,7 @@ import { boxTables, withinCondition } from '../near.server';
 import { FILTERS, filtersOf, rowConditions, type FilterName, type SearchFilter } from '../filters.server';
 import { CATEGORY_INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
 import { searchWords } from '../searchText';
-import { and, leadingIndex, PLAN_TUNING, readOnce, statementKey, textListed, type Plan, type SearchRun } from './context.server';
+import { and, countOnce, leadingIndex, PLAN_TUNING, textListed, type Plan, type SearchRun } from './context.server';
 
 /** The full-text expression to list: the text, in the city's words when the search has a city. */
 function listedText({ r }: SearchRun): string {
@@ -62,7 +62,7 @@ function textAndLead(s: SearchRun): Promise<{ text: number; lead: number | null 
       const count = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM providers_fts
         WHERE providers_fts MATCH ${listedText(s)} LIMIT ${Math.max(LIMITS.countedTotal, PLAN_TUNING.textLeads) + 1})`;
       // The same in each search of a request (a place's rings): read once.
-      const text = await readOnce(s.requestCounts, statementKey(s.database, count), async () => Number((await count.execute(s.database.db)).rows[0]!.n));
+      const text = await countOnce(s.database, s.requestCounts, count);
       return { text, lead: text > LIMITS.countedTotal && text <= PLAN_TUNING.textLeads ? await leadRows(s, text + 1) : null };
     })();
     counted.set(s, found);
