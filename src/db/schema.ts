@@ -71,6 +71,10 @@ export interface ProviderHoursTable {
   city: string | null;
   /** The provider's categories, " hair nails " (src/features/search/providerHours.server.ts hoursCategories). */
   categories: string | null;
+  /** The provider's price, copied for the open-now indexes (migrations/0032). */
+  priceRange: string | null;
+  /** The provider's rating, copied for the open-now indexes (migrations/0032). */
+  rating: number | null;
 }
 
 export interface SearchTermsTable {

@@ -1033,9 +1033,10 @@ describe('open now past the cap with a filter the open-now list does not apply (
     const open = all.filter((r) => isOpen(r, when));
     expect(open.length).toBeGreaterThan(LIMITS.countedTotal);
     const saved = { ...PLAN_TUNING };
+    // A claim, in two orders: not copied into the hours rows, which apply a place, a service, a price
+    // and a rating (the next test), and a place's zones (above).
     const cases: [Record<string, string>, (r: Ref) => boolean, string][] = [
-      [{ priceRange: '$$' }, (r) => r.priceRange === '$$', 'place'],
-      [{ rating: '3', sort: 'rating' }, (r) => r.rating >= 3, 'other-order'],
+      [{ verified: 'true', sort: 'rating' }, (r) => isClaimed(r.id), 'other-order'],
       [{ verified: 'true' }, (r) => isClaimed(r.id), 'order'],
     ];
     // Scaled to nothing, only the counted cap's few are listed (the usual plans); scaled up, these are.
@@ -1063,6 +1064,60 @@ describe('open now past the cap with a filter the open-now list does not apply (
       } finally {
         Object.assign(PLAN_TUNING, saved);
       }
+    }
+  });
+});
+
+describe('open now with a price, a minimum rating, a service and a city: applied by the open-now list (migrations/0032)', () => {
+  it('the open providers that match, counted from the list and in order, whether few or past the cap', async () => {
+    const all = await everyProvider();
+    const cases: [Record<string, string>, (r: Ref) => boolean][] = [
+      [{ priceRange: '$$' }, (r) => r.priceRange === '$$'],
+      [{ rating: '4' }, (r) => r.rating >= 4],
+      [{ rating: '0', sort: 'rating' }, () => true],
+      [{ priceRange: '$', rating: '3', sort: 'reviews' }, (r) => r.priceRange === '$' && r.rating >= 3],
+      [{ service: 'Nail Salon', priceRange: '$$$', rating: '2' }, (r) => inCategory(r, 'nails') && r.priceRange === '$$$' && r.rating >= 2],
+      [{ location: 'Plan City 1', priceRange: '$$' }, (r) => r.city === 'Plan City 1' && r.priceRange === '$$'],
+    ];
+    const sizes = new Set<boolean>();
+    for (const [label, when] of Object.entries(MOMENTS)) {
+      const open = all.filter((r) => isOpen(r, when));
+      for (const [raw, keep] of cases) {
+        const expected = open.filter(keep);
+        const byName = (a: Ref, b: Ref) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+        if (raw.sort === 'reviews') expected.sort((a, b) => b.reviewCount - a.reviewCount || b.rating - a.rating || byName(a, b));
+        if (raw.sort === 'rating') expected.sort((a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b));
+        sizes.add(expected.length > LIMITS.countedTotal);
+        for (const offset of [0, 100]) {
+          const what = `${new URLSearchParams(raw)} ${label} offset ${offset}`;
+          const page = await search({ ...raw, openNow: 'true', offset: String(offset) }, when);
+          // Few: the list is the plan; past the cap, its count is the total and another plan finds the page.
+          if (expected.length === 0) expect(lastPlan, what).toBe('none');
+          else expect(lastPlan === 'open-listed', what).toBe(expected.length <= LIMITS.countedTotal);
+          expect({ total: page.total, capped: page.capped }, what).toEqual(counted(expected.length));
+          expect(
+            page.items.map((p) => p.id),
+            what,
+          ).toEqual(expected.slice(offset, offset + 100).map((r) => r.id));
+        }
+      }
+    }
+    // Both sides of the cap are exercised.
+    expect([...sizes].sort()).toEqual([false, true]);
+  });
+
+  it('a new price or rating reaches the open-now list at once (the hours rows follow the provider row)', async () => {
+    const when = MOMENTS.few;
+    const target = (await everyProvider()).find((r) => isOpen(r, when) && r.priceRange !== '$$$$' && r.rating < 5)!;
+    const { priceRange, rating } = target;
+    const ids = async (raw: Record<string, string>) => (await search({ ...raw, openNow: 'true' }, when)).items.map((p) => p.id);
+    expect(await ids({ priceRange: '$$$$', rating: '5' })).not.toContain(target.id);
+    await api.database.db.updateTable('providers').set({ priceRange: '$$$$', rating: 5 }).where('id', '=', target.id).execute();
+    try {
+      expect(await ids({ priceRange: '$$$$', rating: '5' })).toContain(target.id);
+      expect(await ids({ priceRange, rating: '0' })).not.toContain(target.id);
+    } finally {
+      await api.database.db.updateTable('providers').set({ priceRange, rating }).where('id', '=', target.id).execute();
     }
   });
 });

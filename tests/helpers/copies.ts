@@ -37,11 +37,11 @@ export async function copyDrift({ client }: Db): Promise<string[]> {
     const ranges = unique.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     if (JSON.stringify(ranges) !== p.ranges) report('provider_hours ranges', [{ seq: p.seq, expected: ranges, found: p.ranges }]);
   }
-  // Hours rows: zone and city the provider's, categories its category rows' (the triggers' spelling).
+  // Hours rows: zone, city, price and rating the provider's, categories its category rows' (the triggers' spelling).
   report(
     'provider_hours copy',
     await all(`SELECT h.providerSeq, h.openMinute FROM provider_hours h LEFT JOIN providers p ON p.seq = h.providerSeq
-      WHERE p.seq IS NULL OR h.timeZone IS NOT p.timeZone OR h.city IS NOT p.city
+      WHERE p.seq IS NULL OR h.timeZone IS NOT p.timeZone OR h.city IS NOT p.city OR h.priceRange IS NOT p.priceRange OR h.rating IS NOT p.rating
         OR h.categories IS NOT (SELECT ' ' || group_concat(c.category, ' ') || ' ' FROM provider_categories c WHERE c.providerSeq = p.seq)`),
   );
   // Zone cells: every provider's half-degree cell of latitude and longitude (from -90 and -180) with

@@ -14,7 +14,8 @@ import type { Resolved } from './resolve.server';
 /**
  * Copied tables that apply a filter by themselves. `categoryRows`: provider_categories, whose rows
  * copy the provider's city, price and rating (migrations/0006, 0014; a condition on `c`). `openList`:
- * the hours rows the open-now list is read from, which copy city and categories (migrations/0014).
+ * the hours rows the open-now list is read from, which copy city, categories, price and rating
+ * (migrations/0014, 0032; openNow.server.ts `openNowList`).
  */
 export type Carrier = 'categoryRows' | 'openList';
 
@@ -78,13 +79,13 @@ export const FILTERS = {
     on: (r) => !!r.params.priceRange,
     row: (r) => sql<SqlBool>`p.priceRange = ${r.params.priceRange}`,
     categoryRow: (r) => sql<SqlBool>`c.priceRange = ${r.params.priceRange}`,
-    carriedBy: ['categoryRows'],
+    carriedBy: ['categoryRows', 'openList'],
   },
   rating: {
     on: (r) => r.params.rating !== undefined,
     row: (r) => sql<SqlBool>`p.rating >= ${r.params.rating}`,
     categoryRow: (r) => sql<SqlBool>`c.rating >= ${r.params.rating}`,
-    carriedBy: ['categoryRows'],
+    carriedBy: ['categoryRows', 'openList'],
   },
   near: { on: (r) => !!r.within, row: (r) => withinCondition(r.within!.point, r.within!.miles), carriedBy: [] },
   /** A `service` that is a category of the search form. */

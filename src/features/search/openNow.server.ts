@@ -86,15 +86,16 @@ export async function hoursClasses({ db }: Db, zones: readonly string[] = TIME_Z
  * every class of a day was 312 seeks, most of them finding nothing.
  * `zones` keeps to the zones a place can be in (the place's `zones`, src/features/places/searchPlace.server.ts): at 8 AM in New York most of the East
  * is opening while Chicago is not yet, and Chicago's few are then listed rather than every Chicago
- * row checked. `city` reads the city's own index instead and `category` keeps that category's
- * providers (both copied into the hours rows, migrations/0014), so "open now" with a service in a
- * city is listed, and counted, from one index.
+ * row checked. `city` reads the city's own index instead, and `category`, `priceRange` and
+ * `rating` keep the providers of that category, price and minimum rating (all copied into the hours
+ * rows and covered by both indexes, migrations/0014, 0032), so "open now" with a service in a city,
+ * at a price, rated 4.5 and up is listed, and counted, from one index alone.
  */
 export function openNowList(
   date: Date,
   classes: HoursClasses,
   zones: readonly string[] = TIME_ZONES,
-  only: { city?: string; category?: string } = {},
+  only: { city?: string; category?: string; priceRange?: string; rating?: number } = {},
 ): RawBuilder<{ seq: number }> {
   const inZones: [Expression<SqlBool>, number, readonly number[]][] = [
     ...zones.map((zone): [Expression<SqlBool>, number, readonly number[]] => [
@@ -108,11 +109,13 @@ export function openNowList(
   const index = only.city ? sql`${indexSql(INDEXES.hoursCityOpen)} WHERE h.city = ${only.city} AND` : sql`${indexSql(INDEXES.hoursOpen)} WHERE`;
   const minutes = CLASS_MINUTES;
   const category = only.category ? sql`AND instr(h.categories, ${hoursCategoryNeedle(only.category)}) > 0` : sql``;
+  const priceRange = only.priceRange ? sql`AND h.priceRange = ${only.priceRange}` : sql``;
+  const rating = only.rating !== undefined ? sql`AND h.rating >= ${only.rating}` : sql``;
   const parts = inZones.flatMap(([inZone, now, present]) =>
     present.map(
       (k) => sql`SELECT h.providerSeq AS seq FROM provider_hours h INDEXED BY ${index} ${inZone}
           AND (h.closeMinute - h.openMinute + ${sql.lit(minutes - 1)}) / ${sql.lit(minutes)} = ${sql.lit(k)}
-          AND h.openMinute BETWEEN ${now - k * minutes} AND ${now} AND h.closeMinute > ${now} ${category}`,
+          AND h.openMinute BETWEEN ${now - k * minutes} AND ${now} AND h.closeMinute > ${now} ${category} ${priceRange} ${rating}`,
     ),
   );
   // No hours anywhere (a new directory): nobody is open.

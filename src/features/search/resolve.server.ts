@@ -90,10 +90,15 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
     // Few open (at night, most of the week): listed from the hours index, the other filters checked
     // on each. Many: dense in any order, so each row the usual plan reads is checked instead.
     // Only the zones the place can be in: Chicago's few open at 7 AM are few even while the East
-    // has thousands open. A city and a service are applied by the index itself.
+    // has thousands open. A city, a service, a price and a rating are applied by the index itself.
     // Around a point, only the zones its circle can be in (openNow.server.ts `zonesNear`).
     const zones = r.within ? await zonesAround(database, r.within, place?.zones) : place?.zones;
-    const openList = openNowList(now, await hoursClasses(database, zones), zones, { city: place?.city, category: r.category });
+    const openList = openNowList(now, await hoursClasses(database, zones), zones, {
+      city: place?.city,
+      category: r.category,
+      priceRange: params.priceRange,
+      rating: params.rating,
+    });
     const carried = carriedByAll(r, 'openList');
     // The list applies every filter: its count (distinct, since a range past midnight may overlap the
     // next day's; listed and not temporarily closed today, filters.server.ts `notClosed`) is the
