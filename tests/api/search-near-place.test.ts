@@ -212,6 +212,38 @@ describe('widening and its limits', () => {
     expect(dallasSecond.rows.map((r) => r.slug)).toEqual(dallas.rows.slice(6, 9).map((r) => r.slug));
   });
 
+  it('a page past those in the place: the same rows and radius whether each ring is first counted or read at once', async () => {
+    const { RING_TUNING } = await import('../../src/features/search/nearPlace.server');
+    const saved = RING_TUNING.probedFromRows;
+    // Chicago has its own (left out of the rings); 60614 has none (the ring's page is the page).
+    for (const place of ['Chicago', '60614']) {
+      const whole = await search(`location=${place}&limit=100`);
+      expectNearestOf(whole, place);
+      expect(whole.rows.length, place).toBe(whole.total);
+      for (const [offset, limit] of [
+        [2, 3],
+        [5, 100],
+        [(whole.inPlace ?? 0) + 1, 4],
+      ] as const) {
+        const query = `location=${place}&limit=${limit}&offset=${offset}`;
+        const read = await search(query);
+        // Every ring counted first (as a page of over 100 rows is).
+        RING_TUNING.probedFromRows = 0;
+        try {
+          const counted = await search(query);
+          expect(counted, query).toEqual(read);
+        } finally {
+          RING_TUNING.probedFromRows = saved;
+        }
+        expect(
+          read.rows.map((r) => r.slug),
+          query,
+        ).toEqual(whole.rows.slice(offset, offset + limit).map((r) => r.slug));
+        expect(read.total, query).toBe(read.radius === null ? whole.inPlace : within(place, read.radius).length);
+      }
+    }
+  });
+
   it('nothing within 50 miles (Bismarck, ND): no results, and the nearest city with providers named', async () => {
     const r = await search('location=Bismarck%2C%20ND');
     expect(r.total).toBe(0);

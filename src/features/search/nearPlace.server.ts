@@ -42,6 +42,13 @@ export interface PlaceAnswer {
 
 export type PlaceSearchAnswer = Page<SearchResult> & { corrected?: string; place?: PlaceAnswer };
 
+/**
+ * Rows of a circle's page past which its count is read before its rows: reading a provider's row
+ * costs about what a count of a few dozen matches does, so a short page is read at once and a deep
+ * one only from the circle that fills it. Not frozen: the tests lower it to reach the seed's rings.
+ */
+export const RING_TUNING = { probedFromRows: 100 };
+
 /** The radii to try around `place`, in miles, whole, never past MAX_NEARBY_MILES. */
 export function radiiFor(place: Pick<GazetteerPlace, 'extentMiles'>): number[] {
   const first = Math.min(MAX_NEARBY_MILES, Math.ceil(place.extentMiles + NEARBY_MILES[0]));
@@ -106,17 +113,22 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
       !OWN_SEARCH.has(found.kind) || own.total === 0
         ? 0
         : (await searchProviders(database, { ...params, near: point, radius: miles, limit: 1, offset: 0 }, now, { place, counts })).total;
+    // With none of the place's own in the circle, its page is the page (none to leave out): only
+    // those rows are read, not every one before them.
+    const ring = { ...params, location: undefined, near: point, radius: miles, sort: 'distance' as const, offset: inPlaceWithin ? 0 : skip };
+    const rows = inPlaceWithin ? skip + take + inPlaceWithin : take;
+    if (!last && rows > RING_TUNING.probedFromRows) {
+      // A deep page: whether this circle fills it is asked of its count first (a page of one row), so
+      // a circle that does not is passed over without reading a thousand providers' rows.
+      const probe = await searchProviders(database, { ...ring, limit: 1 }, now, { counts });
+      if (own.total + probe.total - inPlaceWithin < wanted && !probe.capped) continue;
+    }
     const aroundTrace: SearchTrace = {};
-    const around = await searchProviders(
-      database,
-      { ...params, location: undefined, near: point, radius: miles, sort: 'distance', limit: skip + take + inPlaceWithin, offset: 0 },
-      now,
-      { trace: aroundTrace, counts },
-    );
+    const around = await searchProviders(database, { ...ring, limit: rows }, now, { trace: aroundTrace, counts });
     const nearbyTotal = around.total - inPlaceWithin;
     if (own.total + nearbyTotal < wanted && !around.capped && !last) continue;
     if (own.total + nearbyTotal === 0) break;
-    const nearby = around.items.filter((p) => !isInPlace(p)).slice(skip, skip + take);
+    const nearby = inPlaceWithin ? around.items.filter((p) => !isInPlace(p)).slice(skip, skip + take) : around.items;
     // Both plans, for the Server-Timing header: the place's own, then the nearest around it.
     trace.plan = `${ownPlan}, then ${aroundTrace.plan} within ${miles} mi`;
     return {
