@@ -91,12 +91,48 @@ export async function hoursClasses({ db }: Db, zones: readonly string[] = TIME_Z
  * rows and covered by both indexes, migrations/0014, 0032), so "open now" with a service in a city,
  * at a price, rated 4.5 and up is listed, and counted, from one index alone.
  */
-export function openNowList(
+export function openNowList(date: Date, classes: HoursClasses, zones: readonly string[] = TIME_ZONES, only: OpenListFilters = {}): RawBuilder<{ seq: number }> {
+  return openArms<{ seq: number }>(date, classes, zones, only, sql`h.providerSeq AS seq`);
+}
+
+/** What the open-now list can apply besides the moment and the zones (all copied into the hours rows). */
+export interface OpenListFilters {
+  city?: string;
+  category?: string;
+  priceRange?: string;
+  rating?: number;
+}
+
+/**
+ * The open ranges of `openNowList` with only its city and category applied, each with its price and
+ * rating: read up to a bound and filtered on those (`priceAndRating`), they say how many of the list
+ * the first ranges hold without reading past the bound (resolve.server.ts).
+ */
+export function openNowRanges(
   date: Date,
   classes: HoursClasses,
   zones: readonly string[] = TIME_ZONES,
-  only: { city?: string; category?: string; priceRange?: string; rating?: number } = {},
-): RawBuilder<{ seq: number }> {
+  only: Pick<OpenListFilters, 'city' | 'category'>,
+): RawBuilder<{ seq: number; priceRange: string | null; rating: number | null }> {
+  return openArms<{ seq: number; priceRange: string | null; rating: number | null }>(
+    date,
+    classes,
+    zones,
+    only,
+    sql`h.providerSeq AS seq, h.priceRange AS priceRange, h.rating AS rating`,
+  );
+}
+
+/** The list's price and minimum rating as conditions on an hours row or a range of openNowRanges (`alias`). */
+export function priceAndRating(alias: string, { priceRange, rating }: Pick<OpenListFilters, 'priceRange' | 'rating'>): Expression<SqlBool>[] {
+  const row = sql.ref(alias);
+  return [
+    ...(priceRange ? [sql<SqlBool>`${row}.priceRange = ${priceRange}`] : []),
+    ...(rating !== undefined ? [sql<SqlBool>`${row}.rating >= ${rating}`] : []),
+  ];
+}
+
+function openArms<Row>(date: Date, classes: HoursClasses, zones: readonly string[], only: OpenListFilters, select: RawBuilder<unknown>): RawBuilder<Row> {
   const inZones: [Expression<SqlBool>, number, readonly number[]][] = [
     ...zones.map((zone): [Expression<SqlBool>, number, readonly number[]] => [
       sql<SqlBool>`h.timeZone = ${zone}`,
@@ -108,18 +144,18 @@ export function openNowList(
   ];
   const index = only.city ? sql`${indexSql(INDEXES.hoursCityOpen)} WHERE h.city = ${only.city} AND` : sql`${indexSql(INDEXES.hoursOpen)} WHERE`;
   const minutes = CLASS_MINUTES;
-  const category = only.category ? sql`AND instr(h.categories, ${hoursCategoryNeedle(only.category)}) > 0` : sql``;
-  const priceRange = only.priceRange ? sql`AND h.priceRange = ${only.priceRange}` : sql``;
-  const rating = only.rating !== undefined ? sql`AND h.rating >= ${only.rating}` : sql``;
+  const carried = [...(only.category ? [sql<SqlBool>`instr(h.categories, ${hoursCategoryNeedle(only.category)}) > 0`] : []), ...priceAndRating('h', only)].map(
+    (cond) => sql`AND ${cond}`,
+  );
   const parts = inZones.flatMap(([inZone, now, present]) =>
     present.map(
-      (k) => sql`SELECT h.providerSeq AS seq FROM provider_hours h INDEXED BY ${index} ${inZone}
+      (k) => sql`SELECT ${select} FROM provider_hours h INDEXED BY ${index} ${inZone}
           AND (h.closeMinute - h.openMinute + ${sql.lit(minutes - 1)}) / ${sql.lit(minutes)} = ${sql.lit(k)}
-          AND h.openMinute BETWEEN ${now - k * minutes} AND ${now} AND h.closeMinute > ${now} ${category} ${priceRange} ${rating}`,
+          AND h.openMinute BETWEEN ${now - k * minutes} AND ${now} AND h.closeMinute > ${now} ${sql.join(carried, sql` `)}`,
     ),
   );
   // No hours anywhere (a new directory): nobody is open.
-  return parts.length ? sql<{ seq: number }>`${sql.join(parts, sql` UNION ALL `)}` : sql<{ seq: number }>`SELECT 0 AS seq WHERE 0`;
+  return parts.length ? sql<Row>`${sql.join(parts, sql` UNION ALL `)}` : sql<Row>`SELECT ${select} FROM provider_hours h WHERE 0`;
 }
 
 /** Cells of zone_cells per degree (migrations/0024_zone_cells.sql computes the same). */

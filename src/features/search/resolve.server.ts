@@ -3,18 +3,18 @@
  * expression, the service as a category, the place, the open-now list and the point distances are
  * measured from. Every plan reads this; nothing is parsed again.
  */
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client';
 import { cappedTotal } from '../providers/providers.server';
 import { LIMITS } from '../../config';
-import { countOnce, openListedMost, type StatementMemo } from './plans/context.server';
+import { countOnce, openListedMost, openScanMost, type StatementMemo } from './plans/context.server';
 import type { SearchParams } from './schemas/search';
 import { categoryForSearch } from '../content/services';
 import { InvalidInputError } from '../../lib/errors';
 import type { Point } from '../places/distance';
 import type { SearchPlace } from '../places/searchPlace.server';
 import { RADIUS_MILES } from './params';
-import { hoursClasses, notClosedCondition, openNowCondition, openNowList, zonesNear } from './openNow.server';
+import { hoursClasses, notClosedCondition, openNowCondition, openNowList, openNowRanges, priceAndRating, zonesNear } from './openNow.server';
 import { textMatch } from './textMatch.server';
 import { carriedByAll, isListed } from './filters.server';
 
@@ -93,12 +93,10 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
     // has thousands open. A city, a service, a price and a rating are applied by the index itself.
     // Around a point, only the zones its circle can be in (openNow.server.ts `zonesNear`).
     const zones = r.within ? await zonesAround(database, r.within, place?.zones) : place?.zones;
-    const openList = openNowList(now, await hoursClasses(database, zones), zones, {
-      city: place?.city,
-      category: r.category,
-      priceRange: params.priceRange,
-      rating: params.rating,
-    });
+    const classes = await hoursClasses(database, zones);
+    const only = { city: place?.city, category: r.category };
+    const ranged = { priceRange: params.priceRange, rating: params.rating };
+    const openList = openNowList(now, classes, zones, { ...only, ...ranged });
     const carried = carriedByAll(r, 'openList');
     // The list applies every filter: its count (distinct, since a range past midnight may overlap the
     // next day's; listed and not temporarily closed today, filters.server.ts `notClosed`) is the
@@ -106,17 +104,33 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
     // less than the other filters' plan (PLAN_TUNING.openListedScale): their ranges are counted on the
     // hours index alone, no provider looked up (a hidden one, or one open twice across midnight, counts
     // too: never fewer than those open).
-    const most = carried ? LIMITS.countedTotal : openListedMost(await directorySize(database));
-    const count = carried
-      ? sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT DISTINCT seq FROM (${openList})) o
-        WHERE ${isListed(sql`o.seq`)} AND ${notClosedCondition(sql`o.seq`, now)} LIMIT ${most + 1})`
-      : sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (${openList}) LIMIT ${most + 1})`;
+    const size = await directorySize(database);
+    const most = carried ? LIMITS.countedTotal : openListedMost(size);
+    const counted = (list: RawBuilder<unknown>) =>
+      carried
+        ? sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT DISTINCT seq FROM (${list})) o
+          WHERE ${isListed(sql`o.seq`)} AND ${notClosedCondition(sql`o.seq`, now)} LIMIT ${most + 1})`
+        : sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (${list}) LIMIT ${most + 1})`;
+    const rangeConds = priceAndRating('o', ranged);
+    let count = counted(openList);
+    if (rangeConds.length) {
+      // A price or a minimum rating is passed over in the index, range by range: with few matches the
+      // list reads every open range of its zones (the whole country's at noon). So the ranges are read
+      // up to a bound and filtered after; past it with no more matches than counted, the count is not
+      // known (-1) and open now is checked on each row, as when many are open.
+      const scan = openScanMost(size);
+      const ranges = openNowRanges(now, classes, zones, only);
+      const first = sql`SELECT o.seq FROM (SELECT * FROM (${ranges}) LIMIT ${scan}) o WHERE ${sql.join(rangeConds, sql` AND `)}`;
+      count = sql<{ n: number }>`SELECT CASE WHEN c.n > ${most} OR (SELECT count(*) FROM (SELECT 1 FROM (${ranges}) LIMIT ${scan + 1})) <= ${scan}
+        THEN c.n ELSE -1 END AS n FROM (${counted(first)}) c`;
+    }
     const n = await countOnce(database, counts, count);
+    const known = n >= 0;
     if (n === 0) r.match = false;
-    r.fewOpen = n <= most;
-    r.openCount = Math.min(n, most);
+    r.fewOpen = known && n <= most;
+    r.openCount = known ? Math.min(n, most) : most;
     r.openNow = r.fewOpen ? sql<SqlBool>`p.seq IN (${openList})` : openNowCondition(now);
-    if (carried) r.openTotal = cappedTotal(n);
+    if (carried && known) r.openTotal = cappedTotal(n);
   }
   return r;
 }

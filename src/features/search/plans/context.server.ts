@@ -96,6 +96,15 @@ export const PLAN_TUNING = {
    */
   openListedScale: 0.5,
   /**
+   * Open ranges read, as a multiple of that number, to count the open at a price or a minimum rating
+   * (the hours rows carry both, migrations/0032): the index passes over the ranges of other prices,
+   * so a rare price and rating read every open range of the country; past this many the count is
+   * left unknown and open now is checked on each row (resolve.server.ts). Four times cost `$$$$`
+   * rated 5 at noon 10 ms more than the row checks it falls back to, a half lost `$$$` just after
+   * midnight its list (docs/BENCHMARKS.md "eighth pass").
+   */
+  openScanScale: 1,
+  /**
    * Text in a `near` box (a circle, a ring, a point) is checked row by row while the box holds at
    * most this many rows per seek of one row's check, else listed once: a check costs a few
    * microseconds a seek, a list about half a microsecond a match, and a common word has a hundred
@@ -108,6 +117,9 @@ export const PLAN_TUNING = {
 /** The most open now listed rather than checked row by row, in a directory of `providers` (PLAN_TUNING.openListedScale). */
 export const openListedMost = (providers: number) =>
   Math.max(LIMITS.countedTotal, Math.floor(PLAN_TUNING.openListedScale * Math.sqrt(LIMITS.countedTotal * providers)));
+
+/** The most open ranges read to count the open at a price or a rating (PLAN_TUNING.openScanScale). */
+export const openScanMost = (providers: number) => Math.max(1, Math.floor(PLAN_TUNING.openScanScale * openListedMost(providers)));
 
 /** The start of an order index a sample read (`rows` of it) and the matches it found there, in order. */
 export interface Sampled {
