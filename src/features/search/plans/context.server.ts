@@ -99,11 +99,11 @@ export const PLAN_TUNING = {
    * Open ranges read, as a multiple of that number, to count the open at a price or a minimum rating
    * (the hours rows carry both, migrations/0032): the index passes over the ranges of other prices,
    * so a rare price and rating read every open range of the country; past this many the count is
-   * left unknown and open now is checked on each row (resolve.server.ts). Four times cost `$$$$`
-   * rated 5 at noon 10 ms more than the row checks it falls back to, a half lost `$$$` just after
-   * midnight its list (docs/BENCHMARKS.md "eighth pass").
+   * left unknown and open now is checked on each row (resolve.server.ts). Twice reads a weekday
+   * evening's whole list at 100,000 (rated 5 there: 68 -> 19 ms against once); four times cost `$$$$`
+   * rated 5 at noon 10 ms more than the row checks it falls back to (docs/BENCHMARKS.md "eighth pass").
    */
-  openScanScale: 1,
+  openScanScale: 2,
   /**
    * Text in a `near` box (a circle, a ring, a point) is checked row by row while the box holds at
    * most this many rows per seek of one row's check, else listed once: a check costs a few
