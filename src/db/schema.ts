@@ -77,6 +77,26 @@ export interface ProviderHoursTable {
   rating: number | null;
 }
 
+/**
+ * The columns search checks and sorts a listed match on, by seq (migrations/0034): copies of the
+ * provider row's, written by its triggers only (docs/search.md "Copied columns and their owners").
+ */
+export interface ProviderSearchTable {
+  seq: number;
+  id: string;
+  name: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  isPromoted: number;
+  priceRange: string;
+  rating: number;
+  reviewCount: number;
+  latitude: number | null;
+  longitude: number | null;
+  timeZone: string | null;
+}
+
 export interface SearchTermsTable {
   kind: 'word' | 'service' | 'city';
   term: string;
@@ -185,6 +205,7 @@ export interface Database {
   held_listings: HeldListingsTable;
   moderation_actions: ModerationActionsTable;
   provider_hours: ProviderHoursTable;
+  provider_search: ProviderSearchTable;
   search_terms: SearchTermsTable;
   city_counts: CityCountsTable;
   zone_cells: ZoneCellsTable;

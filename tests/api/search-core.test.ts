@@ -10,6 +10,12 @@ import { boxTables } from '../../src/features/search/near.server';
 import { INDEXES } from '../../src/features/search/indexes.server';
 import { PLANS } from '../../src/features/search/plans/index.server';
 import { withBudget } from '../../src/features/search/budget.server';
+import { resolve } from '../../src/features/search/resolve.server';
+import { placeOfSearch } from '../../src/features/search/search.server';
+import { searchParamsSchema } from '../../src/features/search/schemas/search';
+import { openNowCondition } from '../../src/features/search/openNow.server';
+import { rowConditions } from '../../src/features/search/filters.server';
+import { and, searchRun, textListed } from '../../src/features/search/plans/context.server';
 import { OverBudgetError } from '../../src/lib/errors';
 import { startApi, type TestApi } from '../helpers/api';
 
@@ -28,15 +34,18 @@ describe('search indexes', () => {
   });
 });
 
+/** The query plan of `query`, a line per step. */
+const explain = async (query: RawBuilder<unknown>) => {
+  const { sql: text, parameters } = sql`EXPLAIN QUERY PLAN ${query}`.compile(api.database.db);
+  const { rows } = await api.database.client.execute({ sql: text, args: parameters as InValue[] });
+  return rows.map((r) => String(r.detail)).join('\n');
+};
+
 describe('near boxes', () => {
   // migrations/0028: a box's count and sort with a price, a rating, a place or the order columns read
   // the coordinate index (or a service's category rows') alone, never each provider's row.
   const point = { latitude: 40.7143, longitude: -74.006 };
-  const plan = async (query: RawBuilder<unknown>) => {
-    const { sql: text, parameters } = sql`EXPLAIN QUERY PLAN ${query}`.compile(api.database.db);
-    const { rows } = await api.database.client.execute({ sql: text, args: parameters as InValue[] });
-    return rows.map((r) => String(r.detail)).join('\n');
-  };
+  const plan = explain;
 
   it('a box with a price, a rating and a city is counted and sorted from the coordinate index alone', async () => {
     const where = sql`WHERE p.priceRange = '$' AND p.rating >= 4 AND p.city = 'New York' AND p.zipCode >= '100' AND p.state = 'NY'`;
@@ -54,6 +63,37 @@ describe('near boxes', () => {
       sql`SELECT c.providerSeq, c.latitude, c.longitude ${boxTables(point, 10, 'nails')} ${where} ORDER BY c.isPromoted DESC, c.rating DESC, c.reviewCount DESC, c.name`,
     );
     expect(sorted).toMatch(/USING COVERING INDEX provider_categories_geo/);
+  });
+});
+
+describe('listed matches', () => {
+  // migrations/0034: a match listed first (text, open now, a service's rows, a count's few) is checked
+  // against every other filter and sorted from provider_search, never from its provider row.
+  it('are checked and sorted from provider_search alone, with every filter the search has', async () => {
+    const params = searchParamsSchema.parse({
+      query: 'nail',
+      service: 'Nail Salon',
+      location: 'New York, NY 10001',
+      priceRange: '$$',
+      rating: '4',
+      near: '40.7143,-74.006',
+      openNow: 'true',
+      verified: 'true',
+      sort: 'distance',
+    });
+    const now = new Date('2026-11-25T17:00:00Z');
+    const r = await resolve(api.database, params, now, await placeOfSearch(api.database, params));
+    expect(r.match).toBeTruthy();
+    const run = searchRun(api.database, params, r);
+    // Open now as the list of those open (few) and as a check on each row (many).
+    for (const openNow of [r.openNow!, openNowCondition(now)]) {
+      const listed = textListed(r.match as string, rowConditions({ ...r, match: null, openNow }));
+      const plan = await explain(
+        sql`SELECT p.seq${run.distance}, p.isPromoted, p.rating, p.reviewCount, p.name ${listed.tables} ${and(listed.conds)} ORDER BY ${run.order}`,
+      );
+      expect(plan).toMatch(/SEARCH p USING PRIMARY KEY \(seq=\?\)/);
+      expect(plan).not.toMatch(/SEARCH p USING INTEGER PRIMARY KEY/);
+    }
   });
 });
 

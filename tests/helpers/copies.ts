@@ -44,6 +44,13 @@ export async function copyDrift({ client }: Db): Promise<string[]> {
       WHERE p.seq IS NULL OR h.timeZone IS NOT p.timeZone OR h.city IS NOT p.city OR h.priceRange IS NOT p.priceRange OR h.rating IS NOT p.rating
         OR h.categories IS NOT (SELECT ' ' || group_concat(c.category, ' ') || ' ' FROM provider_categories c WHERE c.providerSeq = p.seq)`),
   );
+  // Search columns: one row per provider, each column the provider row's (migrations/0034).
+  const searchColumns = ['id', 'name', 'city', 'state', 'zipCode', 'isPromoted', 'priceRange', 'rating', 'reviewCount', 'latitude', 'longitude', 'timeZone'];
+  report(
+    'provider_search',
+    await all(`SELECT p.seq, s.seq AS copy FROM providers p FULL JOIN provider_search s ON s.seq = p.seq
+      WHERE p.seq IS NULL OR s.seq IS NULL OR ${searchColumns.map((c) => `s.${c} IS NOT p.${c}`).join(' OR ')}`),
+  );
   // Zone cells: every provider's half-degree cell of latitude and longitude (from -90 and -180) with
   // its zone; cells of providers since moved stay (migrations/0024_zone_cells.sql).
   const cells = new Set(

@@ -285,7 +285,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
         ? []
         : run(
             sql`SELECT p.*${distance} FROM (SELECT p.seq${distance} FROM (VALUES ${sql.join(matches.map((seq) => sql`(${seq})`))}) m
-              CROSS JOIN providers p ON p.seq = m.column1 ORDER BY ${order} ${page}) s CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
+              CROSS JOIN provider_search p ON p.seq = m.column1 ORDER BY ${order} ${page}) s CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
           );
     return { count: total, sorted };
   };
@@ -406,13 +406,14 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
 }
 
 /**
- * The full-text matches of `match` joined to their provider rows by rowid, with `conds` (on `p`):
- * for listing every match. Each is then one row read on sqld (Turso bills rows read); as
+ * The full-text matches of `match` joined to their search columns by seq (`provider_search`,
+ * migrations/0034), with `conds` (on `p`): for listing every match. Each is then one row read on
+ * sqld (Turso bills rows read); as
  * `p.seq IN (matches)` each was read three times (the list written, read back, then the row).
  * `narrowing` (filters.server.ts textNarrowing, for text that is many) drops matches on `f` first.
  */
 export const textListed = (match: string, conds: Expression<SqlBool>[], narrowing: Expression<SqlBool>[] = []) => ({
-  tables: sql`FROM providers_fts f CROSS JOIN providers p NOT INDEXED ON p.seq = f.rowid`,
+  tables: sql`FROM providers_fts f CROSS JOIN provider_search p ON p.seq = f.rowid`,
   conds: [sql<SqlBool>`f.providers_fts MATCH ${match}`, ...narrowing, ...conds],
 });
 

@@ -1,6 +1,6 @@
 /**
- * Open now, when few are open (at night, most of the week): the open-now list leads; NOT INDEXED
- * keeps SQLite on the list rather than a filter's index; each is checked and they are sorted.
+ * Open now, when few are open (at night, most of the week): the open-now list leads, each looked up
+ * in provider_search (no index but its key, so SQLite stays on the list), checked and sorted.
  */
 import { sql } from 'kysely';
 import { rowConditions } from '../filters.server';
@@ -11,7 +11,7 @@ export const openListed: Plan = {
   applies: ({ r }) => !!r.fewOpen,
   async run(s) {
     const listText = await s.listTextFor(s.r.openCount ?? 0);
-    const [rows, count] = await s.fewSorted(sql`FROM providers p NOT INDEXED ${and(rowConditions(s.r, { listText }))}`);
+    const [rows, count] = await s.fewSorted(sql`FROM provider_search p ${and(rowConditions(s.r, { listText }))}`);
     return { rows, count };
   },
 };

@@ -50,6 +50,6 @@ function categorySource(r: Resolved, rows: RawBuilder<unknown>, listText: boolea
   }
   return {
     conds: [...categoryConditions(r), ...rowConditions(r, { skip: 'categoryRows', listText })],
-    tables: sql`${rows} CROSS JOIN providers p ON p.seq = c.providerSeq`,
+    tables: sql`${rows} CROSS JOIN provider_search p ON p.seq = c.providerSeq`,
   };
 }

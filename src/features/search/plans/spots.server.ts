@@ -38,7 +38,7 @@ function spotSource(s: SearchRun): SpotSource {
     const carried = carriedByAll(r, 'categoryRows');
     return {
       seq: sql`c.providerSeq`,
-      tables: sql`provider_categories c ${indexedBy(INDEXES.categoryGeo)} ${carried ? sql`` : sql`CROSS JOIN providers p ON p.seq = c.providerSeq`}`,
+      tables: sql`provider_categories c ${indexedBy(INDEXES.categoryGeo)} ${carried ? sql`` : sql`CROSS JOIN provider_search p ON p.seq = c.providerSeq`}`,
       at: (latitude, longitude) => sql<SqlBool>`c.latitude = ${latitude} AND c.longitude = ${longitude}`,
       // Only the hidden-listing lookup when category rows carry every filter: no provider row is read.
       conds: carried ? [isListed(sql`c.providerSeq`), ...categoryConditions(r)] : [...categoryConditions(r), ...rowConditions(r, { skip: 'categoryRows' })],
