@@ -104,14 +104,15 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
     // less than the other filters' plan (PLAN_TUNING.openListedScale): their ranges are counted on the
     // hours index alone, no provider looked up (a hidden one, or one open twice across midnight, counts
     // too: never fewer than those open).
-    const size = await directorySize(database);
+    const rangeConds = priceAndRating('o', ranged);
+    // The directory's size only where a bound depends on it (one more row read on sqld otherwise).
+    const size = !carried || rangeConds.length ? await directorySize(database) : 0;
     const most = carried ? LIMITS.countedTotal : openListedMost(size);
     const counted = (list: RawBuilder<unknown>) =>
       carried
         ? sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT DISTINCT seq FROM (${list})) o
           WHERE ${isListed(sql`o.seq`)} AND ${notClosedCondition(sql`o.seq`, now)} LIMIT ${most + 1})`
         : sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (${list}) LIMIT ${most + 1})`;
-    const rangeConds = priceAndRating('o', ranged);
     let count = counted(openList);
     if (rangeConds.length) {
       // A price or a minimum rating is passed over in the index, range by range: with few matches the
