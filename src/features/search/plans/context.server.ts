@@ -100,8 +100,8 @@ export const PLAN_TUNING = {
    * (the hours rows carry both, migrations/0032): the index passes over the ranges of other prices,
    * so a rare price and rating read every open range of the country; past this many the count is
    * left unknown and open now is checked on each row (resolve.server.ts). Twice reads a weekday
-   * evening's whole list at 100,000 (rated 5 there: 68 -> 19 ms against once); four times cost `$$$$`
-   * rated 5 at noon 10 ms more than the row checks it falls back to (docs/BENCHMARKS.md "eighth pass").
+   * evening's whole list at 100,000; four times cost `$$$$` rated 5 at noon more than the row checks
+   * it falls back to (docs/BENCHMARKS.md "eighth pass").
    */
   openScanScale: 2,
   /**
