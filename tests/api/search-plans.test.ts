@@ -223,6 +223,24 @@ describe('openNow at fixed moments', () => {
   }
 });
 
+describe('a page past the last match', () => {
+  it('is empty and still carries the total, for the plans that list few matches', async () => {
+    const all = await everyProvider();
+    const open = all.filter((r) => isOpen(r, MOMENTS.few));
+    const cases: [Record<string, string>, Ref[], string][] = [
+      // Few open (open-listed), a ZIP prefix's few (filter-listed).
+      [{ openNow: 'true' }, open, 'open-listed'],
+      [{ location: ZIP }, all.filter((r) => r.zipCode === ZIP), 'filter-listed'],
+    ];
+    for (const [raw, expected, plan] of cases) {
+      expect(expected.length, plan).toBeGreaterThan(0);
+      const page = await search({ ...raw, offset: String(expected.length + 5) }, MOMENTS.few);
+      expect(lastPlan?.split(':')[0], plan).toBe(plan);
+      expect({ total: page.total, capped: page.capped, items: page.items }, plan).toEqual({ ...counted(expected.length), items: [] });
+    }
+  });
+});
+
 describe('openNow with a location: only the zones the place can be in are listed', () => {
   // Wednesday 11:30 AM in New York, 6:30 AM in Honolulu: every zone's daytime providers are open
   // (past the cap in all), Honolulu's alone are few.

@@ -247,13 +247,14 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
    * and the page's rows came back with the total anyway.
    */
   const fewSorted = async (from: RawBuilder<unknown>): Promise<[Row[], Count]> => {
+    // The count's one row leads, so a page past the last match still carries the total (a row of
+    // nulls): counting again read every match a second time.
     const found = await run(
       sql`WITH m AS MATERIALIZED (SELECT ${ORDER_COLUMNS}${distance} ${from})
-        SELECT p.*${distance}, (SELECT count(*) FROM m) AS matchCount FROM (SELECT seq FROM m p ORDER BY ${order} ${page}) s CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
+        SELECT p.*${distance}, c.matchCount FROM (SELECT count(*) AS matchCount FROM m) c
+        LEFT JOIN (SELECT seq FROM m p ORDER BY ${order} ${page}) s ON 1 LEFT JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
     );
-    // A page past the last match has no row to carry the total.
-    if (!found.length) return [found, params.offset ? await count(from) : { total: 0, capped: false }];
-    return [found, cappedTotal(Number(found[0]!.matchCount))];
+    return [found.filter((row) => row.seq !== null), cappedTotal(Number(found[0]!.matchCount))];
   };
 
   /**
