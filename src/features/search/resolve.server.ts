@@ -118,7 +118,9 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
       // A price or a minimum rating is passed over in the index, range by range: with few matches the
       // list reads every open range of its zones (the whole country's at noon). So the ranges are read
       // up to a bound and filtered after; past it with no more matches than counted, the count is not
-      // known (-1) and open now is checked on each row, as when many are open.
+      // known (-1) and open now is checked on each row, as when many are open. The ranges are counted
+      // apart only when the matches did not already pass the cap: the count of matches stops there,
+      // where one list of the first ranges read for both was read whole (slower at both sizes).
       const scan = openScanMost(size);
       const ranges = openNowRanges(now, classes, zones, only);
       const first = sql`SELECT o.seq FROM (SELECT * FROM (${ranges}) LIMIT ${scan}) o WHERE ${sql.join(rangeConds, sql` AND `)}`;
