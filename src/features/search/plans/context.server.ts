@@ -186,6 +186,12 @@ export interface SearchRun {
   sortedPage(tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]): Promise<Row[]>;
   /** A page and the total of matches known to be few, listed once from `from`. */
   fewSorted(from: RawBuilder<unknown>): Promise<[Row[], Count]>;
+  /**
+   * A page and the total from one read of `from` in `inOrder` (its index's order), the matches' seq
+   * (`seq`) listed up to the cap or the page's end. Null when the total is known without reading
+   * (the open-now list applied every filter): the caller reads the page alone.
+   */
+  pageAndCount(from: RawBuilder<unknown>, inOrder: RawBuilder<unknown>, seq?: RawBuilder<unknown>): Promise<PlanResult | null>;
   /** Nearest first (sort=distance); with `sorted` (countOrList's few), those sorted rather than circles or `tables` read again. */
   nearest(tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], sorted?: (() => Promise<Row[]>) | null): Promise<Row[]>;
   /**
@@ -255,6 +261,25 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
         LEFT JOIN (SELECT seq FROM m p ORDER BY ${order} ${page}) s ON 1 LEFT JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
     );
     return [found.filter((row) => row.seq !== null), cappedTotal(Number(found[0]!.matchCount))];
+  };
+
+  /**
+   * A walk for the page and another for the count read the same rows of the index twice (the count
+   * further), and text that is many built its list of matches for each ("time" is 234,761 rowids
+   * at a million). So one walk lists the matches' seq in order as it counts them (one string,
+   * aggregated in SQL, as countOrList's), and the page's rows are read by seq.
+   */
+  const pageAndCount = async (from: RawBuilder<unknown>, inOrder: RawBuilder<unknown>, seq: RawBuilder<unknown> = sql`p.seq`) => {
+    if (r.openTotal) return null;
+    const { rows } = await sql<{ n: number; seqs: string }>`SELECT count(*) AS n, json_group_array(seq) AS seqs
+      FROM (SELECT ${seq} AS seq ${from} ORDER BY ${inOrder} LIMIT ${Math.max(LIMITS.countedTotal + 1, wanted)})`.execute(db);
+    const count = cappedTotal(Number(rows[0]!.n));
+    counts.set(keyOf(from), Promise.resolve(count));
+    const seqs = (JSON.parse(rows[0]!.seqs) as number[]).slice(params.offset, wanted);
+    if (!seqs.length) return { rows: [], count };
+    const found = await run(sql`SELECT p.*${distance} FROM (VALUES ${sql.join(seqs.map((n) => sql`(${n})`))}) m CROSS JOIN providers p ON p.seq = m.column1`);
+    const at = new Map(seqs.map((n, i) => [n, i]));
+    return { rows: found.sort((a, b) => at.get(a.seq)! - at.get(b.seq)!), count };
   };
 
   /**
@@ -397,6 +422,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     countOrList,
     sortedPage,
     fewSorted,
+    pageAndCount,
     nearest,
     walk,
     listTextFor,
