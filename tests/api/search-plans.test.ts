@@ -793,7 +793,9 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
-  it('few text matches and few open: the text listed and checked against the open list, not a full-text lookup per open provider', async () => {
+  it('few text matches, whether few or many are open: the text listed, each match checked for open now, the open never counted', async () => {
+    const statements: string[] = [];
+    const database = watchedDatabase(api.database, (text) => statements.push(text));
     for (const [query, when] of [
       ['test 001', MOMENTS.few],
       ['test 00', MOMENTS.weekWrap],
@@ -802,10 +804,45 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
       const all = await everyProvider();
       const expected = all.filter((r) => isOpen(r, when) && hasWords(words(r), query));
       expect(expected.length, query).toBeGreaterThan(0);
-      const page = await search({ query, openNow: 'true', limit: '12' }, when);
-      expect(lastPlan).toBe('text-listed');
+      statements.length = 0;
+      const trace: SearchTrace = {};
+      const page = await searchProviders(database, searchParamsSchema.parse({ query, openNow: 'true', limit: '12' }), when, { trace });
+      expect(trace.plan).toBe('text-listed');
       expect({ total: page.total, capped: page.capped }).toEqual(counted(expected.length));
       expect(page.items.map((p) => p.id)).toEqual(expected.slice(0, 12).map((r) => r.id));
+      // Resolve's count of the open reads the hours index by zone; the check of one match reads its own rows.
+      expect(
+        statements.filter((text) => /provider_hours_(city_)?open/.test(text)),
+        query,
+      ).toEqual([]);
+    }
+  });
+
+  it("a place's or a service's index is read once for the page and its total (SearchRun.pageAndCount)", async () => {
+    const statements: string[] = [];
+    const database = watchedDatabase(api.database, (text) => statements.push(text));
+    const all = await everyProvider();
+    const cases: { raw: Record<string, string>; plan: string; source: RegExp; keep: (r: Ref) => boolean }[] = [
+      { raw: { priceRange: '$$' }, plan: 'place', source: /providers_price_order/, keep: (r: Ref) => r.priceRange === '$$' },
+      { raw: { location: 'Plan City 2', offset: '3' }, plan: 'place', source: /providers_city_order/, keep: (r: Ref) => r.city === 'Plan City 2' },
+      {
+        raw: { service: 'Nail Salon', rating: '4' },
+        plan: 'category',
+        source: /provider_categories_order/,
+        keep: (r: Ref) => inCategory(r, 'nails') && r.rating >= 4,
+      },
+    ];
+    for (const { raw, plan, source, keep } of cases) {
+      const expected = all.filter(keep);
+      expect(expected.length, plan).toBeGreaterThan(12);
+      statements.length = 0;
+      const trace: SearchTrace = {};
+      const page = await searchProviders(database, searchParamsSchema.parse({ limit: '12', ...raw }), MOMENTS.many, { trace });
+      expect(trace.plan, JSON.stringify(raw)).toBe(plan);
+      expect({ total: page.total, capped: page.capped }).toEqual(counted(expected.length));
+      const offset = Number(raw.offset ?? 0);
+      expect(page.items.map((p) => p.id)).toEqual(expected.slice(offset, offset + 12).map((r) => r.id));
+      expect(statements.filter((text) => source.test(text)).length, JSON.stringify(raw)).toBe(1);
     }
   });
 

@@ -13,12 +13,27 @@ import { FILTERS, filtersOf, rowConditions, type FilterName, type SearchFilter }
 import { CATEGORY_INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
 import { searchWords } from '../searchText';
 import { and, countOnce, leadingIndex, PLAN_TUNING, textListed, type Plan, type SearchRun } from './context.server';
+import type { Db } from '../../../db/client';
+import type { RequestCounts, Resolved } from '../resolve.server';
 
 /** The full-text expression to list: the text, in the city's words when the search has a city. */
-function listedText({ r }: SearchRun): string {
+function listedText(r: Resolved): string {
   const cityWords = r.place?.city ? searchWords(r.place.city) : [];
   return cityWords.length ? `(${r.match}) AND city : (${cityWords.map((w) => `"${w}"`).join(' ')})` : (r.match as string);
 }
+
+/**
+ * The text's matches, counted one past `textLeads` (at least past the counted cap), once per request
+ * (a place's rings, and resolve's open now, ask for the same count).
+ */
+export function textMatches(database: Db, r: Resolved, counts: RequestCounts): Promise<number> {
+  const count = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM providers_fts
+    WHERE providers_fts MATCH ${listedText(r)} LIMIT ${Math.max(LIMITS.countedTotal, PLAN_TUNING.textLeads) + 1})`;
+  return countOnce(database, counts, count);
+}
+
+/** Whether text of `matches` is few enough to be listed whatever else the search has (`text-listed`). */
+export const fewText = (matches: number) => matches <= LIMITS.countedTotal;
 
 const FILTER_TABLE: Record<FilterName, SearchFilter> = FILTERS;
 
@@ -59,11 +74,8 @@ function textAndLead(s: SearchRun): Promise<{ text: number; lead: number | null 
   let found = counted.get(s);
   if (!found) {
     found = (async () => {
-      const count = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM providers_fts
-        WHERE providers_fts MATCH ${listedText(s)} LIMIT ${Math.max(LIMITS.countedTotal, PLAN_TUNING.textLeads) + 1})`;
-      // The same in each search of a request (a place's rings): read once.
-      const text = await countOnce(s.database, s.requestCounts, count);
-      return { text, lead: text > LIMITS.countedTotal && text <= PLAN_TUNING.textLeads ? await leadRows(s, text + 1) : null };
+      const text = await textMatches(s.database, s.r, s.requestCounts);
+      return { text, lead: !fewText(text) && text <= PLAN_TUNING.textLeads ? await leadRows(s, text + 1) : null };
     })();
     counted.set(s, found);
   }
@@ -76,14 +88,14 @@ export const textFew: Plan = {
     // Text alone in the recommended order: the order plan counts and lists it from the index alone.
     if (!s.r.match || (filtersOf(s.r).length < 2 && s.sort === 'recommended' && !s.r.point)) return false;
     const { text, lead } = await textAndLead(s);
-    if (text <= LIMITS.countedTotal) return true;
+    if (fewText(text)) return true;
     // More than the cap: the text still leads when the filter that would lead has more rows (a
     // service's hundreds of thousands), since the count reads that index until it has the cap.
     // Few open are fewer than the cap: they lead their own plan (open-listed).
     return !s.r.fewOpen && text <= PLAN_TUNING.textLeads && lead !== null && lead > text;
   },
   async run(s) {
-    const listed = textListed(listedText(s), rowConditions({ ...s.r, match: null }));
+    const listed = textListed(listedText(s.r), rowConditions({ ...s.r, match: null }));
     const [rows, count] = await s.fewSorted(sql`${listed.tables} ${and(listed.conds)}`);
     return { rows, count };
   },
