@@ -1,6 +1,6 @@
 /**
  * The search core's own contracts (docs/search.md): every index a plan names exists after the
- * migrations, GET /api/search says which plan answered in Server-Timing, and a search's statements
+ * migrations, the filters' table defines what the open-now list applies, GET /api/search says which plan answered in Server-Timing, and a search's statements
  * stop at its time budget.
  */
 import type { InValue } from '@libsql/client';
@@ -13,8 +13,8 @@ import { withBudget } from '../../src/features/search/budget.server';
 import { resolve } from '../../src/features/search/resolve.server';
 import { placeOfSearch } from '../../src/features/search/search.server';
 import { searchParamsSchema } from '../../src/features/search/schemas/search';
-import { openNowCondition } from '../../src/features/search/openNow.server';
-import { rowConditions } from '../../src/features/search/filters.server';
+import { openNowCondition, openNowList, openNowRanges } from '../../src/features/search/openNow.server';
+import { FILTERS, openListConditions, rowConditions, type SearchFilter } from '../../src/features/search/filters.server';
 import { and, searchRun, textListed } from '../../src/features/search/plans/context.server';
 import { OverBudgetError } from '../../src/lib/errors';
 import { startApi, type TestApi } from '../helpers/api';
@@ -93,6 +93,31 @@ describe('listed matches', () => {
       );
       expect(plan).toMatch(/SEARCH p USING PRIMARY KEY \(seq=\?\)/);
       expect(plan).not.toMatch(/SEARCH p USING INTEGER PRIMARY KEY/);
+    }
+  });
+});
+
+describe('filters as data', () => {
+  // docs/search.md "Filters": what the open-now list applies is each filter's `hoursRow`, so
+  // "carried by the open list" and its condition are one definition.
+  it('every filter the open-now list carries has its condition on the hours row; open now and its closures are the list itself', () => {
+    const entries = Object.entries(FILTERS) as [string, SearchFilter][];
+    const carried = entries.filter(([, f]) => f.carriedBy.includes('openList')).map(([name]) => name);
+    const withHoursRow = entries.filter(([, f]) => f.hoursRow).map(([name]) => name);
+    expect(carried.filter((name) => !withHoursRow.includes(name)).sort()).toEqual(['notClosed', 'openNow']);
+    expect(withHoursRow.filter((name) => !carried.includes(name))).toEqual([]);
+  });
+
+  it('the open-now list with a city, a service, a price and a rating is read from the city index alone', async () => {
+    const params = searchParamsSchema.parse({ service: 'Nail Salon', location: 'New York, NY', priceRange: '$$', rating: '4', openNow: 'true' });
+    const now = new Date('2026-11-25T17:00:00Z');
+    const r = await resolve(api.database, params, now, await placeOfSearch(api.database, params));
+    const conds = openListConditions(r);
+    expect([conds.byCity, conds.keyed.length, conds.scanned.length]).toEqual([true, 2, 2]);
+    const classes = new Map([['America/New_York', [8]]]);
+    for (const list of [openNowList(now, classes, ['America/New_York'], conds), openNowRanges(now, classes, ['America/New_York'], conds)]) {
+      const plan = await explain(sql`SELECT * FROM (${list})`);
+      expect(plan).toMatch(/USING COVERING INDEX provider_hours_city_open/);
     }
   });
 });

@@ -7,7 +7,8 @@
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { withinCondition } from './near.server';
-import { notClosedCondition } from './openNow.server';
+import { notClosedCondition, type OpenListConditions } from './openNow.server';
+import { hoursCategoryNeedle } from './providerHours.server';
 import { INDEXES, indexedBy, indexSql, type IndexName } from './indexes.server';
 import type { Resolved } from './resolve.server';
 
@@ -15,7 +16,7 @@ import type { Resolved } from './resolve.server';
  * Copied tables that apply a filter by themselves. `categoryRows`: provider_categories, whose rows
  * copy the provider's city, price and rating (migrations/0006, 0014; a condition on `c`). `openList`:
  * the hours rows the open-now list is read from, which copy city, categories, price and rating
- * (migrations/0014, 0032; openNow.server.ts `openNowList`).
+ * (migrations/0014, 0032; a condition on `h`, openNow.server.ts `openNowList`).
  */
 export type Carrier = 'categoryRows' | 'openList';
 
@@ -31,6 +32,16 @@ export interface SearchFilter {
   categoryRow?(r: Resolved): Expression<SqlBool>;
   /** The copied tables that apply it (a plan reading one of them leaves its row condition out). */
   carriedBy: readonly Carrier[];
+  /**
+   * Its condition on an hours row `h` of the open-now list, for a filter the list carries
+   * (`carriedBy` has 'openList'; open now and its closures are the list itself and have none).
+   */
+  hoursRow?(r: Resolved): Expression<SqlBool>;
+  /**
+   * Whether the open-now indexes pass over its column range by range (it is not in their key): the
+   * list's ranges are then read up to a bound before it is applied (resolve.server.ts).
+   */
+  hoursScanned?: true;
   /**
    * An index its matches can be listed from (with `row` as the index's range): when they are few,
    * the plan `filter-listed` lists them and checks each rather than walk another index for them.
@@ -62,6 +73,8 @@ export const FILTERS = {
     on: (r) => !!r.place?.city,
     row: (r) => sql<SqlBool>`p.city = ${r.place!.city}`,
     categoryRow: (r) => sql<SqlBool>`c.city = ${r.place!.city}`,
+    // The first column of the open-now list's city index (openNow.server.ts `openNowList`).
+    hoursRow: (r) => sql<SqlBool>`h.city = ${r.place!.city}`,
     carriedBy: ['categoryRows', 'openList'],
   },
   state: { on: (r) => !!r.place?.state, row: (r) => sql<SqlBool>`p.state = ${r.place!.state}`, carriedBy: [] },
@@ -79,12 +92,16 @@ export const FILTERS = {
     on: (r) => !!r.params.priceRange,
     row: (r) => sql<SqlBool>`p.priceRange = ${r.params.priceRange}`,
     categoryRow: (r) => sql<SqlBool>`c.priceRange = ${r.params.priceRange}`,
+    hoursRow: (r) => sql<SqlBool>`h.priceRange = ${r.params.priceRange}`,
+    hoursScanned: true,
     carriedBy: ['categoryRows', 'openList'],
   },
   rating: {
     on: (r) => r.params.rating !== undefined,
     row: (r) => sql<SqlBool>`p.rating >= ${r.params.rating}`,
     categoryRow: (r) => sql<SqlBool>`c.rating >= ${r.params.rating}`,
+    hoursRow: (r) => sql<SqlBool>`h.rating >= ${r.params.rating}`,
+    hoursScanned: true,
     carriedBy: ['categoryRows', 'openList'],
   },
   near: { on: (r) => !!r.within, row: (r) => withinCondition(r.within!.point, r.within!.miles), carriedBy: [] },
@@ -93,6 +110,8 @@ export const FILTERS = {
     on: (r) => !!r.category,
     row: (r) => sql<SqlBool>`EXISTS (SELECT 1 FROM provider_categories k WHERE k.category = ${r.category} AND k.providerSeq = p.seq)`,
     categoryRow: (r) => sql<SqlBool>`c.category = ${r.category}`,
+    // The hours row's categories are " hair nails " (providerHours.server.ts).
+    hoursRow: (r) => sql<SqlBool>`instr(h.categories, ${hoursCategoryNeedle(r.category!)}) > 0`,
     carriedBy: ['categoryRows', 'openList'],
   },
   /**
@@ -161,6 +180,19 @@ export const textNarrowing = (r: Resolved): Expression<SqlBool>[] =>
     // The subquery's own `p` is the one its row condition names.
     ([, f]) => sql<SqlBool>`+f.rowid IN (SELECT p.seq FROM providers p ${indexedBy(f.listedBy!)} WHERE ${f.row(r, { listText: false })})`,
   );
+
+/**
+ * What the open-now list applies of the search's filters (openNow.server.ts): each one's condition on
+ * the hours row, keyed or scanned by the index, and whether a city picks the city's index.
+ */
+export const openListConditions = (r: Resolved): OpenListConditions => {
+  const carried = ENTRIES.filter(([, f]) => f.on(r) && f.hoursRow);
+  return {
+    byCity: FILTERS.city.on(r),
+    keyed: carried.filter(([, f]) => !f.hoursScanned).map(([, f]) => f.hoursRow!(r)),
+    scanned: carried.filter(([, f]) => f.hoursScanned).map(([, f]) => f.hoursRow!(r)),
+  };
+};
 
 /** Conditions on the category row `c` for every filter the search has that category rows carry. */
 export const categoryConditions = (r: Resolved): Expression<SqlBool>[] =>

@@ -10,7 +10,6 @@ import { TIME_ZONES } from '../places/timeZone';
 import { minuteOfWeek } from '../providers/openNow';
 import { MINUTES_PER_DAY } from '../providers/openingHours';
 import { todayIn } from '../owners/listingStatus';
-import { hoursCategoryNeedle } from './providerHours.server';
 import { INDEXES, indexSql } from './indexes.server';
 
 /** Providers without a known zone are read in New York time. */
@@ -78,6 +77,20 @@ export async function hoursClasses({ db }: Db, zones: readonly string[] = TIME_Z
 }
 
 /**
+ * What the open-now list applies besides the moment and the zones: the conditions on its hours row
+ * `h` of the filters it carries (filters.server.ts `hoursRow`, on columns copied into the hours rows
+ * and covered by both indexes, migrations/0014, 0032), and whether the search has a city, whose
+ * own index (city first) is then read.
+ */
+export interface OpenListConditions {
+  byCity: boolean;
+  /** Conditions the index applies within each zone's and class's range of openMinute. */
+  keyed: Expression<SqlBool>[];
+  /** Conditions the index passes over range by range (a price, a minimum rating): see `openNowRanges`. */
+  scanned: Expression<SqlBool>[];
+}
+
+/**
  * The providers open now as a list of `seq` (a provider appears once per range that holds now),
  * read from provider_hours_open (migrations/0010): for each zone and length class present
  * (`classes`, migrations/0029 and 0031), the zone's ranges of that class that opened at most its longest
@@ -86,53 +99,36 @@ export async function hoursClasses({ db }: Db, zones: readonly string[] = TIME_Z
  * every class of a day was 312 seeks, most of them finding nothing.
  * `zones` keeps to the zones a place can be in (the place's `zones`, src/features/places/searchPlace.server.ts): at 8 AM in New York most of the East
  * is opening while Chicago is not yet, and Chicago's few are then listed rather than every Chicago
- * row checked. `city` reads the city's own index instead, and `category`, `priceRange` and
- * `rating` keep the providers of that category, price and minimum rating (all copied into the hours
- * rows and covered by both indexes, migrations/0014, 0032), so "open now" with a service in a city,
- * at a price, rated 4.5 and up is listed, and counted, from one index alone.
+ * row checked. With every filter's condition (`conds`), "open now" with a service in a city, at a
+ * price, rated 4.5 and up is listed, and counted, from one index alone.
  */
-export function openNowList(date: Date, classes: HoursClasses, zones: readonly string[] = TIME_ZONES, only: OpenListFilters = {}): RawBuilder<{ seq: number }> {
-  return openArms<{ seq: number }>(date, classes, zones, only, sql`h.providerSeq AS seq`);
-}
-
-/** What the open-now list can apply besides the moment and the zones (all copied into the hours rows). */
-export interface OpenListFilters {
-  city?: string;
-  category?: string;
-  priceRange?: string;
-  rating?: number;
+export function openNowList(date: Date, classes: HoursClasses, zones: readonly string[] = TIME_ZONES, conds: OpenListConditions): RawBuilder<{ seq: number }> {
+  return openArms<{ seq: number }>(date, classes, zones, conds.byCity, [...conds.keyed, ...conds.scanned], sql`h.providerSeq AS seq`);
 }
 
 /**
- * The open ranges of `openNowList` with only its city and category applied, each with its price and
- * rating: read up to a bound and filtered on those (`priceAndRating`), they say how many of the list
+ * The open ranges of `openNowList` with only its keyed conditions applied, each with `hit`: whether
+ * it meets the scanned ones. Read up to a bound and filtered on `hit`, they say how many of the list
  * the first ranges hold without reading past the bound (resolve.server.ts).
  */
 export function openNowRanges(
   date: Date,
   classes: HoursClasses,
   zones: readonly string[] = TIME_ZONES,
-  only: Pick<OpenListFilters, 'city' | 'category'>,
-): RawBuilder<{ seq: number; priceRange: string | null; rating: number | null }> {
-  return openArms<{ seq: number; priceRange: string | null; rating: number | null }>(
-    date,
-    classes,
-    zones,
-    only,
-    sql`h.providerSeq AS seq, h.priceRange AS priceRange, h.rating AS rating`,
-  );
+  conds: OpenListConditions,
+): RawBuilder<{ seq: number; hit: number }> {
+  const hit = conds.scanned.length ? sql.join(conds.scanned, sql` AND `) : sql`1`;
+  return openArms<{ seq: number; hit: number }>(date, classes, zones, conds.byCity, conds.keyed, sql`h.providerSeq AS seq, (${hit}) AS hit`);
 }
 
-/** The list's price and minimum rating as conditions on an hours row or a range of openNowRanges (`alias`). */
-export function priceAndRating(alias: string, { priceRange, rating }: Pick<OpenListFilters, 'priceRange' | 'rating'>): Expression<SqlBool>[] {
-  const row = sql.ref(alias);
-  return [
-    ...(priceRange ? [sql<SqlBool>`${row}.priceRange = ${priceRange}`] : []),
-    ...(rating !== undefined ? [sql<SqlBool>`${row}.rating >= ${rating}`] : []),
-  ];
-}
-
-function openArms<Row>(date: Date, classes: HoursClasses, zones: readonly string[], only: OpenListFilters, select: RawBuilder<unknown>): RawBuilder<Row> {
+function openArms<Row>(
+  date: Date,
+  classes: HoursClasses,
+  zones: readonly string[],
+  byCity: boolean,
+  conds: Expression<SqlBool>[],
+  select: RawBuilder<unknown>,
+): RawBuilder<Row> {
   const inZones: [Expression<SqlBool>, number, readonly number[]][] = [
     ...zones.map((zone): [Expression<SqlBool>, number, readonly number[]] => [
       sql<SqlBool>`h.timeZone = ${zone}`,
@@ -142,14 +138,12 @@ function openArms<Row>(date: Date, classes: HoursClasses, zones: readonly string
     // Every stored zone is one of TIME_ZONES (timeZoneOf); a provider without one reads New York time.
     [sql<SqlBool>`h.timeZone IS NULL`, minuteOfWeek(date, FALLBACK_ZONE), classes.get('') ?? []],
   ];
-  const index = only.city ? sql`${indexSql(INDEXES.hoursCityOpen)} WHERE h.city = ${only.city} AND` : sql`${indexSql(INDEXES.hoursOpen)} WHERE`;
+  const index = indexSql(byCity ? INDEXES.hoursCityOpen : INDEXES.hoursOpen);
   const minutes = CLASS_MINUTES;
-  const carried = [...(only.category ? [sql<SqlBool>`instr(h.categories, ${hoursCategoryNeedle(only.category)}) > 0`] : []), ...priceAndRating('h', only)].map(
-    (cond) => sql`AND ${cond}`,
-  );
+  const carried = conds.map((cond) => sql`AND ${cond}`);
   const parts = inZones.flatMap(([inZone, now, present]) =>
     present.map(
-      (k) => sql`SELECT ${select} FROM provider_hours h INDEXED BY ${index} ${inZone}
+      (k) => sql`SELECT ${select} FROM provider_hours h INDEXED BY ${index} WHERE ${inZone}
           AND (h.closeMinute - h.openMinute + ${sql.lit(minutes - 1)}) / ${sql.lit(minutes)} = ${sql.lit(k)}
           AND h.openMinute BETWEEN ${now - k * minutes} AND ${now} AND h.closeMinute > ${now} ${sql.join(carried, sql` `)}`,
     ),

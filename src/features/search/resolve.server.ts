@@ -15,9 +15,9 @@ import type { Point } from '../places/distance';
 import type { SearchPlace } from '../places/searchPlace.server';
 import { RADIUS_MILES } from './params';
 import { fewText, textMatches } from './plans/textListed.server';
-import { hoursClasses, notClosedCondition, openNowCondition, openNowList, openNowRanges, priceAndRating, zonesNear } from './openNow.server';
+import { hoursClasses, notClosedCondition, openNowCondition, openNowList, openNowRanges, zonesNear } from './openNow.server';
 import { textMatch } from './textMatch.server';
-import { carriedByAll, isListed } from './filters.server';
+import { carriedByAll, isListed, openListConditions } from './filters.server';
 
 export type Filters = Partial<Omit<SearchParams, 'limit' | 'offset'>>;
 export type Count = { total: number; capped: boolean };
@@ -98,9 +98,9 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
     // Around a point, only the zones its circle can be in (openNow.server.ts `zonesNear`).
     const zones = r.within ? await zonesAround(database, r.within, place?.zones) : place?.zones;
     const classes = await hoursClasses(database, zones);
-    const only = { city: place?.city, category: r.category };
-    const ranged = { priceRange: params.priceRange, rating: params.rating };
-    const openList = openNowList(now, classes, zones, { ...only, ...ranged });
+    // A city, a service, a price and a rating are applied by the list itself (filters.server.ts `hoursRow`).
+    const conds = openListConditions(r);
+    const openList = openNowList(now, classes, zones, conds);
     const carried = carriedByAll(r, 'openList');
     // The list applies every filter: its count (distinct, since a range past midnight may overlap the
     // next day's; listed and not temporarily closed today, filters.server.ts `notClosed`) is the
@@ -108,9 +108,8 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
     // less than the other filters' plan (PLAN_TUNING.openListedScale): their ranges are counted on the
     // hours index alone, no provider looked up (a hidden one, or one open twice across midnight, counts
     // too: never fewer than those open).
-    const rangeConds = priceAndRating('o', ranged);
     // The directory's size only where a bound depends on it (one more row read on sqld otherwise).
-    const size = !carried || rangeConds.length ? await directorySize(database) : 0;
+    const size = !carried || conds.scanned.length ? await directorySize(database) : 0;
     const most = carried ? LIMITS.countedTotal : openListedMost(size);
     const counted = (list: RawBuilder<unknown>) =>
       carried
@@ -118,7 +117,7 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
           WHERE ${isListed(sql`o.seq`)} AND ${notClosedCondition(sql`o.seq`, now)} LIMIT ${most + 1})`
         : sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (${list}) LIMIT ${most + 1})`;
     let count = counted(openList);
-    if (rangeConds.length) {
+    if (conds.scanned.length) {
       // A price or a minimum rating is passed over in the index, range by range: with few matches the
       // list reads every open range of its zones (the whole country's at noon). So the ranges are read
       // up to a bound and filtered after; past it with no more matches than counted, the count is not
@@ -126,8 +125,8 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
       // apart only when the matches did not already pass the cap: the count of matches stops there,
       // where one list of the first ranges read for both was read whole (slower at both sizes).
       const scan = openScanMost(size);
-      const ranges = openNowRanges(now, classes, zones, only);
-      const first = sql`SELECT o.seq FROM (SELECT * FROM (${ranges}) LIMIT ${scan}) o WHERE ${sql.join(rangeConds, sql` AND `)}`;
+      const ranges = openNowRanges(now, classes, zones, conds);
+      const first = sql`SELECT o.seq FROM (SELECT * FROM (${ranges}) LIMIT ${scan}) o WHERE o.hit`;
       count = sql<{ n: number }>`SELECT CASE WHEN c.n > ${most} OR (SELECT count(*) FROM (SELECT 1 FROM (${ranges}) LIMIT ${scan + 1})) <= ${scan}
         THEN c.n ELSE -1 END AS n FROM (${counted(first)}) c`;
     }
