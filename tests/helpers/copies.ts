@@ -44,8 +44,10 @@ export async function copyDrift({ client }: Db): Promise<string[]> {
       WHERE p.seq IS NULL OR h.timeZone IS NOT p.timeZone OR h.city IS NOT p.city OR h.priceRange IS NOT p.priceRange OR h.rating IS NOT p.rating
         OR h.categories IS NOT (SELECT ' ' || group_concat(c.category, ' ') || ' ' FROM provider_categories c WHERE c.providerSeq = p.seq)`),
   );
-  // Search columns: one row per provider, each column the provider row's (migrations/0034).
-  const searchColumns = ['id', 'name', 'city', 'state', 'zipCode', 'isPromoted', 'priceRange', 'rating', 'reviewCount', 'latitude', 'longitude', 'timeZone'];
+  // Search columns: one row per provider, each column the provider row's (migrations/0034). The
+  // columns are the table's own, so a column a later migration adds is checked without naming it here.
+  const searchColumns = (await all("SELECT name FROM pragma_table_info('provider_search') WHERE name <> 'seq'")).map((c) => String(c.name));
+  if (searchColumns.length < 12) throw new Error(`provider_search has only ${searchColumns.join(', ')}`);
   report(
     'provider_search',
     await all(`SELECT p.seq, s.seq AS copy FROM providers p FULL JOIN provider_search s ON s.seq = p.seq
