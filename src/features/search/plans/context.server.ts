@@ -227,25 +227,36 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
   const count = (from: RawBuilder<unknown>) => readOnce(counts, keyOf(from), () => cappedCount(database, from));
   const counted = (from: RawBuilder<unknown>) => (r.openTotal ? Promise.resolve(r.openTotal) : count(from));
 
+  /** The rows of `seqs`, in that order (a page's, picked by seq first). */
+  const rowsBySeq = async (seqs: readonly number[]) => {
+    if (!seqs.length) return [];
+    const found = await run(sql`SELECT p.*${distance} FROM (VALUES ${sql.join(seqs.map((n) => sql`(${n})`))}) m CROSS JOIN providers p ON p.seq = m.column1`);
+    const at = new Map(seqs.map((n, i) => [n, i]));
+    return found.sort((a, b) => at.get(a.seq)! - at.get(b.seq)!);
+  };
+
   /**
    * The page's seq is picked first (with `near` from the coordinate index alone for the distance
    * order) and only those rows are read in full; sorting every candidate's whole row cost more than
    * finding them. In the recommended order promoted providers come first, so they are sorted on
    * their own first: when they fill the page the others are never sorted (sqld counts each row a
-   * sort takes as one read).
+   * sort takes as one read). The promoted are picked as seq up to the page's end, since a deep page
+   * of them needs all before it, and only the page's rows are then read (a thousand whole rows
+   * read at random for the last twelve cost most of a deep page).
    */
   const sortedPage = async (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]) => {
-    const pick = (only: Expression<SqlBool>[], limit: number, offset: number) =>
-      run(
-        sql`SELECT p.*${distance} FROM (SELECT p.seq${distance} ${tables} ${and([...conds, ...only])} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) s
+    if (order !== ORDER)
+      return run(
+        sql`SELECT p.*${distance} FROM (SELECT p.seq${distance} ${tables} ${and(conds)} ORDER BY ${order} ${page}) s
           CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
       );
-    if (order !== ORDER) return pick([], params.limit, params.offset);
-    const promoted = await pick([sql<SqlBool>`p.isPromoted = 1`], wanted, 0);
-    if (promoted.length === wanted) return promoted.slice(params.offset);
+    const pick = async (only: Expression<SqlBool>, limit: number, offset: number) =>
+      (await run(sql`SELECT p.seq ${tables} ${and([...conds, only])} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`)).map((row) => row.seq);
+    const promoted = await pick(sql<SqlBool>`p.isPromoted = 1`, wanted, 0);
+    if (promoted.length === wanted) return rowsBySeq(promoted.slice(params.offset));
     // Fewer than asked: `promoted` holds every promoted match, the rest of the page follows them.
     const from = Math.max(params.offset, promoted.length);
-    return [...promoted.slice(params.offset), ...(await pick([sql<SqlBool>`p.isPromoted = 0`], wanted - from, from - promoted.length))];
+    return rowsBySeq([...promoted.slice(params.offset), ...(await pick(sql<SqlBool>`p.isPromoted = 0`, wanted - from, from - promoted.length))]);
   };
 
   /**
@@ -275,11 +286,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
       FROM (SELECT ${seq} AS seq ${from} ORDER BY ${inOrder} LIMIT ${Math.max(LIMITS.countedTotal + 1, wanted)})`.execute(db);
     const count = cappedTotal(Number(rows[0]!.n));
     counts.set(keyOf(from), Promise.resolve(count));
-    const seqs = (JSON.parse(rows[0]!.seqs) as number[]).slice(params.offset, wanted);
-    if (!seqs.length) return { rows: [], count };
-    const found = await run(sql`SELECT p.*${distance} FROM (VALUES ${sql.join(seqs.map((n) => sql`(${n})`))}) m CROSS JOIN providers p ON p.seq = m.column1`);
-    const at = new Map(seqs.map((n, i) => [n, i]));
-    return { rows: found.sort((a, b) => at.get(a.seq)! - at.get(b.seq)!), count };
+    return { rows: await rowsBySeq((JSON.parse(rows[0]!.seqs) as number[]).slice(params.offset, wanted)), count };
   };
 
   /**
