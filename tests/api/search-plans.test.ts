@@ -793,7 +793,7 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
-  it('few text matches, whether few or many are open: the text listed, each match checked for open now, the open never counted', async () => {
+  it('few text matches, whether few or many are open: the text listed, each match checked for open now, the open counted only in a city', async () => {
     const statements: string[] = [];
     const database = watchedDatabase(api.database, (text) => statements.push(text));
     for (const [query, when] of [
@@ -816,6 +816,23 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
         query,
       ).toEqual([]);
     }
+    // In a city the open are counted from its own hours index (a few hundred at most), and listed.
+    const inCity = (await everyProvider()).filter((r) => r.city === 'Plan City 2' && isOpen(r, MOMENTS.many) && hasWords(words(r), 'test'));
+    expect(inCity.length).toBeGreaterThan(0);
+    statements.length = 0;
+    const trace: SearchTrace = {};
+    const page = await searchProviders(
+      database,
+      searchParamsSchema.parse({ query: 'test', location: 'Plan City 2', openNow: 'true', limit: '12' }),
+      MOMENTS.many,
+      {
+        trace,
+      },
+    );
+    expect(trace.plan).toBe('text-listed');
+    expect({ total: page.total, capped: page.capped }).toEqual(counted(inCity.length));
+    expect(page.items.map((p) => p.id)).toEqual(inCity.slice(0, 12).map((r) => r.id));
+    expect(statements.some((text) => /provider_hours_city_open/.test(text))).toBe(true);
   });
 
   it("a place's or a service's index is read once for the page and its total (SearchRun.pageAndCount)", async () => {

@@ -17,7 +17,7 @@ import { RADIUS_MILES } from './params';
 import { fewText, textMatches } from './plans/textListed.server';
 import { hoursClasses, notClosedCondition, openNowCondition, openNowList, openNowRanges, zonesNear } from './openNow.server';
 import { textMatch } from './textMatch.server';
-import { carriedByAll, isListed, openListConditions } from './filters.server';
+import { carriedByAll, FILTERS, isListed, openListConditions } from './filters.server';
 
 export type Filters = Partial<Omit<SearchParams, 'limit' | 'offset'>>;
 export type Count = { total: number; capped: boolean };
@@ -88,8 +88,10 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
     else r.point = point;
   }
   // Text few enough to be listed runs first whatever else the search has (plans/textListed.server.ts),
-  // each match checked for open now: counting the open would decide nothing (7-47 ms at a million).
-  if (params.openNow && r.match && fewText(await textMatches(database, r, counts))) r.openNow = openNowCondition(now);
+  // each match checked for open now: counting the open of every zone would decide nothing (7-47 ms
+  // at a million). A city's open are counted and listed from its own hours index, a few hundred at
+  // most, which costs less than looking up each match's hours (docs/search.md "Bounded cost").
+  if (params.openNow && r.match && !FILTERS.city.on(r) && fewText(await textMatches(database, r, counts))) r.openNow = openNowCondition(now);
   else if (params.openNow && r.match !== false) {
     // Few open (at night, most of the week): listed from the hours index, the other filters checked
     // on each. Many: dense in any order, so each row the usual plan reads is checked instead.
