@@ -21,12 +21,10 @@ export const category: Plan = {
     // Text (many: few was listed before) as one list of rowids, not a lookup per category row.
     const conds = [...cat, ...rowConditions(r, { skip: 'categoryRows', listText: true })];
     const index = indexSql(leadingIndex(r, CATEGORY_INDEXES)!.index);
-    const joined = sql`FROM provider_categories c INDEXED BY ${index} JOIN providers p ON p.seq = c.providerSeq ${and(conds)}`;
     // Every filter applied by the category rows: listed from them alone, less hidden listings.
-    const from = carriedByAll(r, 'categoryRows') ? sql`FROM provider_categories c INDEXED BY ${index} ${and([...cat, isListed(sql`c.providerSeq`)])}` : joined;
-    const listed = await s.pageAndCount(from, CATEGORY_ORDER, sql`c.providerSeq`);
-    if (listed) return listed;
-    const [rows, count] = await Promise.all([s.run(sql`SELECT p.* ${joined} ORDER BY ${CATEGORY_ORDER} ${s.page}`), s.counted(from)]);
-    return { rows, count };
+    const from = carriedByAll(r, 'categoryRows')
+      ? sql`FROM provider_categories c INDEXED BY ${index} ${and([...cat, isListed(sql`c.providerSeq`)])}`
+      : sql`FROM provider_categories c INDEXED BY ${index} JOIN providers p ON p.seq = c.providerSeq ${and(conds)}`;
+    return s.pageAndCount(from, CATEGORY_ORDER, sql`c.providerSeq`);
   },
 };

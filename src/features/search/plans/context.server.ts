@@ -188,10 +188,10 @@ export interface SearchRun {
   fewSorted(from: RawBuilder<unknown>): Promise<[Row[], Count]>;
   /**
    * A page and the total from one read of `from` in `inOrder` (its index's order), the matches' seq
-   * (`seq`) listed up to the cap or the page's end. Null when the total is known without reading
-   * (the open-now list applied every filter): the caller reads the page alone.
+   * (`seq`) listed up to the cap or the page's end; only the page when the total is known without
+   * reading (the open-now list applied every filter).
    */
-  pageAndCount(from: RawBuilder<unknown>, inOrder: RawBuilder<unknown>, seq?: RawBuilder<unknown>): Promise<PlanResult | null>;
+  pageAndCount(from: RawBuilder<unknown>, inOrder: RawBuilder<unknown>, seq?: RawBuilder<unknown>): Promise<PlanResult>;
   /** Nearest first (sort=distance); with `sorted` (countOrList's few), those sorted rather than circles or `tables` read again. */
   nearest(tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], sorted?: (() => Promise<Row[]>) | null): Promise<Row[]>;
   /**
@@ -280,13 +280,14 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
    * at a million). So one walk lists the matches' seq in order as it counts them (one string,
    * aggregated in SQL, as countOrList's), and the page's rows are read by seq.
    */
-  const pageAndCount = async (from: RawBuilder<unknown>, inOrder: RawBuilder<unknown>, seq: RawBuilder<unknown> = sql`p.seq`) => {
-    if (r.openTotal) return null;
+  const pageAndCount = async (from: RawBuilder<unknown>, inOrder: RawBuilder<unknown>, seq: RawBuilder<unknown> = sql`p.seq`): Promise<PlanResult> => {
+    if (r.openTotal) {
+      const seqs = await run(sql`SELECT ${seq} AS seq ${from} ORDER BY ${inOrder} ${page}`);
+      return { rows: await rowsBySeq(seqs.map((row) => row.seq)), count: r.openTotal };
+    }
     const { rows } = await sql<{ n: number; seqs: string }>`SELECT count(*) AS n, json_group_array(seq) AS seqs
       FROM (SELECT ${seq} AS seq ${from} ORDER BY ${inOrder} LIMIT ${Math.max(LIMITS.countedTotal + 1, wanted)})`.execute(db);
-    const count = cappedTotal(Number(rows[0]!.n));
-    counts.set(keyOf(from), Promise.resolve(count));
-    return { rows: await rowsBySeq((JSON.parse(rows[0]!.seqs) as number[]).slice(params.offset, wanted)), count };
+    return { rows: await rowsBySeq((JSON.parse(rows[0]!.seqs) as number[]).slice(params.offset, wanted)), count: cappedTotal(Number(rows[0]!.n)) };
   };
 
   /**

@@ -16,13 +16,7 @@ export const place: Plan = {
   async run(s) {
     const index = indexedBy(leadingIndex(s.r, PLACE_INDEXES)!.index);
     const conds = rowConditions(s.r, { listText: true });
-    const listed = await s.pageAndCount(sql`FROM providers p ${index} ${and(conds)}`, ORDER);
-    if (listed) return listed;
-    const [rows, count] = await Promise.all([
-      s.run(sql`SELECT p.*${s.distance} FROM providers p ${index} ${and(conds)} ORDER BY ${ORDER} ${s.page}`),
-      // The count follows the same index: SQLite alone may start from a far larger filter.
-      s.counted(sql`FROM providers p ${index} ${and(conds)}`),
-    ]);
-    return { rows, count };
+    // The count follows the same index: SQLite alone may start from a far larger filter.
+    return s.pageAndCount(sql`FROM providers p ${index} ${and(conds)}`, ORDER);
   },
 };
