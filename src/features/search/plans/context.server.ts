@@ -189,7 +189,7 @@ export interface SearchRun {
   /**
    * A page and the total from one read of `from` in `inOrder` (its index's order), the matches' seq
    * (`seq`) listed up to the cap or the page's end; only the page when the total is known without
-   * reading (the open-now list applied every filter).
+   * reading (the open-now list applied every filter: `from` then reads the provider row as `p`).
    */
   pageAndCount(from: RawBuilder<unknown>, inOrder: RawBuilder<unknown>, seq?: RawBuilder<unknown>): Promise<PlanResult>;
   /** Nearest first (sort=distance); with `sorted` (countOrList's few), those sorted rather than circles or `tables` read again. */
@@ -281,10 +281,9 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
    * aggregated in SQL, as countOrList's), and the page's rows are read by seq.
    */
   const pageAndCount = async (from: RawBuilder<unknown>, inOrder: RawBuilder<unknown>, seq: RawBuilder<unknown> = sql`p.seq`): Promise<PlanResult> => {
-    if (r.openTotal) {
-      const seqs = await run(sql`SELECT ${seq} AS seq ${from} ORDER BY ${inOrder} ${page}`);
-      return { rows: await rowsBySeq(seqs.map((row) => row.seq)), count: r.openTotal };
-    }
+    // Open now is never carried by category rows, so here `from` reads the provider row `p`: the
+    // page is read from it as it walks (by seq after, each of its rows counted twice on sqld).
+    if (r.openTotal) return { rows: await run(sql`SELECT p.*${distance} ${from} ORDER BY ${inOrder} ${page}`), count: r.openTotal };
     const { rows } = await sql<{ n: number; seqs: string }>`SELECT count(*) AS n, json_group_array(seq) AS seqs
       FROM (SELECT ${seq} AS seq ${from} ORDER BY ${inOrder} LIMIT ${Math.max(LIMITS.countedTotal + 1, wanted)})`.execute(db);
     return { rows: await rowsBySeq((JSON.parse(rows[0]!.seqs) as number[]).slice(params.offset, wanted)), count: cappedTotal(Number(rows[0]!.n)) };
