@@ -227,7 +227,8 @@ export interface Generated {
 }
 
 /**
- * What only serves reads (the search indexes, the full-text index's insert trigger) or what the
+ * What only serves reads (the search indexes, the full-text index's insert and update triggers: a
+ * rating refreshed after its reviews would rewrite each row's tokens) or what the
  * generator's statements write already (the hours rows' categories, copied as they are written,
  * after the category rows): dropped before loading and given back as
  * the statements that restore it, so each index is built once, in one sort, instead of row by
@@ -239,7 +240,7 @@ async function deferReadIndexes(database: Db): Promise<string[]> {
   const { rows } = await database.client.execute(
     `SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND (
        (type = 'index' AND tbl_name IN ('providers', 'provider_categories', 'provider_hours'))
-       OR (type = 'trigger' AND name IN ('providers_fts_insert', 'provider_hours_categories_insert')))`,
+       OR (type = 'trigger' AND name IN ('providers_fts_insert', 'providers_fts_update_old', 'providers_fts_update', 'provider_hours_categories_insert')))`,
   );
   const deferred = rows.filter((r) => !NEEDED_WHILE_LOADING.has(String(r.name)));
   for (const r of deferred) await database.client.execute(`DROP ${String(r.type).toUpperCase()} "${String(r.name)}"`);

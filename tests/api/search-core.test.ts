@@ -10,11 +10,21 @@ import { boxTables } from '../../src/features/search/near.server';
 import { INDEXES } from '../../src/features/search/indexes.server';
 import { PLANS } from '../../src/features/search/plans/index.server';
 import { withBudget } from '../../src/features/search/budget.server';
-import { resolve } from '../../src/features/search/resolve.server';
+import { resolve, type Resolved } from '../../src/features/search/resolve.server';
 import { placeOfSearch } from '../../src/features/search/search.server';
 import { searchParamsSchema } from '../../src/features/search/schemas/search';
 import { openNowCondition, openNowList, openNowRanges } from '../../src/features/search/openNow.server';
-import { FILTERS, openListConditions, rowConditions, type SearchFilter } from '../../src/features/search/filters.server';
+import {
+  FILTERS,
+  filterToken,
+  listedMatch,
+  openListConditions,
+  textTokensOf,
+  rowConditions,
+  type SearchFilter,
+} from '../../src/features/search/filters.server';
+import { RATING_STEPS } from '../../src/features/search/params';
+import { PRICE_RANGES } from '../../src/features/providers/providerFields';
 import { and, searchRun, textListed } from '../../src/features/search/plans/context.server';
 import { OverBudgetError } from '../../src/lib/errors';
 import { startApi, type TestApi } from '../helpers/api';
@@ -119,6 +129,87 @@ describe('filters as data', () => {
       const plan = await explain(sql`SELECT * FROM (${list})`);
       expect(plan).toMatch(/USING COVERING INDEX provider_hours_city_open/);
     }
+  });
+});
+
+describe('filters in the full-text index', () => {
+  // migrations/0035: a state, a price and the page's rating steps are tokens of the index, so text
+  // listed with them is read as the intersection (filters.server.ts `textToken`, `listedMatch`).
+  const found = async (expression: string) =>
+    new Set(
+      (await api.database.client.execute({ sql: 'SELECT rowid AS seq FROM providers_fts WHERE providers_fts MATCH ?', args: [expression] })).rows.map((r) =>
+        Number(r.seq),
+      ),
+    );
+  const providers = async () =>
+    (await api.database.client.execute('SELECT seq, state, priceRange, rating FROM providers')).rows.map((r) => ({
+      seq: Number(r.seq),
+      state: String(r.state),
+      priceRange: String(r.priceRange),
+      rating: Number(r.rating),
+    }));
+  const seqs = (rows: { seq: number }[]) => new Set(rows.map((r) => r.seq));
+  const token = (name: 'state' | 'priceRange' | 'rating', r: object) => FILTERS[name].textToken(r as Resolved);
+  const inText = (name: 'state' | 'priceRange' | 'rating', r: object) => {
+    const t = token(name, r);
+    return t && filterToken(t);
+  };
+
+  it("each token finds exactly the providers of its state, its price, or rated at least its step (a minimum's floor among the page's steps)", async () => {
+    const all = await providers();
+    for (const priceRange of PRICE_RANGES) {
+      const expected = seqs(all.filter((p) => p.priceRange === priceRange));
+      expect(expected.size).toBeGreaterThan(0);
+      expect(await found(inText('priceRange', { params: { priceRange } })!)).toEqual(expected);
+    }
+    for (const state of new Set(all.map((p) => p.state)))
+      expect(await found(inText('state', { place: { state } })!)).toEqual(seqs(all.filter((p) => p.state === state)));
+    for (const [minimum, step] of [
+      [3, 3],
+      [3.7, 3],
+      [4, 4],
+      [4.4, 4],
+      [4.5, 4.5],
+      [4.8, 4.5],
+      [5, 4.5],
+    ]) {
+      const expected = seqs(all.filter((p) => p.rating >= step!));
+      expect(expected.size).toBeGreaterThan(0);
+      expect(await found(inText('rating', { params: { rating: minimum } })!)).toEqual(expected);
+    }
+    // Below the lowest step there is no token: the row condition alone decides.
+    expect(inText('rating', { params: { rating: 2.5 } })).toBeNull();
+    expect(RATING_STEPS.map(Number).sort()).toEqual([3, 4, 4.5]);
+  });
+
+  it("no word typed reaches a token: the token's letters, as a word or a prefix, find only text", async () => {
+    const all = await providers();
+    const state = all[0]!.state.toLowerCase();
+    // Each finds what the text columns hold of it and nothing more ("p*" finds "pedicure").
+    for (const word of [`s${state}`, `s${state}*`, 'p2', 'p2*', 'p*', 'r45', 'r4*', 's*'])
+      expect(await found(word)).toEqual(await found(`{name description services city} : ${word}`));
+    for (const word of [`s${state}`, 'p2', 'r45']) expect(await found(word)).toEqual(new Set());
+    // Through the search's own expression of the words: a query of a token's letters finds nothing.
+    const r = await resolve(api.database, searchParamsSchema.parse({ query: 'p2' }), new Date(), undefined);
+    expect(await found(r.match as string)).toEqual(new Set());
+  });
+
+  it('text listed with a city, a state, a price and a rating is read as their intersection in the index', async () => {
+    const params = searchParamsSchema.parse({ query: 'nail', location: 'New York, NY', priceRange: '$$', rating: '4.2' });
+    const r = await resolve(api.database, params, new Date(), await placeOfSearch(api.database, params));
+    // Few words: listed as they are, the tokens would only add a merge (resolve.server.ts `textTokens`).
+    expect(r.textTokens).toBeUndefined();
+    expect(listedMatch(r)).toBe(`(${r.match}) AND city : ("new" "york")`);
+    expect(textTokensOf(r)).toEqual(['sny', 'p2', 'r40']);
+    const expression = listedMatch(r, { tokens: textTokensOf(r) });
+    expect(expression).toBe(`(${r.match}) AND city : ("new" "york") AND filters : "\u{E000}sny" AND filters : "\u{E000}p2" AND filters : "\u{E000}r40"`);
+    const all = await providers();
+    const text = await found(r.match as string);
+    const { rows } = await api.database.client.execute("SELECT seq FROM providers WHERE city = 'New York'");
+    const inCity = new Set(rows.map((row) => Number(row.seq)));
+    const expected = seqs(all.filter((p) => text.has(p.seq) && inCity.has(p.seq) && p.state === 'NY' && p.priceRange === '$$' && p.rating >= 4));
+    expect(expected.size).toBeGreaterThan(0);
+    expect(await found(expression)).toEqual(expected);
   });
 });
 

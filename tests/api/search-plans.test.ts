@@ -13,7 +13,12 @@ import { LIMITS } from '../../src/config';
 import { haversineMiles, roundMiles, type Point } from '../../src/features/places/distance';
 import { openStateAt } from '../../src/features/providers/openNow';
 import { insertProviderStatements, type NewProvider } from '../../src/features/providers/providers.server';
-import { PLAN_TUNING, searchProviders, type SearchTrace } from '../../src/features/search/search.server';
+import { PLAN_TUNING, placeOfSearch, searchProviders, type SearchTrace } from '../../src/features/search/search.server';
+import { resolve } from '../../src/features/search/resolve.server';
+import { textTokensOf } from '../../src/features/search/filters.server';
+import { tokenShares } from '../../src/features/search/tokenShares.server';
+import { RATING_STEPS } from '../../src/features/search/params';
+import { PRICE_RANGES } from '../../src/features/providers/providerFields';
 import { categoriesOfServices } from '../../src/features/content/services';
 import { searchParamsSchema } from '../../src/features/search/schemas/search';
 import { zipArea } from '../../src/features/places/zipAreas.server';
@@ -650,6 +655,75 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     const { rows } = await api.database.client.execute('SELECT id, zipCode FROM providers');
     return new Map(rows.map((r) => [String(r.id), String(r.zipCode)]));
   }
+
+  it("text that is many, with a price, a state or a minimum rating, is listed as its intersection with the full-text index's tokens (migrations/0035): the same rows, in each order", async () => {
+    const all = await everyProvider();
+    const plan = all.filter((r) => hasWords(words(r), 'plan'));
+    expect(plan.length).toBeGreaterThan(LIMITS.countedTotal);
+    const inState = (state: string) => plan.filter((r) => r.state === state).length;
+    const state = [...new Set(plan.map((r) => r.state))].sort((a, b) => inState(b) - inState(a))[0]!;
+    const tokens: string[] = [];
+    const database = watchedDatabase(api.database, (_, args) => {
+      for (const arg of Array.isArray(args) ? args : []) if (typeof arg === 'string' && arg.includes('filters : "\u{E000}')) tokens.push(arg);
+    });
+    // Each state's plan providers share one price here.
+    const price = plan.find((r) => r.state === state)!.priceRange;
+    const used: string[] = [];
+    const saved = PLAN_TUNING.textTokenShare;
+    onTestFinished(() => {
+      PLAN_TUNING.textTokenShare = saved;
+    });
+    // As tuned, then with no token worth its list (each filter checked on the rows): the same rows.
+    for (const share of [saved, 0])
+      for (const raw of [
+        { query: 'plan', priceRange: '$$' },
+        { query: 'plan', rating: '3', sort: 'rating', offset: '12' },
+        { query: 'plan', rating: '4.5' },
+        { query: 'plan', location: state, sort: 'reviews', offset: '24' },
+        { query: 'plan', location: state, priceRange: price, rating: '3.5' },
+      ] as Record<string, string>[]) {
+        const keep = (r: Ref) =>
+          hasWords(words(r), 'plan') &&
+          (!raw.priceRange || r.priceRange === raw.priceRange) &&
+          (!raw.rating || r.rating >= Number(raw.rating)) &&
+          (!raw.location || r.state === raw.location);
+        const expected = all.filter(keep).sort(ORDERS[(raw.sort ?? 'recommended') as keyof typeof ORDERS]);
+        expect(expected.length, new URLSearchParams(raw).toString()).toBeGreaterThan(0);
+        PLAN_TUNING.textTokenShare = share;
+        tokens.length = 0;
+        const page = await searchProviders(database, searchParamsSchema.parse({ limit: '12', ...raw }), MOMENTS.many);
+        const what = `${new URLSearchParams(raw)} at a share of ${share}`;
+        expect({ total: page.total, capped: page.capped }, what).toEqual(counted(expected.length));
+        const offset = Number(raw.offset ?? 0);
+        expect(
+          page.items.map((p) => p.id),
+          what,
+        ).toEqual(expected.slice(offset, offset + 12).map((r) => r.id));
+        // Listed with the tokens a small part of the directory holds (tokenShares.server.ts), and no other.
+        const r = await resolve(api.database, searchParamsSchema.parse(raw), MOMENTS.many, await placeOfSearch(api.database, searchParamsSchema.parse(raw)));
+        const shares = await tokenShares(api.database);
+        const selective = textTokensOf(r).filter((t) => (shares.get(t) ?? 0) <= PLAN_TUNING.textTokenShare);
+        expect(r.textTokens, what).toEqual(selective);
+        expect(
+          tokens.some((arg) => selective.every((t) => arg.includes(`"\u{E000}${t}"`))),
+          what,
+        ).toBe(selective.length > 0);
+        used.push(...selective);
+      }
+    expect(used.length).toBeGreaterThan(0);
+  });
+
+  it('token shares: each filter token of the full-text index, sampled, near its true share of the directory', async () => {
+    const all = await everyProvider();
+    const shares = await tokenShares(api.database);
+    const share = (keep: (r: Ref) => boolean) => all.filter(keep).length / all.length;
+    const truth: [string, number][] = [
+      ...[...new Set(all.map((r) => r.state))].map((st): [string, number] => [`s${st.toLowerCase()}`, share((r) => r.state === st)]),
+      ...PRICE_RANGES.map((pr): [string, number] => [`p${pr.length}`, share((r) => r.priceRange === pr)]),
+      ...RATING_STEPS.map((st): [string, number] => [`r${Math.round(Number(st) * 10)}`, share((r) => r.rating >= Number(st))]),
+    ];
+    for (const [token, actual] of truth) expect(Math.abs((shares.get(token) ?? 0) - actual), token).toBeLessThan(0.05);
+  });
 
   /** Each search as tuned and with every walk capped at once (walkCap 0: a walk ends at the page's own rows). */
   async function check(raw: Record<string, string>, keep: (r: Ref) => boolean, plans: { tuned: string; capped: string }) {

@@ -11,6 +11,8 @@ import { notClosedCondition, type OpenListConditions } from './openNow.server';
 import { hoursCategoryNeedle } from './providerHours.server';
 import { INDEXES, indexedBy, indexSql, type IndexName } from './indexes.server';
 import type { Resolved } from './resolve.server';
+import { RATING_STEPS } from './params';
+import { searchWords } from './searchText';
 
 /**
  * Copied tables that apply a filter by themselves. `categoryRows`: provider_categories, whose rows
@@ -43,6 +45,17 @@ export interface SearchFilter {
    */
   hoursScanned?: true;
   /**
+   * A full-text expression every match of it meets, in the words of a text column (the city's, in
+   * `city`): text listed with it is read as the intersection, in the index, not as every text
+   * match's row. A superset, never the answer: `row` still decides.
+   */
+  inText?(r: Resolved): string | null;
+  /**
+   * Its token in the full-text index's `filters` column (migrations/0035), null when it has none:
+   * used as `inText` is, where the words and the tokens are both the better list (`listedMatch`).
+   */
+  textToken?(r: Resolved): string | null;
+  /**
    * An index its matches can be listed from (with `row` as the index's range): when they are few,
    * the plan `filter-listed` lists them and checks each rather than walk another index for them.
    */
@@ -59,8 +72,23 @@ export interface SearchFilter {
 // rowid): the plan's own index or list leads.
 const textRow = (r: Resolved, { listText }: { listText: boolean }) =>
   listText || !r.checkable
-    ? sql<SqlBool>`+p.seq IN (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${r.match})`
+    ? sql<SqlBool>`+p.seq IN (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${listedMatch(r)})`
     : sql<SqlBool>`EXISTS (SELECT 1 FROM providers_fts WHERE providers_fts MATCH ${r.match} AND rowid = p.seq)`;
+
+/**
+ * A token of the full-text index's `filters` column (migrations/0035): a private-use character first,
+ * which no word of a search holds (searchText.ts `searchWords`), so only this reaches it.
+ */
+export const filterToken = (token: string) => `filters : "\u{E000}${token}"`;
+
+/**
+ * The token of a minimum rating: the highest of the page's steps (RATING_STEPS) at or below it, each
+ * a token of the providers rated at least that (migrations/0035); none below the lowest step.
+ */
+export function ratingToken(minimum: number): string | null {
+  const step = Math.max(...RATING_STEPS.map(Number).filter((s) => s <= minimum));
+  return Number.isFinite(step) ? `r${Math.round(step * 10)}` : null;
+}
 
 /**
  * The table. Its order is the order of the row conditions, which SQLite checks in turn, stopping at
@@ -75,9 +103,19 @@ export const FILTERS = {
     categoryRow: (r) => sql<SqlBool>`c.city = ${r.place!.city}`,
     // The first column of the open-now list's city index (openNow.server.ts `openNowList`).
     hoursRow: (r) => sql<SqlBool>`h.city = ${r.place!.city}`,
+    // The city's words: "New York" also finds "West New York", whose rows `row` then leaves out.
+    inText: (r) => {
+      const words = searchWords(r.place!.city!);
+      return words.length ? `city : (${words.map((w) => `"${w}"`).join(' ')})` : null;
+    },
     carriedBy: ['categoryRows', 'openList'],
   },
-  state: { on: (r) => !!r.place?.state, row: (r) => sql<SqlBool>`p.state = ${r.place!.state}`, carriedBy: [] },
+  state: {
+    on: (r) => !!r.place?.state,
+    row: (r) => sql<SqlBool>`p.state = ${r.place!.state}`,
+    textToken: (r) => `s${r.place!.state!.toLowerCase()}`,
+    carriedBy: [],
+  },
   /** A range on the indexed column: "787" matches 78700-78799. */
   zipPrefix: {
     on: (r) => !!r.place?.zipPrefix,
@@ -94,6 +132,7 @@ export const FILTERS = {
     categoryRow: (r) => sql<SqlBool>`c.priceRange = ${r.params.priceRange}`,
     hoursRow: (r) => sql<SqlBool>`h.priceRange = ${r.params.priceRange}`,
     hoursScanned: true,
+    textToken: (r) => `p${r.params.priceRange!.length}`,
     carriedBy: ['categoryRows', 'openList'],
   },
   rating: {
@@ -102,6 +141,7 @@ export const FILTERS = {
     categoryRow: (r) => sql<SqlBool>`c.rating >= ${r.params.rating}`,
     hoursRow: (r) => sql<SqlBool>`h.rating >= ${r.params.rating}`,
     hoursScanned: true,
+    textToken: (r) => ratingToken(r.params.rating!),
     carriedBy: ['categoryRows', 'openList'],
   },
   near: { on: (r) => !!r.within, row: (r) => withinCondition(r.within!.point, r.within!.miles), carriedBy: [] },
@@ -137,6 +177,23 @@ const ENTRIES = Object.entries(FILTERS) as [FilterName, SearchFilter][];
 
 /** The filters a search has, by name. */
 export const filtersOf = (r: Resolved): FilterName[] => ENTRIES.filter(([, f]) => f.on(r)).map(([name]) => name);
+/**
+ * The full-text expression to list text matches by: the words, what the text columns hold of the
+ * search's other filters (`inText`), and `tokens` of the filters column (by default those resolve
+ * chose, resolve.server.ts `textTokens`), so the list is the intersection, read in the index. A row
+ * checked by a lookup (`EXISTS … rowid = p.seq`) keeps the words alone: each extra term is a seek.
+ */
+export function listedMatch(r: Resolved, { tokens = r.textTokens ?? [] }: { tokens?: readonly string[] } = {}): string {
+  const parts = [...ENTRIES.filter(([, f]) => f.on(r)).map(([, f]) => f.inText?.(r) ?? null), ...tokens.map(filterToken)].filter((part) => part !== null);
+  return parts.length ? `(${r.match}) AND ${parts.join(' AND ')}` : (r.match as string);
+}
+
+/** The tokens of the full-text index's filters column of the filters the search has (`textToken`). */
+export const textTokensOf = (r: Resolved): string[] =>
+  ENTRIES.filter(([, f]) => f.on(r) && f.textToken)
+    .map(([, f]) => f.textToken!(r))
+    .filter((token) => token !== null);
+
 /** Whether the search has every one of `names`. */
 export const hasAll = (r: Resolved, names: readonly FilterName[]) => names.every((n) => FILTERS[n].on(r));
 /** Whether every filter the search has is applied by `carrier` (then the rows it lists are the answer). */

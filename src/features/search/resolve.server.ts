@@ -7,7 +7,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client';
 import { cappedTotal } from '../providers/providers.server';
 import { LIMITS } from '../../config';
-import { countOnce, openListedMost, openScanMost, type StatementMemo } from './plans/context.server';
+import { countOnce, openListedMost, openScanMost, PLAN_TUNING, type StatementMemo } from './plans/context.server';
 import type { SearchParams } from './schemas/search';
 import { categoryForSearch } from '../content/services';
 import { InvalidInputError } from '../../lib/errors';
@@ -17,7 +17,8 @@ import { RADIUS_MILES } from './params';
 import { fewText, textMatches } from './plans/textListed.server';
 import { hoursClasses, notClosedCondition, openNowCondition, openNowList, openNowRanges, zonesNear } from './openNow.server';
 import { textMatch } from './textMatch.server';
-import { carriedByAll, FILTERS, isListed, openListConditions } from './filters.server';
+import { carriedByAll, FILTERS, isListed, openListConditions, textTokensOf } from './filters.server';
+import { tokenShares } from './tokenShares.server';
 
 export type Filters = Partial<Omit<SearchParams, 'limit' | 'offset'>>;
 export type Count = { total: number; capped: boolean };
@@ -32,6 +33,12 @@ export interface Resolved {
   checkable: boolean;
   /** Seeks one row's check against `match` costs (textMatch.server.ts). */
   checkSeeks: number;
+  /**
+   * The filters' tokens of the full-text index text is listed with (filters.server.ts `listedMatch`):
+   * only when its words are many, and only tokens a small part of the directory holds
+   * (tokenShares.server.ts), since intersecting with a token reads its whole list.
+   */
+  textTokens?: string[];
   /** The category of `service`, when it names one. */
   category?: string;
   place?: SearchPlace;
@@ -90,8 +97,10 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
   // Text few enough to be listed runs first whatever else the search has (plans/textListed.server.ts),
   // each match checked for open now: counting the open of every zone would decide nothing (7-47 ms
   // at a million). A city's open are counted and listed from its own hours index, a few hundred at
-  // most, which costs less than looking up each match's hours (docs/search.md "Bounded cost").
-  if (params.openNow && r.match && !FILTERS.city.on(r) && fewText(await textMatches(database, r, counts))) r.openNow = openNowCondition(now);
+  // most, which costs less than looking up each match's hours (docs/search.md "Bounded cost"). The
+  // filters' tokens are left out: text that is many but few at a price would skip a count that
+  // often finds none open at all.
+  if (params.openNow && r.match && !FILTERS.city.on(r) && fewText(await textMatches(database, r, counts, { tokens: [] }))) r.openNow = openNowCondition(now);
   else if (params.openNow && r.match !== false) {
     // Few open (at night, most of the week): listed from the hours index, the other filters checked
     // on each. Many: dense in any order, so each row the usual plan reads is checked instead.
@@ -139,6 +148,12 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
     r.openCount = known ? Math.min(n, most) : most;
     r.openNow = r.fewOpen ? sql<SqlBool>`p.seq IN (${openList})` : openNowCondition(now);
     if (carried && known) r.openTotal = cappedTotal(n);
+  }
+  const tokens = r.match ? textTokensOf(r) : [];
+  if (tokens.length && !fewText(await textMatches(database, r, counts, { tokens: [] }))) {
+    const shares = await tokenShares(database);
+    // A token no sampled provider holds is rare: it narrows most.
+    r.textTokens = tokens.filter((token) => (shares.get(token) ?? 0) <= PLAN_TUNING.textTokenShare);
   }
   return r;
 }

@@ -10,7 +10,7 @@ import { cappedCount, cappedTotal } from '../../providers/providers.server';
 import type { SearchParams } from '../schemas/search';
 import type { Sort } from '../params';
 import { boxTables, distanceSql } from '../near.server';
-import { hasAll, rowConditions } from '../filters.server';
+import { hasAll, listedMatch, rowConditions } from '../filters.server';
 import { INDEXES, indexedBy, type IndexName, type LeadingIndex } from '../indexes.server';
 import type { Count, Filters, Resolved } from '../resolve.server';
 import type { Point } from '../../places/distance';
@@ -112,6 +112,13 @@ export const PLAN_TUNING = {
    * docs/BENCHMARKS.md "seventh pass"). The box is counted on its coordinate index alone, only that far.
    */
   boxCheckSeeks: 3000,
+  /**
+   * The most of the directory a filter's token of the full-text index may hold (tokenShares.server.ts)
+   * for text that is many to be listed with it: a token's list is read whole to intersect, about 8 ns
+   * an entry, while each match it removes saves a row read of about 0.6 µs, so a token held by two
+   * thirds of the directory ("rated 3 and up" at a million) costs more than it saves.
+   */
+  textTokenShare: 1 / 3,
 };
 
 /** The most open now listed rather than checked row by row, in a directory of `providers` (PLAN_TUNING.openListedScale). */
@@ -376,12 +383,14 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     return (await countOnce(database, requestCounts, count)) > most;
   };
 
+  // Counted without the filters' tokens: intersecting reads the words' whole list, so a list costs
+  // what the words match, however few the tokens leave (a ZIP prefix's few with a price: 2 → 12 ms).
   const listTextFor = async (rows: number) => {
     if (!r.match || rows <= PLAN_TUNING.listTextFrom) return false;
     const most = rows * PLAN_TUNING.listTextPerRow;
     const { rows: found } = await sql<{
       n: number;
-    }>`SELECT count(*) AS n FROM (SELECT 1 FROM providers_fts WHERE providers_fts MATCH ${r.match} LIMIT ${most + 1})`.execute(db);
+    }>`SELECT count(*) AS n FROM (SELECT 1 FROM providers_fts WHERE providers_fts MATCH ${listedMatch(r, { tokens: [] })} LIMIT ${most + 1})`.execute(db);
     return Number(found[0]!.n) <= most;
   };
 

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { LIMITS } from '../../../config';
 import { cappedTotal } from '../../providers/providers.server';
 import { boxTables } from '../near.server';
-import { filtersOf, isListed, rowConditions, textNarrowing } from '../filters.server';
+import { filtersOf, isListed, listedMatch, rowConditions, textNarrowing } from '../filters.server';
 import { INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
 import { and, leadingIndex, ORDER, SAMPLE_ROWS, textListed, type Plan, type Sampled } from './context.server';
 import type { Count } from '../resolve.server';
@@ -31,7 +31,7 @@ export const order: Plan = {
     const source = r.within
       ? { tables: boxTables(r.within.point, r.within.miles), conds: rowConditions(r, { listText: await s.listTextIn(r.within.point, r.within.miles) }) }
       : r.match
-        ? textListed(r.match, rowConditions({ ...r, match: null }), textNarrowing(r))
+        ? textListed(listedMatch(r), rowConditions({ ...r, match: null }), textNarrowing(r))
         : { tables: sql`FROM providers p ${leading ? indexedBy(leading.index) : sql``}`, conds: rowConditions(r, { listText: true }) };
     let walk = filters.length === 0;
     let after: Sampled | undefined;

@@ -7,7 +7,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import { boxTables } from '../near.server';
-import { carriedByAll, categoryConditions, filtersOf, FILTERS, rowConditions, textNarrowing } from '../filters.server';
+import { carriedByAll, categoryConditions, filtersOf, FILTERS, listedMatch, rowConditions, textNarrowing } from '../filters.server';
 import { CATEGORY_INDEXES, INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
 import { and, leadingIndex, SORT_ORDERS, textListed, type SearchRun } from './context.server';
 import type { Resolved } from '../resolve.server';
@@ -29,7 +29,7 @@ export async function pointSource(s: SearchRun) {
     return { conds, byOrder, unfiltered, tables: r.within ? boxTables(r.within.point, r.within.miles) : sql`FROM providers p ${index}` };
   }
   if (category) return { ...categorySource(r, sql`FROM provider_categories c ${indexedBy(category.index)}`, true), byOrder, unfiltered };
-  if (r.match) return { ...textListed(r.match, rowConditions({ ...r, match: null }), textNarrowing(r)), byOrder, unfiltered };
+  if (r.match) return { ...textListed(listedMatch(r), rowConditions({ ...r, match: null }), textNarrowing(r)), byOrder, unfiltered };
   const rating = FILTERS.rating.on(r);
   return { conds: rowConditions(r), byOrder, unfiltered, tables: sql`FROM providers p ${rating ? indexedBy(INDEXES.ratingOrder) : sql``}` };
 }

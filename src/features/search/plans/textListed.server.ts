@@ -3,32 +3,32 @@
  * cap, or up to `PLAN_TUNING.textLeads` when the filter that would lead has more rows): they are
  * listed from the full-text index and checked and sorted, never searched for along another index
  * (a walk of a price's or a state's index with a full-text lookup per row reads the whole index when
- * the text is rare: docs/search.md "Bounded cost"). In a city the full-text index intersects the
- * text with the city's words first (list against list, in C), which leaves fewer.
+ * the text is rare: docs/search.md "Bounded cost"). The full-text index intersects the text with
+ * what it carries of the other filters first (list against list, in C: the city's words, a state's,
+ * a price's and a rating step's tokens, filters.server.ts `listedMatch`), which leaves fewer.
  */
 import { sql } from 'kysely';
 import { LIMITS } from '../../../config';
 import { boxTables, withinCondition } from '../near.server';
-import { FILTERS, filtersOf, rowConditions, type FilterName, type SearchFilter } from '../filters.server';
+import { FILTERS, filtersOf, listableFilters, listedMatch, rowConditions, type FilterName, type SearchFilter } from '../filters.server';
 import { CATEGORY_INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { searchWords } from '../searchText';
 import { and, countOnce, leadingIndex, PLAN_TUNING, textListed, type Plan, type SearchRun } from './context.server';
 import type { Db } from '../../../db/client';
 import type { RequestCounts, Resolved } from '../resolve.server';
 
-/** The full-text expression to list: the text, in the city's words when the search has a city. */
-function listedText(r: Resolved): string {
-  const cityWords = r.place?.city ? searchWords(r.place.city) : [];
-  return cityWords.length ? `(${r.match}) AND city : (${cityWords.map((w) => `"${w}"`).join(' ')})` : (r.match as string);
-}
-
 /**
  * The text's matches, counted one past `textLeads` (at least past the counted cap), once per request
- * (a place's rings, and resolve's open now, ask for the same count).
+ * (a place's rings, and resolve's open now, ask for the same count): those of `listedMatch`, with the
+ * filters' `tokens` resolve chose, or others.
  */
-export function textMatches(database: Db, r: Resolved, counts: RequestCounts): Promise<number> {
+export function textMatches(
+  database: Db,
+  r: Resolved,
+  counts: RequestCounts,
+  { tokens = r.textTokens ?? [] }: { tokens?: readonly string[] } = {},
+): Promise<number> {
   const count = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM providers_fts
-    WHERE providers_fts MATCH ${listedText(r)} LIMIT ${Math.max(LIMITS.countedTotal, PLAN_TUNING.textLeads) + 1})`;
+    WHERE providers_fts MATCH ${listedMatch(r, { tokens })} LIMIT ${Math.max(LIMITS.countedTotal, PLAN_TUNING.textLeads) + 1})`;
   return countOnce(database, counts, count);
 }
 
@@ -74,7 +74,15 @@ function textAndLead(s: SearchRun): Promise<{ text: number; lead: number | null 
   let found = counted.get(s);
   if (!found) {
     found = (async () => {
-      const text = await textMatches(s.database, s.r, s.requestCounts);
+      // The filters' tokens make the count the intersection, where text that is many at a price
+      // or in a state is still few. Not against a box, whose covering index applies a price, a
+      // rating, a state and a city as cheaply (migrations/0028), nor with open now, whose few open
+      // are listed and each checked for the words at less than each match's hours looked up, nor
+      // with a ZIP prefix, whose few are listed (filter-listed) for less than counting the
+      // intersection costs: it reads the words' whole list when few are left.
+      const text = await textMatches(s.database, s.r, s.requestCounts, {
+        tokens: s.r.within || s.r.params.openNow || listableFilters(s.r).length ? [] : s.r.textTokens,
+      });
       return { text, lead: !fewText(text) && text <= PLAN_TUNING.textLeads ? await leadRows(s, text + 1) : null };
     })();
     counted.set(s, found);
@@ -95,7 +103,7 @@ export const textFew: Plan = {
     return !s.r.fewOpen && text <= PLAN_TUNING.textLeads && lead !== null && lead > text;
   },
   async run(s) {
-    const listed = textListed(listedText(s.r), rowConditions({ ...s.r, match: null }));
+    const listed = textListed(listedMatch(s.r), rowConditions({ ...s.r, match: null }));
     const [rows, count] = await s.fewSorted(sql`${listed.tables} ${and(listed.conds)}`);
     return { rows, count };
   },

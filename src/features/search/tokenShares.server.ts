@@ -1,0 +1,51 @@
+/**
+ * How much of the directory each filter token of the full-text index holds (migrations/0035,
+ * filters.server.ts `textToken`), estimated from a sample. Intersecting text with a token costs a
+ * read of the token's whole list: "rated 3 and up" is most of the directory, and listing "huntington"
+ * with it took twice as long as checking its matches (docs/BENCHMARKS.md "tenth pass"). Only tokens
+ * held by at most `PLAN_TUNING.textTokenShare` of the directory are worth their list.
+ */
+import type { Db } from '../../db/client';
+import { RATING_STEPS } from './params';
+import { ratingToken } from './filters.server';
+
+/** Providers sampled, spread evenly over seq (one primary-key read each). */
+const SAMPLE = 2000;
+/** A sample serves this long: shares of prices, ratings and states move slowly. */
+const KEEP_MS = 10 * 60_000;
+
+export type TokenShares = ReadonlyMap<string, number>;
+
+const kept = new Map<string, { at: number; shares: Promise<TokenShares> }>();
+
+/** Each token's share of the directory (0 to 1), from a sample read at most once per KEEP_MS. */
+export function tokenShares(database: Db, now = Date.now()): Promise<TokenShares> {
+  const known = kept.get(database.url);
+  if (known && now - known.at < KEEP_MS) return known.shares;
+  const shares = sampleShares(database);
+  kept.set(database.url, { at: now, shares });
+  shares.catch(() => kept.delete(database.url));
+  return shares;
+}
+
+async function sampleShares({ client }: Db): Promise<TokenShares> {
+  const { rows } = await client.execute('SELECT max(seq) AS n FROM provider_search');
+  const last = Number(rows[0]?.n ?? 0);
+  if (!last) return new Map();
+  const step = Math.max(1, Math.floor(last / SAMPLE));
+  const seqs = Array.from({ length: Math.min(SAMPLE, last) }, (_, i) => 1 + i * step);
+  const sample = await client.execute({
+    sql: `SELECT p.state, p.priceRange, p.rating FROM (SELECT value AS seq FROM json_each(?)) s CROSS JOIN provider_search p ON p.seq = s.seq`,
+    args: [JSON.stringify(seqs)],
+  });
+  const counts = new Map<string, number>();
+  const add = (token: string | null) => token && counts.set(token, (counts.get(token) ?? 0) + 1);
+  for (const row of sample.rows) {
+    if (row.state) add(`s${String(row.state).toLowerCase()}`);
+    if (row.priceRange) add(`p${String(row.priceRange).length}`);
+    // Every step at or below the rating: the provider holds each of those tokens.
+    for (const s of RATING_STEPS.map(Number)) if (Number(row.rating) >= s) add(ratingToken(s));
+  }
+  const n = sample.rows.length || 1;
+  return new Map([...counts].map(([token, count]) => [token, count / n]));
+}
