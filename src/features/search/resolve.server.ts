@@ -150,10 +150,16 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
     if (carried && known) r.openTotal = cappedTotal(n);
   }
   const tokens = r.match ? textTokensOf(r) : [];
-  if (tokens.length && !fewText(await textMatches(database, r, counts, { tokens: [] }))) {
-    const shares = await tokenShares(database);
-    // A token no sampled provider holds is rare: it narrows most.
-    r.textTokens = tokens.filter((token) => (shares.get(token) ?? 0) <= PLAN_TUNING.textTokenShare);
+  const words = tokens.length ? await textMatches(database, r, counts, { tokens: [] }) : 0;
+  if (!fewText(words)) {
+    const { size, shares } = await tokenShares(database);
+    // Past textLeads the words' matches are not counted further: many, each token of a small share pays.
+    const many = words > PLAN_TUNING.textLeads;
+    r.textTokens = tokens.filter((token) => {
+      // A token no sampled provider holds is rare: it narrows most.
+      const share = shares.get(token) ?? 0;
+      return share <= PLAN_TUNING.textTokenShare && (many || words * (1 - share) >= share * size * PLAN_TUNING.tokenEntryCost);
+    });
   }
   return r;
 }

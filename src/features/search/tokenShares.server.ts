@@ -14,7 +14,12 @@ const SAMPLE = 2000;
 /** A sample serves this long: shares of prices, ratings and states move slowly. */
 const KEEP_MS = 10 * 60_000;
 
-export type TokenShares = ReadonlyMap<string, number>;
+export interface TokenShares {
+  /** Providers in the directory (the highest seq). */
+  size: number;
+  /** Each token's share of the directory, 0 to 1. */
+  shares: ReadonlyMap<string, number>;
+}
 
 const kept = new Map<string, { at: number; shares: Promise<TokenShares> }>();
 
@@ -31,7 +36,7 @@ export function tokenShares(database: Db, now = Date.now()): Promise<TokenShares
 async function sampleShares({ client }: Db): Promise<TokenShares> {
   const { rows } = await client.execute('SELECT max(seq) AS n FROM provider_search');
   const last = Number(rows[0]?.n ?? 0);
-  if (!last) return new Map();
+  if (!last) return { size: 0, shares: new Map() };
   const step = Math.max(1, Math.floor(last / SAMPLE));
   const seqs = Array.from({ length: Math.min(SAMPLE, last) }, (_, i) => 1 + i * step);
   const sample = await client.execute({
@@ -47,5 +52,5 @@ async function sampleShares({ client }: Db): Promise<TokenShares> {
     for (const s of RATING_STEPS.map(Number)) if (Number(row.rating) >= s) add(ratingToken(s));
   }
   const n = sample.rows.length || 1;
-  return new Map([...counts].map(([token, count]) => [token, count / n]));
+  return { size: last, shares: new Map([...counts].map(([token, count]) => [token, count / n])) };
 }

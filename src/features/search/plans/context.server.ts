@@ -119,6 +119,12 @@ export const PLAN_TUNING = {
    * thirds of the directory ("rated 3 and up" at a million) costs more than it saves.
    */
   textTokenShare: 1 / 3,
+  /**
+   * What reading one entry of a token's list costs, as a part of a match's row read: a token is used
+   * for text of fewer than `textLeads` matches only when the rows it saves outweigh its list
+   * ("gel" in Miami at `$$$`, 28 % of a million, was slower with the token).
+   */
+  tokenEntryCost: 1 / 75,
 };
 
 /** The most open now listed rather than checked row by row, in a directory of `providers` (PLAN_TUNING.openListedScale). */
