@@ -199,9 +199,10 @@ describe('filters in the full-text index', () => {
     const r = await resolve(api.database, params, new Date(), await placeOfSearch(api.database, params));
     // Few words: listed as they are, the tokens would only add a merge (resolve.server.ts `textTokens`).
     expect(r.textTokens).toBeUndefined();
-    expect(listedMatch(r)).toBe(`(${r.match}) AND city : ("new" "york")`);
+    expect(listedMatch(r, { inText: true })).toBe(`(${r.match}) AND city : ("new" "york")`);
+    expect(listedMatch(r)).toBe(r.match);
     expect(textTokensOf(r)).toEqual(['sny', 'p2', 'r40']);
-    const expression = listedMatch(r, { tokens: textTokensOf(r) });
+    const expression = listedMatch(r, { tokens: textTokensOf(r), inText: true });
     expect(expression).toBe(`(${r.match}) AND city : ("new" "york") AND filters : "\u{E000}sny" AND filters : "\u{E000}p2" AND filters : "\u{E000}r40"`);
     const all = await providers();
     const text = await found(r.match as string);

@@ -178,13 +178,17 @@ const ENTRIES = Object.entries(FILTERS) as [FilterName, SearchFilter][];
 /** The filters a search has, by name. */
 export const filtersOf = (r: Resolved): FilterName[] => ENTRIES.filter(([, f]) => f.on(r)).map(([name]) => name);
 /**
- * The full-text expression to list text matches by: the words, what the text columns hold of the
- * search's other filters (`inText`), and `tokens` of the filters column (by default those resolve
- * chose, resolve.server.ts `textTokens`), so the list is the intersection, read in the index. A row
- * checked by a lookup (`EXISTS … rowid = p.seq`) keeps the words alone: each extra term is a seek.
+ * The full-text expression to list text matches by: the words, with `tokens` of the filters column
+ * (by default those resolve chose, resolve.server.ts `textTokens`) and, with `inText`, what the text
+ * columns hold of the other filters (the city's words), so the list is the intersection, read in the
+ * index. The city's words narrow the text-listed plan's few (plans/textListed.server.ts); in a
+ * long list they cost more than they leave out. A row checked by a lookup (`EXISTS … rowid = p.seq`)
+ * keeps the words alone: each extra term is a seek.
  */
-export function listedMatch(r: Resolved, { tokens = r.textTokens ?? [] }: { tokens?: readonly string[] } = {}): string {
-  const parts = [...ENTRIES.filter(([, f]) => f.on(r)).map(([, f]) => f.inText?.(r) ?? null), ...tokens.map(filterToken)].filter((part) => part !== null);
+export function listedMatch(r: Resolved, { tokens = r.textTokens ?? [], inText = false }: { tokens?: readonly string[]; inText?: boolean } = {}): string {
+  const parts = [...(inText ? ENTRIES.filter(([, f]) => f.on(r)).map(([, f]) => f.inText?.(r) ?? null) : []), ...tokens.map(filterToken)].filter(
+    (part) => part !== null,
+  );
   return parts.length ? `(${r.match}) AND ${parts.join(' AND ')}` : (r.match as string);
 }
 

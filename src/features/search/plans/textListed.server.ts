@@ -28,7 +28,7 @@ export function textMatches(
   { tokens = r.textTokens ?? [] }: { tokens?: readonly string[] } = {},
 ): Promise<number> {
   const count = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM providers_fts
-    WHERE providers_fts MATCH ${listedMatch(r, { tokens })} LIMIT ${Math.max(LIMITS.countedTotal, PLAN_TUNING.textLeads) + 1})`;
+    WHERE providers_fts MATCH ${listedMatch(r, { tokens, inText: true })} LIMIT ${Math.max(LIMITS.countedTotal, PLAN_TUNING.textLeads) + 1})`;
   return countOnce(database, counts, count);
 }
 
@@ -103,7 +103,7 @@ export const textFew: Plan = {
     return !s.r.fewOpen && text <= PLAN_TUNING.textLeads && lead !== null && lead > text;
   },
   async run(s) {
-    const listed = textListed(listedMatch(s.r), rowConditions({ ...s.r, match: null }));
+    const listed = textListed(listedMatch(s.r, { inText: true }), rowConditions({ ...s.r, match: null }));
     const [rows, count] = await s.fewSorted(sql`${listed.tables} ${and(listed.conds)}`);
     return { rows, count };
   },
