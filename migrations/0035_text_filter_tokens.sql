@@ -1,6 +1,6 @@
 -- The full-text index carries a provider's state, price and minimum-rating steps as tokens of a
 -- fifth column, `filters` (docs/search.md "Bounded cost"; src/features/search/filters.server.ts
--- `inText`), so text with a price, a state or a rating is intersected with them inside the index
+-- `textToken`), so text with a price, a state or a rating is intersected with them inside the index
 -- rather than every text match's row read and checked. Each token starts with U+E000, a private-use
 -- character: FTS5's unicode61 keeps it inside a token, and the search's words (searchText.ts
 -- `searchWords`, letters and digits) never hold one, so no word or prefix typed reaches a token.

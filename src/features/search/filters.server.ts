@@ -52,7 +52,8 @@ export interface SearchFilter {
   inText?(r: Resolved): string | null;
   /**
    * Its token in the full-text index's `filters` column (migrations/0035), null when it has none:
-   * used as `inText` is, where the words and the tokens are both the better list (`listedMatch`).
+   * text that is many is listed as its intersection with it when few enough providers hold it
+   * (resolve.server.ts `textTokens`, `listedMatch`).
    */
   textToken?(r: Resolved): string | null;
   /**
@@ -80,6 +81,11 @@ const textRow = (r: Resolved, { listText }: { listText: boolean }) =>
  * which no word of a search holds (searchText.ts `searchWords`), so only this reaches it.
  */
 export const filterToken = (token: string) => `filters : "\u{E000}${token}"`;
+
+/** The token of a state ("NY": providers in New York state), as migrations/0035 spells it. */
+export const stateToken = (state: string) => `s${state.toLowerCase()}`;
+/** The token of a price range ("$$": providers at that price), as migrations/0035 spells it. */
+export const priceToken = (priceRange: string) => `p${priceRange.length}`;
 
 /**
  * The token of a minimum rating: the highest of the page's steps (RATING_STEPS) at or below it, each
@@ -113,7 +119,7 @@ export const FILTERS = {
   state: {
     on: (r) => !!r.place?.state,
     row: (r) => sql<SqlBool>`p.state = ${r.place!.state}`,
-    textToken: (r) => `s${r.place!.state!.toLowerCase()}`,
+    textToken: (r) => stateToken(r.place!.state!),
     carriedBy: [],
   },
   /** A range on the indexed column: "787" matches 78700-78799. */
@@ -132,7 +138,7 @@ export const FILTERS = {
     categoryRow: (r) => sql<SqlBool>`c.priceRange = ${r.params.priceRange}`,
     hoursRow: (r) => sql<SqlBool>`h.priceRange = ${r.params.priceRange}`,
     hoursScanned: true,
-    textToken: (r) => `p${r.params.priceRange!.length}`,
+    textToken: (r) => priceToken(r.params.priceRange!),
     carriedBy: ['categoryRows', 'openList'],
   },
   rating: {

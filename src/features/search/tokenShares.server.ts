@@ -7,7 +7,7 @@
  */
 import type { Db } from '../../db/client';
 import { RATING_STEPS } from './params';
-import { ratingToken } from './filters.server';
+import { priceToken, ratingToken, stateToken } from './filters.server';
 
 /** Providers sampled, spread evenly over seq (one primary-key read each). */
 const SAMPLE = 2000;
@@ -46,8 +46,8 @@ async function sampleShares({ client }: Db): Promise<TokenShares> {
   const counts = new Map<string, number>();
   const add = (token: string | null) => token && counts.set(token, (counts.get(token) ?? 0) + 1);
   for (const row of sample.rows) {
-    if (row.state) add(`s${String(row.state).toLowerCase()}`);
-    if (row.priceRange) add(`p${String(row.priceRange).length}`);
+    if (row.state) add(stateToken(String(row.state)));
+    if (row.priceRange) add(priceToken(String(row.priceRange)));
     // Every step at or below the rating: the provider holds each of those tokens.
     for (const s of RATING_STEPS.map(Number)) if (Number(row.rating) >= s) add(ratingToken(s));
   }

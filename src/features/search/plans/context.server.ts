@@ -10,7 +10,7 @@ import { cappedCount, cappedTotal } from '../../providers/providers.server';
 import type { SearchParams } from '../schemas/search';
 import type { Sort } from '../params';
 import { boxTables, distanceSql } from '../near.server';
-import { hasAll, listedMatch, rowConditions } from '../filters.server';
+import { hasAll, rowConditions } from '../filters.server';
 import { INDEXES, indexedBy, type IndexName, type LeadingIndex } from '../indexes.server';
 import type { Count, Filters, Resolved } from '../resolve.server';
 import type { Point } from '../../places/distance';
@@ -389,14 +389,14 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     return (await countOnce(database, requestCounts, count)) > most;
   };
 
-  // Counted without the filters' tokens: intersecting reads the words' whole list, so a list costs
-  // what the words match, however few the tokens leave (a ZIP prefix's few with a price: 2 → 12 ms).
+  // The words alone are counted, not with the filters' tokens: intersecting reads the words' whole
+  // list, so a list costs what the words match, however few the tokens leave.
   const listTextFor = async (rows: number) => {
     if (!r.match || rows <= PLAN_TUNING.listTextFrom) return false;
     const most = rows * PLAN_TUNING.listTextPerRow;
     const { rows: found } = await sql<{
       n: number;
-    }>`SELECT count(*) AS n FROM (SELECT 1 FROM providers_fts WHERE providers_fts MATCH ${listedMatch(r, { tokens: [] })} LIMIT ${most + 1})`.execute(db);
+    }>`SELECT count(*) AS n FROM (SELECT 1 FROM providers_fts WHERE providers_fts MATCH ${r.match} LIMIT ${most + 1})`.execute(db);
     return Number(found[0]!.n) <= most;
   };
 
