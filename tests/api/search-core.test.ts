@@ -24,6 +24,8 @@ import {
   type SearchFilter,
 } from '../../src/features/search/filters.server';
 import { RATING_STEPS } from '../../src/features/search/params';
+import { orderTop, ratingTenth, reviewsMagnitude, type BucketedSort } from '../../src/features/search/orderBuckets.server';
+import { tokenShares } from '../../src/features/search/tokenShares.server';
 import { PRICE_RANGES } from '../../src/features/providers/providerFields';
 import { and, searchRun, textListed } from '../../src/features/search/plans/context.server';
 import { OverBudgetError } from '../../src/lib/errors';
@@ -132,15 +134,17 @@ describe('filters as data', () => {
   });
 });
 
+/** The providers (by seq) the full-text index finds for `expression`. */
+const found = async (expression: string) =>
+  new Set(
+    (await api.database.client.execute({ sql: 'SELECT rowid AS seq FROM providers_fts WHERE providers_fts MATCH ?', args: [expression] })).rows.map((r) =>
+      Number(r.seq),
+    ),
+  );
+
 describe('filters in the full-text index', () => {
   // migrations/0035: a state, a price and the page's rating steps are tokens of the index, so text
   // listed with them is read as the intersection (filters.server.ts `textToken`, `listedMatch`).
-  const found = async (expression: string) =>
-    new Set(
-      (await api.database.client.execute({ sql: 'SELECT rowid AS seq FROM providers_fts WHERE providers_fts MATCH ?', args: [expression] })).rows.map((r) =>
-        Number(r.seq),
-      ),
-    );
   const providers = async () =>
     (await api.database.client.execute('SELECT seq, state, priceRange, rating FROM providers')).rows.map((r) => ({
       seq: Number(r.seq),
@@ -186,9 +190,9 @@ describe('filters in the full-text index', () => {
     const all = await providers();
     const state = all[0]!.state.toLowerCase();
     // Each finds what the text columns hold of it and nothing more ("p*" finds "pedicure").
-    for (const word of [`s${state}`, `s${state}*`, 'p2', 'p2*', 'p*', 'r45', 'r4*', 's*'])
+    for (const word of [`s${state}`, `s${state}*`, 'p2', 'p2*', 'p*', 'r45', 'r4*', 's*', 'x', 'x*', 'v50', 'v*', 'c18', 'c1*', 'b5018', 'b*'])
       expect(await found(word)).toEqual(await found(`{name description services city} : ${word}`));
-    for (const word of [`s${state}`, 'p2', 'r45']) expect(await found(word)).toEqual(new Set());
+    for (const word of [`s${state}`, 'p2', 'r45', 'v50', 'c18', 'b5018']) expect(await found(word)).toEqual(new Set());
     // Through the search's own expression of the words: a query of a token's letters finds nothing.
     const r = await resolve(api.database, searchParamsSchema.parse({ query: 'p2' }), new Date(), undefined);
     expect(await found(r.match as string)).toEqual(new Set());
@@ -245,4 +249,73 @@ describe('time budget', () => {
     // The database itself is untouched: another search has a budget of its own.
     expect((await withBudget(api.database, 1000).client.execute('SELECT 1 AS one')).rows[0]!.one).toBe(1);
   }, 60_000);
+});
+
+describe("the orders' tops in the full-text index", () => {
+  // migrations/0036: where each provider stands in the orders, as tokens, so text that is many is
+  // listed for a page with the top of the order it lies in (orderBuckets.server.ts, SearchRun.topPage).
+  const providers = async () =>
+    (await api.database.client.execute('SELECT seq, name, isPromoted, rating, reviewCount FROM providers')).rows.map((r) => ({
+      seq: Number(r.seq),
+      name: String(r.name),
+      isPromoted: Number(r.isPromoted),
+      rating: Number(r.rating),
+      reviewCount: Number(r.reviewCount),
+    }));
+  type P = Awaited<ReturnType<typeof providers>>[number];
+  const byName = (a: P, b: P) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.seq - b.seq);
+  const ORDERS: Record<BucketedSort, (a: P, b: P) => number> = {
+    recommended: (a, b) => b.isPromoted - a.isPromoted || b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b),
+    rating: (a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b),
+    reviews: (a, b) => b.reviewCount - a.reviewCount || b.rating - a.rating || byName(a, b),
+  };
+
+  it('each token finds exactly the providers promoted, of its rating tenth, of its review magnitude, of both', async () => {
+    const all = await providers();
+    const seqs = (keep: (p: P) => boolean) => new Set(all.filter(keep).map((p) => p.seq));
+    expect(await found(filterToken('x'))).toEqual(seqs((p) => p.isPromoted === 1));
+    const tenths = new Set(all.map((p) => ratingTenth(p.rating)));
+    const magnitudes = new Set(all.map((p) => reviewsMagnitude(p.reviewCount)));
+    expect(tenths.size).toBeGreaterThan(5);
+    expect(magnitudes.size).toBeGreaterThan(1);
+    for (const t of tenths) expect(await found(filterToken(`v${t}`)), `v${t}`).toEqual(seqs((p) => ratingTenth(p.rating) === t));
+    for (const m of magnitudes) expect(await found(filterToken(`c${m}`)), `c${m}`).toEqual(seqs((p) => reviewsMagnitude(p.reviewCount) === m));
+    const pair = all[0]!;
+    expect(await found(filterToken(`b${ratingTenth(pair.rating) * 100 + reviewsMagnitude(pair.reviewCount)}`))).toEqual(
+      seqs((p) => ratingTenth(p.rating) === ratingTenth(pair.rating) && reviewsMagnitude(p.reviewCount) === reviewsMagnitude(pair.reviewCount)),
+    );
+  });
+
+  it("a rating's tenth and a count's magnitude never rank a provider below one it comes before", () => {
+    expect([0, 0.1, 3.3, 4.7, 4.79, 4.8, 5].map(ratingTenth)).toEqual([0, 1, 33, 47, 47, 48, 50]);
+    expect([0, 1, 9, 10, 19, 20, 99, 100, 1999, 9_999_999, 12_000_000].map(reviewsMagnitude)).toEqual([10, 11, 19, 21, 21, 22, 29, 31, 41, 79, 79]);
+    for (let n = 1; n < 5000; n++) expect(reviewsMagnitude(n)).toBeGreaterThanOrEqual(reviewsMagnitude(n - 1));
+    // No sample (an empty directory): no top, every match is read.
+    expect(orderTop('rating', [], 0.1, filterToken)).toBeNull();
+  });
+
+  it('a top of each order holds its share of the sample and is exactly the first providers of that order', async () => {
+    const all = await providers();
+    const { standings } = await tokenShares(api.database);
+    for (const sort of ['recommended', 'rating', 'reviews'] as const) {
+      const ordered = [...all].sort(ORDERS[sort]).map((p) => p.seq);
+      let last = 0;
+      for (const share of [0.001, 0.05, 0.2, 0.5, 0.9, 0.999]) {
+        const top = orderTop(sort, standings, share, filterToken);
+        const what = `${sort} at ${share}`;
+        if (top === null) {
+          expect(share, what).toBeGreaterThan(0.5);
+          continue;
+        }
+        const held = await found(top);
+        // The first providers of the order, every one of them: a page of the top is a page of all.
+        expect(held, what).toEqual(new Set(ordered.slice(0, held.size)));
+        expect(held.size / all.length, what).toBeGreaterThanOrEqual(share - 0.05);
+        expect(held.size, what).toBeGreaterThanOrEqual(last);
+        last = held.size;
+      }
+      expect(last, sort).toBeGreaterThan(0);
+      expect(orderTop(sort, standings, 1, filterToken)).toBeNull();
+    }
+  });
 });

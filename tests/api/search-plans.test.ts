@@ -554,7 +554,7 @@ describe('a service in a city at a price (category rows carry the price, migrati
   });
 });
 
-describe('text alone, listed: every match read from the full-text index and sorted, promoted first', () => {
+describe('text alone, listed: the matches read from the full-text index and sorted, promoted first', () => {
   it('gives what walking the order index gives, on pages the promoted fill, straddle and pass', async () => {
     const all = await everyProvider();
     const saved = { ...PLAN_TUNING };
@@ -568,9 +568,22 @@ describe('text alone, listed: every match read from the full-text index and sort
       const promotedMatches = expected.filter((r) => promoted.has(r.id)).length;
       expect(promotedMatches, query).toBeGreaterThan(5);
       expect(promotedMatches, query).toBeLessThan(100);
-      // As tuned (these matches are dense here: walked), then with every walk too long (listed).
-      for (const maxWalk of [saved.maxWalk, 1]) {
+      // As tuned (these matches are dense here: walked), then with every walk too long: listed, and
+      // past the counted cap with a top of the order (SearchRun.topPage) sized as tuned, too small
+      // for every page (grown until one fills it) and larger than the directory (every match).
+      const many = expected.length > LIMITS.countedTotal;
+      for (const [maxWalk, topMargin] of [
+        [saved.maxWalk, saved.topMargin],
+        [1, saved.topMargin],
+        ...(many
+          ? [
+              [1, 0.001],
+              [1, 1e6],
+            ]
+          : []),
+      ] as const) {
         PLAN_TUNING.maxWalk = maxWalk;
+        PLAN_TUNING.topMargin = topMargin;
         try {
           for (const [offset, limit] of [
             [0, 5],
@@ -579,8 +592,8 @@ describe('text alone, listed: every match read from the full-text index and sort
             [100, 100],
           ]) {
             const page = await search({ query, offset: String(offset), limit: String(limit) }, MOMENTS.many);
-            expect(lastPlan).toBe(maxWalk === 1 ? 'order:listed' : 'order:walk');
-            expect({ total: page.total, capped: page.capped }, `${query} maxWalk ${maxWalk}`).toEqual(counted(expected.length));
+            expect(lastPlan).toBe(maxWalk === 1 ? (many ? 'order:top' : 'order:listed') : 'order:walk');
+            expect({ total: page.total, capped: page.capped }, `${query} maxWalk ${maxWalk} topMargin ${topMargin}`).toEqual(counted(expected.length));
             expect(page.items.map((p) => p.id)).toEqual(expected.slice(offset, offset + limit).map((r) => r.id));
           }
         } finally {
@@ -769,7 +782,7 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     ] as const) {
       await check({ query: 'plan', rating: '0.5', sort, offset }, (r) => r.rating >= 0.5 && hasWords(words(r), 'plan'), {
         tuned: 'other-order:walk',
-        capped: 'other-order:sorted',
+        capped: 'other-order:top',
       });
     }
   });
@@ -784,7 +797,7 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
         capped: 'other-order:sorted',
       });
       // Text keeps a first page's walk: each row's check is a full-text lookup.
-      await check({ query: 'plan', offset: '600' }, (r) => hasWords(words(r), 'plan'), { tuned: 'order:listed', capped: 'order:listed' });
+      await check({ query: 'plan', offset: '600' }, (r) => hasWords(words(r), 'plan'), { tuned: 'order:top', capped: 'order:top' });
     } finally {
       Object.assign(PLAN_TUNING, saved);
     }
@@ -981,7 +994,7 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
         for (const offset of ['0', '24'])
           await check({ query: 'plan', location, offset }, (r) => zips.get(r.id)!.startsWith(location) && hasWords(words(r), 'plan'), {
             tuned: 'order:walk',
-            capped: 'order:listed',
+            capped: 'order:top',
           });
       }
     } finally {

@@ -204,6 +204,14 @@ export const textTokensOf = (r: Resolved): string[] =>
     .map(([, f]) => f.textToken!(r))
     .filter((token) => token !== null);
 
+/** Whether text is listed with the token of each of `names` (resolve.server.ts `textTokens`). */
+export const carriedByTokens = (r: Resolved, names: readonly FilterName[]) =>
+  names.every((n) => {
+    const filter: SearchFilter = FILTERS[n];
+    const token = filter.on(r) ? filter.textToken?.(r) : null;
+    return !!token && !!r.textTokens?.includes(token);
+  });
+
 /** Whether the search has every one of `names`. */
 export const hasAll = (r: Resolved, names: readonly FilterName[]) => names.every((n) => FILTERS[n].on(r));
 /** Whether every filter the search has is applied by `carrier` (then the rows it lists are the answer). */

@@ -8,6 +8,7 @@
 import type { Db } from '../../db/client';
 import { RATING_STEPS } from './params';
 import { priceToken, ratingToken, stateToken } from './filters.server';
+import type { Standing } from './orderBuckets.server';
 
 /** Providers sampled, spread evenly over seq (one primary-key read each). */
 const SAMPLE = 2000;
@@ -19,6 +20,8 @@ export interface TokenShares {
   size: number;
   /** Each token's share of the directory, 0 to 1. */
   shares: ReadonlyMap<string, number>;
+  /** The sampled providers' places in the orders, for the tops of an order (orderBuckets.server.ts `orderTop`). */
+  standings: readonly Standing[];
 }
 
 const kept = new Map<string, { at: number; shares: Promise<TokenShares> }>();
@@ -36,11 +39,11 @@ export function tokenShares(database: Db, now = Date.now()): Promise<TokenShares
 async function sampleShares({ client }: Db): Promise<TokenShares> {
   const { rows } = await client.execute('SELECT max(seq) AS n FROM provider_search');
   const last = Number(rows[0]?.n ?? 0);
-  if (!last) return { size: 0, shares: new Map() };
+  if (!last) return { size: 0, shares: new Map(), standings: [] };
   const step = Math.max(1, Math.floor(last / SAMPLE));
   const seqs = Array.from({ length: Math.min(SAMPLE, last) }, (_, i) => 1 + i * step);
   const sample = await client.execute({
-    sql: `SELECT p.state, p.priceRange, p.rating FROM (SELECT value AS seq FROM json_each(?)) s CROSS JOIN provider_search p ON p.seq = s.seq`,
+    sql: `SELECT p.state, p.priceRange, p.rating, p.isPromoted, p.reviewCount FROM (SELECT value AS seq FROM json_each(?)) s CROSS JOIN provider_search p ON p.seq = s.seq`,
     args: [JSON.stringify(seqs)],
   });
   const counts = new Map<string, number>();
@@ -52,5 +55,6 @@ async function sampleShares({ client }: Db): Promise<TokenShares> {
     for (const s of RATING_STEPS.map(Number)) if (Number(row.rating) >= s) add(ratingToken(s));
   }
   const n = sample.rows.length || 1;
-  return { size: last, shares: new Map([...counts].map(([token, count]) => [token, count / n])) };
+  const standings = sample.rows.map((row) => ({ isPromoted: Number(row.isPromoted), rating: Number(row.rating), reviewCount: Number(row.reviewCount) }));
+  return { size: last, shares: new Map([...counts].map(([token, count]) => [token, count / n])), standings };
 }

@@ -10,7 +10,9 @@ import { cappedCount, cappedTotal } from '../../providers/providers.server';
 import type { SearchParams } from '../schemas/search';
 import type { Sort } from '../params';
 import { boxTables, distanceSql } from '../near.server';
-import { hasAll, rowConditions } from '../filters.server';
+import { filterToken, hasAll, rowConditions } from '../filters.server';
+import { orderTop } from '../orderBuckets.server';
+import { tokenShares } from '../tokenShares.server';
 import { INDEXES, indexedBy, type IndexName, type LeadingIndex } from '../indexes.server';
 import type { Count, Filters, Resolved } from '../resolve.server';
 import type { Point } from '../../places/distance';
@@ -125,6 +127,15 @@ export const PLAN_TUNING = {
    * ("gel" in Miami at `$$$`, 28 % of a million, was slower with the token).
    */
   tokenEntryCost: 1 / 75,
+  /**
+   * Text that is many in another order is listed with a top of the order that should hold this many
+   * times the page's matches (SearchRun.topPage): each top listed reads the words' whole list again,
+   * so a top too small, listed twice, costs more than one a little too large, a few more rows read
+   * (docs/BENCHMARKS.md "eleventh pass").
+   */
+  topMargin: 2,
+  /** …and a top that held too few is followed by one this many times larger. */
+  topGrowth: 4,
 };
 
 /** The most open now listed rather than checked row by row, in a directory of `providers` (PLAN_TUNING.openListedScale). */
@@ -194,9 +205,16 @@ export interface SearchRun {
    * listed, without reading `tables` again. Null past the cap (or when counted before): the caller
    * walks or sorts as after a count.
    */
-  countOrList(tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]): Promise<{ count: Count; sorted: (() => Promise<Row[]>) | null }>;
+  countOrList(tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]): Promise<{ count: Count; sorted: (() => Promise<Row[]>) | null; reach?: Reach }>;
   /** A page of matches that are sorted (every match of `tables` and `conds`). */
   sortedPage(tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]): Promise<Row[]>;
+  /**
+   * A page of text that is many (`text`, past the counted cap), in the recommended, rating or reviews
+   * order: listed with the top of the order that should hold the page (orderBuckets.server.ts
+   * `orderTop`), from how dense the matches were where they were counted (`reach`), each top larger
+   * than the last until one fills the page.
+   */
+  topPage(text: TextSource, reach: Reach): Promise<Row[]>;
   /** A page and the total of matches known to be few, listed once from `from`. */
   fewSorted(from: RawBuilder<unknown>): Promise<[Row[], Count]>;
   /**
@@ -272,6 +290,22 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     return rowsBySeq([...promoted.slice(params.offset), ...(await pick(sql<SqlBool>`p.isPromoted = 0`, wanted - from, from - promoted.length))]);
   };
 
+  const topPage = async (text: TextSource, { found, reach }: Reach) => {
+    if (sort === 'distance') throw new Error('the distance order has no tops');
+    const { size, standings } = await tokenShares(database);
+    // The matches the directory holds, at the density of those counted.
+    const expected = (size * found) / Math.max(1, reach);
+    let share = (PLAN_TUNING.topMargin * wanted) / Math.max(1, expected);
+    for (;;) {
+      const top = orderTop(sort, standings, share, filterToken);
+      const listed = textListed(top ? `(${text.match}) AND ${top}` : text.match, text.conds, text.narrowing);
+      const seqs = (await run(sql`SELECT p.seq ${listed.tables} ${and(listed.conds)} ORDER BY ${order} LIMIT ${wanted}`)).map((row) => row.seq);
+      // A full page, or every match (the last page, short).
+      if (seqs.length === wanted || !top) return rowsBySeq(seqs.slice(params.offset));
+      share *= PLAN_TUNING.topGrowth;
+    }
+  };
+
   /**
    * Listed once, then counted and sorted, in one statement: two statements read the matches twice
    * and the page's rows came back with the total anyway.
@@ -324,8 +358,8 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     const counting = listing.then(({ n }) => cappedTotal(Number(n)));
     counts.set(key, counting);
     const [{ seqs }, total] = await Promise.all([listing, counting]);
-    if (total.capped) return { count: total, sorted: null };
     const matches = JSON.parse(seqs) as number[];
+    if (total.capped) return { count: total, sorted: null, reach: { found: matches.length, reach: Math.max(...matches) } };
     const sorted = async () =>
       matches.length <= params.offset
         ? []
@@ -443,6 +477,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     counted,
     countOrList,
     sortedPage,
+    topPage,
     fewSorted,
     pageAndCount,
     nearest,
@@ -464,7 +499,21 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
 export const textListed = (match: string, conds: Expression<SqlBool>[], narrowing: Expression<SqlBool>[] = []) => ({
   tables: sql`FROM providers_fts f CROSS JOIN provider_search p ON p.seq = f.rowid`,
   conds: [sql<SqlBool>`f.providers_fts MATCH ${match}`, ...narrowing, ...conds],
+  text: { match, conds, narrowing } as TextSource,
 });
+
+/** What text listed from the full-text index is made of (`textListed`), to list it again narrowed (SearchRun.topPage). */
+export interface TextSource {
+  match: string;
+  conds: Expression<SqlBool>[];
+  narrowing: Expression<SqlBool>[];
+}
+
+/** How far into the full-text index's order (seq) the first `found` matches were counted: their density. */
+export interface Reach {
+  found: number;
+  reach: number;
+}
 
 /** The first of `indexes` whose filters the search has all of. */
 export const leadingIndex = (r: Resolved, indexes: readonly LeadingIndex[]) => indexes.find((i) => hasAll(r, i.filters));

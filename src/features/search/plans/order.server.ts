@@ -13,7 +13,7 @@ import { cappedTotal } from '../../providers/providers.server';
 import { boxTables } from '../near.server';
 import { filtersOf, isListed, listedMatch, rowConditions, textNarrowing } from '../filters.server';
 import { INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { and, leadingIndex, ORDER, SAMPLE_ROWS, textListed, type Plan, type Sampled } from './context.server';
+import { and, leadingIndex, ORDER, SAMPLE_ROWS, textListed, type Plan, type Reach, type Sampled } from './context.server';
 import type { Count } from '../resolve.server';
 
 export const order: Plan = {
@@ -36,6 +36,8 @@ export const order: Plan = {
     let walk = filters.length === 0;
     let after: Sampled | undefined;
     let count: Count;
+    // How dense the text's matches were where they were counted (a top of the order is sized by it).
+    let reach: Reach | undefined;
     if (r.openTotal) {
       count = r.openTotal;
     } else if (onlyText) {
@@ -44,6 +46,7 @@ export const order: Plan = {
       const n = Number(rows[0]!.n);
       count = cappedTotal(n);
       walk = count.capped && (!r.checkable || s.walkFills(n, Number(rows[0]!.reach)));
+      reach = { found: n, reach: Number(rows[0]!.reach) };
     } else if (walk) {
       // Nothing filtered: the order index is the page, only the total is counted.
       count = await s.count(sql`${source.tables} ${and(source.conds)}`);
@@ -52,6 +55,7 @@ export const order: Plan = {
       const listed = await s.countOrList(source.tables, source.conds);
       if (listed.sorted && listed.count.total > 0) return { rows: await listed.sorted(), count: listed.count, step: 'listed' };
       count = listed.count;
+      reach = listed.reach;
     }
     if (count.total === 0) return { rows: [], count };
     if (!walk && !onlyText && count.capped) {
@@ -67,6 +71,8 @@ export const order: Plan = {
       const rows = await s.walk(INDEXES.order, ORDER, rowConditions(r), after);
       if (rows) return { rows, count, step: 'walk' };
     }
+    // Text that is many: listed with the top of the order the page lies in, not every match sorted.
+    if ('text' in source && count.capped && reach) return { rows: await s.topPage(source.text, reach), count, step: 'top' };
     return { rows: await s.sortedPage(source.tables, source.conds), count, step: 'listed' };
   },
 };

@@ -19,17 +19,21 @@ export const otherOrder: Plan = {
   name: 'other-order',
   applies: (s) => (s.sort !== 'recommended' || !!s.r.point) && !nearInOrder(s),
   async run(s) {
-    const { conds, byOrder, unfiltered, tables } = await pointSource(s);
+    const { conds, byOrder, unfiltered, tables, text } = await pointSource(s);
     // Few matches are the page already, sorted from the read that counted them.
-    const { count, sorted } = await s.countOrList(tables, conds);
+    const { count, sorted, reach } = await s.countOrList(tables, conds);
     if (count.total === 0) return { count, rows: [] };
     if (sorted) return { count, rows: await sorted(), step: 'sorted' };
-    if (byOrder && !unfiltered && count.capped) {
+    // Text's matches as sparse where they were counted as a walk could not fill the page in: no sample.
+    const sparseText = !!text && !!reach && !s.walkFills(reach.found, reach.reach);
+    if (byOrder && !unfiltered && count.capped && !sparseText) {
       // Dense: a lookup per row of the short walk costs less than listing every match.
       const sampled = await s.denseIn(byOrder.index, byOrder.order, SAMPLE_ROWS.row);
       const rows = sampled.page ?? (sampled.dense ? await s.walk(byOrder.index, byOrder.order, rowConditions(s.r), sampled.sampled) : null);
       if (rows) return { count, rows, step: 'walk' };
     }
+    // Text that is many: listed with the top of the order the page lies in, not every match sorted.
+    if (text && reach && s.sort !== 'distance') return { count, rows: await s.topPage(text, reach), step: 'top' };
     return { count, rows: await s.sortedPage(tables, conds), step: 'sorted' };
   },
 };

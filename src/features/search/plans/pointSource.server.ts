@@ -5,18 +5,30 @@
  * range of the rating index; with no filter at all, the sort's own index. Each bounds what is read
  * by the filter's own matches, never a scan of every provider with a check per row.
  */
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { boxTables } from '../near.server';
-import { carriedByAll, categoryConditions, filtersOf, FILTERS, listedMatch, rowConditions, textNarrowing } from '../filters.server';
+import { carriedByAll, carriedByTokens, categoryConditions, filtersOf, FILTERS, listedMatch, rowConditions, textNarrowing } from '../filters.server';
 import { CATEGORY_INDEXES, INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { and, leadingIndex, SORT_ORDERS, textListed, type SearchRun } from './context.server';
+import { and, leadingIndex, SORT_ORDERS, textListed, type SearchRun, type TextSource } from './context.server';
 import type { Resolved } from '../resolve.server';
 
-export async function pointSource(s: SearchRun) {
+export async function pointSource(s: SearchRun): Promise<{
+  tables: RawBuilder<unknown>;
+  conds: Expression<SqlBool>[];
+  byOrder: (typeof SORT_ORDERS)[keyof typeof SORT_ORDERS] | null;
+  unfiltered: boolean;
+  /** The text's matches when they are the source (listed from the full-text index). */
+  text?: TextSource;
+}> {
   const { r } = s;
   const byOrder = s.sort === 'rating' || s.sort === 'reviews' ? SORT_ORDERS[s.sort] : null;
   const unfiltered = filtersOf(r).length === 0;
-  const place = leadingIndex(r, PLACE_INDEXES);
+  // A state's or a price's index does not lead text listed with that filter's token: the
+  // intersection in the full-text index is already the smaller list.
+  const place = leadingIndex(
+    r,
+    PLACE_INDEXES.filter((i) => !(r.match && carriedByTokens(r, i.filters))),
+  );
   const category = leadingIndex(r, CATEGORY_INDEXES);
   // A box with a service: that service's category rows in the box, not every provider there (a
   // city's box holds tens of thousands at a million, a service a tenth of them).

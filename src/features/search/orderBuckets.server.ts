@@ -1,0 +1,74 @@
+/**
+ * Where a provider stands in each order of the results, coarsely, as tokens of the full-text index's
+ * `filters` column (migrations/0036): promoted, its rating in tenths, its review count's magnitude.
+ * Text that is many is read for a page of another order as its intersection with the top of that
+ * order (docs/search.md "Bounded cost"): every row of the buckets above a cut-off, in the index, so
+ * only the rows a page can come from are read and sorted, not every match's.
+ */
+
+/** The columns the orders sort on, of one provider (the token shares' sample holds them). */
+export interface Standing {
+  isPromoted: number;
+  rating: number;
+  reviewCount: number;
+}
+
+/** The rating's tenth, as migrations/0036 spells its token (`v47` for 4.7 to 4.79): 0 to 50. */
+export const ratingTenth = (rating: number) => Math.trunc(Math.min(Math.max(rating, 0), 5) * 10 + 0.0001);
+
+/**
+ * The review count's magnitude, as migrations/0036 spells its token: its number of digits, then its
+ * first digit (18 for 8, 23 for 30 to 39, 10 for none), so a larger count never has a smaller one.
+ */
+export function reviewsMagnitude(count: number): number {
+  const digits = String(Math.min(Math.max(Math.trunc(count), 0), 9_999_999));
+  return digits.length * 10 + Number(digits[0]);
+}
+
+/** The token of both a rating tenth and a review magnitude (migrations/0036 `b`): a bucket of both orders. */
+const pairToken = (tenth: number, magnitude: number) => `b${tenth * 100 + magnitude}`;
+
+const range = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => from - i);
+/** Every tenth and every magnitude, from the top of their order down. */
+const TENTHS = range(50, 0);
+const MAGNITUDES = [...range(7, 2).flatMap((digits) => range(digits * 10 + 9, digits * 10 + 1)), ...range(19, 10)];
+
+/**
+ * The two columns the rating and reviews orders lead with, as buckets: the first's single tokens
+ * above the cut-off, and the pair tokens of the cut-off's own bucket of the first with the second's
+ * down to its, so every list read is of providers inside the top (a whole tenth is 15 % of a million).
+ */
+const LEADING = {
+  rating: { first: TENTHS, second: MAGNITUDES, single: (t: number) => `v${t}`, pair: (t: number, m: number) => pairToken(t, m) },
+  reviews: { first: MAGNITUDES, second: TENTHS, single: (m: number) => `c${m}`, pair: (m: number, t: number) => pairToken(t, m) },
+} as const;
+export type BucketedSort = 'recommended' | keyof typeof LEADING;
+
+/** A standing's buckets in `sort` (the recommended order: promoted first, then as by rating). */
+function bucketsOf(sort: BucketedSort, s: Standing): [number, number, number] {
+  const tenth = ratingTenth(s.rating);
+  const magnitude = reviewsMagnitude(s.reviewCount);
+  const promoted = sort === 'recommended' && s.isPromoted ? 1 : 0;
+  return sort === 'reviews' ? [promoted, magnitude, tenth] : [promoted, tenth, magnitude];
+}
+
+/**
+ * The full-text expression (of `token`, filters.server.ts `filterToken`) of the smallest top of the
+ * order `sort` that holds at least `share` of `sample`, every provider of each of its buckets; null
+ * when that is all of them. Everyone it leaves out comes after everyone it holds.
+ */
+export function orderTop(sort: BucketedSort, sample: readonly Standing[], share: number, token: (name: string) => string): string | null {
+  const at = Math.max(0, Math.ceil(share * sample.length) - 1);
+  if (share >= 1 || at >= sample.length) return null;
+  const sorted = sample.map((s) => bucketsOf(sort, s)).sort((a, b) => b[0] - a[0] || b[1] - a[1] || b[2] - a[2]);
+  const [promoted, first, second] = sorted[at]!;
+  // Within the promoted (the recommended order's first few): all of them.
+  if (promoted) return token('x');
+  const lead = LEADING[sort === 'reviews' ? 'reviews' : 'rating'];
+  const whole = second === lead.second[lead.second.length - 1];
+  // The cut-off in the last bucket of all, whole: the top is everyone.
+  if (whole && first === lead.first[lead.first.length - 1]) return null;
+  const above = lead.first.filter((b) => b > first).map(lead.single);
+  const own = whole ? [lead.single(first)] : lead.second.filter((b) => b >= second).map((b) => lead.pair(first, b));
+  return `(${[...(sort === 'recommended' ? ['x'] : []), ...above, ...own].map(token).join(' OR ')})`;
+}
