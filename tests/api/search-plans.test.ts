@@ -228,6 +228,40 @@ describe('openNow at fixed moments', () => {
   }
 });
 
+describe('many open, too sparse in the order to walk for a page', () => {
+  it('listed from the open-now list, not every provider checked: the open providers, counted and in order, in each order', async () => {
+    const all = await everyProvider();
+    const open = all.filter((r) => isOpen(r, MOMENTS.many));
+    expect(open.length).toBeGreaterThan(LIMITS.countedTotal);
+    const byName = (a: Ref, b: Ref) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+    const orders = {
+      recommended: () => 0,
+      rating: (a: Ref, b: Ref) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b),
+      reviews: (a: Ref, b: Ref) => b.reviewCount - a.reviewCount || b.rating - a.rating || byName(a, b),
+    };
+    const saved = PLAN_TUNING.maxWalk;
+    onTestFinished(() => {
+      PLAN_TUNING.maxWalk = saved;
+    });
+    // No walk fills a page (a sample never looks dense enough, and these pages lie past the sample's
+    // 400 rows): the open providers are sparse here.
+    PLAN_TUNING.maxWalk = 1;
+    for (const [raw, plan, keep] of [
+      [{ offset: '480' }, 'order:open', () => true],
+      [{ offset: '900' }, 'order:open', () => true],
+      [{ sort: 'reviews', offset: '480' }, 'other-order:open', () => true],
+      [{ sort: 'rating', rating: '1', offset: '420' }, 'other-order:open', (r: Ref) => r.rating >= 1],
+    ] as [Record<string, string>, string, (r: Ref) => boolean][]) {
+      const expected = open.filter(keep).sort(orders[(raw.sort ?? 'recommended') as keyof typeof orders]);
+      const what = new URLSearchParams(raw).toString();
+      expect(expected.length, what).toBeGreaterThan(12);
+      const page = await search({ openNow: 'true', limit: '12', ...raw }, MOMENTS.many);
+      expect(lastPlan, what).toBe(plan);
+      expectPage(page, expected, Number(raw.offset ?? 0), 12, what);
+    }
+  });
+});
+
 describe('a page past the last match', () => {
   it('is empty and still carries the total, for the plans that list few matches', async () => {
     const all = await everyProvider();

@@ -44,6 +44,12 @@ export interface Resolved {
   place?: SearchPlace;
   /** openNow=true: the condition, for the request's moment (the list of those open when few). */
   openNow?: Expression<SqlBool>;
+  /**
+   * openNow=true, read from the open-now list: `p.seq IN (the list)`, the list applying the filters
+   * it carries. `openNow` is this when few are open; when many, a plan that found them too sparse to
+   * walk for its page lists them with this rather than check every provider (SearchRun.openSorted).
+   */
+  openList?: Expression<SqlBool>;
   /** openNow=true and fewer providers open than the counted cap: they lead the plan. */
   fewOpen?: boolean;
   /** openNow=true: how many are open (in the place's zones), up to the counted cap. */
@@ -146,7 +152,8 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
     if (n === 0) r.match = false;
     r.fewOpen = known && n <= most;
     r.openCount = known ? Math.min(n, most) : most;
-    r.openNow = r.fewOpen ? sql<SqlBool>`p.seq IN (${openList})` : openNowCondition(now);
+    r.openList = sql<SqlBool>`p.seq IN (${openList})`;
+    r.openNow = r.fewOpen ? r.openList : openNowCondition(now);
     if (carried && known) r.openTotal = cappedTotal(n);
   }
   const tokens = r.match ? textTokensOf(r) : [];

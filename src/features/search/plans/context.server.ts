@@ -215,6 +215,13 @@ export interface SearchRun {
    * than the last until one fills the page.
    */
   topPage(text: TextSource, reach: Reach): Promise<Row[]>;
+  /**
+   * A page of open now when many are open but too sparse in the order index to walk for it (at
+   * night the open may be a few thousand of a million, none among the order's first): those open
+   * listed from the open-now list (`r.openList`), each looked up in provider_search, checked and
+   * sorted, rather than every provider of the source checked for open now.
+   */
+  openSorted(): Promise<Row[]>;
   /** A page and the total of matches known to be few, listed once from `from`. */
   fewSorted(from: RawBuilder<unknown>): Promise<[Row[], Count]>;
   /**
@@ -289,6 +296,8 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     const from = Math.max(params.offset, promoted.length);
     return rowsBySeq([...promoted.slice(params.offset), ...(await pick(sql<SqlBool>`p.isPromoted = 0`, wanted - from, from - promoted.length))]);
   };
+
+  const openSorted = () => sortedPage(sql`FROM provider_search p`, rowConditions({ ...r, openNow: r.openList }));
 
   const topPage = async (text: TextSource, { found, reach }: Reach) => {
     if (sort === 'distance') throw new Error('the distance order has no tops');
@@ -478,6 +487,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     countOrList,
     sortedPage,
     topPage,
+    openSorted,
     fewSorted,
     pageAndCount,
     nearest,

@@ -71,6 +71,8 @@ export const order: Plan = {
       const rows = await s.walk(INDEXES.order, ORDER, rowConditions(r), after);
       if (rows) return { rows, count, step: 'walk' };
     }
+    // Many open, too sparse here to walk for the page: listed from the open-now list, not every provider checked.
+    if (r.openList && !r.match && !r.within && !leading) return { rows: await s.openSorted(), count, step: 'open' };
     // Text that is many: listed with the top of the order the page lies in, not every match sorted.
     if ('text' in source && count.capped && reach) return { rows: await s.topPage(source.text, reach), count, step: 'top' };
     return { rows: await s.sortedPage(source.tables, source.conds), count, step: 'listed' };

@@ -19,7 +19,7 @@ export const otherOrder: Plan = {
   name: 'other-order',
   applies: (s) => (s.sort !== 'recommended' || !!s.r.point) && !nearInOrder(s),
   async run(s) {
-    const { conds, byOrder, unfiltered, tables, text } = await pointSource(s);
+    const { conds, byOrder, unfiltered, tables, text, scan } = await pointSource(s);
     // Few matches are the page already, sorted from the read that counted them.
     const { count, sorted, reach } = await s.countOrList(tables, conds);
     if (count.total === 0) return { count, rows: [] };
@@ -32,6 +32,9 @@ export const otherOrder: Plan = {
       const rows = sampled.page ?? (sampled.dense ? await s.walk(byOrder.index, byOrder.order, rowConditions(s.r), sampled.sampled) : null);
       if (rows) return { count, rows, step: 'walk' };
     }
+    // Many open, too sparse to walk for the page, with no narrower source than every provider (or a
+    // rating's range): listed from the open-now list.
+    if (scan && s.r.openList) return { count, rows: await s.openSorted(), step: 'open' };
     // Text that is many: listed with the top of the order the page lies in, not every match sorted.
     if (text && reach && s.sort !== 'distance') return { count, rows: await s.topPage(text, reach), step: 'top' };
     return { count, rows: await s.sortedPage(tables, conds), step: 'sorted' };

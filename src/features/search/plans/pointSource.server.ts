@@ -19,6 +19,8 @@ export async function pointSource(s: SearchRun): Promise<{
   unfiltered: boolean;
   /** The text's matches when they are the source (listed from the full-text index). */
   text?: TextSource;
+  /** The source is every provider, or a minimum rating's range: no filter narrows it. */
+  scan?: true;
 }> {
   const { r } = s;
   const byOrder = s.sort === 'rating' || s.sort === 'reviews' ? SORT_ORDERS[s.sort] : null;
@@ -43,7 +45,7 @@ export async function pointSource(s: SearchRun): Promise<{
   if (category) return { ...categorySource(r, sql`FROM provider_categories c ${indexedBy(category.index)}`, true), byOrder, unfiltered };
   if (r.match) return { ...textListed(listedMatch(r), rowConditions({ ...r, match: null }), textNarrowing(r)), byOrder, unfiltered };
   const rating = FILTERS.rating.on(r);
-  return { conds: rowConditions(r), byOrder, unfiltered, tables: sql`FROM providers p ${rating ? indexedBy(INDEXES.ratingOrder) : sql``}` };
+  return { conds: rowConditions(r), byOrder, unfiltered, scan: true, tables: sql`FROM providers p ${rating ? indexedBy(INDEXES.ratingOrder) : sql``}` };
 }
 
 /**
