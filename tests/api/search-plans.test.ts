@@ -369,6 +369,11 @@ describe('near at fixed distances', () => {
       expect(page.total).toBe(AT_ZIP + AT_CENTRE);
       expect(page.items.map((p) => [p.id, p.distanceMiles])).toEqual(expected.slice(offset, offset + 3).map((e) => [e.id, roundMiles(e.d)]));
     }
+    // Within a circle around the ZIP (a place's rings, nearPlace.server.ts): its few are listed
+    // (filter-listed), not the circle read.
+    const page = await search({ location: ZIP, near: `${centre.latitude},${centre.longitude}`, radius: '50', sort: 'distance', limit: '100' }, MOMENTS.many);
+    expect(lastPlan).toBe('filter-listed:zipPrefix');
+    expect(page.items.map((p) => [p.id, p.distanceMiles])).toEqual(expected.filter((e) => e.d <= 50).map((e) => [e.id, roundMiles(e.d)]));
   });
 });
 
@@ -603,8 +608,9 @@ describe('text alone, listed: the matches read from the full-text index and sort
       expect(promotedMatches, query).toBeGreaterThan(5);
       expect(promotedMatches, query).toBeLessThan(100);
       // As tuned (these matches are dense here: walked), then with every walk too long: listed, and
-      // past the counted cap with a top of the order (SearchRun.topPage) sized as tuned, too small
-      // for every page (grown until one fills it) and larger than the directory (every match).
+      // past the counted cap with a top of the order (SearchRun.topPage, of any size) sized as tuned,
+      // too small for every page (grown until one fills it), and none when it would be larger than the
+      // directory (every match listed).
       const many = expected.length > LIMITS.countedTotal;
       for (const [maxWalk, topMargin] of [
         [saved.maxWalk, saved.topMargin],
@@ -618,6 +624,7 @@ describe('text alone, listed: the matches read from the full-text index and sort
       ] as const) {
         PLAN_TUNING.maxWalk = maxWalk;
         PLAN_TUNING.topMargin = topMargin;
+        PLAN_TUNING.topMostShare = 1;
         try {
           for (const [offset, limit] of [
             [0, 5],
@@ -626,7 +633,7 @@ describe('text alone, listed: the matches read from the full-text index and sort
             [100, 100],
           ]) {
             const page = await search({ query, offset: String(offset), limit: String(limit) }, MOMENTS.many);
-            expect(lastPlan).toBe(maxWalk === 1 ? (many ? 'order:top' : 'order:listed') : 'order:walk');
+            expect(lastPlan).toBe(maxWalk === 1 ? (many && topMargin < 1e6 ? 'order:top' : 'order:listed') : 'order:walk');
             expect({ total: page.total, capped: page.capped }, `${query} maxWalk ${maxWalk} topMargin ${topMargin}`).toEqual(counted(expected.length));
             expect(page.items.map((p) => p.id)).toEqual(expected.slice(offset, offset + limit).map((r) => r.id));
           }
@@ -814,10 +821,44 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
       ['reviews', '170'],
       ['reviews', '390'],
     ] as const) {
+      // Capped, a first page is read from a top of the order; a deep one would need most of it.
       await check({ query: 'plan', rating: '0.5', sort, offset }, (r) => r.rating >= 0.5 && hasWords(words(r), 'plan'), {
         tuned: 'other-order:walk',
-        capped: 'other-order:top',
+        capped: offset === '12' ? 'other-order:top' : 'other-order:sorted',
       });
+    }
+  });
+
+  it('text whose words are many, checked as one list against a box or a service\u2019s rows in another order: the list narrowed to a top of the order, the same rows', async () => {
+    const saved = { ...PLAN_TUNING };
+    onTestFinished(() => {
+      Object.assign(PLAN_TUNING, saved);
+    });
+    // Words past what text may lead with, and no walk (pages past the density sample's 400 rows): the
+    // box's or the service's rows are the source, the words one list checked against them (a few
+    // thousand here; five thousand as tuned). A top of any size, as the directory is small here.
+    PLAN_TUNING.textLeads = 0;
+    PLAN_TUNING.maxWalk = 1;
+    PLAN_TUNING.topMostShare = 1;
+    // Text in a box listed once however small the box (PLAN_TUNING.boxCheckSeeks).
+    PLAN_TUNING.boxCheckSeeks = 0;
+    const near = `${P.latitude},${P.longitude}`;
+    for (const [raw, keep] of [
+      [{ query: 'plan', near, radius: '25', sort: 'reviews', offset: '400' }, (r: Ref) => haversineMiles(P, r) <= 25],
+      [{ query: 'plan', near, radius: '25', sort: 'rating', offset: '480' }, (r: Ref) => haversineMiles(P, r) <= 25],
+      [{ query: 'plan', service: 'Nail Salon', sort: 'reviews', offset: '420' }, (r: Ref) => inCategory(r, 'nails')],
+    ] as [Record<string, string>, (r: Ref) => boolean][]) {
+      const all = await everyProvider();
+      const expected = all.filter((r) => keep(r) && hasWords(words(r), 'plan')).sort(ORDERS[raw.sort as 'rating' | 'reviews']);
+      const what = new URLSearchParams(raw).toString();
+      expect(expected.length, what).toBeGreaterThan(LIMITS.countedTotal);
+      // As tuned, then with every first top too small (grown until one fills the page).
+      for (const topMargin of [saved.topMargin, 0.001]) {
+        PLAN_TUNING.topMargin = topMargin;
+        const page = await search({ limit: '12', ...raw }, MOMENTS.many);
+        expect(lastPlan, `${what} ${topMargin}`).toBe('other-order:top');
+        expectPage(page, expected, Number(raw.offset ?? 0), 12, `${what} ${topMargin}`);
+      }
     }
   });
 
@@ -831,7 +872,7 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
         capped: 'other-order:sorted',
       });
       // Text keeps a first page's walk: each row's check is a full-text lookup.
-      await check({ query: 'plan', offset: '600' }, (r) => hasWords(words(r), 'plan'), { tuned: 'order:top', capped: 'order:top' });
+      await check({ query: 'plan', offset: '600' }, (r) => hasWords(words(r), 'plan'), { tuned: 'order:listed', capped: 'order:listed' });
     } finally {
       Object.assign(PLAN_TUNING, saved);
     }

@@ -107,22 +107,26 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
   const skip = Math.max(0, params.offset - own.total);
   const take = params.limit - own.items.length;
   const radii = radiiFor(at);
+  const ownIn = OWN_SEARCH.has(found.kind) && own.total > 0;
   for (const [i, miles] of radii.entries()) {
     const last = i === radii.length - 1;
-    const inPlaceWithin =
-      !OWN_SEARCH.has(found.kind) || own.total === 0
-        ? 0
-        : (await searchProviders(database, { ...params, near: point, radius: miles, limit: 1, offset: 0 }, now, { place, counts })).total;
+    const circle = { ...params, location: undefined, near: point, radius: miles, sort: 'distance' as const };
+    // A deep page (its rows past the place's own in the circle, at most all of them): whether this
+    // circle fills it is asked of its count first (a page of one row), so a circle that does not is
+    // passed over without reading a thousand providers' rows, nor counting the place's own in it.
+    const probe =
+      !last && (ownIn ? skip + take + own.total : take) > RING_TUNING.probedFromRows
+        ? await searchProviders(database, { ...circle, offset: 0, limit: 1 }, now, { counts })
+        : null;
+    if (probe && own.total + probe.total < wanted && !probe.capped) continue;
+    const inPlaceWithin = !ownIn
+      ? 0
+      : (await searchProviders(database, { ...params, near: point, radius: miles, limit: 1, offset: 0 }, now, { place, counts })).total;
+    if (probe && own.total + probe.total - inPlaceWithin < wanted && !probe.capped) continue;
     // With none of the place's own in the circle, its page is the page (none to leave out): only
     // those rows are read, not every one before them.
-    const ring = { ...params, location: undefined, near: point, radius: miles, sort: 'distance' as const, offset: inPlaceWithin ? 0 : skip };
+    const ring = { ...circle, offset: inPlaceWithin ? 0 : skip };
     const rows = inPlaceWithin ? skip + take + inPlaceWithin : take;
-    if (!last && rows > RING_TUNING.probedFromRows) {
-      // A deep page: whether this circle fills it is asked of its count first (a page of one row), so
-      // a circle that does not is passed over without reading a thousand providers' rows.
-      const probe = await searchProviders(database, { ...ring, limit: 1 }, now, { counts });
-      if (own.total + probe.total - inPlaceWithin < wanted && !probe.capped) continue;
-    }
     const aroundTrace: SearchTrace = {};
     const around = await searchProviders(database, { ...ring, limit: rows }, now, { trace: aroundTrace, counts });
     const nearbyTotal = around.total - inPlaceWithin;

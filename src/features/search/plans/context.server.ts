@@ -136,6 +136,12 @@ export const PLAN_TUNING = {
   topMargin: 2,
   /** …and a top that held too few is followed by one this many times larger. */
   topGrowth: 4,
+  /**
+   * …up to this share of the directory: a larger top reads most of the order's token lists to leave
+   * out little, so past it every match is read (`query=nail&location=Chicago&sort=reviews&offset=480`
+   * took 107 ms so and 173 ms with a top of 98 %).
+   */
+  topMostShare: 1 / 4,
 };
 
 /** The most open now listed rather than checked row by row, in a directory of `providers` (PLAN_TUNING.openListedScale). */
@@ -209,12 +215,14 @@ export interface SearchRun {
   /** A page of matches that are sorted (every match of `tables` and `conds`). */
   sortedPage(tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]): Promise<Row[]>;
   /**
-   * A page of text that is many (`text`, past the counted cap), in the recommended, rating or reviews
-   * order: listed with the top of the order that should hold the page (orderBuckets.server.ts
-   * `orderTop`), from how dense the matches were where they were counted (`reach`), each top larger
-   * than the last until one fills the page.
+   * A page of text that is many (past the counted cap), in the recommended, rating or reviews order:
+   * the source `list` gives with the text's words narrowed to the top of the order that should hold
+   * the page (orderBuckets.server.ts `orderTop`; null: no top, every match), sized by how many
+   * matches there are (`estimate`), each top larger than the last until one fills the page. Null
+   * when even the first top would be most of the order (`PLAN_TUNING.topMostShare`): the caller
+   * sorts every match.
    */
-  topPage(text: TextSource, reach: Reach): Promise<Row[]>;
+  topPage(list: (top: string | null) => ListedSource | Promise<ListedSource>, estimate: TopEstimate): Promise<Row[] | null>;
   /**
    * A page of open now when many are open but too sparse in the order index to walk for it (at
    * night the open may be a few thousand of a million, none among the order's first): those open
@@ -299,15 +307,16 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
 
   const openSorted = () => sortedPage(sql`FROM provider_search p`, rowConditions({ ...r, openNow: r.openList }));
 
-  const topPage = async (text: TextSource, { found, reach }: Reach) => {
+  const topPage = async (list: (top: string | null) => ListedSource | Promise<ListedSource>, { reach, least }: TopEstimate) => {
     if (sort === 'distance') throw new Error('the distance order has no tops');
     const { size, standings } = await tokenShares(database);
-    // The matches the directory holds, at the density of those counted.
-    const expected = (size * found) / Math.max(1, reach);
+    // The matches the directory holds, at the density of those counted (at least `least`).
+    const expected = reach ? Math.max(least, (size * reach.found) / Math.max(1, reach.reach)) : least;
     let share = (PLAN_TUNING.topMargin * wanted) / Math.max(1, expected);
+    if (share > PLAN_TUNING.topMostShare) return null;
     for (;;) {
-      const top = orderTop(sort, standings, share, filterToken);
-      const listed = textListed(top ? `(${text.match}) AND ${top}` : text.match, text.conds, text.narrowing);
+      const top = share <= PLAN_TUNING.topMostShare ? orderTop(sort, standings, share, filterToken) : null;
+      const listed = await list(top);
       const seqs = (await run(sql`SELECT p.seq ${listed.tables} ${and(listed.conds)} ORDER BY ${order} LIMIT ${wanted}`)).map((row) => row.seq);
       // A full page, or every match (the last page, short).
       if (seqs.length === wanted || !top) return rowsBySeq(seqs.slice(params.offset));
@@ -524,6 +533,21 @@ export interface Reach {
   found: number;
   reach: number;
 }
+
+/** A source of matches: its FROM clause (rows `p`) and its conditions. */
+export interface ListedSource {
+  tables: RawBuilder<unknown>;
+  conds: Expression<SqlBool>[];
+}
+
+/** How many matches a top is sized for (SearchRun.topPage): at the density `reach` found, and at least `least`. */
+export interface TopEstimate {
+  reach?: Reach;
+  least: number;
+}
+
+/** The text's words narrowed to `top` of an order (SearchRun.topPage), or as they are. */
+export const withTop = (match: string, top: string | null) => (top ? `(${match}) AND ${top}` : match);
 
 /** The first of `indexes` whose filters the search has all of. */
 export const leadingIndex = (r: Resolved, indexes: readonly LeadingIndex[]) => indexes.find((i) => hasAll(r, i.filters));

@@ -37,3 +37,6 @@ export const filterListed: Plan = {
     return { rows, count, step: f.name };
   },
 };
+
+/** The same, ahead of the plans that read a `near` circle: its few are fewer than the circle's rows. */
+export const filterListedInCircle: Plan = { ...filterListed, applies: async (s) => !!s.r.within && (await filterListed.applies(s)) };

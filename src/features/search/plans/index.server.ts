@@ -5,7 +5,7 @@
 import type { Plan, SearchRun } from './context.server';
 import { openListed } from './openListed.server';
 import { textFew } from './textListed.server';
-import { filterListed } from './filterListed.server';
+import { filterListed, filterListedInCircle } from './filterListed.server';
 import { nearest } from './nearest.server';
 import { otherOrder } from './otherOrder.server';
 import { category } from './category.server';
@@ -14,7 +14,9 @@ import { order } from './order.server';
 
 // Few text matches before few open: one full-text list checked against the open list costs less
 // than a full-text lookup for each provider open (docs/search.md "Bounded cost").
-export const PLANS: readonly Plan[] = [textFew, openListed, nearest, otherOrder, filterListed, category, place, order];
+// A ZIP prefix's few inside a `near` circle (a place's rings, nearPlace.server.ts) are listed before
+// the circle is read: the circle holds tens of thousands at a million, the prefix a few.
+export const PLANS: readonly Plan[] = [textFew, openListed, filterListedInCircle, nearest, otherOrder, filterListed, category, place, order];
 
 export async function choosePlan(s: SearchRun): Promise<Plan> {
   for (const plan of PLANS) if (await plan.applies(s)) return plan;

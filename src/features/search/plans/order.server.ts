@@ -13,7 +13,7 @@ import { cappedTotal } from '../../providers/providers.server';
 import { boxTables } from '../near.server';
 import { filtersOf, isListed, listedMatch, rowConditions, textNarrowing } from '../filters.server';
 import { INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { and, leadingIndex, ORDER, SAMPLE_ROWS, textListed, type Plan, type Reach, type Sampled } from './context.server';
+import { and, leadingIndex, ORDER, SAMPLE_ROWS, textListed, withTop, type Plan, type Reach, type Sampled } from './context.server';
 import type { Count } from '../resolve.server';
 
 export const order: Plan = {
@@ -74,7 +74,11 @@ export const order: Plan = {
     // Many open, too sparse here to walk for the page: listed from the open-now list, not every provider checked.
     if (r.openList && !r.match && !r.within && !leading) return { rows: await s.openSorted(), count, step: 'open' };
     // Text that is many: listed with the top of the order the page lies in, not every match sorted.
-    if ('text' in source && count.capped && reach) return { rows: await s.topPage(source.text, reach), count, step: 'top' };
+    if ('text' in source && count.capped && reach) {
+      const { match, conds, narrowing } = source.text;
+      const rows = await s.topPage((top) => textListed(withTop(match, top), conds, narrowing), { reach, least: count.total });
+      if (rows) return { rows, count, step: 'top' };
+    }
     return { rows: await s.sortedPage(source.tables, source.conds), count, step: 'listed' };
   },
 };

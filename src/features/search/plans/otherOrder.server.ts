@@ -3,7 +3,8 @@
  * with a filter, the sort's index is walked when the matches are many and dense in it (a city's
  * box holds a few per cent of all), else every match is sorted.
  */
-import { leadingIndex, SAMPLE_ROWS, type Plan, type SearchRun } from './context.server';
+import { leadingIndex, PLAN_TUNING, SAMPLE_ROWS, textListed, withTop, type Plan, type SearchRun } from './context.server';
+import { textMatches } from './textListed.server';
 import { pointSource } from './pointSource.server';
 import { CATEGORY_INDEXES, PLACE_INDEXES } from '../indexes.server';
 import { rowConditions } from '../filters.server';
@@ -19,7 +20,7 @@ export const otherOrder: Plan = {
   name: 'other-order',
   applies: (s) => (s.sort !== 'recommended' || !!s.r.point) && !nearInOrder(s),
   async run(s) {
-    const { conds, byOrder, unfiltered, tables, text, scan } = await pointSource(s);
+    const { conds, byOrder, unfiltered, tables, text, scan, listedText } = await pointSource(s);
     // Few matches are the page already, sorted from the read that counted them.
     const { count, sorted, reach } = await s.countOrList(tables, conds);
     if (count.total === 0) return { count, rows: [] };
@@ -36,7 +37,19 @@ export const otherOrder: Plan = {
     // rating's range): listed from the open-now list.
     if (scan && s.r.openList) return { count, rows: await s.openSorted(), step: 'open' };
     // Text that is many: listed with the top of the order the page lies in, not every match sorted.
-    if (text && reach && s.sort !== 'distance') return { count, rows: await s.topPage(text, reach), step: 'top' };
+    // As the source, at the density its count found; as one list checked against another source (a
+    // box, a place's or a service's rows), only when its words are many (a long list to build), with
+    // the matches sized at no more than those counted.
+    const match = s.r.match;
+    if (match && s.sort !== 'distance') {
+      const rows =
+        text && reach
+          ? await s.topPage((top) => textListed(withTop(text.match, top), text.conds, text.narrowing), { reach, least: count.total })
+          : listedText && (await textMatches(s.database, s.r, s.requestCounts, { tokens: [] })) > PLAN_TUNING.textLeads
+            ? await s.topPage((top) => pointSource({ ...s, r: { ...s.r, match: withTop(match, top) } }), { least: count.total })
+            : null;
+      if (rows) return { count, rows, step: 'top' };
+    }
     return { count, rows: await s.sortedPage(tables, conds), step: 'sorted' };
   },
 };

@@ -21,6 +21,8 @@ export async function pointSource(s: SearchRun): Promise<{
   text?: TextSource;
   /** The source is every provider, or a minimum rating's range: no filter narrows it. */
   scan?: true;
+  /** Text is checked against one list of its matches (not a lookup per row, nor the source itself). */
+  listedText?: boolean;
 }> {
   const { r } = s;
   const byOrder = s.sort === 'rating' || s.sort === 'reviews' ? SORT_ORDERS[s.sort] : null;
@@ -36,13 +38,14 @@ export async function pointSource(s: SearchRun): Promise<{
   // city's box holds tens of thousands at a million, a service a tenth of them).
   // Text in a box: checked row by row in a small one, listed once in a large one (SearchRun.listTextIn).
   const boxText = r.within ? await s.listTextIn(r.within.point, r.within.miles) : true;
-  if (r.within && r.category) return { ...categorySource(r, boxTables(r.within.point, r.within.miles, r.category), boxText), byOrder, unfiltered };
+  const listedText = !!r.match && boxText;
+  if (r.within && r.category) return { ...categorySource(r, boxTables(r.within.point, r.within.miles, r.category), boxText), byOrder, unfiltered, listedText };
   if (r.within || place || unfiltered) {
     const conds = rowConditions(r, { listText: boxText });
     const index = place ? indexedBy(place.index) : byOrder && unfiltered ? indexedBy(byOrder.index) : sql``;
-    return { conds, byOrder, unfiltered, tables: r.within ? boxTables(r.within.point, r.within.miles) : sql`FROM providers p ${index}` };
+    return { conds, byOrder, unfiltered, listedText, tables: r.within ? boxTables(r.within.point, r.within.miles) : sql`FROM providers p ${index}` };
   }
-  if (category) return { ...categorySource(r, sql`FROM provider_categories c ${indexedBy(category.index)}`, true), byOrder, unfiltered };
+  if (category) return { ...categorySource(r, sql`FROM provider_categories c ${indexedBy(category.index)}`, true), byOrder, unfiltered, listedText };
   if (r.match) return { ...textListed(listedMatch(r), rowConditions({ ...r, match: null }), textNarrowing(r)), byOrder, unfiltered };
   const rating = FILTERS.rating.on(r);
   return { conds: rowConditions(r), byOrder, unfiltered, scan: true, tables: sql`FROM providers p ${rating ? indexedBy(INDEXES.ratingOrder) : sql``}` };
