@@ -374,6 +374,9 @@ describe('near at fixed distances', () => {
     const page = await search({ location: ZIP, near: `${centre.latitude},${centre.longitude}`, radius: '50', sort: 'distance', limit: '100' }, MOMENTS.many);
     expect(lastPlan).toBe('filter-listed:zipPrefix');
     expect(page.items.map((p) => [p.id, p.distanceMiles])).toEqual(expected.filter((e) => e.d <= 50).map((e) => [e.id, roundMiles(e.d)]));
+    // A circle holding fewer rows than the ZIP's few (none: a mile of the Atlantic) is read itself.
+    const small = await search({ location: ZIP, near: '10,-10', radius: '1', sort: 'distance' }, MOMENTS.many);
+    expect([lastPlan, small.total]).toEqual(['nearest:spots', 0]);
   });
 });
 

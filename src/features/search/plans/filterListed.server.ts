@@ -7,7 +7,8 @@
 import { sql } from 'kysely';
 import { LISTED, listableFilters, rowConditions } from '../filters.server';
 import { indexedBy } from '../indexes.server';
-import { and, type Plan, type SearchRun } from './context.server';
+import { and, countOnce, type Plan, type SearchRun } from './context.server';
+import { boxTables } from '../near.server';
 
 /** The first listable filter with few matches, counted once per search (applies, then run). */
 const found = new WeakMap<SearchRun, Promise<(ReturnType<typeof listableFilters>[number] & { count: number }) | undefined>>();
@@ -38,5 +39,18 @@ export const filterListed: Plan = {
   },
 };
 
-/** The same, ahead of the plans that read a `near` circle: its few are fewer than the circle's rows. */
-export const filterListedInCircle: Plan = { ...filterListed, applies: async (s) => !!s.r.within && (await filterListed.applies(s)) };
+/**
+ * The same, ahead of the plans that read a `near` circle, when its few are fewer than the circle's
+ * rows (counted on the coordinate index that far, the circle's box with a service's rows when it
+ * has one): a place's rings read circles of tens of thousands around a ZIP code of a few.
+ */
+export const filterListedInCircle: Plan = {
+  ...filterListed,
+  async applies(s) {
+    const few = s.r.within ? await fewOf(s) : undefined;
+    if (!few) return false;
+    const { point, miles } = s.r.within!;
+    const box = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 ${boxTables(point, miles, s.r.category)} LIMIT ${few.count + 1})`;
+    return (await countOnce(s.database, s.requestCounts, box)) > few.count;
+  },
+};
