@@ -305,7 +305,12 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     return rowsBySeq([...promoted.slice(params.offset), ...(await pick(sql<SqlBool>`p.isPromoted = 0`, wanted - from, from - promoted.length))]);
   };
 
-  const openSorted = () => sortedPage(sql`FROM provider_search p`, rowConditions({ ...r, openNow: r.openList }));
+  // One read of the list, sorted whole: it is short, and sortedPage's promoted first read it twice.
+  const openSorted = () =>
+    run(
+      sql`SELECT p.*${distance} FROM (SELECT p.seq${distance} FROM provider_search p ${and(rowConditions({ ...r, openNow: r.openList }))}
+        ORDER BY ${order} ${page}) s CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
+    );
 
   const topPage = async (list: (top: string | null) => ListedSource | Promise<ListedSource>, { reach, least }: TopEstimate) => {
     if (sort === 'distance') throw new Error('the distance order has no tops');
