@@ -259,6 +259,17 @@ export interface SearchRun {
   walkFills(found: number, read: number): boolean;
 }
 
+/** countOrList's reads in one request (keyed by its counts, resolve.server.ts RequestCounts), by statement. */
+const listings = new WeakMap<StatementMemo<number>, StatementMemo<{ n: number; seqs: string }>>();
+function requestListings(requestCounts: StatementMemo<number>): StatementMemo<{ n: number; seqs: string }> {
+  let found = listings.get(requestCounts);
+  if (!found) {
+    found = new Map();
+    listings.set(requestCounts, found);
+  }
+  return found;
+}
+
 export function searchRun(database: Db, params: SearchRun['params'], r: Resolved, requestCounts: StatementMemo<number> = new Map()): SearchRun {
   const { db } = database;
   const sort = params.sort ?? 'recommended';
@@ -374,10 +385,13 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     const key = keyOf(from);
     const known = counts.get(key);
     if (known) return { count: await known, sorted: null };
-    const listing = sql<{ n: number; seqs: string }>`SELECT count(*) AS n, json_group_array(seq) AS seqs
+    // Once per request: a place's circle asked for its count (a page of one row) is read again for its page.
+    const listing = readOnce(requestListings(requestCounts), key, () =>
+      sql<{ n: number; seqs: string }>`SELECT count(*) AS n, json_group_array(seq) AS seqs
       FROM (SELECT p.seq ${from} LIMIT ${LIMITS.countedTotal + 1})`
-      .execute(db)
-      .then(({ rows }) => rows[0]!);
+        .execute(db)
+        .then(({ rows }) => rows[0]!),
+    );
     const counting = listing.then(({ n }) => cappedTotal(Number(n)));
     counts.set(key, counting);
     const [{ seqs }, total] = await Promise.all([listing, counting]);
