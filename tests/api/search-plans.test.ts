@@ -865,6 +865,31 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
+  it("text whose words are many with a price or a state: the text leads a first page, the filter's index a deep one; the same rows", async () => {
+    const saved = { ...PLAN_TUNING };
+    onTestFinished(() => {
+      Object.assign(PLAN_TUNING, saved);
+    });
+    // Words past what text may lead with as text-listed (a few thousand here; five thousand as tuned),
+    // and no token of the full-text index worth its list (so the count is of the words alone).
+    PLAN_TUNING.textLeads = 0;
+    PLAN_TUNING.textTokenShare = 0;
+    const all = await everyProvider();
+    const state = all.find((r) => hasWords(words(r), 'plan'))!.state;
+    for (const [raw, keep] of [
+      [{ query: 'plan', priceRange: '$$' }, (r: Ref) => r.priceRange === '$$'],
+      [{ query: 'plan', location: state }, (r: Ref) => r.state === state],
+    ] as [Record<string, string>, (r: Ref) => boolean][]) {
+      const expected = all.filter((r) => keep(r) && hasWords(words(r), 'plan'));
+      for (const offset of [0, PLAN_TUNING.textOverPlaceUpTo]) {
+        const what = `${new URLSearchParams(raw)} offset ${offset}`;
+        const page = await search({ limit: '12', offset: String(offset), ...raw }, MOMENTS.many);
+        expect(lastPlan?.split(':')[0], what).toBe(offset === 0 ? 'order' : 'place');
+        expectPage(page, expected, offset, 12, what);
+      }
+    }
+  });
+
   it('a deep page of another order: walked when its matches are as dense as a first page needs and the walk fits its cap', async () => {
     const saved = { ...PLAN_TUNING };
     // The walk this page needs is longer than maxWalk here, and well within the page plus walkCap.

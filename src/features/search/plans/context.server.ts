@@ -142,6 +142,14 @@ export const PLAN_TUNING = {
    * took 107 ms so and 173 ms with a top of 98 %).
    */
   topMostShare: 1 / 4,
+  /**
+   * Text that is many with a state or a price (no city) leads, as the order plan's source, for a
+   * page up to this many rows: its count stops at the cap in the full-text index's order and its
+   * page is walked or read from a top, where the state's or price's index built the text's whole
+   * list to check each row against. A deeper page is found along that index, whose walk is bounded
+   * by the page (docs/BENCHMARKS.md "eleventh pass").
+   */
+  textOverPlaceUpTo: 120,
 };
 
 /** The most open now listed rather than checked row by row, in a directory of `providers` (PLAN_TUNING.openListedScale). */
