@@ -692,6 +692,16 @@ describe('a ZIP prefix with few providers', () => {
   });
 });
 
+/** Sets PLAN_TUNING for the running test, restored when it ends; returns the values before. */
+function tune(values: Partial<typeof PLAN_TUNING>): typeof PLAN_TUNING {
+  const saved = { ...PLAN_TUNING };
+  onTestFinished(() => {
+    Object.assign(PLAN_TUNING, saved);
+  });
+  Object.assign(PLAN_TUNING, values);
+  return saved;
+}
+
 describe('bounded cost: the searches that once visited many rows (docs/search.md "Bounded cost")', () => {
   const words = (r: Ref) => `${r.name} ${r.description} ${JSON.parse(r.services).join(' ')} ${r.city}`.toLowerCase().split(/\W+/);
   const serviceWords = (r: Ref) => (JSON.parse(r.services) as string[]).join(' ').toLowerCase().split(/\W+/);
@@ -833,18 +843,11 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
   });
 
   it('text whose words are many, checked as one list against a box or a service\u2019s rows in another order: the list narrowed to a top of the order, the same rows', async () => {
-    const saved = { ...PLAN_TUNING };
-    onTestFinished(() => {
-      Object.assign(PLAN_TUNING, saved);
-    });
     // Words past what text may lead with, and no walk (pages past the density sample's 400 rows): the
     // box's or the service's rows are the source, the words one list checked against them (a few
-    // thousand here; five thousand as tuned). A top of any size, as the directory is small here.
-    PLAN_TUNING.textLeads = 0;
-    PLAN_TUNING.maxWalk = 1;
-    PLAN_TUNING.topMostShare = 1;
-    // Text in a box listed once however small the box (PLAN_TUNING.boxCheckSeeks).
-    PLAN_TUNING.boxCheckSeeks = 0;
+    // thousand here; five thousand as tuned). A top of any size, as the directory is small here, and
+    // text in a box listed once however small the box (boxCheckSeeks).
+    const saved = tune({ textLeads: 0, maxWalk: 1, topMostShare: 1, boxCheckSeeks: 0 });
     const near = `${P.latitude},${P.longitude}`;
     for (const [raw, keep] of [
       [{ query: 'plan', near, radius: '25', sort: 'reviews', offset: '400' }, (r: Ref) => haversineMiles(P, r) <= 25],
@@ -866,14 +869,9 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
   });
 
   it("text whose words are many with a price or a state: the text leads a first page, the filter's index a deep one; the same rows", async () => {
-    const saved = { ...PLAN_TUNING };
-    onTestFinished(() => {
-      Object.assign(PLAN_TUNING, saved);
-    });
     // Words past what text may lead with as text-listed (a few thousand here; five thousand as tuned),
     // and no token of the full-text index worth its list (so the count is of the words alone).
-    PLAN_TUNING.textLeads = 0;
-    PLAN_TUNING.textTokenShare = 0;
+    tune({ textLeads: 0, textTokenShare: 0 });
     const all = await everyProvider();
     const state = all.find((r) => hasWords(words(r), 'plan'))!.state;
     for (const [raw, keep] of [
