@@ -1,7 +1,8 @@
 /**
  * Everything else (text, a `near` box, a minimum rating, open now with many open, or nothing): when
  * the matches are many (past the counted cap) and dense in the order index, reading it in order and
- * checking each row finds a page fast; few or sparse, they are listed and sorted. A prefix too common
+ * checking each row finds a page fast; few or sparse, they are listed and sorted (many open from the
+ * open-now list, text that is many with a top of the order: SearchRun.openSorted, topPage). A prefix too common
  * to expand (textMatch.server.ts) is listed either way, and with many matches the order index is
  * walked against that list. How dense: for text alone, from how far into the table (by seq, the
  * full-text index's own order) its first counted matches reach, which the count reads anyway;

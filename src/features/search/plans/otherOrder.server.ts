@@ -1,7 +1,8 @@
 /**
  * sort=rating or sort=reviews, or a `near` box in the recommended order with a filter that leads:
  * with a filter, the sort's index is walked when the matches are many and dense in it (a city's
- * box holds a few per cent of all), else every match is sorted.
+ * box holds a few per cent of all); else many open are listed from the open-now list, text that is
+ * many is read with a top of the order (SearchRun.topPage), and anything else is sorted whole.
  */
 import { leadingIndex, PLAN_TUNING, SAMPLE_ROWS, textListed, withTop, type Plan, type SearchRun } from './context.server';
 import { textMatches } from './textListed.server';
