@@ -109,22 +109,19 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
   const radii = radiiFor(at);
   const ownIn = OWN_SEARCH.has(found.kind) && own.total > 0;
   const deep = (ownIn ? skip + take + own.total : take) > RING_TUNING.probedFromRows;
+  /** The search around the place's point within `miles`, nearest first. */
+  const circleOf = (miles: number) => ({ ...params, location: undefined, near: point, radius: miles, sort: 'distance' as const });
   // A deep page asks the widest circle first: when even it cannot fill the page, the narrower ones
   // are passed over unread (its count and list are read once in the request, and its page sorted from them).
   let from = 0;
   if (deep && radii.length > 1) {
-    const widest = await searchProviders(
-      database,
-      { ...params, location: undefined, near: point, radius: radii[radii.length - 1]!, sort: 'distance', offset: 0, limit: 1 },
-      now,
-      { counts },
-    );
+    const widest = await searchProviders(database, { ...circleOf(radii[radii.length - 1]!), offset: 0, limit: 1 }, now, { counts });
     if (own.total + widest.total < wanted && !widest.capped) from = radii.length - 1;
   }
   for (const [i, miles] of radii.entries()) {
     if (i < from) continue;
     const last = i === radii.length - 1;
-    const circle = { ...params, location: undefined, near: point, radius: miles, sort: 'distance' as const };
+    const circle = circleOf(miles);
     // A deep page (its rows past the place's own in the circle, at most all of them): whether this
     // circle fills it is asked of its count first (a page of one row), so a circle that does not is
     // passed over without reading a thousand providers' rows, nor counting the place's own in it.

@@ -309,12 +309,15 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
    * of them needs all before it, and only the page's rows are then read (a thousand whole rows
    * read at random for the last twelve cost most of a deep page).
    */
+  /** The page's seq picked from every match sorted in one read, then only the page's rows read whole. */
+  const sortedWhole = (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]) =>
+    run(
+      sql`SELECT p.*${distance} FROM (SELECT p.seq${distance} ${tables} ${and(conds)} ORDER BY ${order} ${page}) s
+        CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
+    );
+
   const sortedPage = async (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]) => {
-    if (order !== ORDER)
-      return run(
-        sql`SELECT p.*${distance} FROM (SELECT p.seq${distance} ${tables} ${and(conds)} ORDER BY ${order} ${page}) s
-          CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
-      );
+    if (order !== ORDER) return sortedWhole(tables, conds);
     const pick = async (only: Expression<SqlBool>, limit: number, offset: number) =>
       (await run(sql`SELECT p.seq ${tables} ${and([...conds, only])} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`)).map((row) => row.seq);
     const promoted = await pick(sql<SqlBool>`p.isPromoted = 1`, wanted, 0);
@@ -325,11 +328,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
   };
 
   // One read of the list, sorted whole: it is short, and sortedPage's promoted first read it twice.
-  const openSorted = () =>
-    run(
-      sql`SELECT p.*${distance} FROM (SELECT p.seq${distance} FROM provider_search p ${and(rowConditions({ ...r, openNow: r.openList }))}
-        ORDER BY ${order} ${page}) s CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
-    );
+  const openSorted = () => sortedWhole(sql`FROM provider_search p`, rowConditions({ ...r, openNow: r.openList }));
 
   const topPage = async (list: (top: string | null) => ListedSource | Promise<ListedSource>, { reach, least }: TopEstimate) => {
     if (sort === 'distance') throw new Error('the distance order has no tops');
@@ -545,8 +544,11 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
 export const textListed = (match: string, conds: Expression<SqlBool>[], narrowing: Expression<SqlBool>[] = []) => ({
   tables: sql`FROM providers_fts f CROSS JOIN provider_search p ON p.seq = f.rowid`,
   conds: [sql<SqlBool>`f.providers_fts MATCH ${match}`, ...narrowing, ...conds],
-  text: { match, conds, narrowing } as TextSource,
+  text: { match, conds, narrowing } satisfies TextSource,
 });
+
+/** `text` listed again narrowed to each top of an order (SearchRun.topPage's source). */
+export const textTops = (text: TextSource) => (top: string | null) => textListed(withTop(text.match, top), text.conds, text.narrowing);
 
 /** What text listed from the full-text index is made of (`textListed`), to list it again narrowed (SearchRun.topPage). */
 export interface TextSource {

@@ -14,7 +14,7 @@ import { cappedTotal } from '../../providers/providers.server';
 import { boxTables } from '../near.server';
 import { filtersOf, isListed, listedMatch, rowConditions, textNarrowing } from '../filters.server';
 import { INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { and, leadingIndex, ORDER, SAMPLE_ROWS, textListed, withTop, type Plan, type Reach, type Sampled } from './context.server';
+import { and, leadingIndex, ORDER, SAMPLE_ROWS, textListed, textTops, type Plan, type Reach, type Sampled } from './context.server';
 import type { Count } from '../resolve.server';
 
 export const order: Plan = {
@@ -76,8 +76,7 @@ export const order: Plan = {
     if (r.openList && !r.match && !r.within && !leading) return { rows: await s.openSorted(), count, step: 'open' };
     // Text that is many: listed with the top of the order the page lies in, not every match sorted.
     if ('text' in source && count.capped && reach) {
-      const { match, conds, narrowing } = source.text;
-      const rows = await s.topPage((top) => textListed(withTop(match, top), conds, narrowing), { reach, least: count.total });
+      const rows = await s.topPage(textTops(source.text), { reach, least: count.total });
       if (rows) return { rows, count, step: 'top' };
     }
     return { rows: await s.sortedPage(source.tables, source.conds), count, step: 'listed' };

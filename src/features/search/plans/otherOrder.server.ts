@@ -4,7 +4,7 @@
  * box holds a few per cent of all); else many open are listed from the open-now list, text that is
  * many is read with a top of the order (SearchRun.topPage), and anything else is sorted whole.
  */
-import { leadingIndex, PLAN_TUNING, SAMPLE_ROWS, textListed, withTop, type Plan, type SearchRun } from './context.server';
+import { leadingIndex, PLAN_TUNING, SAMPLE_ROWS, textTops, withTop, type Plan, type SearchRun } from './context.server';
 import { textMatches } from './textListed.server';
 import { pointSource } from './pointSource.server';
 import { CATEGORY_INDEXES, PLACE_INDEXES } from '../indexes.server';
@@ -45,7 +45,7 @@ export const otherOrder: Plan = {
     if (match && s.sort !== 'distance') {
       const rows =
         text && reach
-          ? await s.topPage((top) => textListed(withTop(text.match, top), text.conds, text.narrowing), { reach, least: count.total })
+          ? await s.topPage(textTops(text), { reach, least: count.total })
           : listedText && (await textMatches(s.database, s.r, s.requestCounts, { tokens: [] })) > PLAN_TUNING.textLeads
             ? await s.topPage((top) => pointSource({ ...s, r: { ...s.r, match: withTop(match, top) } }), { least: count.total })
             : null;
