@@ -6,8 +6,8 @@
 -- page in another order bucket by bucket, from the top of the order, as the intersection of its
 -- words with the buckets, inside the index: a page needs only its first buckets, not every match's
 -- row read and sorted. A bucket only narrows: the order is still sorted on the row's columns within it.
-DROP TRIGGER providers_fts_insert;
-DROP TRIGGER providers_fts_delete;
+-- The insert and delete triggers read the view by name and stay; the update triggers are made
+-- again to follow the new columns.
 DROP TRIGGER providers_fts_update_old;
 DROP TRIGGER providers_fts_update;
 DROP VIEW providers_fts_source;
@@ -37,14 +37,6 @@ INSERT INTO providers_fts (providers_fts) VALUES ('rebuild');
 -- One segment, as migrations/0027 left it (src/features/search/textIndex.server.ts).
 INSERT INTO providers_fts (providers_fts) VALUES ('optimize');
 
-CREATE TRIGGER providers_fts_insert AFTER INSERT ON providers BEGIN
-  INSERT INTO providers_fts (rowid, name, description, services, city, filters)
-  SELECT seq, name, description, services, city, filters FROM providers_fts_source WHERE seq = new.seq;
-END;
-CREATE TRIGGER providers_fts_delete BEFORE DELETE ON providers BEGIN
-  INSERT INTO providers_fts (providers_fts, rowid, name, description, services, city, filters)
-  SELECT 'delete', seq, name, description, services, city, filters FROM providers_fts_source WHERE seq = old.seq;
-END;
 -- A change of a column the index reads: the old row's tokens out before it changes, the new ones in
 -- after (the two always pair, so the index never holds a row twice).
 CREATE TRIGGER providers_fts_update_old BEFORE UPDATE OF name, description, services, city, state, priceRange, rating, isPromoted, reviewCount ON providers BEGIN
