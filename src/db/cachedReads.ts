@@ -19,6 +19,16 @@ import Database from 'libsql';
  */
 const READ_CACHE_KIB = 256 * 1024;
 
+/**
+ * Bytes of the file the read connection maps into memory (SQLite's memory-mapped I/O, at most the
+ * 2 GiB its build allows): a page read there is a memory read of the operating system's own cache,
+ * where a page missing from the page cache above is a system call and a copy. A search at a million
+ * providers reads tens of thousands of pages scattered over a file of several gigabytes, more than
+ * the page cache keeps between searches (docs/BENCHMARKS.md "twelfth pass"). The connection is
+ * query-only, so the map is never written through.
+ */
+const READ_MAP_BYTES = 2 ** 31;
+
 /** Prepared statements kept per connection; the least recently used goes first. */
 const MAX_STATEMENTS = 500;
 
@@ -95,6 +105,7 @@ export function withCachedReads(client: Client, path: string, pragmas: string[])
   for (const pragma of pragmas) connection.exec(pragma);
   connection.exec(`PRAGMA cache_size = -${READ_CACHE_KIB}`);
   connection.exec('PRAGMA query_only = ON');
+  connection.exec(`PRAGMA mmap_size = ${READ_MAP_BYTES}`);
   const prepared = new Map<string, Prepared>();
 
   const prepare = (sql: string): Prepared => {
