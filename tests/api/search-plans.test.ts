@@ -929,7 +929,7 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
-  it('text in a box: checked row by row in a small box, listed once in a large one (PLAN_TUNING.boxCheckSeeks), the same rows', async () => {
+  it('text in a box: checked row by row in a small box, listed once in a large one (PLAN_TUNING.boxCheckSeeks) or when its matches are few for the box (listTextPerRow), the same rows', async () => {
     const all = await everyProvider();
     const near = `${P.latitude},${P.longitude}`;
     const statements: string[] = [];
@@ -954,13 +954,17 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
           .map((r, i) => ({ r, d: haversineMiles(P, r), i }))
           .sort((a, b) => a.d - b.d || a.i - b.i)
           .map((e) => e.r);
-      for (const [boxCheckSeeks, how] of [
-        [1_000_000, /EXISTS \(SELECT 1 FROM providers_fts WHERE providers_fts MATCH \? AND rowid = p\.seq\)/],
-        [0, /\+p\.seq IN \(SELECT rowid FROM providers_fts/],
+      const checked = /EXISTS \(SELECT 1 FROM providers_fts WHERE providers_fts MATCH \? AND rowid = p\.seq\)/;
+      const listed = /\+p\.seq IN \(SELECT rowid FROM providers_fts/;
+      for (const [tuning, how] of [
+        [{ boxCheckSeeks: 1_000_000, listTextFrom: 0, listTextPerRow: 0 }, checked],
+        [{ boxCheckSeeks: 0, listTextFrom: 0, listTextPerRow: 0 }, listed],
+        // A small box, but the text's matches few for its rows.
+        [{ boxCheckSeeks: 1_000_000, listTextFrom: 0, listTextPerRow: 1_000_000 }, listed],
       ] as const) {
-        PLAN_TUNING.boxCheckSeeks = boxCheckSeeks;
+        Object.assign(PLAN_TUNING, tuning);
         statements.length = 0;
-        const label = JSON.stringify({ ...raw, boxCheckSeeks });
+        const label = JSON.stringify({ ...raw, ...tuning });
         const page = await searchProviders(database, searchParamsSchema.parse({ limit: '100', near, ...raw }), MOMENTS.many, {});
         expect({ total: page.total, capped: page.capped }, label).toEqual(counted(expected.length));
         expect(

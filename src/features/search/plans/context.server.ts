@@ -464,7 +464,9 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     const most = Math.floor(PLAN_TUNING.boxCheckSeeks / Math.max(1, r.checkSeeks));
     const count = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 ${boxTables(point, miles)} LIMIT ${most + 1})`;
     // The same box in each search of a request (a place's rings and the search within them): counted once.
-    return (await countOnce(database, requestCounts, count)) > most;
+    const rows = await countOnce(database, requestCounts, count);
+    // A box of few rows is still listed when the text's matches are few for them (listTextFor's rule).
+    return rows > most || listTextFor(rows);
   };
 
   // The words alone are counted, not with the filters' tokens: intersecting reads the words' whole
