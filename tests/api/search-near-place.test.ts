@@ -202,6 +202,30 @@ describe('widening and its limits', () => {
     expectHonest(r);
   });
 
+  it('a ring short of the page: the widest circle is read once and the rings between taken from its matches, the same answer', async () => {
+    const { searchNearPlace, radiiFor } = await import('../../src/features/search/nearPlace.server');
+    const { searchParamsSchema } = await import('../../src/features/search/schemas/search');
+    const { boundingBox } = await import('../../src/features/places/distance');
+    const boxes: unknown[][] = [];
+    const database = watchedDatabase(api.database, (text, args) => {
+      if (/WITH RECURSIVE lat/.test(text)) boxes.push(args as unknown[]);
+    });
+    // Plano has no provider of its own and fewer within its first ring (17 miles) than within 25.
+    const place = 'Plano, TX';
+    const found = gazetteer.resolve(place)!;
+    const radii = radiiFor(found);
+    expect(radii).toEqual([17, 25, 50]);
+    const limit = within(place, 25).length;
+    expect(within(place, 17).length).toBeLessThan(limit);
+    const answer = await searchNearPlace(database, searchParamsSchema.parse({ location: place, limit: String(limit) }));
+    const read = (miles: number) => boxes.some((args) => args.includes(boundingBox(found.point, miles).minLat));
+    expect([read(17), read(25), read(50)]).toEqual([true, false, true]);
+    const r = { rows: answer.items as Row[], total: answer.total, radius: answer.place?.radiusMiles ?? null, inPlace: answer.place?.inPlace ?? null };
+    expect(r.radius).toBe(25);
+    expectNearestOf({ ...r, place: null, kind: null, within: null, nearestCity: null }, place);
+    expect(r.rows.length).toBe(limit);
+  });
+
   it('pages through the place and then the nearby without repeating anyone', async () => {
     const whole = await search('location=Brooklyn&limit=20');
     const first = await search('location=Brooklyn&limit=7');

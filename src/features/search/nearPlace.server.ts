@@ -111,12 +111,46 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
   const deep = (ownIn ? skip + take + own.total : take) > RING_TUNING.probedFromRows;
   /** The search around the place's point within `miles`, nearest first. */
   const circleOf = (miles: number) => ({ ...params, location: undefined, near: point, radius: miles, sort: 'distance' as const });
-  // A deep page asks the widest circle first: when even it cannot fill the page, the narrower ones
-  // are passed over unread (its count and list are read once in the request, and its page sorted from them).
+  const widestMiles = radii[radii.length - 1]!;
   let from = 0;
+  let widestAsked = false;
+  /**
+   * The widest circle's count (a page of one row). When even it cannot fill the page, the narrower
+   * circles are passed over unread (`from`: its count and list are read once in the request, and its
+   * page sorted from them). When it can and its matches are counted (not past the cap), they are read
+   * once, nearest first, and each ring's count and page taken from them: a narrower circle's matches
+   * are the widest's nearer than its radius, so no ring's box is read again.
+   */
+  const askWidest = async (): Promise<PlaceSearchAnswer | null> => {
+    widestAsked = true;
+    const widest = await searchProviders(database, { ...circleOf(widestMiles), offset: 0, limit: 1 }, now, { counts });
+    if (widest.capped) return null;
+    if (own.total + widest.total < wanted) {
+      from = radii.length - 1;
+      return null;
+    }
+    const widestTrace: SearchTrace = {};
+    const rows = (await searchProviders(database, { ...circleOf(widestMiles), offset: 0, limit: widest.total }, now, { trace: widestTrace, counts })).items;
+    for (const [i, miles] of radii.entries()) {
+      // Rows carry their distance rounded; the circle's own test is the exact one.
+      const nearby = rows.filter(
+        (p) => p.latitude !== null && p.longitude !== null && haversineMiles(point, { latitude: p.latitude, longitude: p.longitude }) <= miles && !isInPlace(p),
+      );
+      if (own.total + nearby.length < wanted && i < radii.length - 1) continue;
+      trace.plan = `${ownPlan}, then ${widestTrace.plan} within ${miles} mi`;
+      return {
+        total: own.total + nearby.length,
+        capped: false,
+        items: [...own.items, ...nearby.slice(skip, skip + take)].map(withDistance),
+        place: { ...answerPlace, inPlace: own.total, radiusMiles: miles },
+      };
+    }
+    return null;
+  };
+  // A deep page asks the widest circle first.
   if (deep && radii.length > 1) {
-    const widest = await searchProviders(database, { ...circleOf(radii[radii.length - 1]!), offset: 0, limit: 1 }, now, { counts });
-    if (own.total + widest.total < wanted && !widest.capped) from = radii.length - 1;
+    const answer = await askWidest();
+    if (answer) return answer;
   }
   for (const [i, miles] of radii.entries()) {
     if (i < from) continue;
@@ -138,7 +172,14 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
     const aroundTrace: SearchTrace = {};
     const around = await searchProviders(database, { ...ring, limit: rows }, now, { trace: aroundTrace, counts });
     const nearbyTotal = around.total - inPlaceWithin;
-    if (own.total + nearbyTotal < wanted && !around.capped && !last) continue;
+    if (own.total + nearbyTotal < wanted && !around.capped && !last) {
+      // A ring short of the page: the widest is asked (once) before another narrower ring is read.
+      if (!widestAsked && i < radii.length - 2) {
+        const answer = await askWidest();
+        if (answer) return answer;
+      }
+      continue;
+    }
     if (own.total + nearbyTotal === 0) break;
     const nearby = inPlaceWithin ? around.items.filter((p) => !isInPlace(p)).slice(skip, skip + take) : around.items;
     // Both plans, for the Server-Timing header: the place's own, then the nearest around it.
