@@ -1387,6 +1387,34 @@ describe('open now with a price, a minimum rating, a service and a city: applied
     expect([...sizes].sort()).toEqual([false, true]);
   });
 
+  it('a price around a point, which the list does not carry: its ranges read once decide whether the open are listed, the same rows', async () => {
+    const all = await everyProvider();
+    const raw = { priceRange: '$$', near: `${P.latitude},${P.longitude}`, radius: '100', sort: 'rating' };
+    const byName = (a: Ref, b: Ref) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+    for (const [label, when] of Object.entries(MOMENTS)) {
+      const expected = all
+        .filter((r) => isOpen(r, when) && r.priceRange === '$$' && haversineMiles(P, r) <= 100)
+        .sort((a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b));
+      if (!expected.length) continue;
+      // Every range read within the bound: the matches counted, few, listed. Cut short: unknown, each row checked.
+      for (const [scan, listed] of [
+        [100, true],
+        [0.002, false],
+      ] as const) {
+        const saved = PLAN_TUNING.openScanScale;
+        PLAN_TUNING.openScanScale = scan;
+        try {
+          const what = `${label} scan ${scan}`;
+          const page = await search({ ...raw, openNow: 'true' }, when);
+          expect(lastPlan === 'open-listed', what).toBe(listed);
+          expectPage(page, expected, 0, 100, what);
+        } finally {
+          PLAN_TUNING.openScanScale = saved;
+        }
+      }
+    }
+  });
+
   it('a new price or rating reaches the open-now list at once (the hours rows follow the provider row)', async () => {
     const when = MOMENTS.few;
     const target = (await everyProvider()).find((r) => isOpen(r, when) && r.priceRange !== '$$$$' && r.rating < 5)!;

@@ -143,9 +143,18 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
       // where one list of the first ranges read for both was read whole (slower at both sizes).
       const scan = openScanMost(size);
       const ranges = openNowRanges(now, classes, zones, conds);
-      const first = sql`SELECT o.seq FROM (SELECT * FROM (${ranges}) LIMIT ${scan}) o WHERE o.hit`;
-      count = sql<{ n: number }>`SELECT CASE WHEN c.n > ${most} OR (SELECT count(*) FROM (SELECT 1 FROM (${ranges}) LIMIT ${scan + 1})) <= ${scan}
-        THEN c.n ELSE -1 END AS n FROM (${counted(first)}) c`;
+      if (carried) {
+        const first = sql`SELECT o.seq FROM (SELECT * FROM (${ranges}) LIMIT ${scan}) o WHERE o.hit`;
+        count = sql<{ n: number }>`SELECT CASE WHEN c.n > ${most} OR (SELECT count(*) FROM (SELECT 1 FROM (${ranges}) LIMIT ${scan + 1})) <= ${scan}
+          THEN c.n ELSE -1 END AS n FROM (${counted(first)}) c`;
+      } else {
+        // When the list only decides the plan, more matches than it lists and an unknown count
+        // decide alike (each row checked), so one read of the ranges says it: all of them read
+        // within the bound, and their matches. Counting the matches first, then the ranges, read
+        // the ranges twice when the matches were sparse (docs/BENCHMARKS.md "twelfth pass").
+        count = sql<{ n: number }>`SELECT CASE WHEN count(*) <= ${scan} THEN coalesce(sum(o.hit), 0) ELSE -1 END AS n
+          FROM (SELECT hit FROM (${ranges}) LIMIT ${scan + 1}) o`;
+      }
     }
     const n = await countOnce(database, counts, count);
     const known = n >= 0;
