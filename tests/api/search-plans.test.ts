@@ -979,6 +979,39 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
+  it('text that is many in a box: listed narrowed to the tokens of the states the box holds providers in, the same rows', async () => {
+    const all = await everyProvider();
+    const near = `${P.latitude},${P.longitude}`;
+    const matches: string[] = [];
+    const database = watchedDatabase(api.database, (_text, args) => {
+      for (const arg of (args as unknown[]) ?? []) if (typeof arg === 'string' && arg.includes('filters : "\u{E000}s')) matches.push(arg);
+    });
+    // Every text past textLeads (many), and every box listed (boxCheckSeeks).
+    tune({ textLeads: 0, boxCheckSeeks: 0 });
+    for (const raw of [
+      { query: 'plan', radius: '25' },
+      { query: 'plan', radius: '25', sort: 'rating' },
+      { query: 'plan', radius: '100', sort: 'reviews', offset: '12' },
+    ] as Record<string, string>[]) {
+      const within = Number(raw.radius);
+      let expected = all.filter((r) => haversineMiles(P, r) <= within && hasWords(words(r), raw.query!));
+      const byName = (a: Ref, b: Ref) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+      if (raw.sort === 'rating') expected = [...expected].sort((a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b));
+      if (raw.sort === 'reviews') expected = [...expected].sort((a, b) => b.reviewCount - a.reviewCount || b.rating - a.rating || byName(a, b));
+      // `all` is in the recommended order. The fixture's box spans several states: leaving one out would lose its providers.
+      expect(new Set(expected.map((r) => r.state)).size, JSON.stringify(raw)).toBeGreaterThan(1);
+      matches.length = 0;
+      const offset = Number(raw.offset ?? 0);
+      const page = await searchProviders(database, searchParamsSchema.parse({ limit: '50', near, ...raw }), MOMENTS.many, {});
+      expect({ total: page.total, capped: page.capped }, JSON.stringify(raw)).toEqual(counted(expected.length));
+      expect(
+        page.items.map((p) => p.id),
+        JSON.stringify(raw),
+      ).toEqual(expected.slice(offset, offset + 50).map((r) => r.id));
+      expect(matches.length, JSON.stringify(raw)).toBeGreaterThan(0);
+    }
+  });
+
   it('long free text within a city: listed from the full-text index, intersected with the city', async () => {
     for (const query of ['plan test 00 pla tes plan test 0 p', 'pl te ci pla tes cit plan test city', 'test 001 plan city']) {
       await check({ query, location: 'Plan City 1' }, (r) => r.city === 'Plan City 1' && hasWords(words(r), query), {

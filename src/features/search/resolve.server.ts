@@ -39,6 +39,11 @@ export interface Resolved {
    * (tokenShares.server.ts), since intersecting with a token reads its whole list.
    */
   textTokens?: string[];
+  /**
+   * The states a `near` box holds providers in, when text that is many is listed in it
+   * (plans/pointSource.server.ts `textInBox`): the list is read narrowed to their tokens.
+   */
+  boxStates?: readonly string[];
   /** The category of `service`, when it names one. */
   category?: string;
   place?: SearchPlace;

@@ -259,6 +259,11 @@ export interface SearchRun {
   /** Whether text is listed once in the box of `miles` around `point` rather than checked row by row (PLAN_TUNING.boxCheckSeeks). */
   listTextIn(point: Point, miles: number): Promise<boolean>;
   /**
+   * The states the box of `miles` around `point` holds providers in, read from the coordinate index
+   * (once per request); null when one of them has no token of its own (not two letters).
+   */
+  boxStates(point: Point, miles: number): Promise<readonly string[] | null>;
+  /**
    * Whether the matches are dense enough in an order index to walk it for a page; `page` when the
    * sample itself held the page, else `sampled`, where the walk goes on from (no row is read twice).
    */
@@ -267,16 +272,19 @@ export interface SearchRun {
   walkFills(found: number, read: number): boolean;
 }
 
-/** countOrList's reads in one request (keyed by its counts, resolve.server.ts RequestCounts), by statement. */
-const listings = new WeakMap<StatementMemo<number>, StatementMemo<{ n: number; seqs: string }>>();
-function requestListings(requestCounts: StatementMemo<number>): StatementMemo<{ n: number; seqs: string }> {
-  let found = listings.get(requestCounts);
+/** Reads of one request kept beside its counts (resolve.server.ts RequestCounts), by statement. */
+function requestMemo<T>(memos: WeakMap<StatementMemo<number>, StatementMemo<T>>, requestCounts: StatementMemo<number>): StatementMemo<T> {
+  let found = memos.get(requestCounts);
   if (!found) {
     found = new Map();
-    listings.set(requestCounts, found);
+    memos.set(requestCounts, found);
   }
   return found;
 }
+/** countOrList's reads in one request. */
+const listings = new WeakMap<StatementMemo<number>, StatementMemo<{ n: number; seqs: string }>>();
+/** boxStates' reads in one request. */
+const states = new WeakMap<StatementMemo<number>, StatementMemo<readonly string[] | null>>();
 
 export function searchRun(database: Db, params: SearchRun['params'], r: Resolved, requestCounts: StatementMemo<number> = new Map()): SearchRun {
   const { db } = database;
@@ -393,7 +401,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     const known = counts.get(key);
     if (known) return { count: await known, sorted: null };
     // Once per request: a place's circle asked for its count (a page of one row) is read again for its page.
-    const listing = readOnce(requestListings(requestCounts), key, () =>
+    const listing = readOnce(requestMemo(listings, requestCounts), key, () =>
       sql<{ n: number; seqs: string }>`SELECT count(*) AS n, json_group_array(seq) AS seqs
       FROM (SELECT p.seq ${from} LIMIT ${LIMITS.countedTotal + 1})`
         .execute(db)
@@ -469,6 +477,14 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     return rows > most || listTextFor(rows);
   };
 
+  const boxStates = (point: Point, miles: number) => {
+    const read = sql`SELECT DISTINCT p.state AS state ${boxTables(point, miles)}`;
+    return readOnce(requestMemo(states, requestCounts), keyOf(read), async () => {
+      const found = (await run(read)).map((row) => row.state);
+      return found.every((state) => /^[A-Za-z]{2}$/.test(state)) ? found : null;
+    });
+  };
+
   // The words alone are counted, not with the filters' tokens: intersecting reads the words' whole
   // list, so a list costs what the words match, however few the tokens leave.
   const listTextFor = async (rows: number) => {
@@ -531,6 +547,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     walk,
     listTextFor,
     listTextIn,
+    boxStates,
     denseIn,
     walkFills,
   };

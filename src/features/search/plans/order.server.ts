@@ -16,6 +16,7 @@ import { filtersOf, isListed, listedMatch, rowConditions, textNarrowing } from '
 import { INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
 import { and, leadingIndex, ORDER, SAMPLE_ROWS, textListed, textTops, type Plan, type Reach, type Sampled } from './context.server';
 import type { Count } from '../resolve.server';
+import { textInBox } from './pointSource.server';
 
 export const order: Plan = {
   name: 'order',
@@ -29,8 +30,9 @@ export const order: Plan = {
     const leading = leadingIndex(r, PLACE_INDEXES);
     // Listed text leads from the full-text index; within a radius, the box does. The count reads the
     // same source as the sorted page.
-    const source = r.within
-      ? { tables: boxTables(r.within.point, r.within.miles), conds: rowConditions(r, { listText: await s.listTextIn(r.within.point, r.within.miles) }) }
+    const inBox = r.within ? await textInBox(s) : null;
+    const source = inBox
+      ? { tables: boxTables(r.within!.point, r.within!.miles), conds: rowConditions(inBox.r, { listText: inBox.listText }) }
       : r.match
         ? textListed(listedMatch(r), rowConditions({ ...r, match: null }), textNarrowing(r))
         : { tables: sql`FROM providers p ${leading ? indexedBy(leading.index) : sql``}`, conds: rowConditions(r, { listText: true }) };

@@ -21,7 +21,7 @@ export const otherOrder: Plan = {
   name: 'other-order',
   applies: (s) => (s.sort !== 'recommended' || !!s.r.point) && !nearInOrder(s),
   async run(s) {
-    const { conds, byOrder, unfiltered, tables, text, scan, listedText } = await pointSource(s);
+    const { conds, byOrder, unfiltered, tables, text, scan, listedText, boxStates } = await pointSource(s);
     // Few matches are the page already, sorted from the read that counted them.
     const { count, sorted, reach } = await s.countOrList(tables, conds);
     if (count.total === 0) return { count, rows: [] };
@@ -47,7 +47,7 @@ export const otherOrder: Plan = {
         text && reach
           ? await s.topPage(textTops(text), { reach, least: count.total })
           : listedText && (await textMatches(s.database, s.r, s.requestCounts, { tokens: [] })) > PLAN_TUNING.textLeads
-            ? await s.topPage((top) => pointSource({ ...s, r: { ...s.r, match: withTop(match, top) } }), { least: count.total })
+            ? await s.topPage((top) => pointSource({ ...s, r: { ...s.r, match: withTop(match, top), boxStates: boxStates ?? [] } }), { least: count.total })
             : null;
       if (rows) return { count, rows, step: 'top' };
     }

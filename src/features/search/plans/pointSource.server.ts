@@ -9,8 +9,9 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { boxTables } from '../near.server';
 import { carriedByAll, carriedByTokens, categoryConditions, filtersOf, FILTERS, listedMatch, rowConditions, textNarrowing } from '../filters.server';
 import { CATEGORY_INDEXES, INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { and, leadingIndex, SORT_ORDERS, textListed, type SearchRun, type TextSource } from './context.server';
+import { and, leadingIndex, PLAN_TUNING, SORT_ORDERS, textListed, type SearchRun, type TextSource } from './context.server';
 import type { Resolved } from '../resolve.server';
+import { textMatches } from './textListed.server';
 
 export async function pointSource(s: SearchRun): Promise<{
   tables: RawBuilder<unknown>;
@@ -23,6 +24,8 @@ export async function pointSource(s: SearchRun): Promise<{
   scan?: true;
   /** Text is checked against one list of its matches (not a lookup per row, nor the source itself). */
   listedText?: boolean;
+  /** The box's states the text's list was narrowed to (`textInBox`), none when it was not. */
+  boxStates?: readonly string[];
 }> {
   const { r } = s;
   const byOrder = s.sort === 'rating' || s.sort === 'reviews' ? SORT_ORDERS[s.sort] : null;
@@ -37,13 +40,15 @@ export async function pointSource(s: SearchRun): Promise<{
   // A box with a service: that service's category rows in the box, not every provider there (a
   // city's box holds tens of thousands at a million, a service a tenth of them).
   // Text in a box: checked row by row in a small one, listed once in a large one (SearchRun.listTextIn).
-  const boxText = r.within ? await s.listTextIn(r.within.point, r.within.miles) : true;
+  const { listText: boxText, r: inBox } = r.within ? await textInBox(s) : { listText: true, r };
   const listedText = !!r.match && boxText;
-  if (r.within && r.category) return { ...categorySource(r, boxTables(r.within.point, r.within.miles, r.category), boxText), byOrder, unfiltered, listedText };
+  const boxStates = inBox.boxStates;
+  if (r.within && r.category)
+    return { ...categorySource(inBox, boxTables(r.within.point, r.within.miles, r.category), boxText), byOrder, unfiltered, listedText, boxStates };
   if (r.within || place || unfiltered) {
-    const conds = rowConditions(r, { listText: boxText });
+    const conds = rowConditions(inBox, { listText: boxText });
     const index = place ? indexedBy(place.index) : byOrder && unfiltered ? indexedBy(byOrder.index) : sql``;
-    return { conds, byOrder, unfiltered, listedText, tables: r.within ? boxTables(r.within.point, r.within.miles) : sql`FROM providers p ${index}` };
+    return { conds, byOrder, unfiltered, listedText, boxStates, tables: r.within ? boxTables(r.within.point, r.within.miles) : sql`FROM providers p ${index}` };
   }
   if (category) return { ...categorySource(r, sql`FROM provider_categories c ${indexedBy(category.index)}`, true), byOrder, unfiltered, listedText };
   if (r.match) return { ...textListed(listedMatch(r), rowConditions({ ...r, match: null }), textNarrowing(r)), byOrder, unfiltered };
@@ -69,4 +74,21 @@ function categorySource(r: Resolved, rows: RawBuilder<unknown>, listText: boolea
     conds: [...categoryConditions(r), ...rowConditions(r, { skip: 'categoryRows', listText })],
     tables: sql`${rows} CROSS JOIN provider_search p ON p.seq = c.providerSeq`,
   };
+}
+
+/**
+ * How text is read in the search's `near` box: checked row by row in a small box, else listed once
+ * (SearchRun.listTextIn). Text that is many (past `textLeads`) is listed narrowed to the tokens of the
+ * states the box holds providers in (SearchRun.boxStates): the full-text index intersects the words
+ * with them, where the words' whole list was built for each statement that read the box ("brow
+ * lamination", 89,913 matches at a million, 12 ms a list; docs/BENCHMARKS.md "twelfth pass").
+ */
+export async function textInBox(s: SearchRun): Promise<{ listText: boolean; r: Resolved }> {
+  const { r } = s;
+  const listText = await s.listTextIn(r.within!.point, r.within!.miles);
+  // Decided already (the same search read again with a top of its order: otherOrder.server.ts).
+  if (r.boxStates) return { listText, r };
+  if (!r.match || !listText || (await textMatches(s.database, r, s.requestCounts, { tokens: [] })) <= PLAN_TUNING.textLeads) return { listText, r };
+  const states = await s.boxStates(r.within!.point, r.within!.miles);
+  return { listText, r: states?.length ? { ...r, boxStates: states } : r };
 }
