@@ -80,8 +80,8 @@ function categorySource(r: Resolved, rows: RawBuilder<unknown>, listText: boolea
  * How text is read in the search's `near` box: checked row by row in a small box, else listed once
  * (SearchRun.listTextIn). Text that is many (past `textLeads`) is listed narrowed to the tokens of the
  * states the box holds providers in (SearchRun.boxStates): the full-text index intersects the words
- * with them, where the words' whole list was built for each statement that read the box ("brow
- * lamination", 89,913 matches at a million, 12 ms a list; docs/BENCHMARKS.md "twelfth pass").
+ * with them, where the words' whole list was built for each statement that read the box
+ * (docs/BENCHMARKS.md "twelfth pass").
  */
 export async function textInBox(s: SearchRun): Promise<{ listText: boolean; r: Resolved }> {
   const { r } = s;
