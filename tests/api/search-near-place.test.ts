@@ -268,6 +268,26 @@ describe('widening and its limits', () => {
     }
   });
 
+  it('a ring counted first and then read counts its points once', async () => {
+    const { searchNearPlace, RING_TUNING } = await import('../../src/features/search/nearPlace.server');
+    const { searchParamsSchema } = await import('../../src/features/search/schemas/search');
+    const counts: string[] = [];
+    const database = watchedDatabase(api.database, (text, args) => {
+      // The count of the matches at a circle's points (plans/spots.server.ts).
+      if (/^SELECT count\(\*\) AS n FROM \(SELECT 1 FROM \(VALUES/.test(text)) counts.push(`${text} ${JSON.stringify(args)}`);
+    });
+    const saved = RING_TUNING.probedFromRows;
+    RING_TUNING.probedFromRows = 0;
+    try {
+      const answer = await searchNearPlace(database, searchParamsSchema.parse({ location: '60614', limit: '3', offset: '2' }));
+      expect(answer.place?.radiusMiles).toBe((await search('location=60614&limit=3&offset=2')).radius);
+    } finally {
+      RING_TUNING.probedFromRows = saved;
+    }
+    expect(counts.length).toBeGreaterThan(0);
+    expect(new Set(counts).size).toBe(counts.length);
+  });
+
   it('nothing within 50 miles (Bismarck, ND): no results, and the nearest city with providers named', async () => {
     const r = await search('location=Bismarck%2C%20ND');
     expect(r.total).toBe(0);

@@ -16,7 +16,7 @@ import type { Point } from '../../places/distance';
 import { spotsNear, type SpotNear } from '../near.server';
 import { carriedByAll, categoryConditions, isListed, rowConditions } from '../filters.server';
 import { INDEXES, indexedBy } from '../indexes.server';
-import { and, type PlanResult, type SearchRun } from './context.server';
+import { and, countOnce, type PlanResult, type SearchRun } from './context.server';
 
 /** Points read per round of the page: the first round, and the most (SQLite allows 500 arms of a UNION ALL). */
 const SPOTS_PER_ROUND = { first: 4, most: 128 } as const;
@@ -84,10 +84,13 @@ export async function nearestBySpot(s: SearchRun, within: { point: Point; miles:
   return { count, rows: rows.sort((a, b) => place.get(Number(a.seq))! - place.get(Number(b.seq))!), step: 'spots' };
 }
 
-/** The matches at `spots`, counted up to the cap (LIMITS.countedTotal), the points given as a VALUES list. */
-async function countAt({ database: { db } }: SearchRun, source: SpotSource, spots: SpotNear[]) {
+/**
+ * The matches at `spots`, counted up to the cap (LIMITS.countedTotal), the points given as a VALUES
+ * list; once per request (a place's ring is asked for its count, then read for its page).
+ */
+async function countAt({ database, requestCounts }: SearchRun, source: SpotSource, spots: SpotNear[]) {
   const values = sql.join(spots.map((spot) => sql`(${spot.latitude}, ${spot.longitude})`));
-  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (VALUES ${values}) s CROSS JOIN ${source.tables}
-    ${and([source.at(sql`s.column1`, sql`s.column2`), ...source.conds])} LIMIT ${LIMITS.countedTotal + 1})`.execute(db);
-  return cappedTotal(Number(rows[0]!.n));
+  const count = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (VALUES ${values}) s CROSS JOIN ${source.tables}
+    ${and([source.at(sql`s.column1`, sql`s.column2`), ...source.conds])} LIMIT ${LIMITS.countedTotal + 1})`;
+  return cappedTotal(await countOnce(database, requestCounts, count));
 }
