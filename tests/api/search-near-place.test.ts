@@ -301,6 +301,32 @@ describe('widening and its limits', () => {
     expect(r.nearestCity).toBe(cities.sort((a, b) => a.miles - b.miles)[0]!.c);
   });
 
+  it('nothing within 50 miles of a place with providers: the place’s own search is not read again for the answer', async () => {
+    const { searchNearPlace } = await import('../../src/features/search/nearPlace.server');
+    const { searchParamsSchema } = await import('../../src/features/search/schemas/search');
+    // A word of a Los Angeles provider's name that no Chicago provider within 50 miles has.
+    let word: string | undefined;
+    for (const row of everyone.filter((r) => r.city === 'Los Angeles')) {
+      for (const w of row.name
+        .toLowerCase()
+        .split(/[^a-z]+/)
+        .filter((x) => x.length >= 5)) {
+        if ((await search(`query=${w}&location=Chicago`)).total === 0 && (await search(`query=${w}`)).total > 0) word = w;
+        if (word) break;
+      }
+      if (word) break;
+    }
+    expect(word).toBeDefined();
+    const statements: string[] = [];
+    const database = watchedDatabase(api.database, (text, args) => statements.push(`${text} ${JSON.stringify(args)}`));
+    const answer = await searchNearPlace(database, searchParamsSchema.parse({ location: 'Chicago', query: word }));
+    expect(answer.total).toBe(0);
+    expect(answer.place?.radiusMiles).toBe(50);
+    const own = statements.filter((s) => s.includes('city : (\\"chicago\\")'));
+    expect(own.length).toBeGreaterThan(0);
+    expect(new Set(own).size).toBe(own.length);
+  });
+
   it('near keeps its meaning; text that names no place keeps its typo correction', async () => {
     const near = await search('location=60614&near=41.88,-87.63&radius=5');
     expect(near.place).toBeNull();

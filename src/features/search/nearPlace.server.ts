@@ -96,8 +96,8 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
   const empty = { total: 0, capped: false, items: [] as SearchResult[] };
   // The rings mostly share their zones' open-now list and their text (resolve.server.ts): counted once.
   const counts: RequestCounts = new Map();
-  const own =
-    !OWN_SEARCH.has(found.kind) || !(await anyoneIn(database, place)) ? empty : await searchProviders(database, params, now, { place, trace, counts });
+  const ownRuns = OWN_SEARCH.has(found.kind) && (await anyoneIn(database, place));
+  const own = ownRuns ? await searchProviders(database, params, now, { place, trace, counts }) : empty;
   const ownPlan = trace.plan ?? 'none';
   const wanted = params.offset + params.limit;
   if (own.capped || own.total >= wanted) return { ...own, items: own.items.map(withDistance), place: { ...answerPlace, inPlace: own.total } };
@@ -191,9 +191,9 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
       place: { ...answerPlace, inPlace: own.total, radiusMiles: miles },
     };
   }
-  // Nothing within MAX_NEARBY_MILES: the search as typed, with its typo correction, and the
-  // nearest city that has providers for the page to offer.
-  const answer = await searchWithCorrection(database, params, now, trace);
+  // Nothing within MAX_NEARBY_MILES: the search as typed (the place's own, when it ran: not read
+  // again), with its typo correction, and the nearest city that has providers for the page to offer.
+  const answer = await searchWithCorrection(database, params, now, trace, ownRuns ? { found: own, plan: ownPlan } : undefined);
   if (answer.total > 0) return answer;
   const nearestCity = await nearestCityWithProviders(database, point);
   return { ...answer, place: { ...answerPlace, inPlace: 0, radiusMiles: MAX_NEARBY_MILES, ...(nearestCity ? { nearestCity } : {}) } };
