@@ -1134,6 +1134,17 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
             tuned: 'order:walk',
             capped: 'order:top',
           });
+        // …and in the full-text index to one of the prefix's states' tokens (the fixture gives the
+        // plan providers of one ZIP code many states: leaving one out would lose its providers).
+        const matches: string[] = [];
+        const database = watchedDatabase(api.database, (_text, args) => {
+          for (const arg of (args as unknown[]) ?? []) if (typeof arg === 'string' && arg.includes('filters : "\u{E000}s')) matches.push(arg);
+        });
+        await searchProviders(database, searchParamsSchema.parse({ query: 'plan', location, limit: '12' }), MOMENTS.many, {});
+        expect(matches.length, location).toBeGreaterThan(0);
+        expect(matches[0]!.split(' OR ').length, location).toBe(
+          new Set((await everyProvider()).filter((r) => zips.get(r.id)!.startsWith(location)).map((r) => r.state)).size,
+        );
       }
     } finally {
       PLAN_TUNING.textLeads = saved;

@@ -193,7 +193,7 @@ export const filtersOf = (r: Resolved): FilterName[] => ENTRIES.filter(([, f]) =
  */
 export function listedMatch(r: Resolved, { tokens = r.textTokens ?? [], inText = false }: { tokens?: readonly string[]; inText?: boolean } = {}): string {
   // A box's states: one of their tokens (a provider has its state's token, migrations/0035).
-  const states = r.boxStates?.length ? [`(${r.boxStates.map((state) => filterToken(stateToken(state))).join(' OR ')})`] : [];
+  const states = r.regionStates?.length ? [`(${r.regionStates.map((state) => filterToken(stateToken(state))).join(' OR ')})`] : [];
   const parts = [...(inText ? ENTRIES.filter(([, f]) => f.on(r)).map(([, f]) => f.inText?.(r) ?? null) : []), ...tokens.map(filterToken), ...states].filter(
     (part) => part !== null,
   );

@@ -7,7 +7,8 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client';
 import { cappedTotal } from '../providers/providers.server';
 import { LIMITS } from '../../config';
-import { countOnce, openListedMost, openScanMost, PLAN_TUNING, type StatementMemo } from './plans/context.server';
+import { countOnce, openListedMost, openScanMost, PLAN_TUNING, statesOf, type StatementMemo } from './plans/context.server';
+import { INDEXES, indexedBy } from './indexes.server';
 import type { SearchParams } from './schemas/search';
 import { categoryForSearch } from '../content/services';
 import { InvalidInputError } from '../../lib/errors';
@@ -40,10 +41,11 @@ export interface Resolved {
    */
   textTokens?: string[];
   /**
-   * The states a `near` box holds providers in, when text that is many is listed in it
-   * (plans/pointSource.server.ts `textInBox`): the list is read narrowed to their tokens.
+   * The states a `near` box or a ZIP prefix holds providers in, when text that is many is listed
+   * with it (plans/pointSource.server.ts `textInBox`, `zipStates` below): the list is read narrowed to
+   * one of their tokens (filters.server.ts `listedMatch`).
    */
-  boxStates?: readonly string[];
+  regionStates?: readonly string[];
   /** The category of `service`, when it names one. */
   category?: string;
   place?: SearchPlace;
@@ -169,6 +171,16 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
     r.openList = sql<SqlBool>`p.seq IN (${openList})`;
     r.openNow = r.fewOpen ? r.openList : openNowCondition(now);
     if (carried && known) r.openTotal = cappedTotal(n);
+  }
+  // Text that is many with a ZIP prefix and no state is listed narrowed to the prefix's states (most
+  // prefixes lie in one), read from the ZIP index, as in a box (plans/pointSource.server.ts `textInBox`).
+  if (r.match && FILTERS.zipPrefix.on(r) && !FILTERS.state.on(r) && (await textMatches(database, r, counts, { tokens: [] })) > PLAN_TUNING.textLeads) {
+    const states = await statesOf(
+      database,
+      counts,
+      sql`SELECT DISTINCT p.state AS state FROM providers p ${indexedBy(INDEXES.zip)} WHERE ${FILTERS.zipPrefix.row(r)}`,
+    );
+    if (states?.length) r.regionStates = states;
   }
   const tokens = r.match ? textTokensOf(r) : [];
   const words = tokens.length ? await textMatches(database, r, counts, { tokens: [] }) : 0;

@@ -283,8 +283,19 @@ function requestMemo<T>(memos: WeakMap<StatementMemo<number>, StatementMemo<T>>,
 }
 /** countOrList's reads in one request. */
 const listings = new WeakMap<StatementMemo<number>, StatementMemo<{ n: number; seqs: string }>>();
-/** boxStates' reads in one request. */
+/** statesOf's reads in one request. */
 const states = new WeakMap<StatementMemo<number>, StatementMemo<readonly string[] | null>>();
+
+/**
+ * The states `read` lists (`SELECT DISTINCT p.state AS state …`), once per request; null when one of
+ * them has no token of its own in the full-text index (not two letters: migrations/0035).
+ */
+export function statesOf(database: Db, requestCounts: StatementMemo<number>, read: RawBuilder<unknown>): Promise<readonly string[] | null> {
+  return readOnce(requestMemo(states, requestCounts), statementKey(database, read), async () => {
+    const found = ((await read.execute(database.db)).rows as { state: string }[]).map((row) => row.state);
+    return found.every((state) => /^[A-Za-z]{2}$/.test(state)) ? found : null;
+  });
+}
 
 export function searchRun(database: Db, params: SearchRun['params'], r: Resolved, requestCounts: StatementMemo<number> = new Map()): SearchRun {
   const { db } = database;
@@ -477,13 +488,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     return rows > most || listTextFor(rows);
   };
 
-  const boxStates = (point: Point, miles: number) => {
-    const read = sql`SELECT DISTINCT p.state AS state ${boxTables(point, miles)}`;
-    return readOnce(requestMemo(states, requestCounts), keyOf(read), async () => {
-      const found = (await run(read)).map((row) => row.state);
-      return found.every((state) => /^[A-Za-z]{2}$/.test(state)) ? found : null;
-    });
-  };
+  const boxStates = (point: Point, miles: number) => statesOf(database, requestCounts, sql`SELECT DISTINCT p.state AS state ${boxTables(point, miles)}`);
 
   // The words alone are counted, not with the filters' tokens: intersecting reads the words' whole
   // list, so a list costs what the words match, however few the tokens leave.

@@ -47,7 +47,7 @@ export const otherOrder: Plan = {
         text && reach
           ? await s.topPage(textTops(text), { reach, least: count.total })
           : listedText && (await textMatches(s.database, s.r, s.requestCounts, { tokens: [] })) > PLAN_TUNING.textLeads
-            ? await s.topPage((top) => pointSource({ ...s, r: { ...s.r, match: withTop(match, top), boxStates: boxStates ?? [] } }), { least: count.total })
+            ? await s.topPage((top) => pointSource({ ...s, r: { ...s.r, match: withTop(match, top), regionStates: boxStates ?? [] } }), { least: count.total })
             : null;
       if (rows) return { count, rows, step: 'top' };
     }

@@ -42,7 +42,7 @@ export async function pointSource(s: SearchRun): Promise<{
   // Text in a box: checked row by row in a small one, listed once in a large one (SearchRun.listTextIn).
   const { listText: boxText, r: inBox } = r.within ? await textInBox(s) : { listText: true, r };
   const listedText = !!r.match && boxText;
-  const boxStates = inBox.boxStates;
+  const boxStates = inBox.regionStates;
   if (r.within && r.category)
     return { ...categorySource(inBox, boxTables(r.within.point, r.within.miles, r.category), boxText), byOrder, unfiltered, listedText, boxStates };
   if (r.within || place || unfiltered) {
@@ -79,7 +79,7 @@ function categorySource(r: Resolved, rows: RawBuilder<unknown>, listText: boolea
 /**
  * How text is read in the search's `near` box: checked row by row in a small box, else listed once
  * (SearchRun.listTextIn). Text that is many (past `textLeads`) is listed narrowed to the tokens of the
- * states the box holds providers in (SearchRun.boxStates): the full-text index intersects the words
+ * states the box holds providers in (SearchRun.boxStates, `statesOf`): the full-text index intersects the words
  * with them, where the words' whole list was built for each statement that read the box
  * (docs/BENCHMARKS.md "twelfth pass").
  */
@@ -87,8 +87,8 @@ export async function textInBox(s: SearchRun): Promise<{ listText: boolean; r: R
   const { r } = s;
   const listText = await s.listTextIn(r.within!.point, r.within!.miles);
   // Decided already (the same search read again with a top of its order: otherOrder.server.ts).
-  if (r.boxStates) return { listText, r };
+  if (r.regionStates) return { listText, r };
   if (!r.match || !listText || (await textMatches(s.database, r, s.requestCounts, { tokens: [] })) <= PLAN_TUNING.textLeads) return { listText, r };
   const states = await s.boxStates(r.within!.point, r.within!.miles);
-  return { listText, r: states?.length ? { ...r, boxStates: states } : r };
+  return { listText, r: states?.length ? { ...r, regionStates: states } : r };
 }
