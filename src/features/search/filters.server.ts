@@ -191,9 +191,12 @@ export const filtersOf = (r: Resolved): FilterName[] => ENTRIES.filter(([, f]) =
  * long list they cost more than they leave out. A row checked by a lookup (`EXISTS … rowid = p.seq`)
  * keeps the words alone: each extra term is a seek.
  */
-export function listedMatch(r: Resolved, { tokens = r.textTokens ?? [], inText = false }: { tokens?: readonly string[]; inText?: boolean } = {}): string {
-  // A box's states: one of their tokens (a provider has its state's token, migrations/0035).
-  const states = r.regionStates?.length ? [`(${r.regionStates.map((state) => filterToken(stateToken(state))).join(' OR ')})`] : [];
+export function listedMatch(
+  r: Resolved,
+  { tokens = r.textTokens ?? [], inText = false, regions = true }: { tokens?: readonly string[]; inText?: boolean; regions?: boolean } = {},
+): string {
+  // A box's or a ZIP prefix's states: one of their tokens (a provider has its state's token, migrations/0035).
+  const states = regions && r.regionStates?.length ? [`(${r.regionStates.map((state) => filterToken(stateToken(state))).join(' OR ')})`] : [];
   const parts = [...(inText ? ENTRIES.filter(([, f]) => f.on(r)).map(([, f]) => f.inText?.(r) ?? null) : []), ...tokens.map(filterToken), ...states].filter(
     (part) => part !== null,
   );

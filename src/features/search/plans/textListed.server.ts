@@ -19,7 +19,7 @@ import type { RequestCounts, Resolved } from '../resolve.server';
 /**
  * The text's matches, counted one past `textLeads` (at least past the counted cap), once per request
  * (a place's rings, and resolve's open now, ask for the same count): those of `listedMatch`, with the
- * filters' `tokens` resolve chose, or others.
+ * filters' `tokens` resolve chose, or others (never a region's states: the count decides what leads).
  */
 export function textMatches(
   database: Db,
@@ -28,7 +28,7 @@ export function textMatches(
   { tokens = r.textTokens ?? [] }: { tokens?: readonly string[] } = {},
 ): Promise<number> {
   const count = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM providers_fts
-    WHERE providers_fts MATCH ${listedMatch(r, { tokens, inText: true })} LIMIT ${Math.max(LIMITS.countedTotal, PLAN_TUNING.textLeads) + 1})`;
+    WHERE providers_fts MATCH ${listedMatch(r, { tokens, inText: true, regions: false })} LIMIT ${Math.max(LIMITS.countedTotal, PLAN_TUNING.textLeads) + 1})`;
   return countOnce(database, counts, count);
 }
 
