@@ -15,7 +15,7 @@ import { InvalidInputError } from '../../lib/errors';
 import type { Point } from '../places/distance';
 import type { SearchPlace } from '../places/searchPlace.server';
 import { RADIUS_MILES } from './params';
-import { fewText, textMatches } from './plans/textListed.server';
+import { fewText, manyText, textMatches } from './plans/textListed.server';
 import { hoursClasses, notClosedCondition, openNowCondition, openNowList, openNowRanges, zonesNear } from './openNow.server';
 import { textMatch } from './textMatch.server';
 import { carriedByAll, FILTERS, isListed, openListConditions, textTokensOf } from './filters.server';
@@ -42,8 +42,8 @@ export interface Resolved {
   textTokens?: string[];
   /**
    * The states a `near` box or a ZIP prefix holds providers in, when text that is many is listed
-   * with it (plans/pointSource.server.ts `textInBox`, `zipStates` below): the list is read narrowed to
-   * one of their tokens (filters.server.ts `listedMatch`).
+   * with it (plans/pointSource.server.ts `textInBox`; a ZIP prefix's in `resolve` below): the list is
+   * read narrowed to one of their tokens (filters.server.ts `listedMatch`).
    */
   regionStates?: readonly string[];
   /** The category of `service`, when it names one. */
@@ -174,7 +174,7 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
   }
   // Text that is many with a ZIP prefix and no state is listed narrowed to the prefix's states (most
   // prefixes lie in one), read from the ZIP index, as in a box (plans/pointSource.server.ts `textInBox`).
-  if (r.match && FILTERS.zipPrefix.on(r) && !FILTERS.state.on(r) && (await textMatches(database, r, counts, { tokens: [] })) > PLAN_TUNING.textLeads) {
+  if (r.match && FILTERS.zipPrefix.on(r) && !FILTERS.state.on(r) && (await manyText(database, r, counts))) {
     const states = await statesOf(
       database,
       counts,

@@ -4,8 +4,8 @@
  * box holds a few per cent of all); else many open are listed from the open-now list, text that is
  * many is read with a top of the order (SearchRun.topPage), and anything else is sorted whole.
  */
-import { leadingIndex, PLAN_TUNING, SAMPLE_ROWS, textTops, withTop, type Plan, type SearchRun } from './context.server';
-import { textMatches } from './textListed.server';
+import { leadingIndex, SAMPLE_ROWS, textTops, withTop, type Plan, type SearchRun } from './context.server';
+import { manyText } from './textListed.server';
 import { pointSource } from './pointSource.server';
 import { CATEGORY_INDEXES, PLACE_INDEXES } from '../indexes.server';
 import { rowConditions } from '../filters.server';
@@ -46,7 +46,7 @@ export const otherOrder: Plan = {
       const rows =
         text && reach
           ? await s.topPage(textTops(text), { reach, least: count.total })
-          : listedText && (await textMatches(s.database, s.r, s.requestCounts, { tokens: [] })) > PLAN_TUNING.textLeads
+          : listedText && (await manyText(s.database, s.r, s.requestCounts))
             ? await s.topPage((top) => pointSource({ ...s, r: { ...s.r, match: withTop(match, top), regionStates: boxStates ?? [] } }), { least: count.total })
             : null;
       if (rows) return { count, rows, step: 'top' };

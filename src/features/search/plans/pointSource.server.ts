@@ -9,9 +9,9 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { boxTables } from '../near.server';
 import { carriedByAll, carriedByTokens, categoryConditions, filtersOf, FILTERS, listedMatch, rowConditions, textNarrowing } from '../filters.server';
 import { CATEGORY_INDEXES, INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { and, leadingIndex, PLAN_TUNING, SORT_ORDERS, textListed, type SearchRun, type TextSource } from './context.server';
+import { and, leadingIndex, SORT_ORDERS, textListed, type SearchRun, type TextSource } from './context.server';
 import type { Resolved } from '../resolve.server';
-import { textMatches } from './textListed.server';
+import { manyText } from './textListed.server';
 
 export async function pointSource(s: SearchRun): Promise<{
   tables: RawBuilder<unknown>;
@@ -88,7 +88,7 @@ export async function textInBox(s: SearchRun): Promise<{ listText: boolean; r: R
   const listText = await s.listTextIn(r.within!.point, r.within!.miles);
   // Decided already (the same search read again with a top of its order: otherOrder.server.ts).
   if (r.regionStates) return { listText, r };
-  if (!r.match || !listText || (await textMatches(s.database, r, s.requestCounts, { tokens: [] })) <= PLAN_TUNING.textLeads) return { listText, r };
+  if (!r.match || !listText || !(await manyText(s.database, r, s.requestCounts))) return { listText, r };
   const states = await s.boxStates(r.within!.point, r.within!.miles);
   return { listText, r: states?.length ? { ...r, regionStates: states } : r };
 }

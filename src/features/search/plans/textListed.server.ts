@@ -35,6 +35,13 @@ export function textMatches(
 /** Whether text of `matches` is few enough to be listed whatever else the search has (`text-listed`). */
 export const fewText = (matches: number) => matches <= LIMITS.countedTotal;
 
+/**
+ * Whether the text's words alone are many: past `PLAN_TUNING.textLeads` matches, a list long to
+ * build (narrowed to a region's states, read with a top of the order). Counted once per request.
+ */
+export const manyText = async (database: Db, r: Resolved, counts: RequestCounts) =>
+  (await textMatches(database, r, counts, { tokens: [] })) > PLAN_TUNING.textLeads;
+
 const FILTER_TABLE: Record<FilterName, SearchFilter> = FILTERS;
 
 /**
