@@ -111,6 +111,17 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
   const deep = (ownIn ? skip + take + own.total : take) > RING_TUNING.probedFromRows;
   /** The search around the place's point within `miles`, nearest first. */
   const circleOf = (miles: number) => ({ ...params, location: undefined, near: point, radius: miles, sort: 'distance' as const });
+  /** The answer: the place's own, then the page of those nearby within `miles` (`around` found them). */
+  const within = (miles: number, around: SearchTrace, nearby: { total: number; capped?: boolean; page: SearchResult[] }): PlaceSearchAnswer => {
+    // Both plans, for the Server-Timing header: the place's own, then the nearest around it.
+    trace.plan = `${ownPlan}, then ${around.plan} within ${miles} mi`;
+    return {
+      total: own.total + nearby.total,
+      capped: nearby.capped,
+      items: [...own.items, ...nearby.page].map(withDistance),
+      place: { ...answerPlace, inPlace: own.total, radiusMiles: miles },
+    };
+  };
   const widestMiles = radii[radii.length - 1]!;
   let from = 0;
   let widestAsked = false;
@@ -137,13 +148,7 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
         (p) => p.latitude !== null && p.longitude !== null && haversineMiles(point, { latitude: p.latitude, longitude: p.longitude }) <= miles && !isInPlace(p),
       );
       if (own.total + nearby.length < wanted && i < radii.length - 1) continue;
-      trace.plan = `${ownPlan}, then ${widestTrace.plan} within ${miles} mi`;
-      return {
-        total: own.total + nearby.length,
-        capped: false,
-        items: [...own.items, ...nearby.slice(skip, skip + take)].map(withDistance),
-        place: { ...answerPlace, inPlace: own.total, radiusMiles: miles },
-      };
+      return within(miles, widestTrace, { total: nearby.length, capped: false, page: nearby.slice(skip, skip + take) });
     }
     return null;
   };
@@ -182,14 +187,7 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
     }
     if (own.total + nearbyTotal === 0) break;
     const nearby = inPlaceWithin ? around.items.filter((p) => !isInPlace(p)).slice(skip, skip + take) : around.items;
-    // Both plans, for the Server-Timing header: the place's own, then the nearest around it.
-    trace.plan = `${ownPlan}, then ${aroundTrace.plan} within ${miles} mi`;
-    return {
-      total: own.total + nearbyTotal,
-      capped: around.capped,
-      items: [...own.items, ...nearby].map(withDistance),
-      place: { ...answerPlace, inPlace: own.total, radiusMiles: miles },
-    };
+    return within(miles, aroundTrace, { total: nearbyTotal, capped: around.capped, page: nearby });
   }
   // Nothing within MAX_NEARBY_MILES: the search as typed (the place's own, when it ran: not read
   // again), with its typo correction, and the nearest city that has providers for the page to offer.

@@ -319,6 +319,13 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     return found.sort((a, b) => at.get(a.seq)! - at.get(b.seq)!);
   };
 
+  /** The page's seq picked from every match sorted in one read, then only the page's rows read whole. */
+  const sortedWhole = (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]) =>
+    run(
+      sql`SELECT p.*${distance} FROM (SELECT p.seq${distance} ${tables} ${and(conds)} ORDER BY ${order} ${page}) s
+        CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
+    );
+
   /**
    * The page's seq is picked first (with `near` from the coordinate index alone for the distance
    * order) and only those rows are read in full; sorting every candidate's whole row cost more than
@@ -328,13 +335,6 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
    * of them needs all before it, and only the page's rows are then read (a thousand whole rows
    * read at random for the last twelve cost most of a deep page).
    */
-  /** The page's seq picked from every match sorted in one read, then only the page's rows read whole. */
-  const sortedWhole = (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]) =>
-    run(
-      sql`SELECT p.*${distance} FROM (SELECT p.seq${distance} ${tables} ${and(conds)} ORDER BY ${order} ${page}) s
-        CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
-    );
-
   const sortedPage = async (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]) => {
     if (order !== ORDER) return sortedWhole(tables, conds);
     const pick = async (only: Expression<SqlBool>, limit: number, offset: number) =>
