@@ -51,8 +51,13 @@ test.describe('search comboboxes', () => {
     await expect(location).toHaveAttribute('aria-controls', (await locations.getAttribute('id'))!);
     await expect(locations).toBeHidden();
 
+    // The code loads on this first focus: letters typed meanwhile get their suggestions at once (for
+    // what the field held then, "c" or "ch"), and the whole word's follow the typing's pause. The keys
+    // below are for the whole word's list: an earlier one shown first is replaced under them.
+    const whole = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/suggest' && new URL(r.url()).searchParams.get('q') === 'chic');
     await location.focus();
     await page.keyboard.type('chic');
+    await whole;
     await expect(locations).toBeVisible();
     await expect(location).toHaveAttribute('aria-expanded', 'true');
     await expect(location).not.toHaveAttribute('aria-activedescendant', /.*/);
