@@ -1474,3 +1474,70 @@ describe('open now with a price, a minimum rating, a service and a city: applied
     }
   });
 });
+
+describe('a sorted page whose conditions include lookups', () => {
+  const near = `${P.latitude},${P.longitude}`;
+  const byName = (a: Ref, b: Ref) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  // The rows come in the recommended order, which ends in seq: a stable sort keeps it as the last key.
+  const ORDERS = {
+    recommended: () => 0,
+    rating: (a: Ref, b: Ref) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b),
+  };
+  /** The statement that checks a chunk of the sorted source (plans/context.server.ts `checkedPage`). */
+  const CHECKED = /AS hit.*CROSS JOIN provider_search p ON p\.seq = s\.seq/s;
+
+  it('checks open now and text only on the rows ahead of the page, chunk after chunk: the same rows at every depth', async () => {
+    const chunks: string[] = [];
+    const database = watchedDatabase(api.database, (text) => {
+      if (CHECKED.test(text)) chunks.push(text);
+    });
+    const all = await everyProvider();
+    const inBox = all.filter((r) => haversineMiles(P, r) <= 25);
+    const open = (r: Ref) => isOpen(r, MOMENTS.many);
+    const hours = /EXISTS \(SELECT 1 FROM provider_hours h WHERE h\.providerSeq = p\.seq/;
+    const text = /EXISTS \(SELECT 1 FROM providers_fts WHERE providers_fts MATCH \? AND rowid = p\.seq\)/;
+    // Many open, past the cap; the pages lie past the 400 rows an order's sample reads (the sample would hold the page).
+    const cases: { raw: Record<string, string>; keep: (r: Ref) => boolean; sort: keyof typeof ORDERS; lookups: RegExp[] }[] = [
+      { raw: { openNow: 'true' }, keep: open, sort: 'recommended', lookups: [hours] },
+      { raw: { openNow: 'true', sort: 'rating' }, keep: open, sort: 'rating', lookups: [hours] },
+      // Text checked by a full-text lookup per row of the box (listTextPerRow below).
+      { raw: { query: 'test', openNow: 'true' }, keep: (r) => open(r) && /\btest\b/i.test(r.name), sort: 'recommended', lookups: [hours, text] },
+    ];
+    const saved = { ...PLAN_TUNING };
+    onTestFinished(() => {
+      Object.assign(PLAN_TUNING, saved);
+    });
+    // No walk (the open are dense here), nor the open-now list (it would list this small directory's
+    // open); chunks of a few rows, so that a page takes several and the density sizes them.
+    PLAN_TUNING.maxWalk = 1;
+    PLAN_TUNING.openListedScale = 0;
+    PLAN_TUNING.checkedLeast = 1;
+    PLAN_TUNING.checkedFirst = 0.5;
+    // Text is checked row by row in the box, not listed for it as few matches per row are.
+    PLAN_TUNING.listTextPerRow = 0;
+    for (const { raw, keep, sort, lookups } of cases) {
+      const want = inBox.filter(keep).sort(ORDERS[sort]);
+      for (const offset of [480, 900]) {
+        expect(want.length, JSON.stringify(raw)).toBeGreaterThan(offset + 12);
+        chunks.length = 0;
+        const label = JSON.stringify({ ...raw, offset });
+        const page = await searchProviders(
+          database,
+          searchParamsSchema.parse({ limit: '12', near, radius: '25', offset: String(offset), ...raw }),
+          MOMENTS.many,
+        );
+        expect(
+          page.items.map((p) => p.id),
+          label,
+        ).toEqual(want.slice(offset, offset + 12).map((r) => r.id));
+        // Several chunks, each checking the lookups (and only those: the box's columns are the source's).
+        expect(chunks.length, label).toBeGreaterThan(1);
+        for (const lookup of lookups)
+          expect(
+            chunks.every((chunk) => lookup.test(chunk.slice(0, chunk.indexOf(' AS hit')))),
+            label,
+          ).toBe(true);
+      }
+    }
+  });
+});

@@ -67,12 +67,19 @@ export interface SearchFilter {
    * next to a text too common to list alone.
    */
   narrowsText?(r: Resolved): boolean;
+  /**
+   * Whether its row condition is a lookup in another table by `p.seq` alone (an hours range, a
+   * category row, a full-text rowid), costlier than the columns of the row: a sorted page of many
+   * matches checks it only on the source's rows ahead of the page's end (SearchRun.sortedPage).
+   */
+  lookup?(r: Resolved, how: { listText: boolean }): boolean;
 }
 
 // Listed, the matches are a check on each row, never where SQLite starts (`+` keeps it off the
 // rowid): the plan's own index or list leads.
-const textRow = (r: Resolved, { listText }: { listText: boolean }) =>
-  listText || !r.checkable
+const textListedRow = (r: Resolved, { listText }: { listText: boolean }) => listText || !r.checkable;
+const textRow = (r: Resolved, how: { listText: boolean }) =>
+  textListedRow(r, how)
     ? sql<SqlBool>`+p.seq IN (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${listedMatch(r)})`
     : sql<SqlBool>`EXISTS (SELECT 1 FROM providers_fts WHERE providers_fts MATCH ${r.match} AND rowid = p.seq)`;
 
@@ -158,6 +165,7 @@ export const FILTERS = {
     categoryRow: (r) => sql<SqlBool>`c.category = ${r.category}`,
     // The hours row's categories are " hair nails " (providerHours.server.ts).
     hoursRow: (r) => sql<SqlBool>`instr(h.categories, ${hoursCategoryNeedle(r.category!)}) > 0`,
+    lookup: () => true,
     carriedBy: ['categoryRows', 'openList'],
   },
   /**
@@ -167,7 +175,7 @@ export const FILTERS = {
    */
   notClosed: { on: (r) => !!r.openNow, row: (r) => notClosedCondition(sql`p.seq`, r.now), carriedBy: ['openList'] },
   /** The list of those open (few) or a check per row (many): see resolve.server.ts. */
-  openNow: { on: (r) => !!r.openNow, row: (r) => r.openNow!, carriedBy: ['openList'] },
+  openNow: { on: (r) => !!r.openNow, row: (r) => r.openNow!, lookup: (r) => r.openNow !== r.openList, carriedBy: ['openList'] },
   /** `verified=true`: listings their business has claimed (docs/owners.md), one primary-key lookup per row. */
   verified: {
     on: (r) => !!r.params.verified,
@@ -175,7 +183,7 @@ export const FILTERS = {
     carriedBy: [],
   },
   /** `query`, and a `service` that is no category (text of the services column). */
-  text: { on: (r) => !!r.match, row: textRow, carriedBy: [] },
+  text: { on: (r) => !!r.match, row: textRow, lookup: (r, how) => !textListedRow(r, how), carriedBy: [] },
 } satisfies Record<string, SearchFilter>;
 export type FilterName = keyof typeof FILTERS;
 
@@ -243,8 +251,20 @@ export const LISTED = isListed(sql`p.seq`);
  * a row read) and only pays when there are few.
  */
 export function rowConditions(r: Resolved, { skip, listText = false }: { skip?: Carrier; listText?: boolean } = {}): Expression<SqlBool>[] {
-  return [LISTED, ...ENTRIES.filter(([, f]) => f.on(r) && !(skip && f.carriedBy.includes(skip))).map(([, f]) => f.row(r, { listText }))];
+  return [
+    LISTED,
+    ...ENTRIES.filter(([, f]) => f.on(r) && !(skip && f.carriedBy.includes(skip))).map(([, f]) => {
+      const row = f.row(r, { listText });
+      if (f.lookup?.(r, { listText })) LOOKUPS.add(row);
+      return row;
+    }),
+  ];
 }
+
+/** The row conditions rowConditions made of a filter's `lookup`. */
+const LOOKUPS = new WeakSet<Expression<SqlBool>>();
+/** Whether `cond` is a lookup by `p.seq` alone (a filter's `lookup`): see SearchRun.sortedPage. */
+export const isLookup = (cond: Expression<SqlBool>) => LOOKUPS.has(cond);
 
 /** The filters the search has that an index can list, with that index. */
 export const listableFilters = (r: Resolved) =>

@@ -10,7 +10,7 @@ import { cappedCount, cappedTotal } from '../../providers/providers.server';
 import type { SearchParams } from '../schemas/search';
 import type { Sort } from '../params';
 import { boxTables, distanceSql } from '../near.server';
-import { filterToken, hasAll, rowConditions } from '../filters.server';
+import { filterToken, hasAll, isLookup, rowConditions } from '../filters.server';
 import { orderTop } from '../orderBuckets.server';
 import { tokenShares } from '../tokenShares.server';
 import { INDEXES, indexedBy, type IndexName, type LeadingIndex } from '../indexes.server';
@@ -136,6 +136,19 @@ export const PLAN_TUNING = {
   topMargin: 2,
   /** …and a top that held too few is followed by one this many times larger. */
   topGrowth: 4,
+  /**
+   * A sorted page whose conditions include lookups (SearchRun.sortedPage) checks them first on this
+   * many times the page's end of the source's sorted rows (open now is about half open by day), then
+   * on as many more as the density found so far says the page needs, times `checkedMargin`, and at
+   * least as many as were read; a chunk past `checkedMost` rows is cut there.
+   */
+  checkedFirst: 3,
+  /** …and on no fewer rows than this: a lookup costs a few microseconds, a chunk more reads the source again. */
+  checkedLeast: 256,
+  /** …the next chunk this many times what the density found says the page still needs… */
+  checkedMargin: 1.5,
+  /** …and no chunk longer than this (its rows are sorted in one heap). */
+  checkedMost: 8192,
   /**
    * …up to this share of the directory: a larger top reads most of the order's token lists to leave
    * out little, so past it every match is read (`query=nail&location=Chicago&sort=reviews&offset=480`
@@ -336,6 +349,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
    * read at random for the last twelve cost most of a deep page).
    */
   const sortedPage = async (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]) => {
+    if (conds.some(isLookup)) return checkedPage(tables, conds);
     if (order !== ORDER) return sortedWhole(tables, conds);
     const pick = async (only: Expression<SqlBool>, limit: number, offset: number) =>
       (await run(sql`SELECT p.seq ${tables} ${and([...conds, only])} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`)).map((row) => row.seq);
@@ -344,6 +358,50 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     // Fewer than asked: `promoted` holds every promoted match, the rest of the page follows them.
     const from = Math.max(params.offset, promoted.length);
     return rowsBySeq([...promoted.slice(params.offset), ...(await pick(sql<SqlBool>`p.isPromoted = 0`, wanted - from, from - promoted.length))]);
+  };
+
+  /**
+   * A page of matches some of whose conditions are lookups (filters.server.ts `lookup`: open now's
+   * hours, a category row, a full-text rowid), a few microseconds each: the source is sorted on its
+   * other conditions alone (an index's columns, for a ZIP prefix or a box), a chunk at a time up to
+   * the page's end, and only those rows are checked, each read from provider_search (open now reads
+   * the zone). Checking every row of the source before sorting cost a lookup per row of it when the
+   * page lay among its first (`location=770&priceRange=$$$&openNow=true&offset=480`, docs/BENCHMARKS.md
+   * "thirteenth pass"). Each chunk is sized by the density of the rows checked so far
+   * (PLAN_TUNING.checkedFirst).
+   */
+  const checkedPage = async (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]) => {
+    const lookups = sql.join(conds.filter(isLookup), sql` AND `);
+    const columns = conds.filter((cond) => !isLookup(cond));
+    // In the recommended order the promoted come first, read on their own as sortedPage's are: a
+    // sort of every row of a large source for a page the promoted fill cost more than its lookups.
+    const parts = order === ORDER ? [sql<SqlBool>`p.isPromoted = 1`, sql<SqlBool>`p.isPromoted = 0`] : [null];
+    const found: number[] = [];
+    for (const part of parts) {
+      const where = and(part ? [...columns, part] : columns);
+      let read = 0;
+      let hits = 0;
+      let chunk = Math.min(PLAN_TUNING.checkedMost, Math.ceil(Math.max(PLAN_TUNING.checkedLeast, PLAN_TUNING.checkedFirst * (wanted - found.length))));
+      for (;;) {
+        // The chunk's rows in order, each with whether it meets the lookups (one read, no list sent back).
+        const rows = (await run(
+          sql`SELECT p.seq, ${lookups} AS hit${distance}
+            FROM (SELECT p.seq${distance} ${tables} ${where} ORDER BY ${order} LIMIT ${chunk} OFFSET ${read}) s
+            CROSS JOIN provider_search p ON p.seq = s.seq ORDER BY ${order}`,
+        )) as (Row & { hit: number })[];
+        const matched = rows.filter((row) => row.hit).map((row) => row.seq);
+        found.push(...matched);
+        hits += matched.length;
+        read += rows.length;
+        if (found.length >= wanted || rows.length < chunk) break;
+        // As many rows as the page still needs at the density found so far (one in `read` when none),
+        // and at least as many as were read: each chunk reads the source's rows before it again.
+        const density = Math.max(hits, 1) / read;
+        chunk = Math.min(PLAN_TUNING.checkedMost, Math.max(read, Math.ceil((PLAN_TUNING.checkedMargin * (wanted - found.length)) / density)));
+      }
+      if (found.length >= wanted) break;
+    }
+    return rowsBySeq(found.slice(params.offset, wanted));
   };
 
   // One read of the list, sorted whole: it is short, and sortedPage's promoted first read it twice.
