@@ -209,6 +209,7 @@ export interface Database {
   search_terms: SearchTermsTable;
   city_counts: CityCountsTable;
   zone_cells: ZoneCellsTable;
+  state_cells: StateCellsTable;
   zone_hour_classes: ZoneHourClassesTable;
   review_stats: ReviewStatsTable;
   auth_users: AuthUsersTable;
@@ -318,6 +319,16 @@ export interface ZoneCellsTable {
   latCell: number;
   lngCell: number;
   timeZone: string;
+}
+
+/**
+ * The states providers have been in, by the cells of zone_cells; kept by triggers, never removed
+ * (migrations/0037_state_cells.sql).
+ */
+export interface StateCellsTable {
+  latCell: number;
+  lngCell: number;
+  state: string;
 }
 
 /**

@@ -979,12 +979,14 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
-  it('text that is many in a box: listed narrowed to the tokens of the states the box holds providers in, the same rows', async () => {
+  it('text that is many in a box: listed narrowed to the tokens of the states the box holds providers in (their cells), the same rows', async () => {
     const all = await everyProvider();
     const near = `${P.latitude},${P.longitude}`;
     const matches: string[] = [];
-    const database = watchedDatabase(api.database, (_text, args) => {
+    const statesRead: string[] = [];
+    const database = watchedDatabase(api.database, (text, args) => {
       for (const arg of (args as unknown[]) ?? []) if (typeof arg === 'string' && arg.includes('filters : "\u{E000}s')) matches.push(arg);
+      if (/DISTINCT .*state/.test(text)) statesRead.push(text);
     });
     // Every text past textLeads (many), and every box listed (boxCheckSeeks).
     tune({ textLeads: 0, boxCheckSeeks: 0 });
@@ -1010,6 +1012,9 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
       ).toEqual(expected.slice(offset, offset + 50).map((r) => r.id));
       expect(matches.length, JSON.stringify(raw)).toBeGreaterThan(0);
     }
+    // The states come from the cells the box touches (migrations/0037), never from every provider of the box.
+    expect(statesRead.length).toBeGreaterThan(0);
+    expect(statesRead.every((text) => /FROM "state_cells"/.test(text))).toBe(true);
   });
 
   it('long free text within a city: listed from the full-text index, intersected with the city', async () => {

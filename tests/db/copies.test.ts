@@ -79,6 +79,8 @@ describe('copied columns', () => {
       expect((await copyDrift(database)).join('\n')).toMatch(/provider_categories copy/);
       await database.client.execute('DELETE FROM zone_cells');
       expect((await copyDrift(database)).join('\n')).toMatch(/zone_cells/);
+      await database.client.execute('DELETE FROM state_cells');
+      expect((await copyDrift(database)).join('\n')).toMatch(/state_cells/);
       await database.client.execute('UPDATE zone_hour_classes SET classes = 0');
       expect((await copyDrift(database)).join('\n')).toMatch(/zone_hour_classes/);
     } finally {

@@ -53,19 +53,25 @@ export async function copyDrift({ client }: Db): Promise<string[]> {
     await all(`SELECT p.seq, s.seq AS copy FROM providers p FULL JOIN provider_search s ON s.seq = p.seq
       WHERE p.seq IS NULL OR s.seq IS NULL OR ${searchColumns.map((c) => `s.${c} IS NOT p.${c}`).join(' OR ')}`),
   );
-  // Zone cells: every provider's half-degree cell of latitude and longitude (from -90 and -180) with
-  // its zone; cells of providers since moved stay (migrations/0024_zone_cells.sql).
-  const cells = new Set(
-    (await all('SELECT latCell, lngCell, timeZone FROM zone_cells')).map((c) => `${String(c.latCell)} ${String(c.lngCell)} ${String(c.timeZone)}`),
-  );
-  const placed = await all(
-    'SELECT seq, latitude, longitude, timeZone FROM providers WHERE latitude IS NOT NULL AND longitude IS NOT NULL AND timeZone IS NOT NULL',
-  );
-  const cellOf = (p: Rows[number]) => `${Math.floor((Number(p.latitude) + 90) * 2)} ${Math.floor((Number(p.longitude) + 180) * 2)} ${String(p.timeZone)}`;
-  report(
-    'zone_cells',
-    placed.filter((p) => !cells.has(cellOf(p))),
-  );
+  // Zone and state cells: every provider's half-degree cell of latitude and longitude (from -90 and
+  // -180) with its zone, and with its state; cells of providers since moved stay
+  // (migrations/0024_zone_cells.sql, 0037_state_cells.sql).
+  for (const [table, column] of [
+    ['zone_cells', 'timeZone'],
+    ['state_cells', 'state'],
+  ] as const) {
+    const cells = new Set(
+      (await all(`SELECT latCell, lngCell, ${column} AS v FROM ${table}`)).map((c) => `${String(c.latCell)} ${String(c.lngCell)} ${String(c.v)}`),
+    );
+    const placed = await all(
+      `SELECT seq, latitude, longitude, ${column} AS v FROM providers WHERE latitude IS NOT NULL AND longitude IS NOT NULL AND ${column} IS NOT NULL`,
+    );
+    const cellOf = (p: Rows[number]) => `${Math.floor((Number(p.latitude) + 90) * 2)} ${Math.floor((Number(p.longitude) + 180) * 2)} ${String(p.v)}`;
+    report(
+      table,
+      placed.filter((p) => !cells.has(cellOf(p))),
+    );
+  }
   // Hours classes: every hours range's zone ('' for none) and length class in hours, rounded up, a
   // bit of its zone's row; classes no range has any more stay (migrations/0031_zone_hour_classes.sql).
   report(

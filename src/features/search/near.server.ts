@@ -45,6 +45,42 @@ export function boxTables(point: Point, miles: number, category?: string): RawBu
     CROSS JOIN ${table} ${alias} ${index} ON ${category ? sql`c.category = ${category} AND` : sql``} ${alias}.latitude = lat.v AND ${alias}.longitude BETWEEN ${box.minLng} AND ${box.maxLng}`;
 }
 
+/** Cells per degree of zone_cells and state_cells (migrations/0024 and 0037 compute the same). */
+const CELLS_PER_DEGREE = 2;
+
+/**
+ * The half-degree cells (counted from -90 and -180, as zone_cells and state_cells key them) that the
+ * box of `miles` around `point` touches: its rows of latitude and its range of longitude; null for a
+ * box over a pole or the antimeridian (no US provider is near either).
+ */
+export function boxCells(point: Point, miles: number): { latCells: number[]; minLngCell: number; maxLngCell: number } | null {
+  const box = boundingBox(point, miles);
+  if (box.minLat < -90 || box.maxLat > 90 || box.minLng < -180 || box.maxLng >= 180) return null;
+  const cell = (degrees: number, from: number) => Math.trunc((degrees + from) * CELLS_PER_DEGREE);
+  const first = cell(box.minLat, 90);
+  return {
+    latCells: Array.from({ length: cell(box.maxLat, 90) - first + 1 }, (_, i) => first + i),
+    minLngCell: cell(box.minLng, 180),
+    maxLngCell: cell(box.maxLng, 180),
+  };
+}
+
+/** The tables kept by cell (migrations/0024, 0037), each with the column it keeps. */
+const CELL_TABLES = { zone_cells: 'timeZone', state_cells: 'state' } as const;
+
+/**
+ * The values `table` keeps in the cells the box of `miles` around `point` touches (a superset of
+ * those of the providers within it: cells are kept by triggers, never removed), one seek per row of
+ * cells; null for a box over a pole or the antimeridian.
+ */
+export async function inCellsNear({ db }: Db, table: keyof typeof CELL_TABLES, point: Point, miles: number): Promise<string[] | null> {
+  const cells = boxCells(point, miles);
+  if (!cells) return null;
+  const { rows } = await sql<{ value: string }>`SELECT DISTINCT ${sql.ref(CELL_TABLES[table])} AS value FROM ${sql.table(table)}
+    WHERE latCell IN (${sql.join(cells.latCells)}) AND lngCell BETWEEN ${cells.minLngCell} AND ${cells.maxLngCell}`.execute(db);
+  return rows.map((r) => r.value);
+}
+
 /** A point providers sit at, with its distance from the search's point as SQL computes it (distanceSql). */
 export interface SpotNear extends Point {
   miles: number;

@@ -5,7 +5,8 @@
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client';
-import { boundingBox, type Point } from '../places/distance';
+import type { Point } from '../places/distance';
+import { inCellsNear } from './near.server';
 import { TIME_ZONES } from '../places/timeZone';
 import { minuteOfWeek } from '../providers/openNow';
 import { MINUTES_PER_DAY } from '../providers/openingHours';
@@ -152,9 +153,6 @@ function openArms<Row>(
   return parts.length ? sql<Row>`${sql.join(parts, sql` UNION ALL `)}` : sql<Row>`SELECT ${select} FROM provider_hours h WHERE 0`;
 }
 
-/** Cells of zone_cells per degree (migrations/0024_zone_cells.sql computes the same). */
-const CELLS_PER_DEGREE = 2;
-
 /**
  * The time zones a provider within `miles` of `point` can be in: those of zone_cells' cells that
  * the circle's bounding box touches (a superset, kept by triggers: migrations/0024_zone_cells.sql).
@@ -162,19 +160,6 @@ const CELLS_PER_DEGREE = 2;
  * ring around Chicago at 8 AM in New York lists Chicago's few rather than checking every provider
  * of the ring against the East's thousands. One seek per row of cells, a few rows each.
  */
-export async function zonesNear({ db }: Db, point: Point, miles: number): Promise<string[]> {
-  const box = boundingBox(point, miles);
-  // A box over a pole or the antimeridian: any zone (no US provider is near either).
-  if (box.minLat < -90 || box.maxLat > 90 || box.minLng < -180 || box.maxLng >= 180) return [...TIME_ZONES];
-  const cell = (degrees: number, from: number) => Math.trunc((degrees + from) * CELLS_PER_DEGREE);
-  const latCells = Array.from({ length: cell(box.maxLat, 90) - cell(box.minLat, 90) + 1 }, (_, i) => cell(box.minLat, 90) + i);
-  const rows = await db
-    .selectFrom('zone_cells')
-    .select('timeZone')
-    .distinct()
-    .where('latCell', 'in', latCells)
-    .where('lngCell', '>=', cell(box.minLng, 180))
-    .where('lngCell', '<=', cell(box.maxLng, 180))
-    .execute();
-  return rows.map((r) => r.timeZone);
+export async function zonesNear(database: Db, point: Point, miles: number): Promise<string[]> {
+  return (await inCellsNear(database, 'zone_cells', point, miles)) ?? [...TIME_ZONES];
 }

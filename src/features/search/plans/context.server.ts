@@ -9,7 +9,7 @@ import { LIMITS } from '../../../config';
 import { cappedCount, cappedTotal } from '../../providers/providers.server';
 import type { SearchParams } from '../schemas/search';
 import type { Sort } from '../params';
-import { boxTables, distanceSql } from '../near.server';
+import { boxTables, distanceSql, inCellsNear } from '../near.server';
 import { filterToken, hasAll, isLookup, rowConditions } from '../filters.server';
 import { orderTop } from '../orderBuckets.server';
 import { tokenShares } from '../tokenShares.server';
@@ -272,8 +272,9 @@ export interface SearchRun {
   /** Whether text is listed once in the box of `miles` around `point` rather than checked row by row (PLAN_TUNING.boxCheckSeeks). */
   listTextIn(point: Point, miles: number): Promise<boolean>;
   /**
-   * The states the box of `miles` around `point` holds providers in, read from the coordinate index
-   * (once per request); null when one of them has no token of its own (not two letters).
+   * The states the box of `miles` around `point` can hold providers in, read from the cells it
+   * touches (state_cells, a superset: migrations/0037), once per request; null when one of them has
+   * no token of its own (not two letters).
    */
   boxStates(point: Point, miles: number): Promise<readonly string[] | null>;
   /**
@@ -300,15 +301,19 @@ const listings = new WeakMap<StatementMemo<number>, StatementMemo<{ n: number; s
 const states = new WeakMap<StatementMemo<number>, StatementMemo<readonly string[] | null>>();
 
 /**
- * The states `read` lists (`SELECT DISTINCT p.state AS state …`), once per request; null when one of
- * them has no token of its own in the full-text index (not two letters: migrations/0035).
+ * The states `read` lists, once per request under `key`; null when `read` finds none to narrow by
+ * (null) or one of them has no token of its own in the full-text index (not two letters: migrations/0035).
  */
-export function statesOf(database: Db, requestCounts: StatementMemo<number>, read: RawBuilder<unknown>): Promise<readonly string[] | null> {
-  return readOnce(requestMemo(states, requestCounts), statementKey(database, read), async () => {
-    const found = ((await read.execute(database.db)).rows as { state: string }[]).map((row) => row.state);
-    return found.every((state) => /^[A-Za-z]{2}$/.test(state)) ? found : null;
+function statesOnce(requestCounts: StatementMemo<number>, key: string, read: () => Promise<readonly string[] | null>): Promise<readonly string[] | null> {
+  return readOnce(requestMemo(states, requestCounts), key, async () => {
+    const found = await read();
+    return found?.every((state) => /^[A-Za-z]{2}$/.test(state)) ? found : null;
   });
 }
+
+/** The states `read` lists (`SELECT DISTINCT p.state AS state …`), once per request (statesOnce). */
+export const statesOf = (database: Db, requestCounts: StatementMemo<number>, read: RawBuilder<unknown>) =>
+  statesOnce(requestCounts, statementKey(database, read), async () => ((await read.execute(database.db)).rows as { state: string }[]).map((row) => row.state));
 
 export function searchRun(database: Db, params: SearchRun['params'], r: Resolved, requestCounts: StatementMemo<number> = new Map()): SearchRun {
   const { db } = database;
@@ -546,7 +551,9 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     return rows > most || listTextFor(rows);
   };
 
-  const boxStates = (point: Point, miles: number) => statesOf(database, requestCounts, sql`SELECT DISTINCT p.state AS state ${boxTables(point, miles)}`);
+  // From the cells, not the box's coordinate index: a city's box holds tens of thousands of entries.
+  const boxStates = (point: Point, miles: number) =>
+    statesOnce(requestCounts, `states near ${point.latitude},${point.longitude} ${miles}`, () => inCellsNear(database, 'state_cells', point, miles));
 
   // The words alone are counted, not with the filters' tokens: intersecting reads the words' whole
   // list, so a list costs what the words match, however few the tokens leave.
