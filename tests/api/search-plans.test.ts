@@ -1436,6 +1436,31 @@ describe('open now with a price, a minimum rating, a service and a city: applied
     expect([...sizes].sort()).toEqual([false, true]);
   });
 
+  it('the few open listed are not checked again for what their hours rows apply (a service, a price, a rating, a city)', async () => {
+    const listing: string[] = [];
+    const database = watchedDatabase(api.database, (text) => {
+      if (/FROM provider_search p/.test(text) && /IN \(SELECT h\.providerSeq/.test(text)) listing.push(text);
+    });
+    const all = await everyProvider();
+    const when = MOMENTS.few;
+    for (const [raw, keep] of [
+      [{ service: 'Nail Salon', priceRange: '$$' }, (r: Ref) => inCategory(r, 'nails') && r.priceRange === '$$'],
+      [{ service: 'Hair Salon', rating: '1' }, (r: Ref) => inCategory(r, 'hair') && r.rating >= 1],
+      [{ location: 'Plan City 1', service: 'Nail Salon' }, (r: Ref) => r.city === 'Plan City 1' && inCategory(r, 'nails')],
+    ] as [Record<string, string>, (r: Ref) => boolean][]) {
+      const expected = all.filter((r) => isOpen(r, when) && keep(r));
+      expect(expected.length, JSON.stringify(raw)).toBeGreaterThan(0);
+      listing.length = 0;
+      const trace: SearchTrace = {};
+      const page = await searchProviders(database, searchParamsSchema.parse({ ...raw, openNow: 'true', limit: '100' }), when, { trace });
+      expect(trace.plan, JSON.stringify(raw)).toBe('open-listed');
+      expectPage(page, expected, 0, 100, JSON.stringify(raw));
+      // Read from the list alone: no category row looked up, no copied column compared again on `p`.
+      expect(listing.length, JSON.stringify(raw)).toBe(1);
+      expect(listing[0], JSON.stringify(raw)).not.toMatch(/provider_categories k|p\.priceRange =|p\.rating >=|p\.city =/);
+    }
+  });
+
   it('a price around a point, which the list does not carry: its ranges read once decide whether the open are listed, the same rows', async () => {
     const all = await everyProvider();
     const raw = { priceRange: '$$', near: `${P.latitude},${P.longitude}`, radius: '100', sort: 'rating' };

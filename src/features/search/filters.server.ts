@@ -244,16 +244,20 @@ export const isListed = (seq: RawBuilder<unknown>) =>
 /** Hidden and permanently closed listings never match: the first of every row's conditions. */
 export const LISTED = isListed(sql`p.seq`);
 
+/** The condition each carrier's rows apply a filter by (its rows are what a plan reading it lists). */
+const CARRIER_ROWS = { categoryRows: 'categoryRow', openList: 'hoursRow' } as const satisfies Record<Carrier, keyof SearchFilter>;
+
 /**
- * Conditions on the provider row `p`: listed, and every filter the search has except those `skip`
- * carries. Text is checked row by row (one full-text lookup by rowid per row an index walk visits),
- * unless `listText`: then every match is listed first, which reads every match (sqld counts each as
- * a row read) and only pays when there are few.
+ * Conditions on the provider row `p`: listed, and every filter the search has except those the rows
+ * of `skip` apply (a category row's or an hours row's condition: the open-now list's membership and
+ * the closures it does not apply stay). Text is checked row by row (one full-text lookup by rowid
+ * per row an index walk visits), unless `listText`: then every match is listed first, which reads
+ * every match (sqld counts each as a row read) and only pays when there are few.
  */
 export function rowConditions(r: Resolved, { skip, listText = false }: { skip?: Carrier; listText?: boolean } = {}): Expression<SqlBool>[] {
   return [
     LISTED,
-    ...ENTRIES.filter(([, f]) => f.on(r) && !(skip && f.carriedBy.includes(skip))).map(([, f]) => {
+    ...ENTRIES.filter(([, f]) => f.on(r) && !(skip && f.carriedBy.includes(skip) && f[CARRIER_ROWS[skip]])).map(([, f]) => {
       const row = f.row(r, { listText });
       if (f.lookup?.(r, { listText })) LOOKUPS.add(row);
       return row;

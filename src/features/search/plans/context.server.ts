@@ -410,7 +410,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
   };
 
   // One read of the list, sorted whole: it is short, and sortedPage's promoted first read it twice.
-  const openSorted = () => sortedWhole(sql`FROM provider_search p`, rowConditions({ ...r, openNow: r.openList }));
+  const openSorted = () => sortedWhole(sql`FROM provider_search p`, rowConditions({ ...r, openNow: r.openList }, { skip: 'openList' }));
 
   const topPage = async (list: (top: string | null) => ListedSource | Promise<ListedSource>, { reach, least }: TopEstimate) => {
     if (sort === 'distance') throw new Error('the distance order has no tops');

@@ -1,6 +1,8 @@
 /**
  * Open now, when few are open (at night, most of the week): the open-now list leads, each looked up
- * in provider_search (no index but its key, so SQLite stays on the list), checked and sorted.
+ * in provider_search (no index but its key, so SQLite stays on the list), checked and sorted. The
+ * filters its hours rows apply (a city, a service, a price, a rating) are not checked again: a
+ * service's was a category-row lookup per open provider.
  */
 import { sql } from 'kysely';
 import { rowConditions } from '../filters.server';
@@ -11,7 +13,7 @@ export const openListed: Plan = {
   applies: ({ r }) => !!r.fewOpen,
   async run(s) {
     const listText = await s.listTextFor(s.r.openCount ?? 0);
-    const [rows, count] = await s.fewSorted(sql`FROM provider_search p ${and(rowConditions(s.r, { listText }))}`);
+    const [rows, count] = await s.fewSorted(sql`FROM provider_search p ${and(rowConditions(s.r, { skip: 'openList', listText }))}`);
     return { rows, count };
   },
 };
