@@ -325,6 +325,11 @@ describe('widening and its limits', () => {
     const own = statements.filter((s) => s.includes('city : (\\"chicago\\")'));
     expect(own.length).toBeGreaterThan(0);
     expect(new Set(own).size).toBe(own.length);
+    // The place and each ring resolve the same words: their vocabulary is read once for the request
+    // (textMatch.server.ts reads up to MAX_EXPANSION + 1 words of the data a word starts).
+    const { MAX_EXPANSION } = await import('../../src/features/search/textMatch.server');
+    const vocabulary = statements.filter((s) => /from "search_terms"/.test(s) && s.endsWith(`"${word}\u{10FFFF}",${MAX_EXPANSION + 1}]`));
+    expect(vocabulary.length).toBe(1);
   });
 
   it('near keeps its meaning; text that names no place keeps its typo correction', async () => {

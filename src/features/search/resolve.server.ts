@@ -7,7 +7,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client';
 import { cappedTotal } from '../providers/providers.server';
 import { LIMITS } from '../../config';
-import { countOnce, openListedMost, openScanMost, PLAN_TUNING, statesOf, type StatementMemo } from './plans/context.server';
+import { countOnce, openListedMost, openScanMost, PLAN_TUNING, readOnce, requestMemo, statesOf, type StatementMemo } from './plans/context.server';
 import { INDEXES, indexedBy } from './indexes.server';
 import type { SearchParams } from './schemas/search';
 import { categoryForSearch } from '../content/services';
@@ -17,7 +17,7 @@ import type { SearchPlace } from '../places/searchPlace.server';
 import { RADIUS_MILES } from './params';
 import { fewText, manyText, textMatches } from './plans/textListed.server';
 import { hoursClasses, notClosedCondition, openNowCondition, openNowList, openNowRanges, zonesNear } from './openNow.server';
-import { textMatch } from './textMatch.server';
+import { textMatch, type TextMatch } from './textMatch.server';
 import { carriedByAll, FILTERS, isListed, openListConditions, textTokensOf } from './filters.server';
 import { tokenShares } from './tokenShares.server';
 
@@ -79,13 +79,18 @@ export interface Resolved {
  */
 export type RequestCounts = StatementMemo<number>;
 
+/** textMatch's answers in one request: a place search resolves its search again for each ring, with the same words. */
+const textMatchesOf = new WeakMap<RequestCounts, StatementMemo<TextMatch | null | false>>();
+
 export async function resolve(database: Db, params: Filters, now: Date, place: SearchPlace | undefined, counts: RequestCounts = new Map()): Promise<Resolved> {
   const category = params.service ? categoryForSearch(params.service) : null;
   // A service value that is no category matches services whose words start with its words. Text
   // with no words (only punctuation) matches nothing.
+  const matchOnce = (text: string, column?: 'services') =>
+    readOnce(requestMemo(textMatchesOf, counts), `${column ?? ''}:${text}`, () => textMatch(database, text, column));
   const texts = await Promise.all([
-    params.query ? textMatch(database, params.query) : undefined,
-    params.service && !category ? textMatch(database, params.service, 'services') : undefined,
+    params.query ? matchOnce(params.query) : undefined,
+    params.service && !category ? matchOnce(params.service, 'services') : undefined,
   ]);
   const parts = texts.filter((t) => t !== undefined);
   const impossible = parts.some((t) => !t);

@@ -287,7 +287,7 @@ export interface SearchRun {
 }
 
 /** Reads of one request kept beside its counts (resolve.server.ts RequestCounts), by statement. */
-function requestMemo<T>(memos: WeakMap<StatementMemo<number>, StatementMemo<T>>, requestCounts: StatementMemo<number>): StatementMemo<T> {
+export function requestMemo<T>(memos: WeakMap<StatementMemo<number>, StatementMemo<T>>, requestCounts: StatementMemo<number>): StatementMemo<T> {
   let found = memos.get(requestCounts);
   if (!found) {
     found = new Map();
