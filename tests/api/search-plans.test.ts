@@ -1156,6 +1156,29 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
+  it('text that is many in a ZIP prefix of many, whose intersection with the prefix\u2019s states and a price is few: counted so, it leads (text-listed)', async () => {
+    const zips = await zipOf();
+    const location = zips.get('plan-0')!.slice(0, 3);
+    const keep = (r: Ref) => zips.get(r.id)!.startsWith(location) && r.priceRange === '$$$' && hasWords(words(r), 'plan');
+    const all = await everyProvider();
+    // The words are many (past textLeads), the prefix past the cap (not filter-listed's), and
+    // the intersection a fifth of the words (one price in five): fewer than textLeads.
+    expect(all.filter((r) => hasWords(words(r), 'plan')).length).toBeGreaterThan(1200);
+    expect(all.filter((r) => zips.get(r.id)!.startsWith(location)).length).toBeGreaterThan(LIMITS.countedTotal);
+    expect(all.filter(keep).length).toBeLessThan(500);
+    const saved = PLAN_TUNING.textLeads;
+    PLAN_TUNING.textLeads = 1200;
+    try {
+      for (const offset of ['0', '24'])
+        await check({ query: 'plan', location, priceRange: '$$$', offset }, keep, { tuned: 'text-listed', capped: 'text-listed' });
+      // An intersection expected past textLeads is not counted at all: the words' own count decides (many).
+      PLAN_TUNING.textLeads = 200;
+      await check({ query: 'plan', location, priceRange: '$$$' }, keep, { tuned: 'order:listed', capped: 'order:listed' });
+    } finally {
+      PLAN_TUNING.textLeads = saved;
+    }
+  });
+
   it('one- and two-digit ZIP prefixes: few listed, many found along the order index (capped, then sorted)', async () => {
     const zips = await zipOf();
     // Every plan provider has the first seed provider's ZIP code: its first digits have many.

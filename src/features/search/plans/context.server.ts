@@ -156,6 +156,13 @@ export const PLAN_TUNING = {
    */
   topMostShare: 1 / 4,
   /**
+   * Text that is many with a ZIP prefix of many providers is counted as its intersection with the
+   * prefix's states and its filters' tokens when the words' estimated matches times those tokens'
+   * shares are at most this part of `textLeads` (plans/textListed.server.ts `countsIntersection`):
+   * the estimate is a sample's, and an intersection counted past `textLeads` was read for nothing.
+   */
+  intersectionMargin: 1,
+  /**
    * Text that is many with a state or a price (no city) leads, as the order plan's source, for a
    * page up to this many rows: its count stops at the cap in the full-text index's order and its
    * page is walked or read from a top, where the state's or price's index built the text's whole

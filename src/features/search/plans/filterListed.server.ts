@@ -12,7 +12,7 @@ import { boxTables } from '../near.server';
 
 /** The first listable filter with few matches, counted once per search (applies, then run). */
 const found = new WeakMap<SearchRun, Promise<(ReturnType<typeof listableFilters>[number] & { count: number }) | undefined>>();
-const fewOf = (s: SearchRun) => {
+export const fewOf = (s: SearchRun) => {
   let f = found.get(s);
   if (!f) {
     f = (async () => {

@@ -10,7 +10,9 @@
 import { sql } from 'kysely';
 import { LIMITS } from '../../../config';
 import { boxTables, withinCondition } from '../near.server';
-import { FILTERS, filtersOf, listableFilters, listedMatch, rowConditions, type FilterName, type SearchFilter } from '../filters.server';
+import { FILTERS, filtersOf, listableFilters, listedMatch, rowConditions, stateToken, type FilterName, type SearchFilter } from '../filters.server';
+import { tokenShares } from '../tokenShares.server';
+import { fewOf } from './filterListed.server';
 import { CATEGORY_INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
 import { and, countOnce, leadingIndex, PLAN_TUNING, textListed, type Plan, type SearchRun } from './context.server';
 import type { Db } from '../../../db/client';
@@ -25,11 +27,39 @@ export function textMatches(
   database: Db,
   r: Resolved,
   counts: RequestCounts,
-  { tokens = r.textTokens ?? [] }: { tokens?: readonly string[] } = {},
+  { tokens = r.textTokens ?? [], regions = false }: { tokens?: readonly string[]; regions?: boolean } = {},
 ): Promise<number> {
   const count = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM providers_fts
-    WHERE providers_fts MATCH ${listedMatch(r, { tokens, inText: true, regions: false })} LIMIT ${Math.max(LIMITS.countedTotal, PLAN_TUNING.textLeads) + 1})`;
+    WHERE providers_fts MATCH ${listedMatch(r, { tokens, inText: true, regions })} LIMIT ${Math.max(LIMITS.countedTotal, PLAN_TUNING.textLeads) + 1})`;
   return countOnce(database, counts, count);
+}
+
+/**
+ * How many matches the words alone have, estimated past `textLeads` from how far into the table (by
+ * seq, the full-text index's own order) their first `textLeads` reach; exact below. Once per request.
+ */
+async function wordsEstimate(database: Db, r: Resolved, counts: RequestCounts): Promise<number> {
+  const most = Math.max(LIMITS.countedTotal, PLAN_TUNING.textLeads);
+  const reach = sql<{ n: number }>`SELECT CASE WHEN count(*) <= ${most} THEN count(*) ELSE count(*) * (SELECT max(seq) FROM providers) / max(rowid) END AS n
+    FROM (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${listedMatch(r, { tokens: [], inText: true, regions: false })} LIMIT ${most + 1})`;
+  return countOnce(database, counts, reach);
+}
+
+/**
+ * Whether text that is many with a ZIP prefix of many providers (which filter-listed does not take)
+ * is counted as its intersection with its filters' tokens and the prefix's states: when the words'
+ * estimated matches times those tokens' shares of the directory are well within `textLeads`, so
+ * that the intersection is likely few enough to lead. Counting it reads the words' whole list, so a
+ * large intersection is not counted at all (`service=Dip+Powder+Nails&location=1006`: 168,000 words'
+ * matches, a tenth of them in New York).
+ */
+async function countsIntersection(s: SearchRun): Promise<boolean> {
+  const { r } = s;
+  if (!r.regionStates?.length || !listableFilters(r).length || (await fewOf(s))) return false;
+  const { shares } = await tokenShares(s.database);
+  const stateShare = r.regionStates.reduce((sum, state) => sum + (shares.get(stateToken(state)) ?? 0), 0);
+  const share = (r.textTokens ?? []).reduce((product, token) => product * (shares.get(token) ?? 0), Math.min(1, stateShare));
+  return (await wordsEstimate(s.database, r, s.requestCounts)) * share <= PLAN_TUNING.textLeads * PLAN_TUNING.intersectionMargin;
 }
 
 /** Whether text of `matches` is few enough to be listed whatever else the search has (`text-listed`). */
@@ -87,8 +117,12 @@ function textAndLead(s: SearchRun): Promise<{ text: number; lead: number | null 
       // are listed and each checked for the words at less than each match's hours looked up, nor
       // with a ZIP prefix, whose few are listed (filter-listed) for less than counting the
       // intersection costs: it reads the words' whole list when few are left.
+      // A ZIP prefix of many (filter-listed does not take it) is counted with its states and the
+      // tokens when the intersection looks few (`countsIntersection`).
+      const intersect = !s.r.within && !s.r.params.openNow && (await countsIntersection(s));
       const text = await textMatches(s.database, s.r, s.requestCounts, {
-        tokens: s.r.within || s.r.params.openNow || listableFilters(s.r).length ? [] : s.r.textTokens,
+        tokens: s.r.within || s.r.params.openNow || (listableFilters(s.r).length && !intersect) ? [] : s.r.textTokens,
+        regions: intersect,
       });
       return { text, lead: !fewText(text) && text <= PLAN_TUNING.textLeads ? await leadRows(s, text + 1) : null };
     })();
