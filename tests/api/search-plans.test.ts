@@ -818,6 +818,25 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   }
 
+  it('a service with text that is many: counted along the words with a category-row probe and walked with a lookup per row, else listed, the same rows', async () => {
+    const saved = PLAN_TUNING.textLeads;
+    const { maxWalk } = PLAN_TUNING;
+    // "plan" (every plan provider) past textLeads: many. Nail salons are three plan providers in
+    // four, so the words' first textLeads matches hold more than the cap of them.
+    PLAN_TUNING.textLeads = 1500;
+    try {
+      const keep = (r: Ref) => inCategory(r, 'nails') && hasWords(words(r), 'plan');
+      for (const offset of ['0', '24', '900'])
+        await check({ query: 'plan', service: 'Nail Salon', offset }, keep, { tuned: 'category:checked', capped: 'category:checked' });
+      // A walk bound the words' density could not fill the page within: listed, as before.
+      PLAN_TUNING.maxWalk = 10;
+      await check({ query: 'plan', service: 'Nail Salon', offset: '24' }, keep, { tuned: 'category', capped: 'category' });
+    } finally {
+      PLAN_TUNING.textLeads = saved;
+      PLAN_TUNING.maxWalk = maxWalk;
+    }
+  });
+
   it('another order with a service and a minimum rating: few listed, many walked along the sort index up to its cap, then sorted', async () => {
     // The fuzz benchmark's tail: few here (the seed's), listed from the full-text index.
     await check(

@@ -3,7 +3,9 @@
  * filters.server.ts `textToken`), estimated from a sample. Intersecting text with a token costs a
  * read of the token's whole list: "rated 3 and up" is most of the directory, and listing "huntington"
  * with it took twice as long as checking its matches (docs/BENCHMARKS.md "tenth pass"). Only tokens
- * held by at most `PLAN_TUNING.textTokenShare` of the directory are worth their list.
+ * held by at most `PLAN_TUNING.textTokenShare` of the directory are worth their list. The same
+ * sample gives the orders' standings (a top of an order) and a service's share with its city,
+ * price and rating (the columns its category rows carry).
  */
 import type { Db } from '../../db/client';
 import { RATING_STEPS } from './params';
@@ -22,6 +24,16 @@ export interface TokenShares {
   shares: ReadonlyMap<string, number>;
   /** The sampled providers' places in the orders, for the tops of an order (orderBuckets.server.ts `orderTop`). */
   standings: readonly Standing[];
+  /** The sampled providers' category rows' columns, for a service's share (plans/category.server.ts). */
+  categoryRows: readonly SampledCategories[];
+}
+
+/** What a sampled provider's category rows carry (migrations/0006, 0014): its categories and their copies. */
+export interface SampledCategories {
+  categories: readonly string[];
+  city: string;
+  priceRange: string;
+  rating: number;
 }
 
 const kept = new Map<string, { at: number; shares: Promise<TokenShares> }>();
@@ -39,11 +51,13 @@ export function tokenShares(database: Db, now = Date.now()): Promise<TokenShares
 async function sampleShares({ client }: Db): Promise<TokenShares> {
   const { rows } = await client.execute('SELECT max(seq) AS n FROM provider_search');
   const last = Number(rows[0]?.n ?? 0);
-  if (!last) return { size: 0, shares: new Map(), standings: [] };
+  if (!last) return { size: 0, shares: new Map(), standings: [], categoryRows: [] };
   const step = Math.max(1, Math.floor(last / SAMPLE));
   const seqs = Array.from({ length: Math.min(SAMPLE, last) }, (_, i) => 1 + i * step);
   const sample = await client.execute({
-    sql: `SELECT p.state, p.priceRange, p.rating, p.isPromoted, p.reviewCount FROM (SELECT value AS seq FROM json_each(?)) s CROSS JOIN provider_search p ON p.seq = s.seq`,
+    sql: `SELECT p.state, p.priceRange, p.rating, p.isPromoted, p.reviewCount, p.city,
+            (SELECT group_concat(c.category, ' ') FROM provider_categories c INDEXED BY provider_categories_provider WHERE c.providerSeq = p.seq) AS categories
+          FROM (SELECT value AS seq FROM json_each(?)) s CROSS JOIN provider_search p ON p.seq = s.seq`,
     args: [JSON.stringify(seqs)],
   });
   const counts = new Map<string, number>();
@@ -56,5 +70,11 @@ async function sampleShares({ client }: Db): Promise<TokenShares> {
   }
   const n = sample.rows.length || 1;
   const standings = sample.rows.map((row) => ({ isPromoted: Number(row.isPromoted), rating: Number(row.rating), reviewCount: Number(row.reviewCount) }));
-  return { size: last, shares: new Map([...counts].map(([token, count]) => [token, count / n])), standings };
+  const categoryRows = sample.rows.map((row) => ({
+    categories: row.categories ? String(row.categories).split(' ') : [],
+    city: String(row.city),
+    priceRange: String(row.priceRange),
+    rating: Number(row.rating),
+  }));
+  return { size: last, shares: new Map([...counts].map(([token, count]) => [token, count / n])), standings, categoryRows };
 }

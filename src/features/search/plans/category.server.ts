@@ -3,10 +3,14 @@
  * order columns, city, price and rating apply those filters in the index, filters.server.ts);
  * a service in a city has an index of its own, with a price too.
  */
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { LIMITS } from '../../../config';
+import { cappedTotal } from '../../providers/providers.server';
 import { carriedByAll, categoryConditions, isListed, rowConditions } from '../filters.server';
 import { CATEGORY_INDEXES, indexSql, PLACE_INDEXES } from '../indexes.server';
-import { and, CATEGORY_ORDER, leadingIndex, type Plan } from './context.server';
+import { and, CATEGORY_ORDER, leadingIndex, PLAN_TUNING, type Plan, type PlanResult, type SearchRun } from './context.server';
+import { manyText, wordsEstimate } from './textListed.server';
+import { tokenShares } from '../tokenShares.server';
 
 export const category: Plan = {
   name: 'category',
@@ -18,6 +22,8 @@ export const category: Plan = {
   async run(s) {
     const { r } = s;
     const cat = categoryConditions(r);
+    const checked = await textChecked(s, cat);
+    if (checked) return checked;
     // Text (many: few was listed before) as one list of rowids, not a lookup per category row.
     const conds = [...cat, ...rowConditions(r, { skip: 'categoryRows', listText: true })];
     const index = indexSql(leadingIndex(r, CATEGORY_INDEXES)!.index);
@@ -28,3 +34,49 @@ export const category: Plan = {
     return s.pageAndCount(from, CATEGORY_ORDER, sql`c.providerSeq`);
   },
 };
+
+/**
+ * Text that is many (past `textLeads`, so text-listed did not take it), checkable, and the one
+ * filter the category rows do not carry: its list would be built whole (every "new" of a million,
+ * 310,000 rowids, for a page of hair salons). Instead the total is counted along the words' own list,
+ * each match probed for its category row (the primary key), up to the cap, reading at most
+ * `textLeads` of the words' matches; and the page is walked along the category's order with a
+ * full-text lookup per row, at most `maxWalk` rows past the page's end, tried only when the words'
+ * estimated share of the directory, halved, fills the page within that. Null when either would
+ * read past its bound (a category too rare among the words, a page too deep): the text is then
+ * listed as before (docs/search.md "Bounded cost").
+ */
+async function textChecked(s: SearchRun, cat: Expression<SqlBool>[]): Promise<PlanResult | null> {
+  const { r, params } = s;
+  if (!r.match || !r.checkable || !carriedByAll({ ...r, match: null }, 'categoryRows') || !(await manyText(s.database, r, s.requestCounts))) return null;
+  // The category rows' share (with their city, price and rating, from the sample) past the cap
+  // among the words' first `textLeads` matches; and the walk's rows for the page at the words'
+  // density in the directory, twice over, within its bound.
+  const { size, categoryRows } = await tokenShares(s.database);
+  const city = r.place?.city?.toLowerCase();
+  const held = categoryRows.filter(
+    (row) =>
+      row.categories.includes(r.category!) &&
+      (!city || row.city.toLowerCase() === city) &&
+      (!r.params.priceRange || row.priceRange === r.params.priceRange) &&
+      (r.params.rating === undefined || row.rating >= r.params.rating),
+  ).length;
+  if (PLAN_TUNING.textLeads * held < (LIMITS.countedTotal + 1) * Math.max(1, categoryRows.length)) return null;
+  const words = await wordsEstimate(s.database, r, s.requestCounts);
+  if (2 * s.wanted * size > (s.wanted + PLAN_TUNING.maxWalk) * words) return null;
+  const inCategory = sql<SqlBool>`EXISTS (SELECT 1 FROM provider_categories c WHERE c.providerSeq = f.rowid AND ${sql.join(cat, sql` AND `)})`;
+  const counted = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT rowid FROM providers_fts
+    WHERE providers_fts MATCH ${r.match} LIMIT ${PLAN_TUNING.textLeads}) f WHERE ${isListed(sql`f.rowid`)} AND ${inCategory} LIMIT ${LIMITS.countedTotal + 1})`.execute(
+    s.database.db,
+  );
+  const count = cappedTotal(Number(counted.rows[0]!.n));
+  // Fewer than the cap among the words' first matches: the total is not known this way.
+  if (!count.capped) return null;
+  const index = indexSql(leadingIndex(r, CATEGORY_INDEXES)!.index);
+  const { rows } = await sql<{ seq: number }>`SELECT s.providerSeq AS seq FROM (SELECT c.providerSeq FROM provider_categories c INDEXED BY ${index}
+    ${and(cat)} ORDER BY ${CATEGORY_ORDER} LIMIT ${s.wanted + PLAN_TUNING.maxWalk}) s
+    WHERE ${isListed(sql`s.providerSeq`)} AND EXISTS (SELECT 1 FROM providers_fts WHERE providers_fts MATCH ${r.match} AND rowid = s.providerSeq)
+    LIMIT ${params.limit} OFFSET ${params.offset}`.execute(s.database.db);
+  if (rows.length < params.limit) return null;
+  return { rows: await s.rowsBySeq(rows.map((row) => row.seq)), count, step: 'checked' };
+}

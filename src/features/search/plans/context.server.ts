@@ -260,6 +260,8 @@ export interface SearchRun {
   openSorted(): Promise<Row[]>;
   /** A page and the total of matches known to be few, listed once from `from`. */
   fewSorted(from: RawBuilder<unknown>): Promise<[Row[], Count]>;
+  /** The rows of `seqs` (a page's, picked by seq first), in that order. */
+  rowsBySeq(seqs: readonly number[]): Promise<Row[]>;
   /**
    * A page and the total from one read of `from` in `inOrder` (its index's order), the matches' seq
    * (`seq`) listed up to the cap or the page's end; only the page when the total is known without
@@ -619,6 +621,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     topPage,
     openSorted,
     fewSorted,
+    rowsBySeq,
     pageAndCount,
     nearest,
     walk,

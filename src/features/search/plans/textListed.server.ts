@@ -38,7 +38,7 @@ export function textMatches(
  * How many matches the words alone have, estimated past `textLeads` from how far into the table (by
  * seq, the full-text index's own order) their first `textLeads` reach; exact below. Once per request.
  */
-async function wordsEstimate(database: Db, r: Resolved, counts: RequestCounts): Promise<number> {
+export async function wordsEstimate(database: Db, r: Resolved, counts: RequestCounts): Promise<number> {
   const most = Math.max(LIMITS.countedTotal, PLAN_TUNING.textLeads);
   const reach = sql<{ n: number }>`SELECT CASE WHEN count(*) <= ${most} THEN count(*) ELSE count(*) * (SELECT max(seq) FROM providers) / max(rowid) END AS n
     FROM (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${listedMatch(r, { tokens: [], inText: true, regions: false })} LIMIT ${most + 1})`;
