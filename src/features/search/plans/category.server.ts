@@ -37,14 +37,15 @@ export const category: Plan = {
 
 /**
  * Text that is many (past `textLeads`, so text-listed did not take it), checkable, and the one
- * filter the category rows do not carry: its list would be built whole (every "new" of a million,
- * 310,000 rowids, for a page of hair salons). Instead the total is counted along the words' own list,
- * each match probed for its category row (the primary key), up to the cap, reading at most
- * `textLeads` of the words' matches; and the page is walked along the category's order with a
- * full-text lookup per row, at most `maxWalk` rows past the page's end, tried only when the words'
- * estimated share of the directory, halved, fills the page within that. Null when either would
- * read past its bound (a category too rare among the words, a page too deep): the text is then
- * listed as before (docs/search.md "Bounded cost").
+ * filter the category rows do not carry: its list would be built whole, a common word's hundreds of
+ * thousands of rowids for one page (docs/BENCHMARKS.md "thirteenth pass"). Instead the total is
+ * counted along the words' own list, each match probed for its category row (the primary key), up
+ * to the cap, reading at most `textLeads` of the words' matches; and the page is walked along the
+ * category's order with a full-text lookup per row, at most `maxWalk` rows past the page's end.
+ * Tried only when the token sample's share of the category's rows (with their city, price and
+ * rating) reaches the cap within those matches, and the words' estimated share of the directory,
+ * halved, fills the page within the walk. Null when either would read past its bound: the text is
+ * then listed as before (docs/search.md "Bounded cost").
  */
 async function textChecked(s: SearchRun, cat: Expression<SqlBool>[]): Promise<PlanResult | null> {
   const { r, params } = s;

@@ -48,10 +48,10 @@ export async function wordsEstimate(database: Db, r: Resolved, counts: RequestCo
 /**
  * Whether text that is many with a ZIP prefix of many providers (which filter-listed does not take)
  * is counted as its intersection with its filters' tokens and the prefix's states: when the words'
- * estimated matches times those tokens' shares of the directory are well within `textLeads`, so
- * that the intersection is likely few enough to lead. Counting it reads the words' whole list, so a
- * large intersection is not counted at all (`service=Dip+Powder+Nails&location=1006`: 168,000 words'
- * matches, a tenth of them in New York).
+ * estimated matches times those tokens' shares of the directory are within `textLeads` (times
+ * `PLAN_TUNING.intersectionMargin`), so that the intersection is likely few enough to lead.
+ * Counting it reads the words' whole list, so an intersection estimated larger is not counted at
+ * all (`service=Dip+Powder+Nails&location=1006`, docs/BENCHMARKS.md "thirteenth pass").
  */
 async function countsIntersection(s: SearchRun): Promise<boolean> {
   const { r } = s;
