@@ -11,6 +11,7 @@ import { notClosedCondition, type OpenListConditions } from './openNow.server';
 import { hoursCategoryNeedle } from './providerHours.server';
 import { INDEXES, indexedBy, indexSql, type IndexName } from './indexes.server';
 import type { Resolved } from './resolve.server';
+import type { SampledCategories } from './tokenShares.server';
 import { RATING_STEPS } from './params';
 import { searchWords } from './searchText';
 
@@ -32,6 +33,11 @@ export interface SearchFilter {
   row(r: Resolved, how: { listText: boolean }): Expression<SqlBool>;
   /** Its condition on the category row `c`, when category rows carry the column. */
   categoryRow?(r: Resolved): Expression<SqlBool>;
+  /**
+   * The same condition on a sampled provider's category rows (tokenShares.server.ts), for the share
+   * of the directory a service's rows with the search's filters hold (`inSampledCategoryRows`).
+   */
+  sampledRow?(r: Resolved, row: SampledCategories): boolean;
   /** The copied tables that apply it (a plan reading one of them leaves its row condition out). */
   carriedBy: readonly Carrier[];
   /**
@@ -114,6 +120,8 @@ export const FILTERS = {
     on: (r) => !!r.place?.city,
     row: (r) => sql<SqlBool>`p.city = ${r.place!.city}`,
     categoryRow: (r) => sql<SqlBool>`c.city = ${r.place!.city}`,
+    // The column's NOCASE collation (migrations/0006).
+    sampledRow: (r, row) => row.city.toLowerCase() === r.place!.city!.toLowerCase(),
     // The first column of the open-now list's city index (openNow.server.ts `openNowList`).
     hoursRow: (r) => sql<SqlBool>`h.city = ${r.place!.city}`,
     // The city's words: "New York" also finds "West New York", whose rows `row` then leaves out.
@@ -143,6 +151,7 @@ export const FILTERS = {
     on: (r) => !!r.params.priceRange,
     row: (r) => sql<SqlBool>`p.priceRange = ${r.params.priceRange}`,
     categoryRow: (r) => sql<SqlBool>`c.priceRange = ${r.params.priceRange}`,
+    sampledRow: (r, row) => row.priceRange === r.params.priceRange,
     hoursRow: (r) => sql<SqlBool>`h.priceRange = ${r.params.priceRange}`,
     hoursScanned: true,
     textToken: (r) => priceToken(r.params.priceRange!),
@@ -152,6 +161,7 @@ export const FILTERS = {
     on: (r) => r.params.rating !== undefined,
     row: (r) => sql<SqlBool>`p.rating >= ${r.params.rating}`,
     categoryRow: (r) => sql<SqlBool>`c.rating >= ${r.params.rating}`,
+    sampledRow: (r, row) => row.rating >= r.params.rating!,
     hoursRow: (r) => sql<SqlBool>`h.rating >= ${r.params.rating}`,
     hoursScanned: true,
     textToken: (r) => ratingToken(r.params.rating!),
@@ -163,6 +173,7 @@ export const FILTERS = {
     on: (r) => !!r.category,
     row: (r) => sql<SqlBool>`EXISTS (SELECT 1 FROM provider_categories k WHERE k.category = ${r.category} AND k.providerSeq = p.seq)`,
     categoryRow: (r) => sql<SqlBool>`c.category = ${r.category}`,
+    sampledRow: (r, row) => row.categories.includes(r.category!),
     // The hours row's categories are " hair nails " (providerHours.server.ts).
     hoursRow: (r) => sql<SqlBool>`instr(h.categories, ${hoursCategoryNeedle(r.category!)}) > 0`,
     lookup: () => true,
@@ -301,3 +312,6 @@ export const openListConditions = (r: Resolved): OpenListConditions => {
 /** Conditions on the category row `c` for every filter the search has that category rows carry. */
 export const categoryConditions = (r: Resolved): Expression<SqlBool>[] =>
   ENTRIES.filter(([, f]) => f.on(r) && f.carriedBy.includes('categoryRows')).map(([, f]) => f.categoryRow!(r));
+/** Whether a sampled provider's category rows meet every filter the search has that category rows carry (`categoryConditions`). */
+export const inSampledCategoryRows = (r: Resolved, row: SampledCategories): boolean =>
+  ENTRIES.every(([, f]) => !f.on(r) || !f.carriedBy.includes('categoryRows') || f.sampledRow!(r, row));

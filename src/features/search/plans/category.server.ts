@@ -3,10 +3,10 @@
  * order columns, city, price and rating apply those filters in the index, filters.server.ts);
  * a service in a city has an index of its own, with a price too.
  */
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { LIMITS } from '../../../config';
 import { cappedTotal } from '../../providers/providers.server';
-import { carriedByAll, categoryConditions, isListed, rowConditions } from '../filters.server';
+import { carriedByAll, categoryConditions, inSampledCategoryRows, isListed, rowConditions } from '../filters.server';
 import { CATEGORY_INDEXES, indexSql, PLACE_INDEXES } from '../indexes.server';
 import { and, CATEGORY_ORDER, leadingIndex, PLAN_TUNING, type Plan, type PlanResult, type SearchRun } from './context.server';
 import { manyText, wordsEstimate } from './textListed.server';
@@ -22,11 +22,11 @@ export const category: Plan = {
   async run(s) {
     const { r } = s;
     const cat = categoryConditions(r);
-    const checked = await textChecked(s, cat);
+    const index = indexSql(leadingIndex(r, CATEGORY_INDEXES)!.index);
+    const checked = await textChecked(s, cat, index);
     if (checked) return checked;
     // Text (many: few was listed before) as one list of rowids, not a lookup per category row.
     const conds = [...cat, ...rowConditions(r, { skip: 'categoryRows', listText: true })];
-    const index = indexSql(leadingIndex(r, CATEGORY_INDEXES)!.index);
     // Every filter applied by the category rows: listed from them alone, less hidden listings.
     const from = carriedByAll(r, 'categoryRows')
       ? sql`FROM provider_categories c INDEXED BY ${index} ${and([...cat, isListed(sql`c.providerSeq`)])}`
@@ -47,21 +47,14 @@ export const category: Plan = {
  * halved, fills the page within the walk. Null when either would read past its bound: the text is
  * then listed as before (docs/search.md "Bounded cost").
  */
-async function textChecked(s: SearchRun, cat: Expression<SqlBool>[]): Promise<PlanResult | null> {
+async function textChecked(s: SearchRun, cat: Expression<SqlBool>[], index: RawBuilder<unknown>): Promise<PlanResult | null> {
   const { r, params } = s;
   if (!r.match || !r.checkable || !carriedByAll({ ...r, match: null }, 'categoryRows') || !(await manyText(s.database, r, s.requestCounts))) return null;
   // The category rows' share (with their city, price and rating, from the sample) past the cap
   // among the words' first `textLeads` matches; and the walk's rows for the page at the words'
   // density in the directory, twice over, within its bound.
   const { size, categoryRows } = await tokenShares(s.database);
-  const city = r.place?.city?.toLowerCase();
-  const held = categoryRows.filter(
-    (row) =>
-      row.categories.includes(r.category!) &&
-      (!city || row.city.toLowerCase() === city) &&
-      (!r.params.priceRange || row.priceRange === r.params.priceRange) &&
-      (r.params.rating === undefined || row.rating >= r.params.rating),
-  ).length;
+  const held = categoryRows.filter((row) => inSampledCategoryRows(r, row)).length;
   if (PLAN_TUNING.textLeads * held < (LIMITS.countedTotal + 1) * Math.max(1, categoryRows.length)) return null;
   const words = await wordsEstimate(s.database, r, s.requestCounts);
   if (2 * s.wanted * size > (s.wanted + PLAN_TUNING.maxWalk) * words) return null;
@@ -73,7 +66,6 @@ async function textChecked(s: SearchRun, cat: Expression<SqlBool>[]): Promise<Pl
   const count = cappedTotal(Number(counted.rows[0]!.n));
   // Fewer than the cap among the words' first matches: the total is not known this way.
   if (!count.capped) return null;
-  const index = indexSql(leadingIndex(r, CATEGORY_INDEXES)!.index);
   const { rows } = await sql<{ seq: number }>`SELECT s.providerSeq AS seq FROM (SELECT c.providerSeq FROM provider_categories c INDEXED BY ${index}
     ${and(cat)} ORDER BY ${CATEGORY_ORDER} LIMIT ${s.wanted + PLAN_TUNING.maxWalk}) s
     WHERE ${isListed(sql`s.providerSeq`)} AND EXISTS (SELECT 1 FROM providers_fts WHERE providers_fts MATCH ${r.match} AND rowid = s.providerSeq)

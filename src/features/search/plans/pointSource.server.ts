@@ -79,7 +79,7 @@ function categorySource(r: Resolved, rows: RawBuilder<unknown>, listText: boolea
 /**
  * How text is read in the search's `near` box: checked row by row in a small box, else listed once
  * (SearchRun.listTextIn). Text that is many (past `textLeads`) is listed narrowed to the tokens of the
- * states the box holds providers in (SearchRun.boxStates, `statesOf`): the full-text index intersects the words
+ * states the box can hold providers in (SearchRun.boxStates, from state_cells): the full-text index intersects the words
  * with them, where the words' whole list was built for each statement that read the box
  * (docs/BENCHMARKS.md "twelfth pass").
  */
