@@ -56,7 +56,7 @@ async function textChecked(s: SearchRun, cat: Expression<SqlBool>[], index: RawB
   const { size, categoryRows } = await tokenShares(s.database);
   const held = categoryRows.filter((row) => inSampledCategoryRows(r, row)).length;
   if (PLAN_TUNING.textLeads * held < (LIMITS.countedTotal + 1) * Math.max(1, categoryRows.length)) return null;
-  const words = await wordsEstimate(s.database, r, s.requestCounts);
+  const words = await wordsEstimate(s.database, r, s.requestCounts, size);
   if (2 * s.wanted * size > (s.wanted + PLAN_TUNING.maxWalk) * words) return null;
   const inCategory = sql<SqlBool>`EXISTS (SELECT 1 FROM provider_categories c WHERE c.providerSeq = f.rowid AND ${sql.join(cat, sql` AND `)})`;
   const counted = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT rowid FROM providers_fts

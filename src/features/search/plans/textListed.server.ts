@@ -14,7 +14,19 @@ import { FILTERS, filtersOf, listableFilters, listedMatch, rowConditions, stateT
 import { tokenShares } from '../tokenShares.server';
 import { fewOf } from './filterListed.server';
 import { CATEGORY_INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { and, countOnce, leadingIndex, PLAN_TUNING, textListed, type Plan, type SearchRun } from './context.server';
+import {
+  and,
+  countOnce,
+  leadingIndex,
+  PLAN_TUNING,
+  readOnce,
+  requestMemo,
+  statementKey,
+  textListed,
+  type Plan,
+  type SearchRun,
+  type StatementMemo,
+} from './context.server';
 import type { Db } from '../../../db/client';
 import type { RequestCounts, Resolved } from '../resolve.server';
 
@@ -23,26 +35,45 @@ import type { RequestCounts, Resolved } from '../resolve.server';
  * (a place's rings, and resolve's open now, ask for the same count): those of `listedMatch`, with the
  * filters' `tokens` resolve chose, or others (never a region's states: the count decides what leads).
  */
-export function textMatches(
+export async function textMatches(
   database: Db,
   r: Resolved,
   counts: RequestCounts,
   { tokens = r.textTokens ?? [], regions = false }: { tokens?: readonly string[]; regions?: boolean } = {},
 ): Promise<number> {
+  if (!tokens.length && !regions) return (await wordsCounted(database, r, counts)).n;
   const count = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM providers_fts
-    WHERE providers_fts MATCH ${listedMatch(r, { tokens, inText: true, regions })} LIMIT ${Math.max(LIMITS.countedTotal, PLAN_TUNING.textLeads) + 1})`;
+    WHERE providers_fts MATCH ${listedMatch(r, { tokens, inText: true, regions })} LIMIT ${countedWords() + 1})`;
   return countOnce(database, counts, count);
 }
 
+/** Text matches counted at most (one past, then many): `textLeads`, at least the counted cap (read at each call: tests tune it). */
+const countedWords = () => Math.max(LIMITS.countedTotal, PLAN_TUNING.textLeads);
+
+/** wordsCounted's reads in one request. */
+const wordsRead = new WeakMap<RequestCounts, StatementMemo<{ n: number; reach: number }>>();
+
 /**
- * How many matches the words alone have, estimated past `textLeads` from how far into the table (by
- * seq, the full-text index's own order) their first `textLeads` reach; exact below. Once per request.
+ * The words' own matches (no filter's token, no region) as textMatches counts them, with the
+ * highest rowid among those counted: one read of the words' list for both the count and the
+ * estimate (`wordsEstimate`), once per request.
  */
-export async function wordsEstimate(database: Db, r: Resolved, counts: RequestCounts): Promise<number> {
-  const most = Math.max(LIMITS.countedTotal, PLAN_TUNING.textLeads);
-  const reach = sql<{ n: number }>`SELECT CASE WHEN count(*) <= ${most} THEN count(*) ELSE count(*) * (SELECT max(seq) FROM providers) / max(rowid) END AS n
-    FROM (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${listedMatch(r, { tokens: [], inText: true, regions: false })} LIMIT ${most + 1})`;
-  return countOnce(database, counts, reach);
+function wordsCounted(database: Db, r: Resolved, counts: RequestCounts): Promise<{ n: number; reach: number }> {
+  const read = sql<{ n: number; reach: number }>`SELECT count(*) AS n, max(rowid) AS reach FROM (SELECT rowid FROM providers_fts
+    WHERE providers_fts MATCH ${listedMatch(r, { tokens: [], inText: true, regions: false })} LIMIT ${countedWords() + 1})`;
+  return readOnce(requestMemo(wordsRead, counts), statementKey(database, read), async () => {
+    const row = (await read.execute(database.db)).rows[0]!;
+    return { n: Number(row.n), reach: Number(row.reach) };
+  });
+}
+
+/**
+ * How many matches the words alone have in a directory of `size`, estimated past the counted ones
+ * from how far into the table (by seq, the full-text index's own order) they reach; exact below.
+ */
+export async function wordsEstimate(database: Db, r: Resolved, counts: RequestCounts, size: number): Promise<number> {
+  const { n, reach } = await wordsCounted(database, r, counts);
+  return n <= countedWords() ? n : Math.floor((n * size) / Math.max(1, reach));
 }
 
 /**
@@ -56,10 +87,10 @@ export async function wordsEstimate(database: Db, r: Resolved, counts: RequestCo
 async function countsIntersection(s: SearchRun): Promise<boolean> {
   const { r } = s;
   if (!r.regionStates?.length || !listableFilters(r).length || (await fewOf(s))) return false;
-  const { shares } = await tokenShares(s.database);
+  const { size, shares } = await tokenShares(s.database);
   const stateShare = r.regionStates.reduce((sum, state) => sum + (shares.get(stateToken(state)) ?? 0), 0);
   const share = (r.textTokens ?? []).reduce((product, token) => product * (shares.get(token) ?? 0), Math.min(1, stateShare));
-  return (await wordsEstimate(s.database, r, s.requestCounts)) * share <= PLAN_TUNING.textLeads * PLAN_TUNING.intersectionMargin;
+  return (await wordsEstimate(s.database, r, s.requestCounts, size)) * share <= PLAN_TUNING.textLeads * PLAN_TUNING.intersectionMargin;
 }
 
 /** Whether text of `matches` is few enough to be listed whatever else the search has (`text-listed`). */
