@@ -211,6 +211,7 @@ export interface Database {
   zone_cells: ZoneCellsTable;
   state_cells: StateCellsTable;
   zone_hour_classes: ZoneHourClassesTable;
+  hours_category_sets: HoursCategorySetsTable;
   review_stats: ReviewStatsTable;
   auth_users: AuthUsersTable;
   auth_sessions: AuthSessionsTable;
@@ -338,6 +339,14 @@ export interface StateCellsTable {
 export interface ZoneHourClassesTable {
   timeZone: string;
   classes: number;
+}
+
+/**
+ * Every set of categories an hours row has carried (" hair nails "); kept by triggers, never removed
+ * (migrations/0038_hours_category_sets.sql).
+ */
+export interface HoursCategorySetsTable {
+  categories: string;
 }
 
 /** Count and rating sum of every review, one row, kept by triggers (migrations/0008_site_aggregates.sql). */

@@ -576,6 +576,65 @@ describe('open now with a service, in a city (the hours rows carry city and cate
   });
 });
 
+describe("open now with a service in a city: the city's ranges read one set of categories at a time (migrations/0038)", () => {
+  it('reads only the sets that hold the service, and finds a provider in a set first seen after the migration', async () => {
+    const { client } = api.database;
+    const statements: { text: string; args: unknown }[] = [];
+    const database = watchedDatabase(api.database, (text, args) => statements.push({ text, args }));
+    const all = await everyProvider();
+    const sets = async () => (await client.execute('SELECT categories FROM hours_category_sets')).rows.map((row) => String(row.categories));
+    const nailsPage = async (location: string, when: Date) => {
+      statements.length = 0;
+      const trace: SearchTrace = {};
+      const page = await searchProviders(database, searchParamsSchema.parse({ openNow: 'true', service: 'Nail Salon', location, limit: '100' }), when, {
+        trace,
+      });
+      lastPlan = trace.plan;
+      return page;
+    };
+    for (const when of Object.values(MOMENTS)) {
+      const expected = all.filter((r) => isOpen(r, when) && inCategory(r, 'nails') && r.city === 'Plan City 1');
+      const page = await nailsPage('Plan City 1', when);
+      expect({ total: page.total, capped: page.capped }).toEqual(counted(expected.length));
+      expect(page.items.map((p) => p.id)).toEqual(expected.slice(0, 100).map((r) => r.id));
+      // The list's statements read the city's ranges by set, and name only the sets that hold nails
+      // (" nails " is also the service's needle).
+      const lists = statements.filter(({ text }) => text.includes('provider_hours_city_category_open'));
+      expect(lists.length).toBeGreaterThan(0);
+      expect(lists.every(({ text }) => text.includes('h.categories IN ('))).toBe(true);
+      const named = new Set(
+        lists.flatMap(({ args }) => (args as unknown[]).filter((arg): arg is string => typeof arg === 'string' && /^ [a-z ]+ $/.test(arg))),
+      );
+      expect([...named].sort()).toEqual((await sets()).filter((set) => set.includes(' nails ')).sort());
+    }
+
+    // A provider given a set of categories no hours row had before: the sets' triggers list it.
+    const id = 'plan-4'; // Manicure and Pedicure (nails), $$, Plan City 1
+    const seq = "(SELECT seq FROM providers WHERE id = 'plan-4')";
+    const raw = 'Plan City Sets';
+    const before = await sets();
+    await client.execute({ sql: 'UPDATE providers SET city = ? WHERE id = ?', args: [raw, id] });
+    try {
+      for (const category of ['brows', 'makeup', 'massage', 'skincare'])
+        await client.execute(`INSERT INTO provider_categories (category, providerSeq, isPromoted, rating, reviewCount, name, city, priceRange)
+          SELECT '${category}', seq, isPromoted, rating, reviewCount, name, city, priceRange FROM providers WHERE id = '${id}'`);
+      const now = (await client.execute(`SELECT DISTINCT categories FROM provider_hours WHERE providerSeq = ${seq}`)).rows.map((row) => String(row.categories));
+      expect(now).toHaveLength(1);
+      expect(before).not.toContain(now[0]);
+      expect(await sets()).toContain(now[0]);
+      const open = all.find((r) => r.id === id)!;
+      for (const when of Object.values(MOMENTS)) {
+        expect((await nailsPage(raw, when)).items.map((p) => p.id)).toEqual(isOpen(open, when) ? [id] : []);
+        expect(lastPlan).toBe(isOpen(open, when) ? 'open-listed' : 'none');
+      }
+      expect(Object.values(MOMENTS).some((when) => isOpen(open, when))).toBe(true);
+    } finally {
+      await client.execute(`DELETE FROM provider_categories WHERE category IN ('brows', 'makeup', 'massage', 'skincare') AND providerSeq = ${seq}`);
+      await client.execute({ sql: "UPDATE providers SET city = 'Plan City 1' WHERE id = ?", args: [id] });
+    }
+  });
+});
+
 describe('a service in a city at a price (category rows carry the price, migrations/0014)', () => {
   it('the same providers, in order, with and without a minimum rating', async () => {
     const all = await everyProvider();

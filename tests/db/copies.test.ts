@@ -83,6 +83,8 @@ describe('copied columns', () => {
       expect((await copyDrift(database)).join('\n')).toMatch(/state_cells/);
       await database.client.execute('UPDATE zone_hour_classes SET classes = 0');
       expect((await copyDrift(database)).join('\n')).toMatch(/zone_hour_classes/);
+      await database.client.execute('DELETE FROM hours_category_sets');
+      expect((await copyDrift(database)).join('\n')).toMatch(/hours_category_sets/);
     } finally {
       await closeDb(url);
     }

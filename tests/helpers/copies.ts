@@ -79,6 +79,12 @@ export async function copyDrift({ client }: Db): Promise<string[]> {
     await all(`SELECT DISTINCT coalesce(h.timeZone, '') AS timeZone, (h.closeMinute - h.openMinute + 59) / 60 AS class FROM provider_hours h
       WHERE NOT EXISTS (SELECT 1 FROM zone_hour_classes k WHERE k.timeZone = coalesce(h.timeZone, '') AND (k.classes & (1 << ((h.closeMinute - h.openMinute + 59) / 60))) != 0)`),
   );
+  // Sets of categories: every hours row's, listed; sets no row has any more stay (migrations/0038_hours_category_sets.sql).
+  report(
+    'hours_category_sets',
+    await all(`SELECT DISTINCT h.categories FROM provider_hours h
+      WHERE h.categories IS NOT NULL AND NOT EXISTS (SELECT 1 FROM hours_category_sets k WHERE k.categories = h.categories)`),
+  );
   // Rating and review count: the published reviews'.
   report(
     'providers rating',

@@ -46,6 +46,11 @@ export interface SearchFilter {
    */
   hoursRow?(r: Resolved): Expression<SqlBool>;
   /**
+   * The needle of a set of categories every hours row meeting it holds (hoursCategoryNeedle): with a
+   * city, the open-now list reads the sets that hold it one at a time (openNow.server.ts `openArms`).
+   */
+  hoursSet?(r: Resolved): string;
+  /**
    * Whether the open-now indexes pass over its column range by range (it is not in their key): the
    * list's ranges are then read up to a bound before it is applied (resolve.server.ts).
    */
@@ -176,6 +181,7 @@ export const FILTERS = {
     sampledRow: (r, row) => row.categories.includes(r.category!),
     // The hours row's categories are " hair nails " (providerHours.server.ts).
     hoursRow: (r) => sql<SqlBool>`instr(h.categories, ${hoursCategoryNeedle(r.category!)}) > 0`,
+    hoursSet: (r) => hoursCategoryNeedle(r.category!),
     lookup: () => true,
     carriedBy: ['categoryRows', 'openList'],
   },
@@ -304,6 +310,7 @@ export const openListConditions = (r: Resolved): OpenListConditions => {
   const carried = ENTRIES.filter(([, f]) => f.on(r) && f.hoursRow);
   return {
     byCity: FILTERS.city.on(r),
+    inSet: carried.map(([, f]) => f.hoursSet?.(r)).find((needle) => needle !== undefined),
     keyed: carried.filter(([, f]) => !f.hoursScanned).map(([, f]) => f.hoursRow!(r)),
     scanned: carried.filter(([, f]) => f.hoursScanned).map(([, f]) => f.hoursRow!(r)),
   };

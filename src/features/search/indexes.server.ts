@@ -35,6 +35,8 @@ export const INDEXES = {
   /** Open now: hours ranges by zone and length class, and the same within a city (migrations/0010, 0014). */
   hoursOpen: 'provider_hours_open',
   hoursCityOpen: 'provider_hours_city_open',
+  /** Open now with a service in a city: the city's ranges by zone, class and set of categories (migrations/0038). */
+  hoursCityCategoryOpen: 'provider_hours_city_category_open',
   /** Spelling correction's candidates by kind, length and first letter (migrations/0009). */
   termsBand: 'search_terms_band',
 } as const;

@@ -71,18 +71,29 @@ export type HoursClasses = ReadonlyMap<string, readonly number[]>;
 /** Hours' length classes run from 1 to a day's (a range never passes the week's end or a day's length). */
 const MAX_CLASS = Math.ceil(MINUTES_PER_DAY / CLASS_MINUTES);
 
+/** What the hours rows hold that the open-now list reads one range of: `hoursPresent`. */
+export interface HoursPresent {
+  classes: HoursClasses;
+  /** With a service's needle: the sets of categories that hold it, read one range each (`openArms`). */
+  sets?: string[];
+}
+
 /**
  * The classes present in `zones` and among ranges without a zone: one row per zone, its classes as
- * bits, a superset of those present (kept by triggers).
+ * bits, a superset of those present (kept by triggers). With `inSet` (a service in a city,
+ * `OpenListConditions.inSet`), in the same statement, the sets of categories hours rows have carried
+ * that hold it (hours_category_sets, migrations/0038, a superset kept by triggers): a handful.
  */
-export async function hoursClasses({ db }: Db, zones: readonly string[] = TIME_ZONES): Promise<HoursClasses> {
-  const rows = await db
-    .selectFrom('zone_hour_classes')
-    .select(['timeZone', 'classes'])
-    .where('timeZone', 'in', [...zones, ''])
-    .execute();
+export async function hoursPresent({ db }: Db, zones: readonly string[] = TIME_ZONES, inSet?: string): Promise<HoursPresent> {
+  const inZones = sql.join([...zones, ''].map((zone) => sql`${zone}`));
+  const sets = inSet === undefined ? sql`` : sql` UNION ALL SELECT NULL, NULL, categories FROM hours_category_sets WHERE instr(categories, ${inSet}) > 0`;
+  const { rows } = await sql<{ timeZone: string | null; classes: number | null; categories: string | null }>`
+    SELECT timeZone, classes, NULL AS categories FROM zone_hour_classes WHERE timeZone IN (${inZones})${sets}`.execute(db);
   const present = (bits: number) => Array.from({ length: MAX_CLASS }, (_, i) => i + 1).filter((k) => (bits & (1 << k)) !== 0);
-  return new Map(rows.map((row) => [row.timeZone, present(Number(row.classes))]));
+  return {
+    classes: new Map(rows.flatMap((row) => (row.timeZone === null ? [] : [[row.timeZone, present(Number(row.classes))]]))),
+    sets: inSet === undefined ? undefined : rows.flatMap((row) => (row.categories === null ? [] : [row.categories])),
+  };
 }
 
 /**
@@ -93,6 +104,12 @@ export async function hoursClasses({ db }: Db, zones: readonly string[] = TIME_Z
  */
 export interface OpenListConditions {
   byCity: boolean;
+  /**
+   * A set of categories every listed range holds, as the needle of its `categories` (a service,
+   * filters.server.ts `hoursSet`): with a city, the list reads the city's ranges one set of
+   * categories at a time, each set that holds it (`hoursPresent`).
+   */
+  inSet?: string;
   /** Conditions the index applies within each zone's and class's range of openMinute. */
   keyed: Expression<SqlBool>[];
   /** Conditions the index passes over range by range (a price, a minimum rating): see `openNowRanges`. */
@@ -109,10 +126,17 @@ export interface OpenListConditions {
  * `zones` keeps to the zones a place can be in (the place's `zones`, src/features/places/searchPlace.server.ts): at 8 AM in New York most of the East
  * is opening while Chicago is not yet, and Chicago's few are then listed rather than every Chicago
  * row checked. With every filter's condition (`conds`), "open now" with a service in a city, at a
- * price, rated 4.5 and up is listed, and counted, from one index alone.
+ * price, rated 4.5 and up is listed, and counted, from one index alone; with `sets` (hoursPresent)
+ * the service's ranges are the only ones read there.
  */
-export function openNowList(date: Date, classes: HoursClasses, zones: readonly string[] = TIME_ZONES, conds: OpenListConditions): RawBuilder<{ seq: number }> {
-  return openArms<{ seq: number }>(date, classes, zones, conds.byCity, [...conds.keyed, ...conds.scanned], sql`h.providerSeq AS seq`);
+export function openNowList(
+  date: Date,
+  classes: HoursClasses,
+  zones: readonly string[] = TIME_ZONES,
+  conds: OpenListConditions,
+  sets?: readonly string[],
+): RawBuilder<{ seq: number }> {
+  return openArms<{ seq: number }>(date, classes, zones, { ...conds, sets }, [...conds.keyed, ...conds.scanned], sql`h.providerSeq AS seq`);
 }
 
 /**
@@ -125,16 +149,24 @@ export function openNowRanges(
   classes: HoursClasses,
   zones: readonly string[] = TIME_ZONES,
   conds: OpenListConditions,
+  sets?: readonly string[],
 ): RawBuilder<{ seq: number; hit: number }> {
   const hit = conds.scanned.length ? sql.join(conds.scanned, sql` AND `) : sql`1`;
-  return openArms<{ seq: number; hit: number }>(date, classes, zones, conds.byCity, conds.keyed, sql`h.providerSeq AS seq, (${hit}) AS hit`);
+  return openArms<{ seq: number; hit: number }>(date, classes, zones, { ...conds, sets }, conds.keyed, sql`h.providerSeq AS seq, (${hit}) AS hit`);
 }
 
+/**
+ * One arm per zone and class present, each a range of openMinute in the city's index or the zones'.
+ * With a city and the sets of categories that hold the search's service (`sets`), each arm reads the
+ * index that puts the set before openMinute, one range per set (an IN list SQLite seeks value by
+ * value): only the service's ranges are read. An arm per set too was slower to prepare than the
+ * rows it saved in process (docs/BENCHMARKS.md "fourteenth pass").
+ */
 function openArms<Row>(
   date: Date,
   classes: HoursClasses,
   zones: readonly string[],
-  byCity: boolean,
+  { byCity, sets }: { byCity: boolean; sets?: readonly string[] },
   conds: Expression<SqlBool>[],
   select: RawBuilder<unknown>,
 ): RawBuilder<Row> {
@@ -147,18 +179,20 @@ function openArms<Row>(
     // Every stored zone is one of TIME_ZONES (timeZoneOf); a provider without one reads New York time.
     [sql<SqlBool>`h.timeZone IS NULL`, minuteOfWeek(date, FALLBACK_ZONE), classes.get('') ?? []],
   ];
-  const index = indexSql(byCity ? INDEXES.hoursCityOpen : INDEXES.hoursOpen);
+  const bySet = byCity && sets;
+  const index = indexSql(bySet ? INDEXES.hoursCityCategoryOpen : byCity ? INDEXES.hoursCityOpen : INDEXES.hoursOpen);
+  const inSets = bySet ? sql`AND h.categories IN (${sql.join(sets)})` : sql``;
   const minutes = CLASS_MINUTES;
   const carried = conds.map((cond) => sql`AND ${cond}`);
   const parts = inZones.flatMap(([inZone, now, present]) =>
     present.map(
       (k) => sql`SELECT ${select} FROM provider_hours h INDEXED BY ${index} WHERE ${inZone}
-          AND (h.closeMinute - h.openMinute + ${sql.lit(minutes - 1)}) / ${sql.lit(minutes)} = ${sql.lit(k)}
+          AND (h.closeMinute - h.openMinute + ${sql.lit(minutes - 1)}) / ${sql.lit(minutes)} = ${sql.lit(k)} ${inSets}
           AND h.openMinute BETWEEN ${now - k * minutes} AND ${now} AND h.closeMinute > ${now} ${sql.join(carried, sql` `)}`,
     ),
   );
-  // No hours anywhere (a new directory): nobody is open.
-  return parts.length ? sql<Row>`${sql.join(parts, sql` UNION ALL `)}` : sql<Row>`SELECT ${select} FROM provider_hours h WHERE 0`;
+  // No hours anywhere (a new directory), or no set holds the service: nobody is open.
+  return parts.length && !(bySet && !sets.length) ? sql<Row>`${sql.join(parts, sql` UNION ALL `)}` : sql<Row>`SELECT ${select} FROM provider_hours h WHERE 0`;
 }
 
 /**

@@ -16,7 +16,7 @@ import type { Point } from '../places/distance';
 import type { SearchPlace } from '../places/searchPlace.server';
 import { RADIUS_MILES } from './params';
 import { fewText, manyText, textMatches } from './plans/textListed.server';
-import { hoursClasses, notClosedCondition, openNowCondition, openNowList, openNowRanges, zonesNear } from './openNow.server';
+import { hoursPresent, notClosedCondition, openNowCondition, openNowList, openNowRanges, zonesNear } from './openNow.server';
 import { textMatch, type TextMatch } from './textMatch.server';
 import { carriedByAll, FILTERS, isListed, openListConditions, textTokensOf } from './filters.server';
 import { tokenShares } from './tokenShares.server';
@@ -126,10 +126,11 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
     // has thousands open. A city, a service, a price and a rating are applied by the index itself.
     // Around a point, only the zones its circle can be in (openNow.server.ts `zonesNear`).
     const zones = r.within ? await zonesAround(database, r.within, place?.zones) : place?.zones;
-    const classes = await hoursClasses(database, zones);
     // A city, a service, a price and a rating are applied by the list itself (filters.server.ts `hoursRow`).
     const conds = openListConditions(r);
-    const openList = openNowList(now, classes, zones, conds);
+    // A service in a city: the city's ranges are read by the sets of categories that hold it.
+    const { classes, sets } = await hoursPresent(database, zones, conds.byCity ? conds.inSet : undefined);
+    const openList = openNowList(now, classes, zones, conds, sets);
     const carried = carriedByAll(r, 'openList');
     // The list applies every filter: its count (distinct, since a range past midnight may overlap the
     // next day's; listed and not temporarily closed today, filters.server.ts `notClosed`) is the
@@ -154,7 +155,7 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
       // apart only when the matches did not already pass the cap: the count of matches stops there,
       // where one list of the first ranges read for both was read whole (slower at both sizes).
       const scan = openScanMost(size);
-      const ranges = openNowRanges(now, classes, zones, conds);
+      const ranges = openNowRanges(now, classes, zones, conds, sets);
       if (carried) {
         const first = sql`SELECT o.seq FROM (SELECT * FROM (${ranges}) LIMIT ${scan}) o WHERE o.hit`;
         count = sql<{ n: number }>`SELECT CASE WHEN c.n > ${most} OR (SELECT count(*) FROM (SELECT 1 FROM (${ranges}) LIMIT ${scan + 1})) <= ${scan}
