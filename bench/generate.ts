@@ -31,7 +31,7 @@ import { backfillSearchData } from '../src/features/search/backfill.server';
 import { categoryRowsStatement, hoursRowsStatement } from '../src/features/search/copies.server';
 import type { ProvidersTable, ReviewsTable } from '../src/db/schema';
 import { placeOf, type Place } from '../src/features/places/place.server';
-import { providerTerms } from '../src/features/suggestions/vocabulary.server';
+import { addServiceWords, providerTerms } from '../src/features/suggestions/vocabulary.server';
 import { refreshRatingStatement } from '../src/features/reviews/reviews.server';
 import { categoriesOfService } from '../src/features/content/services';
 import { slugify } from '../src/features/providers/slugify';
@@ -288,6 +288,9 @@ export async function ensureBenchDb(
       // A file made before a schema change gets the new migrations (indexes) instead of a rebuild.
       const applied = await migrate(database);
       if (applied.length) log(`[bench] applied ${applied.join(', ')} to ${file}`);
+      // The vocabulary a migration's new kind needs, as the setup fills it (migrations/0039).
+      const words = await addServiceWords(database);
+      if (words) log(`[bench] added ${words} service words to ${file}`);
       const reviews = Number((await database.client.execute('SELECT count(*) AS n FROM reviews')).rows[0]!.n);
       log(`[bench] reusing ${file}: ${total.toLocaleString('en-US')} providers, ${reviews.toLocaleString('en-US')} reviews`);
       return { url, file, providers: total, reviews, seconds: 0, reused: true };

@@ -98,7 +98,7 @@ export interface ProviderSearchTable {
 }
 
 export interface SearchTermsTable {
-  kind: 'word' | 'service' | 'city';
+  kind: 'word' | 'service' | 'serviceWord' | 'city';
   term: string;
   label: string;
   n: number;

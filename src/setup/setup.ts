@@ -4,6 +4,7 @@ import { migrate } from '../db/migrate';
 import { backfillSearchData, refoldVocabulary } from '../features/search/backfill.server';
 import { backfillNameKeys } from '../features/listings/listings.server';
 import { mergeTextIndex } from '../features/search/textIndex.server';
+import { addServiceWords } from '../features/suggestions/vocabulary.server';
 import { seedIfEmpty, type SeedProvider } from './seed';
 
 export async function setupDatabase(url?: string, options: { seed?: boolean | SeedProvider[] } = {}): Promise<Db & { migrated: string[]; seeded: number }> {
@@ -13,6 +14,7 @@ export async function setupDatabase(url?: string, options: { seed?: boolean | Se
   const seeded = seed === false ? 0 : await seedIfEmpty(database, Array.isArray(seed) ? seed : undefined);
   await backfillSearchData(database);
   await refoldVocabulary(database);
+  await addServiceWords(database);
   await backfillNameKeys(database);
   // Seeded row by row, the full-text index is in a segment per provider: merged as the daily job keeps it.
   if (seeded) await mergeTextIndex(database);

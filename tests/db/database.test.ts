@@ -197,3 +197,23 @@ describe('vocabulary refold (migrations/0013)', () => {
     expect(await refoldVocabulary(database)).toBe(0);
   });
 });
+
+describe('service words (migrations/0039)', () => {
+  it('a vocabulary without them gets the words of every service name, counted, and nothing twice', async () => {
+    const database = await getDb(url);
+    const { addServiceWords } = await import('../../src/features/suggestions/vocabulary.server');
+    const serviceWords = async () =>
+      (await database.client.execute("SELECT term, n FROM search_terms WHERE kind = 'serviceWord' ORDER BY term")).rows.map((r) => [r.term, Number(r.n)]);
+    const written = await serviceWords();
+    // Written with every vetted provider (the seed's): as the setup would add them to an older file.
+    expect(written.length).toBeGreaterThan(0);
+    await database.client.execute("DELETE FROM search_terms WHERE kind = 'serviceWord'");
+    expect(await addServiceWords(database)).toBe(written.length);
+    const added = await serviceWords();
+    expect(added.map(([term]) => term)).toEqual(written.map(([term]) => term));
+    // Counted from the service names: never fewer than the providers that have the word.
+    for (const [i, [, n]] of added.entries()) expect(n).toBeGreaterThanOrEqual(written[i]![1] as number);
+    expect(await addServiceWords(database)).toBe(0);
+    expect(await serviceWords()).toEqual(added);
+  });
+});

@@ -13,6 +13,7 @@ import type { Database } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 import { normaliseForComparison } from '../../lib/schemas/storedText';
 import { usPhoneDigits } from '../providers/phone';
+import { parseServices } from '../providers/providerFields';
 import type { ProviderCreate } from '../providers/schemas/provider';
 import { addTermsStatement } from '../suggestions/vocabulary.server';
 import { searchWords } from '../search/searchText';
@@ -54,13 +55,15 @@ export async function isVetted({ db }: Db, providerId: string): Promise<boolean>
 }
 
 /**
- * Words of unvetted listings' names that start with `prefix`: search finds a new listing by name
- * though its words are not yet in the vocabulary (src/features/search/textMatch.server.ts). Read
- * from the partial index of unvetted listings, which holds only the few waiting to be vetted.
+ * Words of unvetted listings' names (`services`: of their services) that start with `prefix`: search
+ * finds a new listing by name, and a service search by its services, though its words are not yet
+ * in the vocabulary (src/features/search/textMatch.server.ts). Read from the partial index of
+ * unvetted listings, which holds only the few waiting to be vetted.
  */
-export async function unvettedNameWords({ db }: Db, prefix: string): Promise<string[]> {
-  const rows = await db.selectFrom('providers').select('name').where('vetted_at', 'is', null).where('isHidden', '=', 0).limit(1000).execute();
-  return [...new Set(rows.flatMap((r) => searchWords(r.name)).filter((w) => w.startsWith(prefix)))];
+export async function unvettedWords({ db }: Db, prefix: string, column: 'name' | 'services' = 'name'): Promise<string[]> {
+  const rows = await db.selectFrom('providers').select(['name', 'services']).where('vetted_at', 'is', null).where('isHidden', '=', 0).limit(1000).execute();
+  const text = (r: (typeof rows)[number]) => (column === 'services' ? parseServices(r.services).join(' ') : r.name);
+  return [...new Set(rows.flatMap((r) => searchWords(text(r))).filter((w) => w.startsWith(prefix)))];
 }
 
 /** The comparison form of a listing's name (stored as providers.nameKey). */

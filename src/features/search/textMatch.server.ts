@@ -2,14 +2,15 @@
  * The full-text expression of a search's words (docs/search.md), built so that checking one row
  * against it stays cheap. A word of up to PREFIX_INDEX_MAX letters is a prefix with an index of its
  * own (`prefix = '2 3 4'`, migrations/0004). A longer word is read as the words of the data that
- * start with it (search_terms, the vocabulary written with every provider), each an exact token:
+ * start with it (search_terms, the vocabulary written with every provider; in the services column,
+ * the words of services alone), each an exact token:
  * FTS5 then seeks their lists by rowid, where a long prefix merged the lists of every word it starts
  * on each check (docs/search.md "Filters"; figures in docs/BENCHMARKS.md).
  */
 import type { Db } from '../../db/client';
 import { ftsWord, isIndexedPrefix, MAX_QUERY_WORDS, searchWords } from './searchText';
 import { termsWithPrefix } from '../suggestions/closest.server';
-import { unvettedNameWords } from '../listings/listings.server';
+import { unvettedWords } from '../listings/listings.server';
 
 /**
  * Words of the data one long word may stand for before it is left a prefix: a check costs a seek
@@ -49,13 +50,16 @@ export async function textMatch(database: Db, text: string, column?: 'services')
         seeks += 1;
         return ftsWord(word);
       }
-      const vocabulary = await termsWithPrefix(database, 'word', word, MAX_EXPANSION + 1);
+      // In the services column, the words of services alone: a word of descriptions that no service
+      // has ("consultations") is a long list the index would read for nothing (migrations/0039).
+      const vocabulary = await termsWithPrefix(database, column === 'services' ? 'serviceWord' : 'word', word, MAX_EXPANSION + 1);
       if (vocabulary.length > MAX_EXPANSION) {
         checkable = false;
         return ftsWord(word);
       }
-      // New listings' words join the vocabulary only once vetted, yet search finds them by name.
-      const terms = [...new Set([...vocabulary, ...(await unvettedNameWords(database, word))])];
+      // New listings' words join the vocabulary only once vetted, yet search finds them by name (or
+      // a service search by their services).
+      const terms = [...new Set([...vocabulary, ...(await unvettedWords(database, word, column === 'services' ? 'services' : 'name'))])];
       seeks += terms.length;
       return terms.length ? ftsWord(word, terms) : false;
     }),

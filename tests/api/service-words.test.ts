@@ -1,0 +1,57 @@
+/**
+ * A `service` that is no category is matched in the services column (docs/search.md "Filters"): its
+ * long words stand for the words of services alone (vocabulary kind `serviceWord`, migrations/0039),
+ * not for words only descriptions hold, and a new listing is found by the words of its own services.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vetListing } from '../../src/features/listings/listings.server';
+import { textMatch } from '../../src/features/search/textMatch.server';
+import { startApi, validListing, type TestApi } from '../helpers/api';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(() => api.close());
+
+const slugs = async (query: string) => ((await (await api.get(`/api/search?${query}`)).json()) as { slug: string }[]).map((p) => p.slug);
+const expression = async (text: string, column?: 'services') => {
+  const match = await textMatch(api.database, text, column);
+  if (!match) throw new Error(`no expression for ${text}`);
+  return match.expression;
+};
+
+describe('service words', () => {
+  it('a service word stands for the words of services, not for a word only descriptions have', async () => {
+    const res = await api.post(
+      '/api/providers',
+      validListing({
+        name: 'Juniper Skin Atelier',
+        services: JSON.stringify(['Skin Consultation']),
+        description: 'Unhurried skin consultations and facials in a quiet studio, by appointment only.',
+      }),
+    );
+    expect(res.status).toBe(201);
+    const listing = (await res.json()) as { id: string; slug: string };
+    expect(await vetListing(api.database, listing.id, 'test')).toBe(true);
+
+    // Every column: both words of the data. The services column: the service's word alone.
+    expect(await expression('consultation')).toMatch(/"consultations"/);
+    const inServices = await expression('consultation', 'services');
+    expect(inServices).toMatch(/"consultation"/);
+    expect(inServices).not.toMatch(/"consultations"/);
+    expect(await slugs('service=Consultation')).toContain(listing.slug);
+    // A word only a description has finds nothing as a service, and the search says so.
+    expect(await slugs('service=Consultations')).toEqual([]);
+  });
+
+  it("a listing not yet vetted is found by its own services' words, which the vocabulary does not hold yet", async () => {
+    const res = await api.post('/api/providers', validListing({ name: 'Quillon Brow Room', services: JSON.stringify(['Browsculpting Session']) }));
+    expect(res.status).toBe(201);
+    const listing = (await res.json()) as { id: string; slug: string };
+    const vocabulary = await api.database.client.execute("SELECT term FROM search_terms WHERE term LIKE 'browsculpt%'");
+    expect(vocabulary.rows).toEqual([]);
+    expect(await slugs('service=Browsculpting')).toEqual([listing.slug]);
+    expect(await slugs('service=Browsculpt+Session')).toEqual([listing.slug]);
+  });
+});
