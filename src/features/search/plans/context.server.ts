@@ -10,7 +10,7 @@ import { cappedCount, cappedTotal } from '../../providers/providers.server';
 import type { SearchParams } from '../schemas/search';
 import type { Sort } from '../params';
 import { boxTables, distanceSql, inCellsNear } from '../near.server';
-import { filterToken, hasAll, isLookup, rowConditions } from '../filters.server';
+import { filterToken, hasAll, isLookup, listedMatch, rowConditions } from '../filters.server';
 import { orderTop } from '../orderBuckets.server';
 import { tokenShares } from '../tokenShares.server';
 import { INDEXES, indexedBy, type IndexName, type LeadingIndex } from '../indexes.server';
@@ -324,6 +324,35 @@ function statesOnce(requestCounts: StatementMemo<number>, key: string, read: () 
 export const statesOf = (database: Db, requestCounts: StatementMemo<number>, read: RawBuilder<unknown>) =>
   statesOnce(requestCounts, statementKey(database, read), async () => ((await read.execute(database.db)).rows as { state: string }[]).map((row) => row.state));
 
+/** Text matches counted at most (one past, then many): `textLeads`, at least the counted cap (read at each call: tests tune it). */
+export const countedWords = () => Math.max(LIMITS.countedTotal, PLAN_TUNING.textLeads);
+
+/** wordsCounted's reads in one request. */
+const wordsRead = new WeakMap<StatementMemo<number>, StatementMemo<{ n: number; reach: number }>>();
+
+/**
+ * The words' own matches (no filter's token, no region) as textMatches counts them, with the
+ * highest rowid among those counted: one read of the words' list for both the count and the
+ * estimate (`wordsEstimate`), once per request.
+ */
+export function wordsCounted(database: Db, r: Resolved, counts: StatementMemo<number>): Promise<{ n: number; reach: number }> {
+  const read = sql<{ n: number; reach: number }>`SELECT count(*) AS n, max(rowid) AS reach FROM (SELECT rowid FROM providers_fts
+    WHERE providers_fts MATCH ${listedMatch(r, { tokens: [], inText: true, regions: false })} LIMIT ${countedWords() + 1})`;
+  return readOnce(requestMemo(wordsRead, counts), statementKey(database, read), async () => {
+    const row = (await read.execute(database.db)).rows[0]!;
+    return { n: Number(row.n), reach: Number(row.reach) };
+  });
+}
+
+/**
+ * How many matches the words alone have in a directory of `size`, estimated past the counted ones
+ * from how far into the table (by seq, the full-text index's own order) they reach; exact below.
+ */
+export async function wordsEstimate(database: Db, r: Resolved, counts: StatementMemo<number>, size: number): Promise<number> {
+  const { n, reach } = await wordsCounted(database, r, counts);
+  return n <= countedWords() ? n : Math.floor((n * size) / Math.max(1, reach));
+}
+
 export function searchRun(database: Db, params: SearchRun['params'], r: Resolved, requestCounts: StatementMemo<number> = new Map()): SearchRun {
   const { db } = database;
   const sort = params.sort ?? 'recommended';
@@ -565,14 +594,14 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     statesOnce(requestCounts, `states near ${point.latitude},${point.longitude} ${miles}`, () => inCellsNear(database, 'state_cells', point, miles));
 
   // The words alone are counted, not with the filters' tokens: intersecting reads the words' whole
-  // list, so a list costs what the words match, however few the tokens leave.
+  // list, so a list costs what the words match, however few the tokens leave. Past the request's
+  // capped count of them (wordsCounted) they are estimated: this decides a plan, not a total, and
+  // counting up to `most` read as much of the words' list as listing them (`service=Manicure` in a
+  // box of under 3,000 providers counted 155,001 of its entries, docs/BENCHMARKS.md "fourteenth pass").
   const listTextFor = async (rows: number) => {
     if (!r.match || rows <= PLAN_TUNING.listTextFrom) return false;
-    const most = rows * PLAN_TUNING.listTextPerRow;
-    const { rows: found } = await sql<{
-      n: number;
-    }>`SELECT count(*) AS n FROM (SELECT 1 FROM providers_fts WHERE providers_fts MATCH ${r.match} LIMIT ${most + 1})`.execute(db);
-    return Number(found[0]!.n) <= most;
+    const { size } = await tokenShares(database);
+    return (await wordsEstimate(database, r, requestCounts, size)) <= rows * PLAN_TUNING.listTextPerRow;
   };
 
   /**

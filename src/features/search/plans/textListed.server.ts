@@ -14,19 +14,7 @@ import { FILTERS, filtersOf, listableFilters, listedMatch, rowConditions, stateT
 import { tokenShares } from '../tokenShares.server';
 import { fewOf } from './filterListed.server';
 import { CATEGORY_INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import {
-  and,
-  countOnce,
-  leadingIndex,
-  PLAN_TUNING,
-  readOnce,
-  requestMemo,
-  statementKey,
-  textListed,
-  type Plan,
-  type SearchRun,
-  type StatementMemo,
-} from './context.server';
+import { and, countOnce, leadingIndex, PLAN_TUNING, textListed, countedWords, wordsCounted, wordsEstimate, type Plan, type SearchRun } from './context.server';
 import type { Db } from '../../../db/client';
 import type { RequestCounts, Resolved } from '../resolve.server';
 
@@ -45,35 +33,6 @@ export async function textMatches(
   const count = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM providers_fts
     WHERE providers_fts MATCH ${listedMatch(r, { tokens, inText: true, regions })} LIMIT ${countedWords() + 1})`;
   return countOnce(database, counts, count);
-}
-
-/** Text matches counted at most (one past, then many): `textLeads`, at least the counted cap (read at each call: tests tune it). */
-const countedWords = () => Math.max(LIMITS.countedTotal, PLAN_TUNING.textLeads);
-
-/** wordsCounted's reads in one request. */
-const wordsRead = new WeakMap<RequestCounts, StatementMemo<{ n: number; reach: number }>>();
-
-/**
- * The words' own matches (no filter's token, no region) as textMatches counts them, with the
- * highest rowid among those counted: one read of the words' list for both the count and the
- * estimate (`wordsEstimate`), once per request.
- */
-function wordsCounted(database: Db, r: Resolved, counts: RequestCounts): Promise<{ n: number; reach: number }> {
-  const read = sql<{ n: number; reach: number }>`SELECT count(*) AS n, max(rowid) AS reach FROM (SELECT rowid FROM providers_fts
-    WHERE providers_fts MATCH ${listedMatch(r, { tokens: [], inText: true, regions: false })} LIMIT ${countedWords() + 1})`;
-  return readOnce(requestMemo(wordsRead, counts), statementKey(database, read), async () => {
-    const row = (await read.execute(database.db)).rows[0]!;
-    return { n: Number(row.n), reach: Number(row.reach) };
-  });
-}
-
-/**
- * How many matches the words alone have in a directory of `size`, estimated past the counted ones
- * from how far into the table (by seq, the full-text index's own order) they reach; exact below.
- */
-export async function wordsEstimate(database: Db, r: Resolved, counts: RequestCounts, size: number): Promise<number> {
-  const { n, reach } = await wordsCounted(database, r, counts);
-  return n <= countedWords() ? n : Math.floor((n * size) / Math.max(1, reach));
 }
 
 /**
