@@ -1056,7 +1056,9 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
         // The decision reads the request's capped count of the words (and estimates past it), never a
         // count of its own up to the box's bound, which read as much of the words' list as listing them.
         expect(
-          statements.filter((text) => /^SELECT count\(\*\) AS n FROM \(SELECT 1 FROM providers_fts WHERE providers_fts MATCH \? LIMIT \?\)$/.test(text.replace(/\s+/g, ' ').trim())),
+          statements.filter((text) =>
+            /^SELECT count\(\*\) AS n FROM \(SELECT 1 FROM providers_fts WHERE providers_fts MATCH \? LIMIT \?\)$/.test(text.replace(/\s+/g, ' ').trim()),
+          ),
           label,
         ).toEqual([]);
       }
