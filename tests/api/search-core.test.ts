@@ -13,7 +13,7 @@ import { withBudget } from '../../src/features/search/budget.server';
 import { resolve, type Resolved } from '../../src/features/search/resolve.server';
 import { placeOfSearch } from '../../src/features/search/search.server';
 import { searchParamsSchema } from '../../src/features/search/schemas/search';
-import { openNowCondition, openNowList, openNowRanges } from '../../src/features/search/openNow.server';
+import { hoursPresent, openNowCondition, openNowList, openNowRanges } from '../../src/features/search/openNow.server';
 import {
   FILTERS,
   filterToken,
@@ -131,6 +131,17 @@ describe('filters as data', () => {
       const plan = await explain(sql`SELECT * FROM (${list})`);
       expect(plan).toMatch(/USING COVERING INDEX provider_hours_city_open/);
     }
+    // With the sets of categories that hold the service (migrations/0038): the city's ranges by set,
+    // on the index alone; when no set holds the service, nobody is open.
+    const { sets } = await hoursPresent(api.database, ['America/New_York'], conds.inSet);
+    expect(sets!.length).toBeGreaterThan(0);
+    expect(sets!.every((set) => set.includes(' nails '))).toBe(true);
+    for (const list of [openNowList(now, classes, ['America/New_York'], conds, sets), openNowRanges(now, classes, ['America/New_York'], conds, sets)]) {
+      const plan = await explain(sql`SELECT * FROM (${list})`);
+      expect(plan).toMatch(/USING COVERING INDEX provider_hours_city_category_open .*categories=\?/);
+    }
+    for (const list of [openNowList(now, classes, ['America/New_York'], conds, []), openNowRanges(now, classes, ['America/New_York'], conds, [])])
+      expect((await sql`SELECT * FROM (${list})`.execute(api.database.db)).rows).toEqual([]);
   });
 });
 
