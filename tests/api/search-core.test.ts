@@ -136,11 +136,17 @@ describe('filters as data', () => {
     const { sets } = await hoursPresent(api.database, ['America/New_York'], conds.inSet);
     expect(sets!.length).toBeGreaterThan(0);
     expect(sets!.every((set) => set.includes(' nails '))).toBe(true);
-    for (const list of [openNowList(now, classes, ['America/New_York'], conds, sets), openNowRanges(now, classes, ['America/New_York'], conds, sets)]) {
+    for (const list of [
+      openNowList(now, classes, ['America/New_York'], { ...conds, sets }),
+      openNowRanges(now, classes, ['America/New_York'], { ...conds, sets }),
+    ]) {
       const plan = await explain(sql`SELECT * FROM (${list})`);
       expect(plan).toMatch(/USING COVERING INDEX provider_hours_city_category_open .*categories=\?/);
     }
-    for (const list of [openNowList(now, classes, ['America/New_York'], conds, []), openNowRanges(now, classes, ['America/New_York'], conds, [])])
+    for (const list of [
+      openNowList(now, classes, ['America/New_York'], { ...conds, sets: [] }),
+      openNowRanges(now, classes, ['America/New_York'], { ...conds, sets: [] }),
+    ])
       expect((await sql`SELECT * FROM (${list})`.execute(api.database.db)).rows).toEqual([]);
   });
 });

@@ -30,6 +30,8 @@ export const INDEXES = {
   categoryOrder: 'provider_categories_order',
   categoryCityOrder: 'provider_categories_city_order',
   categoryCityPriceOrder: 'provider_categories_city_price_order',
+  /** A provider's category rows (migrations/0001), for the token sample's categories (tokenShares.server.ts). */
+  categoryProvider: 'provider_categories_provider',
   /** A service's providers by coordinates, for its nearest first and its boxes, covering (migrations/0023, 0028). */
   categoryGeo: 'provider_categories_geo',
   /** Open now: hours ranges by zone and length class, and the same within a city (migrations/0010, 0014). */

@@ -85,7 +85,7 @@ export interface HoursPresent {
  * that hold it (hours_category_sets, migrations/0038, a superset kept by triggers): a handful.
  */
 export async function hoursPresent({ db }: Db, zones: readonly string[] = TIME_ZONES, inSet?: string): Promise<HoursPresent> {
-  const inZones = sql.join([...zones, ''].map((zone) => sql`${zone}`));
+  const inZones = sql.join([...zones, '']);
   const sets = inSet === undefined ? sql`` : sql` UNION ALL SELECT NULL, NULL, categories FROM hours_category_sets WHERE instr(categories, ${inSet}) > 0`;
   const { rows } = await sql<{ timeZone: string | null; classes: number | null; categories: string | null }>`
     SELECT timeZone, classes, NULL AS categories FROM zone_hour_classes WHERE timeZone IN (${inZones})${sets}`.execute(db);
@@ -110,6 +110,8 @@ export interface OpenListConditions {
    * categories at a time, each set that holds it (`hoursPresent`).
    */
   inSet?: string;
+  /** The sets of categories that hold `inSet`, as `hoursPresent` read them (with a city only). */
+  sets?: readonly string[];
   /** Conditions the index applies within each zone's and class's range of openMinute. */
   keyed: Expression<SqlBool>[];
   /** Conditions the index passes over range by range (a price, a minimum rating): see `openNowRanges`. */
@@ -126,17 +128,11 @@ export interface OpenListConditions {
  * `zones` keeps to the zones a place can be in (the place's `zones`, src/features/places/searchPlace.server.ts): at 8 AM in New York most of the East
  * is opening while Chicago is not yet, and Chicago's few are then listed rather than every Chicago
  * row checked. With every filter's condition (`conds`), "open now" with a service in a city, at a
- * price, rated 4.5 and up is listed, and counted, from one index alone; with `sets` (hoursPresent)
- * the service's ranges are the only ones read there.
+ * price, rated 4.5 and up is listed, and counted, from one index alone; with the sets of categories
+ * holding the service (`conds.sets`) the service's ranges are the only ones read there.
  */
-export function openNowList(
-  date: Date,
-  classes: HoursClasses,
-  zones: readonly string[] = TIME_ZONES,
-  conds: OpenListConditions,
-  sets?: readonly string[],
-): RawBuilder<{ seq: number }> {
-  return openArms<{ seq: number }>(date, classes, zones, { ...conds, sets }, [...conds.keyed, ...conds.scanned], sql`h.providerSeq AS seq`);
+export function openNowList(date: Date, classes: HoursClasses, zones: readonly string[] = TIME_ZONES, conds: OpenListConditions): RawBuilder<{ seq: number }> {
+  return openArms<{ seq: number }>(date, classes, zones, conds, [...conds.keyed, ...conds.scanned], sql`h.providerSeq AS seq`);
 }
 
 /**
@@ -149,10 +145,9 @@ export function openNowRanges(
   classes: HoursClasses,
   zones: readonly string[] = TIME_ZONES,
   conds: OpenListConditions,
-  sets?: readonly string[],
 ): RawBuilder<{ seq: number; hit: number }> {
   const hit = conds.scanned.length ? sql.join(conds.scanned, sql` AND `) : sql`1`;
-  return openArms<{ seq: number; hit: number }>(date, classes, zones, { ...conds, sets }, conds.keyed, sql`h.providerSeq AS seq, (${hit}) AS hit`);
+  return openArms<{ seq: number; hit: number }>(date, classes, zones, conds, conds.keyed, sql`h.providerSeq AS seq, (${hit}) AS hit`);
 }
 
 /**
@@ -166,7 +161,7 @@ function openArms<Row>(
   date: Date,
   classes: HoursClasses,
   zones: readonly string[],
-  { byCity, sets }: { byCity: boolean; sets?: readonly string[] },
+  { byCity, sets }: OpenListConditions,
   conds: Expression<SqlBool>[],
   select: RawBuilder<unknown>,
 ): RawBuilder<Row> {

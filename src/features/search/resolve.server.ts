@@ -127,10 +127,11 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
     // Around a point, only the zones its circle can be in (openNow.server.ts `zonesNear`).
     const zones = r.within ? await zonesAround(database, r.within, place?.zones) : place?.zones;
     // A city, a service, a price and a rating are applied by the list itself (filters.server.ts `hoursRow`).
-    const conds = openListConditions(r);
+    const listed = openListConditions(r);
     // A service in a city: the city's ranges are read by the sets of categories that hold it.
-    const { classes, sets } = await hoursPresent(database, zones, conds.byCity ? conds.inSet : undefined);
-    const openList = openNowList(now, classes, zones, conds, sets);
+    const { classes, sets } = await hoursPresent(database, zones, listed.byCity ? listed.inSet : undefined);
+    const conds = { ...listed, sets };
+    const openList = openNowList(now, classes, zones, conds);
     const carried = carriedByAll(r, 'openList');
     // The list applies every filter: its count (distinct, since a range past midnight may overlap the
     // next day's; listed and not temporarily closed today, filters.server.ts `notClosed`) is the
@@ -155,7 +156,7 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
       // apart only when the matches did not already pass the cap: the count of matches stops there,
       // where one list of the first ranges read for both was read whole (slower at both sizes).
       const scan = openScanMost(size);
-      const ranges = openNowRanges(now, classes, zones, conds, sets);
+      const ranges = openNowRanges(now, classes, zones, conds);
       if (carried) {
         const first = sql`SELECT o.seq FROM (SELECT * FROM (${ranges}) LIMIT ${scan}) o WHERE o.hit`;
         count = sql<{ n: number }>`SELECT CASE WHEN c.n > ${most} OR (SELECT count(*) FROM (SELECT 1 FROM (${ranges}) LIMIT ${scan + 1})) <= ${scan}

@@ -13,6 +13,17 @@ import { termsWithPrefix } from '../suggestions/closest.server';
 import { unvettedWords } from '../listings/listings.server';
 
 /**
+ * Where a long word's words of the data come from, by the column searched: the vocabulary's kind and
+ * the field of listings not yet vetted. In the services column, the words of services alone: a word
+ * of descriptions that no service has ("consultations") is a long list the index would read for
+ * nothing (migrations/0039).
+ */
+const WORDS_OF = {
+  any: { kind: 'word', unvetted: 'name' },
+  services: { kind: 'serviceWord', unvetted: 'services' },
+} as const;
+
+/**
  * Words of the data one long word may stand for before it is left a prefix: a check costs a seek
  * per word, and a prefix this common ("beaut") is better listed once than checked row by row.
  */
@@ -42,6 +53,7 @@ export interface TextMatch {
 export async function textMatch(database: Db, text: string, column?: 'services'): Promise<TextMatch | null | false> {
   const words = searchWords(text).slice(0, MAX_QUERY_WORDS);
   if (!words.length) return null;
+  const from = WORDS_OF[column ?? 'any'];
   let checkable = true;
   let seeks = 0;
   const parts = await Promise.all(
@@ -50,16 +62,14 @@ export async function textMatch(database: Db, text: string, column?: 'services')
         seeks += 1;
         return ftsWord(word);
       }
-      // In the services column, the words of services alone: a word of descriptions that no service
-      // has ("consultations") is a long list the index would read for nothing (migrations/0039).
-      const vocabulary = await termsWithPrefix(database, column === 'services' ? 'serviceWord' : 'word', word, MAX_EXPANSION + 1);
+      const vocabulary = await termsWithPrefix(database, from.kind, word, MAX_EXPANSION + 1);
       if (vocabulary.length > MAX_EXPANSION) {
         checkable = false;
         return ftsWord(word);
       }
       // New listings' words join the vocabulary only once vetted, yet search finds them by name (or
       // a service search by their services).
-      const terms = [...new Set([...vocabulary, ...(await unvettedWords(database, word, column === 'services' ? 'services' : 'name'))])];
+      const terms = [...new Set([...vocabulary, ...(await unvettedWords(database, word, from.unvetted))])];
       seeks += terms.length;
       return terms.length ? ftsWord(word, terms) : false;
     }),

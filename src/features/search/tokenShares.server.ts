@@ -8,6 +8,7 @@
  * price and rating (the columns its category rows carry).
  */
 import type { Db } from '../../db/client';
+import { INDEXES } from './indexes.server';
 import { RATING_STEPS } from './params';
 import { priceToken, ratingToken, stateToken } from './filters.server';
 import type { Standing } from './orderBuckets.server';
@@ -56,7 +57,7 @@ async function sampleShares({ client }: Db): Promise<TokenShares> {
   const seqs = Array.from({ length: Math.min(SAMPLE, last) }, (_, i) => 1 + i * step);
   const sample = await client.execute({
     sql: `SELECT p.state, p.priceRange, p.rating, p.isPromoted, p.reviewCount, p.city,
-            (SELECT group_concat(c.category, ' ') FROM provider_categories c INDEXED BY provider_categories_provider WHERE c.providerSeq = p.seq) AS categories
+            (SELECT group_concat(c.category, ' ') FROM provider_categories c INDEXED BY ${INDEXES.categoryProvider} WHERE c.providerSeq = p.seq) AS categories
           FROM (SELECT value AS seq FROM json_each(?)) s CROSS JOIN provider_search p ON p.seq = s.seq`,
     args: [JSON.stringify(seqs)],
   });

@@ -6,7 +6,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { LIMITS } from '../../../config';
 import { cappedTotal } from '../../providers/providers.server';
-import { carriedByAll, categoryConditions, inSampledCategoryRows, isListed, rowConditions } from '../filters.server';
+import { carriedByAll, categoryConditions, inSampledCategoryRows, isListed, matchesText, rowConditions } from '../filters.server';
 import { CATEGORY_INDEXES, indexSql, PLACE_INDEXES } from '../indexes.server';
 import { and, CATEGORY_ORDER, leadingIndex, PLAN_TUNING, type Plan, type PlanResult, type SearchRun, wordsEstimate } from './context.server';
 import { manyText } from './textListed.server';
@@ -68,7 +68,7 @@ async function textChecked(s: SearchRun, cat: Expression<SqlBool>[], index: RawB
   if (!count.capped) return null;
   const { rows } = await sql<{ seq: number }>`SELECT s.providerSeq AS seq FROM (SELECT c.providerSeq FROM provider_categories c INDEXED BY ${index}
     ${and(cat)} ORDER BY ${CATEGORY_ORDER} LIMIT ${s.wanted + PLAN_TUNING.maxWalk}) s
-    WHERE ${isListed(sql`s.providerSeq`)} AND EXISTS (SELECT 1 FROM providers_fts WHERE providers_fts MATCH ${r.match} AND rowid = s.providerSeq)
+    WHERE ${isListed(sql`s.providerSeq`)} AND ${matchesText(r, sql`s.providerSeq`)}
     LIMIT ${params.limit} OFFSET ${params.offset}`.execute(s.database.db);
   if (rows.length < params.limit) return null;
   return { rows: await s.rowsBySeq(rows.map((row) => row.seq)), count, step: 'checked' };
