@@ -199,6 +199,14 @@ function expectPage(page: Awaited<ReturnType<typeof search>>, expected: Ref[], o
     what,
   ).toEqual(expected.slice(offset, offset + size).map((r) => r.id));
 }
+/**
+ * Whether the text-listed page was sorted from the rowids its count listed (plans/textListed.server.ts):
+ * one statement sorts the page, reading that list, not the full-text index a second time.
+ */
+const sortedFromCountedList = (statements: string[]) => {
+  const sorting = statements.filter((text) => /^\s*WITH m AS MATERIALIZED/.test(text));
+  return sorting.length === 1 && /json_each/.test(sorting[0]!) && !/providers_fts/.test(sorting[0]!);
+};
 const inCategory = (r: Ref, category: string) => categoriesOfServices(JSON.parse(r.services) as string[]).includes(category);
 
 // Wednesday noon in New York (many open), Wednesday 3:30 AM in New York (overnight and all-day
@@ -708,8 +716,10 @@ describe('text alone, listed: the matches read from the full-text index and sort
 });
 
 describe('rare text with a filter that leads an index (the searches that once walked a whole price index)', () => {
-  it('lists the text matches and checks each, whatever the price: the same providers, in order', async () => {
+  it('lists the text matches and checks each, whatever the price: the same providers, in order, sorted from the list their count made', async () => {
     const all = await everyProvider();
+    const statements: string[] = [];
+    const database = watchedDatabase(api.database, (text) => statements.push(text));
     const text = (r: Ref) => `${r.name} ${r.description} ${JSON.parse(r.services).join(' ')} ${r.city}`.toLowerCase().split(/\W+/);
     for (const [query, priceRange] of [
       ['facial manicure', '$$'],
@@ -720,10 +730,13 @@ describe('rare text with a filter that leads an index (the searches that once wa
     ] as const) {
       const words = query.split(' ');
       const expected = all.filter((r) => r.priceRange === priceRange && words.every((w) => text(r).some((n) => n.startsWith(w))));
-      const page = await search({ query, priceRange }, MOMENTS.many);
-      expect(lastPlan, query).toBe('text-listed');
+      statements.length = 0;
+      const trace: SearchTrace = {};
+      const page = await searchProviders(database, searchParamsSchema.parse({ limit: '100', query, priceRange }), MOMENTS.many, { trace });
+      expect(trace.plan, query).toBe('text-listed');
       expect({ total: page.total, capped: page.capped }, query).toEqual(counted(expected.length));
       expect(page.items.map((p) => p.id)).toEqual(expected.slice(0, 100).map((r) => r.id));
+      expect(sortedFromCountedList(statements), query).toBe(true);
     }
     // The last two have matches here, so the comparison is not only of empty lists.
     expect(all.filter((r) => r.priceRange === '$$' && /balayage/i.test(r.services) && /facial/i.test(r.services)).length).toBeGreaterThan(0);
@@ -1129,6 +1142,7 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
       expect(trace.plan).toBe('text-listed');
       expect({ total: page.total, capped: page.capped }).toEqual(counted(expected.length));
       expect(page.items.map((p) => p.id)).toEqual(expected.slice(0, 12).map((r) => r.id));
+      expect(sortedFromCountedList(statements), query).toBe(true);
       // Resolve's count of the open reads the hours index by zone; the check of one match reads its own rows.
       expect(
         statements.filter((text) => /provider_hours_(city_)?open/.test(text)),

@@ -327,22 +327,41 @@ export const statesOf = (database: Db, requestCounts: StatementMemo<number>, rea
 /** Text matches counted at most (one past, then many): `textLeads`, at least the counted cap (read at each call: tests tune it). */
 export const countedWords = () => Math.max(LIMITS.countedTotal, PLAN_TUNING.textLeads);
 
-/** wordsCounted's reads in one request. */
-const wordsRead = new WeakMap<StatementMemo<number>, StatementMemo<{ n: number; reach: number }>>();
+/** textListOf's reads in one request. */
+const textLists = new WeakMap<StatementMemo<number>, StatementMemo<TextList>>();
+
+/** Text's matches as one read of the full-text index counts them (`textListOf`). */
+export interface TextList {
+  /** Matches counted, at most one past `countedWords()`. */
+  n: number;
+  /** The highest rowid among those counted: how far into the index's order (seq) they reach. */
+  reach: number;
+  /** Their rowids (seq), as a JSON array, when `n` is every match (at most `countedWords()`); else null. */
+  rowids: string | null;
+}
 
 /**
- * The words' own matches (no filter's token, no region) as textMatches counts them, with the
- * highest rowid among those counted: one read of the words' list for both the count and the
- * estimate (`wordsEstimate`), once per request.
+ * The matches of the full-text expression `match` counted one past `countedWords()`, with their
+ * rowids as they are counted (one string, aggregated in SQL), once per request: a plan that lists
+ * text known to be few reads them from this list (plans/textListed.server.ts), where the index
+ * decoded the words' lists a second time (docs/BENCHMARKS.md "fifteenth pass").
  */
-export function wordsCounted(database: Db, r: Resolved, counts: StatementMemo<number>): Promise<{ n: number; reach: number }> {
-  const read = sql<{ n: number; reach: number }>`SELECT count(*) AS n, max(rowid) AS reach FROM (SELECT rowid FROM providers_fts
-    WHERE providers_fts MATCH ${listedMatch(r, { tokens: [], inText: true, regions: false })} LIMIT ${countedWords() + 1})`;
-  return readOnce(requestMemo(wordsRead, counts), statementKey(database, read), async () => {
+export function textListOf(database: Db, match: string, counts: StatementMemo<number>): Promise<TextList> {
+  const read = sql<{ n: number; reach: number; rowids: string }>`SELECT count(*) AS n, max(rowid) AS reach, json_group_array(rowid) AS rowids
+    FROM (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${match} LIMIT ${countedWords() + 1})`;
+  return readOnce(requestMemo(textLists, counts), statementKey(database, read), async () => {
     const row = (await read.execute(database.db)).rows[0]!;
-    return { n: Number(row.n), reach: Number(row.reach) };
+    const n = Number(row.n);
+    return { n, reach: Number(row.reach), rowids: n <= countedWords() ? row.rowids : null };
   });
 }
+
+/**
+ * The words' own matches (no filter's token, no region) as textMatches counts them (`textListOf`):
+ * one read of the words' list for the count, the estimate (`wordsEstimate`) and the list, once per request.
+ */
+export const wordsCounted = (database: Db, r: Resolved, counts: StatementMemo<number>): Promise<TextList> =>
+  textListOf(database, listedMatch(r, { tokens: [], inText: true, regions: false }), counts);
 
 /**
  * How many matches the words alone have in a directory of `size`, estimated past the counted ones

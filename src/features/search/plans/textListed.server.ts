@@ -14,26 +14,39 @@ import { FILTERS, filtersOf, listableFilters, listedMatch, rowConditions, stateT
 import { tokenShares } from '../tokenShares.server';
 import { fewOf } from './filterListed.server';
 import { CATEGORY_INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { and, countOnce, leadingIndex, PLAN_TUNING, textListed, countedWords, wordsCounted, wordsEstimate, type Plan, type SearchRun } from './context.server';
+import {
+  and,
+  leadingIndex,
+  PLAN_TUNING,
+  textListed,
+  textListOf,
+  wordsCounted,
+  wordsEstimate,
+  type Plan,
+  type SearchRun,
+  type TextList,
+} from './context.server';
 import type { Db } from '../../../db/client';
 import type { RequestCounts, Resolved } from '../resolve.server';
 
 /**
- * The text's matches, counted one past `textLeads` (at least past the counted cap), once per request
- * (a place's rings, and resolve's open now, ask for the same count): those of `listedMatch`, with the
- * filters' `tokens` resolve chose, or others (never a region's states: the count decides what leads).
+ * The text's matches, counted one past `textLeads` (at least past the counted cap), with their rowids
+ * when that is all of them, once per request (a place's rings, and resolve's open now, ask for the
+ * same count): those of `listedMatch`, with the filters' `tokens` resolve chose, or others (never a
+ * region's states: the count decides what leads).
  */
-export async function textMatches(
+export function textList(
   database: Db,
   r: Resolved,
   counts: RequestCounts,
   { tokens = r.textTokens ?? [], regions = false }: { tokens?: readonly string[]; regions?: boolean } = {},
-): Promise<number> {
-  if (!tokens.length && !regions) return (await wordsCounted(database, r, counts)).n;
-  const count = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM providers_fts
-    WHERE providers_fts MATCH ${listedMatch(r, { tokens, inText: true, regions })} LIMIT ${countedWords() + 1})`;
-  return countOnce(database, counts, count);
+): Promise<TextList> {
+  if (!tokens.length && !regions) return wordsCounted(database, r, counts);
+  return textListOf(database, listedMatch(r, { tokens, inText: true, regions }), counts);
 }
+
+/** How many matches `textList` counted. */
+export const textMatches = async (...args: Parameters<typeof textList>): Promise<number> => (await textList(...args)).n;
 
 /**
  * Whether text that is many with a ZIP prefix of many providers (which filter-listed does not take)
@@ -96,8 +109,8 @@ async function leadRows(s: SearchRun, most: number): Promise<number | null> {
  * are more than the cap and at most `textLeads`, the rows of the filter that would lead, counted
  * one past them; once per search.
  */
-const counted = new WeakMap<SearchRun, Promise<{ text: number; lead: number | null }>>();
-function textAndLead(s: SearchRun): Promise<{ text: number; lead: number | null }> {
+const counted = new WeakMap<SearchRun, Promise<{ text: number; lead: number | null; rowids: string | null }>>();
+function textAndLead(s: SearchRun): Promise<{ text: number; lead: number | null; rowids: string | null }> {
   let found = counted.get(s);
   if (!found) {
     found = (async () => {
@@ -110,11 +123,11 @@ function textAndLead(s: SearchRun): Promise<{ text: number; lead: number | null 
       // A ZIP prefix of many (filter-listed does not take it) is counted with its states and the
       // tokens when the intersection looks few (`countsIntersection`).
       const intersect = !s.r.within && !s.r.params.openNow && (await countsIntersection(s));
-      const text = await textMatches(s.database, s.r, s.requestCounts, {
+      const { n: text, rowids } = await textList(s.database, s.r, s.requestCounts, {
         tokens: s.r.within || s.r.params.openNow || (listableFilters(s.r).length && !intersect) ? [] : s.r.textTokens,
         regions: intersect,
       });
-      return { text, lead: !fewText(text) && text <= PLAN_TUNING.textLeads ? await leadRows(s, text + 1) : null };
+      return { text, rowids, lead: !fewText(text) && text <= PLAN_TUNING.textLeads ? await leadRows(s, text + 1) : null };
     })();
     counted.set(s, found);
   }
@@ -134,8 +147,16 @@ export const textFew: Plan = {
     return !s.r.fewOpen && text <= PLAN_TUNING.textLeads && lead !== null && lead > text;
   },
   async run(s) {
-    const listed = textListed(listedMatch(s.r, { inText: true }), rowConditions({ ...s.r, match: null }));
-    const [rows, count] = await s.fewSorted(sql`${listed.tables} ${and(listed.conds)}`);
+    // The count listed every match (they are few): read from that list, each checked against the
+    // other filters, where listing them from the full-text index decoded the words' lists again. The
+    // list holds the words' matches with at most some of the filters' tokens, so the filters are
+    // all checked on the row.
+    const { rowids } = await textAndLead(s);
+    const conds = rowConditions({ ...s.r, match: null });
+    const from = rowids
+      ? sql`FROM json_each(${rowids}) m CROSS JOIN provider_search p ON p.seq = m.value ${and(conds)}`
+      : (({ tables, conds: listedConds }) => sql`${tables} ${and(listedConds)}`)(textListed(listedMatch(s.r, { inText: true }), conds));
+    const [rows, count] = await s.fewSorted(from);
     return { rows, count };
   },
 };
