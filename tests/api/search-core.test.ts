@@ -78,6 +78,25 @@ describe('near boxes', () => {
   });
 });
 
+describe('place indexes', () => {
+  // migrations/0040: a state's providers at a price, and a state's or a ZIP prefix's open now, are read
+  // from the place's index alone; the zone open now is worked out in was each provider's row read.
+  const open = openNowCondition(new Date('2026-11-25T17:00:00Z'));
+  it("a state with a price and open now is counted and sorted from the state's index alone", async () => {
+    const where = sql`WHERE p.state = 'NY' AND p.priceRange = '$' AND p.rating >= 4 AND ${open}`;
+    const from = sql`FROM providers p INDEXED BY ${sql.raw(INDEXES.stateOrder)}`;
+    expect(await explain(sql`SELECT count(*) ${from} ${where}`)).toMatch(/USING COVERING INDEX providers_state_order/);
+    expect(await explain(sql`SELECT p.seq ${from} ${where} ORDER BY p.isPromoted DESC, p.rating DESC, p.reviewCount DESC, p.name, p.seq`)).toMatch(
+      /USING COVERING INDEX providers_state_order/,
+    );
+  });
+
+  it('a ZIP prefix with a price, a rating, a place and open now is counted from the ZIP index alone', async () => {
+    const where = sql`WHERE p.zipCode >= '100' AND p.zipCode < '101' AND p.priceRange = '$' AND p.rating >= 4 AND p.city = 'New York' AND p.state = 'NY' AND ${open}`;
+    expect(await explain(sql`SELECT count(*) FROM providers p INDEXED BY ${sql.raw(INDEXES.zip)} ${where}`)).toMatch(/USING COVERING INDEX providers_zip/);
+  });
+});
+
 describe('listed matches', () => {
   // migrations/0034: a match listed first (text, open now, a service's rows, a count's few) is checked
   // against every other filter and sorted from provider_search, never from its provider row.
