@@ -774,15 +774,18 @@ function tune(values: Partial<typeof PLAN_TUNING>): typeof PLAN_TUNING {
   return saved;
 }
 
+/** Every word of a provider's text columns (what `query` is matched against). */
+const words = (r: Ref) => `${r.name} ${r.description} ${JSON.parse(r.services).join(' ')} ${r.city}`.toLowerCase().split(/\W+/);
+/** Whether each word of `text` starts one of `have`. */
+const hasWords = (have: string[], text: string) =>
+  text
+    .toLowerCase()
+    .split(/\W+/)
+    .filter(Boolean)
+    .every((w) => have.some((n) => n.startsWith(w)));
+
 describe('bounded cost: the searches that once visited many rows (docs/search.md "Bounded cost")', () => {
-  const words = (r: Ref) => `${r.name} ${r.description} ${JSON.parse(r.services).join(' ')} ${r.city}`.toLowerCase().split(/\W+/);
   const serviceWords = (r: Ref) => (JSON.parse(r.services) as string[]).join(' ').toLowerCase().split(/\W+/);
-  const hasWords = (have: string[], text: string) =>
-    text
-      .toLowerCase()
-      .split(/\W+/)
-      .filter(Boolean)
-      .every((w) => have.some((n) => n.startsWith(w)));
   const byName = (a: Ref, b: Ref) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   // The rows come in the recommended order, which ends in seq: a stable sort keeps it as the last key.
   const ORDERS = {
@@ -1507,6 +1510,44 @@ describe('open now past the cap with a filter the open-now list does not apply (
       } finally {
         Object.assign(PLAN_TUNING, saved);
       }
+    }
+  });
+});
+
+describe('few open and text past the cap, in a box: the fewer of the two is listed', () => {
+  it('text-listed when the text has fewer matches than are open, open-listed otherwise; the same providers either way', async () => {
+    const all = await everyProvider();
+    const when = MOMENTS.many;
+    const near = `${P.latitude},${P.longitude}`;
+    const inBox = all.filter((r) => isOpen(r, when) && haversineMiles(P, r) <= 100);
+    const statements: string[] = [];
+    const database = watchedDatabase(api.database, (text) => statements.push(text));
+    const saved = { ...PLAN_TUNING };
+    // Every open count here is "few" (listed rather than checked row by row).
+    PLAN_TUNING.openListedScale = 100;
+    try {
+      for (const [query, plan] of [
+        ['plan 0', 'text-listed'],
+        ['plan', 'open-listed'],
+      ] as const) {
+        const text = all.filter((r) => hasWords(words(r), query));
+        // Past the counted cap (so resolve counts the open), and fewer or more than the open.
+        expect(text.length, query).toBeGreaterThan(LIMITS.countedTotal);
+        expect(text.length < inBox.length, query).toBe(plan === 'text-listed');
+        const expected = inBox.filter((r) => hasWords(words(r), query));
+        for (const offset of [0, 100]) {
+          statements.length = 0;
+          const trace: SearchTrace = {};
+          const raw = { query, near, radius: '100', openNow: 'true', offset: String(offset), limit: '100' };
+          const page = await searchProviders(database, searchParamsSchema.parse(raw), when, { trace });
+          expect(trace.plan, `${query} ${offset}`).toBe(plan);
+          expectPage(page, expected, offset, 100, `${query} ${offset}`);
+          // The text's few look up their own hours, not the whole open-now list built for them.
+          if (plan === 'text-listed') expect(statements.filter((text) => /WITH m AS MATERIALIZED.*provider_hours_open/s.test(text))).toEqual([]);
+        }
+      }
+    } finally {
+      Object.assign(PLAN_TUNING, saved);
     }
   });
 });

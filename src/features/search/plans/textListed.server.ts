@@ -12,6 +12,7 @@ import { LIMITS } from '../../../config';
 import { boxTables, withinCondition } from '../near.server';
 import { FILTERS, filtersOf, listableFilters, listedMatch, rowConditions, stateToken, type FilterName, type SearchFilter } from '../filters.server';
 import { tokenShares } from '../tokenShares.server';
+import { openNowCondition } from '../openNow.server';
 import { fewOf } from './filterListed.server';
 import { CATEGORY_INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
 import {
@@ -143,8 +144,10 @@ export const textFew: Plan = {
     if (fewText(text)) return true;
     // More than the cap: the text still leads when the filter that would lead has more rows (a
     // service's hundreds of thousands), since the count reads that index until it has the cap.
-    // Few open are fewer than the cap: they lead their own plan (open-listed).
-    return !s.r.fewOpen && text <= PLAN_TUNING.textLeads && lead !== null && lead > text;
+    // Few open lead their own plan (open-listed) unless the text's matches are fewer still: each
+    // listed row costs about the same either way (docs/BENCHMARKS.md "fifteenth pass").
+    if (s.r.fewOpen && text >= (s.r.openCount ?? 0)) return false;
+    return text <= PLAN_TUNING.textLeads && lead !== null && lead > text;
   },
   async run(s) {
     // The count listed every match (they are few): read from that list, each checked against the
@@ -152,7 +155,9 @@ export const textFew: Plan = {
     // list holds the words' matches with at most some of the filters' tokens, so the filters are
     // all checked on the row.
     const { rowids } = await textAndLead(s);
-    const conds = rowConditions({ ...s.r, match: null });
+    // With few open yet fewer matches (applies), each match's hours are looked up: the open-now
+    // list as an IN list is built whole, every open provider's range, for the few it is asked about.
+    const conds = rowConditions({ ...s.r, match: null, ...(s.r.fewOpen ? { openNow: openNowCondition(s.r.now) } : {}) });
     const from = rowids
       ? sql`FROM json_each(${rowids}) m CROSS JOIN provider_search p ON p.seq = m.value ${and(conds)}`
       : (({ tables, conds: listedConds }) => sql`${tables} ${and(listedConds)}`)(textListed(listedMatch(s.r, { inText: true }), conds));
