@@ -14,10 +14,13 @@ import Database from 'libsql';
 /**
  * Page cache of the read connection, in KiB. SQLite's default (2 MiB) holds little of a large
  * database, whose pages a search would then read again from the operating system on every call, a
- * system call each (docs/BENCHMARKS.md "Third pass"). Pages are only
- * allocated as they are read, so a small database costs no more.
+ * system call each (docs/BENCHMARKS.md "Third pass"). The file is mapped only up to READ_MAP_BYTES,
+ * and at a million providers the pages searches keep reading beyond it (the full-text index's, the
+ * coordinate and order indexes') outgrew 256 MiB: 1 GiB holds them, 2 GiB gained nothing more
+ * (docs/BENCHMARKS.md "fifteenth pass"). Pages are only allocated as they are read, so a small
+ * database costs no more.
  */
-const READ_CACHE_KIB = 256 * 1024;
+const READ_CACHE_KIB = 1024 * 1024;
 
 /**
  * Bytes of the file the read connection maps into memory (SQLite's memory-mapped I/O, at most the
