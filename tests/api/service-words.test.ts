@@ -54,4 +54,39 @@ describe('service words', () => {
     expect(await slugs('service=Browsculpting')).toEqual([listing.slug]);
     expect(await slugs('service=Browsculpt+Session')).toEqual([listing.slug]);
   });
+
+  it('a short word of a service stands for the few words of services it starts, unless it is one of them; the same providers as its prefix', async () => {
+    const res = await api.post(
+      '/api/providers',
+      validListing({
+        name: 'Wrenfield Paraffin Parlour',
+        services: JSON.stringify(['Paraffin Wax Hands', 'Dip Powder']),
+        description: 'Paraffin hand treatments, pampering pedicures and dip powder in a calm parlour.',
+      }),
+    );
+    expect(res.status).toBe(201);
+    const listing = (await res.json()) as { id: string; slug: string };
+    expect(await vetListing(api.database, listing.id, 'test')).toBe(true);
+    const services = await api.database.client.execute("SELECT DISTINCT term FROM search_terms WHERE kind = 'serviceWord' AND term >= 'par' AND term < 'pas'");
+    const words = services.rows.map((r) => String(r.term));
+    expect(words).toContain('paraffin');
+    expect(words).not.toContain('par');
+    // In the services column "par" is its service words, each exact; every column keeps the prefix.
+    const inServices = await expression('par', 'services');
+    expect(inServices).not.toMatch(/"par"\*/);
+    for (const word of words) expect(inServices).toContain(`"${word}"`);
+    expect(await expression('par')).toMatch(/"par"\*/);
+    // "dip" is a word of services itself: its prefix stays.
+    expect(await expression('dip', 'services')).toMatch(/"dip"\*/);
+    // The same providers as the prefix read in the services column (descriptions' "parlour" and
+    // "pampering" are in no service, so they add nobody).
+    const byPrefix = await api.database.client.execute({
+      sql: 'SELECT p.slug FROM providers_fts f JOIN providers p ON p.seq = f.rowid WHERE providers_fts MATCH \'services : ("par"*)\' AND p.isHidden = 0',
+      args: [],
+    });
+    const expected = byPrefix.rows.map((r) => String(r.slug)).sort();
+    expect(expected).toContain(listing.slug);
+    const found = ((await (await api.get('/api/search?service=par&limit=100')).json()) as { slug: string }[]).map((p) => p.slug).sort();
+    expect(found).toEqual(expected);
+  });
 });

@@ -37,6 +37,16 @@ export const MAX_EXPANSION = 16;
  */
 export const MAX_CHECK_SEEKS = 8;
 
+/**
+ * Whether a short word (an indexed prefix) is read as the words of the data it starts rather than as
+ * its prefix: in the services column, when a few words of services start with it and it is none of
+ * them. Its prefix's list holds every word of every column that starts with it ("pa": 538,684
+ * providers, for the 61,120 whose services say "package"), where a word it is itself ("dip") is
+ * most of its own prefix's list (docs/BENCHMARKS.md "fifteenth pass"). Elsewhere the prefix stays.
+ */
+const shortWordExpands = (column: 'services' | undefined, word: string, vocabulary: readonly string[]) =>
+  column === 'services' && vocabulary.length > 0 && vocabulary.length <= MAX_EXPANSION && !vocabulary.includes(word);
+
 export interface TextMatch {
   /** FTS5 expression (every word, ANDed), with the column filter when given. */
   expression: string;
@@ -58,11 +68,13 @@ export async function textMatch(database: Db, text: string, column?: 'services')
   let seeks = 0;
   const parts = await Promise.all(
     words.map(async (word) => {
-      if (isIndexedPrefix(word)) {
+      const short = isIndexedPrefix(word);
+      // A short word's words of the data are read only where they may stand for it (shortWordExpands).
+      const vocabulary = short && column !== 'services' ? [] : await termsWithPrefix(database, from.kind, word, MAX_EXPANSION + 1);
+      if (short && !shortWordExpands(column, word, vocabulary)) {
         seeks += 1;
         return ftsWord(word);
       }
-      const vocabulary = await termsWithPrefix(database, from.kind, word, MAX_EXPANSION + 1);
       if (vocabulary.length > MAX_EXPANSION) {
         checkable = false;
         return ftsWord(word);
