@@ -998,6 +998,29 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
+  it("text listed and sorted in the recommended order: its promoted read with the full-text index's promoted token, the same rows on pages within and past them", async () => {
+    const statements: string[] = [];
+    const database = watchedDatabase(api.database, (text, args) => statements.push(`${text} ${JSON.stringify(args)}`));
+    const expected = (await everyProvider()).filter((r) => hasWords(words(r), 'plan'));
+    const promoted = expected.filter((r) => r.id.startsWith('plan-') && Number(r.id.slice(5)) % 97 === 0).length;
+    expect(promoted).toBeGreaterThan(12);
+    // No walk and no top of the order: the order plan lists the text's matches and sorts them.
+    tune({ maxWalk: 1, topMostShare: 0 });
+    for (const offset of [0, 600]) {
+      statements.length = 0;
+      const trace: SearchTrace = {};
+      const page = await searchProviders(database, searchParamsSchema.parse({ query: 'plan', limit: '12', offset: String(offset) }), MOMENTS.many, { trace });
+      expect(trace.plan, String(offset)).toBe('order:listed');
+      expectPage(page, expected, offset, 12, String(offset));
+      // The promoted are picked from the text's matches narrowed to the promoted token, then the rest.
+      const picks = statements.filter((text) => /p\.isPromoted = [01]/.test(text) && /ORDER BY/.test(text));
+      // The first page lies within the promoted: they fill it, and nothing else is read.
+      expect(picks.length, String(offset)).toBe(offset === 0 ? 1 : 2);
+      expect(picks[0], String(offset)).toMatch(/p\.isPromoted = 1[\s\S]*filters : \\"\u{E000}x\\"/u);
+      if (offset) expect(picks[1], String(offset)).not.toMatch(/\u{E000}x/u);
+    }
+  });
+
   it('text past the counted cap with a filter of more rows (a box): the text leads, listed and checked, the same rows', async () => {
     const all = await everyProvider();
     const raw = { query: 'plan manicure', near: `${P.latitude},${P.longitude}`, radius: '100' };

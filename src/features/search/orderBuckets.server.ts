@@ -25,6 +25,8 @@ export function reviewsMagnitude(count: number): number {
   return digits.length * 10 + Number(digits[0]);
 }
 
+/** The token of the promoted (migrations/0036 `x`): the recommended order's first. */
+export const PROMOTED_TOKEN = 'x';
 /** The token of both a rating tenth and a review magnitude (migrations/0036 `b`): a bucket of both orders. */
 const pairToken = (tenth: number, magnitude: number) => `b${tenth * 100 + magnitude}`;
 
@@ -63,12 +65,12 @@ export function orderTop(sort: BucketedSort, sample: readonly Standing[], share:
   const sorted = sample.map((s) => bucketsOf(sort, s)).sort((a, b) => b[0] - a[0] || b[1] - a[1] || b[2] - a[2]);
   const [promoted, first, second] = sorted[at]!;
   // Within the promoted (the recommended order's first few): all of them.
-  if (promoted) return token('x');
+  if (promoted) return token(PROMOTED_TOKEN);
   const lead = LEADING[sort === 'reviews' ? 'reviews' : 'rating'];
   const whole = second === lead.second[lead.second.length - 1];
   // The cut-off in the last bucket of all, whole: the top is everyone.
   if (whole && first === lead.first[lead.first.length - 1]) return null;
   const above = lead.first.filter((b) => b > first).map(lead.single);
   const own = whole ? [lead.single(first)] : lead.second.filter((b) => b >= second).map((b) => lead.pair(first, b));
-  return `(${[...(sort === 'recommended' ? ['x'] : []), ...above, ...own].map(token).join(' OR ')})`;
+  return `(${[...(sort === 'recommended' ? [PROMOTED_TOKEN] : []), ...above, ...own].map(token).join(' OR ')})`;
 }

@@ -11,7 +11,7 @@ import type { SearchParams } from '../schemas/search';
 import type { Sort } from '../params';
 import { boxTables, distanceSql, inCellsNear } from '../near.server';
 import { filterToken, hasAll, isLookup, listedMatch, rowConditions } from '../filters.server';
-import { orderTop } from '../orderBuckets.server';
+import { orderTop, PROMOTED_TOKEN } from '../orderBuckets.server';
 import { tokenShares } from '../tokenShares.server';
 import { INDEXES, indexedBy, type IndexName, type LeadingIndex } from '../indexes.server';
 import type { Count, Filters, Resolved } from '../resolve.server';
@@ -241,7 +241,7 @@ export interface SearchRun {
    */
   countOrList(tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]): Promise<{ count: Count; sorted: (() => Promise<Row[]>) | null; reach?: Reach }>;
   /** A page of matches that are sorted (every match of `tables` and `conds`). */
-  sortedPage(tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]): Promise<Row[]>;
+  sortedPage(tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], text?: TextSource): Promise<Row[]>;
   /**
    * A page of text that is many (past the counted cap), in the recommended, rating or reviews order:
    * the source `list` gives with the text's words narrowed to the top of the order that should hold
@@ -410,16 +410,22 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
    * of them needs all before it, and only the page's rows are then read (a thousand whole rows
    * read at random for the last twelve cost most of a deep page).
    */
-  const sortedPage = async (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]) => {
+  const sortedPage = async (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], text?: TextSource) => {
     if (conds.some(isLookup)) return checkedPage(tables, conds);
     if (order !== ORDER) return sortedWhole(tables, conds);
-    const pick = async (only: Expression<SqlBool>, limit: number, offset: number) =>
-      (await run(sql`SELECT p.seq ${tables} ${and([...conds, only])} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`)).map((row) => row.seq);
-    const promoted = await pick(sql<SqlBool>`p.isPromoted = 1`, wanted, 0);
+    const pick = async (source: ListedSource, only: Expression<SqlBool>, limit: number, offset: number) =>
+      (await run(sql`SELECT p.seq ${source.tables} ${and([...source.conds, only])} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`)).map((row) => row.seq);
+    // Text listed from the full-text index: its promoted are listed with the index's promoted token,
+    // not every match read to find them (a page past them read the matches twice).
+    const promotedOnes = text ? textTops(text)(filterToken(PROMOTED_TOKEN)) : { tables, conds };
+    const promoted = await pick(promotedOnes, sql<SqlBool>`p.isPromoted = 1`, wanted, 0);
     if (promoted.length === wanted) return rowsBySeq(promoted.slice(params.offset));
     // Fewer than asked: `promoted` holds every promoted match, the rest of the page follows them.
     const from = Math.max(params.offset, promoted.length);
-    return rowsBySeq([...promoted.slice(params.offset), ...(await pick(sql<SqlBool>`p.isPromoted = 0`, wanted - from, from - promoted.length))]);
+    return rowsBySeq([
+      ...promoted.slice(params.offset),
+      ...(await pick({ tables, conds }, sql<SqlBool>`p.isPromoted = 0`, wanted - from, from - promoted.length)),
+    ]);
   };
 
   /**

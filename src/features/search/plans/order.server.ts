@@ -81,6 +81,6 @@ export const order: Plan = {
       const rows = await s.topPage(textTops(source.text), { reach, least: count.total });
       if (rows) return { rows, count, step: 'top' };
     }
-    return { rows: await s.sortedPage(source.tables, source.conds), count, step: 'listed' };
+    return { rows: await s.sortedPage(source.tables, source.conds, 'text' in source ? source.text : undefined), count, step: 'listed' };
   },
 };

@@ -51,6 +51,6 @@ export const otherOrder: Plan = {
             : null;
       if (rows) return { count, rows, step: 'top' };
     }
-    return { count, rows: await s.sortedPage(tables, conds), step: 'sorted' };
+    return { count, rows: await s.sortedPage(tables, conds, text), step: 'sorted' };
   },
 };
