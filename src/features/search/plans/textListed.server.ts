@@ -1,11 +1,12 @@
 /**
  * Text with other filters or another order, when the text's matches are few (at most the counted
  * cap, or up to `PLAN_TUNING.textLeads` when the filter that would lead has more rows): they are
- * listed from the full-text index and checked and sorted, never searched for along another index
- * (a walk of a price's or a state's index with a full-text lookup per row reads the whole index when
- * the text is rare: docs/search.md "Bounded cost"). The full-text index intersects the text with
- * what it carries of the other filters first (list against list, in C: the city's words, a state's,
- * a price's and a rating step's tokens, filters.server.ts `listedMatch`), which leaves fewer.
+ * listed from the full-text index (by the count that finds them few) and checked and sorted, never
+ * searched for along another index (a walk of a price's or a state's index with a full-text lookup
+ * per row reads the whole index when the text is rare: docs/search.md "Bounded cost"). The
+ * full-text index intersects the text with what it carries of the other filters first (list against
+ * list, in C: the city's words, a state's, a price's and a rating step's tokens, filters.server.ts
+ * `listedMatch`), which leaves fewer.
  */
 import { sql } from 'kysely';
 import { LIMITS } from '../../../config';
@@ -15,18 +16,7 @@ import { tokenShares } from '../tokenShares.server';
 import { openNowCondition } from '../openNow.server';
 import { fewOf } from './filterListed.server';
 import { CATEGORY_INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import {
-  and,
-  leadingIndex,
-  PLAN_TUNING,
-  textListed,
-  textListOf,
-  wordsCounted,
-  wordsEstimate,
-  type Plan,
-  type SearchRun,
-  type TextList,
-} from './context.server';
+import { and, leadingIndex, PLAN_TUNING, textListOf, wordsCounted, wordsEstimate, type Plan, type SearchRun, type TextList } from './context.server';
 import type { Db } from '../../../db/client';
 import type { RequestCounts, Resolved } from '../resolve.server';
 
@@ -155,13 +145,12 @@ export const textFew: Plan = {
     // list holds the words' matches with at most some of the filters' tokens, so the filters are
     // all checked on the row.
     const { rowids } = await textAndLead(s);
+    // `applies` holds only for a count of at most textLeads, which lists every match it counts.
+    if (!rowids) throw new Error('text-listed ran on text whose count did not list every match');
     // With few open yet fewer matches (applies), each match's hours are looked up: the open-now
     // list as an IN list is built whole, every open provider's range, for the few it is asked about.
     const conds = rowConditions({ ...s.r, match: null, ...(s.r.fewOpen ? { openNow: openNowCondition(s.r.now) } : {}) });
-    const from = rowids
-      ? sql`FROM json_each(${rowids}) m CROSS JOIN provider_search p ON p.seq = m.value ${and(conds)}`
-      : (({ tables, conds: listedConds }) => sql`${tables} ${and(listedConds)}`)(textListed(listedMatch(s.r, { inText: true }), conds));
-    const [rows, count] = await s.fewSorted(from);
+    const [rows, count] = await s.fewSorted(sql`FROM json_each(${rowids}) m CROSS JOIN provider_search p ON p.seq = m.value ${and(conds)}`);
     return { rows, count };
   },
 };
