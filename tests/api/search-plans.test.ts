@@ -1537,6 +1537,37 @@ describe('open now past the cap with a filter the open-now list does not apply (
   });
 });
 
+describe("a place's rings with text that is many", () => {
+  it('every ring reads one list of the text narrowed to states, made once for the request: the same answer as the text listed on its own', async () => {
+    const { searchNearPlace } = await import('../../src/features/search/nearPlace.server');
+    // A price's token narrows the list too (a fifth of the providers each): the text's matches in the
+    // states' and the price's lists are few enough to list once (textListOf).
+    for (const [query, priceRange, offset] of [
+      ['plan', '$', '0'],
+      ['plan test', '$$$', '30'],
+      ['manicure', '$$$$', '0'],
+    ] as const) {
+      const params = searchParamsSchema.parse({ query, priceRange, location: ZIP, offset, limit: '12' });
+      const what = `${query} ${priceRange} ${offset}`;
+      // As tuned, the text's matches (past the cap, fewer than a ring's rows) are listed on their own.
+      const listed = await searchNearPlace(api.database, params, MOMENTS.many);
+      expect(listed.total, what).toBeGreaterThan(0);
+      expect(listed.place?.radiusMiles, what).toBeDefined();
+      const statements: string[] = [];
+      const database = watchedDatabase(api.database, (text, args) => statements.push(`${text} ${JSON.stringify(args)}`));
+      // Every text many, and listed in every box however small: each ring reads it narrowed to states.
+      const saved = tune({ textLeads: 0, boxCheckSeeks: 0 });
+      const rings = await searchNearPlace(database, params, MOMENTS.many);
+      Object.assign(PLAN_TUNING, saved);
+      expect(rings, what).toEqual(listed);
+      // The text narrowed to the widest circle's states is read from the full-text index once.
+      const narrowed = statements.filter((text) => text.includes('providers_fts') && text.includes('filters : \\"\u{E000}s'));
+      expect(narrowed.length, what).toBe(1);
+      expect(statements.filter((text) => text.includes('+p.seq IN (SELECT value FROM json_each(?))')).length, what).toBeGreaterThan(0);
+    }
+  });
+});
+
 describe('few open and text past the cap, in a box: the fewer of the two is listed', () => {
   it('text-listed when the text has fewer matches than are open, open-listed otherwise; the same providers either way', async () => {
     const all = await everyProvider();

@@ -90,7 +90,11 @@ export interface SearchFilter {
 // rowid): the plan's own index or list leads.
 const textListedRow = (r: Resolved, { listText }: { listText: boolean }) => listText || !r.checkable;
 const textRow = (r: Resolved, how: { listText: boolean }) =>
-  textListedRow(r, how) ? sql<SqlBool>`+p.seq IN (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${listedMatch(r)})` : matchesText(r, sql`p.seq`);
+  !textListedRow(r, how)
+    ? matchesText(r, sql`p.seq`)
+    : r.textRowids
+      ? sql<SqlBool>`+p.seq IN (SELECT value FROM json_each(${r.textRowids}))`
+      : sql<SqlBool>`+p.seq IN (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${listedMatch(r)})`;
 /** The text checked on one provider `seq`: a full-text lookup by rowid. */
 export const matchesText = (r: Resolved, seq: RawBuilder<unknown>) =>
   sql<SqlBool>`EXISTS (SELECT 1 FROM providers_fts WHERE providers_fts MATCH ${r.match} AND rowid = ${seq})`;

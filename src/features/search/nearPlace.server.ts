@@ -123,6 +123,8 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
     };
   };
   const widestMiles = radii[radii.length - 1]!;
+  // Each circle's text, when many, is listed for the widest circle's states: one list for the rings.
+  const textCircle = { point, miles: widestMiles };
   let from = 0;
   let widestAsked = false;
   /**
@@ -134,14 +136,16 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
    */
   const askWidest = async (): Promise<PlaceSearchAnswer | null> => {
     widestAsked = true;
-    const widest = await searchProviders(database, { ...circleOf(widestMiles), offset: 0, limit: 1 }, now, { counts });
+    const widest = await searchProviders(database, { ...circleOf(widestMiles), offset: 0, limit: 1 }, now, { counts, textCircle });
     if (widest.capped) return null;
     if (own.total + widest.total < wanted) {
       from = radii.length - 1;
       return null;
     }
     const widestTrace: SearchTrace = {};
-    const rows = (await searchProviders(database, { ...circleOf(widestMiles), offset: 0, limit: widest.total }, now, { trace: widestTrace, counts })).items;
+    const rows = (
+      await searchProviders(database, { ...circleOf(widestMiles), offset: 0, limit: widest.total }, now, { trace: widestTrace, counts, textCircle })
+    ).items;
     for (const [i, miles] of radii.entries()) {
       // Rows carry their distance rounded; the circle's own test is the exact one.
       const nearby = rows.filter(
@@ -164,18 +168,18 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
     // A deep page (its rows past the place's own in the circle, at most all of them): whether this
     // circle fills it is asked of its count first (a page of one row), so a circle that does not is
     // passed over without reading a thousand providers' rows, nor counting the place's own in it.
-    const probe = !last && deep ? await searchProviders(database, { ...circle, offset: 0, limit: 1 }, now, { counts }) : null;
+    const probe = !last && deep ? await searchProviders(database, { ...circle, offset: 0, limit: 1 }, now, { counts, textCircle }) : null;
     if (probe && own.total + probe.total < wanted && !probe.capped) continue;
     const inPlaceWithin = !ownIn
       ? 0
-      : (await searchProviders(database, { ...params, near: point, radius: miles, limit: 1, offset: 0 }, now, { place, counts })).total;
+      : (await searchProviders(database, { ...params, near: point, radius: miles, limit: 1, offset: 0 }, now, { place, counts, textCircle })).total;
     if (probe && own.total + probe.total - inPlaceWithin < wanted && !probe.capped) continue;
     // With none of the place's own in the circle, its page is the page (none to leave out): only
     // those rows are read, not every one before them.
     const ring = { ...circle, offset: inPlaceWithin ? 0 : skip };
     const rows = inPlaceWithin ? skip + take + inPlaceWithin : take;
     const aroundTrace: SearchTrace = {};
-    const around = await searchProviders(database, { ...ring, limit: rows }, now, { trace: aroundTrace, counts });
+    const around = await searchProviders(database, { ...ring, limit: rows }, now, { trace: aroundTrace, counts, textCircle });
     const nearbyTotal = around.total - inPlaceWithin;
     if (own.total + nearbyTotal < wanted && !around.capped && !last) {
       // A ring short of the page: the widest is asked (once) before another narrower ring is read.

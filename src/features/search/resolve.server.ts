@@ -46,6 +46,14 @@ export interface Resolved {
    * read narrowed to one of their tokens (filters.server.ts `listedMatch`).
    */
   regionStates?: readonly string[];
+  /**
+   * The widest circle around the point that the request's searches read (a place's rings,
+   * nearPlace.server.ts): text that is many in any of its boxes is listed for that circle's states,
+   * the same list for each ring (plans/pointSource.server.ts `textInBox`).
+   */
+  textCircle?: { point: Point; miles: number };
+  /** The text's matches as a JSON array of rowids, when listed once for the request (`textCircle`): read instead of the full-text index. */
+  textRowids?: string;
   /** The category of `service`, when it names one. */
   category?: string;
   place?: SearchPlace;

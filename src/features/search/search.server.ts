@@ -8,7 +8,7 @@
 import type { Db } from '../../db/client';
 import { toProvider, type Page } from '../providers/providers.server';
 import type { SearchParams, SearchResult } from './schemas/search';
-import { roundMiles } from '../places/distance';
+import { roundMiles, type Point } from '../places/distance';
 import { resolvePlace, type SearchPlace } from '../places/searchPlace.server';
 import { resolve, type Filters, type RequestCounts } from './resolve.server';
 import { searchRun, type Row } from './plans/context.server';
@@ -30,6 +30,8 @@ export interface SearchOptions {
   trace?: SearchTrace;
   /** Counts already made in this request (resolve.server.ts), for searches that share them. */
   counts?: RequestCounts;
+  /** The widest circle the request's searches read around their point (resolve.server.ts `Resolved.textCircle`). */
+  textCircle?: { point: Point; miles: number };
 }
 
 /** The place of a search's location, resolved once for the request; undefined without a location. */
@@ -44,10 +46,11 @@ export async function searchProviders(
   database: Db,
   params: Filters & Pick<SearchParams, 'limit' | 'offset'>,
   now = new Date(),
-  { place, trace = {}, counts = new Map() }: SearchOptions = {},
+  { place, trace = {}, counts = new Map(), textCircle }: SearchOptions = {},
 ): Promise<Page<SearchResult>> {
   database = withBudget(database);
   const r = await resolve(database, params, now, place ?? (await placeOfSearch(database, params)), counts);
+  if (textCircle && r.within) r.textCircle = textCircle;
   if (r.match === false) {
     trace.plan = 'none';
     return { total: 0, capped: false, items: [] };

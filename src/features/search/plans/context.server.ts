@@ -327,6 +327,11 @@ export const statesOf = (database: Db, requestCounts: StatementMemo<number>, rea
 /** Text matches counted at most (one past, then many): `textLeads`, at least the counted cap (read at each call: tests tune it). */
 export const countedWords = () => Math.max(LIMITS.countedTotal, PLAN_TUNING.textLeads);
 
+/** textListOf's statement for `match`. */
+const textListRead = (match: string) =>
+  sql<{ n: number; reach: number; rowids: string }>`SELECT count(*) AS n, max(rowid) AS reach, json_group_array(rowid) AS rowids
+    FROM (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${match} LIMIT ${countedWords() + 1})`;
+
 /** textListOf's reads in one request. */
 const textLists = new WeakMap<StatementMemo<number>, StatementMemo<TextList>>();
 
@@ -347,14 +352,17 @@ export interface TextList {
  * decoded the words' lists a second time (docs/BENCHMARKS.md "fifteenth pass").
  */
 export function textListOf(database: Db, match: string, counts: StatementMemo<number>): Promise<TextList> {
-  const read = sql<{ n: number; reach: number; rowids: string }>`SELECT count(*) AS n, max(rowid) AS reach, json_group_array(rowid) AS rowids
-    FROM (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${match} LIMIT ${countedWords() + 1})`;
+  const read = textListRead(match);
   return readOnce(requestMemo(textLists, counts), statementKey(database, read), async () => {
     const row = (await read.execute(database.db)).rows[0]!;
     const n = Number(row.n);
     return { n, reach: Number(row.reach), rowids: n <= countedWords() ? row.rowids : null };
   });
 }
+
+/** textListOf's read of `match` when this request made it already; undefined when it did not. */
+export const textListMade = (database: Db, match: string, counts: StatementMemo<number>): Promise<TextList> | undefined =>
+  requestMemo(textLists, counts).get(statementKey(database, textListRead(match)));
 
 /**
  * The words' own matches (no filter's token, no region) as textMatches counts them (`textListOf`):

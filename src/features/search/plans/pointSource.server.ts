@@ -9,7 +9,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { boxTables } from '../near.server';
 import { carriedByAll, carriedByTokens, categoryConditions, filtersOf, FILTERS, listedMatch, rowConditions, textNarrowing } from '../filters.server';
 import { CATEGORY_INDEXES, INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { and, leadingIndex, SORT_ORDERS, textListed, type SearchRun, type TextSource } from './context.server';
+import { and, leadingIndex, SORT_ORDERS, textListed, textListMade, textListOf, type SearchRun, type TextSource } from './context.server';
 import type { Resolved } from '../resolve.server';
 import { manyText } from './textListed.server';
 
@@ -90,5 +90,18 @@ export async function textInBox(s: SearchRun): Promise<{ listText: boolean; r: R
   if (r.regionStates) return { listText, r };
   if (!r.match || !listText || !(await manyText(s.database, r, s.requestCounts))) return { listText, r };
   const states = await s.boxStates(r.within!.point, r.within!.miles);
-  return { listText, r: states?.length ? { ...r, regionStates: states } : r };
+  if (!states?.length) return { listText, r };
+  const inStates = { ...r, regionStates: states };
+  // A place's rings in the same states as the widest circle list the same matches: a narrower ring
+  // lists them once for the request when they are few enough (textListOf), and the wider rings read
+  // that list, where each decoded the words' lists again (docs/BENCHMARKS.md "fifteenth pass"). A
+  // ring in fewer states keeps its own, shorter list; the widest alone makes none.
+  if (!r.textCircle) return { listText, r: inStates };
+  const match = listedMatch(inStates);
+  const made = textListMade(s.database, match, s.requestCounts);
+  const widest = await s.boxStates(r.textCircle.point, r.textCircle.miles);
+  const shared = widest?.length === states.length && widest.every((state) => states.includes(state));
+  const list = made ?? (shared && r.within!.miles < r.textCircle.miles ? textListOf(s.database, match, s.requestCounts) : undefined);
+  const rowids = list ? (await list).rowids : null;
+  return { listText, r: rowids ? { ...inStates, textRowids: rowids } : inStates };
 }
