@@ -24,6 +24,12 @@ import { tokenShares } from './tokenShares.server';
 export type Filters = Partial<Omit<SearchParams, 'limit' | 'offset'>>;
 export type Count = { total: number; capped: boolean };
 
+/** A circle of `miles` around `point` (a `near` search's, or the widest of a place's rings). */
+export interface Circle {
+  point: Point;
+  miles: number;
+}
+
 export interface Resolved {
   params: Filters;
   /** The request's moment: open now and closures are read on each provider's clock at it. */
@@ -51,7 +57,7 @@ export interface Resolved {
    * nearPlace.server.ts): text that is many in any of its boxes is listed for that circle's states,
    * the same list for each ring (plans/pointSource.server.ts `textInBox`).
    */
-  textCircle?: { point: Point; miles: number };
+  textCircle?: Circle;
   /** The text's matches as a JSON array of rowids, when listed once for the request (`textCircle`): read instead of the full-text index. */
   textRowids?: string;
   /** The category of `service`, when it names one. */
@@ -75,7 +81,7 @@ export interface Resolved {
    */
   openTotal?: Count;
   /** near: only providers within this many miles of the point. */
-  within?: { point: Point; miles: number };
+  within?: Circle;
   /** Where distances are measured from (near, or the location for sort=distance). */
   point?: Point;
 }
@@ -222,7 +228,7 @@ async function directorySize({ db }: Db): Promise<number> {
 }
 
 /** The zones of a circle, within the place's own when the search has both. */
-async function zonesAround(database: Db, within: { point: Point; miles: number }, placeZones: readonly string[] | undefined): Promise<string[]> {
+async function zonesAround(database: Db, within: Circle, placeZones: readonly string[] | undefined): Promise<string[]> {
   const zones = await zonesNear(database, within.point, within.miles);
   return placeZones ? zones.filter((z) => placeZones.includes(z)) : zones;
 }

@@ -8,9 +8,9 @@
 import type { Db } from '../../db/client';
 import { toProvider, type Page } from '../providers/providers.server';
 import type { SearchParams, SearchResult } from './schemas/search';
-import { roundMiles, type Point } from '../places/distance';
+import { roundMiles } from '../places/distance';
 import { resolvePlace, type SearchPlace } from '../places/searchPlace.server';
-import { resolve, type Filters, type RequestCounts } from './resolve.server';
+import { resolve, type Circle, type Filters, type RequestCounts } from './resolve.server';
 import { searchRun, type Row } from './plans/context.server';
 import { choosePlan } from './plans/index.server';
 import { withBudget } from './budget.server';
@@ -31,7 +31,7 @@ export interface SearchOptions {
   /** Counts already made in this request (resolve.server.ts), for searches that share them. */
   counts?: RequestCounts;
   /** The widest circle the request's searches read around their point (resolve.server.ts `Resolved.textCircle`). */
-  textCircle?: { point: Point; miles: number };
+  textCircle?: Circle;
 }
 
 /** The place of a search's location, resolved once for the request; undefined without a location. */

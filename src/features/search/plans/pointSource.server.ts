@@ -10,7 +10,7 @@ import { boxTables } from '../near.server';
 import { carriedByAll, carriedByTokens, categoryConditions, filtersOf, FILTERS, listedMatch, rowConditions, textNarrowing } from '../filters.server';
 import { CATEGORY_INDEXES, INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
 import { and, leadingIndex, SORT_ORDERS, textListed, textListMade, textListOf, type SearchRun, type TextSource } from './context.server';
-import type { Resolved } from '../resolve.server';
+import type { Circle, Resolved } from '../resolve.server';
 import { manyText } from './textListed.server';
 
 export async function pointSource(s: SearchRun): Promise<{
@@ -98,10 +98,13 @@ export async function textInBox(s: SearchRun): Promise<{ listText: boolean; r: R
   // ring in fewer states keeps its own, shorter list; the widest alone makes none.
   if (!r.textCircle) return { listText, r: inStates };
   const match = listedMatch(inStates);
-  const made = textListMade(s.database, match, s.requestCounts);
-  const widest = await s.boxStates(r.textCircle.point, r.textCircle.miles);
-  const shared = widest?.length === states.length && widest.every((state) => states.includes(state));
-  const list = made ?? (shared && r.within!.miles < r.textCircle.miles ? textListOf(s.database, match, s.requestCounts) : undefined);
+  const sameAsWidest = async ({ point, miles }: Circle) => {
+    const widest = await s.boxStates(point, miles);
+    return widest?.length === states.length && widest.every((state) => states.includes(state));
+  };
+  const list =
+    textListMade(s.database, match, s.requestCounts) ??
+    (r.within!.miles < r.textCircle.miles && (await sameAsWidest(r.textCircle)) ? textListOf(s.database, match, s.requestCounts) : undefined);
   const rowids = list ? (await list).rowids : null;
   return { listText, r: rowids ? { ...inStates, textRowids: rowids } : inStates };
 }

@@ -12,7 +12,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { cappedTotal } from '../../providers/providers.server';
 import { LIMITS } from '../../../config';
-import type { Point } from '../../places/distance';
+import type { Circle } from '../resolve.server';
 import { spotsNear, type SpotNear } from '../near.server';
 import { carriedByAll, categoryConditions, isListed, rowConditions } from '../filters.server';
 import { INDEXES, indexedBy } from '../indexes.server';
@@ -52,7 +52,7 @@ function spotSource(s: SearchRun): SpotSource {
   };
 }
 
-export async function nearestBySpot(s: SearchRun, within: { point: Point; miles: number }): Promise<PlanResult> {
+export async function nearestBySpot(s: SearchRun, within: Circle): Promise<PlanResult> {
   const { db } = s.database;
   const spots = await spotsNear(s.database, within.point, within.miles);
   const source = spotSource(s);
