@@ -288,6 +288,33 @@ describe('widening and its limits', () => {
     expect(new Set(counts).size).toBe(counts.length);
   });
 
+  it('a deep page whose nearest ring fills it: no wider circle is read', async () => {
+    const { searchNearPlace, RING_TUNING, radiiFor } = await import('../../src/features/search/nearPlace.server');
+    const { searchParamsSchema } = await import('../../src/features/search/schemas/search');
+    const place = gazetteer.resolve('60614')!;
+    const [nearest, ...wider] = radiiFor(place);
+    expect(wider.length).toBeGreaterThan(0);
+    // The page fits in the nearest ring (the seed's Chicago providers within it).
+    expect(within('60614', nearest!).length).toBeGreaterThanOrEqual(5);
+    // Each statement's latitudes (a circle's box bounds and its points): none farther from the
+    // place's point than the nearest ring reaches.
+    const reach: number[] = [];
+    const database = watchedDatabase(api.database, (_text, args) => {
+      for (const a of args) if (typeof a === 'number' && Math.abs(a - place.point.latitude) < 2) reach.push(Math.abs(a - place.point.latitude));
+    });
+    const saved = RING_TUNING.probedFromRows;
+    RING_TUNING.probedFromRows = 0;
+    try {
+      const answer = await searchNearPlace(database, searchParamsSchema.parse({ location: '60614', limit: '3', offset: '2' }));
+      expect(answer.place?.radiusMiles).toBe(nearest);
+    } finally {
+      RING_TUNING.probedFromRows = saved;
+    }
+    // A degree of latitude is about 69 miles.
+    expect(reach.length).toBeGreaterThan(0);
+    expect(Math.max(...reach) * 69).toBeLessThan(nearest! + 1);
+  });
+
   it('nothing within 50 miles (Bismarck, ND): no results, and the nearest city with providers named', async () => {
     const r = await search('location=Bismarck%2C%20ND');
     expect(r.total).toBe(0);

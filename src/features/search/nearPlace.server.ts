@@ -156,8 +156,16 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
     }
     return null;
   };
-  // A deep page asks the widest circle first.
-  if (deep && radii.length > 1) {
+  /** A circle's count (a page of one row). */
+  const probeOf = (miles: number) => searchProviders(database, { ...circleOf(miles), offset: 0, limit: 1 }, now, { counts, textCircle });
+  const fills = (probe: { total: number; capped?: boolean }) => probe.capped || own.total + probe.total >= wanted;
+  // A deep page asks the widest circle first. Without text, each circle's count reads its own box,
+  // so the narrowest's is asked before it: where the narrowest is full, the widest's count would
+  // read up to the cap for nothing. With text, the rings read one list of it made for the widest
+  // (plans/pointSource.server.ts), and the narrowest's count would be read beside the widest's.
+  const widestFirst = deep && radii.length > 1;
+  const firstProbe = widestFirst && !params.query && !params.service ? await probeOf(radii[0]!) : null;
+  if (widestFirst && !(firstProbe && fills(firstProbe))) {
     const answer = await askWidest();
     if (answer) return answer;
   }
@@ -168,7 +176,7 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
     // A deep page (its rows past the place's own in the circle, at most all of them): whether this
     // circle fills it is asked of its count first (a page of one row), so a circle that does not is
     // passed over without reading a thousand providers' rows, nor counting the place's own in it.
-    const probe = !last && deep ? await searchProviders(database, { ...circle, offset: 0, limit: 1 }, now, { counts, textCircle }) : null;
+    const probe = !last && deep ? (i === 0 && firstProbe ? firstProbe : await probeOf(miles)) : null;
     if (probe && own.total + probe.total < wanted && !probe.capped) continue;
     const inPlaceWithin = !ownIn
       ? 0
