@@ -315,6 +315,29 @@ describe('widening and its limits', () => {
     expect(Math.max(...reach) * 69).toBeLessThan(nearest! + 1);
   });
 
+  it('a short page that no ring fills: the widest circle is searched once, for the page', async () => {
+    const { searchNearPlace, radiiFor } = await import('../../src/features/search/nearPlace.server');
+    const { searchParamsSchema } = await import('../../src/features/search/schemas/search');
+    const { boundingBox } = await import('../../src/features/places/distance');
+    // Plano has no provider of its own, and a page one longer than all within 50 miles.
+    const place = 'Plano, TX';
+    const found = gazetteer.resolve(place)!;
+    const widest = radiiFor(found).at(-1)!;
+    const all = within(place, widest).length;
+    const minLat = boundingBox(found.point, widest).minLat;
+    const statements: string[] = [];
+    const database = watchedDatabase(api.database, (text, args) => {
+      if ((args as unknown[]).includes(minLat)) statements.push(text);
+    });
+    const answer = await searchNearPlace(database, searchParamsSchema.parse({ location: place, limit: String(all + 1) }));
+    expect(answer.place?.radiusMiles).toBe(widest);
+    expect(answer.total).toBe(all);
+    expect(answer.items.length).toBe(all);
+    // Each statement that reads the widest circle runs once: its count and its page were two searches.
+    expect(statements.length).toBeGreaterThan(0);
+    expect(new Set(statements).size).toBe(statements.length);
+  });
+
   it('nothing within 50 miles (Bismarck, ND): no results, and the nearest city with providers named', async () => {
     const r = await search('location=Bismarck%2C%20ND');
     expect(r.total).toBe(0);

@@ -136,13 +136,22 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
    */
   const askWidest = async (): Promise<PlaceSearchAnswer | null> => {
     widestAsked = true;
-    const widest = await searchProviders(database, { ...circleOf(widestMiles), offset: 0, limit: 1 }, now, { counts, textCircle });
+    // A short page with none of the place's own in the circle asks for the widest's page itself: when
+    // the widest cannot fill the page either, that page is the answer, not read again as the last ring.
+    const asPage = !deep && !ownIn;
+    const widestTrace: SearchTrace = {};
+    const widest = await searchProviders(database, { ...circleOf(widestMiles), ...(asPage ? { offset: skip, limit: take } : { offset: 0, limit: 1 }) }, now, {
+      counts,
+      textCircle,
+      ...(asPage ? { trace: widestTrace } : {}),
+    });
     if (widest.capped) return null;
     if (own.total + widest.total < wanted) {
-      from = radii.length - 1;
+      if (!asPage) from = radii.length - 1;
+      else if (widest.total === 0) from = radii.length;
+      else return within(widestMiles, widestTrace, { total: widest.total, capped: false, page: widest.items });
       return null;
     }
-    const widestTrace: SearchTrace = {};
     const rows = (
       await searchProviders(database, { ...circleOf(widestMiles), offset: 0, limit: widest.total }, now, { trace: widestTrace, counts, textCircle })
     ).items;

@@ -16,7 +16,7 @@ import { tokenShares } from '../tokenShares.server';
 import { openNowCondition } from '../openNow.server';
 import { fewOf } from './filterListed.server';
 import { CATEGORY_INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { and, leadingIndex, PLAN_TUNING, textListOf, wordsCounted, wordsEstimate, type Plan, type SearchRun, type TextList } from './context.server';
+import { and, countOnce, leadingIndex, PLAN_TUNING, textListOf, wordsCounted, wordsEstimate, type Plan, type SearchRun, type TextList } from './context.server';
 import type { Db } from '../../../db/client';
 import type { RequestCounts, Resolved } from '../resolve.server';
 
@@ -91,8 +91,8 @@ async function leadRows(s: SearchRun, most: number): Promise<number | null> {
           )}`
         : null;
   if (!from) return null;
-  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT ${most})`.execute(s.database.db);
-  return Number(rows[0]!.n);
+  // A place's rings ask the same circle more than once (its count, then its page): counted once.
+  return countOnce(s.database, s.requestCounts, sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT ${most})`);
 }
 
 /**
