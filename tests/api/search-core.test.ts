@@ -13,7 +13,7 @@ import { withBudget } from '../../src/features/search/budget.server';
 import { resolve, type Resolved } from '../../src/features/search/resolve.server';
 import { placeOfSearch } from '../../src/features/search/search.server';
 import { searchParamsSchema } from '../../src/features/search/schemas/search';
-import { hoursPresent, openNowCondition, openNowList, openNowRanges } from '../../src/features/search/openNow.server';
+import { hoursPresent, openNowBySeq, openNowCondition, openNowList, openNowRanges } from '../../src/features/search/openNow.server';
 import {
   FILTERS,
   filterToken,
@@ -27,7 +27,7 @@ import { RATING_STEPS } from '../../src/features/search/params';
 import { orderTop, ratingTenth, reviewsMagnitude, type BucketedSort } from '../../src/features/search/orderBuckets.server';
 import { tokenShares } from '../../src/features/search/tokenShares.server';
 import { PRICE_RANGES } from '../../src/features/providers/providerFields';
-import { and, searchRun, textListed } from '../../src/features/search/plans/context.server';
+import { and, searchRun, textListed, textSourceOf } from '../../src/features/search/plans/context.server';
 import { OverBudgetError } from '../../src/lib/errors';
 import { startApi, type TestApi } from '../helpers/api';
 
@@ -94,6 +94,44 @@ describe('place indexes', () => {
   it('a ZIP prefix with a price, a rating, a place and open now is counted from the ZIP index alone', async () => {
     const where = sql`WHERE p.zipCode >= '100' AND p.zipCode < '101' AND p.priceRange = '$' AND p.rating >= 4 AND p.city = 'New York' AND p.state = 'NY' AND ${open}`;
     expect(await explain(sql`SELECT count(*) FROM providers p INDEXED BY ${sql.raw(INDEXES.zip)} ${where}`)).toMatch(/USING COVERING INDEX providers_zip/);
+  });
+});
+
+describe('open now on seq alone', () => {
+  const seqs = async (where: RawBuilder<unknown>) =>
+    (await sql<{ seq: number }>`SELECT p.seq FROM providers p WHERE ${where} ORDER BY p.seq`.execute(api.database.db)).rows.map((r) => r.seq);
+
+  it('the check by the hours rows’ zone finds the providers the check by the provider row’s zone finds, all week', async () => {
+    // Every 97 minutes of a week, and the moments each zone's week ends (Sunday midnight, local).
+    const moments = Array.from({ length: 104 }, (_, i) => new Date(Date.UTC(2026, 10, 23) + i * 97 * 60_000));
+    for (const hour of [4, 5, 6, 7, 8, 10]) moments.push(new Date(Date.UTC(2026, 10, 30, hour, 0)), new Date(Date.UTC(2026, 10, 30, hour - 1, 59)));
+    let open = 0;
+    for (const at of moments) {
+      const byRow = await seqs(openNowCondition(at));
+      expect(await seqs(openNowBySeq(at)), at.toISOString()).toEqual(byRow);
+      open += byRow.length;
+    }
+    expect(open).toBeGreaterThan(0);
+  });
+
+  it('text with open now (and no column filter) is counted from the full-text index’s rowids, the same matches', async () => {
+    const now = new Date('2026-11-25T17:00:00Z');
+    const resolved = async (query: Record<string, string>) => {
+      const params = searchParamsSchema.parse(query);
+      return resolve(api.database, params, now, await placeOfSearch(api.database, params));
+    };
+    const r = await resolved({ query: 'nail', openNow: 'true' });
+    const source = textSourceOf(r);
+    expect(source.counted).toBeDefined();
+    const text = (q: RawBuilder<unknown>) => q.compile(api.database.db).sql;
+    const counted = sql`SELECT p.seq ${source.counted!.tables} ${and(source.counted!.conds)} ORDER BY p.seq`;
+    expect(text(counted)).not.toMatch(/provider_search|providers p\b/);
+    const joined = sql`SELECT p.seq ${source.tables} ${and(source.conds)} ORDER BY p.seq`;
+    const found = (await counted.execute(api.database.db)).rows;
+    expect(found.length).toBeGreaterThan(0);
+    expect(found).toEqual((await joined.execute(api.database.db)).rows);
+    // A price is a column of the provider row: no such source.
+    expect(textSourceOf(await resolved({ query: 'nail', openNow: 'true', priceRange: '$$' })).counted).toBeUndefined();
   });
 });
 

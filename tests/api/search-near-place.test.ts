@@ -300,7 +300,7 @@ describe('widening and its limits', () => {
     // place's point than the nearest ring reaches.
     const reach: number[] = [];
     const database = watchedDatabase(api.database, (_text, args) => {
-      for (const a of args) if (typeof a === 'number' && Math.abs(a - place.point.latitude) < 2) reach.push(Math.abs(a - place.point.latitude));
+      for (const a of args as unknown[]) if (typeof a === 'number' && Math.abs(a - place.point.latitude) < 2) reach.push(Math.abs(a - place.point.latitude));
     });
     const saved = RING_TUNING.probedFromRows;
     RING_TUNING.probedFromRows = 0;

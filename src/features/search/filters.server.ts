@@ -7,7 +7,7 @@
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { withinCondition } from './near.server';
-import { notClosedCondition, type OpenListConditions } from './openNow.server';
+import { notClosedCondition, openNowBySeq, type OpenListConditions } from './openNow.server';
 import { hoursCategoryNeedle } from './providerHours.server';
 import { INDEXES, indexedBy, indexSql, type IndexName } from './indexes.server';
 import type { Resolved } from './resolve.server';
@@ -28,9 +28,10 @@ export interface SearchFilter {
   on(r: Resolved): boolean;
   /**
    * Its condition on the provider row `p`. `listText`: text is listed from the full-text index
-   * first rather than checked row by row (only the text filter reads it).
+   * first rather than checked row by row (only the text filter reads it). `seqOnly`: the condition
+   * may read `p.seq` and nothing else of `p` (for a filter that is `seqOnly`).
    */
-  row(r: Resolved, how: { listText: boolean }): Expression<SqlBool>;
+  row(r: Resolved, how: { listText: boolean; seqOnly?: boolean }): Expression<SqlBool>;
   /** Its condition on the category row `c`, when category rows carry the column. */
   categoryRow?(r: Resolved): Expression<SqlBool>;
   /**
@@ -84,6 +85,12 @@ export interface SearchFilter {
    * matches checks it only on the source's rows ahead of the page's end (SearchRun.sortedPage).
    */
   lookup?(r: Resolved, how: { listText: boolean }): boolean;
+  /**
+   * Whether its row condition can be had from `p.seq` alone (a lookup by seq, `row` with `seqOnly`):
+   * text with no other filters than these is counted from the full-text index's rowids, no provider
+   * row read (plans/context.server.ts `countedText`).
+   */
+  seqOnly?: true;
 }
 
 // Listed, the matches are a check on each row, never where SQLite starts (`+` keeps it off the
@@ -188,6 +195,7 @@ export const FILTERS = {
     hoursRow: (r) => sql<SqlBool>`instr(h.categories, ${hoursCategoryNeedle(r.category!)}) > 0`,
     hoursSet: (r) => hoursCategoryNeedle(r.category!),
     lookup: () => true,
+    seqOnly: true,
     carriedBy: ['categoryRows', 'openList'],
   },
   /**
@@ -195,9 +203,18 @@ export const FILTERS = {
    * "Statuses"): one lookup in the partial index of the few closed, no flag to clear on the day they
    * reopen. The open-now list's count applies it too (resolve.server.ts).
    */
-  notClosed: { on: (r) => !!r.openNow, row: (r) => notClosedCondition(sql`p.seq`, r.now), carriedBy: ['openList'] },
-  /** The list of those open (few) or a check per row (many): see resolve.server.ts. */
-  openNow: { on: (r) => !!r.openNow, row: (r) => r.openNow!, lookup: (r) => r.openNow !== r.openList, carriedBy: ['openList'] },
+  notClosed: { on: (r) => !!r.openNow, row: (r) => notClosedCondition(sql`p.seq`, r.now), seqOnly: true, carriedBy: ['openList'] },
+  /**
+   * The list of those open (few) or a check per row (many): see resolve.server.ts. The check reads
+   * the provider's zone from its row, or with `seqOnly` from its hours rows (openNowBySeq).
+   */
+  openNow: {
+    on: (r) => !!r.openNow,
+    row: (r, { seqOnly }) => (seqOnly && r.openNow !== r.openList ? openNowBySeq(r.now) : r.openNow!),
+    lookup: (r) => r.openNow !== r.openList,
+    seqOnly: true,
+    carriedBy: ['openList'],
+  },
   /** `verified=true`: listings their business has claimed (docs/owners.md), one primary-key lookup per row. */
   verified: {
     on: (r) => !!r.params.verified,
@@ -276,16 +293,22 @@ const CARRIER_ROWS = { categoryRows: 'categoryRow', openList: 'hoursRow' } as co
  * per row an index walk visits), unless `listText`: then every match is listed first, which reads
  * every match (sqld counts each as a row read) and only pays when there are few.
  */
-export function rowConditions(r: Resolved, { skip, listText = false }: { skip?: Carrier; listText?: boolean } = {}): Expression<SqlBool>[] {
+export function rowConditions(
+  r: Resolved,
+  { skip, listText = false, seqOnly = false }: { skip?: Carrier; listText?: boolean; seqOnly?: boolean } = {},
+): Expression<SqlBool>[] {
   return [
     LISTED,
     ...ENTRIES.filter(([, f]) => f.on(r) && !(skip && f.carriedBy.includes(skip) && f[CARRIER_ROWS[skip]])).map(([, f]) => {
-      const row = f.row(r, { listText });
+      const row = f.row(r, { listText, seqOnly });
       if (f.lookup?.(r, { listText })) LOOKUPS.add(row);
       return row;
     }),
   ];
 }
+
+/** Whether every filter the search has can be checked on `p.seq` alone (`seqOnly`). */
+export const onlySeqFilters = (r: Resolved) => ENTRIES.every(([, f]) => !f.on(r) || f.seqOnly);
 
 /** The row conditions rowConditions made of a filter's `lookup`. */
 const LOOKUPS = new WeakSet<Expression<SqlBool>>();

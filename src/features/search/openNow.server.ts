@@ -44,6 +44,25 @@ export function openNowCondition(date: Date): Expression<SqlBool> {
 }
 
 /**
+ * The same check on `p.seq` alone, for a source with no provider row (context.server.ts
+ * `countedText`): the zone is each hours row's copy of the provider's (migrations/0010). The seek
+ * reads the ranges opened within a day before now in any zone (a few hours wider than the
+ * provider's own day), and each is checked at now in its own zone.
+ */
+export function openNowBySeq(date: Date): Expression<SqlBool> {
+  const minutes = new Map([...BUSIEST_FIRST, FALLBACK_ZONE].map((zone) => [zone, minuteOfWeek(date, zone)]));
+  const byZone = (shift: number) =>
+    sql`(CASE h.timeZone ${sql.join(
+      BUSIEST_FIRST.map((zone) => sql`WHEN ${zone} THEN ${minutes.get(zone)! + shift}`),
+      sql` `,
+    )} ELSE ${minutes.get(FALLBACK_ZONE)! + shift} END)`;
+  const latest = Math.max(...minutes.values());
+  const earliest = Math.min(...minutes.values()) - MINUTES_PER_DAY;
+  return sql<SqlBool>`EXISTS (SELECT 1 FROM provider_hours h WHERE h.providerSeq = p.seq AND h.openMinute <= ${latest} AND h.openMinute > ${earliest}
+    AND h.openMinute <= ${byZone(0)} AND h.openMinute > ${byZone(-MINUTES_PER_DAY)} AND h.closeMinute > ${byZone(0)})`;
+}
+
+/**
  * Not temporarily closed at `date` (docs/owners.md "Statuses"): closed while today on the provider's
  * clock is before closedUntil, open again from that day without a write. One lookup in the partial
  * index of the few temporarily closed (migrations/0021), which carries closedUntil and the zone: a

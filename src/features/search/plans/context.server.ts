@@ -10,7 +10,7 @@ import { cappedCount, cappedTotal } from '../../providers/providers.server';
 import type { SearchParams } from '../schemas/search';
 import type { Sort } from '../params';
 import { boxTables, distanceSql, inCellsNear } from '../near.server';
-import { filterToken, hasAll, isLookup, listedMatch, rowConditions } from '../filters.server';
+import { filterToken, hasAll, isLookup, listedMatch, onlySeqFilters, rowConditions, textNarrowing } from '../filters.server';
 import { orderTop, PROMOTED_TOKEN } from '../orderBuckets.server';
 import { tokenShares } from '../tokenShares.server';
 import { INDEXES, indexedBy, type IndexName, type LeadingIndex } from '../indexes.server';
@@ -239,7 +239,12 @@ export interface SearchRun {
    * listed, without reading `tables` again. Null past the cap (or when counted before): the caller
    * walks or sorts as after a count.
    */
-  countOrList(tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]): Promise<{ count: Count; sorted: (() => Promise<Row[]>) | null; reach?: Reach }>;
+  /** `counted`: the same matches as a source of `p.seq` alone, read instead when given (`textSourceOf`). */
+  countOrList(
+    tables: RawBuilder<unknown>,
+    conds: Expression<SqlBool>[],
+    counted?: ListedSource,
+  ): Promise<{ count: Count; sorted: (() => Promise<Row[]>) | null; reach?: Reach }>;
   /** A page of matches that are sorted (every match of `tables` and `conds`). */
   sortedPage(tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], text?: TextSource): Promise<Row[]>;
   /**
@@ -539,9 +544,9 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
    * its primary key, fewer rows than the source held. The seq come back as VALUES, which sqld does
    * not count as rows read (a JSON list read by json_each, or an IN list, it counts once more).
    */
-  const countOrList = async (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]) => {
+  const countOrList = async (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], counted?: ListedSource) => {
     if (r.openTotal) return { count: r.openTotal, sorted: null };
-    const from = sql`${tables} ${and(conds)}`;
+    const from = counted ? sql`${counted.tables} ${and(counted.conds)}` : sql`${tables} ${and(conds)}`;
     const key = keyOf(from);
     const known = counts.get(key);
     if (known) return { count: await known, sorted: null };
@@ -707,6 +712,28 @@ export const textListed = (match: string, conds: Expression<SqlBool>[], narrowin
   conds: [sql<SqlBool>`f.providers_fts MATCH ${match}`, ...narrowing, ...conds],
   text: { match, conds, narrowing } satisfies TextSource,
 });
+
+/**
+ * The search's text as its source (`textListed`, with every other filter's condition), and, when
+ * those conditions can all be had from `p.seq` (filters.server.ts `seqOnly`: open now, closures, a
+ * category), the same matches as a source of the full-text index's rowids alone (`counted`), for
+ * the count that lists them: a provider row read beside each hours lookup cost about half again
+ * what the lookup did (docs/BENCHMARKS.md "sixteenth pass"). The page still reads the rows.
+ */
+export function textSourceOf(r: Resolved) {
+  const rest = { ...r, match: null };
+  const match = listedMatch(r);
+  const narrowing = textNarrowing(r);
+  const counted: ListedSource | undefined =
+    narrowing.length || !onlySeqFilters(rest)
+      ? undefined
+      : {
+          // A subquery SQLite flattens: the MATCH still reaches the full-text index.
+          tables: sql`FROM (SELECT rowid AS seq, providers_fts AS words FROM providers_fts) p`,
+          conds: [sql<SqlBool>`p.words MATCH ${match}`, ...rowConditions(rest, { seqOnly: true })],
+        };
+  return { ...textListed(match, rowConditions(rest), narrowing), counted };
+}
 
 /** `text` listed again narrowed to each top of an order (SearchRun.topPage's source). */
 export const textTops = (text: TextSource) => (top: string | null) => textListed(withTop(text.match, top), text.conds, text.narrowing);

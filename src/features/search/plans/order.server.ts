@@ -12,9 +12,9 @@ import { sql } from 'kysely';
 import { LIMITS } from '../../../config';
 import { cappedTotal } from '../../providers/providers.server';
 import { boxTables } from '../near.server';
-import { filtersOf, isListed, listedMatch, rowConditions, textNarrowing } from '../filters.server';
+import { filtersOf, isListed, rowConditions } from '../filters.server';
 import { INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { and, leadingIndex, ORDER, SAMPLE_ROWS, textListed, textTops, type Plan, type Reach, type Sampled } from './context.server';
+import { and, leadingIndex, ORDER, SAMPLE_ROWS, textSourceOf, textTops, type Plan, type Reach, type Sampled } from './context.server';
 import type { Count } from '../resolve.server';
 import { textInBox } from './pointSource.server';
 
@@ -34,7 +34,7 @@ export const order: Plan = {
     const source = inBox
       ? { tables: boxTables(r.within!.point, r.within!.miles), conds: rowConditions(inBox.r, { listText: inBox.listText }) }
       : r.match
-        ? textListed(listedMatch(r), rowConditions({ ...r, match: null }), textNarrowing(r))
+        ? textSourceOf(r)
         : { tables: sql`FROM providers p ${leading ? indexedBy(leading.index) : sql``}`, conds: rowConditions(r, { listText: true }) };
     let walk = filters.length === 0;
     let after: Sampled | undefined;
@@ -55,7 +55,7 @@ export const order: Plan = {
       count = await s.count(sql`${source.tables} ${and(source.conds)}`);
     } else {
       // Few matches are listed by the read that counts them (a ZIP prefix counted by filter-listed is not read again).
-      const listed = await s.countOrList(source.tables, source.conds);
+      const listed = await s.countOrList(source.tables, source.conds, 'counted' in source ? source.counted : undefined);
       if (listed.sorted && listed.count.total > 0) return { rows: await listed.sorted(), count: listed.count, step: 'listed' };
       count = listed.count;
       reach = listed.reach;

@@ -7,9 +7,9 @@
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { boxTables } from '../near.server';
-import { carriedByAll, carriedByTokens, categoryConditions, filtersOf, FILTERS, listedMatch, rowConditions, textNarrowing } from '../filters.server';
+import { carriedByAll, carriedByTokens, categoryConditions, filtersOf, FILTERS, listedMatch, rowConditions } from '../filters.server';
 import { CATEGORY_INDEXES, INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { and, leadingIndex, SORT_ORDERS, textListed, textListMade, textListOf, type SearchRun, type TextSource } from './context.server';
+import { and, leadingIndex, SORT_ORDERS, textListMade, textListOf, textSourceOf, type ListedSource, type SearchRun, type TextSource } from './context.server';
 import type { Circle, Resolved } from '../resolve.server';
 import { manyText } from './textListed.server';
 
@@ -20,6 +20,8 @@ export async function pointSource(s: SearchRun): Promise<{
   unfiltered: boolean;
   /** The text's matches when they are the source (listed from the full-text index). */
   text?: TextSource;
+  /** …and as rowids alone, to count them, when every other filter is checked on seq (`textSourceOf`). */
+  counted?: ListedSource;
   /** The source is every provider, or a minimum rating's range: no filter narrows it. */
   scan?: true;
   /** Text is checked against one list of its matches (not a lookup per row, nor the source itself). */
@@ -51,7 +53,7 @@ export async function pointSource(s: SearchRun): Promise<{
     return { conds, byOrder, unfiltered, listedText, boxStates, tables: r.within ? boxTables(r.within.point, r.within.miles) : sql`FROM providers p ${index}` };
   }
   if (category) return { ...categorySource(r, sql`FROM provider_categories c ${indexedBy(category.index)}`, true), byOrder, unfiltered, listedText };
-  if (r.match) return { ...textListed(listedMatch(r), rowConditions({ ...r, match: null }), textNarrowing(r)), byOrder, unfiltered };
+  if (r.match) return { ...textSourceOf(r), byOrder, unfiltered };
   const rating = FILTERS.rating.on(r);
   return { conds: rowConditions(r), byOrder, unfiltered, scan: true, tables: sql`FROM providers p ${rating ? indexedBy(INDEXES.ratingOrder) : sql``}` };
 }
