@@ -4,7 +4,7 @@
  * stop at its time budget.
  */
 import type { InValue } from '@libsql/client';
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boxTables } from '../../src/features/search/near.server';
 import { INDEXES } from '../../src/features/search/indexes.server';
@@ -98,7 +98,7 @@ describe('place indexes', () => {
 });
 
 describe('open now on seq alone', () => {
-  const seqs = async (where: RawBuilder<unknown>) =>
+  const seqs = async (where: Expression<SqlBool>) =>
     (await sql<{ seq: number }>`SELECT p.seq FROM providers p WHERE ${where} ORDER BY p.seq`.execute(api.database.db)).rows.map((r) => r.seq);
 
   it('the check by the hours rows’ zone finds the providers the check by the provider row’s zone finds, all week', async () => {
