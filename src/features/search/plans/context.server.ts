@@ -393,6 +393,8 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
   const run = async (query: RawBuilder<unknown>) => (await query.execute(db)).rows as Row[];
   const distance = r.point ? sql`, ${distanceSql(r.point)} AS distanceMiles` : sql``;
   const order = sort === 'distance' ? sql`distanceMiles, p.seq` : sort === 'recommended' ? ORDER : SORT_ORDERS[sort].order;
+  // The distance of each row a sort reads, only when it is the order: the page's rows carry their own.
+  const orderDistance = sort === 'distance' ? distance : sql``;
 
   const counts: StatementMemo<Count> = new Map();
   const keyOf = (from: RawBuilder<unknown>) => statementKey(database, from);
@@ -410,7 +412,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
   /** The page's seq picked from every match sorted in one read, then only the page's rows read whole. */
   const sortedWhole = (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]) =>
     run(
-      sql`SELECT p.*${distance} FROM (SELECT p.seq${distance} ${tables} ${and(conds)} ORDER BY ${order} ${page}) s
+      sql`SELECT p.*${distance} FROM (SELECT p.seq${orderDistance} ${tables} ${and(conds)} ORDER BY ${order} ${page}) s
         CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
     );
 
@@ -466,8 +468,8 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
       for (;;) {
         // The chunk's rows in order, each with whether it meets the lookups (one read, no list sent back).
         const rows = (await run(
-          sql`SELECT p.seq, ${lookups} AS hit${distance}
-            FROM (SELECT p.seq${distance} ${tables} ${where} ORDER BY ${order} LIMIT ${chunk} OFFSET ${read}) s
+          sql`SELECT p.seq, ${lookups} AS hit${orderDistance}
+            FROM (SELECT p.seq${orderDistance} ${tables} ${where} ORDER BY ${order} LIMIT ${chunk} OFFSET ${read}) s
             CROSS JOIN provider_search p ON p.seq = s.seq ORDER BY ${order}`,
         )) as (Row & { hit: number })[];
         const matched = rows.filter((row) => row.hit).map((row) => row.seq);
@@ -513,7 +515,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     // The count's one row leads, so a page past the last match still carries the total (a row of
     // nulls): counting again read every match a second time.
     const found = await run(
-      sql`WITH m AS MATERIALIZED (SELECT ${ORDER_COLUMNS}${distance} ${from})
+      sql`WITH m AS MATERIALIZED (SELECT ${ORDER_COLUMNS}${orderDistance} ${from})
         SELECT p.*${distance}, c.matchCount FROM (SELECT count(*) AS matchCount FROM m) c
         LEFT JOIN (SELECT seq FROM m p ORDER BY ${order} ${page}) s ON 1 LEFT JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
     );
@@ -566,7 +568,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
       matches.length <= params.offset
         ? []
         : run(
-            sql`SELECT p.*${distance} FROM (SELECT p.seq${distance} FROM (VALUES ${sql.join(matches.map((seq) => sql`(${seq})`))}) m
+            sql`SELECT p.*${distance} FROM (SELECT p.seq${orderDistance} FROM (VALUES ${sql.join(matches.map((seq) => sql`(${seq})`))}) m
               CROSS JOIN provider_search p ON p.seq = m.column1 ORDER BY ${order} ${page}) s CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
           );
     return { count: total, sorted };
