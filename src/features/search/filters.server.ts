@@ -88,7 +88,7 @@ export interface SearchFilter {
   /**
    * Whether its row condition can be had from `p.seq` alone (a lookup by seq, `row` with `seqOnly`):
    * text with no other filters than these is counted from the full-text index's rowids, no provider
-   * row read (plans/context.server.ts `countedText`).
+   * row read (plans/context.server.ts `textSourceOf`).
    */
   seqOnly?: true;
 }

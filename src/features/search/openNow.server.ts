@@ -44,8 +44,8 @@ export function openNowCondition(date: Date): Expression<SqlBool> {
 }
 
 /**
- * The same check on `p.seq` alone, for a source with no provider row (context.server.ts
- * `countedText`): the zone is each hours row's copy of the provider's (migrations/0010). The seek
+ * The same check on `p.seq` alone, for a source with no provider row (plans/context.server.ts
+ * `textSourceOf`): the zone is each hours row's copy of the provider's (migrations/0010). The seek
  * reads the ranges opened within a day before now in any zone (a few hours wider than the
  * provider's own day), and each is checked at now in its own zone.
  */

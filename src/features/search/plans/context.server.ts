@@ -237,9 +237,9 @@ export interface SearchRun {
    * The total of `tables` and `conds` (the open-now list's when it applied every filter) and, when
    * the matches are at most the counted cap, `sorted`: their page, sorted from the matches this read
    * listed, without reading `tables` again. Null past the cap (or when counted before): the caller
-   * walks or sorts as after a count.
+   * walks or sorts as after a count. `counted`: the same matches as a source of `p.seq` alone,
+   * read instead when given (`textSourceOf`).
    */
-  /** `counted`: the same matches as a source of `p.seq` alone, read instead when given (`textSourceOf`). */
   countOrList(
     tables: RawBuilder<unknown>,
     conds: Expression<SqlBool>[],
