@@ -451,7 +451,7 @@ describe('other orders and text in a place', () => {
       // Every filter carried by the category rows: their copies alone are read and sorted.
       { raw: { service: 'Nail Salon', sort: 'rating' }, when: MOMENTS.many, keep: (r) => inCategory(r, 'nails'), sort: 'rating' },
       { raw: { service: 'Hair Salon', priceRange: '$$' }, when: MOMENTS.many, keep: (r) => inCategory(r, 'hair') && r.priceRange === '$$' },
-      // Open now is not: each category row's provider is read and checked.
+      // Open now is checked on each category row's seq (its hours read the zone from their own rows).
       {
         raw: { service: 'Nail Salon', openNow: 'true', sort: 'reviews' },
         when: MOMENTS.many,
@@ -488,6 +488,11 @@ describe('other orders and text in a place', () => {
         ).toBe(true);
         expect(
           statements.some((text) => /providers_geo/.test(text)),
+          label,
+        ).toBe(false);
+        // The category rows are sorted on their own copies: no provider row joined to each.
+        expect(
+          statements.some((text) => /provider_search p ON p\.seq = c\.providerSeq/.test(text)),
           label,
         ).toBe(false);
       }

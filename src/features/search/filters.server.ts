@@ -266,8 +266,12 @@ export const carriedByTokens = (r: Resolved, names: readonly FilterName[]) =>
 
 /** Whether the search has every one of `names`. */
 export const hasAll = (r: Resolved, names: readonly FilterName[]) => names.every((n) => FILTERS[n].on(r));
-/** Whether every filter the search has is applied by `carrier` (then the rows it lists are the answer). */
-export const carriedByAll = (r: Resolved, carrier: Carrier) => ENTRIES.every(([, f]) => !f.on(r) || f.carriedBy.includes(carrier));
+/**
+ * Whether every filter the search has is applied by `carrier` (then the rows it lists are the answer),
+ * or with `orSeqOnly` is checked on their seq alone (`seqOnly`).
+ */
+export const carriedByAll = (r: Resolved, carrier: Carrier, { orSeqOnly = false }: { orSeqOnly?: boolean } = {}) =>
+  ENTRIES.every(([, f]) => !f.on(r) || f.carriedBy.includes(carrier) || (orSeqOnly && f.seqOnly));
 
 /**
  * Whether the provider of `seq` is listed for search: not hidden by moderation (docs/moderation.md)

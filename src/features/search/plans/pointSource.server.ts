@@ -60,15 +60,16 @@ export async function pointSource(s: SearchRun): Promise<{
 
 /**
  * A service's category rows `rows` (a FROM clause of `c`) as the source. When they carry every filter
- * (a radius aside: the row condition keeps the exact distance on their copied coordinates), their
- * copies of the order columns (which the category's indexes cover) are read and sorted alone, not
- * each provider's row.
+ * (a radius aside: the row condition keeps the exact distance on their copied coordinates) but those
+ * checked by seq alone (open now, closures: filters.server.ts `seqOnly`), their copies of the order
+ * columns (which the category's indexes cover) are read and sorted alone, not each provider's row
+ * (open now's hours read the zone from their own rows).
  */
 function categorySource(r: Resolved, rows: RawBuilder<unknown>, listText: boolean) {
-  if (carriedByAll({ ...r, within: undefined }, 'categoryRows')) {
+  if (carriedByAll({ ...r, within: undefined }, 'categoryRows', { orSeqOnly: true })) {
     const coordinates = r.point ? sql`, c.latitude, c.longitude` : sql``;
     return {
-      conds: rowConditions(r, { skip: 'categoryRows' }),
+      conds: rowConditions(r, { skip: 'categoryRows', listText, seqOnly: true }),
       tables: sql`FROM (SELECT c.providerSeq AS seq, c.isPromoted, c.rating, c.reviewCount, c.name${coordinates} ${rows} ${and(categoryConditions(r))}) p`,
     };
   }
