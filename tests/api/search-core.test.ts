@@ -122,16 +122,16 @@ describe('open now on seq alone', () => {
     };
     const r = await resolved({ query: 'nail', openNow: 'true' });
     const source = textSourceOf(r);
-    expect(source.counted).toBeDefined();
+    expect(source.seqSource).toBeDefined();
     const text = (q: RawBuilder<unknown>) => q.compile(api.database.db).sql;
-    const counted = sql`SELECT p.seq ${source.counted!.tables} ${and(source.counted!.conds)} ORDER BY p.seq`;
+    const counted = sql`SELECT p.seq ${source.seqSource!.tables} ${and(source.seqSource!.conds)} ORDER BY p.seq`;
     expect(text(counted)).not.toMatch(/provider_search|providers p\b/);
     const joined = sql`SELECT p.seq ${source.tables} ${and(source.conds)} ORDER BY p.seq`;
     const found = (await counted.execute(api.database.db)).rows;
     expect(found.length).toBeGreaterThan(0);
     expect(found).toEqual((await joined.execute(api.database.db)).rows);
     // A price is a column of the provider row: no such source.
-    expect(textSourceOf(await resolved({ query: 'nail', openNow: 'true', priceRange: '$$' })).counted).toBeUndefined();
+    expect(textSourceOf(await resolved({ query: 'nail', openNow: 'true', priceRange: '$$' })).seqSource).toBeUndefined();
   });
 });
 

@@ -12,6 +12,7 @@ import type { Page } from '../providers/providers.server';
 import { haversineMiles, roundMiles } from '../places/distance';
 import type { GazetteerPlace, PlaceKind } from '../places/gazetteer';
 import { loadGazetteer } from '../places/gazetteer.server';
+import { categoryForSearch } from '../content/services';
 import type { SearchPlace } from '../places/searchPlace.server';
 import { searchWithCorrection } from './correctedSearch.server';
 import type { SearchParams, SearchResult } from './schemas/search';
@@ -128,11 +129,13 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
   let from = 0;
   let widestAsked = false;
   /**
-   * The widest circle's count (a page of one row). When even it cannot fill the page, the narrower
-   * circles are passed over unread (`from`: its count and list are read once in the request, and its
-   * page sorted from them). When it can and its matches are counted (not past the cap), they are read
-   * once, nearest first, and each ring's count and page taken from them: a narrower circle's matches
-   * are the widest's nearer than its radius, so no ring's box is read again.
+   * The widest circle's count (a page of one row), or for a short page with none of the place's own
+   * in the circle its page itself (`asPage`). When even it cannot fill the page, the narrower circles
+   * are passed over unread: that page is the answer, or the widest is read as the last ring (`from`:
+   * its count and list are read once in the request, and its page sorted from them). When it can and
+   * its matches are counted (not past the cap), they are read once, nearest first, and each ring's
+   * count and page taken from them: a narrower circle's matches are the widest's nearer than its
+   * radius, so no ring's box is read again.
    */
   const askWidest = async (): Promise<PlaceSearchAnswer | null> => {
     widestAsked = true;
@@ -168,12 +171,14 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
   /** A circle's count (a page of one row). */
   const probeOf = (miles: number) => searchProviders(database, { ...circleOf(miles), offset: 0, limit: 1 }, now, { counts, textCircle });
   const fills = (probe: { total: number; capped?: boolean }) => probe.capped || own.total + probe.total >= wanted;
-  // A deep page asks the widest circle first. Without text, each circle's count reads its own box,
-  // so the narrowest's is asked before it: where the narrowest is full, the widest's count would
-  // read up to the cap for nothing. With text, the rings read one list of it made for the widest
-  // (plans/pointSource.server.ts), and the narrowest's count would be read beside the widest's.
+  // A deep page asks the widest circle first. Without text (a service of the form is a category,
+  // no text), each circle's count reads its own box, so the narrowest's is asked before it: where
+  // the narrowest is full, the widest's count would read up to the cap for nothing. With text, the
+  // rings read one list of it made for the widest (plans/pointSource.server.ts), and the narrowest's
+  // count would be read beside the widest's.
+  const text = !!params.query || (!!params.service && !categoryForSearch(params.service));
   const widestFirst = deep && radii.length > 1;
-  const firstProbe = widestFirst && !params.query && !params.service ? await probeOf(radii[0]!) : null;
+  const firstProbe = widestFirst && !text ? await probeOf(radii[0]!) : null;
   if (widestFirst && !(firstProbe && fills(firstProbe))) {
     const answer = await askWidest();
     if (answer) return answer;

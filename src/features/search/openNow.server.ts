@@ -47,19 +47,28 @@ export function openNowCondition(date: Date): Expression<SqlBool> {
  * The same check on `p.seq` alone, for a source with no provider row (plans/context.server.ts
  * `textSourceOf`): the zone is each hours row's copy of the provider's (migrations/0010). The seek
  * reads the ranges opened within a day before now in any zone (a few hours wider than the
- * provider's own day), and each is checked at now in its own zone.
+ * provider's own day), and each is checked at now in its own zone. While the zones' weeks straddle
+ * Monday 00:00 (some zones' now is near the week's start, others' near its end), that span would
+ * be the whole week, so each side of it is sought on its own.
  */
 export function openNowBySeq(date: Date): Expression<SqlBool> {
-  const minutes = new Map([...BUSIEST_FIRST, FALLBACK_ZONE].map((zone) => [zone, minuteOfWeek(date, zone)]));
+  const minutes = new Map(BUSIEST_FIRST.map((zone) => [zone, minuteOfWeek(date, zone)]));
   const byZone = (shift: number) =>
     sql`(CASE h.timeZone ${sql.join(
       BUSIEST_FIRST.map((zone) => sql`WHEN ${zone} THEN ${minutes.get(zone)! + shift}`),
       sql` `,
-    )} ELSE ${minutes.get(FALLBACK_ZONE)! + shift} END)`;
-  const latest = Math.max(...minutes.values());
-  const earliest = Math.min(...minutes.values()) - MINUTES_PER_DAY;
-  return sql<SqlBool>`EXISTS (SELECT 1 FROM provider_hours h WHERE h.providerSeq = p.seq AND h.openMinute <= ${latest} AND h.openMinute > ${earliest}
-    AND h.openMinute <= ${byZone(0)} AND h.openMinute > ${byZone(-MINUTES_PER_DAY)} AND h.closeMinute > ${byZone(0)})`;
+    )} ELSE ${minuteOfWeek(date, FALLBACK_ZONE) + shift} END)`;
+  const nows = [...minutes.values()];
+  const halfWeek = (7 * MINUTES_PER_DAY) / 2;
+  const sides = Math.max(...nows) - Math.min(...nows) > MINUTES_PER_DAY ? [nows.filter((n) => n < halfWeek), nows.filter((n) => n >= halfWeek)] : [nows];
+  const inZone = sql`h.openMinute <= ${byZone(0)} AND h.openMinute > ${byZone(-MINUTES_PER_DAY)} AND h.closeMinute > ${byZone(0)}`;
+  return sql<SqlBool>`EXISTS (${sql.join(
+    sides.map(
+      (side) => sql`SELECT 1 FROM provider_hours h WHERE h.providerSeq = p.seq
+        AND h.openMinute <= ${Math.max(...side)} AND h.openMinute > ${Math.min(...side) - MINUTES_PER_DAY} AND ${inZone}`,
+    ),
+    sql` UNION ALL `,
+  )})`;
 }
 
 /**

@@ -63,7 +63,10 @@ export interface Resolved {
   /** The category of `service`, when it names one. */
   category?: string;
   place?: SearchPlace;
-  /** openNow=true: the condition, for the request's moment (the list of those open when few). */
+  /**
+   * openNow=true: the condition, for the request's moment: `openList` when few are open, else
+   * `openNowCondition(now)`, which filters.server.ts rebuilds as `openNowBySeq` for a seq-only source.
+   */
   openNow?: Expression<SqlBool>;
   /**
    * openNow=true, read from the open-now list: `p.seq IN (the list)`, the list applying the filters

@@ -237,13 +237,13 @@ export interface SearchRun {
    * The total of `tables` and `conds` (the open-now list's when it applied every filter) and, when
    * the matches are at most the counted cap, `sorted`: their page, sorted from the matches this read
    * listed, without reading `tables` again. Null past the cap (or when counted before): the caller
-   * walks or sorts as after a count. `counted`: the same matches as a source of `p.seq` alone,
+   * walks or sorts as after a count. `seqSource`: the same matches as a source of `p.seq` alone,
    * read instead when given (`textSourceOf`).
    */
   countOrList(
     tables: RawBuilder<unknown>,
     conds: Expression<SqlBool>[],
-    counted?: ListedSource,
+    seqSource?: ListedSource,
   ): Promise<{ count: Count; sorted: (() => Promise<Row[]>) | null; reach?: Reach }>;
   /** A page of matches that are sorted (every match of `tables` and `conds`). */
   sortedPage(tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], text?: TextSource): Promise<Row[]>;
@@ -546,9 +546,9 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
    * its primary key, fewer rows than the source held. The seq come back as VALUES, which sqld does
    * not count as rows read (a JSON list read by json_each, or an IN list, it counts once more).
    */
-  const countOrList = async (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], counted?: ListedSource) => {
+  const countOrList = async (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], seqSource?: ListedSource) => {
     if (r.openTotal) return { count: r.openTotal, sorted: null };
-    const from = counted ? sql`${counted.tables} ${and(counted.conds)}` : sql`${tables} ${and(conds)}`;
+    const from = seqSource ? sql`${seqSource.tables} ${and(seqSource.conds)}` : sql`${tables} ${and(conds)}`;
     const key = keyOf(from);
     const known = counts.get(key);
     if (known) return { count: await known, sorted: null };
@@ -718,7 +718,7 @@ export const textListed = (match: string, conds: Expression<SqlBool>[], narrowin
 /**
  * The search's text as its source (`textListed`, with every other filter's condition), and, when
  * those conditions can all be had from `p.seq` (filters.server.ts `seqOnly`: open now, closures, a
- * category), the same matches as a source of the full-text index's rowids alone (`counted`), for
+ * category), the same matches as a source of the full-text index's rowids alone (`seqSource`), for
  * the count that lists them: a provider row read beside each hours lookup cost about half again
  * what the lookup did (docs/BENCHMARKS.md "sixteenth pass"). The page still reads the rows.
  */
@@ -726,15 +726,15 @@ export function textSourceOf(r: Resolved) {
   const rest = { ...r, match: null };
   const match = listedMatch(r);
   const narrowing = textNarrowing(r);
-  const counted: ListedSource | undefined =
-    narrowing.length || !onlySeqFilters(rest)
-      ? undefined
-      : {
-          // A subquery SQLite flattens: the MATCH still reaches the full-text index.
-          tables: sql`FROM (SELECT rowid AS seq, providers_fts AS words FROM providers_fts) p`,
-          conds: [sql<SqlBool>`p.words MATCH ${match}`, ...rowConditions(rest, { seqOnly: true })],
-        };
-  return { ...textListed(match, rowConditions(rest), narrowing), counted };
+  // Never narrowed: narrowing comes of a ZIP prefix, a column of the provider row, not seq-only.
+  const seqSource: ListedSource | undefined = !onlySeqFilters(rest)
+    ? undefined
+    : {
+        // A subquery SQLite flattens: the MATCH still reaches the full-text index.
+        tables: sql`FROM (SELECT rowid AS seq, providers_fts AS words FROM providers_fts) p`,
+        conds: [sql<SqlBool>`p.words MATCH ${match}`, ...rowConditions(rest, { seqOnly: true })],
+      };
+  return { ...textListed(match, rowConditions(rest), narrowing), seqSource };
 }
 
 /** `text` listed again narrowed to each top of an order (SearchRun.topPage's source). */

@@ -8,9 +8,9 @@ export const nearest: Plan = {
   applies: ({ sort }) => sort === 'distance',
   async run(s) {
     if (s.r.within && !s.r.match) return nearestBySpot(s, s.r.within);
-    const { conds, tables, counted } = await pointSource(s);
+    const { conds, tables, seqSource } = await pointSource(s);
     // The point first (a page there reads less than sorting the matches), then the few the count listed, sorted.
-    const { count, sorted } = await s.countOrList(tables, conds, counted);
+    const { count, sorted } = await s.countOrList(tables, conds, seqSource);
     return { count, rows: count.total === 0 ? [] : await s.nearest(tables, conds, sorted) };
   },
 };

@@ -55,7 +55,7 @@ export const order: Plan = {
       count = await s.count(sql`${source.tables} ${and(source.conds)}`);
     } else {
       // Few matches are listed by the read that counts them (a ZIP prefix counted by filter-listed is not read again).
-      const listed = await s.countOrList(source.tables, source.conds, 'counted' in source ? source.counted : undefined);
+      const listed = await s.countOrList(source.tables, source.conds, 'seqSource' in source ? source.seqSource : undefined);
       if (listed.sorted && listed.count.total > 0) return { rows: await listed.sorted(), count: listed.count, step: 'listed' };
       count = listed.count;
       reach = listed.reach;

@@ -21,9 +21,9 @@ export const otherOrder: Plan = {
   name: 'other-order',
   applies: (s) => (s.sort !== 'recommended' || !!s.r.point) && !nearInOrder(s),
   async run(s) {
-    const { conds, byOrder, unfiltered, tables, text, counted, scan, listedText, boxStates } = await pointSource(s);
+    const { conds, byOrder, unfiltered, tables, text, seqSource, scan, listedText, boxStates } = await pointSource(s);
     // Few matches are the page already, sorted from the read that counted them.
-    const { count, sorted, reach } = await s.countOrList(tables, conds, counted);
+    const { count, sorted, reach } = await s.countOrList(tables, conds, seqSource);
     if (count.total === 0) return { count, rows: [] };
     if (sorted) return { count, rows: await sorted(), step: 'sorted' };
     // Text's matches as sparse where they were counted as a walk could not fill the page in: no sample.

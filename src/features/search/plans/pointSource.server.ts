@@ -21,7 +21,7 @@ export async function pointSource(s: SearchRun): Promise<{
   /** The text's matches when they are the source (listed from the full-text index). */
   text?: TextSource;
   /** …and as rowids alone, to count them, when every other filter is checked on seq (`textSourceOf`). */
-  counted?: ListedSource;
+  seqSource?: ListedSource;
   /** The source is every provider, or a minimum rating's range: no filter narrows it. */
   scan?: true;
   /** Text is checked against one list of its matches (not a lookup per row, nor the source itself). */
@@ -69,7 +69,7 @@ function categorySource(r: Resolved, rows: RawBuilder<unknown>, listText: boolea
   if (carriedByAll({ ...r, within: undefined }, 'categoryRows', { orSeqOnly: true })) {
     const coordinates = r.point ? sql`, c.latitude, c.longitude` : sql``;
     return {
-      conds: rowConditions(r, { skip: 'categoryRows', listText, seqOnly: true }),
+      conds: rowConditions(r, { skip: 'categoryRows', seqOnly: true }),
       tables: sql`FROM (SELECT c.providerSeq AS seq, c.isPromoted, c.rating, c.reviewCount, c.name${coordinates} ${rows} ${and(categoryConditions(r))}) p`,
     };
   }
