@@ -27,7 +27,7 @@ import { RATING_STEPS } from '../../src/features/search/params';
 import { orderTop, ratingTenth, reviewsMagnitude, type BucketedSort } from '../../src/features/search/orderBuckets.server';
 import { tokenShares } from '../../src/features/search/tokenShares.server';
 import { PRICE_RANGES } from '../../src/features/providers/providerFields';
-import { and, searchRun, textListed, textSourceOf } from '../../src/features/search/plans/context.server';
+import { and, PLAN_TUNING, searchRun, textListed, textSourceOf } from '../../src/features/search/plans/context.server';
 import { OverBudgetError } from '../../src/lib/errors';
 import { startApi, type TestApi } from '../helpers/api';
 
@@ -75,6 +75,33 @@ describe('near boxes', () => {
       sql`SELECT c.providerSeq, c.latitude, c.longitude ${boxTables(point, 10, 'nails')} ${where} ORDER BY c.isPromoted DESC, c.rating DESC, c.reviewCount DESC, c.name`,
     );
     expect(sorted).toMatch(/USING COVERING INDEX provider_categories_geo/);
+  });
+});
+
+describe('text in a small box', () => {
+  it('is listed when its matches narrowed to the box’s states are few for the box, though all of them are not (narrowedEntryCost)', async () => {
+    const saved = { ...PLAN_TUNING };
+    const params = searchParamsSchema.parse({ query: 'salon', near: '41.8781,-87.6298', radius: '10' });
+    const r = await resolve(api.database, params, new Date('2026-11-25T17:00:00Z'), await placeOfSearch(api.database, params));
+    // Whether the box's text is listed at `perRow` matches a row, when an entry the states leave out
+    // costs nothing (0) or as much as a listed match (1: the states not counted, the rule before).
+    const listedAt = async (perRow: number, narrowedEntryCost: number) => {
+      Object.assign(PLAN_TUNING, { textLeads: 0, boxCheckSeeks: 1_000_000, listTextFrom: 0, listTextPerRow: perRow, narrowedEntryCost });
+      return searchRun(api.database, params, r).listTextIn(r.within!.point, r.within!.miles);
+    };
+    const between: number[] = [];
+    try {
+      for (const perRow of [0.01, 0.03, 0.1, 0.3, 1, 3, 10, 30]) {
+        const narrowed = await listedAt(perRow, 0);
+        const whole = await listedAt(perRow, 1);
+        // Counting the states only ever makes a list cheaper.
+        if (whole) expect(narrowed, String(perRow)).toBe(true);
+        if (narrowed && !whole) between.push(perRow);
+      }
+    } finally {
+      Object.assign(PLAN_TUNING, saved);
+    }
+    expect(between.length).toBeGreaterThan(0);
   });
 });
 

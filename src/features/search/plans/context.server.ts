@@ -10,7 +10,7 @@ import { cappedCount, cappedTotal } from '../../providers/providers.server';
 import type { SearchParams } from '../schemas/search';
 import type { Sort } from '../params';
 import { boxTables, distanceSql, inCellsNear } from '../near.server';
-import { filterToken, hasAll, isLookup, listedMatch, onlySeqFilters, rowConditions, textNarrowing } from '../filters.server';
+import { filterToken, hasAll, isLookup, listedMatch, onlySeqFilters, rowConditions, stateToken, textNarrowing } from '../filters.server';
 import { orderTop, PROMOTED_TOKEN } from '../orderBuckets.server';
 import { tokenShares } from '../tokenShares.server';
 import { INDEXES, indexedBy, type IndexName, type LeadingIndex } from '../indexes.server';
@@ -80,6 +80,14 @@ export const PLAN_TUNING = {
    * lookup per row does not.
    */
   listTextPerRow: 100,
+  /**
+   * …where text that is many is listed narrowed to the box's states (pointSource.server.ts
+   * `textInBox`), an entry of the words' list the states leave out costing this part of a listed
+   * match: it is decoded, never put in the list. "available" within 10 miles of Birmingham (2,700
+   * rows, 234,175 matches, 3,500 in Alabama): checked row by row 13.3 ms, listed 30.9 ms, listed in
+   * its state 3.7 ms (docs/BENCHMARKS.md "sixteenth pass").
+   */
+  narrowedEntryCost: 0.3,
   /**
    * Text matches, past the counted cap, up to which the text still leads (listed, each checked,
    * sorted) when the filter that would lead has more rows: every match is read and sorted, so this
@@ -625,9 +633,25 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     const count = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 ${boxTables(point, miles)} LIMIT ${most + 1})`;
     // The same box in each search of a request (a place's rings and the search within them): counted once.
     const rows = await countOnce(database, requestCounts, count);
-    // A box of few rows is still listed when the text's matches are few for them (listTextFor's rule).
-    return rows > most || listTextFor(rows);
+    // A box of few rows is still listed when the text's matches are few for them (listTextFor's rule),
+    // or when they are once narrowed to the box's states, as many text is.
+    return rows > most || (await listTextFor(rows)) || listTextInStates(point, miles, rows);
   };
+
+  /** Whether text that is many, listed narrowed to the box's states, is few enough for `rows` (PLAN_TUNING.narrowedEntryCost). */
+  const listTextInStates = async (point: Point, miles: number, rows: number) => {
+    if (rows <= PLAN_TUNING.listTextFrom || !(await manyWords())) return false;
+    const states = await boxStates(point, miles);
+    if (!states?.length) return false;
+    const { size, shares } = await tokenShares(database);
+    const words = await wordsEstimate(database, r, requestCounts, size);
+    const share = Math.min(
+      1,
+      states.reduce((sum, state) => sum + (shares.get(stateToken(state)) ?? 0), 0),
+    );
+    return words * (share + (1 - share) * PLAN_TUNING.narrowedEntryCost) <= rows * PLAN_TUNING.listTextPerRow;
+  };
+  const manyWords = async () => (await wordsCounted(database, r, requestCounts)).n > PLAN_TUNING.textLeads;
 
   // From the cells, not the box's coordinate index: a city's box holds tens of thousands of entries.
   const boxStates = (point: Point, miles: number) =>
