@@ -191,7 +191,7 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
     // circle fills it is asked of its count first (a page of one row), so a circle that does not is
     // passed over without reading a thousand providers' rows, nor counting the place's own in it.
     const probe = !last && deep ? (i === 0 && firstProbe ? firstProbe : await probeOf(miles)) : null;
-    if (probe && own.total + probe.total < wanted && !probe.capped) continue;
+    if (probe && !fills(probe)) continue;
     const inPlaceWithin = !ownIn
       ? 0
       : (await searchProviders(database, { ...params, near: point, radius: miles, limit: 1, offset: 0 }, now, { place, counts, textCircle })).total;

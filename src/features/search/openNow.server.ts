@@ -23,6 +23,13 @@ const FALLBACK_ZONE = 'America/New_York';
  */
 const BUSIEST_FIRST = [...new Set(['America/New_York', 'America/Chicago', 'America/Los_Angeles', 'America/Denver', ...TIME_ZONES])];
 
+/** What `minutes` gives the zone named in `zone` (a provider's or an hours row's column), as one CASE over the zones, busiest first. */
+const byZone = (zone: RawBuilder<unknown>, minutes: (zone: string) => number) =>
+  sql`(CASE ${zone} ${sql.join(
+    BUSIEST_FIRST.map((z) => sql`WHEN ${z} THEN ${minutes(z)}`),
+    sql` `,
+  )} ELSE ${minutes(FALLBACK_ZONE)} END)`;
+
 /**
  * Row check: one seek in the primary key of provider_hours for the provider row `p`, at now on its
  * zone. The zone is the provider's, worked out once per row: read from each hours row instead (so
@@ -33,13 +40,9 @@ const BUSIEST_FIRST = [...new Set(['America/New_York', 'America/Chicago', 'Ameri
  * (on a Saturday evening, six days of them).
  */
 export function openNowCondition(date: Date): Expression<SqlBool> {
-  const byZone = (minutes: (zone: string) => number) =>
-    sql`(CASE p.timeZone ${sql.join(
-      BUSIEST_FIRST.map((zone) => sql`WHEN ${zone} THEN ${minutes(zone)}`),
-      sql` `,
-    )} ELSE ${minutes(FALLBACK_ZONE)} END)`;
-  const now = byZone((zone) => minuteOfWeek(date, zone));
-  const dayBefore = byZone((zone) => minuteOfWeek(date, zone) - MINUTES_PER_DAY);
+  const zone = sql`p.timeZone`;
+  const now = byZone(zone, (z) => minuteOfWeek(date, z));
+  const dayBefore = byZone(zone, (z) => minuteOfWeek(date, z) - MINUTES_PER_DAY);
   return sql<SqlBool>`EXISTS (SELECT 1 FROM provider_hours h WHERE h.providerSeq = p.seq AND h.openMinute <= ${now} AND h.openMinute > ${dayBefore} AND h.closeMinute > ${now})`;
 }
 
@@ -52,16 +55,13 @@ export function openNowCondition(date: Date): Expression<SqlBool> {
  * be the whole week, so each side of it is sought on its own.
  */
 export function openNowBySeq(date: Date): Expression<SqlBool> {
+  // Every zone's now, the fallback's among them (BUSIEST_FIRST holds it).
   const minutes = new Map(BUSIEST_FIRST.map((zone) => [zone, minuteOfWeek(date, zone)]));
-  const byZone = (shift: number) =>
-    sql`(CASE h.timeZone ${sql.join(
-      BUSIEST_FIRST.map((zone) => sql`WHEN ${zone} THEN ${minutes.get(zone)! + shift}`),
-      sql` `,
-    )} ELSE ${minuteOfWeek(date, FALLBACK_ZONE) + shift} END)`;
+  const at = (shift: number) => byZone(sql`h.timeZone`, (zone) => minutes.get(zone)! + shift);
   const nows = [...minutes.values()];
   const halfWeek = (7 * MINUTES_PER_DAY) / 2;
   const sides = Math.max(...nows) - Math.min(...nows) > MINUTES_PER_DAY ? [nows.filter((n) => n < halfWeek), nows.filter((n) => n >= halfWeek)] : [nows];
-  const inZone = sql`h.openMinute <= ${byZone(0)} AND h.openMinute > ${byZone(-MINUTES_PER_DAY)} AND h.closeMinute > ${byZone(0)}`;
+  const inZone = sql`h.openMinute <= ${at(0)} AND h.openMinute > ${at(-MINUTES_PER_DAY)} AND h.closeMinute > ${at(0)}`;
   return sql<SqlBool>`EXISTS (${sql.join(
     sides.map(
       (side) => sql`SELECT 1 FROM provider_hours h WHERE h.providerSeq = p.seq

@@ -37,6 +37,13 @@ export interface SampledCategories {
   rating: number;
 }
 
+/** The share of the directory in any of `states` (their tokens' shares summed, at most the whole). */
+export const statesShare = (shares: TokenShares['shares'], states: readonly string[]) =>
+  Math.min(
+    1,
+    states.reduce((sum, state) => sum + (shares.get(stateToken(state)) ?? 0), 0),
+  );
+
 const kept = new Map<string, { at: number; shares: Promise<TokenShares> }>();
 
 /** Each token's share of the directory (0 to 1), from a sample read at most once per KEEP_MS. */

@@ -8,8 +8,7 @@ import { LIMITS } from '../../../config';
 import { cappedTotal } from '../../providers/providers.server';
 import { carriedByAll, categoryConditions, inSampledCategoryRows, isListed, matchesText, rowConditions } from '../filters.server';
 import { CATEGORY_INDEXES, indexSql, PLACE_INDEXES } from '../indexes.server';
-import { and, CATEGORY_ORDER, leadingIndex, PLAN_TUNING, type Plan, type PlanResult, type SearchRun, wordsEstimate } from './context.server';
-import { manyText } from './textListed.server';
+import { and, CATEGORY_ORDER, leadingIndex, manyText, PLAN_TUNING, type Plan, type PlanResult, type SearchRun, wordsEstimate } from './context.server';
 import { tokenShares } from '../tokenShares.server';
 
 export const category: Plan = {

@@ -10,9 +10,9 @@ import { cappedCount, cappedTotal } from '../../providers/providers.server';
 import type { SearchParams } from '../schemas/search';
 import type { Sort } from '../params';
 import { boxTables, distanceSql, inCellsNear } from '../near.server';
-import { filterToken, hasAll, isLookup, listedMatch, onlySeqFilters, rowConditions, stateToken, textNarrowing } from '../filters.server';
+import { filterToken, hasAll, isLookup, listedMatch, onlySeqFilters, rowConditions, textNarrowing } from '../filters.server';
 import { orderTop, PROMOTED_TOKEN } from '../orderBuckets.server';
-import { tokenShares } from '../tokenShares.server';
+import { statesShare, tokenShares } from '../tokenShares.server';
 import { INDEXES, indexedBy, type IndexName, type LeadingIndex } from '../indexes.server';
 import type { Count, Filters, Resolved } from '../resolve.server';
 import type { Point } from '../../places/distance';
@@ -385,6 +385,12 @@ export const wordsCounted = (database: Db, r: Resolved, counts: StatementMemo<nu
   textListOf(database, listedMatch(r, { tokens: [], inText: true, regions: false }), counts);
 
 /**
+ * Whether the text's words alone are many: past `PLAN_TUNING.textLeads` matches, a list long to
+ * build (narrowed to a region's states, read with a top of the order). Counted once per request.
+ */
+export const manyText = async (database: Db, r: Resolved, counts: StatementMemo<number>) => (await wordsCounted(database, r, counts)).n > PLAN_TUNING.textLeads;
+
+/**
  * How many matches the words alone have in a directory of `size`, estimated past the counted ones
  * from how far into the table (by seq, the full-text index's own order) they reach; exact below.
  */
@@ -640,18 +646,14 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
 
   /** Whether text that is many, listed narrowed to the box's states, is few enough for `rows` (PLAN_TUNING.narrowedEntryCost). */
   const listTextInStates = async (point: Point, miles: number, rows: number) => {
-    if (rows <= PLAN_TUNING.listTextFrom || !(await manyWords())) return false;
+    if (rows <= PLAN_TUNING.listTextFrom || !(await manyText(database, r, requestCounts))) return false;
     const states = await boxStates(point, miles);
     if (!states?.length) return false;
     const { size, shares } = await tokenShares(database);
     const words = await wordsEstimate(database, r, requestCounts, size);
-    const share = Math.min(
-      1,
-      states.reduce((sum, state) => sum + (shares.get(stateToken(state)) ?? 0), 0),
-    );
+    const share = statesShare(shares, states);
     return words * (share + (1 - share) * PLAN_TUNING.narrowedEntryCost) <= rows * PLAN_TUNING.listTextPerRow;
   };
-  const manyWords = async () => (await wordsCounted(database, r, requestCounts)).n > PLAN_TUNING.textLeads;
 
   // From the cells, not the box's coordinate index: a city's box holds tens of thousands of entries.
   const boxStates = (point: Point, miles: number) =>

@@ -11,12 +11,24 @@
 import { sql } from 'kysely';
 import { LIMITS } from '../../../config';
 import { boxTables, withinCondition } from '../near.server';
-import { FILTERS, filtersOf, listableFilters, listedMatch, rowConditions, stateToken, type FilterName, type SearchFilter } from '../filters.server';
-import { tokenShares } from '../tokenShares.server';
+import { FILTERS, filtersOf, listableFilters, listedMatch, rowConditions, type FilterName, type SearchFilter } from '../filters.server';
+import { statesShare, tokenShares } from '../tokenShares.server';
 import { openNowCondition } from '../openNow.server';
 import { fewOf } from './filterListed.server';
 import { CATEGORY_INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { and, countOnce, leadingIndex, PLAN_TUNING, textListOf, wordsCounted, wordsEstimate, type Plan, type SearchRun, type TextList } from './context.server';
+import {
+  and,
+  countOnce,
+  leadingIndex,
+  manyText,
+  PLAN_TUNING,
+  textListOf,
+  wordsCounted,
+  wordsEstimate,
+  type Plan,
+  type SearchRun,
+  type TextList,
+} from './context.server';
 import type { Db } from '../../../db/client';
 import type { RequestCounts, Resolved } from '../resolve.server';
 
@@ -51,20 +63,12 @@ async function countsIntersection(s: SearchRun): Promise<boolean> {
   const { r } = s;
   if (!r.regionStates?.length || !listableFilters(r).length || (await fewOf(s))) return false;
   const { size, shares } = await tokenShares(s.database);
-  const stateShare = r.regionStates.reduce((sum, state) => sum + (shares.get(stateToken(state)) ?? 0), 0);
-  const share = (r.textTokens ?? []).reduce((product, token) => product * (shares.get(token) ?? 0), Math.min(1, stateShare));
+  const share = (r.textTokens ?? []).reduce((product, token) => product * (shares.get(token) ?? 0), statesShare(shares, r.regionStates));
   return (await wordsEstimate(s.database, r, s.requestCounts, size)) * share <= PLAN_TUNING.textLeads * PLAN_TUNING.intersectionMargin;
 }
 
 /** Whether text of `matches` is few enough to be listed whatever else the search has (`text-listed`). */
 export const fewText = (matches: number) => matches <= LIMITS.countedTotal;
-
-/**
- * Whether the text's words alone are many: past `PLAN_TUNING.textLeads` matches, a list long to
- * build (narrowed to a region's states, read with a top of the order). Counted once per request.
- */
-export const manyText = async (database: Db, r: Resolved, counts: RequestCounts) =>
-  (await textMatches(database, r, counts, { tokens: [] })) > PLAN_TUNING.textLeads;
 
 const FILTER_TABLE: Record<FilterName, SearchFilter> = FILTERS;
 
