@@ -183,8 +183,26 @@ export interface PhotoReportsTable {
 
 export interface PhotoModerationActionsTable {
   id: string;
-  action: 'hide-photo' | 'restore-photo';
+  action: 'hide-photo' | 'restore-photo' | 'keep-photo';
   photoId: string;
+  reason: string;
+  actor: string;
+  createdAt: string;
+}
+
+/** The operator role on an owners' account (migrations/0047_operators.sql), written only by `npm run moderate -- operators`. */
+export interface OperatorsTable {
+  userId: string;
+  email: string;
+  grantedBy: string;
+  reason: string;
+  grantedAt: string;
+}
+
+export interface OperatorGrantsTable {
+  id: string;
+  action: 'grant-operator' | 'revoke-operator';
+  email: string;
   reason: string;
   actor: string;
   createdAt: string;
@@ -214,6 +232,8 @@ export interface Database {
   hours_category_sets: HoursCategorySetsTable;
   review_stats: ReviewStatsTable;
   auth_users: AuthUsersTable;
+  operators: OperatorsTable;
+  operator_grants: OperatorGrantsTable;
   auth_sessions: AuthSessionsTable;
   auth_verifications: AuthVerificationsTable;
   auth_accounts: AuthAccountsTable;
@@ -276,7 +296,7 @@ export interface ListingOwnersTable {
 export interface OwnerAuditTable {
   id: string;
   providerId: string;
-  action: 'claim' | 'revoke-claim' | 'assign' | 'edit' | 'reply' | 'edit-reply' | 'delete-reply' | 'hide-reply' | 'restore-reply';
+  action: 'claim' | 'revoke-claim' | 'assign' | 'edit' | 'reply' | 'edit-reply' | 'delete-reply' | 'hide-reply' | 'restore-reply' | 'keep-reply';
   targetId: string | null;
   actor: string;
   reason: string | null;

@@ -163,13 +163,19 @@ async function codeIsPending(email: string): Promise<boolean> {
 export interface SessionUser {
   userId: string;
   email: string;
+  /** The session's id (auth_sessions.id). */
+  sessionId: string;
+  /** When the session was opened with a code: operators' sessions end 8 hours after it (docs/moderation.md "Operators"). */
+  signedInAt: Date;
 }
 
 /** The signed-in owner of this request, or null. */
 export async function sessionOf(request: Request): Promise<SessionUser | null> {
   const auth = await authFor(new URL(request.url).origin);
   const session = await auth.api.getSession({ headers: request.headers });
-  return session ? { userId: session.user.id, email: session.user.email } : null;
+  return session
+    ? { userId: session.user.id, email: session.user.email, sessionId: session.session.id, signedInAt: new Date(session.session.createdAt) }
+    : null;
 }
 
 /** Ends the session of this request; returns the Set-Cookie headers that clear its cookies. */

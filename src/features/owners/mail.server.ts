@@ -12,6 +12,8 @@ import { SITE_URL } from '../../server/siteUrl';
 /** Why a code was asked for; the message says so, so that its reader knows who asked. */
 export type CodePurpose =
   | { kind: 'sign-in' }
+  /** An operator signing in to the console at /operator (docs/moderation.md "Operators"). */
+  | { kind: 'operator' }
   | { kind: 'claim'; businessName: string }
   /** The applicant of a listing from the business popup; `claimUrl` opens /business at the code step (docs/owners.md "New listings"). */
   | { kind: 'new-listing'; businessName: string; claimUrl: string };
@@ -45,7 +47,9 @@ export function codeMessage(to: string, code: string, purpose: CodePurpose): Mes
       ? `Someone asked to claim the listing of ${purpose.businessName} on Glow with this email address.`
       : purpose.kind === 'new-listing'
         ? `Someone listed ${purpose.businessName} on Glow and gave this email address.`
-        : 'Someone asked to sign in to Glow for businesses with this email address.';
+        : purpose.kind === 'operator'
+          ? 'Someone asked to sign in to Glow’s operator console with this email address.'
+          : 'Someone asked to sign in to Glow for businesses with this email address.';
   const lines = [
     why,
     '',

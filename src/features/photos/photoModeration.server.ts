@@ -7,7 +7,7 @@
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
 
-export type PhotoModerationAction = 'hide-photo' | 'restore-photo';
+export type PhotoModerationAction = 'hide-photo' | 'restore-photo' | 'keep-photo';
 
 export interface PhotoActionResult {
   action: PhotoModerationAction;
@@ -27,7 +27,8 @@ export async function moderatePhoto(
   if (!actor.trim()) throw new Error('Who acts is required (USER).');
   const photo = await database.db.selectFrom('photos').select(['id', 'providerId', 'status', 'alt']).where('id', '=', target).executeTakeFirst();
   if (!photo) throw new NotFoundError(`No photo with id ${target}.`);
-  const status = action === 'hide-photo' ? 'hidden' : 'visible';
+  // Keeping leaves the photo as it is and closes its reports.
+  const status = action === 'hide-photo' ? 'hidden' : action === 'restore-photo' ? 'visible' : photo.status;
   const at = now.toISOString();
   await database.client.batch(
     [
@@ -41,7 +42,9 @@ export async function moderatePhoto(
     'write',
   );
   const changed = photo.status !== status;
-  const summary = changed
+  const summary = action === 'keep-photo'
+    ? `Photo ${photo.id} stays as it is; its reports are closed.`
+    : changed
     ? `Photo ${photo.id} is now ${status === 'hidden' ? 'hidden from every page' : 'shown again'}.`
     : `Photo ${photo.id} was already ${status}.`;
   return { action, providerId: photo.providerId, summary, changed };
