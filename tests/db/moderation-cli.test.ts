@@ -84,7 +84,9 @@ describe('npm run moderate', () => {
       const { status, out } = moderate('list');
       expect(status).toBe(0);
       expect(out).not.toMatch(/(?![\n])[\p{Cc}\u202E\u200B]/u);
-      expect(out).toContain('Review by Eve\\x1b]0;owned\\x07\\r[fake] review, 1 of 5 stars: Bad\\x1b[2J\\x1b[H\\n  review forged (published)\\x7f\\u{202e}evil\\u{200b}');
+      expect(out).toContain(
+        'Review by Eve\\x1b]0;owned\\x07\\r[fake] review, 1 of 5 stars: Bad\\x1b[2J\\x1b[H\\n  review forged (published)\\x7f\\u{202e}evil\\u{200b}',
+      );
     } finally {
       await database.client.execute({ sql: 'DELETE FROM review_reports WHERE reviewId = ?', args: [id] });
       await database.client.execute({ sql: 'DELETE FROM reviews WHERE id = ?', args: [id] });

@@ -28,8 +28,8 @@ export const DECISIONS = {
   'approve-listing': { target: 'SLUG', does: 'vet a new listing: it joins suggestions, featured lists and the sitemap', listing: true },
   'approve-held': { target: 'HELD_ID', does: 'list a held listing (one that looked like an existing listing)', listing: true },
   'reject-held': { target: 'HELD_ID', does: 'refuse a held listing; nothing is published', listing: true },
-  'revoke-claim': { target: 'SLUG', does: 'end a claim: the listing is nobody\'s again and loses its badge' },
-  assign: { target: 'SLUG EMAIL', does: 'give a listing to the owner of EMAIL (support\'s path when its own email is unusable)' },
+  'revoke-claim': { target: 'SLUG', does: "end a claim: the listing is nobody's again and loses its badge" },
+  assign: { target: 'SLUG EMAIL', does: "give a listing to the owner of EMAIL (support's path when its own email is unusable)" },
 } as const satisfies Record<string, DecisionRule>;
 
 export type DecisionAction = keyof typeof DECISIONS;

@@ -40,7 +40,8 @@ export async function operatorOfPage(request: Request): Promise<{ operator: Oper
   try {
     return { operator: await requireOperator(request, { page: true }), refusal: null };
   } catch (error) {
-    if (error instanceof HttpError) return { operator: null, refusal: error.status === 401 && error.message === OPERATOR_ERRORS.signedOut ? null : error.message };
+    if (error instanceof HttpError)
+      return { operator: null, refusal: error.status === 401 && error.message === OPERATOR_ERRORS.signedOut ? null : error.message };
     throw error;
   }
 }

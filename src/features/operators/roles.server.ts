@@ -33,7 +33,11 @@ export async function grantOperator(
 ): Promise<{ summary: string; changed: boolean }> {
   checkReason(actor, reason);
   const address = email.trim().toLowerCase();
-  const managed = await database.db.selectFrom('listing_owners').select((eb) => eb.fn.countAll<number>().as('n')).where('email', '=', address).executeTakeFirst();
+  const managed = await database.db
+    .selectFrom('listing_owners')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('email', '=', address)
+    .executeTakeFirst();
   const listings = Number(managed?.n ?? 0);
   if (listings > 0 && !alsoOwner)
     throw new ConflictError(
@@ -44,7 +48,10 @@ export async function grantOperator(
   if (existing) return { summary: `${address} is already an operator.`, changed: false };
   await database.client.batch(
     [
-      { sql: 'INSERT INTO operators (userId, email, grantedBy, reason, grantedAt) VALUES (?, ?, ?, ?, ?)', args: [user.id, address, actor, reason, now.toISOString()] },
+      {
+        sql: 'INSERT INTO operators (userId, email, grantedBy, reason, grantedAt) VALUES (?, ?, ?, ?, ?)',
+        args: [user.id, address, actor, reason, now.toISOString()],
+      },
       grantRow('grant-operator', address, actor, reason, now),
     ],
     'write',

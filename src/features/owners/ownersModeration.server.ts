@@ -55,8 +55,12 @@ export async function ensureAccount({ db }: Db, email: string, now = new Date())
   if (existing) return existing;
   const user = { id: randomUUID() };
   const at = now.toISOString();
-  await db.insertInto('auth_users').values({ id: user.id, name: '', email, emailVerified: 1, image: null, createdAt: at, updatedAt: at }).onConflict((oc) => oc.column('email').doNothing()).execute();
-  return (await db.selectFrom('auth_users').select('id').where('email', '=', email).executeTakeFirstOrThrow());
+  await db
+    .insertInto('auth_users')
+    .values({ id: user.id, name: '', email, emailVerified: 1, image: null, createdAt: at, updatedAt: at })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
+  return await db.selectFrom('auth_users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
 }
 
 /**

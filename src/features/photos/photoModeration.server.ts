@@ -42,11 +42,12 @@ export async function moderatePhoto(
     'write',
   );
   const changed = photo.status !== status;
-  const summary = action === 'keep-photo'
-    ? `Photo ${photo.id} stays as it is; its reports are closed.`
-    : changed
-    ? `Photo ${photo.id} is now ${status === 'hidden' ? 'hidden from every page' : 'shown again'}.`
-    : `Photo ${photo.id} was already ${status}.`;
+  const summary =
+    action === 'keep-photo'
+      ? `Photo ${photo.id} stays as it is; its reports are closed.`
+      : changed
+        ? `Photo ${photo.id} is now ${status === 'hidden' ? 'hidden from every page' : 'shown again'}.`
+        : `Photo ${photo.id} was already ${status}.`;
   return { action, providerId: photo.providerId, summary, changed };
 }
 

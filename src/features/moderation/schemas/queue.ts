@@ -66,7 +66,9 @@ export const queueItemSchema = z.object({
     .nullable(z.object({ url: z.string().check(z.describe('The full-size file.')), alt: z.string().check(z.describe('Its text alternative.')) }))
     .check(z.describe('The photo, for photo items.')),
   beside: z
-    .nullable(z.object({ title: z.string().check(z.describe('The listing it looks like.')), slug: z.string().check(z.describe('Its slug.')), details: labelled }))
+    .nullable(
+      z.object({ title: z.string().check(z.describe('The listing it looks like.')), slug: z.string().check(z.describe('Its slug.')), details: labelled }),
+    )
     .check(z.describe('For a held copy: the listing already on Glow that it looks like.')),
   decisions: z.array(z.enum(DECISION_ACTIONS)).check(z.describe('The decisions that apply to it now.')),
 });
@@ -97,7 +99,12 @@ export const decisionInputSchema = z
     action: z.enum(DECISION_ACTIONS, { error: `action must be one of ${DECISION_ACTIONS.join(', ')}` }).check(z.describe('The decision.')),
     target: z
       .string({ error: 'target is required' })
-      .check(z.trim(), z.minLength(1, 'target is required'), z.maxLength(200, 'target must be at most 200 characters'), z.describe('What it acts on: the queue item’s `id`.')),
+      .check(
+        z.trim(),
+        z.minLength(1, 'target is required'),
+        z.maxLength(200, 'target must be at most 200 characters'),
+        z.describe('What it acts on: the queue item’s `id`.'),
+      ),
     reason: z
       .string({ error: reasonMessage })
       .check(
@@ -108,7 +115,12 @@ export const decisionInputSchema = z
         z.describe(`Why, in the operator’s words (required, at most ${MAX_REASON_LENGTH} characters): kept in the audit.`),
       ),
     email: z
-      .optional(z.pipe(z.string().check(z.trim(), z.email('Enter a valid email address'), z.maxLength(254)), z.transform((e: string) => e.toLowerCase())))
+      .optional(
+        z.pipe(
+          z.string().check(z.trim(), z.email('Enter a valid email address'), z.maxLength(254)),
+          z.transform((e: string) => e.toLowerCase()),
+        ),
+      )
       .check(z.describe('For `assign` only: the email the listing goes to.')),
   })
   .check(

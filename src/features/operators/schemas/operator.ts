@@ -5,7 +5,9 @@ import { z } from '../../../lib/zod';
 export const operatorCodeRequestSchema = z.object({
   email: z
     .pipe(
-      z.string({ error: 'Enter a valid email address' }).check(z.trim(), z.email('Enter a valid email address'), z.maxLength(254, 'Enter a valid email address')),
+      z
+        .string({ error: 'Enter a valid email address' })
+        .check(z.trim(), z.email('Enter a valid email address'), z.maxLength(254, 'Enter a valid email address')),
       z.transform((email: string) => email.toLowerCase()),
     )
     .check(z.describe('The operator’s email address.')),
