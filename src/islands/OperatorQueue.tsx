@@ -22,7 +22,15 @@ interface Pending {
 
 const isTyping = (target: EventTarget | null) => target instanceof HTMLElement && target.closest('input, textarea, select, [contenteditable], dialog') !== null;
 
-export default function OperatorQueue({ items, title }: { items: QueueItem[]; title: string }) {
+export default function OperatorQueue({
+  items,
+  title,
+  empty,
+}: {
+  items: QueueItem[];
+  title: string /** What the queue says when nothing waits. */;
+  empty: string;
+}) {
   const [selected, setSelected] = useState(0);
   const [pending, setPending] = useState<Pending | null>(null);
   const [result, setResult] = useState('');
@@ -81,6 +89,7 @@ export default function OperatorQueue({ items, title }: { items: QueueItem[]; ti
           <p>Every decision asks for a reason and a confirmation. The reason is kept in the audit with your email; hidden things can always be restored.</p>
         </div>
       )}
+      {items.length === 0 && <p className="text-gray-700">{empty}</p>}
       <ol className="space-y-4" aria-label={title}>
         {items.map((item, index) => (
           <li key={item.id}>

@@ -167,7 +167,7 @@ const SQL: Record<QueueName, QueueSql> = {
               SELECT 'reply', rp.id, 'Response to a review', rp.body, rp.createdAt, p.slug, p.name
               FROM review_replies rp JOIN providers p ON p.id = rp.providerId WHERE rp.status = 'hidden'
               UNION ALL
-              SELECT 'photo', ph.id, 'Photo: ' || ph.alt, NULL, ph.createdAt, p.slug, p.name
+              SELECT 'photo', ph.id, ph.alt, NULL, ph.createdAt, p.slug, p.name
               FROM photos ph JOIN providers p ON p.id = ph.providerId WHERE ph.status = 'hidden'
               UNION ALL
               SELECT 'listing', p.slug, p.name || ', ' || p.city || ', ' || p.state, p.description, p.createdAt, p.slug, p.name
