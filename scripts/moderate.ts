@@ -16,7 +16,6 @@ import { printable as p } from '../src/features/moderation/printable';
 import { QUEUE_NAMES, QUEUES, isQueueName, type QueueName } from '../src/features/moderation/queues';
 import { readQueue } from '../src/features/moderation/queues.server';
 import type { QueueItem } from '../src/features/moderation/schemas/queue';
-import { grantOperator, listOperators, revokeOperator } from '../src/features/operators/index.server';
 
 const decisionUsage = Object.entries(DECISIONS)
   .map(([action, rule]) => `  ${`${action} ${rule.target} --reason "..."`.padEnd(46)}${rule.does}`)
@@ -81,6 +80,8 @@ async function act(action: DecisionAction, args: string[], reason: string): Prom
 }
 
 async function operators(sub: string | undefined, args: string[], reason: string | undefined, alsoOwner: boolean): Promise<void> {
+  // Loaded here: the role's module reaches the owners' sign-in (better-auth), which no other command needs.
+  const { grantOperator, listOperators, revokeOperator } = await import('../src/features/operators/index.server');
   const database = await getDb();
   if (sub === 'list') {
     if (args.length) fail('operators list takes nothing more.');
