@@ -34,11 +34,18 @@ export interface SearchOptions {
   textCircle?: Circle;
 }
 
-/** The place of a search's location, resolved once for the request; undefined without a location. */
-export function placeOfSearch(database: Db, params: Pick<Filters, 'location' | 'near' | 'sort'>): Promise<SearchPlace | undefined> {
+/**
+ * The place of a search's location, resolved once for the request; undefined without a location.
+ * `withListed`: also whether anyone is listed in it (SearchPlace.listed).
+ */
+export function placeOfSearch(
+  database: Db,
+  params: Pick<Filters, 'location' | 'near' | 'sort'>,
+  { withListed = false } = {},
+): Promise<SearchPlace | undefined> {
   if (!params.location) return Promise.resolve(undefined);
   // The point only for a distance measured from the location (near gives its own).
-  return resolvePlace(database, params.location, { withPoint: params.sort === 'distance' && !params.near });
+  return resolvePlace(database, params.location, { withPoint: params.sort === 'distance' && !params.near, withListed });
 }
 
 /** GET /api/search: one page of matching providers in result order, and the total. */

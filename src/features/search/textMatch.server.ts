@@ -70,7 +70,12 @@ export async function textMatch(database: Db, text: string, column?: 'services')
     words.map(async (word) => {
       const short = isIndexedPrefix(word);
       // A short word's words of the data are read only where they may stand for it (shortWordExpands).
-      const vocabulary = short && column !== 'services' ? [] : await termsWithPrefix(database, from.kind, word, MAX_EXPANSION + 1);
+      // New listings' words join the vocabulary only once vetted, yet search finds them by name (or
+      // a service search by their services): read beside the vocabulary, one round trip.
+      const [vocabulary, unvetted] = await Promise.all([
+        short && column !== 'services' ? [] : termsWithPrefix(database, from.kind, word, MAX_EXPANSION + 1),
+        short && column !== 'services' ? [] : unvettedWords(database, word, from.unvetted),
+      ]);
       if (short && !shortWordExpands(column, word, vocabulary)) {
         seeks += 1;
         return ftsWord(word);
@@ -79,9 +84,7 @@ export async function textMatch(database: Db, text: string, column?: 'services')
         checkable = false;
         return ftsWord(word);
       }
-      // New listings' words join the vocabulary only once vetted, yet search finds them by name (or
-      // a service search by their services).
-      const terms = [...new Set([...vocabulary, ...(await unvettedWords(database, word, from.unvetted))])];
+      const terms = [...new Set([...vocabulary, ...unvetted])];
       seeks += terms.length;
       return terms.length ? ftsWord(word, terms) : false;
     }),

@@ -16,19 +16,7 @@ import { statesShare, tokenShares } from '../tokenShares.server';
 import { openNowCondition } from '../openNow.server';
 import { fewOf } from './filterListed.server';
 import { CATEGORY_INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import {
-  and,
-  countOnce,
-  leadingIndex,
-  manyText,
-  PLAN_TUNING,
-  textListOf,
-  wordsCounted,
-  wordsEstimate,
-  type Plan,
-  type SearchRun,
-  type TextList,
-} from './context.server';
+import { and, countOnce, leadingIndex, PLAN_TUNING, textListOf, wordsCounted, wordsEstimate, type Plan, type SearchRun, type TextList } from './context.server';
 import type { Db } from '../../../db/client';
 import type { RequestCounts, Resolved } from '../resolve.server';
 
