@@ -7,7 +7,8 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client';
 import { cappedTotal } from '../providers/providers.server';
 import { LIMITS } from '../../config';
-import { countOnce, manyText, openListedMost, openScanMost, PLAN_TUNING, readOnce, requestMemo, statesOf, type StatementMemo } from './plans/context.server';
+import { countOnce, manyText, readOnce, requestMemo, statesOf, type StatementMemo } from './plans/context.server';
+import { openListedMost, openScanMost, PLAN_TUNING } from './tuning.server';
 import { INDEXES, indexedBy } from './indexes.server';
 import type { SearchParams } from './schemas/search';
 import { categoryForSearch } from '../content/services';
@@ -130,8 +131,8 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
     else r.point = point;
   }
   // Text few enough to be listed runs first whatever else the search has (plans/textListed.server.ts),
-  // each match checked for open now: counting the open of every zone would decide nothing (7-47 ms
-  // at a million). A city's open are counted and listed from its own hours index, a few hundred at
+  // each match checked for open now: counting the open of every zone would decide nothing and
+  // costs much at a million. A city's open are counted and listed from its own hours index, a few hundred at
   // most, which costs less than looking up each match's hours (docs/search.md "Bounded cost"). The
   // filters' tokens are left out: text that is many but few at a price would skip a count that
   // often finds none open at all.
@@ -182,7 +183,7 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
         // When the list only decides the plan, more matches than it lists and an unknown count
         // decide alike (each row checked), so one read of the ranges says it: all of them read
         // within the bound, and their matches. Counting the matches first, then the ranges, read
-        // the ranges twice when the matches were sparse (docs/BENCHMARKS.md "twelfth pass").
+        // the ranges twice when the matches were sparse.
         count = sql<{ n: number }>`SELECT CASE WHEN count(*) <= ${scan} THEN coalesce(sum(o.hit), 0) ELSE -1 END AS n
           FROM (SELECT hit FROM (${ranges}) LIMIT ${scan + 1}) o`;
       }

@@ -15,7 +15,7 @@ import { searchRun, type Row } from './plans/context.server';
 import { choosePlan } from './plans/index.server';
 import { withBudget } from './budget.server';
 
-export { PLAN_TUNING } from './plans/context.server';
+export { PLAN_TUNING } from './tuning.server';
 
 /** What a search did, for the response's Server-Timing header and the plan tests. */
 export interface SearchTrace {

@@ -42,7 +42,7 @@ export const MAX_CHECK_SEEKS = 8;
  * its prefix: in the services column, when a few words of services start with it and it is none of
  * them. Its prefix's list holds every word of every column that starts with it ("pa": 538,684
  * providers, for the 61,120 whose services say "package"), where a word it is itself ("dip") is
- * most of its own prefix's list (docs/BENCHMARKS.md "fifteenth pass"). Elsewhere the prefix stays.
+ * most of its own prefix's list. Elsewhere the prefix stays.
  */
 const shortWordExpands = (column: 'services' | undefined, word: string, vocabulary: readonly string[]) =>
   column === 'services' && vocabulary.length > 0 && vocabulary.length <= MAX_EXPANSION && !vocabulary.includes(word);

@@ -8,7 +8,8 @@ import { LIMITS } from '../../../config';
 import { cappedTotal } from '../../providers/providers.server';
 import { carriedByAll, categoryConditions, inSampledCategoryRows, isListed, matchesText, rowConditions } from '../filters.server';
 import { CATEGORY_INDEXES, indexSql, PLACE_INDEXES } from '../indexes.server';
-import { and, CATEGORY_ORDER, leadingIndex, manyText, PLAN_TUNING, type Plan, type PlanResult, type SearchRun, wordsEstimate } from './context.server';
+import { and, CATEGORY_ORDER, leadingIndex, manyText, type Plan, type PlanResult, type SearchRun, wordsEstimate } from './context.server';
+import { PLAN_TUNING } from '../tuning.server';
 import { tokenShares } from '../tokenShares.server';
 
 export const category: Plan = {
@@ -37,7 +38,7 @@ export const category: Plan = {
 /**
  * Text that is many (past `textLeads`, so text-listed did not take it), checkable, and the one
  * filter the category rows do not carry: its list would be built whole, a common word's hundreds of
- * thousands of rowids for one page (docs/BENCHMARKS.md "thirteenth pass"). Instead the total is
+ * thousands of rowids for one page. Instead the total is
  * counted along the words' own list, each match probed for its category row (the primary key), up
  * to the cap, reading at most `textLeads` of the words' matches; and the page is walked along the
  * category's order with a full-text lookup per row, at most `maxWalk` rows past the page's end.

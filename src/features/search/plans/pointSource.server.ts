@@ -93,8 +93,7 @@ function categorySource(r: Resolved, rows: RawBuilder<unknown>, listText: boolea
  * How text is read in the search's `near` box: checked row by row in a small box, else listed once
  * (SearchRun.listTextIn). Text that is many (past `textLeads`) is listed narrowed to the tokens of the
  * states the box can hold providers in (SearchRun.boxStates, from state_cells): the full-text index intersects the words
- * with them, where the words' whole list was built for each statement that read the box
- * (docs/BENCHMARKS.md "twelfth pass").
+ * with them, where the words' whole list was built for each statement that read the box.
  */
 export async function textInBox(s: SearchRun): Promise<{ listText: boolean; r: Resolved }> {
   const { r } = s;
@@ -107,7 +106,7 @@ export async function textInBox(s: SearchRun): Promise<{ listText: boolean; r: R
   const inStates = { ...r, regionStates: states };
   // A place's rings in the same states as the widest circle list the same matches: a narrower ring
   // lists them once for the request when they are few enough (textListOf), and the wider rings read
-  // that list, where each decoded the words' lists again (docs/BENCHMARKS.md "fifteenth pass"). A
+  // that list, where each decoded the words' lists again. A
   // ring in fewer states keeps its own, shorter list; the widest alone makes none.
   if (!r.textCircle) return { listText, r: inStates };
   const match = listedMatch(inStates);

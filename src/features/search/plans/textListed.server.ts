@@ -16,7 +16,8 @@ import { statesShare, tokenShares } from '../tokenShares.server';
 import { openNowCondition } from '../openNow.server';
 import { fewOf } from './filterListed.server';
 import { CATEGORY_INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { and, countOnce, leadingIndex, PLAN_TUNING, textListOf, wordsCounted, wordsEstimate, type Plan, type SearchRun, type TextList } from './context.server';
+import { PLAN_TUNING } from '../tuning.server';
+import { and, countOnce, leadingIndex, textListOf, wordsCounted, wordsEstimate, type Plan, type SearchRun, type TextList } from './context.server';
 import type { Db } from '../../../db/client';
 import type { RequestCounts, Resolved } from '../resolve.server';
 
@@ -45,7 +46,7 @@ export const textMatches = async (...args: Parameters<typeof textList>): Promise
  * estimated matches times those tokens' shares of the directory are within `textLeads` (times
  * `PLAN_TUNING.intersectionMargin`), so that the intersection is likely few enough to lead.
  * Counting it reads the words' whole list, so an intersection estimated larger is not counted at
- * all (`service=Dip+Powder+Nails&location=1006`, docs/BENCHMARKS.md "thirteenth pass").
+ * all (`service=Dip+Powder+Nails&location=1006`).
  */
 async function countsIntersection(s: SearchRun): Promise<boolean> {
   const { r } = s;
@@ -127,7 +128,7 @@ export const textFew: Plan = {
     // More than the cap: the text still leads when the filter that would lead has more rows (a
     // service's hundreds of thousands), since the count reads that index until it has the cap.
     // Few open lead their own plan (open-listed) unless the text's matches are fewer still: each
-    // listed row costs about the same either way (docs/BENCHMARKS.md "fifteenth pass").
+    // listed row costs about the same either way.
     if (s.r.fewOpen && text >= (s.r.openCount ?? 0)) return false;
     return text <= PLAN_TUNING.textLeads && lead !== null && lead > text;
   },
