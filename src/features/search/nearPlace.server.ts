@@ -18,7 +18,7 @@ import { searchWithCorrection } from './correctedSearch.server';
 import type { SearchParams, SearchResult } from './schemas/search';
 import { placeOfSearch, searchProviders, type SearchTrace } from './search.server';
 import { MAX_NEARBY_MILES, NEARBY_MILES } from './params';
-import type { RequestCounts } from './resolve.server';
+import { requestReads } from './requestReads.server';
 
 /**
  * The kinds of place providers can be listed in (their city, ZIP code); a county or a neighbourhood
@@ -95,10 +95,10 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
   const answerPlace = town ? { kind: town.kind, name: town.name } : named;
 
   const empty = { total: 0, capped: false, items: [] as SearchResult[] };
-  // The rings mostly share their zones' open-now list and their text (resolve.server.ts): counted once.
-  const counts: RequestCounts = new Map();
+  // The rings mostly share their zones' open-now list and their text: read once for the request (requestReads.server.ts).
+  const reads = requestReads();
   const ownRuns = OWN_SEARCH.has(found.kind) && (place?.listed ?? true);
-  const own = ownRuns ? await searchProviders(database, params, now, { place, trace, counts }) : empty;
+  const own = ownRuns ? await searchProviders(database, params, now, { place, trace, reads }) : empty;
   const ownPlan = trace.plan ?? 'none';
   const wanted = params.offset + params.limit;
   if (own.capped || own.total >= wanted) return { ...own, items: own.items.map(withDistance), place: { ...answerPlace, inPlace: own.total } };
@@ -144,7 +144,7 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
     const asPage = !deep && !ownIn;
     const widestTrace: SearchTrace = {};
     const widest = await searchProviders(database, { ...circleOf(widestMiles), ...(asPage ? { offset: skip, limit: take } : { offset: 0, limit: 1 }) }, now, {
-      counts,
+      reads,
       textCircle,
       ...(asPage ? { trace: widestTrace } : {}),
     });
@@ -155,9 +155,8 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
       else return within(widestMiles, widestTrace, { total: widest.total, capped: false, page: widest.items });
       return null;
     }
-    const rows = (
-      await searchProviders(database, { ...circleOf(widestMiles), offset: 0, limit: widest.total }, now, { trace: widestTrace, counts, textCircle })
-    ).items;
+    const rows = (await searchProviders(database, { ...circleOf(widestMiles), offset: 0, limit: widest.total }, now, { trace: widestTrace, reads, textCircle }))
+      .items;
     for (const [i, miles] of radii.entries()) {
       // Rows carry their distance rounded; the circle's own test is the exact one.
       const nearby = rows.filter(
@@ -169,7 +168,7 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
     return null;
   };
   /** A circle's count (a page of one row). */
-  const probeOf = (miles: number) => searchProviders(database, { ...circleOf(miles), offset: 0, limit: 1 }, now, { counts, textCircle });
+  const probeOf = (miles: number) => searchProviders(database, { ...circleOf(miles), offset: 0, limit: 1 }, now, { reads, textCircle });
   const fills = (probe: { total: number; capped?: boolean }) => probe.capped || own.total + probe.total >= wanted;
   // A deep page asks the widest circle first. Without text (a service of the form is a category,
   // no text), each circle's count reads its own box, so the narrowest's is asked before it: where
@@ -194,7 +193,7 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
     if (probe && !fills(probe)) continue;
     /** The place's own matches within the circle, left out of its page (counted: a page of one row). */
     const inPlaceIn = async () =>
-      !ownIn ? 0 : (await searchProviders(database, { ...params, near: point, radius: miles, limit: 1, offset: 0 }, now, { place, counts, textCircle })).total;
+      !ownIn ? 0 : (await searchProviders(database, { ...params, near: point, radius: miles, limit: 1, offset: 0 }, now, { place, reads, textCircle })).total;
     // A deep page asks whether the circle fills it net of the place's own before reading it. A short
     // one reads the circle beside that count, from its start and as far as the place's own could
     // push the page (at most all of them): two statements side by side, one round trip.
@@ -208,7 +207,7 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
     const aroundTrace: SearchTrace = {};
     const [inPlaceWithin, around] = await Promise.all([
       counted ?? inPlaceIn(),
-      searchProviders(database, { ...ring, limit: rows }, now, { trace: aroundTrace, counts, textCircle }),
+      searchProviders(database, { ...ring, limit: rows }, now, { trace: aroundTrace, reads, textCircle }),
     ]);
     const nearbyTotal = around.total - inPlaceWithin;
     if (own.total + nearbyTotal < wanted && !around.capped && !last) {

@@ -10,7 +10,8 @@ import { toProvider, type Page } from '../providers/providers.server';
 import type { SearchParams, SearchResult } from './schemas/search';
 import { roundMiles } from '../places/distance';
 import { resolvePlace, type SearchPlace } from '../places/searchPlace.server';
-import { resolve, type Circle, type Filters, type RequestCounts } from './resolve.server';
+import { resolve, type Circle, type Filters } from './resolve.server';
+import { requestReads, type RequestReads } from './requestReads.server';
 import { searchRun, type Row } from './plans/context.server';
 import { choosePlan } from './plans/index.server';
 import { withBudget } from './budget.server';
@@ -28,8 +29,8 @@ export interface SearchOptions {
   place?: SearchPlace;
   /** Filled with what the search did. */
   trace?: SearchTrace;
-  /** Counts already made in this request (resolve.server.ts), for searches that share them. */
-  counts?: RequestCounts;
+  /** What this request read already (requestReads.server.ts), for searches that share it. */
+  reads?: RequestReads;
   /** The widest circle the request's searches read around their point (resolve.server.ts `Resolved.textCircle`). */
   textCircle?: Circle;
 }
@@ -53,16 +54,16 @@ export async function searchProviders(
   database: Db,
   params: Filters & Pick<SearchParams, 'limit' | 'offset'>,
   now = new Date(),
-  { place, trace = {}, counts = new Map(), textCircle }: SearchOptions = {},
+  { place, trace = {}, reads = requestReads(), textCircle }: SearchOptions = {},
 ): Promise<Page<SearchResult>> {
   database = withBudget(database);
-  const r = await resolve(database, params, now, place ?? (await placeOfSearch(database, params)), counts);
+  const r = await resolve(database, params, now, place ?? (await placeOfSearch(database, params)), reads);
   if (textCircle && r.within) r.textCircle = textCircle;
   if (r.match === false) {
     trace.plan = 'none';
     return { total: 0, capped: false, items: [] };
   }
-  const s = searchRun(database, params, r, counts);
+  const s = searchRun(database, params, r, reads);
   const plan = await choosePlan(s);
   trace.plan = plan.name;
   const { rows, count, step } = await plan.run(s);

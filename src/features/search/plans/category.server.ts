@@ -49,14 +49,14 @@ export const category: Plan = {
  */
 async function textChecked(s: SearchRun, cat: Expression<SqlBool>[], index: RawBuilder<unknown>): Promise<PlanResult | null> {
   const { r, params } = s;
-  if (!r.match || !r.checkable || !carriedByAll({ ...r, match: null }, 'categoryRows') || !(await manyText(s.database, r, s.requestCounts))) return null;
+  if (!r.match || !r.checkable || !carriedByAll({ ...r, match: null }, 'categoryRows') || !(await manyText(s.database, r, s.reads))) return null;
   // The category rows' share (with their city, price and rating, from the sample) past the cap
   // among the words' first `textLeads` matches; and the walk's rows for the page at the words'
   // density in the directory, twice over, within its bound.
   const { size, categoryRows } = await tokenShares(s.database);
   const held = categoryRows.filter((row) => inSampledCategoryRows(r, row)).length;
   if (PLAN_TUNING.textLeads * held < (LIMITS.countedTotal + 1) * Math.max(1, categoryRows.length)) return null;
-  const words = await wordsEstimate(s.database, r, s.requestCounts, size);
+  const words = await wordsEstimate(s.database, r, s.reads, size);
   if (2 * s.wanted * size > (s.wanted + PLAN_TUNING.maxWalk) * words) return null;
   const inCategory = sql<SqlBool>`EXISTS (SELECT 1 FROM provider_categories c WHERE c.providerSeq = f.rowid AND ${sql.join(cat, sql` AND `)})`;
   const counted = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT rowid FROM providers_fts

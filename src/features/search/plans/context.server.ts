@@ -17,6 +17,7 @@ import { INDEXES, indexedBy, type IndexName, type LeadingIndex } from '../indexe
 import type { Count, Filters, Resolved } from '../resolve.server';
 import type { Point } from '../../places/distance';
 import { countedWords, PLAN_TUNING } from '../tuning.server';
+import { countOnce, readOnce, requestReads, statementKey, type RequestReads, type StatementMemo, type TextList } from '../requestReads.server';
 
 export type Row = Selectable<ProvidersTable> & { distanceMiles?: number; matchCount?: number };
 
@@ -61,30 +62,15 @@ export interface Sampled {
   found: Row[];
 }
 
-/** Reads of one search (or one request's searches) by statement (statementKey): each is made once. */
-export type StatementMemo<T> = Map<string, Promise<T>>;
-
-/** A statement's identity: its SQL (whitespace aside) and its parameters. */
-export function statementKey({ db }: Db, query: RawBuilder<unknown>): string {
-  const { sql: text, parameters } = query.compile(db);
-  return `${text.replace(/\s+/g, ' ')}\0${JSON.stringify(parameters)}`;
-}
-
-/** The read of `key` in `memo`, made by `read` the first time it is asked for. */
-export function readOnce<T>(memo: StatementMemo<T>, key: string, read: () => Promise<T>): Promise<T> {
-  let found = memo.get(key);
-  if (!found) {
-    found = read();
-    memo.set(key, found);
-  }
-  return found;
-}
-
-/** The `n` of a `SELECT count(*) AS n` statement, read once per `memo` (statementKey). */
-export const countOnce = (database: Db, memo: StatementMemo<number>, query: RawBuilder<{ n: number }>): Promise<number> =>
-  readOnce(memo, statementKey(database, query), async () => Number((await query.execute(database.db)).rows[0]!.n));
-
 export const and = (conds: Expression<SqlBool>[]) => (conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``);
+
+/** Reads one search makes for two plans (one asks whether it applies, then runs), kept in its SearchRun. */
+export interface SearchOnce {
+  /** filter-listed's first listable filter with few matches (plans/filterListed.server.ts `fewOf`). */
+  fewFilter?: Promise<{ name: string; index: IndexName; row: Expression<SqlBool>; count: number } | undefined>;
+  /** text-listed's counts (plans/textListed.server.ts `textAndLead`). */
+  textAndLead?: Promise<{ text: number; lead: number | null; rowids: string | null }>;
+}
 
 export interface SearchRun {
   database: Db;
@@ -99,8 +85,10 @@ export interface SearchRun {
   page: RawBuilder<unknown>;
   /** offset + limit: the matches a page needs found. */
   wanted: number;
-  /** Counts shared by the request's searches (resolve.server.ts RequestCounts): a count that is the same in each is read once. */
-  requestCounts: StatementMemo<number>;
+  /** What the request's searches read (requestReads.server.ts): a statement that is the same in each is read once. */
+  reads: RequestReads;
+  /** What this search worked out once for the plan that asked and the plan that runs (filter-listed's few, text-listed's counts). */
+  once: SearchOnce;
   run(query: RawBuilder<unknown>): Promise<Row[]>;
   /**
    * The matches of `from` counted up to the cap, at most once per search: a plan that asks again for
@@ -176,52 +164,25 @@ export interface SearchRun {
   walkFills(found: number, read: number): boolean;
 }
 
-/** Reads of one request kept beside its counts (resolve.server.ts RequestCounts), by statement. */
-export function requestMemo<T>(memos: WeakMap<StatementMemo<number>, StatementMemo<T>>, requestCounts: StatementMemo<number>): StatementMemo<T> {
-  let found = memos.get(requestCounts);
-  if (!found) {
-    found = new Map();
-    memos.set(requestCounts, found);
-  }
-  return found;
-}
-/** countOrList's reads in one request. */
-const listings = new WeakMap<StatementMemo<number>, StatementMemo<{ n: number; seqs: string }>>();
-/** statesOf's reads in one request. */
-const states = new WeakMap<StatementMemo<number>, StatementMemo<readonly string[] | null>>();
-
 /**
  * The states `read` lists, once per request under `key`; null when `read` finds none to narrow by
  * (null) or one of them has no token of its own in the full-text index (not two letters: migrations/0035).
  */
-function statesOnce(requestCounts: StatementMemo<number>, key: string, read: () => Promise<readonly string[] | null>): Promise<readonly string[] | null> {
-  return readOnce(requestMemo(states, requestCounts), key, async () => {
+function statesOnce(reads: RequestReads, key: string, read: () => Promise<readonly string[] | null>): Promise<readonly string[] | null> {
+  return readOnce(reads.states, key, async () => {
     const found = await read();
     return found?.every((state) => /^[A-Za-z]{2}$/.test(state)) ? found : null;
   });
 }
 
 /** The states `read` lists (`SELECT DISTINCT p.state AS state …`), once per request (statesOnce). */
-export const statesOf = (database: Db, requestCounts: StatementMemo<number>, read: RawBuilder<unknown>) =>
-  statesOnce(requestCounts, statementKey(database, read), async () => ((await read.execute(database.db)).rows as { state: string }[]).map((row) => row.state));
+export const statesOf = (database: Db, reads: RequestReads, read: RawBuilder<unknown>) =>
+  statesOnce(reads, statementKey(database, read), async () => ((await read.execute(database.db)).rows as { state: string }[]).map((row) => row.state));
 
 /** textListOf's statement for `match`. */
 const textListRead = (match: string) =>
   sql<{ n: number; reach: number; rowids: string }>`SELECT count(*) AS n, max(rowid) AS reach, json_group_array(rowid) AS rowids
     FROM (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${match} LIMIT ${countedWords() + 1})`;
-
-/** textListOf's reads in one request. */
-const textLists = new WeakMap<StatementMemo<number>, StatementMemo<TextList>>();
-
-/** Text's matches as one read of the full-text index counts them (`textListOf`). */
-export interface TextList {
-  /** Matches counted, at most one past `countedWords()`. */
-  n: number;
-  /** The highest rowid among those counted: how far into the index's order (seq) they reach. */
-  reach: number;
-  /** Their rowids (seq), as a JSON array, when `n` is every match (at most `countedWords()`); else null. */
-  rowids: string | null;
-}
 
 /**
  * The matches of the full-text expression `match` counted one past `countedWords()`, with their
@@ -229,9 +190,9 @@ export interface TextList {
  * text known to be few reads them from this list (plans/textListed.server.ts), where the index
  * decoded the words' lists a second time.
  */
-export function textListOf(database: Db, match: string, counts: StatementMemo<number>): Promise<TextList> {
+export function textListOf(database: Db, match: string, reads: RequestReads): Promise<TextList> {
   const read = textListRead(match);
-  return readOnce(requestMemo(textLists, counts), statementKey(database, read), async () => {
+  return readOnce(reads.textLists, statementKey(database, read), async () => {
     const row = (await read.execute(database.db)).rows[0]!;
     const n = Number(row.n);
     return { n, reach: Number(row.reach), rowids: n <= countedWords() ? row.rowids : null };
@@ -239,32 +200,32 @@ export function textListOf(database: Db, match: string, counts: StatementMemo<nu
 }
 
 /** textListOf's read of `match` when this request made it already; undefined when it did not. */
-export const textListMade = (database: Db, match: string, counts: StatementMemo<number>): Promise<TextList> | undefined =>
-  requestMemo(textLists, counts).get(statementKey(database, textListRead(match)));
+export const textListMade = (database: Db, match: string, reads: RequestReads): Promise<TextList> | undefined =>
+  reads.textLists.get(statementKey(database, textListRead(match)));
 
 /**
  * The words' own matches (no filter's token, no region) as textMatches counts them (`textListOf`):
  * one read of the words' list for the count, the estimate (`wordsEstimate`) and the list, once per request.
  */
-export const wordsCounted = (database: Db, r: Resolved, counts: StatementMemo<number>): Promise<TextList> =>
-  textListOf(database, listedMatch(r, { tokens: [], inText: true, regions: false }), counts);
+export const wordsCounted = (database: Db, r: Resolved, reads: RequestReads): Promise<TextList> =>
+  textListOf(database, listedMatch(r, { tokens: [], inText: true, regions: false }), reads);
 
 /**
  * Whether the text's words alone are many: past `PLAN_TUNING.textLeads` matches, a list long to
  * build (narrowed to a region's states, read with a top of the order). Counted once per request.
  */
-export const manyText = async (database: Db, r: Resolved, counts: StatementMemo<number>) => (await wordsCounted(database, r, counts)).n > PLAN_TUNING.textLeads;
+export const manyText = async (database: Db, r: Resolved, reads: RequestReads) => (await wordsCounted(database, r, reads)).n > PLAN_TUNING.textLeads;
 
 /**
  * How many matches the words alone have in a directory of `size`, estimated past the counted ones
  * from how far into the table (by seq, the full-text index's own order) they reach; exact below.
  */
-export async function wordsEstimate(database: Db, r: Resolved, counts: StatementMemo<number>, size: number): Promise<number> {
-  const { n, reach } = await wordsCounted(database, r, counts);
+export async function wordsEstimate(database: Db, r: Resolved, reads: RequestReads, size: number): Promise<number> {
+  const { n, reach } = await wordsCounted(database, r, reads);
   return n <= countedWords() ? n : Math.floor((n * size) / Math.max(1, reach));
 }
 
-export function searchRun(database: Db, params: SearchRun['params'], r: Resolved, requestCounts: StatementMemo<number> = new Map()): SearchRun {
+export function searchRun(database: Db, params: SearchRun['params'], r: Resolved, reads: RequestReads = requestReads()): SearchRun {
   const { db } = database;
   const sort = params.sort ?? 'recommended';
   const page = sql`LIMIT ${params.limit} OFFSET ${params.offset}`;
@@ -431,7 +392,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     const known = counts.get(key);
     if (known) return { count: await known, sorted: null };
     // Once per request: a place's circle asked for its count (a page of one row) is read again for its page.
-    const listing = readOnce(requestMemo(listings, requestCounts), key, () =>
+    const listing = readOnce(reads.listings, key, () =>
       sql<{ n: number; seqs: string }>`SELECT count(*) AS n, json_group_array(seq) AS seqs
       FROM (SELECT p.seq ${from} LIMIT ${LIMITS.countedTotal + 1})`
         .execute(db)
@@ -502,7 +463,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     const most = Math.floor(PLAN_TUNING.boxCheckSeeks / Math.max(1, r.checkSeeks));
     const count = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 ${boxTables(point, miles)} LIMIT ${most + 1})`;
     // The same box in each search of a request (a place's rings and the search within them): counted once.
-    const rows = await countOnce(database, requestCounts, count);
+    const rows = await countOnce(database, reads.counts, count);
     // A box of few rows is still listed when the text's matches are few for them (listTextFor's rule),
     // or when they are once narrowed to the box's states, as many text is.
     return rows > most || (await listTextFor(rows)) || listTextInStates(point, miles, rows);
@@ -510,18 +471,18 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
 
   /** Whether text that is many, listed narrowed to the box's states, is few enough for `rows` (PLAN_TUNING.narrowedEntryCost). */
   const listTextInStates = async (point: Point, miles: number, rows: number) => {
-    if (rows <= PLAN_TUNING.listTextFrom || !(await manyText(database, r, requestCounts))) return false;
+    if (rows <= PLAN_TUNING.listTextFrom || !(await manyText(database, r, reads))) return false;
     const states = await boxStates(point, miles);
     if (!states?.length) return false;
     const { size, shares } = await tokenShares(database);
-    const words = await wordsEstimate(database, r, requestCounts, size);
+    const words = await wordsEstimate(database, r, reads, size);
     const share = statesShare(shares, states);
     return words * (share + (1 - share) * PLAN_TUNING.narrowedEntryCost) <= rows * PLAN_TUNING.listTextPerRow;
   };
 
   // From the cells, not the box's coordinate index: a city's box holds tens of thousands of entries.
   const boxStates = (point: Point, miles: number) =>
-    statesOnce(requestCounts, `states near ${point.latitude},${point.longitude} ${miles}`, () => inCellsNear(database, 'state_cells', point, miles));
+    statesOnce(reads, `states near ${point.latitude},${point.longitude} ${miles}`, () => inCellsNear(database, 'state_cells', point, miles));
 
   // The words alone are counted, not with the filters' tokens: intersecting reads the words' whole
   // list, so a list costs what the words match, however few the tokens leave. Past the request's
@@ -531,7 +492,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
   const listTextFor = async (rows: number) => {
     if (!r.match || rows <= PLAN_TUNING.listTextFrom) return false;
     const { size } = await tokenShares(database);
-    return (await wordsEstimate(database, r, requestCounts, size)) <= rows * PLAN_TUNING.listTextPerRow;
+    return (await wordsEstimate(database, r, reads, size)) <= rows * PLAN_TUNING.listTextPerRow;
   };
 
   /**
@@ -571,7 +532,8 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     distance,
     page,
     wanted,
-    requestCounts,
+    reads,
+    once: {},
     run,
     count,
     counted,

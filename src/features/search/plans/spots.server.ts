@@ -16,7 +16,8 @@ import type { Circle, Count } from '../resolve.server';
 import { spotsNear, type SpotNear } from '../near.server';
 import { carriedByAll, categoryConditions, isListed, rowConditions } from '../filters.server';
 import { INDEXES, indexedBy } from '../indexes.server';
-import { and, countOnce, type PlanResult, type SearchRun } from './context.server';
+import { and, type PlanResult, type SearchRun } from './context.server';
+import { countOnce } from '../requestReads.server';
 
 /** Points read per round of the page: the first round, and the most (SQLite allows 500 arms of a UNION ALL). */
 const SPOTS_PER_ROUND = { first: 4, most: 128 } as const;
@@ -97,9 +98,9 @@ async function pageAtSpots(s: SearchRun, source: SpotSource, spots: SpotNear[], 
  * The matches at `spots`, counted up to the cap (LIMITS.countedTotal), the points given as a VALUES
  * list; once per request (a place's ring is asked for its count, then read for its page).
  */
-async function countAt({ database, requestCounts }: SearchRun, source: SpotSource, spots: SpotNear[]) {
+async function countAt({ database, reads }: SearchRun, source: SpotSource, spots: SpotNear[]) {
   const values = sql.join(spots.map((spot) => sql`(${spot.latitude}, ${spot.longitude})`));
   const count = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (VALUES ${values}) s CROSS JOIN ${source.tables}
     ${and([source.at(sql`s.column1`, sql`s.column2`), ...source.conds])} LIMIT ${LIMITS.countedTotal + 1})`;
-  return cappedTotal(await countOnce(database, requestCounts, count));
+  return cappedTotal(await countOnce(database, reads.counts, count));
 }
