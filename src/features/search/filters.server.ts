@@ -215,10 +215,11 @@ export const FILTERS = {
     seqOnly: true,
     carriedBy: ['openList'],
   },
-  /** `verified=true`: listings their business has claimed (docs/owners.md), one primary-key lookup per row. */
+  /** `verified=true`: vetted listings their business has claimed (docs/owners.md), two primary-key lookups per row. */
   verified: {
     on: (r) => !!r.params.verified,
-    row: () => sql<SqlBool>`EXISTS (SELECT 1 FROM listing_owners o WHERE o.providerId = p.id)`,
+    row: () =>
+      sql<SqlBool>`EXISTS (SELECT 1 FROM listing_owners o JOIN providers v ON v.id = o.providerId WHERE o.providerId = p.id AND v.vetted_at IS NOT NULL)`,
     carriedBy: [],
   },
   /** `query`, and a `service` that is no category (text of the services column). */
