@@ -41,13 +41,20 @@ const sides: Side[] = [];
 
 beforeAll(async () => {
   await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
-  let mail;
+  let mail: Awaited<ReturnType<typeof startOwnerApi>>['mail'];
   ({ api, mail, stop } = await startOwnerApi({ buildHookUrl: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/build_hooks/parity` }));
   await grantOperator(api.database, { email: 'parity@glow-team.example.com', actor: 'ops-jordan', reason: 'Parity test' });
   operator = await signInOperator(api, mail, 'parity@glow-team.example.com');
   const seeded = await api.database.db.selectFrom('providers').select(['id', 'slug']).where('reviewCount', '>=', 3).orderBy('seq').limit(2).execute();
   for (const [i, via] of (['command line', 'console'] as const).entries()) {
-    const review = await api.database.db.selectFrom('reviews').select('id').where('providerId', '=', seeded[i]!.id).orderBy('rating').orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const review = await api.database.db
+      .selectFrom('reviews')
+      .select('id')
+      .where('providerId', '=', seeded[i]!.id)
+      .orderBy('rating')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     const fresh = await createProvider(api.database, {
       name: `Twin Peony Nail Bar ${i + 1}`,
       address: `${i + 10} Peony Lane`,
@@ -93,7 +100,11 @@ async function run(side: Side, action: string, target: string, reason: string): 
     tags = /no CDN purge of (.+?) \(fine/.exec(out)![1]!.split(', ');
   } else {
     purges.calls = [];
-    const res = await fetch(`${api.base}/api/operator/decisions`, { method: 'POST', headers: operator.headers, body: JSON.stringify({ action, target, reason }) });
+    const res = await fetch(`${api.base}/api/operator/decisions`, {
+      method: 'POST',
+      headers: operator.headers,
+      body: JSON.stringify({ action, target, reason }),
+    });
     expect(res.status, await res.clone().text()).toBe(200);
     tags = purges.calls.flat();
   }
@@ -144,7 +155,12 @@ describe('one scenario through npm run moderate and through the console', () => 
     for (const side of sides) {
       expect(await effects(side)).toMatchObject({ seededStatus: 404, freshStatus: 200, seededInSitemap: false, freshInSitemap: true });
     }
-    const audit = await api.database.db.selectFrom('moderation_actions').select(['action', 'actor']).where('reason', 'like', 'Parity:%').orderBy('createdAt').execute();
+    const audit = await api.database.db
+      .selectFrom('moderation_actions')
+      .select(['action', 'actor'])
+      .where('reason', 'like', 'Parity:%')
+      .orderBy('createdAt')
+      .execute();
     expect(audit.filter((a) => a.actor === 'ops-jordan').map((a) => a.action)).toEqual(steps.map(([a]) => a));
     expect(audit.filter((a) => a.actor === 'parity@glow-team.example.com').map((a) => a.action)).toEqual(steps.map(([a]) => a));
     expect(hooks).toBe(4);

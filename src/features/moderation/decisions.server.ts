@@ -13,7 +13,7 @@ import { moderatePhoto } from '../photos/photoModeration.server';
 import { assignListing, revokeClaim } from '../owners/ownersModeration.server';
 import { moderateReply } from '../owners/replies.server';
 import { DECISIONS, type DecisionAction, type DecisionRule } from './decisions';
-import { approveListing, decideHeldListing, moderateListing, moderateReview } from './moderation.server';
+import { approveListing, approveService, decideHeldListing, moderateListing, moderateReview, unvetListing } from './moderation.server';
 
 export interface Decision {
   action: DecisionAction;
@@ -56,6 +56,8 @@ const RUN: Record<DecisionAction, (database: Db, d: Decision, now: Date) => Prom
   'hide-listing': (db, d, now) => moderateListing(db, 'hide-listing', d, now),
   'restore-listing': (db, d, now) => moderateListing(db, 'restore-listing', d, now),
   'approve-listing': (db, d, now) => approveListing(db, d, now),
+  'hold-listing': (db, d, now) => unvetListing(db, d, now),
+  'approve-service': (db, d, now) => approveService(db, d, now).then(noEmptyProvider),
   'approve-held': (db, d, now) => decideHeldListing(db, 'approve-held', d, now).then(noEmptyProvider),
   'reject-held': (db, d, now) => decideHeldListing(db, 'reject-held', d, now).then(noEmptyProvider),
   'revoke-claim': async (db, d, now) => ({ ...(await revokeClaim(db, d.target, d.actor, d.reason, now)), changed: true }),

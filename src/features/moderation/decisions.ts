@@ -6,7 +6,7 @@
  */
 export interface DecisionRule {
   /** What the command line takes after the action. */
-  target: 'REVIEW_ID' | 'REPLY_ID' | 'PHOTO_ID' | 'SLUG' | 'HELD_ID' | 'SLUG EMAIL';
+  target: 'REVIEW_ID' | 'REPLY_ID' | 'PHOTO_ID' | 'SLUG' | 'HELD_ID' | 'SLUG EMAIL' | 'NAME';
   /** What it does, in one line (the command's usage). */
   does: string;
   /** Changes which listings are listed: the provider sitemap is purged and, when it changed something, pre-built pages are rebuilt. */
@@ -26,6 +26,8 @@ export const DECISIONS = {
   'hide-listing': { target: 'SLUG', does: 'remove a listing: its page answers 410, it leaves search, lists and sitemaps', listing: true },
   'restore-listing': { target: 'SLUG', does: 'list a hidden listing again', listing: true },
   'approve-listing': { target: 'SLUG', does: 'vet a new listing: it joins suggestions, featured lists and the sitemap', listing: true },
+  'hold-listing': { target: 'SLUG', does: 'send a listing back to not vetted: no badge, noindex, out of suggestions and the sitemap', listing: true },
+  'approve-service': { target: 'NAME', does: "let an owner's new service name into suggestions and spelling correction" },
   'approve-held': { target: 'HELD_ID', does: 'list a held listing (one that looked like an existing listing)', listing: true },
   'reject-held': { target: 'HELD_ID', does: 'refuse a held listing; nothing is published', listing: true },
   'revoke-claim': { target: 'SLUG', does: "end a claim: the listing is nobody's again and loses its badge" },

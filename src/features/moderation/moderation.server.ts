@@ -9,7 +9,8 @@ import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
 import { refreshRatingStatement } from '../reviews/reviews.server';
 import { addTermsStatement, removeTermsStatements } from '../suggestions/vocabulary.server';
-import { heldListing, resolveHeldStatement, vetListing } from '../listings/listings.server';
+import { heldListing, resolveHeldStatement, unvetStatements, vetListing } from '../listings/listings.server';
+import { approveServiceStatements } from './vocabulary.server';
 import { createProvider } from '../providers/providers.server';
 
 export const MODERATION_ACTIONS = [
@@ -21,6 +22,8 @@ export const MODERATION_ACTIONS = [
   'approve-listing',
   'approve-held',
   'reject-held',
+  'hold-listing',
+  'approve-service',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
@@ -85,15 +88,21 @@ export async function moderateReview(
   return { action, providerId: review.providerId, summary, changed };
 }
 
+/** A listing by slug with what its vocabulary is made of and whether it is listed for search. */
+async function listingBySlug({ db }: Db, slug: string) {
+  const provider = await db
+    .selectFrom('providers')
+    .select(['id', 'isHidden', 'name', 'description', 'services', 'vocabServices', 'city', 'state', 'vetted_at', 'status'])
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+  if (!provider) throw new NotFoundError(`No listing with slug ${slug}`);
+  return provider;
+}
+
 /** Hides or restores a listing by slug: its page answers 410, and it leaves search, lists, sitemaps and counts. */
 export async function moderateListing(database: Db, action: 'hide-listing' | 'restore-listing', input: ActionInput, now = new Date()): Promise<ActionResult> {
   checkInput(input);
-  const provider = await database.db
-    .selectFrom('providers')
-    .select(['id', 'isHidden', 'name', 'description', 'services', 'city', 'state', 'vetted_at', 'status'])
-    .where('slug', '=', input.target)
-    .executeTakeFirst();
-  if (!provider) throw new NotFoundError(`No listing with slug ${input.target}`);
+  const provider = await listingBySlug(database, input.target);
   const hidden = action === 'hide-listing' ? 1 : 0;
   const changed = Number(provider.isHidden) !== hidden;
   // Its words leave (or rejoin) the vocabulary of suggestions and spelling correction with it; an
@@ -118,6 +127,37 @@ export async function approveListing(database: Db, input: ActionInput, now = new
 }
 
 /**
+ * Holds a listing for review (docs/owners.md "Which listings are vetted"): back to not vetted, as a
+ * new listing is. It loses its "Verified business" badge, its page says "New listing, not yet
+ * verified" and is not indexed, and it leaves the sitemap, the vocabulary and the city counts until
+ * an operator approves it again (`approve-listing`). Its owner keeps managing it.
+ */
+export async function unvetListing(database: Db, input: ActionInput, now = new Date()): Promise<ActionResult> {
+  checkInput(input);
+  const provider = await listingBySlug(database, input.target);
+  const changed = !!provider.vetted_at;
+  await database.client.batch([...(changed ? unvetStatements(provider) : []), auditStatement('hold-listing', provider.id, input, now)], 'write');
+  return { action: 'hold-listing', providerId: provider.id, summary: `Listing ${changed ? 'is now' : 'was already'} held for review (not vetted).`, changed };
+}
+
+/**
+ * Approves an owner's new service name for the vocabulary of suggestions and spelling correction
+ * (./vocabulary.server.ts): `target` is the name. One transaction with the audit row.
+ */
+export async function approveService(database: Db, input: ActionInput, now = new Date()): Promise<ActionResult & { listings: number }> {
+  checkInput(input);
+  const { statements, listings } = await approveServiceStatements(database, input.target, input.actor, now);
+  await database.client.batch([...statements, auditStatement('approve-service', input.target.trim().toLowerCase(), input, now)], 'write');
+  return {
+    action: 'approve-service',
+    providerId: '',
+    summary: `"${input.target}" joins suggestions and spelling correction for ${listings} listing(s).`,
+    changed: true,
+    listings,
+  };
+}
+
+/**
  * Decides a held listing (a new one that looked like an existing listing): approving makes it a
  * listing of its own, vetted, with a free slug; rejecting keeps nothing but the decision.
  */
@@ -137,49 +177,4 @@ export async function decideHeldListing(database: Db, action: 'approve-held' | '
 export async function removedListingId({ db }: Db, slug: string): Promise<string | null> {
   const row = await db.selectFrom('providers').select('id').where('slug', '=', slug).where('isHidden', '=', 1).executeTakeFirst();
   return row?.id ?? null;
-}
-
-export interface OpenReport {
-  reviewId: string;
-  providerSlug: string;
-  customerName: string;
-  rating: number;
-  comment: string | null;
-  status: string;
-  reports: number;
-  reasons: string;
-  latest: string;
-}
-
-/** Reviews with open reports, most recently reported first. */
-export async function openReports({ client }: Db, limit = 50): Promise<OpenReport[]> {
-  const { rows } = await client.execute({
-    sql: `SELECT r.id AS reviewId, p.slug AS providerSlug, r.customerName, r.rating, r.comment, r.status,
-                 count(*) AS reports, group_concat(DISTINCT rr.reason) AS reasons, max(rr.createdAt) AS latest
-          FROM review_reports rr JOIN reviews r ON r.id = rr.reviewId JOIN providers p ON p.id = r.providerId
-          WHERE rr.resolvedAt IS NULL
-          GROUP BY r.id ORDER BY latest DESC LIMIT ?`,
-    args: [limit],
-  });
-  return rows.map((row) => ({ ...(row as unknown as OpenReport), rating: Number(row.rating), reports: Number(row.reports) }));
-}
-
-export interface RecentListing {
-  slug: string;
-  name: string;
-  city: string;
-  state: string;
-  createdAt: string;
-  isHidden: boolean;
-}
-
-/** The newest listings (highest seq: the order they were added), for an operator's look at what was just added. */
-export async function newestListings({ db }: Db, limit = 20): Promise<RecentListing[]> {
-  const rows = await db
-    .selectFrom('providers')
-    .select(['slug', 'name', 'city', 'state', 'createdAt', 'isHidden'])
-    .orderBy('seq', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ ...r, isHidden: Boolean(r.isHidden) }));
 }

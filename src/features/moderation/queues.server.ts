@@ -128,6 +128,25 @@ const SQL: Record<QueueName, QueueSql> = {
       };
     },
   },
+  services: {
+    count: 'SELECT count(DISTINCT service) AS n FROM service_requests',
+    items: `SELECT s.service, min(s.label) AS label, count(*) AS listings, max(s.createdAt) AS at, group_concat(p.slug, ', ') AS slugs
+            FROM service_requests s JOIN providers p ON p.id = s.providerId
+            GROUP BY s.service ORDER BY at {order}, s.service {order} LIMIT ? OFFSET ?`,
+    item: (row) => ({
+      ...base,
+      id: text(row.label),
+      kind: 'service',
+      title: `“${text(row.label)}”`,
+      status: 'waiting',
+      at: text(row.at),
+      details: details([
+        ['Listings that offer it', row.listings],
+        ['On', row.slugs],
+      ]),
+      decisions: ['approve-service'],
+    }),
+  },
   claims: {
     count: 'SELECT count(*) AS n FROM listing_owners',
     items: `SELECT p.slug, p.name AS providerName, p.city, p.state, p.phone, p.email AS listedEmail, p.website, o.email, o.via, o.claimedAt AS at, p.ownerUpdatedAt

@@ -54,6 +54,13 @@ export const QUEUES = {
     orderedBy: 'date sent',
     empty: 'No listing is held.',
   },
+  services: {
+    title: 'New service names',
+    holds:
+      'Service names owners added that are neither in the catalogue nor approved: on their listings and in search already, but not in the suggestions and spelling correction everyone sees until approved.',
+    orderedBy: 'latest request',
+    empty: 'No service name is waiting.',
+  },
   claims: {
     title: 'Claims',
     holds: 'Listings managed by their businesses, with the email that claimed each and the listing’s own contacts.',
@@ -92,6 +99,8 @@ export const DECISION_KEYS: Record<DecisionAction, Omit<QueueDecision, 'action'>
   'hide-listing': { label: 'Hide', key: 'h' },
   'restore-listing': { label: 'Restore', key: 'r' },
   'approve-listing': { label: 'Approve', key: 'a' },
+  'hold-listing': { label: 'Back to not vetted', key: 'u' },
+  'approve-service': { label: 'Approve', key: 'a' },
   'approve-held': { label: 'Approve as new', key: 'a' },
   'reject-held': { label: 'Reject', key: 'x' },
   'revoke-claim': { label: 'Revoke claim', key: 'v' },

@@ -8,25 +8,6 @@ import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
 import { audit, claimListing } from './claims.server';
 
-export interface ClaimRow {
-  slug: string;
-  name: string;
-  email: string;
-  via: string;
-  claimedAt: string;
-  ownerUpdatedAt: string | null;
-}
-
-export async function listClaims({ db }: Db, limit = 100): Promise<ClaimRow[]> {
-  return db
-    .selectFrom('listing_owners')
-    .innerJoin('providers', 'providers.id', 'listing_owners.providerId')
-    .select(['providers.slug', 'providers.name', 'listing_owners.email', 'listing_owners.via', 'listing_owners.claimedAt', 'providers.ownerUpdatedAt'])
-    .orderBy('listing_owners.claimedAt', 'desc')
-    .limit(limit)
-    .execute();
-}
-
 async function providerBySlug({ db }: Db, slug: string) {
   const row = await db.selectFrom('providers').select(['id', 'name']).where('slug', '=', slug).executeTakeFirst();
   if (!row) throw new NotFoundError(`No listing has the slug ${slug}`);

@@ -50,38 +50,3 @@ export async function moderatePhoto(
         : `Photo ${photo.id} was already ${status}.`;
   return { action, providerId: photo.providerId, summary, changed };
 }
-
-export interface OpenPhotoReport {
-  photoId: string;
-  providerSlug: string;
-  status: string;
-  alt: string;
-  url: string;
-  reports: number;
-  reasons: string;
-  latest: string;
-}
-
-/** Photos with open reports, most recently reported first. */
-export async function openPhotoReports({ db }: Db, limit = 50): Promise<OpenPhotoReport[]> {
-  const rows = await db
-    .selectFrom('photo_reports as r')
-    .innerJoin('photos as ph', 'ph.id', 'r.photoId')
-    .innerJoin('providers as p', 'p.id', 'ph.providerId')
-    .where('r.resolvedAt', 'is', null)
-    .groupBy('ph.id')
-    .select((eb) => [
-      'ph.id as photoId',
-      'p.slug as providerSlug',
-      'ph.status as status',
-      'ph.alt as alt',
-      'ph.key as key',
-      eb.fn.countAll<number>().as('reports'),
-      eb.fn<string>('group_concat', [eb.fn<string>('distinct', ['r.reason'])]).as('reasons'),
-      eb.fn.max('r.createdAt').as('latest'),
-    ])
-    .orderBy('latest', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ ...r, url: `/photos/${r.key}`, reports: Number(r.reports), latest: String(r.latest) }));
-}

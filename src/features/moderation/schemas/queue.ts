@@ -43,11 +43,11 @@ const labelled = z
 
 /** One thing waiting for a decision, in any queue. */
 export const queueItemSchema = z.object({
-  id: z.string().check(z.describe('What the decisions act on: the review, response, photo or held listing id, or the listing slug.')),
-  kind: z.enum(['review', 'reply', 'photo', 'listing', 'held', 'claim']).check(z.describe('What the item is.')),
+  id: z.string().check(z.describe('What the decisions act on: the review, response, photo or held listing id, the listing slug, or the service name.')),
+  kind: z.enum(['review', 'reply', 'photo', 'listing', 'held', 'claim', 'service']).check(z.describe('What the item is.')),
   title: z.string().check(z.describe('A one-line title for the item.')),
   text: z.nullable(z.string()).check(z.describe('Its text as written (review comment, response, listing description), or null.')),
-  status: z.string().check(z.describe('Its state: published, hidden, visible, new, held or claimed.')),
+  status: z.string().check(z.describe('Its state: published, hidden, visible, new, held, claimed or waiting.')),
   at: z.string().check(z.describe('When it entered the queue (what the queue is ordered by), ISO 8601.')),
   listing: z
     .nullable(z.object({ slug: z.string().check(z.describe('Slug of its page.')), name: z.string().check(z.describe('Business name.')) }))
