@@ -44,6 +44,14 @@ export interface ProvidersTable {
   vetted_by: string | null;
   /** The name's comparison form (src/lib/schemas/storedText.ts), for finding duplicate listings. */
   nameKey: string | null;
+  /** Its facets as bits of src/features/facets/facets.ts (migrations/0046); 0 when nothing is said. */
+  facets: Generated<number>;
+}
+
+/** Each provider's set facet bits, one row each, kept by triggers (migrations/0046). */
+export interface ProviderFacetsTable {
+  bit: number;
+  providerSeq: number;
 }
 
 /** A new listing that looks like an existing one, waiting for a moderator (migrations/0015). */
@@ -205,6 +213,7 @@ export interface Database {
   held_listings: HeldListingsTable;
   moderation_actions: ModerationActionsTable;
   provider_hours: ProviderHoursTable;
+  provider_facets: ProviderFacetsTable;
   provider_search: ProviderSearchTable;
   search_terms: SearchTermsTable;
   city_counts: CityCountsTable;
