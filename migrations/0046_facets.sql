@@ -28,3 +28,19 @@ END;
 CREATE TRIGGER provider_facets_delete AFTER DELETE ON providers WHEN OLD.facets <> 0 BEGIN
   DELETE FROM provider_facets WHERE providerSeq = OLD.seq;
 END;
+
+-- Search reads its row conditions from provider_search (migrations/0034: every column a row
+-- condition names is there), so the facets are copied there too, by its triggers.
+ALTER TABLE provider_search ADD COLUMN facets INTEGER NOT NULL DEFAULT 0;
+DROP TRIGGER provider_search_insert;
+DROP TRIGGER provider_search_update;
+CREATE TRIGGER provider_search_insert AFTER INSERT ON providers BEGIN
+  INSERT OR REPLACE INTO provider_search (seq, id, name, city, state, zipCode, isPromoted, priceRange, rating, reviewCount, latitude, longitude, timeZone, facets)
+  VALUES (new.seq, new.id, new.name, new.city, new.state, new.zipCode, new.isPromoted, new.priceRange, new.rating, new.reviewCount, new.latitude, new.longitude, new.timeZone, new.facets);
+END;
+CREATE TRIGGER provider_search_update AFTER UPDATE OF id, name, city, state, zipCode, isPromoted, priceRange, rating, reviewCount, latitude, longitude, timeZone, facets ON providers BEGIN
+  UPDATE provider_search SET id = new.id, name = new.name, city = new.city, state = new.state, zipCode = new.zipCode,
+    isPromoted = new.isPromoted, priceRange = new.priceRange, rating = new.rating, reviewCount = new.reviewCount,
+    latitude = new.latitude, longitude = new.longitude, timeZone = new.timeZone, facets = new.facets
+  WHERE seq = new.seq;
+END;

@@ -103,6 +103,8 @@ export interface ProviderSearchTable {
   latitude: number | null;
   longitude: number | null;
   timeZone: string | null;
+  /** The provider's facets, copied (migrations/0046). */
+  facets: number;
 }
 
 export interface SearchTermsTable {

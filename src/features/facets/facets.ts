@@ -20,11 +20,15 @@ export interface FacetOption {
   chip?: string;
 }
 
+/** The search parameters of the facets, in the order URLs carry them: one per group of the table below. */
+export const FACET_PARAMS = ['walkIns', 'access', 'lang', 'pay', 'kids', 'parking', 'owned'] as const;
+export type FacetParam = (typeof FACET_PARAMS)[number];
+
 export interface FacetGroup {
   /** The key in the API's `facets` object and the owner's form. */
   key: string;
   /** The search parameter that filters on it (`access=stepFree`). */
-  param: string;
+  param: FacetParam;
   /** The heading of its line in "Amenities and more" and in the dashboard. */
   label: string;
   /** `one`: at most one option (walk-ins); `many`: any of them. */
@@ -173,7 +177,7 @@ export const IDENTITY_BITS = FACET_GROUPS.filter((g) => g.identity).reduce((m, g
 
 /** One search filter: a group's parameter with one value, and the bit a listing must hold. */
 export interface FacetFilter {
-  param: string;
+  param: FacetParam;
   value: string;
   chip: string;
   bit: number;
@@ -187,11 +191,11 @@ export const FACET_FILTERS: readonly FacetFilter[] = FACET_GROUPS.flatMap((group
   ),
 );
 
-/** The search parameters of the facets, one per group ("walkIns", "access", "lang", …). */
-export const FACET_PARAMS: readonly string[] = [...new Set(FACET_FILTERS.map((f) => f.param))];
+/** The values a search parameter of a group takes: "true" for a one-option filter (`walkIns=true`), else the options'. */
+export const filterValuesOf = (param: FacetParam): string[] => FACET_FILTERS.filter((f) => f.param === param).map((f) => f.value);
 
 /** The bits a search's facet parameters ask for (all of them must be held), from `{ lang: ['vi'], walkIns: ['true'] }`. */
-export function filterMask(params: Partial<Record<string, readonly string[]>>): number {
+export function filterMask(params: Partial<Record<FacetParam, readonly string[] | undefined>>): number {
   let mask = 0;
   for (const filter of FACET_FILTERS) if (params[filter.param]?.includes(filter.value)) mask |= 1 << filter.bit;
   return mask;

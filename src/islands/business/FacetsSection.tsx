@@ -79,12 +79,7 @@ export default function FacetsSection({ providerId }: { providerId: string }) {
               <div className="flex flex-wrap gap-x-5 gap-y-2">
                 {group.kind === 'one' && (
                   <label className="flex items-center gap-2 text-sm text-gray-800">
-                    <input
-                      type="radio"
-                      name={`${id}-${group.key}`}
-                      checked={(draft[group.key] ?? []).length === 0}
-                      onChange={() => choose(group, '', false)}
-                    />
+                    <input type="radio" name={`${id}-${group.key}`} checked={(draft[group.key] ?? []).length === 0} onChange={() => choose(group, '', false)} />
                     Not saying
                   </label>
                 )}

@@ -580,7 +580,8 @@ export const GLOW_API: ApiDescription = {
       operationId: 'getOwnerFacets',
       tag: 'Owners',
       summary: "A listing's facets as its owner edits them",
-      description: 'Walk-ins, accessibility, languages, payment, kids, parking and identity labels (docs/facets.md), and whether this owner may set identity labels.',
+      description:
+        'Walk-ins, accessibility, languages, payment, kids, parking and identity labels (docs/facets.md), and whether this owner may set identity labels.',
       session: true,
       pathParams: providerIdParams,
       paramExamples: { id: exampleProvider.id },

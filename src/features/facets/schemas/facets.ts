@@ -11,12 +11,10 @@ const groupSchema = (group: FacetGroup) => {
   const choose = group.kind === 'one' ? `at most one of ${values.join(', ')}` : `any of ${values.join(', ')}`;
   return z
     ._default(
-      z
-        .array(z.enum(values, { error: `${group.label}: choose from ${values.join(', ')}` }))
-        .check(
-          z.maxLength(group.kind === 'one' ? 1 : values.length, `${group.label}: choose at most one`),
-          z.refine((list) => new Set(list).size === list.length, `${group.label}: each choice once`),
-        ),
+      z.array(z.enum(values, { error: `${group.label}: choose from ${values.join(', ')}` })).check(
+        z.maxLength(group.kind === 'one' ? 1 : values.length, `${group.label}: choose at most one`),
+        z.refine((list) => new Set(list).size === list.length, `${group.label}: each choice once`),
+      ),
       () => [],
     )
     .check(
@@ -29,17 +27,14 @@ const groupSchema = (group: FacetGroup) => {
 /** The facets of a listing: each group's chosen values; an empty list is unset (shown as nothing). */
 export const facetsSchema = z.strictObject(
   Object.fromEntries(FACET_GROUPS.map((g) => [g.key, groupSchema(g)])) as Record<string, ReturnType<typeof groupSchema>>,
-  { error: 'Facets must be an object of lists' },
 );
 export type FacetsInput = z.input<typeof facetsSchema>;
 export type Facets = z.output<typeof facetsSchema>;
 
 /** GET and PUT /api/owners/listings/{id}/facets: what is set, and whether the owner may set identity labels. */
 export const ownerFacetsSchema = z.object({
-  facets: facetsSchema,
-  identityAllowed: z
-    .boolean()
-    .check(z.describe('Whether this owner may set identity labels: only the owner of a verified listing may (docs/facets.md).')),
+  facets: facetsSchema.check(z.describe('What the listing says (schema Facets).')),
+  identityAllowed: z.boolean().check(z.describe('Whether this owner may set identity labels: only the owner of a verified listing may (docs/facets.md).')),
 });
 export type OwnerFacets = z.output<typeof ownerFacetsSchema>;
 

@@ -142,7 +142,9 @@ export const providerSchema = z.object({
     ),
   closedUntil: z.nullable(z.string()).check(z.describe('The day (YYYY-MM-DD, its own time zone) a temporarily closed listing opens again; otherwise null.')),
   facets: facetsSchema.check(
-    z.describe('What the listing says about walk-ins, access, languages, payment, kids, parking and identity (schema Facets, docs/facets.md); an empty list is unset.'),
+    z.describe(
+      'What the listing says about walk-ins, access, languages, payment, kids, parking and identity (schema Facets, docs/facets.md); an empty list is unset.',
+    ),
   ),
 });
 export type Provider = z.infer<typeof providerSchema>;
