@@ -35,8 +35,16 @@ function facetsOf(i: number) {
 
 beforeAll(async () => {
   api = await startApi();
-  const { seq: _s, latitude: _la, longitude: _lo, timeZone: _t, rating: _r, reviewCount: _c, facets: _f, ...base } =
-    (await api.database.db.selectFrom('providers').selectAll().limit(1).executeTakeFirstOrThrow()) as Record<string, unknown>;
+  const {
+    seq: _s,
+    latitude: _la,
+    longitude: _lo,
+    timeZone: _t,
+    rating: _r,
+    reviewCount: _c,
+    facets: _f,
+    ...base
+  } = (await api.database.db.selectFrom('providers').selectAll().limit(1).executeTakeFirstOrThrow()) as Record<string, unknown>;
   const statements = Array.from({ length: ADDED }, (_, i) =>
     insertProviderStatements(api.database, {
       ...base,

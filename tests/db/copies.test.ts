@@ -90,7 +90,7 @@ describe('copied columns', () => {
       expect((await copyDrift(database)).join('\n')).toMatch(/zone_hour_classes/);
       await database.client.execute('DELETE FROM hours_category_sets');
       expect((await copyDrift(database)).join('\n')).toMatch(/hours_category_sets/);
-      await database.client.execute('UPDATE provider_search SET facets = 1 WHERE seq = (SELECT seq FROM providers WHERE id = \'copies-1\')');
+      await database.client.execute("UPDATE provider_search SET facets = 1 WHERE seq = (SELECT seq FROM providers WHERE id = 'copies-1')");
       expect((await copyDrift(database)).join('\n')).toMatch(/provider_search/);
       await database.client.execute('DELETE FROM provider_facets WHERE bit = 7');
       expect((await copyDrift(database)).join('\n')).toMatch(/provider_facets missing/);

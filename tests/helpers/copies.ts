@@ -59,8 +59,14 @@ export async function copyDrift({ client }: Db): Promise<string[]> {
   for (const p of await all('SELECT seq, facets FROM providers WHERE facets <> 0')) {
     for (let bit = 0; bit < 32; bit++) if (Number(p.facets) & (1 << bit)) wanted.add(`${bit} ${String(p.seq)}`);
   }
-  report('provider_facets missing', [...wanted].filter((k) => !facetRows.has(k)).map((k) => ({ bitSeq: k })));
-  report('provider_facets extra', [...facetRows].filter((k) => !wanted.has(k)).map((k) => ({ bitSeq: k })));
+  report(
+    'provider_facets missing',
+    [...wanted].filter((k) => !facetRows.has(k)).map((k) => ({ bitSeq: k })),
+  );
+  report(
+    'provider_facets extra',
+    [...facetRows].filter((k) => !wanted.has(k)).map((k) => ({ bitSeq: k })),
+  );
   // Zone and state cells: every provider's half-degree cell of latitude and longitude (from -90 and
   // -180) with its zone, and with its state; cells of providers since moved stay
   // (migrations/0024_zone_cells.sql, 0037_state_cells.sql).

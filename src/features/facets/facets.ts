@@ -18,6 +18,8 @@ export interface FacetOption {
   bits: readonly number[];
   /** The search chip's words when it is a filter ("Speaks Spanish"); absent: not a filter. */
   chip?: string;
+  /** Its chip is in the first row on /search, the questions asked most; the rest are under "More filters". */
+  first?: true;
 }
 
 /** The search parameters of the facets, in the order URLs carry them: one per group of the table below. */
@@ -64,7 +66,7 @@ export const FACET_GROUPS: readonly FacetGroup[] = [
     kind: 'one',
     amenity: true,
     options: [
-      { value: 'welcome', label: 'Walk-ins welcome', bits: [0], chip: 'Walk-ins welcome' },
+      { value: 'welcome', label: 'Walk-ins welcome', bits: [0], chip: 'Walk-ins welcome', first: true },
       { value: 'appointments', label: 'Appointments only', bits: [1] },
       { value: 'both', label: 'Walk-ins and appointments', bits: [0, 1] },
     ],
@@ -76,7 +78,7 @@ export const FACET_GROUPS: readonly FacetGroup[] = [
     kind: 'many',
     amenity: true,
     options: [
-      { value: 'stepFree', label: 'Step-free entrance', bits: [2], chip: 'Wheelchair accessible' },
+      { value: 'stepFree', label: 'Step-free entrance', bits: [2], chip: 'Wheelchair accessible', first: true },
       { value: 'restroom', label: 'Accessible restroom', bits: [3], chip: 'Accessible restroom' },
       { value: 'parking', label: 'Accessible parking', bits: [4], chip: 'Accessible parking' },
     ],
@@ -86,7 +88,13 @@ export const FACET_GROUPS: readonly FacetGroup[] = [
     param: 'lang',
     label: 'Languages spoken',
     kind: 'many',
-    options: FACET_LANGUAGES.map(([code, name], i) => ({ value: code, label: name, bits: [5 + i], chip: `Speaks ${name}` })),
+    options: FACET_LANGUAGES.map(([code, name], i) => ({
+      value: code,
+      label: name,
+      bits: [5 + i],
+      chip: `Speaks ${name}`,
+      ...(code === 'es' || code === 'vi' ? { first: true as const } : {}),
+    })),
   },
   {
     key: 'payments',
@@ -96,7 +104,7 @@ export const FACET_GROUPS: readonly FacetGroup[] = [
     amenity: true,
     options: [
       { value: 'cards', label: 'Cards', bits: [17], chip: 'Takes cards' },
-      { value: 'cash', label: 'Cash', bits: [18], chip: 'Takes cash' },
+      { value: 'cash', label: 'Cash', bits: [18], chip: 'Takes cash', first: true },
       { value: 'contactless', label: 'Contactless', bits: [19], chip: 'Contactless payment' },
     ],
   },
@@ -106,7 +114,7 @@ export const FACET_GROUPS: readonly FacetGroup[] = [
     label: 'Kids',
     kind: 'one',
     amenity: true,
-    options: [{ value: 'welcome', label: 'Kids welcome', bits: [20], chip: 'Kids welcome' }],
+    options: [{ value: 'welcome', label: 'Kids welcome', bits: [20], chip: 'Kids welcome', first: true }],
   },
   {
     key: 'parking',
@@ -182,12 +190,16 @@ export interface FacetFilter {
   chip: string;
   bit: number;
   group: FacetGroup;
+  /** In the first row of chips (FacetOption.first). */
+  first: boolean;
 }
 
 /** Every facet a search can filter on, in the order the chips show them. */
 export const FACET_FILTERS: readonly FacetFilter[] = FACET_GROUPS.flatMap((group) =>
   group.options.flatMap((o) =>
-    o.chip && o.bits.length === 1 ? [{ param: group.param, value: group.kind === 'one' ? 'true' : o.value, chip: o.chip, bit: o.bits[0]!, group }] : [],
+    o.chip && o.bits.length === 1
+      ? [{ param: group.param, value: group.kind === 'one' ? 'true' : o.value, chip: o.chip, bit: o.bits[0]!, group, first: Boolean(o.first) }]
+      : [],
   ),
 );
 
@@ -231,4 +243,14 @@ export function facetsLd(selection: FacetSelection): { amenities: string[]; lang
     (selection[g.key] ?? []).flatMap((v) => g.options.find((o) => o.value === v)?.label ?? []),
   );
   return { amenities, languages: [...(selection.languages ?? [])] };
+}
+
+/** A search's values of a facet parameter ("vi,es" → ["vi", "es"]). */
+export const paramValues = (text: string | undefined): string[] => (text ? text.split(',').filter(Boolean) : []);
+
+/** The parameter's text with `value` turned on or off (undefined when none is left). */
+export function toggledParam(text: string | undefined, value: string, on: boolean): string | undefined {
+  const values = paramValues(text).filter((v) => v !== value);
+  const next = on ? [...values, value] : values;
+  return next.length ? next.join(',') : undefined;
 }
