@@ -110,7 +110,7 @@ const searchFields = z.object({
         z.transform((v: 'true' | 'false' | undefined) => v === 'true'),
       ),
     )
-    .check(z.describe('`true`: only listings their business has claimed ("Verified business", docs/owners.md).')),
+    .check(z.describe('`true`: only vetted listings their business has claimed ("Verified business", docs/owners.md).')),
   ...facetFields,
   near: z
     .pipe(
