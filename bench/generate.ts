@@ -313,7 +313,7 @@ export function drawFacets(seq: number): number {
       break;
     }
   }
-  for (const [group, value, share] of FACET_SHARES.each) if (rnd.next() < share) (selection[group] ??= []).push(value);
+  for (const [group, value, share] of FACET_SHARES.each) if (rnd.next() < share) selection[group] = [...(selection[group] ?? []), value];
   return facetBits(selection);
 }
 
