@@ -18,7 +18,7 @@ import { searchWithCorrection } from './correctedSearch.server';
 import type { SearchParams, SearchResult } from './schemas/search';
 import { placeOfSearch, searchProviders, type SearchTrace } from './search.server';
 import { MAX_NEARBY_MILES, NEARBY_MILES } from './params';
-import type { RequestCounts } from './resolve.server';
+import { requestReads } from './requestReads.server';
 
 /**
  * The kinds of place providers can be listed in (their city, ZIP code); a county or a neighbourhood
@@ -73,14 +73,14 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
   const gazetteer = await loadGazetteer();
   let found = gazetteer.resolve(params.location);
   if (!found) return searchWithCorrection(database, params, now, trace);
-  const place = await placeOfSearch(database, params);
+  const place = await placeOfSearch(database, params, { withListed: true });
   // A state's name that is also a city with providers ("Washington": the DC providers) is the city,
   // as the search reads it.
   if (found.kind === 'state' && place?.city) found = gazetteer.town(place.city, place.states[0]) ?? found;
   const named = { kind: found.kind, name: found.name, ...(found.within ? { within: found.within } : {}) };
   if (found.kind === 'state') {
     // A state is its providers, as before: its centre is no place anyone is.
-    const answer = await searchWithCorrection(database, params, now, trace);
+    const answer = await searchWithCorrection(database, params, now, trace, { place });
     return { ...answer, place: { ...named, inPlace: answer.total } };
   }
   // A town name the directory lists in another state first ("Portland" with providers only in
@@ -95,10 +95,10 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
   const answerPlace = town ? { kind: town.kind, name: town.name } : named;
 
   const empty = { total: 0, capped: false, items: [] as SearchResult[] };
-  // The rings mostly share their zones' open-now list and their text (resolve.server.ts): counted once.
-  const counts: RequestCounts = new Map();
-  const ownRuns = OWN_SEARCH.has(found.kind) && (await anyoneIn(database, place));
-  const own = ownRuns ? await searchProviders(database, params, now, { place, trace, counts }) : empty;
+  // The rings mostly share their zones' open-now list and their text: read once for the request (requestReads.server.ts).
+  const reads = requestReads();
+  const ownRuns = OWN_SEARCH.has(found.kind) && (place?.listed ?? true);
+  const own = ownRuns ? await searchProviders(database, params, now, { place, trace, reads }) : empty;
   const ownPlan = trace.plan ?? 'none';
   const wanted = params.offset + params.limit;
   if (own.capped || own.total >= wanted) return { ...own, items: own.items.map(withDistance), place: { ...answerPlace, inPlace: own.total } };
@@ -144,7 +144,7 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
     const asPage = !deep && !ownIn;
     const widestTrace: SearchTrace = {};
     const widest = await searchProviders(database, { ...circleOf(widestMiles), ...(asPage ? { offset: skip, limit: take } : { offset: 0, limit: 1 }) }, now, {
-      counts,
+      reads,
       textCircle,
       ...(asPage ? { trace: widestTrace } : {}),
     });
@@ -155,9 +155,8 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
       else return within(widestMiles, widestTrace, { total: widest.total, capped: false, page: widest.items });
       return null;
     }
-    const rows = (
-      await searchProviders(database, { ...circleOf(widestMiles), offset: 0, limit: widest.total }, now, { trace: widestTrace, counts, textCircle })
-    ).items;
+    const rows = (await searchProviders(database, { ...circleOf(widestMiles), offset: 0, limit: widest.total }, now, { trace: widestTrace, reads, textCircle }))
+      .items;
     for (const [i, miles] of radii.entries()) {
       // Rows carry their distance rounded; the circle's own test is the exact one.
       const nearby = rows.filter(
@@ -169,7 +168,7 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
     return null;
   };
   /** A circle's count (a page of one row). */
-  const probeOf = (miles: number) => searchProviders(database, { ...circleOf(miles), offset: 0, limit: 1 }, now, { counts, textCircle });
+  const probeOf = (miles: number) => searchProviders(database, { ...circleOf(miles), offset: 0, limit: 1 }, now, { reads, textCircle });
   const fills = (probe: { total: number; capped?: boolean }) => probe.capped || own.total + probe.total >= wanted;
   // A deep page asks the widest circle first. Without text (a service of the form is a category,
   // no text), each circle's count reads its own box, so the narrowest's is asked before it: where
@@ -192,16 +191,24 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
     // passed over without reading a thousand providers' rows, nor counting the place's own in it.
     const probe = !last && deep ? (i === 0 && firstProbe ? firstProbe : await probeOf(miles)) : null;
     if (probe && !fills(probe)) continue;
-    const inPlaceWithin = !ownIn
-      ? 0
-      : (await searchProviders(database, { ...params, near: point, radius: miles, limit: 1, offset: 0 }, now, { place, counts, textCircle })).total;
-    if (probe && own.total + probe.total - inPlaceWithin < wanted && !probe.capped) continue;
+    /** The place's own matches within the circle, left out of its page (counted: a page of one row). */
+    const inPlaceIn = async () =>
+      !ownIn ? 0 : (await searchProviders(database, { ...params, near: point, radius: miles, limit: 1, offset: 0 }, now, { place, reads, textCircle })).total;
+    // A deep page asks whether the circle fills it net of the place's own before reading it. A short
+    // one reads the circle beside that count, from its start and as far as the place's own could
+    // push the page (at most all of them): two statements side by side, one round trip.
+    const counted = probe ? await inPlaceIn() : null;
+    if (probe && own.total + probe.total - counted! < wanted && !probe.capped) continue;
     // With none of the place's own in the circle, its page is the page (none to leave out): only
     // those rows are read, not every one before them.
-    const ring = { ...circle, offset: inPlaceWithin ? 0 : skip };
-    const rows = inPlaceWithin ? skip + take + inPlaceWithin : take;
+    const fromStart = ownIn && (counted === null || counted > 0);
+    const ring = { ...circle, offset: fromStart ? 0 : skip };
+    const rows = fromStart ? skip + take + (counted ?? own.total) : take;
     const aroundTrace: SearchTrace = {};
-    const around = await searchProviders(database, { ...ring, limit: rows }, now, { trace: aroundTrace, counts, textCircle });
+    const [inPlaceWithin, around] = await Promise.all([
+      counted ?? inPlaceIn(),
+      searchProviders(database, { ...ring, limit: rows }, now, { trace: aroundTrace, reads, textCircle }),
+    ]);
     const nearbyTotal = around.total - inPlaceWithin;
     if (own.total + nearbyTotal < wanted && !around.capped && !last) {
       // A ring short of the page: the widest is asked (once) before another narrower ring is read.
@@ -212,28 +219,15 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
       continue;
     }
     if (own.total + nearbyTotal === 0) break;
-    const nearby = inPlaceWithin ? around.items.filter((p) => !isInPlace(p)).slice(skip, skip + take) : around.items;
+    const nearby = fromStart ? around.items.filter((p) => !isInPlace(p)).slice(skip, skip + take) : around.items;
     return within(miles, aroundTrace, { total: nearbyTotal, capped: around.capped, page: nearby });
   }
   // Nothing within MAX_NEARBY_MILES: the search as typed (the place's own, when it ran: not read
   // again), with its typo correction, and the nearest city that has providers for the page to offer.
-  const answer = await searchWithCorrection(database, params, now, trace, ownRuns ? { found: own, plan: ownPlan } : undefined);
+  const answer = await searchWithCorrection(database, params, now, trace, { place, ...(ownRuns ? { typed: { found: own, plan: ownPlan } } : {}) });
   if (answer.total > 0) return answer;
   const nearestCity = await nearestCityWithProviders(database, point);
   return { ...answer, place: { ...answerPlace, inPlace: 0, radiusMiles: MAX_NEARBY_MILES, ...(nearestCity ? { nearestCity } : {}) } };
-}
-
-/**
- * Whether any provider at all is in the place's ZIP code or city (one index lookup). Most ZIP codes
- * and suburbs have none, and the place's own search with a service would then walk the service's
- * whole index looking for one (docs/BENCHMARKS.md "Places").
- */
-async function anyoneIn({ db }: Db, place: SearchPlace | undefined): Promise<boolean> {
-  if (place?.zipPrefix?.length === 5 && !place.city)
-    return Boolean(await db.selectFrom('providers').select('seq').where('zipCode', '=', place.zipPrefix).limit(1).executeTakeFirst());
-  if (place?.city && !place.zipPrefix)
-    return Boolean(await db.selectFrom('providers').select('seq').where('city', '=', place.city).limit(1).executeTakeFirst());
-  return true;
 }
 
 /** The cities with providers ("City, ST") and their centres, read at most once a minute: they change with new listings only. */
