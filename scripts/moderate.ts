@@ -7,9 +7,9 @@
  * the environment, without them nothing is purged and the page's CDN lifetime applies.
  */
 import { parseArgs } from 'node:util';
-import { closeDb, getDb } from '../src/db/client';
+import { getDb } from '../src/db/client';
+import { runCommand } from './lib/cli';
 import { env } from '../src/env.server';
-import { ConflictError, NotFoundError } from '../src/lib/errors';
 import { DECISIONS, isDecisionAction, type DecisionAction } from '../src/features/moderation/decisions';
 import { decide } from '../src/features/moderation/decisions.server';
 import { printable as p } from '../src/features/moderation/printable';
@@ -131,15 +131,4 @@ async function main(): Promise<void> {
   await act(command, args, reason);
 }
 
-try {
-  await main();
-} catch (error) {
-  if (error instanceof NotFoundError || error instanceof ConflictError) {
-    console.error(error.message);
-    process.exitCode = 1;
-  } else if (error instanceof TypeError && /Unknown option|Unexpected argument/.test(error.message)) {
-    fail(error.message);
-  } else throw error;
-} finally {
-  await closeDb();
-}
+await runCommand(main, fail);
