@@ -18,6 +18,8 @@ export interface ProvidersTable {
   isPromoted: number;
   isOpen: number;
   priceRange: string;
+  /** 0: nobody gave the price, and `priceRange` holds only the column's stand-in (migrations/0043). */
+  priceRangeKnown: Generated<number>;
   openingHours: string;
   imageUrl: string | null;
   rating: number;

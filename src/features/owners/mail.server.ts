@@ -8,6 +8,9 @@ import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { env } from '../../env.server';
 import { SITE_URL } from '../../server/siteUrl';
+import { APPLICATION_FATE, CODE_RULES } from './applicationCopy';
+
+const CODE_MINUTES = CODE_RULES.expiresInSeconds / 60;
 
 /** Why a code was asked for; the message says so, so that its reader knows who asked. */
 export type CodePurpose =
@@ -50,8 +53,8 @@ export function codeMessage(to: string, code: string, purpose: CodePurpose): Mes
     why,
     '',
     purpose.kind === 'new-listing'
-      ? `Your code is ${code}. To manage this listing and show it as a verified business, open ${purpose.claimUrl} and enter the code there. It works once, for 10 minutes.`
-      : `Your code is ${code}. Enter it on the Glow page where you asked for it. It works once, for 10 minutes.`,
+      ? `Your listing is ${APPLICATION_FATE}. Your code is ${code}. To manage the listing, open ${purpose.claimUrl} and enter the code there. It works once, for ${CODE_MINUTES} minutes.`
+      : `Your code is ${code}. Enter it on the Glow page where you asked for it. It works once, for ${CODE_MINUTES} minutes.`,
     '',
     'If this was not you, ignore this email: nothing happens without the code, and your listing stays as it is.',
     `Questions? Contact us at ${SITE_URL}/contact.`,

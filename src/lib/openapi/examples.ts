@@ -1,12 +1,22 @@
 /** Example values of the OpenAPI document; tests/api/openapi.test.ts checks each against its schema. */
 import type { Photo, PhotoReport } from '../../features/photos/schemas/photo';
-import { LIMITS, NEW_LISTING } from '../../config';
+import { LIMITS } from '../../config';
 import type { Provider } from '../../features/providers/schemas/provider';
 import type { Review } from '../../features/reviews/schemas/review';
 import type { ReviewSummary } from '../../features/reviews/schemas/reviewList';
 import type { Report, ReportCreate } from '../../features/reviews/schemas/reviewReport';
 
-const openingHours = JSON.stringify(NEW_LISTING.openingHours);
+/** A week of hours as a listing stores them. */
+export const exampleOpeningHours = {
+  monday: '9:00 AM - 6:00 PM',
+  tuesday: '9:00 AM - 6:00 PM',
+  wednesday: '9:00 AM - 6:00 PM',
+  thursday: '9:00 AM - 6:00 PM',
+  friday: '9:00 AM - 6:00 PM',
+  saturday: '9:00 AM - 5:00 PM',
+  sunday: 'Closed',
+};
+const openingHours = JSON.stringify(exampleOpeningHours);
 const services = JSON.stringify(['Manicure', 'Pedicure', 'Gel Nails']);
 
 export const exampleProvider: Provider = {
@@ -57,8 +67,6 @@ export const exampleProviderCreate = {
   services: JSON.stringify(['Manicure', 'Facial']),
   isPromoted: false,
   isOpen: true,
-  priceRange: NEW_LISTING.priceRange,
-  openingHours,
 };
 
 export const exampleReview: Review = {
