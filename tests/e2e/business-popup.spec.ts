@@ -7,7 +7,7 @@ const dialog = (page: Page) => page.getByRole('dialog', { name: 'List Your Busin
 
 /** The header's For Businesses menu, then its "List your business". */
 async function listFromHeader(page: Page) {
-  await page.getByRole('banner').getByText('For Businesses', { exact: true }).click();
+  await page.getByRole('banner').locator('summary', { hasText: 'For Businesses' }).click();
   await page.getByRole('banner').getByRole('button', { name: 'List your business' }).click();
 }
 

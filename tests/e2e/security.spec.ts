@@ -88,7 +88,7 @@ test.describe('Content-Security-Policy', () => {
     }
     await page.goto('/faq');
     await hydrated(page, 'input[placeholder="Search questions..."]');
-    await page.getByRole('banner').getByText('For Businesses', { exact: true }).click();
+    await page.getByRole('banner').locator('summary', { hasText: 'For Businesses' }).click();
     await page.getByRole('banner').getByRole('button', { name: 'List your business' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(violations).toEqual([]);

@@ -33,12 +33,14 @@ describe("an application's fate, said the same way everywhere", () => {
 });
 
 describe('counts in copy are computed', () => {
-  it('fills {verifiedCount} and {cityCount}, and copy carries no typed count', () => {
-    expect(fillCounts('Discover {verifiedCount} verified salons across {cityCount} US cities.', { verifiedCount: 1234, cityCount: 7 })).toBe(
-      'Discover 1,234 verified salons across 7 US cities.',
+  it('fills {providerCount} and {cityCount}; copy carries no typed count and calls no count verified', () => {
+    expect(fillCounts('Discover {providerCount} salons across {cityCount} US cities.', { providerCount: 1234, cityCount: 7 })).toBe(
+      'Discover 1,234 salons across 7 US cities.',
     );
-    expect(content('company/home.json')).toContain('{verifiedCount} verified');
-    expect(content('company/about.json')).toContain('{verifiedCount} verified');
+    for (const file of ['company/home.json', 'company/about.json', 'company/for-businesses.json']) {
+      expect(content(file), file).toContain('{providerCount}');
+      expect(content(file), file).not.toMatch(/\{providerCount\} verified|\d+\+? verified/);
+    }
   });
 });
 

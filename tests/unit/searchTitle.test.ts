@@ -81,7 +81,7 @@ describe('emptiedLine: which filter emptied the list, with the count it hid', ()
       '5 nail salons within 11 miles of Brooklyn · New York, NY, all closed now or without known hours.',
     );
     expect(emptiedLine([{ filter: 'verified', value: 'true' }], { total: 1, location: 'Austin' })).toBe(
-      '1 provider in Austin, none verified by our team yet (new listings are verified within 2-3 business days).',
+      '1 provider in Austin, none verified yet (a business is verified once it has confirmed its listing with Glow).',
     );
     expect(emptiedLine([{ filter: 'priceRange', value: '$$$$' }], near)).toBe('5 providers within 11 miles of Brooklyn · New York, NY, none priced $$$$.');
     expect(emptiedLine([{ filter: 'rating', value: '4.5' }], { total: 3 })).toBe('3 providers, none rated 4.5 stars or more.');

@@ -100,7 +100,7 @@ export function emptiedLine(
     : one.filter === 'openNow'
       ? `${all}closed now or without known hours`
       : one.filter === 'verified'
-        ? 'none verified by our team yet (new listings are verified within 2-3 business days)'
+        ? 'none verified yet (a business is verified once it has confirmed its listing with Glow)'
         : one.filter === 'priceRange'
           ? `none priced ${one.value}`
           : `none rated ${one.value} stars or more`;
