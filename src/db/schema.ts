@@ -226,6 +226,7 @@ export interface Database {
   photos: PhotosTable;
   photo_reports: PhotoReportsTable;
   photo_moderation_actions: PhotoModerationActionsTable;
+  mail_outbox: MailOutboxTable;
 }
 
 /** better-auth's tables (migrations/0016_owners.sql); better-auth writes them, we read a few columns. */
@@ -362,4 +363,23 @@ export interface RateLimitsTable {
   bucket: string;
   windowStart: number;
   hits: number;
+}
+
+/** Mail waiting to go, or sent (migrations/0044_mail_outbox.sql, docs/mail.md). */
+export interface MailOutboxTable {
+  id: string;
+  kind: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: string | null;
+  dedupeKey: string | null;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  nextAttemptAt: string;
+  lockedUntil: string | null;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
 }
