@@ -120,6 +120,8 @@ test('an owner claims their listing with an emailed code and updates its hours',
 });
 
 test('a business listed through the popup is claimed by its applicant with the code from the email', async ({ page }) => {
+  // A long path too (the form, the email, three axe runs, the dashboard and the page it changes).
+  test.setTimeout(90_000);
   // Signed out, the dashboard's session call is a 401; a wrong code a 400.
   failOnConsoleErrors(page, [/Failed to load resource: the server responded with a status of 40[01]/]);
   const name = uniqueName('Hollyhock Nail Atelier');

@@ -112,7 +112,7 @@ test.describe('on a desktop', () => {
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   });
 
-  test('copy that matches the data: the verified count is computed, the fate of an application said one way, FAQ paths are links', async ({ page, request }) => {
+  test('copy that matches the data: counts computed, an application’s fate said one way, FAQ paths linked', async ({ page, request }) => {
     await page.goto('/');
     const hero = await page.getByRole('main').locator('h1 + p').textContent();
     const claimed = Number(/Discover ([\d,]+) nail salons/.exec(hero ?? '')?.[1]?.replace(/,/g, ''));
@@ -154,7 +154,10 @@ test.describe('on a desktop', () => {
     await link.focus();
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Tab');
-    const outline = await page.locator('main article').first().evaluate((a) => getComputedStyle(a).outlineStyle);
+    const outline = await page
+      .locator('main article')
+      .first()
+      .evaluate((a) => getComputedStyle(a).outlineStyle);
     expect(outline).toBe('solid');
 
     await page.goto(PROVIDER);

@@ -14,7 +14,7 @@ test.describe('search from a place', () => {
     const total = Number(api.headers()['x-total-count']);
     expect(total).toBeGreaterThan(0);
     await page.goto('/search?location=60614');
-    await expect(page.getByText('Near 60614 · Chicago, IL')).toBeVisible();
+    await expect(page.getByText('Near 60614 · Chicago, IL', { exact: true })).toBeVisible();
     const cards = page.locator('main article');
     await expect(cards).toHaveCount(Math.min(total, 12));
     const miles = (await cards.allTextContents()).map((t) => Number(/([\d.]+) mi away/.exec(t)?.[1]));

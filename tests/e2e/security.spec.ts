@@ -67,7 +67,7 @@ test.describe('user text is rendered as text', () => {
     await check();
 
     await page.goto(`/search?location=${encodeURIComponent('<img src=x onerror="window.__xss=1">')}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Beauty Services in <img src=x onerror="window.__xss=1">');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Beauty services near <img src=x onerror="window.__xss=1">');
     await check();
   });
 });
