@@ -260,8 +260,8 @@ export default function SearchResults() {
         )}
         {state.status === 'done' && state.items.length === 0 && emptied && (
           <div className="mx-auto max-w-3xl rounded-2xl bg-gray-50 p-8 text-center">
+            {/* What the filters hid is the count line above (read out once, by its live region). */}
             <h2 className="text-xl font-semibold text-gray-900">Your filters hide every match.</h2>
-            <p className="mt-2 text-gray-700">{emptied}</p>
             <p className="mt-6 flex flex-wrap justify-center gap-3">
               {filters.map((f) => (
                 <button key={f.filter} type="button" className="btn-primary" onClick={() => update({ ...f.off, limit: PAGE_SIZE })}>
