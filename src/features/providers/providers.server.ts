@@ -20,7 +20,7 @@ import { STORED_PRICE_STAND_IN, UNKNOWN_PRICE } from './unknownFields';
 type ProviderRow = Selectable<ProvidersTable>;
 
 /** A database row in the API's wire format (docs/openapi.json). */
-export function toProvider(row: Omit<ProviderRow, 'ownerUpdatedAt'>): Provider {
+export function toProvider(row: Omit<ProviderRow, 'ownerUpdatedAt' | 'vocabServices'>): Provider {
   const timeZone = row.timeZone ?? timeZoneOf(row.state);
   // A temporary closure whose day has come is over (docs/owners.md "Statuses").
   const status = effectiveStatus({ status: row.status ?? 'open', closedUntil: row.closedUntil ?? null }, timeZone);
@@ -129,6 +129,7 @@ export interface NewProvider
     | 'vetted_by'
     | 'nameKey'
     | 'priceRangeKnown'
+    | 'vocabServices'
   > {
   /** 0 when nobody gave the price (migrations/0043); the column's stand-in is stored in `priceRange`. */
   priceRangeKnown?: number;
@@ -183,7 +184,9 @@ export async function submitListing(
   now = new Date(),
 ): Promise<{ held: false; provider: Provider } | { held: true; id: string; matchedSlug: string }> {
   await refuseSameAddress(database, input);
-  const match = await findDuplicate(database, input);
+  const place = await placeOf(input);
+  const near = place.latitude != null && place.longitude != null ? { latitude: place.latitude, longitude: place.longitude } : null;
+  const match = await findDuplicate(database, input, near);
   if (match) return { held: true, id: (await holdListing(database, input, match, now)).id, matchedSlug: match.slug };
   return { held: false, provider: await createProvider(database, input, now) };
 }
