@@ -10,6 +10,7 @@ import type { Review } from '@/features/reviews/schemas/review';
 import { CodeField, EmailField } from './CodeField';
 import { ownerCall, OwnerCallError } from './ownerApi';
 import ListingSections from './business/ListingSections';
+import FacetsSection from './business/FacetsSection';
 
 /** A claim continued from the link in a new listing's code email (docs/owners.md "New listings"): /business?claim={id}&email={address}. */
 interface PendingClaim {
@@ -183,6 +184,7 @@ function Dashboard({ session, initial, onSignedOut }: { session: OwnerSession; i
       )}
       {/* The listing's sections, each saved on its own (src/islands/business/ListingSections.tsx). */}
       {selected && <ListingSections key={selected} providerId={selected} />}
+      {selected && <FacetsSection key={`${selected}-facets`} providerId={selected} />}
       {selected && <ReviewReplies key={`${selected}-reviews`} providerId={selected} />}
     </div>
   );

@@ -16,6 +16,7 @@ import { photoFileUrl } from '../photos/photoRules';
 import { findDuplicate, holdListing, nameKey } from '../listings/listings.server';
 import { effectiveStatus } from '../owners/listingStatus';
 import { STORED_PRICE_STAND_IN, UNKNOWN_PRICE } from './unknownFields';
+import { facetSelection } from '../facets';
 
 type ProviderRow = Selectable<ProvidersTable>;
 
@@ -51,6 +52,7 @@ export function toProvider(row: Omit<ProviderRow, 'ownerUpdatedAt' | 'vocabServi
     latitude: row.latitude === null ? null : Number(row.latitude),
     longitude: row.longitude === null ? null : Number(row.longitude),
     timeZone,
+    facets: facetSelection(Number(row.facets ?? 0)),
     ...status,
   };
 }
@@ -129,6 +131,7 @@ export interface NewProvider
     | 'vetted_by'
     | 'nameKey'
     | 'priceRangeKnown'
+    | 'facets'
     | 'vocabServices'
   > {
   /** 0 when nobody gave the price (migrations/0043); the column's stand-in is stored in `priceRange`. */
@@ -141,6 +144,8 @@ export interface NewProvider
   latitude?: number | null;
   longitude?: number | null;
   timeZone?: string | null;
+  /** Its facets' bits (src/features/facets); a new listing says nothing until its owner does. */
+  facets?: number;
 }
 
 /**
@@ -252,6 +257,7 @@ export async function createProvider(database: Db, input: ProviderCreate, now = 
         vetted_by: row.vetted_by ?? null,
         nameKey: nameKey(row.name),
         priceRangeKnown: row.priceRangeKnown ?? 1,
+        facets: 0,
         status: 'open',
         closedUntil: null,
         latitude: row.latitude ?? null,

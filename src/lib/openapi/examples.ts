@@ -17,6 +17,17 @@ export const exampleOpeningHours = {
   sunday: 'Closed',
 };
 const openingHours = JSON.stringify(exampleOpeningHours);
+/** A listing's facets (schema Facets): walk-ins and appointments, step-free, English and Vietnamese, cards and contactless. */
+export const exampleFacets = {
+  walkIns: ['both'],
+  access: ['stepFree'],
+  languages: ['en', 'vi'],
+  payments: ['cards', 'contactless'],
+  kids: [],
+  parking: ['street'],
+  identity: [],
+};
+
 const services = JSON.stringify(['Manicure', 'Pedicure', 'Gel Nails']);
 
 export const exampleProvider: Provider = {
@@ -50,6 +61,7 @@ export const exampleProvider: Provider = {
   timeZone: 'America/New_York',
   status: 'open',
   closedUntil: null,
+  facets: exampleFacets,
 };
 
 /** POST /api/providers as the List Your Business form sends it. */
