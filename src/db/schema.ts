@@ -224,6 +224,10 @@ export interface Database {
   photos: PhotosTable;
   photo_reports: PhotoReportsTable;
   photo_moderation_actions: PhotoModerationActionsTable;
+  insight_counts: InsightCountsTable;
+  insight_visits: InsightVisitsTable;
+  insight_mail_settings: InsightMailSettingsTable;
+  insight_mail_sent: InsightMailSentTable;
 }
 
 /** better-auth's tables (migrations/0016_owners.sql); better-auth writes them, we read a few columns. */
@@ -360,4 +364,26 @@ export interface RateLimitsTable {
   bucket: string;
   windowStart: number;
   hits: number;
+}
+
+/** Owner insights, one row per listing, UTC day and measure (migrations/0048_insights.sql). */
+export interface InsightCountsTable {
+  providerId: string;
+  day: string;
+  measure: string;
+  count: number;
+}
+/** What was counted in its window, by a hash that leads back to no address (migrations/0048). */
+export interface InsightVisitsTable {
+  key: string;
+}
+export interface InsightMailSettingsTable {
+  userId: string;
+  monthly: number;
+  updatedAt: string;
+}
+export interface InsightMailSentTable {
+  userId: string;
+  month: string;
+  sentAt: string;
 }
