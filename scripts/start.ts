@@ -18,6 +18,7 @@ import { env } from '../src/env.server';
 import { loadFunctionRoutes } from '../src/local-server/functionRoutes';
 import { loadSsrFunction, SSR_FUNCTION } from '../src/local-server/ssrFunction';
 import { createSiteServer } from '../src/local-server/staticSite';
+import { startSchedules } from '../src/local-server/schedules';
 
 const root = process.cwd();
 const dist = join(root, 'dist');
@@ -94,6 +95,9 @@ if (cluster.isPrimary) {
     building,
   ]);
 }
+
+// Scheduled functions (the mail outbox, reminders) run on timers in the primary alone, once per machine (docs/mail.md "Worker").
+if (cluster.isPrimary) await startSchedules((file) => import(file));
 
 const serving = () => console.log(`[glow] serving http://localhost:${port} (database ${databaseUrl().replace(/\/\/.*@/, '//***@')})`);
 if (cluster.isPrimary && workers > 1) {

@@ -228,6 +228,7 @@ export interface Database {
   insight_visits: InsightVisitsTable;
   insight_mail_settings: InsightMailSettingsTable;
   insight_mail_sent: InsightMailSentTable;
+  mail_outbox: MailOutboxTable;
 }
 
 /** better-auth's tables (migrations/0016_owners.sql); better-auth writes them, we read a few columns. */
@@ -386,4 +387,23 @@ export interface InsightMailSentTable {
   userId: string;
   month: string;
   sentAt: string;
+}
+
+/** Mail waiting to go, or sent (migrations/0044_mail_outbox.sql, docs/mail.md). */
+export interface MailOutboxTable {
+  id: string;
+  kind: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: string | null;
+  dedupeKey: string | null;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  nextAttemptAt: string;
+  lockedUntil: string | null;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
 }

@@ -1,0 +1,31 @@
+/** A message as Glow writes it (docs/mail.md): plain text first, the same lines as HTML. */
+/** A file sent with a message (a calendar file). */
+export interface Attachment {
+  /** The name the mail client shows, e.g. `appointment.ics`. */
+  filename: string;
+  /** MIME type, e.g. `text/calendar; charset=utf-8; method=PUBLISH`. */
+  contentType: string;
+  /** The file as text. */
+  content: string;
+}
+
+export interface Message {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: Attachment[];
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * A message from its lines: the plain-text part is the lines; in the HTML part each line is a
+ * paragraph (escaped) and each address a link (the plain-text part leaves that to the mail client).
+ */
+export function messageOf(to: string, subject: string, lines: readonly string[], attachments?: Attachment[]): Message {
+  const html = lines
+    .map((line) => (line ? `<p>${escapeHtml(line).replace(/https?:\/\/[^\s<]*[^\s<.,;:]/g, (url) => `<a href="${url}">${url}</a>`)}</p>` : ''))
+    .join('\n');
+  return { to, subject, text: lines.join('\n'), html, ...(attachments?.length ? { attachments } : {}) };
+}
