@@ -1,17 +1,22 @@
 /**
- * Scheduled on the 1st of each month: last month's insights summary to every owner who has it on
- * (docs/insights.md "Monthly email"). Hourly on the 1st and 2nd: a run that stopped or failed is
- * taken up by the next, and an owner already sent this month is skipped (insight_mail_sent).
+ * Scheduled hourly on the 1st and 2nd of each month: last month's insights summary for every owner
+ * who has it on (docs/insights.md "Monthly email"), queued in the mail outbox, which sends it with
+ * retries (docs/mail.md). A run that failed is taken up by the next; an owner already queued for
+ * the month is skipped (insight_mail_sent), so retries send nothing twice.
  */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
-import { previousMonth, sendMonthlySummaries } from '../src/features/insights/index.server';
+import { previousMonth, queueMonthlySummaries } from '../src/features/insights/index.server';
+import { deliverOutbox } from '../src/features/mail/index.server';
 
 export default async (): Promise<Response> => {
   const month = previousMonth(new Date());
   try {
-    const { sent, failed } = await sendMonthlySummaries(await getDb(), month);
-    console.log(`[insights] monthly email for ${month}: ${sent} sent${failed ? `, ${failed} failed (retried next run)` : ''}`);
+    const database = await getDb();
+    const queued = await queueMonthlySummaries(database, month);
+    console.log(`[insights] monthly email for ${month}: ${queued} queued`);
+    // A first batch goes now; the outbox's worker sends the rest (functions/mail-outbox.mts).
+    if (queued) await deliverOutbox(database);
   } catch (error) {
     console.error(`[insights] monthly email for ${month} failed; the next run tries again: ${(error as Error).message}`);
   }

@@ -31,3 +31,7 @@ CREATE TABLE insight_mail_sent (
   sentAt TEXT NOT NULL,
   PRIMARY KEY (userId, month)
 ) WITHOUT ROWID;
+
+-- Headers a message needs beyond the usual (the monthly email's List-Unsubscribe and
+-- List-Unsubscribe-Post, RFC 8058), as a JSON object; NULL for none (src/features/mail/outbox.server.ts).
+ALTER TABLE mail_outbox ADD COLUMN headers TEXT;

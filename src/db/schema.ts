@@ -398,6 +398,8 @@ export interface MailOutboxTable {
   text: string;
   html: string;
   attachments: string | null;
+  /** Further headers as a JSON object (migrations/0048_insights.sql). */
+  headers: string | null;
   dedupeKey: string | null;
   status: Generated<'pending' | 'sent' | 'failed'>;
   attempts: Generated<number>;

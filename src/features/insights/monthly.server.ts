@@ -2,13 +2,15 @@
  * The monthly insights email (docs/insights.md "Monthly email"): once a month each owner who has
  * not turned it off gets last month's totals for their listings, in plain text and HTML, with a
  * one-click unsubscribe (RFC 8058: `List-Unsubscribe` and `List-Unsubscribe-Post`). Each owner is
- * claimed for the month (insight_mail_sent) before the message goes, so a retried or concurrent
- * run sends nothing twice; a message that fails to send gives its claim back for the next run.
+ * marked for the month (insight_mail_sent) in the transaction that puts the message in the mail
+ * outbox (docs/mail.md), so a retried or concurrent run queues nothing twice and the outbox's
+ * retries see it delivered.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { env } from '../../env.server';
-import { authSecret, sendMail } from '../owners/index.server';
+import { enqueueMail, type Message } from '../mail/index.server';
+import { authSecret } from '../owners/index.server';
 import { countPhrase, measureOf, REPORTED_MEASURES } from './measures';
 
 /** "2026-11" → the month's first and last day, and its name ("October 2026"). */
@@ -67,20 +69,12 @@ export interface ListingMonth {
   totals: Partial<Record<string, number>>;
 }
 
-export interface MonthlyMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  headers: Record<string, string>;
-}
-
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** "312 views, 41 calls, 9 direction requests, …": every reported measure, in their order. */
 export const totalsLine = (totals: ListingMonth['totals']) => REPORTED_MEASURES.map((m) => countPhrase(m, totals[m.key] ?? 0)).join(', ');
 
-export function monthlyMessage(to: string, userId: string, month: string, listings: ListingMonth[]): MonthlyMessage {
+export function monthlyMessage(to: string, userId: string, month: string, listings: ListingMonth[]): Message {
   const { name } = monthDays(month);
   const site = env().SITE_URL;
   const links = unsubscribeLinks(userId);
@@ -119,14 +113,18 @@ export function monthlyMessage(to: string, userId: string, month: string, listin
 
 // -- The run -------------------------------------------------------------------------------------
 
-/** Ids per IN list: libSQL allows many parameters, but one statement stays small. */
+/** The outbox's name for this message (logs, tests). */
+export const MAIL_KIND = 'insights-monthly';
+
+/** Ids per IN list, owners per transaction: one statement stays small. */
 const CHUNK = 400;
 
 /**
- * Sends `month`'s summary to every owner who has it on and has not had it for that month. Returns
- * how many were sent. Reads in a few round trips: the owners, then the totals by chunks of listings.
+ * Queues `month`'s summary for every owner who has it on and has not had it for that month; returns
+ * how many were queued. A few round trips: the owners, the totals by chunks of listings, then one
+ * transaction per chunk of owners.
  */
-export async function sendMonthlySummaries(database: Db, month: string): Promise<{ sent: number; failed: number }> {
+export async function queueMonthlySummaries(database: Db, month: string): Promise<number> {
   const { db } = database;
   const owners = await db
     .selectFrom('listing_owners as lo')
@@ -140,7 +138,7 @@ export async function sendMonthlySummaries(database: Db, month: string): Promise
     .orderBy('lo.userId')
     .orderBy('p.name')
     .execute();
-  if (!owners.length) return { sent: 0, failed: 0 };
+  if (!owners.length) return 0;
   const { first, last } = monthDays(month);
   const totals = new Map<string, Record<string, number>>();
   const ids = owners.map((o) => o.providerId);
@@ -165,24 +163,30 @@ export async function sendMonthlySummaries(database: Db, month: string): Promise
     entry.listings.push({ providerId: o.providerId, name: o.name, totals: totals.get(o.providerId) ?? {} });
     byOwner.set(o.userId, entry);
   }
-  let sent = 0;
-  let failed = 0;
-  for (const [userId, { email, listings }] of byOwner) {
-    const claimed = await db
-      .insertInto('insight_mail_sent')
-      .values({ userId, month, sentAt: new Date().toISOString() })
-      .onConflict((oc) => oc.doNothing())
-      .returning('userId')
-      .executeTakeFirst();
-    if (!claimed) continue;
-    try {
-      await sendMail(monthlyMessage(email, userId, month, listings));
-      sent++;
-    } catch (error) {
-      failed++;
-      console.error(`[insights] monthly email to owner ${userId} failed; the next run tries again: ${(error as Error).message}`);
-      await db.deleteFrom('insight_mail_sent').where('userId', '=', userId).where('month', '=', month).execute();
-    }
+  // Claimed and queued in one transaction per chunk: an owner is marked sent for the month exactly
+  // when their message is in the outbox, which sends it with retries (docs/mail.md).
+  const entries = [...byOwner];
+  const at = new Date().toISOString();
+  let queued = 0;
+  for (let i = 0; i < entries.length; i += CHUNK) {
+    const chunk = entries.slice(i, i + CHUNK);
+    queued += await db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .insertInto('insight_mail_sent')
+        .values(chunk.map(([userId]) => ({ userId, month, sentAt: at })))
+        .onConflict((oc) => oc.doNothing())
+        .returning('userId')
+        .execute();
+      const ids = new Set(claimed.map((c) => c.userId));
+      const messages = chunk
+        .filter(([userId]) => ids.has(userId))
+        .map(([userId, { email, listings }]) => ({
+          kind: MAIL_KIND,
+          dedupeKey: `${MAIL_KIND}:${userId}:${month}`,
+          ...monthlyMessage(email, userId, month, listings),
+        }));
+      return enqueueMail(trx, messages);
+    });
   }
-  return { sent, failed };
+  return queued;
 }

@@ -3,4 +3,3 @@ export { requireListingOwner, requireSameOrigin, requireSession } from './requir
 export { authSecret, sessionOf, type SessionUser } from './auth.server';
 export { ownerOf } from './claims.server';
 export { mailApplicantCode } from './applicantClaim.server';
-export { sendMail } from './mail.server';
