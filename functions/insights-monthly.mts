@@ -1,16 +1,19 @@
 /**
- * Scheduled hourly on the 1st and 2nd of each month: last month's insights summary for every owner
- * who has it on (docs/insights.md "Monthly email"), queued in the mail outbox, which sends it with
- * retries (docs/mail.md). A run that failed is taken up by the next; an owner already queued for
- * the month is skipped (insight_mail_sent), so retries send nothing twice.
+ * Scheduled hourly, at work on the first days of each month (MONTHLY_MAIL_DAYS): last month's
+ * insights summary for every owner who has it on (docs/insights.md "Monthly email"), queued in the
+ * mail outbox, which sends it with retries (docs/mail.md). A run that failed is taken up by the
+ * next; an owner already queued for the month is skipped (insight_mail_sent), so retries send
+ * nothing twice. Hourly rather than a monthly cron so `npm start`'s timer runs it too.
  */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
-import { previousMonth, queueMonthlySummaries } from '../src/features/insights/index.server';
+import { MONTHLY_MAIL_DAYS, previousMonth, queueMonthlySummaries } from '../src/features/insights/index.server';
 import { deliverOutbox } from '../src/features/mail/index.server';
 
 export default async (): Promise<Response> => {
-  const month = previousMonth(new Date());
+  const now = new Date();
+  if (now.getUTCDate() > MONTHLY_MAIL_DAYS) return new Response(null, { status: 204 });
+  const month = previousMonth(now);
   try {
     const database = await getDb();
     const queued = await queueMonthlySummaries(database, month);
@@ -23,4 +26,4 @@ export default async (): Promise<Response> => {
   return new Response(null, { status: 204 });
 };
 
-export const config: Config = { schedule: '0 * 1-2 * *' };
+export const config: Config = { schedule: '@hourly' };

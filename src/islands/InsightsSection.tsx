@@ -15,13 +15,16 @@ export function InsightsSection({ providerId }: { providerId: string }) {
       .then((s) => setMonthly(s.monthly))
       .catch(() => setMonthly(null));
   }, []);
+  // The box shows the choice at once and goes back if it could not be saved.
   async function change(next: boolean) {
+    setMonthly(next);
     setMessage('');
     try {
       const saved = await ownerCall<MonthlyEmail>('PUT', '/api/owners/insights-mail', { monthly: next });
       setMonthly(saved.monthly);
       setMessage(saved.monthly ? 'You will get the monthly summary.' : 'You will get no more monthly summaries.');
     } catch (error) {
+      setMonthly(!next);
       setMessage(error instanceof OwnerCallError ? error.message : 'The setting could not be saved. Try again.');
     }
   }

@@ -11,12 +11,15 @@ const optedOut = () => (navigator as { globalPrivacyControl?: boolean }).globalP
 /** Reports `event` for the listings named; never throws (a beacon that fails changes nothing on the page). */
 export function beacon(event: string, listings: string[]): void {
   if (optedOut() || !listings.length || !navigator.sendBeacon) return;
-  const body = new URLSearchParams({ event });
-  for (const id of listings) body.append('listing', id);
-  try {
-    navigator.sendBeacon('/api/insights/beacon', body);
-  } catch {
-    // A full beacon queue: this count is lost, the page is not.
+  // At most 100 listings a beacon (MAX_LISTINGS_PER_BEACON, not imported: this script stays tiny).
+  for (let i = 0; i < listings.length; i += 100) {
+    const body = new URLSearchParams({ event });
+    for (const id of listings.slice(i, i + 100)) body.append('listing', id);
+    try {
+      navigator.sendBeacon('/api/insights/beacon', body);
+    } catch {
+      // A full beacon queue: this count is lost, the page is not.
+    }
   }
 }
 

@@ -13,6 +13,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { transformWithEsbuild } from 'vite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startApi } from '../helpers/api';
 
@@ -36,6 +37,9 @@ const BUDGET_PAGES: { type: string; layoutFrom: string; page?: string; islands: 
   { type: 'contact', layoutFrom: 'contact.html', page: 'contact.html', islands: ['ContactForm'] },
   { type: 'provider', layoutFrom: 'contact.html', page: 'provider/lacquer-lace-nail-studio-new-york', islands: ['Reviews', 'FaqAccordion'] },
 ];
+
+/** Most the insights beacon may add to the provider page (minified; docs/insights.md "Off the hot path"). */
+const INSIGHTS_BEACON_BUDGET_BYTES = 1024;
 
 /** Page types and one built page of each. `island: false` pages must have nothing to hydrate. */
 const PAGES: { type: string; file: string; island?: false; rendered?: true }[] = [
@@ -269,6 +273,15 @@ describe('JavaScript weight per page type', () => {
       expect(total, `${budget.type}: ${[...modules].join(', ')}`).toBeLessThanOrEqual(ISLAND_PAGE_BUDGET_GZIP);
     });
   }
+
+  it(`provider: the insights beacon is at most ${INSIGHTS_BEACON_BUDGET_BYTES} bytes minified, and reaches the page`, async () => {
+    const source = readFileSync(join(process.cwd(), 'src/scripts/insightsBeacon.ts'), 'utf8');
+    const { code } = await transformWithEsbuild(source, 'insightsBeacon.ts', { minify: true, format: 'esm' });
+    console.log(`insights beacon: ${Buffer.byteLength(code)} B minified, ${gzipSync(code).length} B gzip`);
+    expect(Buffer.byteLength(code)).toBeLessThanOrEqual(INSIGHTS_BEACON_BUDGET_BYTES);
+    const provider = pages.find((p) => p.type === 'provider')!;
+    expect([...provider.direct].some((url) => read(url).includes('/api/insights/beacon')), 'the provider page loads the beacon').toBe(true);
+  });
 
   it('the built site has no content editor: /keystatic and its API answer 404', () => {
     expect(Object.fromEntries(editorStatus)).toEqual(Object.fromEntries(EDITOR_PATHS.map((p) => [p, 404])));

@@ -49,3 +49,6 @@ export const countPhrase = (measure: Measure, n: number) => `${n.toLocaleString(
  * feature exposes its daily read (docs/insights.md "Requests and replies").
  */
 export const REPORTED_MEASURES: readonly Measure[] = MEASURES.filter((m) => m.window);
+
+/** The monthly email goes out on the first days of a month (UTC), for the month before. */
+export const MONTHLY_MAIL_DAYS = 2;
