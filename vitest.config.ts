@@ -5,7 +5,7 @@ import { sqldUnavailable } from './tests/helpers/sqld';
 /** Test files that start the API over a database (startApi): run once over a file and once over sqld. */
 const DATABASE_TESTS = ['tests/api/**/*.test.ts', 'tests/site/**/*.test.ts'];
 /** Among them, the ones that bring their own database or none (a dev server, a killed process, the build hook). */
-const OWN_DATABASE = ['tests/api/dev-server.test.ts', 'tests/api/faults.test.ts', 'tests/api/daily-rebuild.test.ts'];
+const OWN_DATABASE = ['tests/api/dev-server.test.ts', 'tests/api/faults.test.ts', 'tests/api/daily-rebuild.test.ts', 'tests/api/search-round-trips.test.ts'];
 const noSqld = sqldUnavailable();
 if (noSqld) console.warn(`[vitest] skipping the sqld run of ${DATABASE_TESTS.join(', ')}: ${noSqld}`);
 

@@ -10,18 +10,20 @@
  * 3. Provider pages: p50/p95/p99 of the built renderer (.netlify/v1/functions/ssr/ssr.mjs, the
  *    function Netlify runs) called in process with a Request for /provider/{slug} (needs a build).
  * 4. Against sqld: the same searches through the web client over HTTP to a sqld serving a copy of
- *    the file, with HTTP requests per search and rows read per search from sqld's own statistics
- *    (its admin API), against the 5,000-rows goal.
+ *    the file, through a proxy that counts the database round trips (tests/helpers/roundTrips.ts):
+ *    per search the requests and the longest chain of them in sequence, rows read from sqld's own
+ *    statistics (its admin API) against the 5,000-rows goal, and p50/p95 of a whole search with
+ *    --latency ms (default 5) added to every round trip, as the network to Turso adds it.
  * 5. Over HTTP: `npm start` on that database (serving dist/ as it is), autocannon on 127.0.0.1
  *    against /api/search (page-sized) and two static pages.
  *
  * Options: --iterations N (default 200), --providers N (default 100000), --duration S (autocannon,
  * default 10), --connections N (default 10), --skip-http, --skip-naive, --skip-render, --skip-sqld,
+ * --latency MS (per round trip in the sqld run's latency-injected timing, default 5),
  * --db FILE (another benchmark file, e.g. a copy on which ANALYZE was run; it must hold --providers
  * providers), --only REGEX (only the queries whose label matches, e.g. `--only '^place|Chicago'`). Summary JSON: /tmp/glow-bench/api.json.
  */
 import { spawnSync } from 'node:child_process';
-import diagnostics from 'node:diagnostics_channel';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -41,6 +43,7 @@ import { categoryForSearch } from '../src/features/content/services';
 import { PAGE_SIZE } from '../src/features/search/searchRequest';
 import { loadSsrFunction } from '../src/local-server/ssrFunction';
 import { sqldDatabaseFile, sqldStats, sqldUnavailable, startSqld } from '../tests/helpers/sqld';
+import { startRoundTripProxy } from '../tests/helpers/roundTrips';
 import { BENCH_DIR, ensureBenchDb } from './generate';
 import { describeDist, freePort, int, markdownTable, ms, percentile, startServer } from './util';
 
@@ -54,6 +57,7 @@ const { values: opts } = parseArgs({
     'skip-naive': { type: 'boolean', default: false },
     'skip-render': { type: 'boolean', default: false },
     'skip-sqld': { type: 'boolean', default: false },
+    latency: { type: 'string', default: '5' },
     db: { type: 'string' },
     only: { type: 'string' },
   },
@@ -361,10 +365,15 @@ interface SqldRow {
   label: string;
   total: number;
   httpRequests: number;
+  /** The longest chain of those requests one after another: the round trips a search waits for. */
+  sequential: number;
   statements: number;
   rowsRead: number;
   timing: Timing;
+  /** The whole search with LATENCY_MS added to every round trip. */
+  withLatency: Timing;
 }
+const LATENCY_MS = Number(opts.latency);
 const sqldRows: SqldRow[] = [];
 const noSqld = opts['skip-sqld'] ? 'skipped (--skip-sqld)' : sqldUnavailable();
 if (noSqld) console.error(`[bench] sqld run: ${noSqld}`);
@@ -377,56 +386,77 @@ else {
   // Generated files are checkpointed; a WAL left by a later migration goes along.
   if (existsSync(`${generated.file}-wal`)) copyFileSync(`${generated.file}-wal`, `${served}-wal`);
   const sqld = await startSqld(dir, { startupMs: 600_000 });
+  const proxy = await startRoundTripProxy(sqld.url);
   try {
-    const remote = await getDb(sqld.url);
-    // HTTP requests the web client sends, counted where Node's fetch (undici) creates each one.
-    let requests = 0;
-    const onRequest = () => void requests++;
-    diagnostics.subscribe('undici:request:create', onRequest);
+    const remote = await getDb(proxy.url);
     for (const q of SELECTED) {
       const p = parse(q.raw);
       const now = whenOf(q);
       await searchNearPlace(remote, p, now); // warm the server's page cache
       const before = await sqldStats(sqld);
-      requests = 0;
+      proxy.reset();
       const once = await searchNearPlace(remote, p, now);
-      const httpRequests = requests;
+      const trips = proxy.counts();
       const after = await sqldStats(sqld);
       const timing = await time(() => searchNearPlace(remote, p, now), Math.min(ITERATIONS, 100), 5);
+      proxy.latencyMs = LATENCY_MS;
+      const withLatency = await time(() => searchNearPlace(remote, p, now), Math.min(ITERATIONS, 40), 2);
+      proxy.latencyMs = 0;
       sqldRows.push({
         label: q.label,
         total: once.total,
-        httpRequests,
+        httpRequests: trips.total,
+        sequential: trips.sequential,
         statements: after.queries - before.queries,
         rowsRead: after.rowsRead - before.rowsRead,
         timing,
+        withLatency,
       });
-      process.stderr.write(`  sqld ${q.label}: ${after.rowsRead - before.rowsRead} rows read, ${httpRequests} requests\n`);
+      process.stderr.write(
+        `  sqld ${q.label}: ${after.rowsRead - before.rowsRead} rows read, ${trips.sequential} round trips in sequence (${trips.total} in all)\n`,
+      );
     }
-    diagnostics.unsubscribe('undici:request:create', onRequest);
-    await closeDb(sqld.url);
+    await closeDb(proxy.url);
   } finally {
+    await proxy.close();
     await sqld.stop();
     rmSync(dir, { recursive: true, force: true });
   }
   console.log(
-    `\n## Against sqld (web client over HTTP to 127.0.0.1, a copy of the ${int(generated.providers)}-provider file; rows read from sqld's admin API)\n`,
+    `\n## Against sqld (web client over HTTP to 127.0.0.1 through a round-trip counting proxy, a copy of the ${int(generated.providers)}-provider file; rows read from sqld's admin API; the last two columns with ${LATENCY_MS} ms added to every round trip)\n`,
   );
   console.log(
     markdownTable(
-      ['query', 'total', 'HTTP requests', 'statements', 'rows read', `rows < ${int(GOAL_ROWS_READ)}`, 'p50 ms', 'p95 ms'],
+      [
+        'query',
+        'total',
+        'round trips in sequence',
+        'HTTP requests',
+        'statements',
+        'rows read',
+        `rows < ${int(GOAL_ROWS_READ)}`,
+        'p50 ms',
+        'p95 ms',
+        `p50 ms +${LATENCY_MS} ms/trip`,
+        `p95 ms +${LATENCY_MS} ms/trip`,
+      ],
       sqldRows.map((r) => [
         r.label,
         int(r.total),
+        r.sequential,
         r.httpRequests,
         r.statements,
         int(r.rowsRead),
         r.rowsRead < GOAL_ROWS_READ ? 'yes' : '**no**',
         ms(r.timing.p50),
         ms(r.timing.p95),
+        ms(r.withLatency.p50),
+        ms(r.withLatency.p95),
       ]),
     ),
   );
+  const most = sqldRows.reduce((a, b) => (b.sequential > a.sequential ? b : a), sqldRows[0]!);
+  if (most) console.log(`\nMost round trips in sequence: ${most.sequential} (${most.label}).`);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,13 +10,16 @@ import { env } from '../src/env.server';
 import { NotFoundError } from '../src/lib/errors';
 import {
   approveListing,
+  approveService,
   decideHeldListing,
   moderateListing,
   moderateReview,
   newestListings,
   openReports,
+  unvetListing,
   type ActionResult,
 } from '../src/features/moderation/moderation.server';
+import { openServiceRequests } from '../src/features/moderation/vocabulary.server';
 import { openHeldListings, unvettedListings } from '../src/features/listings/listings.server';
 import { requestRebuild } from '../src/server/buildHook';
 import { printable as p } from '../src/features/moderation/printable';
@@ -37,6 +40,8 @@ const USAGE = `Usage: npm run moderate -- <command>
   hide-photo ID --reason "..."            hide a photo: off the page, the gallery, the cards and its file at once
   restore-photo ID --reason "..."         show a hidden photo again
   approve-listing SLUG --reason "..."     vet a new listing: it joins suggestions, featured lists and the sitemap
+  hold-listing SLUG --reason "..."        back to not vetted: no badge, noindex, out of suggestions and the sitemap
+  approve-service NAME --reason "..."     let an owner's new service name into suggestions and spelling correction
   approve-held ID --reason "..."          list a held listing (one that looked like an existing listing)
   reject-held ID --reason "..."           refuse a held listing; nothing is published
   claims                                  listings claimed by their businesses, newest first
@@ -48,14 +53,14 @@ const USAGE = `Usage: npm run moderate -- <command>
 DATABASE_URL (and DATABASE_AUTH_TOKEN) choose the database; USER is recorded as who acted.`;
 
 const REVIEW_COMMANDS = ['hide-review', 'restore-review', 'keep-review'] as const;
-const LISTING_COMMANDS = ['hide-listing', 'restore-listing', 'approve-listing'] as const;
+const LISTING_COMMANDS = ['hide-listing', 'restore-listing', 'approve-listing', 'hold-listing'] as const;
 const HELD_COMMANDS = ['approve-held', 'reject-held'] as const;
 const PHOTO_COMMANDS = ['hide-photo', 'restore-photo'] as const;
 type ReviewCommand = (typeof REVIEW_COMMANDS)[number];
 type ListingCommand = (typeof LISTING_COMMANDS)[number];
 type HeldCommand = (typeof HELD_COMMANDS)[number];
-type Command = ReviewCommand | ListingCommand | HeldCommand;
-const COMMANDS: readonly string[] = [...REVIEW_COMMANDS, ...LISTING_COMMANDS, ...HELD_COMMANDS];
+type Command = ReviewCommand | ListingCommand | HeldCommand | 'approve-service';
+const COMMANDS: readonly string[] = [...REVIEW_COMMANDS, ...LISTING_COMMANDS, ...HELD_COMMANDS, 'approve-service'];
 
 /** Rebuilds the pre-built pages (home, city and landing pages) ask at most this often (docs/moderation.md "How long each surface lags"). */
 
@@ -67,11 +72,12 @@ function fail(message: string): never {
 /** Everything printed from the database goes through p() (printable.ts): stored text cannot drive the terminal. */
 async function list(): Promise<void> {
   const database = await getDb();
-  const [reports, listings, held, unvetted] = await Promise.all([
+  const [reports, listings, held, unvetted, services] = await Promise.all([
     openReports(database),
     newestListings(database),
     openHeldListings(database),
     unvettedListings(database),
+    openServiceRequests(database),
   ]);
   console.log(reports.length ? `Open reports (${reports.length}):` : 'No open reports.');
   for (const r of reports) {
@@ -89,6 +95,8 @@ async function list(): Promise<void> {
     console.log(`  ${p(h.id)}  ${p(h.name)}, ${p(h.city)}, ${p(h.state)}  same ${p(h.matchedOn)} as ${p(h.matchedSlug)}  sent ${p(h.createdAt)}`);
   console.log(unvetted.length ? `\nNew listings not yet verified (${unvetted.length}); approve-listing SLUG:` : '\nNo listings waiting to be verified.');
   for (const u of unvetted) console.log(`  ${p(u.slug)}  ${p(u.name)}, ${p(u.city)}, ${p(u.state)}  added ${p(u.createdAt)}`);
+  console.log(services.length ? `\nNew service names waiting (${services.length}); approve-service NAME:` : '\nNo service names waiting.');
+  for (const r of services) console.log(`  "${p(r.label)}"  on ${r.listings} listing(s)  latest ${p(r.latest)}`);
   console.log('\nNewest listings:');
   for (const l of listings) console.log(`  ${p(l.slug)}  ${p(l.name)}, ${p(l.city)}, ${p(l.state)}  added ${p(l.createdAt)}${l.isHidden ? '  [hidden]' : ''}`);
 }
@@ -107,6 +115,8 @@ async function run(command: Command, input: { target: string; reason: string; ac
   const database = await getDb();
   if ((REVIEW_COMMANDS as readonly string[]).includes(command)) return moderateReview(database, command as ReviewCommand, input);
   if (command === 'approve-listing') return approveListing(database, input);
+  if (command === 'hold-listing') return unvetListing(database, input);
+  if (command === 'approve-service') return approveService(database, input);
   if ((HELD_COMMANDS as readonly string[]).includes(command)) return decideHeldListing(database, command as HeldCommand, input);
   return moderateListing(database, command as 'hide-listing' | 'restore-listing', input);
 }
@@ -187,7 +197,9 @@ async function main(): Promise<void> {
       ? 'photo id'
       : command.endsWith('-held')
         ? 'held listing id'
-        : 'listing slug';
+        : command === 'approve-service'
+          ? 'service name (quoted)'
+          : 'listing slug';
   if (!target || rest.length) fail(`${command} takes one ${what}.`);
   if (!values.reason?.trim()) fail(`${command} needs --reason "why": it is kept with the action.`);
   if ((PHOTO_COMMANDS as readonly string[]).includes(command)) return actOnPhoto(command as PhotoModerationAction, target, values.reason.trim());

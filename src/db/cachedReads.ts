@@ -14,10 +14,10 @@ import Database from 'libsql';
 /**
  * Page cache of the read connection, in KiB. SQLite's default (2 MiB) holds little of a large
  * database, whose pages a search would then read again from the operating system on every call, a
- * system call each (docs/BENCHMARKS.md "Third pass"). The file is mapped only up to READ_MAP_BYTES,
+ * system call each. The file is mapped only up to READ_MAP_BYTES,
  * and at a million providers the pages searches keep reading beyond it (the full-text index's, the
- * coordinate and order indexes') outgrew 256 MiB: 1 GiB holds them, 2 GiB gained nothing more
- * (docs/BENCHMARKS.md "fifteenth pass"). Pages are only allocated as they are read, so a small
+ * coordinate and order indexes') outgrew 256 MiB: 1 GiB holds them, 2 GiB gained nothing more.
+ * Pages are only allocated as they are read, so a small
  * database costs no more.
  */
 const READ_CACHE_KIB = 1024 * 1024;
@@ -27,7 +27,7 @@ const READ_CACHE_KIB = 1024 * 1024;
  * 2 GiB its build allows): a page read there is a memory read of the operating system's own cache,
  * where a page missing from the page cache above is a system call and a copy. A search at a million
  * providers reads tens of thousands of pages scattered over a file of several gigabytes, more than
- * the page cache keeps between searches (docs/BENCHMARKS.md "twelfth pass"). The connection is
+ * the page cache keeps between searches. The connection is
  * query-only, so the map is never written through.
  */
 const READ_MAP_BYTES = 2 ** 31;

@@ -38,12 +38,29 @@ export interface ProvidersTable {
   ownerUpdatedAt: string | null;
   /** The key of its visible cover photo, kept by triggers on photos (migrations/0017_photos.sql); null without one. */
   coverKey: Generated<string | null>;
-  /** When its owner confirmed the emailed code or a moderator approved it; null: a new listing not yet vetted (migrations/0015, src/features/listings/). */
+  /** When an operator or an import vetted it; null: a new listing not yet vetted (migrations/0015, docs/owners.md "Which listings are vetted"). */
   vetted_at: string | null;
-  /** Who vetted it: 'owner' or the moderator's login name. */
+  /** Who vetted it: the operator's login name, 'seed', or 'owner' for a claim before migrations/0041. */
   vetted_by: string | null;
-  /** The name's comparison form (src/lib/schemas/storedText.ts), for finding duplicate listings. */
+  /** The name's comparison form (src/features/listings/lookalike.ts), for finding duplicate and lookalike listings. */
   nameKey: string | null;
+  /** The services it counts in the vocabulary when not all of them (JSON; null: all), migrations/0041. */
+  vocabServices: Generated<string | null>;
+}
+
+/** Service names operators approved for the vocabulary (migrations/0041). */
+export interface ApprovedServicesTable {
+  service: string;
+  approvedBy: string;
+  approvedAt: string;
+}
+
+/** Owners' service names waiting for an operator's approval before they join the vocabulary (migrations/0041). */
+export interface ServiceRequestsTable {
+  service: string;
+  providerId: string;
+  label: string;
+  createdAt: string;
 }
 
 /** A new listing that looks like an existing one, waiting for a moderator (migrations/0015). */
@@ -203,6 +220,8 @@ export interface Database {
   rate_limits: RateLimitsTable;
   review_reports: ReviewReportsTable;
   held_listings: HeldListingsTable;
+  approved_services: ApprovedServicesTable;
+  service_requests: ServiceRequestsTable;
   moderation_actions: ModerationActionsTable;
   provider_hours: ProviderHoursTable;
   provider_search: ProviderSearchTable;

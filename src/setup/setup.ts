@@ -2,7 +2,7 @@
 import { getDb, type Db } from '../db/client';
 import { migrate } from '../db/migrate';
 import { backfillSearchData, refoldVocabulary } from '../features/search/backfill.server';
-import { backfillNameKeys } from '../features/listings/listings.server';
+import { backfillNameKeys, unvetApplicantVetted } from '../features/listings/listings.server';
 import { mergeTextIndex } from '../features/search/textIndex.server';
 import { addServiceWords } from '../features/suggestions/vocabulary.server';
 import { seedIfEmpty, type SeedProvider } from './seed';
@@ -16,6 +16,7 @@ export async function setupDatabase(url?: string, options: { seed?: boolean | Se
   await refoldVocabulary(database);
   await addServiceWords(database);
   await backfillNameKeys(database);
+  await unvetApplicantVetted(database);
   // Seeded row by row, the full-text index is in a segment per provider: merged as the daily job keeps it.
   if (seeded) await mergeTextIndex(database);
   return { ...database, migrated, seeded };

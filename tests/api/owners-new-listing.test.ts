@@ -48,7 +48,7 @@ const vetting = (providerId: string) =>
 const wrongOf = (code: string) => (code === '000000' ? '111111' : '000000');
 
 describe('the applicant of a new listing', () => {
-  it('is mailed a code with a link to the claim step, and entering it claims and vets the listing (audited)', async () => {
+  it('is mailed a code with a link to the claim step, and entering it claims the listing (audited) but does not vet it: the applicant typed that address themselves', async () => {
     const email = 'hello@marigoldmews.example.com';
     const id = await list('Marigold Mews Brow Studio', email);
     const message = await mail.latest(email);
@@ -68,7 +68,7 @@ describe('the applicant of a new listing', () => {
     expect(await res.json()).toEqual({ email, listings: [expect.objectContaining({ id, name: 'Marigold Mews Brow Studio' })] });
     expect(res.headers.getSetCookie().join()).toContain('glow.session_token=');
     expect(await ownerRow(id)).toMatchObject({ email, via: 'new-listing' });
-    expect(await vetting(id)).toMatchObject({ vetted_by: 'owner' });
+    expect(await vetting(id)).toEqual({ vetted_at: null, vetted_by: null });
     const audits = await api.database.db.selectFrom('owner_audit').selectAll().where('providerId', '=', id).execute();
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ action: 'claim', actor: email });
@@ -124,7 +124,8 @@ describe('the applicant of a new listing', () => {
     const colleague = 'manager@willowarch.example.com';
     expect((await send('/api/owners/code', { email: colleague, providerId: id })).status).toBe(202);
     expect((await send('/api/owners/sign-in', { email: colleague, code: await mail.code(colleague), providerId: id })).status).toBe(200);
-    expect(await ownerRow(id)).toMatchObject({ email: colleague, via: 'website-domain' });
+    // The website was typed by the applicant too: proving it claims, but as a new listing's claim.
+    expect(await ownerRow(id)).toMatchObject({ email: colleague, via: 'new-listing' });
 
     const late = await send('/api/owners/sign-in', { email, code: applicantCode, providerId: id });
     expect(late.status).toBe(409);

@@ -170,7 +170,7 @@ describe('sessions', () => {
 });
 
 describe('a listing from the business popup', () => {
-  it('is vetted by its applicant once they enter the code mailed to its address', async () => {
+  it('is claimed, not vetted, by its applicant entering the code mailed to the address they typed: no badge', async () => {
     const applied = await api.post('/api/providers', validListing({ name: 'Juniper Lane Lash Loft', email: 'hello@juniperlane.example.com' }));
     expect(applied.status).toBe(201);
     const created = (await applied.json()) as { id: string };
@@ -183,7 +183,7 @@ describe('a listing from the business popup', () => {
       providerId: created.id,
     });
     expect(res.status).toBe(200);
-    expect(await vetted()).toMatchObject({ vetted_by: 'owner' });
+    expect(await vetted()).toEqual({ vetted_at: null, vetted_by: null });
   });
 });
 

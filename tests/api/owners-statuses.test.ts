@@ -13,7 +13,7 @@ import { editOf, ownerListingOf, type SignedInOwner, signInOwner, startOwnerApi 
 import type { TestMailbox } from '../helpers/smtp';
 import { featuredProviders } from '../../src/features/content/siteData.server';
 import { todayIn } from '../../src/features/owners/listingStatus';
-import { moderateListing } from '../../src/features/moderation/moderation.server';
+import { approveService, moderateListing } from '../../src/features/moderation/moderation.server';
 
 let api: TestApi;
 let mail: TestMailbox;
@@ -44,6 +44,8 @@ beforeAll(async () => {
   const edit = { ...editOf(await current()), openingHours: Object.fromEntries(DAYS.map((d) => [d, ALL_DAY])) };
   edit.services = [...(edit.services as string[]), SERVICE];
   expect((await put(edit)).status).toBe(200);
+  // A new service name joins suggestions only once an operator approves it (docs/owners.md "Which listings are vetted").
+  await approveService(api.database, { target: SERVICE, reason: 'The business offers this facial', actor: 'ops-test' });
 });
 afterAll(async () => {
   await stop?.();

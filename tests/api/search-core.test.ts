@@ -27,7 +27,8 @@ import { RATING_STEPS } from '../../src/features/search/params';
 import { orderTop, ratingTenth, reviewsMagnitude, type BucketedSort } from '../../src/features/search/orderBuckets.server';
 import { tokenShares } from '../../src/features/search/tokenShares.server';
 import { PRICE_RANGES } from '../../src/features/providers/providerFields';
-import { and, PLAN_TUNING, searchRun, textListed, textSourceOf } from '../../src/features/search/plans/context.server';
+import { and, searchRun, textListed, textSourceOf } from '../../src/features/search/plans/context.server';
+import { PLAN_TUNING } from '../../src/features/search/tuning.server';
 import { OverBudgetError } from '../../src/lib/errors';
 import { startApi, type TestApi } from '../helpers/api';
 

@@ -51,7 +51,7 @@ describe('a new listing', () => {
     expect(await (await api.get('/sitemap-providers-0.xml')).text()).not.toContain(created.slug);
   });
 
-  it('joins them once vetted (its owner confirmed, or a moderator approved); vetting twice changes nothing', async () => {
+  it('joins them once vetted (an operator approved); vetting twice changes nothing', async () => {
     const before = await count("SELECT count(*) AS n FROM search_terms WHERE kind = 'service' AND term = 'nail salon - visit evil dot com'");
     expect(before).toBe(0);
     const result = await approveListing(api.database, { target: created.slug, reason: 'Checked with the business', actor: 'ops-jordan' });
@@ -63,18 +63,18 @@ describe('a new listing', () => {
     expect(await count("SELECT count(*) AS n FROM moderation_actions WHERE action = 'approve-listing' AND targetId = ?", [created.id])).toBe(1);
   });
 
-  it("vets inside a caller's transaction (the owners' claim), and not when it rolls back", async () => {
+  it("vets inside a caller's transaction (support's assignment), and not when it rolls back", async () => {
     const res = await api.post('/api/providers', validListing({ name: 'Tansy Court Spa', slug: undefined, address: '3 Tansy Court', phone: '(208) 555-0122' }));
     const { id } = (await res.json()) as { id: string };
     await expect(
       api.database.db.transaction().execute(async (trx) => {
-        expect(await vetListing(trx, id, 'owner')).toBe(true);
+        expect(await vetListing(trx, id, 'ops-sam')).toBe(true);
         throw new Error('the claim failed after vetting');
       }),
     ).rejects.toThrow('the claim failed');
     expect(await count('SELECT count(*) AS n FROM providers WHERE id = ? AND vetted_at IS NULL', [id])).toBe(1);
-    expect(await api.database.db.transaction().execute((trx) => vetListing(trx, id, 'owner'))).toBe(true);
-    expect(await count("SELECT count(*) AS n FROM providers WHERE id = ? AND vetted_by = 'owner'", [id])).toBe(1);
+    expect(await api.database.db.transaction().execute((trx) => vetListing(trx, id, 'ops-sam'))).toBe(true);
+    expect(await count("SELECT count(*) AS n FROM providers WHERE id = ? AND vetted_by = 'ops-sam'", [id])).toBe(1);
     expect(await count("SELECT count(*) AS n FROM search_terms WHERE kind = 'word' AND term = 'tansy'")).toBe(1);
   });
 

@@ -6,7 +6,7 @@
  * Runs `npm start`'s server on a fresh database (a file, or sqld) with a real SMTP server; needs a build.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorOf, type TestApi } from '../helpers/api';
+import { errorOf, validListing, type TestApi } from '../helpers/api';
 import { editOf, ownerListingOf, type SignedInOwner, signInOwner, startOwnerApi } from '../helpers/owners';
 import { recordPurges } from '../helpers/purges';
 import type { TestMailbox } from '../helpers/smtp';
@@ -185,5 +185,21 @@ describe('responses to reviews', () => {
     expect(at).toBeGreaterThan(html.indexOf(review!.customerName));
     expect(html.slice(at, at + 600)).toContain('Thank you for coming in, see you next month!');
     expect(html.slice(at, at + 400)).toMatch(/<time dateTime="\d{4}-\d{2}-\d{2}T/);
+  });
+});
+
+describe('a listing its applicant made and claimed (issue 37: vetted is independent)', () => {
+  it('says "New listing, not yet verified", is not indexed and shows no "Verified business", though managed', async () => {
+    const email = 'hello@copycat-nails.example.net';
+    const res = await api.post('/api/providers', validListing({ slug: undefined, name: 'Copycat Nail Parlor', address: '3 Copy Lane', email }), {
+      headers: { 'Content-Type': 'application/json', Origin: api.base },
+    });
+    const created = (await res.json()) as { id: string; slug: string };
+    await signInOwner(api, mail, api.base, email, created.id);
+    const html = await (await api.get(`/provider/${created.slug}`)).text();
+    expect(html).toContain('New listing, not yet verified');
+    expect(html).toMatch(/<meta name="robots" content="noindex, follow"/);
+    expect(html).toContain('Managed by the business');
+    expect(html).not.toContain('Verified business');
   });
 });

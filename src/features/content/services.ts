@@ -37,3 +37,11 @@ export function mainCategory(services: readonly string[]): ServiceCategory | nul
   const slug = categoriesOfServices(services)[0];
   return taxonomy.categories.find((c) => c.slug === slug) ?? null;
 }
+
+/** Every service name the catalogue itself uses (category labels, search values, aliases, search options), lower case. */
+const CATALOGUE_NAMES: ReadonlySet<string> = new Set(
+  [...taxonomy.searchOptions, ...taxonomy.categories.flatMap((c) => [c.label, c.searchValue, ...c.aliases])].map((n) => n.trim().toLowerCase()),
+);
+
+/** True when a service name is one of the catalogue's own: it joins the vocabulary without an operator (docs/owners.md "Which listings are vetted"). */
+export const isCatalogueService = (service: string): boolean => CATALOGUE_NAMES.has(service.trim().toLowerCase());

@@ -1,6 +1,6 @@
 /**
  * New listings (docs/moderation.md "New listings"): a listing made through POST /api/providers is
- * not vetted until its owner confirms the emailed code or a moderator approves it. Until then it
+ * not vetted until an operator approves it (docs/owners.md "Which listings are vetted"). Until then it
  * stays out of suggestions, the typo vocabulary, the city counts, the featured lists and the
  * sitemap, and its page is `noindex` with a "New listing, not yet verified" line; search finds it.
  * A new listing that looks like an existing one (same name and city, or same name and phone) is
@@ -12,10 +12,12 @@ import type { Db } from '../../db/client';
 import type { Database } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 import { normaliseForComparison } from '../../lib/schemas/storedText';
+import { haversineMiles, type Point } from '../places/distance';
+import { nameKey } from './lookalike';
 import { usPhoneDigits } from '../providers/phone';
 import { parseServices } from '../providers/providerFields';
 import type { ProviderCreate } from '../providers/schemas/provider';
-import { addTermsStatement } from '../suggestions/vocabulary.server';
+import { addTermsStatement, removeTermsStatements, type TermSource } from '../suggestions/vocabulary.server';
 import { searchWords } from '../search/searchText';
 
 /** Where vetting runs: the database, or a transaction of the caller's (kysely's, as the owners' claim runs in). */
@@ -23,10 +25,13 @@ export type VettingDb = Db | Kysely<Database> | Transaction<Database>;
 
 /** The words "New listing, not yet verified" the page of an unvetted listing shows. */
 export const UNVETTED_NOTICE = 'New listing, not yet verified';
+/** What the notice goes on to say: who checks it, and what waits for the check. */
+export const UNVETTED_DETAIL =
+  "Glow's team has not yet checked that these details belong to the business. Until then the listing is not shown in suggestions, city pages or featured lists.";
 
 /**
- * Marks a listing vetted: by its owner ('owner', after the emailed code) or by a moderator (their
- * login name). Its words join the vocabulary of suggestions and spelling correction, and its city
+ * Marks a listing vetted by an operator (their login name; approval, support's assignment, a held
+ * listing approved) or by an import. Its words join the vocabulary of suggestions and spelling correction, and its city
  * the city counts (a trigger). False when there is no such unvetted listing (already vetted,
  * unknown); a hidden listing is vetted but its words wait for it to be restored.
  */
@@ -34,7 +39,7 @@ export async function vetListing(database: VettingDb, providerId: string, by: st
   const db = 'client' in database ? database.db : database;
   const row = await db
     .updateTable('providers')
-    .set({ vetted_at: now.toISOString(), vetted_by: by })
+    .set({ vetted_at: now.toISOString(), vetted_by: by, vocabServices: null })
     .where('id', '=', providerId)
     .where('vetted_at', 'is', null)
     .returning(['name', 'description', 'services', 'city', 'state', 'isHidden', 'status'])
@@ -48,10 +53,38 @@ export async function vetListing(database: VettingDb, providerId: string, by: st
   return true;
 }
 
-/** Whether a listing has been vetted (its owner confirmed, or a moderator approved). */
-export async function isVetted({ db }: Db, providerId: string): Promise<boolean> {
-  const row = await db.selectFrom('providers').select('vetted_at').where('id', '=', providerId).executeTakeFirst();
-  return Boolean(row?.vetted_at);
+/**
+ * The statements that take a vetted listing back to not vetted (an operator's hold, or a claim that
+ * vetted before migrations/0041): its words leave the vocabulary if they were in it, its city the
+ * counts (a trigger), and its waiting service names go (approving the listing again counts them all).
+ */
+export function unvetStatements(p: TermSource & { id: string; isHidden: number; status: string; vetted_at: string | null }): InStatement[] {
+  const listed = !!p.vetted_at && Number(p.isHidden) === 0 && p.status !== 'permanently_closed';
+  return [
+    ...(listed ? removeTermsStatements(p) : []),
+    { sql: 'UPDATE providers SET vetted_at = NULL, vetted_by = NULL, vocabServices = NULL WHERE id = ?', args: [p.id] },
+    { sql: 'DELETE FROM service_requests WHERE providerId = ?', args: [p.id] },
+  ];
+}
+
+/**
+ * Listings vetted only because their applicant entered the code mailed to the address they typed
+ * (vetted_by 'owner', before migrations/0041): not vetted any more, as docs/owners.md "Which
+ * listings are vetted" says. Runs with every setup; nothing to do after the first.
+ */
+export async function unvetApplicantVetted(database: Db, batchSize = 1000): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const rows = await database.db
+      .selectFrom('providers')
+      .select(['id', 'isHidden', 'name', 'description', 'services', 'vocabServices', 'city', 'state', 'vetted_at', 'status'])
+      .where('vetted_by', '=', 'owner')
+      .limit(batchSize)
+      .execute();
+    if (!rows.length) return done;
+    await database.client.batch(rows.flatMap(unvetStatements), 'write');
+    done += rows.length;
+  }
 }
 
 /**
@@ -66,27 +99,52 @@ export async function unvettedWords({ db }: Db, prefix: string, column: 'name' |
   return [...new Set(rows.flatMap((r) => searchWords(text(r))).filter((w) => w.startsWith(prefix)))];
 }
 
-/** The comparison form of a listing's name (stored as providers.nameKey). */
-export const nameKey = (name: string): string => normaliseForComparison(name);
+export { nameKey };
+
+/**
+ * How far apart two listings of one name may be and still be held as a likely copy: a copy in the
+ * next town ("Bishop Arts Nail House" of Dallas listed again in Irving) is as much a phishing page
+ * as one in the same city; two real shops of one name are rarely this close, and an operator
+ * approves them in one command.
+ */
+export const LOOKALIKE_MILES = 30;
 
 export interface DuplicateMatch {
   providerId: string;
   slug: string;
-  matchedOn: 'name and city' | 'name and phone';
+  matchedOn: 'name and city' | 'name and phone' | 'name nearby';
 }
 
-/** The existing listing a new one copies: the same name (compared as nameKey) in the same city and state, or with the same phone. */
-export async function findDuplicate({ db }: Db, input: Pick<ProviderCreate, 'name' | 'city' | 'state' | 'phone'>): Promise<DuplicateMatch | null> {
-  const rows = await db.selectFrom('providers').select(['id', 'slug', 'city', 'state', 'phone']).where('nameKey', '=', nameKey(input.name)).limit(50).execute();
+/**
+ * The existing listing a new one copies: the same name (compared as nameKey: case, width,
+ * invisible characters and lookalike letters folded, ./lookalike.ts) in the same city and state,
+ * with the same phone, or within LOOKALIKE_MILES of where the new one says it is (`near`). One
+ * indexed read of the listings sharing its name key.
+ */
+export async function findDuplicate(
+  { db }: Db,
+  input: Pick<ProviderCreate, 'name' | 'city' | 'state' | 'phone'>,
+  near: Point | null = null,
+): Promise<DuplicateMatch | null> {
+  const rows = await db
+    .selectFrom('providers')
+    .select(['id', 'slug', 'city', 'state', 'phone', 'latitude', 'longitude'])
+    .where('nameKey', '=', nameKey(input.name))
+    .limit(50)
+    .execute();
   const city = normaliseForComparison(input.city);
   const phone = usPhoneDigits(input.phone ?? '');
-  for (const row of rows) {
-    if (normaliseForComparison(row.city) === city && row.state === input.state) return { providerId: row.id, slug: row.slug, matchedOn: 'name and city' };
-  }
-  for (const row of rows) {
-    if (phone && usPhoneDigits(row.phone ?? '') === phone) return { providerId: row.id, slug: row.slug, matchedOn: 'name and phone' };
-  }
-  return null;
+  const match = (row: (typeof rows)[number], matchedOn: DuplicateMatch['matchedOn']): DuplicateMatch => ({ providerId: row.id, slug: row.slug, matchedOn });
+  const sameCity = rows.find((row) => normaliseForComparison(row.city) === city && row.state === input.state);
+  if (sameCity) return match(sameCity, 'name and city');
+  const samePhone = phone ? rows.find((row) => usPhoneDigits(row.phone ?? '') === phone) : undefined;
+  if (samePhone) return match(samePhone, 'name and phone');
+  const nearby = near
+    ? rows.find(
+        (row) => row.latitude != null && row.longitude != null && haversineMiles(near, { latitude: row.latitude, longitude: row.longitude }) <= LOOKALIKE_MILES,
+      )
+    : undefined;
+  return nearby ? match(nearby, 'name nearby') : null;
 }
 
 export interface HeldListing {

@@ -9,7 +9,8 @@ import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
 import { refreshRatingStatement } from '../reviews/reviews.server';
 import { addTermsStatement, removeTermsStatements } from '../suggestions/vocabulary.server';
-import { heldListing, resolveHeldStatement, vetListing } from '../listings/listings.server';
+import { heldListing, resolveHeldStatement, unvetStatements, vetListing } from '../listings/listings.server';
+import { approveServiceStatements } from './vocabulary.server';
 import { createProvider } from '../providers/providers.server';
 
 export const MODERATION_ACTIONS = [
@@ -21,6 +22,8 @@ export const MODERATION_ACTIONS = [
   'approve-listing',
   'approve-held',
   'reject-held',
+  'hold-listing',
+  'approve-service',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
@@ -85,15 +88,21 @@ export async function moderateReview(
   return { action, providerId: review.providerId, summary, changed };
 }
 
+/** A listing by slug with what its vocabulary is made of and whether it is listed for search. */
+async function listingBySlug({ db }: Db, slug: string) {
+  const provider = await db
+    .selectFrom('providers')
+    .select(['id', 'isHidden', 'name', 'description', 'services', 'vocabServices', 'city', 'state', 'vetted_at', 'status'])
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+  if (!provider) throw new NotFoundError(`No listing with slug ${slug}`);
+  return provider;
+}
+
 /** Hides or restores a listing by slug: its page answers 410, and it leaves search, lists, sitemaps and counts. */
 export async function moderateListing(database: Db, action: 'hide-listing' | 'restore-listing', input: ActionInput, now = new Date()): Promise<ActionResult> {
   checkInput(input);
-  const provider = await database.db
-    .selectFrom('providers')
-    .select(['id', 'isHidden', 'name', 'description', 'services', 'city', 'state', 'vetted_at', 'status'])
-    .where('slug', '=', input.target)
-    .executeTakeFirst();
-  if (!provider) throw new NotFoundError(`No listing with slug ${input.target}`);
+  const provider = await listingBySlug(database, input.target);
   const hidden = action === 'hide-listing' ? 1 : 0;
   const changed = Number(provider.isHidden) !== hidden;
   // Its words leave (or rejoin) the vocabulary of suggestions and spelling correction with it; an
@@ -115,6 +124,37 @@ export async function approveListing(database: Db, input: ActionInput, now = new
   const changed = await vetListing(database, provider.id, input.actor, now);
   await database.client.execute(auditStatement('approve-listing', provider.id, input, now));
   return { action: 'approve-listing', providerId: provider.id, summary: `Listing ${changed ? 'is now' : 'was already'} vetted.`, changed };
+}
+
+/**
+ * Holds a listing for review (docs/owners.md "Which listings are vetted"): back to not vetted, as a
+ * new listing is. It loses its "Verified business" badge, its page says "New listing, not yet
+ * verified" and is not indexed, and it leaves the sitemap, the vocabulary and the city counts until
+ * an operator approves it again (`approve-listing`). Its owner keeps managing it.
+ */
+export async function unvetListing(database: Db, input: ActionInput, now = new Date()): Promise<ActionResult> {
+  checkInput(input);
+  const provider = await listingBySlug(database, input.target);
+  const changed = !!provider.vetted_at;
+  await database.client.batch([...(changed ? unvetStatements(provider) : []), auditStatement('hold-listing', provider.id, input, now)], 'write');
+  return { action: 'hold-listing', providerId: provider.id, summary: `Listing ${changed ? 'is now' : 'was already'} held for review (not vetted).`, changed };
+}
+
+/**
+ * Approves an owner's new service name for the vocabulary of suggestions and spelling correction
+ * (./vocabulary.server.ts): `target` is the name. One transaction with the audit row.
+ */
+export async function approveService(database: Db, input: ActionInput, now = new Date()): Promise<ActionResult & { listings: number }> {
+  checkInput(input);
+  const { statements, listings } = await approveServiceStatements(database, input.target, input.actor, now);
+  await database.client.batch([...statements, auditStatement('approve-service', input.target.trim().toLowerCase(), input, now)], 'write');
+  return {
+    action: 'approve-service',
+    providerId: '',
+    summary: `"${input.target}" joins suggestions and spelling correction for ${listings} listing(s).`,
+    changed: true,
+    listings,
+  };
 }
 
 /**

@@ -8,14 +8,20 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../../db/client';
 import type { Database, ListingOwnersTable, OwnerAuditTable } from '../../db/schema';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors';
+import { isOpenDomain } from './claimDomains.server';
 
 export type ClaimVia = ListingOwnersTable['via'];
 
-/** The host of a website URL without a leading www. (null when the listing has none or it is not a URL). */
+/**
+ * The host of a website URL without a leading www., when an address there can prove the listing:
+ * null when the listing has none, it is not a URL, or anyone can have an address or a page there
+ * (free mail, social and booking platforms: claimDomains.server.ts).
+ */
 export function websiteDomain(website: string | null): string | null {
   if (!website) return null;
   try {
-    return new URL(/^https?:\/\//i.test(website) ? website : `https://${website}`).hostname.toLowerCase().replace(/^www\./, '') || null;
+    const host = new URL(/^https?:\/\//i.test(website) ? website : `https://${website}`).hostname.toLowerCase().replace(/^www\./, '');
+    return host && !isOpenDomain(host) ? host : null;
   } catch {
     return null;
   }
@@ -23,15 +29,18 @@ export function websiteDomain(website: string | null): string | null {
 
 /**
  * How `email` proves a listing is theirs: its listed email, or an address at its website's domain;
- * null if neither. The listed email of a listing not yet vetted is its applicant's, from the
- * business popup ('new-listing', docs/owners.md "New listings").
+ * null if neither. On a listing not yet vetted both were typed by its applicant in the business
+ * popup, so they prove only that the applicant reads that mail ('new-listing': they may manage it,
+ * but it stays unvetted, docs/owners.md "New listings").
  */
 export function claimVia(listing: { email: string | null; website: string | null; vetted_at?: string | null }, email: string): ClaimVia | null {
   const address = email.trim().toLowerCase();
-  if (listing.email && listing.email.trim().toLowerCase() === address) return listing.vetted_at === null ? 'new-listing' : 'listed-email';
   const domain = websiteDomain(listing.website);
-  if (domain && address.endsWith(`@${domain}`)) return 'website-domain';
-  return null;
+  const byEmail = !!listing.email && listing.email.trim().toLowerCase() === address;
+  const byDomain = !!domain && address.endsWith(`@${domain}`);
+  if (!byEmail && !byDomain) return null;
+  if (listing.vetted_at === null) return 'new-listing';
+  return byEmail ? 'listed-email' : 'website-domain';
 }
 
 export interface ClaimableListing {
@@ -137,8 +146,9 @@ export async function claimListing(
     const row = { providerId, userId, email: email.toLowerCase(), via, claimedAt: now.toISOString() };
     await trx.insertInto('listing_owners').values(row).execute();
     await audit(trx, { providerId, action: via === 'support' ? 'assign' : 'claim', actor, reason, before: current ?? null, after: row }, now);
-    // An owner who proved the listing's email vets a new listing (docs/moderation.md "New listings").
-    await vetListing(trx, providerId, via === 'support' ? actor : 'owner', now);
+    // Only support's assignment (an operator's check) vets: an applicant proving the address they
+    // typed themselves does not (docs/owners.md "Which listings are vetted").
+    if (via === 'support') await vetListing(trx, providerId, actor, now);
     return { claimed: true };
   });
 }

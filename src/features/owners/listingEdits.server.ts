@@ -9,7 +9,8 @@ import { InvalidInputError, NotFoundError } from '../../lib/errors';
 import type { Db } from '../../db/client';
 import { timeZoneOf } from '../places/timeZone';
 import { categoryRowsStatement, hoursRowsStatement } from '../search/copies.server';
-import { addTermsStatement, removeTermsStatements } from '../suggestions/vocabulary.server';
+import { addTermsStatement, removeTermsStatements, vocabularyServices } from '../suggestions/vocabulary.server';
+import { countedServices, setServiceRequests } from '../moderation/vocabulary.server';
 import { audit } from './claims.server';
 import { todayIn } from './listingStatus';
 import type { ListingEdit, OwnerListing } from './schemas/listingEdit';
@@ -70,9 +71,17 @@ export async function saveListingEdit(
     }
     const keys = (Object.keys(columns) as (keyof typeof columns)[]).filter((k) => before[k] !== columns[k]);
     if (keys.length === 0) return [];
+    // A vetted listing's new service names wait for an operator before they join the shared
+    // vocabulary (src/features/moderation/vocabulary.server.ts); an unvetted one counts none yet.
+    let vocabServices = before.vocabServices;
+    if (keys.includes('services') && before.vetted_at) {
+      const counted = await countedServices(trx, edit.services, vocabularyServices(before));
+      vocabServices = counted.vocabServices;
+      await setServiceRequests(trx, providerId, counted.waiting, now);
+    }
     await trx
       .updateTable('providers')
-      .set({ ...columns, ownerUpdatedAt: now.toISOString() })
+      .set({ ...columns, vocabServices, ownerUpdatedAt: now.toISOString() })
       .where('id', '=', providerId)
       .execute();
     // The search's copied rows, through their one writer (search/copies.server.ts): category rows
@@ -83,7 +92,7 @@ export async function saveListingEdit(
     if (keys.some((k) => k === 'status' || k === 'description' || k === 'services')) {
       const listed = (row: { status: string }) => !!before.vetted_at && row.status !== 'permanently_closed';
       if (listed(before)) rewrite.push(...removeTermsStatements(before));
-      if (listed(columns)) rewrite.push(addTermsStatement({ ...before, ...columns }));
+      if (listed(columns)) rewrite.push(addTermsStatement({ ...before, ...columns, vocabServices }));
     }
     if (keys.includes('services')) {
       await trx.deleteFrom('provider_categories').where('providerSeq', '=', before.seq).execute();

@@ -1,9 +1,13 @@
-/** What a provider page says about its owner (docs/owners.md "Claim"): managed or not, and when they last updated it. */
+/** What a provider page says about its owner (docs/owners.md "Claim"): managed or not, verified or not, and when they last updated it. */
 import type { Db } from '../../db/client';
 
 export interface OwnerStanding {
-  /** Claimed by its business: the page shows "Verified business" and "Managed by the business". */
+  /** Claimed by its business: the page shows "Managed by the business". */
   managed: boolean;
+  /** Claimed and vetted (docs/owners.md "Which listings are vetted"): the page shows "Verified business". */
+  verified: boolean;
+  /** Vetted, claimed or not: a listing that is not says "New listing, not yet verified" and is not indexed. */
+  vetted: boolean;
   /** When the business last changed the listing (ISO 8601), for "Updated by the business on {date}". */
   ownerUpdatedAt: string | null;
 }
@@ -12,8 +16,10 @@ export async function ownerStanding({ db }: Db, providerId: string): Promise<Own
   const row = await db
     .selectFrom('providers')
     .leftJoin('listing_owners', 'listing_owners.providerId', 'providers.id')
-    .select(['providers.ownerUpdatedAt', 'listing_owners.userId'])
+    .select(['providers.ownerUpdatedAt', 'providers.vetted_at', 'listing_owners.userId'])
     .where('providers.id', '=', providerId)
     .executeTakeFirst();
-  return { managed: Boolean(row?.userId), ownerUpdatedAt: row?.userId ? (row.ownerUpdatedAt ?? null) : null };
+  const managed = Boolean(row?.userId);
+  const vetted = Boolean(row?.vetted_at);
+  return { managed, verified: managed && vetted, vetted, ownerUpdatedAt: managed ? (row?.ownerUpdatedAt ?? null) : null };
 }

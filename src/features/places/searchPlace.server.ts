@@ -33,6 +33,12 @@ export interface SearchPlace {
    * about half a second to load and most searches never measure a distance.
    */
   point?: Point | null;
+  /**
+   * Whether any provider is listed in the place's city or 5-digit ZIP code (true for any other
+   * place); undefined unless asked for (`withListed`). Most ZIP codes and suburbs have none, and
+   * the place's own search with a service would then walk the service's whole index looking for one.
+   */
+  listed?: boolean;
 }
 
 /** The states the directory lists a city name in, most providers first (the vocabulary's `city` terms, label "City, ST"). */
@@ -47,21 +53,35 @@ export async function statesOfCity({ db }: Db, city: string): Promise<string[]> 
   return rows.map((r) => r.label.slice(r.label.lastIndexOf(', ') + 2));
 }
 
-/** Resolves `location`; `withPoint` also finds its point. */
-export async function resolvePlace(database: Db, location: string, { withPoint = false } = {}): Promise<SearchPlace> {
+/** Whether any provider is listed with the exact `column` value (one index lookup). */
+const anyoneWith = async ({ db }: Db, column: 'city' | 'zipCode', value: string) =>
+  Boolean(await db.selectFrom('providers').select('seq').where(column, '=', value).limit(1).executeTakeFirst());
+
+/**
+ * Resolves `location`; `withPoint` also finds its point, `withListed` whether anyone is listed in it
+ * (`SearchPlace.listed`). Its reads are independent of one another and made side by side: over HTTP
+ * they are one round trip (docs/SCALING.md "Round trips").
+ */
+export async function resolvePlace(database: Db, location: string, { withPoint = false, withListed = false } = {}): Promise<SearchPlace> {
   const loc = parseLocation(location);
   const place: SearchPlace = { text: location, city: loc.city, state: loc.state, zipPrefix: loc.zipPrefix, states: [] };
   const cityName = loc.city ?? loc.cityElseState?.city;
   if (cityName) place.cityName = cityName;
+  // "New York": the city where there is one, else the state. A city's own lookup says both.
+  const cityToTest = loc.cityElseState?.city ?? (withListed && loc.city && !loc.zipPrefix ? loc.city : undefined);
+  const zipToTest = withListed && loc.zipPrefix?.length === 5 && !loc.city ? loc.zipPrefix : undefined;
+  const [hasCity, hasZip, states] = await Promise.all([
+    cityToTest ? anyoneWith(database, 'city', cityToTest) : undefined,
+    zipToTest ? anyoneWith(database, 'zipCode', zipToTest) : undefined,
+    !loc.state && cityName ? statesOfCity(database, cityName) : undefined,
+  ]);
   if (loc.cityElseState) {
-    // "New York": the city where there is one, else the state.
-    const { city, state } = loc.cityElseState;
-    const hasCity = await database.db.selectFrom('providers').select('seq').where('city', '=', city).limit(1).executeTakeFirst();
-    if (hasCity) place.city = city;
-    else place.state = state;
+    if (hasCity) place.city = loc.cityElseState.city;
+    else place.state = loc.cityElseState.state;
   }
+  if (withListed) place.listed = place.zipPrefix?.length === 5 && !place.city ? hasZip! : place.city && !place.zipPrefix ? hasCity! : true;
   if (loc.state) place.states = [loc.state];
-  else if (cityName) place.states = [...new Set([...(await statesOfCity(database, cityName)), ...(loc.cityElseState ? [loc.cityElseState.state] : [])])];
+  else if (cityName) place.states = [...new Set([...states!, ...(loc.cityElseState ? [loc.cityElseState.state] : [])])];
   // A zone known to no state (a city no provider is in) matches nobody anyway: then every zone.
   if (place.states.length) place.zones = timeZonesOfStates(place.states);
   if (withPoint) place.point = await pointOf(loc.zipPrefix, cityName, place.states[0]);

@@ -16,3 +16,15 @@ export function usPhoneDigits(text: string): string | null {
 export function formatUsPhone(digits: string): string {
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
+
+/**
+ * Premium-rate numbers charge the caller (the 900 area code, and the 976 exchange in any area code):
+ * a listing that sends shoppers to one is a scam, so none is listed (docs/security.md "Listing fields").
+ */
+export const PREMIUM_RATE = { areaCodes: ['900'], exchanges: ['976'] } as const;
+
+/** True when ten digits (usPhoneDigits) are a premium-rate number. */
+export const isPremiumRate = (digits: string): boolean =>
+  (PREMIUM_RATE.areaCodes as readonly string[]).includes(digits.slice(0, 3)) || (PREMIUM_RATE.exchanges as readonly string[]).includes(digits.slice(3, 6));
+
+export const PREMIUM_RATE_MESSAGE = 'Premium-rate numbers (900, 976) cannot be listed: please give the business’s ordinary phone number';

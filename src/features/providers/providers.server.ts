@@ -19,7 +19,7 @@ import { effectiveStatus } from '../owners/listingStatus';
 type ProviderRow = Selectable<ProvidersTable>;
 
 /** A database row in the API's wire format (docs/openapi.json). */
-export function toProvider(row: Omit<ProviderRow, 'ownerUpdatedAt'>): Provider {
+export function toProvider(row: Omit<ProviderRow, 'ownerUpdatedAt' | 'vocabServices'>): Provider {
   const timeZone = row.timeZone ?? timeZoneOf(row.state);
   // A temporary closure whose day has come is over (docs/owners.md "Statuses").
   const status = effectiveStatus({ status: row.status ?? 'open', closedUntil: row.closedUntil ?? null }, timeZone);
@@ -126,6 +126,7 @@ export interface NewProvider
     | 'vetted_at'
     | 'vetted_by'
     | 'nameKey'
+    | 'vocabServices'
   > {
   /** Null for a listing made through the API (not yet vetted, src/features/listings/); the seed's are vetted when made. */
   vetted_at?: string | null;
@@ -178,7 +179,9 @@ export async function submitListing(
   now = new Date(),
 ): Promise<{ held: false; provider: Provider } | { held: true; id: string; matchedSlug: string }> {
   await refuseSameAddress(database, input);
-  const match = await findDuplicate(database, input);
+  const place = await placeOf(input);
+  const near = place.latitude != null && place.longitude != null ? { latitude: place.latitude, longitude: place.longitude } : null;
+  const match = await findDuplicate(database, input, near);
   if (match) return { held: true, id: (await holdListing(database, input, match, now)).id, matchedSlug: match.slug };
   return { held: false, provider: await createProvider(database, input, now) };
 }

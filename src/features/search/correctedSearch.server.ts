@@ -52,17 +52,19 @@ async function correctLocation(database: Db, place: SearchPlace): Promise<string
 }
 
 /**
- * `params` searched, and again with its typos corrected when it finds nothing. `typed`: the search as
- * typed, when the caller ran it already (a place's own search, nearPlace.server.ts), with its plan.
+ * `params` searched, and again with its typos corrected when it finds nothing. `place`: the place of
+ * `location`, when the caller resolved it already. `typed`: the search as typed, when the caller ran
+ * it already (a place's own search, nearPlace.server.ts), with its plan.
  */
 export async function searchWithCorrection(
   database: Db,
   params: SearchParams,
   now = new Date(),
   trace: SearchTrace = {},
-  typed?: { found: Page<SearchResult>; plan: string },
+  known: { place?: SearchPlace; typed?: { found: Page<SearchResult>; plan: string } } = {},
 ): Promise<Page<SearchResult> & { corrected?: string }> {
-  const place = await placeOfSearch(database, params);
+  const { typed } = known;
+  const place = known.place ?? (await placeOfSearch(database, params));
   if (typed) trace.plan = typed.plan;
   const found = typed ? typed.found : await searchProviders(database, params, now, { place, trace });
   if (found.total > 0 || !(params.query || params.service || params.location)) return found;

@@ -215,10 +215,11 @@ export const FILTERS = {
     seqOnly: true,
     carriedBy: ['openList'],
   },
-  /** `verified=true`: listings their business has claimed (docs/owners.md), one primary-key lookup per row. */
+  /** `verified=true`: vetted listings their business has claimed (docs/owners.md), two primary-key lookups per row. */
   verified: {
     on: (r) => !!r.params.verified,
-    row: () => sql<SqlBool>`EXISTS (SELECT 1 FROM listing_owners o WHERE o.providerId = p.id)`,
+    row: () =>
+      sql<SqlBool>`EXISTS (SELECT 1 FROM listing_owners o JOIN providers v ON v.id = o.providerId WHERE o.providerId = p.id AND v.vetted_at IS NOT NULL)`,
     carriedBy: [],
   },
   /** `query`, and a `service` that is no category (text of the services column). */
@@ -305,8 +306,7 @@ export function rowConditions(
     LISTED,
     ...ENTRIES.filter(([, f]) => f.on(r) && !(skip && f.carriedBy.includes(skip) && f[CARRIER_ROWS[skip]])).map(([, f]) => {
       const row = f.row(r, { listText, seqOnly });
-      if (f.lookup?.(r, { listText })) LOOKUPS.add(row);
-      return row;
+      return f.lookup?.(r, { listText }) ? lookupCondition(row) : row;
     }),
   ];
 }
@@ -314,10 +314,12 @@ export function rowConditions(
 /** Whether every filter the search has can be checked on `p.seq` alone (`seqOnly`). */
 export const onlySeqFilters = (r: Resolved) => ENTRIES.every(([, f]) => !f.on(r) || f.seqOnly);
 
-/** The row conditions rowConditions made of a filter's `lookup`. */
-const LOOKUPS = new WeakSet<Expression<SqlBool>>();
-/** Whether `cond` is a lookup by `p.seq` alone (a filter's `lookup`): see SearchRun.sortedPage. */
-export const isLookup = (cond: Expression<SqlBool>) => LOOKUPS.has(cond);
+/** A row condition that says itself whether it is a lookup by `p.seq` alone (a filter's `lookup`): see SearchRun.sortedPage. */
+type Condition = Expression<SqlBool> & { readonly lookup?: true };
+/** `row` as the same SQL, marked a lookup. */
+const lookupCondition = (row: Expression<SqlBool>): Condition => Object.assign(sql<SqlBool>`${row}`, { lookup: true as const });
+/** Whether `cond` is a lookup by `p.seq` alone (lookupCondition). */
+export const isLookup = (cond: Expression<SqlBool>) => (cond as Condition).lookup === true;
 
 /** The filters the search has that an index can list, with that index. */
 export const listableFilters = (r: Resolved) =>

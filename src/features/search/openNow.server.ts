@@ -34,7 +34,7 @@ const byZone = (zone: RawBuilder<unknown>, minutes: (zone: string) => number) =>
  * Row check: one seek in the primary key of provider_hours for the provider row `p`, at now on its
  * zone. The zone is the provider's, worked out once per row: read from each hours row instead (so
  * that a count along a price's index would not read the provider's row) it was worked out for every
- * range of the provider, and sqld counted every range read (docs/BENCHMARKS.md "seventh pass").
+ * range of the provider, and sqld counted every range read.
  * Only the ranges opened within a day before now are read: none lasts longer (MAX_CLASS), so none
  * opened earlier is still open, and the seek no longer reads every range of the week before now
  * (on a Saturday evening, six days of them).
@@ -183,7 +183,7 @@ export function openNowRanges(
  * With a city and the sets of categories that hold the search's service (`sets`), each arm reads the
  * index that puts the set before openMinute, one range per set (an IN list SQLite seeks value by
  * value): only the service's ranges are read. An arm per set too was slower to prepare than the
- * rows it saved in process (docs/BENCHMARKS.md "fourteenth pass").
+ * rows it saved in process.
  */
 function openArms<Row>(
   date: Date,

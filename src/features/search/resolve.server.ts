@@ -7,7 +7,9 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client';
 import { cappedTotal } from '../providers/providers.server';
 import { LIMITS } from '../../config';
-import { countOnce, manyText, openListedMost, openScanMost, PLAN_TUNING, readOnce, requestMemo, statesOf, type StatementMemo } from './plans/context.server';
+import { manyText, statesOf } from './plans/context.server';
+import { countOnce, readOnce, requestReads, type RequestReads } from './requestReads.server';
+import { openListedMost, openScanMost, PLAN_TUNING } from './tuning.server';
 import { INDEXES, indexedBy } from './indexes.server';
 import type { SearchParams } from './schemas/search';
 import { categoryForSearch } from '../content/services';
@@ -17,7 +19,7 @@ import type { SearchPlace } from '../places/searchPlace.server';
 import { RADIUS_MILES } from './params';
 import { fewText, textMatches } from './plans/textListed.server';
 import { hoursPresent, notClosedCondition, openNowCondition, openNowList, openNowRanges, zonesNear } from './openNow.server';
-import { textMatch, type TextMatch } from './textMatch.server';
+import { textMatch } from './textMatch.server';
 import { carriedByAll, FILTERS, isListed, openListConditions, textTokensOf } from './filters.server';
 import { tokenShares } from './tokenShares.server';
 
@@ -89,22 +91,17 @@ export interface Resolved {
   point?: Point;
 }
 
-/**
- * Counts made in one request, by statement, that its searches share: the open-now list's (the rings
- * of a place search, nearPlace.server.ts, mostly read the same zones' list at the same moment), the
- * text's matches (plans/textListed.server.ts) and a box's rows (SearchRun.listTextIn).
- */
-export type RequestCounts = StatementMemo<number>;
-
-/** textMatch's answers in one request: a place search resolves its search again for each ring, with the same words. */
-const textMatchesOf = new WeakMap<RequestCounts, StatementMemo<TextMatch | null | false>>();
-
-export async function resolve(database: Db, params: Filters, now: Date, place: SearchPlace | undefined, counts: RequestCounts = new Map()): Promise<Resolved> {
+export async function resolve(
+  database: Db,
+  params: Filters,
+  now: Date,
+  place: SearchPlace | undefined,
+  reads: RequestReads = requestReads(),
+): Promise<Resolved> {
   const category = params.service ? categoryForSearch(params.service) : null;
   // A service value that is no category matches services whose words start with its words. Text
   // with no words (only punctuation) matches nothing.
-  const matchOnce = (text: string, column?: 'services') =>
-    readOnce(requestMemo(textMatchesOf, counts), `${column ?? ''}:${text}`, () => textMatch(database, text, column));
+  const matchOnce = (text: string, column?: 'services') => readOnce(reads.textMatches, `${column ?? ''}:${text}`, () => textMatch(database, text, column));
   const texts = await Promise.all([
     params.query ? matchOnce(params.query) : undefined,
     params.service && !category ? matchOnce(params.service, 'services') : undefined,
@@ -130,12 +127,12 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
     else r.point = point;
   }
   // Text few enough to be listed runs first whatever else the search has (plans/textListed.server.ts),
-  // each match checked for open now: counting the open of every zone would decide nothing (7-47 ms
-  // at a million). A city's open are counted and listed from its own hours index, a few hundred at
+  // each match checked for open now: counting the open of every zone would decide nothing and
+  // costs much at a million. A city's open are counted and listed from its own hours index, a few hundred at
   // most, which costs less than looking up each match's hours (docs/search.md "Bounded cost"). The
   // filters' tokens are left out: text that is many but few at a price would skip a count that
   // often finds none open at all.
-  if (params.openNow && r.match && !FILTERS.city.on(r) && fewText(await textMatches(database, r, counts, { tokens: [] }))) r.openNow = openNowCondition(now);
+  if (params.openNow && r.match && !FILTERS.city.on(r) && fewText(await textMatches(database, r, reads, { tokens: [] }))) r.openNow = openNowCondition(now);
   else if (params.openNow && r.match !== false) {
     // Few open (at night, most of the week): listed from the hours index, the other filters checked
     // on each. Many: dense in any order, so each row the usual plan reads is checked instead.
@@ -182,12 +179,12 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
         // When the list only decides the plan, more matches than it lists and an unknown count
         // decide alike (each row checked), so one read of the ranges says it: all of them read
         // within the bound, and their matches. Counting the matches first, then the ranges, read
-        // the ranges twice when the matches were sparse (docs/BENCHMARKS.md "twelfth pass").
+        // the ranges twice when the matches were sparse.
         count = sql<{ n: number }>`SELECT CASE WHEN count(*) <= ${scan} THEN coalesce(sum(o.hit), 0) ELSE -1 END AS n
           FROM (SELECT hit FROM (${ranges}) LIMIT ${scan + 1}) o`;
       }
     }
-    const n = await countOnce(database, counts, count);
+    const n = await countOnce(database, reads.counts, count);
     const known = n >= 0;
     if (n === 0) r.match = false;
     r.fewOpen = known && n <= most;
@@ -198,16 +195,16 @@ export async function resolve(database: Db, params: Filters, now: Date, place: S
   }
   // Text that is many with a ZIP prefix and no state is listed narrowed to the prefix's states (most
   // prefixes lie in one), read from the ZIP index, as in a box (plans/pointSource.server.ts `textInBox`).
-  if (r.match && FILTERS.zipPrefix.on(r) && !FILTERS.state.on(r) && (await manyText(database, r, counts))) {
+  if (r.match && FILTERS.zipPrefix.on(r) && !FILTERS.state.on(r) && (await manyText(database, r, reads))) {
     const states = await statesOf(
       database,
-      counts,
+      reads,
       sql`SELECT DISTINCT p.state AS state FROM providers p ${indexedBy(INDEXES.zip)} WHERE ${FILTERS.zipPrefix.row(r)}`,
     );
     if (states?.length) r.regionStates = states;
   }
   const tokens = r.match ? textTokensOf(r) : [];
-  const words = tokens.length ? await textMatches(database, r, counts, { tokens: [] }) : 0;
+  const words = tokens.length ? await textMatches(database, r, reads, { tokens: [] }) : 0;
   if (!fewText(words)) {
     const { size, shares } = await tokenShares(database);
     // Past textLeads the words' matches are not counted further: many, each token of a small share pays.

@@ -10,12 +10,13 @@ import { toProvider, type Page } from '../providers/providers.server';
 import type { SearchParams, SearchResult } from './schemas/search';
 import { roundMiles } from '../places/distance';
 import { resolvePlace, type SearchPlace } from '../places/searchPlace.server';
-import { resolve, type Circle, type Filters, type RequestCounts } from './resolve.server';
+import { resolve, type Circle, type Filters } from './resolve.server';
+import { requestReads, type RequestReads } from './requestReads.server';
 import { searchRun, type Row } from './plans/context.server';
 import { choosePlan } from './plans/index.server';
 import { withBudget } from './budget.server';
 
-export { PLAN_TUNING } from './plans/context.server';
+export { PLAN_TUNING } from './tuning.server';
 
 /** What a search did, for the response's Server-Timing header and the plan tests. */
 export interface SearchTrace {
@@ -28,17 +29,24 @@ export interface SearchOptions {
   place?: SearchPlace;
   /** Filled with what the search did. */
   trace?: SearchTrace;
-  /** Counts already made in this request (resolve.server.ts), for searches that share them. */
-  counts?: RequestCounts;
+  /** What this request read already (requestReads.server.ts), for searches that share it. */
+  reads?: RequestReads;
   /** The widest circle the request's searches read around their point (resolve.server.ts `Resolved.textCircle`). */
   textCircle?: Circle;
 }
 
-/** The place of a search's location, resolved once for the request; undefined without a location. */
-export function placeOfSearch(database: Db, params: Pick<Filters, 'location' | 'near' | 'sort'>): Promise<SearchPlace | undefined> {
+/**
+ * The place of a search's location, resolved once for the request; undefined without a location.
+ * `withListed`: also whether anyone is listed in it (SearchPlace.listed).
+ */
+export function placeOfSearch(
+  database: Db,
+  params: Pick<Filters, 'location' | 'near' | 'sort'>,
+  { withListed = false } = {},
+): Promise<SearchPlace | undefined> {
   if (!params.location) return Promise.resolve(undefined);
   // The point only for a distance measured from the location (near gives its own).
-  return resolvePlace(database, params.location, { withPoint: params.sort === 'distance' && !params.near });
+  return resolvePlace(database, params.location, { withPoint: params.sort === 'distance' && !params.near, withListed });
 }
 
 /** GET /api/search: one page of matching providers in result order, and the total. */
@@ -46,16 +54,16 @@ export async function searchProviders(
   database: Db,
   params: Filters & Pick<SearchParams, 'limit' | 'offset'>,
   now = new Date(),
-  { place, trace = {}, counts = new Map(), textCircle }: SearchOptions = {},
+  { place, trace = {}, reads = requestReads(), textCircle }: SearchOptions = {},
 ): Promise<Page<SearchResult>> {
   database = withBudget(database);
-  const r = await resolve(database, params, now, place ?? (await placeOfSearch(database, params)), counts);
+  const r = await resolve(database, params, now, place ?? (await placeOfSearch(database, params)), reads);
   if (textCircle && r.within) r.textCircle = textCircle;
   if (r.match === false) {
     trace.plan = 'none';
     return { total: 0, capped: false, items: [] };
   }
-  const s = searchRun(database, params, r, counts);
+  const s = searchRun(database, params, r, reads);
   const plan = await choosePlan(s);
   trace.plan = plan.name;
   const { rows, count, step } = await plan.run(s);

@@ -3,7 +3,7 @@
  * transaction as a segment of its own and merges them only in part, so an index written row by row
  * (the triggers of migrations/0004) holds many. A check of one row against a search's words (a walk
  * of an order index, textMatch.server.ts) seeks each word in every segment: ten segments made each
- * check about ten times as slow as one (docs/BENCHMARKS.md "seventh pass"). Merging rewrites the
+ * check about ten times as slow as one. Merging rewrites the
  * index, so it runs once a day (functions/text-index-merge.mts) and after a bulk load, not per write;
  * the day's few small segments cost little next to the merged one.
  */

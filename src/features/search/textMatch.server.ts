@@ -42,7 +42,7 @@ export const MAX_CHECK_SEEKS = 8;
  * its prefix: in the services column, when a few words of services start with it and it is none of
  * them. Its prefix's list holds every word of every column that starts with it ("pa": 538,684
  * providers, for the 61,120 whose services say "package"), where a word it is itself ("dip") is
- * most of its own prefix's list (docs/BENCHMARKS.md "fifteenth pass"). Elsewhere the prefix stays.
+ * most of its own prefix's list. Elsewhere the prefix stays.
  */
 const shortWordExpands = (column: 'services' | undefined, word: string, vocabulary: readonly string[]) =>
   column === 'services' && vocabulary.length > 0 && vocabulary.length <= MAX_EXPANSION && !vocabulary.includes(word);
@@ -70,7 +70,12 @@ export async function textMatch(database: Db, text: string, column?: 'services')
     words.map(async (word) => {
       const short = isIndexedPrefix(word);
       // A short word's words of the data are read only where they may stand for it (shortWordExpands).
-      const vocabulary = short && column !== 'services' ? [] : await termsWithPrefix(database, from.kind, word, MAX_EXPANSION + 1);
+      // New listings' words join the vocabulary only once vetted, yet search finds them by name (or
+      // a service search by their services): read beside the vocabulary, one round trip.
+      const [vocabulary, unvetted] = await Promise.all([
+        short && column !== 'services' ? [] : termsWithPrefix(database, from.kind, word, MAX_EXPANSION + 1),
+        short && column !== 'services' ? [] : unvettedWords(database, word, from.unvetted),
+      ]);
       if (short && !shortWordExpands(column, word, vocabulary)) {
         seeks += 1;
         return ftsWord(word);
@@ -79,9 +84,7 @@ export async function textMatch(database: Db, text: string, column?: 'services')
         checkable = false;
         return ftsWord(word);
       }
-      // New listings' words join the vocabulary only once vetted, yet search finds them by name (or
-      // a service search by their services).
-      const terms = [...new Set([...vocabulary, ...(await unvettedWords(database, word, from.unvetted))])];
+      const terms = [...new Set([...vocabulary, ...unvetted])];
       seeks += terms.length;
       return terms.length ? ftsWord(word, terms) : false;
     }),

@@ -2,7 +2,7 @@
  * How much of the directory each filter token of the full-text index holds (migrations/0035,
  * filters.server.ts `textToken`), estimated from a sample. Intersecting text with a token costs a
  * read of the token's whole list: "rated 3 and up" is most of the directory, and listing "huntington"
- * with it took twice as long as checking its matches (docs/BENCHMARKS.md "tenth pass"). Only tokens
+ * with it took twice as long as checking its matches. Only tokens
  * held by at most `PLAN_TUNING.textTokenShare` of the directory are worth their list. The same
  * sample gives the orders' standings (a top of an order) and a service's share with its city,
  * price and rating (the columns its category rows carry).

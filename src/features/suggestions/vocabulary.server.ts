@@ -1,6 +1,9 @@
 /**
  * The vocabulary of the data (table search_terms, migrations/0009): what spelling correction and
  * suggestions choose from. Written with each provider, in the same batch (src/features/providers/providers.server.ts).
+ * Only vetted listings count in, and of a vetted listing only the services in `vocabServices`
+ * (all when null): an owner's new service name waits for an operator (docs/owners.md "Which
+ * listings are vetted", src/features/moderation/vocabulary.server.ts).
  */
 import type { InStatement } from '@libsql/client';
 import type { Db } from '../../db/client';
@@ -17,9 +20,22 @@ export type TermKind = 'word' | 'service' | 'serviceWord' | 'city';
 /** Shorter words are left out of `word`: a typo in two letters cannot be told from another word. */
 export const MIN_WORD_LENGTH = 3;
 
+/** What a provider's vocabulary is made of: `vocabServices`, when set, the services it counts (JSON). */
+export interface TermSource {
+  name: string;
+  description: string | null;
+  services: string;
+  vocabServices?: string | null;
+  city: string;
+  state: string;
+}
+
+/** The services a provider counts in the vocabulary. */
+export const vocabularyServices = (p: Pick<TermSource, 'services' | 'vocabServices'>): string[] => parseServices(p.vocabServices ?? p.services);
+
 /** The [kind, term, label] rows a provider adds, each once. */
-export function providerTerms(p: { name: string; description: string | null; services: string; city: string; state: string }): [TermKind, string, string][] {
-  const services = parseServices(p.services);
+export function providerTerms(p: TermSource): [TermKind, string, string][] {
+  const services = vocabularyServices(p);
   const long = (text: string) => new Set(searchWords(text).filter((w) => w.length >= MIN_WORD_LENGTH));
   const words = long([p.name, p.description ?? '', services.join(' '), p.city].join(' '));
   return [

@@ -7,7 +7,7 @@ import { NEW_LISTING } from '../../../config';
 import { slugify } from '../slugify';
 import { storedText } from '../../../lib/schemas/storedText';
 import { US_STATES } from '../../places/usStates';
-import { formatUsPhone, usPhoneDigits } from '../phone';
+import { formatUsPhone, isPremiumRate, PREMIUM_RATE_MESSAGE, usPhoneDigits } from '../phone';
 import { hasCredentials } from '../website';
 
 /** A required single-line text field held to the stored-text rules (docs/security.md "Stored text"). */
@@ -42,8 +42,8 @@ export const businessFields = {
       z.string({ error: invalidPhone }).check(z.trim(), z.maxLength(30, invalidPhone)),
       z.transform((text: string, ctx) => {
         const digits = usPhoneDigits(text);
-        if (digits) return formatUsPhone(digits);
-        ctx.issues.push({ code: 'custom', message: invalidPhone, input: text });
+        if (digits && !isPremiumRate(digits)) return formatUsPhone(digits);
+        ctx.issues.push({ code: 'custom', message: digits ? PREMIUM_RATE_MESSAGE : invalidPhone, input: text });
         return z.NEVER;
       }),
     )

@@ -8,7 +8,8 @@ import { LIMITS } from '../../../config';
 import { cappedTotal } from '../../providers/providers.server';
 import { carriedByAll, categoryConditions, inSampledCategoryRows, isListed, matchesText, rowConditions } from '../filters.server';
 import { CATEGORY_INDEXES, indexSql, PLACE_INDEXES } from '../indexes.server';
-import { and, CATEGORY_ORDER, leadingIndex, manyText, PLAN_TUNING, type Plan, type PlanResult, type SearchRun, wordsEstimate } from './context.server';
+import { and, CATEGORY_ORDER, leadingIndex, manyText, type Plan, type PlanResult, type SearchRun, wordsEstimate } from './context.server';
+import { PLAN_TUNING } from '../tuning.server';
 import { tokenShares } from '../tokenShares.server';
 
 export const category: Plan = {
@@ -37,7 +38,7 @@ export const category: Plan = {
 /**
  * Text that is many (past `textLeads`, so text-listed did not take it), checkable, and the one
  * filter the category rows do not carry: its list would be built whole, a common word's hundreds of
- * thousands of rowids for one page (docs/BENCHMARKS.md "thirteenth pass"). Instead the total is
+ * thousands of rowids for one page. Instead the total is
  * counted along the words' own list, each match probed for its category row (the primary key), up
  * to the cap, reading at most `textLeads` of the words' matches; and the page is walked along the
  * category's order with a full-text lookup per row, at most `maxWalk` rows past the page's end.
@@ -48,14 +49,14 @@ export const category: Plan = {
  */
 async function textChecked(s: SearchRun, cat: Expression<SqlBool>[], index: RawBuilder<unknown>): Promise<PlanResult | null> {
   const { r, params } = s;
-  if (!r.match || !r.checkable || !carriedByAll({ ...r, match: null }, 'categoryRows') || !(await manyText(s.database, r, s.requestCounts))) return null;
+  if (!r.match || !r.checkable || !carriedByAll({ ...r, match: null }, 'categoryRows') || !(await manyText(s.database, r, s.reads))) return null;
   // The category rows' share (with their city, price and rating, from the sample) past the cap
   // among the words' first `textLeads` matches; and the walk's rows for the page at the words'
   // density in the directory, twice over, within its bound.
   const { size, categoryRows } = await tokenShares(s.database);
   const held = categoryRows.filter((row) => inSampledCategoryRows(r, row)).length;
   if (PLAN_TUNING.textLeads * held < (LIMITS.countedTotal + 1) * Math.max(1, categoryRows.length)) return null;
-  const words = await wordsEstimate(s.database, r, s.requestCounts, size);
+  const words = await wordsEstimate(s.database, r, s.reads, size);
   if (2 * s.wanted * size > (s.wanted + PLAN_TUNING.maxWalk) * words) return null;
   const inCategory = sql<SqlBool>`EXISTS (SELECT 1 FROM provider_categories c WHERE c.providerSeq = f.rowid AND ${sql.join(cat, sql` AND `)})`;
   const counted = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT rowid FROM providers_fts

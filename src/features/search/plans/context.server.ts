@@ -16,6 +16,8 @@ import { statesShare, tokenShares } from '../tokenShares.server';
 import { INDEXES, indexedBy, type IndexName, type LeadingIndex } from '../indexes.server';
 import type { Count, Filters, Resolved } from '../resolve.server';
 import type { Point } from '../../places/distance';
+import { countedWords, PLAN_TUNING } from '../tuning.server';
+import { countOnce, readOnce, requestReads, statementKey, type RequestReads, type StatementMemo, type TextList } from '../requestReads.server';
 
 export type Row = Selectable<ProvidersTable> & { distanceMiles?: number; matchCount?: number };
 
@@ -54,169 +56,21 @@ export const SAMPLE_ROWS = { text: 50, row: 400 } as const;
  * that holds a page is the answer, since everyone nearer than its last lies inside it.
  */
 const NEAREST_RINGS_MILES = [1, 4, 16] as const;
-/**
- * Where the plan choice tips (docs/BENCHMARKS.md). Not frozen: the plan tests lower it so that a
- * database of a few thousand providers takes every plan.
- */
-export const PLAN_TUNING = {
-  /** Longest walk of the order index worth making for one page; sparser matches are listed and sorted. */
-  maxWalk: 1500,
-  /**
-   * Rows of an index a walk may visit beyond the page itself (SearchRun.walk): the density estimate
-   * is a sample, and matches thin out further in (a minimum rating along the reviews order), so a
-   * walk that has not filled its page by then stops and the matches are listed and sorted instead.
-   */
-  walkCap: 3000,
-  /**
-   * Listed rows (few open, a ZIP prefix's few) from which text is checked against one list of its
-   * matches rather than by a full-text lookup per row: a lookup re-parses and seeks every term
-   * (up to a millisecond each for five words on a busy machine), a list costs a fraction of a
-   * microsecond per match.
-   */
-  listTextFrom: 50,
-  /**
-   * …and only while the text's matches are at most this many per listed row (counted that far and
-   * no further): a list grows with the directory ("nail" is 300,000 rowids at a million), a
-   * lookup per row does not.
-   */
-  listTextPerRow: 100,
-  /**
-   * …where text that is many is listed narrowed to the box's states (pointSource.server.ts
-   * `textInBox`), an entry of the words' list the states leave out costing this part of a listed
-   * match: it is decoded, never put in the list. "available" within 10 miles of Birmingham (2,700
-   * rows, 234,175 matches, 3,500 in Alabama): checked row by row 13.3 ms, listed 30.9 ms, listed in
-   * its state 3.7 ms (docs/BENCHMARKS.md "sixteenth pass").
-   */
-  narrowedEntryCost: 0.3,
-  /**
-   * Text matches, past the counted cap, up to which the text still leads (listed, each checked,
-   * sorted) when the filter that would lead has more rows: every match is read and sorted, so this
-   * bounds that work as the walk's cap bounds a walk.
-   */
-  textLeads: 5000,
-  /**
-   * Open now past the counted cap is still listed (`open-listed`), when the open-now list does not
-   * apply every filter, while the open are at most this multiple of √(counted cap × providers):
-   * listing n open reads n rows, while a count along another filter's index reads about
-   * countedTotal × providers / n rows to find 1,000 matches among them (every row of it when they
-   * are rarer), so the two meet near that root. A listed row costs about three times a checked one
-   * (the list is built and deduplicated, then each row looked up), so they meet at about half of it:
-   * 5,000 open at 100,000 providers, 15,811 at a million (docs/BENCHMARKS.md "seventh pass").
-   * Neither way then grows faster than the root of the directory. The plan tests scale it.
-   */
-  openListedScale: 0.5,
-  /**
-   * Open ranges read, as a multiple of that number, to count the open at a price or a minimum rating
-   * (the hours rows carry both, migrations/0032): the index passes over the ranges of other prices,
-   * so a rare price and rating read every open range of the country; past this many the count is
-   * left unknown and open now is checked on each row (resolve.server.ts). Twice reads a weekday
-   * evening's whole list at 100,000; four times cost `$$$$` rated 5 at noon more than the row checks
-   * it falls back to (docs/BENCHMARKS.md "eighth pass").
-   */
-  openScanScale: 2,
-  /**
-   * Text in a `near` box (a circle, a ring, a point) is checked row by row while the box holds at
-   * most this many rows per seek of one row's check, else listed once: a check costs a few
-   * microseconds a seek, a list about half a microsecond a match, and a common word has a hundred
-   * thousand at a million ("available" in a 10-mile box around Birmingham: listed, 51 ms; checked,
-   * docs/BENCHMARKS.md "seventh pass"). The box is counted on its coordinate index alone, only that far.
-   */
-  boxCheckSeeks: 3000,
-  /**
-   * The most of the directory a filter's token of the full-text index may hold (tokenShares.server.ts)
-   * for text that is many to be listed with it: a token's list is read whole to intersect, about 8 ns
-   * an entry, while each match it removes saves a row read of about 0.6 µs, so a token held by two
-   * thirds of the directory ("rated 3 and up" at a million) costs more than it saves.
-   */
-  textTokenShare: 1 / 3,
-  /**
-   * What reading one entry of a token's list costs, as a part of a match's row read: a token is used
-   * for text of fewer than `textLeads` matches only when the rows it saves outweigh its list
-   * ("gel" in Miami at `$$$`, 28 % of a million, was slower with the token).
-   */
-  tokenEntryCost: 1 / 75,
-  /**
-   * Text that is many in another order is listed with a top of the order that should hold this many
-   * times the page's matches (SearchRun.topPage): each top listed reads the words' whole list again,
-   * so a top too small, listed twice, costs more than one a little too large, a few more rows read
-   * (docs/BENCHMARKS.md "eleventh pass").
-   */
-  topMargin: 2,
-  /** …and a top that held too few is followed by one this many times larger. */
-  topGrowth: 4,
-  /**
-   * A sorted page whose conditions include lookups (SearchRun.sortedPage) checks them first on this
-   * many times the page's end of the source's sorted rows (open now is about half open by day), then
-   * on as many more as the density found so far says the page needs, times `checkedMargin`, and at
-   * least as many as were read; a chunk past `checkedMost` rows is cut there.
-   */
-  checkedFirst: 3,
-  /** …and on no fewer rows than this: a lookup costs a few microseconds, a chunk more reads the source again. */
-  checkedLeast: 256,
-  /** …the next chunk this many times what the density found says the page still needs… */
-  checkedMargin: 1.5,
-  /** …and no chunk longer than this (its rows are sorted in one heap). */
-  checkedMost: 8192,
-  /**
-   * …up to this share of the directory: a larger top reads most of the order's token lists to leave
-   * out little, so past it every match is read (`query=nail&location=Chicago&sort=reviews&offset=480`
-   * took 107 ms so and 173 ms with a top of 98 %).
-   */
-  topMostShare: 1 / 4,
-  /**
-   * Text that is many with a ZIP prefix of many providers is counted as its intersection with the
-   * prefix's states and its filters' tokens when the words' estimated matches times those tokens'
-   * shares are at most this part of `textLeads` (plans/textListed.server.ts `countsIntersection`):
-   * the estimate is a sample's, and an intersection counted past `textLeads` was read for nothing.
-   */
-  intersectionMargin: 1,
-  /**
-   * Text that is many with a state or a price (no city) leads, as the order plan's source, for a
-   * page up to this many rows: its count stops at the cap in the full-text index's order and its
-   * page is walked or read from a top, where the state's or price's index built the text's whole
-   * list to check each row against. A deeper page is found along that index, whose walk is bounded
-   * by the page (docs/BENCHMARKS.md "eleventh pass").
-   */
-  textOverPlaceUpTo: 120,
-};
-
-/** The most open now listed rather than checked row by row, in a directory of `providers` (PLAN_TUNING.openListedScale). */
-export const openListedMost = (providers: number) =>
-  Math.max(LIMITS.countedTotal, Math.floor(PLAN_TUNING.openListedScale * Math.sqrt(LIMITS.countedTotal * providers)));
-
-/** The most open ranges read to count the open at a price or a rating (PLAN_TUNING.openScanScale). */
-export const openScanMost = (providers: number) => Math.max(1, Math.floor(PLAN_TUNING.openScanScale * openListedMost(providers)));
-
 /** The start of an order index a sample read (`rows` of it) and the matches it found there, in order. */
 export interface Sampled {
   rows: number;
   found: Row[];
 }
 
-/** Reads of one search (or one request's searches) by statement (statementKey): each is made once. */
-export type StatementMemo<T> = Map<string, Promise<T>>;
-
-/** A statement's identity: its SQL (whitespace aside) and its parameters. */
-export function statementKey({ db }: Db, query: RawBuilder<unknown>): string {
-  const { sql: text, parameters } = query.compile(db);
-  return `${text.replace(/\s+/g, ' ')}\0${JSON.stringify(parameters)}`;
-}
-
-/** The read of `key` in `memo`, made by `read` the first time it is asked for. */
-export function readOnce<T>(memo: StatementMemo<T>, key: string, read: () => Promise<T>): Promise<T> {
-  let found = memo.get(key);
-  if (!found) {
-    found = read();
-    memo.set(key, found);
-  }
-  return found;
-}
-
-/** The `n` of a `SELECT count(*) AS n` statement, read once per `memo` (statementKey). */
-export const countOnce = (database: Db, memo: StatementMemo<number>, query: RawBuilder<{ n: number }>): Promise<number> =>
-  readOnce(memo, statementKey(database, query), async () => Number((await query.execute(database.db)).rows[0]!.n));
-
 export const and = (conds: Expression<SqlBool>[]) => (conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``);
+
+/** Reads one search makes for two plans (one asks whether it applies, then runs), kept in its SearchRun. */
+export interface SearchOnce {
+  /** filter-listed's first listable filter with few matches (plans/filterListed.server.ts `fewOf`). */
+  fewFilter?: Promise<{ name: string; index: IndexName; row: Expression<SqlBool>; count: number } | undefined>;
+  /** text-listed's counts (plans/textListed.server.ts `textAndLead`). */
+  textAndLead?: Promise<{ text: number; lead: number | null; rowids: string | null }>;
+}
 
 export interface SearchRun {
   database: Db;
@@ -231,8 +85,10 @@ export interface SearchRun {
   page: RawBuilder<unknown>;
   /** offset + limit: the matches a page needs found. */
   wanted: number;
-  /** Counts shared by the request's searches (resolve.server.ts RequestCounts): a count that is the same in each is read once. */
-  requestCounts: StatementMemo<number>;
+  /** What the request's searches read (requestReads.server.ts): a statement that is the same in each is read once. */
+  reads: RequestReads;
+  /** What this search worked out once for the plan that asked and the plan that runs (filter-listed's few, text-listed's counts). */
+  once: SearchOnce;
   run(query: RawBuilder<unknown>): Promise<Row[]>;
   /**
    * The matches of `from` counted up to the cap, at most once per search: a plan that asks again for
@@ -308,65 +164,35 @@ export interface SearchRun {
   walkFills(found: number, read: number): boolean;
 }
 
-/** Reads of one request kept beside its counts (resolve.server.ts RequestCounts), by statement. */
-export function requestMemo<T>(memos: WeakMap<StatementMemo<number>, StatementMemo<T>>, requestCounts: StatementMemo<number>): StatementMemo<T> {
-  let found = memos.get(requestCounts);
-  if (!found) {
-    found = new Map();
-    memos.set(requestCounts, found);
-  }
-  return found;
-}
-/** countOrList's reads in one request. */
-const listings = new WeakMap<StatementMemo<number>, StatementMemo<{ n: number; seqs: string }>>();
-/** statesOf's reads in one request. */
-const states = new WeakMap<StatementMemo<number>, StatementMemo<readonly string[] | null>>();
-
 /**
  * The states `read` lists, once per request under `key`; null when `read` finds none to narrow by
  * (null) or one of them has no token of its own in the full-text index (not two letters: migrations/0035).
  */
-function statesOnce(requestCounts: StatementMemo<number>, key: string, read: () => Promise<readonly string[] | null>): Promise<readonly string[] | null> {
-  return readOnce(requestMemo(states, requestCounts), key, async () => {
+function statesOnce(reads: RequestReads, key: string, read: () => Promise<readonly string[] | null>): Promise<readonly string[] | null> {
+  return readOnce(reads.states, key, async () => {
     const found = await read();
     return found?.every((state) => /^[A-Za-z]{2}$/.test(state)) ? found : null;
   });
 }
 
 /** The states `read` lists (`SELECT DISTINCT p.state AS state …`), once per request (statesOnce). */
-export const statesOf = (database: Db, requestCounts: StatementMemo<number>, read: RawBuilder<unknown>) =>
-  statesOnce(requestCounts, statementKey(database, read), async () => ((await read.execute(database.db)).rows as { state: string }[]).map((row) => row.state));
-
-/** Text matches counted at most (one past, then many): `textLeads`, at least the counted cap (read at each call: tests tune it). */
-export const countedWords = () => Math.max(LIMITS.countedTotal, PLAN_TUNING.textLeads);
+export const statesOf = (database: Db, reads: RequestReads, read: RawBuilder<unknown>) =>
+  statesOnce(reads, statementKey(database, read), async () => ((await read.execute(database.db)).rows as { state: string }[]).map((row) => row.state));
 
 /** textListOf's statement for `match`. */
 const textListRead = (match: string) =>
   sql<{ n: number; reach: number; rowids: string }>`SELECT count(*) AS n, max(rowid) AS reach, json_group_array(rowid) AS rowids
     FROM (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${match} LIMIT ${countedWords() + 1})`;
 
-/** textListOf's reads in one request. */
-const textLists = new WeakMap<StatementMemo<number>, StatementMemo<TextList>>();
-
-/** Text's matches as one read of the full-text index counts them (`textListOf`). */
-export interface TextList {
-  /** Matches counted, at most one past `countedWords()`. */
-  n: number;
-  /** The highest rowid among those counted: how far into the index's order (seq) they reach. */
-  reach: number;
-  /** Their rowids (seq), as a JSON array, when `n` is every match (at most `countedWords()`); else null. */
-  rowids: string | null;
-}
-
 /**
  * The matches of the full-text expression `match` counted one past `countedWords()`, with their
  * rowids as they are counted (one string, aggregated in SQL), once per request: a plan that lists
  * text known to be few reads them from this list (plans/textListed.server.ts), where the index
- * decoded the words' lists a second time (docs/BENCHMARKS.md "fifteenth pass").
+ * decoded the words' lists a second time.
  */
-export function textListOf(database: Db, match: string, counts: StatementMemo<number>): Promise<TextList> {
+export function textListOf(database: Db, match: string, reads: RequestReads): Promise<TextList> {
   const read = textListRead(match);
-  return readOnce(requestMemo(textLists, counts), statementKey(database, read), async () => {
+  return readOnce(reads.textLists, statementKey(database, read), async () => {
     const row = (await read.execute(database.db)).rows[0]!;
     const n = Number(row.n);
     return { n, reach: Number(row.reach), rowids: n <= countedWords() ? row.rowids : null };
@@ -374,32 +200,32 @@ export function textListOf(database: Db, match: string, counts: StatementMemo<nu
 }
 
 /** textListOf's read of `match` when this request made it already; undefined when it did not. */
-export const textListMade = (database: Db, match: string, counts: StatementMemo<number>): Promise<TextList> | undefined =>
-  requestMemo(textLists, counts).get(statementKey(database, textListRead(match)));
+export const textListMade = (database: Db, match: string, reads: RequestReads): Promise<TextList> | undefined =>
+  reads.textLists.get(statementKey(database, textListRead(match)));
 
 /**
  * The words' own matches (no filter's token, no region) as textMatches counts them (`textListOf`):
  * one read of the words' list for the count, the estimate (`wordsEstimate`) and the list, once per request.
  */
-export const wordsCounted = (database: Db, r: Resolved, counts: StatementMemo<number>): Promise<TextList> =>
-  textListOf(database, listedMatch(r, { tokens: [], inText: true, regions: false }), counts);
+export const wordsCounted = (database: Db, r: Resolved, reads: RequestReads): Promise<TextList> =>
+  textListOf(database, listedMatch(r, { tokens: [], inText: true, regions: false }), reads);
 
 /**
  * Whether the text's words alone are many: past `PLAN_TUNING.textLeads` matches, a list long to
  * build (narrowed to a region's states, read with a top of the order). Counted once per request.
  */
-export const manyText = async (database: Db, r: Resolved, counts: StatementMemo<number>) => (await wordsCounted(database, r, counts)).n > PLAN_TUNING.textLeads;
+export const manyText = async (database: Db, r: Resolved, reads: RequestReads) => (await wordsCounted(database, r, reads)).n > PLAN_TUNING.textLeads;
 
 /**
  * How many matches the words alone have in a directory of `size`, estimated past the counted ones
  * from how far into the table (by seq, the full-text index's own order) they reach; exact below.
  */
-export async function wordsEstimate(database: Db, r: Resolved, counts: StatementMemo<number>, size: number): Promise<number> {
-  const { n, reach } = await wordsCounted(database, r, counts);
+export async function wordsEstimate(database: Db, r: Resolved, reads: RequestReads, size: number): Promise<number> {
+  const { n, reach } = await wordsCounted(database, r, reads);
   return n <= countedWords() ? n : Math.floor((n * size) / Math.max(1, reach));
 }
 
-export function searchRun(database: Db, params: SearchRun['params'], r: Resolved, requestCounts: StatementMemo<number> = new Map()): SearchRun {
+export function searchRun(database: Db, params: SearchRun['params'], r: Resolved, reads: RequestReads = requestReads()): SearchRun {
   const { db } = database;
   const sort = params.sort ?? 'recommended';
   const page = sql`LIMIT ${params.limit} OFFSET ${params.offset}`;
@@ -463,8 +289,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
    * other conditions alone (an index's columns, for a ZIP prefix or a box), a chunk at a time up to
    * the page's end, and only those rows are checked, each read from provider_search (open now reads
    * the zone). Checking every row of the source before sorting cost a lookup per row of it when the
-   * page lay among its first (`location=770&priceRange=$$$&openNow=true&offset=480`, docs/BENCHMARKS.md
-   * "thirteenth pass"). Each chunk is sized by the density of the rows checked so far
+   * page lay among its first (`location=770&priceRange=$$$&openNow=true&offset=480`). Each chunk is sized by the density of the rows checked so far
    * (PLAN_TUNING.checkedFirst).
    */
   const checkedPage = async (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]) => {
@@ -567,7 +392,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     const known = counts.get(key);
     if (known) return { count: await known, sorted: null };
     // Once per request: a place's circle asked for its count (a page of one row) is read again for its page.
-    const listing = readOnce(requestMemo(listings, requestCounts), key, () =>
+    const listing = readOnce(reads.listings, key, () =>
       sql<{ n: number; seqs: string }>`SELECT count(*) AS n, json_group_array(seq) AS seqs
       FROM (SELECT p.seq ${from} LIMIT ${LIMITS.countedTotal + 1})`
         .execute(db)
@@ -638,7 +463,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     const most = Math.floor(PLAN_TUNING.boxCheckSeeks / Math.max(1, r.checkSeeks));
     const count = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 ${boxTables(point, miles)} LIMIT ${most + 1})`;
     // The same box in each search of a request (a place's rings and the search within them): counted once.
-    const rows = await countOnce(database, requestCounts, count);
+    const rows = await countOnce(database, reads.counts, count);
     // A box of few rows is still listed when the text's matches are few for them (listTextFor's rule),
     // or when they are once narrowed to the box's states, as many text is.
     return rows > most || (await listTextFor(rows)) || listTextInStates(point, miles, rows);
@@ -646,28 +471,28 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
 
   /** Whether text that is many, listed narrowed to the box's states, is few enough for `rows` (PLAN_TUNING.narrowedEntryCost). */
   const listTextInStates = async (point: Point, miles: number, rows: number) => {
-    if (rows <= PLAN_TUNING.listTextFrom || !(await manyText(database, r, requestCounts))) return false;
+    if (rows <= PLAN_TUNING.listTextFrom || !(await manyText(database, r, reads))) return false;
     const states = await boxStates(point, miles);
     if (!states?.length) return false;
     const { size, shares } = await tokenShares(database);
-    const words = await wordsEstimate(database, r, requestCounts, size);
+    const words = await wordsEstimate(database, r, reads, size);
     const share = statesShare(shares, states);
     return words * (share + (1 - share) * PLAN_TUNING.narrowedEntryCost) <= rows * PLAN_TUNING.listTextPerRow;
   };
 
   // From the cells, not the box's coordinate index: a city's box holds tens of thousands of entries.
   const boxStates = (point: Point, miles: number) =>
-    statesOnce(requestCounts, `states near ${point.latitude},${point.longitude} ${miles}`, () => inCellsNear(database, 'state_cells', point, miles));
+    statesOnce(reads, `states near ${point.latitude},${point.longitude} ${miles}`, () => inCellsNear(database, 'state_cells', point, miles));
 
   // The words alone are counted, not with the filters' tokens: intersecting reads the words' whole
   // list, so a list costs what the words match, however few the tokens leave. Past the request's
   // capped count of them (wordsCounted) they are estimated: this decides a plan, not a total, and
   // counting up to `most` read as much of the words' list as listing them (`service=Manicure` in a
-  // box of under 3,000 providers counted 155,001 of its entries, docs/BENCHMARKS.md "fourteenth pass").
+  // box of under 3,000 providers counted 155,001 of its entries).
   const listTextFor = async (rows: number) => {
     if (!r.match || rows <= PLAN_TUNING.listTextFrom) return false;
     const { size } = await tokenShares(database);
-    return (await wordsEstimate(database, r, requestCounts, size)) <= rows * PLAN_TUNING.listTextPerRow;
+    return (await wordsEstimate(database, r, reads, size)) <= rows * PLAN_TUNING.listTextPerRow;
   };
 
   /**
@@ -707,7 +532,8 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     distance,
     page,
     wanted,
-    requestCounts,
+    reads,
+    once: {},
     run,
     count,
     counted,
@@ -746,7 +572,7 @@ export const textListed = (match: string, conds: Expression<SqlBool>[], narrowin
  * those conditions can all be had from `p.seq` (filters.server.ts `seqOnly`: open now, closures, a
  * category), the same matches as a source of the full-text index's rowids alone (`seqSource`), for
  * the count that lists them: a provider row read beside each hours lookup cost about half again
- * what the lookup did (docs/BENCHMARKS.md "sixteenth pass"). The page still reads the rows.
+ * what the lookup did. The page still reads the rows.
  */
 export function textSourceOf(r: Resolved) {
   const rest = { ...r, match: null };

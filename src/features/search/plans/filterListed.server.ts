@@ -7,25 +7,21 @@
 import { sql } from 'kysely';
 import { LISTED, listableFilters, rowConditions } from '../filters.server';
 import { indexedBy } from '../indexes.server';
-import { and, countOnce, type Plan, type SearchRun } from './context.server';
+import { and, type Plan, type SearchRun } from './context.server';
+import { countOnce } from '../requestReads.server';
 import { boxTables } from '../near.server';
 
 /** The first listable filter with few matches, counted once per search (applies, then run). */
-const found = new WeakMap<SearchRun, Promise<(ReturnType<typeof listableFilters>[number] & { count: number }) | undefined>>();
 export const fewOf = (s: SearchRun) => {
-  let f = found.get(s);
-  if (!f) {
-    f = (async () => {
-      for (const f of listableFilters(s.r)) {
-        // Listed ones only, as the order plan counts them: a ZIP prefix alone is then counted once.
-        const count = await s.count(sql`FROM providers p ${indexedBy(f.index)} ${and([LISTED, f.row])}`);
-        if (!count.capped) return { ...f, count: count.total };
-      }
-      return undefined;
-    })();
-    found.set(s, f);
-  }
-  return f;
+  s.once.fewFilter ??= (async () => {
+    for (const f of listableFilters(s.r)) {
+      // Listed ones only, as the order plan counts them: a ZIP prefix alone is then counted once.
+      const count = await s.count(sql`FROM providers p ${indexedBy(f.index)} ${and([LISTED, f.row])}`);
+      if (!count.capped) return { ...f, count: count.total };
+    }
+    return undefined;
+  })();
+  return s.once.fewFilter;
 };
 
 export const filterListed: Plan = {
@@ -51,6 +47,6 @@ export const filterListedInCircle: Plan = {
     if (!few) return false;
     const { point, miles } = s.r.within!;
     const box = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 ${boxTables(point, miles, s.r.category)} LIMIT ${few.count + 1})`;
-    return (await countOnce(s.database, s.requestCounts, box)) > few.count;
+    return (await countOnce(s.database, s.reads.counts, box)) > few.count;
   },
 };

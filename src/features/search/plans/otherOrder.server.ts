@@ -45,7 +45,7 @@ export const otherOrder: Plan = {
       const rows =
         text && reach
           ? await s.topPage(textTops(text), { reach, least: count.total })
-          : listedText && (await manyText(s.database, s.r, s.requestCounts))
+          : listedText && (await manyText(s.database, s.r, s.reads))
             ? await s.topPage((top) => pointSource({ ...s, r: { ...s.r, match: withTop(match, top), regionStates: boxStates ?? [] } }), { least: count.total })
             : null;
       if (rows) return { count, rows, step: 'top' };

@@ -7,7 +7,8 @@
 import { sql } from 'kysely';
 import { rowConditions } from '../filters.server';
 import { indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { and, leadingIndex, ORDER, PLAN_TUNING, type Plan } from './context.server';
+import { and, leadingIndex, ORDER, type Plan } from './context.server';
+import { PLAN_TUNING } from '../tuning.server';
 
 export const place: Plan = {
   name: 'place',

@@ -93,21 +93,20 @@ function categorySource(r: Resolved, rows: RawBuilder<unknown>, listText: boolea
  * How text is read in the search's `near` box: checked row by row in a small box, else listed once
  * (SearchRun.listTextIn). Text that is many (past `textLeads`) is listed narrowed to the tokens of the
  * states the box can hold providers in (SearchRun.boxStates, from state_cells): the full-text index intersects the words
- * with them, where the words' whole list was built for each statement that read the box
- * (docs/BENCHMARKS.md "twelfth pass").
+ * with them, where the words' whole list was built for each statement that read the box.
  */
 export async function textInBox(s: SearchRun): Promise<{ listText: boolean; r: Resolved }> {
   const { r } = s;
   const listText = await s.listTextIn(r.within!.point, r.within!.miles);
   // Decided already (the same search read again with a top of its order: otherOrder.server.ts).
   if (r.regionStates) return { listText, r };
-  if (!r.match || !listText || !(await manyText(s.database, r, s.requestCounts))) return { listText, r };
+  if (!r.match || !listText || !(await manyText(s.database, r, s.reads))) return { listText, r };
   const states = await s.boxStates(r.within!.point, r.within!.miles);
   if (!states?.length) return { listText, r };
   const inStates = { ...r, regionStates: states };
   // A place's rings in the same states as the widest circle list the same matches: a narrower ring
   // lists them once for the request when they are few enough (textListOf), and the wider rings read
-  // that list, where each decoded the words' lists again (docs/BENCHMARKS.md "fifteenth pass"). A
+  // that list, where each decoded the words' lists again. A
   // ring in fewer states keeps its own, shorter list; the widest alone makes none.
   if (!r.textCircle) return { listText, r: inStates };
   const match = listedMatch(inStates);
@@ -116,8 +115,8 @@ export async function textInBox(s: SearchRun): Promise<{ listText: boolean; r: R
     return widest?.length === states.length && widest.every((state) => states.includes(state));
   };
   const list =
-    textListMade(s.database, match, s.requestCounts) ??
-    (r.within!.miles < r.textCircle.miles && (await sameAsWidest(r.textCircle)) ? textListOf(s.database, match, s.requestCounts) : undefined);
+    textListMade(s.database, match, s.reads) ??
+    (r.within!.miles < r.textCircle.miles && (await sameAsWidest(r.textCircle)) ? textListOf(s.database, match, s.reads) : undefined);
   const rowids = list ? (await list).rowids : null;
   return { listText, r: rowids ? { ...inStates, textRowids: rowids } : inStates };
 }

@@ -12,11 +12,12 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { cappedTotal } from '../../providers/providers.server';
 import { LIMITS } from '../../../config';
-import type { Circle } from '../resolve.server';
+import type { Circle, Count } from '../resolve.server';
 import { spotsNear, type SpotNear } from '../near.server';
 import { carriedByAll, categoryConditions, isListed, rowConditions } from '../filters.server';
 import { INDEXES, indexedBy } from '../indexes.server';
-import { and, countOnce, type PlanResult, type SearchRun } from './context.server';
+import { and, type PlanResult, type SearchRun } from './context.server';
+import { countOnce } from '../requestReads.server';
 
 /** Points read per round of the page: the first round, and the most (SQLite allows 500 arms of a UNION ALL). */
 const SPOTS_PER_ROUND = { first: 4, most: 128 } as const;
@@ -53,14 +54,27 @@ function spotSource(s: SearchRun): SpotSource {
 }
 
 export async function nearestBySpot(s: SearchRun, within: Circle): Promise<PlanResult> {
-  const { db } = s.database;
   const spots = await spotsNear(s.database, within.point, within.miles);
   const source = spotSource(s);
-  const count = s.r.openTotal ?? (spots.length ? await countAt(s, source, spots) : { total: 0, capped: false });
-  if (count.total === 0) return { count, rows: [], step: 'spots' };
+  if (!spots.length) return { count: s.r.openTotal ?? { total: 0, capped: false }, rows: [], step: 'spots' };
+  // The count and the first round of the page side by side (one round trip); further rounds only when
+  // the count found any.
+  const counting = s.r.openTotal ? Promise.resolve(s.r.openTotal) : countAt(s, source, spots);
+  const [count, seqs] = await Promise.all([counting, pageAtSpots(s, source, spots, counting)]);
+  if (count.total === 0 || !seqs.length) return { count, rows: [], step: 'spots' };
+  const rows = await s.run(sql`SELECT p.*${s.distance} FROM providers p WHERE p.seq IN (${sql.join(seqs)})`);
+  const place = new Map(seqs.map((seq, k) => [seq, k]));
+  return { count, rows: rows.sort((a, b) => place.get(Number(a.seq))! - place.get(Number(b.seq))!), step: 'spots' };
+}
 
+/**
+ * The seq of the page's matches at `spots`, nearest first, read a round of points at a time until the
+ * page is full; past the first round only when `count` found any.
+ */
+async function pageAtSpots(s: SearchRun, source: SpotSource, spots: SpotNear[], count: Promise<Count>): Promise<number[]> {
   const found: { seq: number; miles: number }[] = [];
   for (let i = 0, round: number = SPOTS_PER_ROUND.first; i < spots.length && found.length < s.wanted; round = Math.min(round * 4, SPOTS_PER_ROUND.most)) {
+    if (i > 0 && (await count).total === 0) break;
     // A round ends where the distance changes: points at one distance are merged by seq.
     let end = Math.min(spots.length, i + round);
     while (end < spots.length && spots[end]!.miles === spots[end - 1]!.miles) end++;
@@ -71,26 +85,22 @@ export async function nearestBySpot(s: SearchRun, within: Circle): Promise<PlanR
         (spot, k) =>
           sql`SELECT * FROM (SELECT ${source.seq} AS seq, ${i + k} AS spot FROM ${source.tables} ${and([source.at(spot.latitude, spot.longitude), ...source.conds])} ORDER BY 1 LIMIT ${need})`,
       );
-    const { rows } = await sql<{ seq: number; spot: number }>`${sql.join(arms, sql` UNION ALL `)}`.execute(db);
+    const { rows } = await sql<{ seq: number; spot: number }>`${sql.join(arms, sql` UNION ALL `)}`.execute(s.database.db);
     const inRound = rows.map((row) => ({ seq: Number(row.seq), miles: spots[Number(row.spot)]!.miles }));
     inRound.sort((a, b) => a.miles - b.miles || a.seq - b.seq);
     found.push(...inRound.slice(0, need));
     i = end;
   }
-  const seqs = found.slice(s.params.offset, s.wanted).map((f) => f.seq);
-  if (!seqs.length) return { count, rows: [], step: 'spots' };
-  const rows = await s.run(sql`SELECT p.*${s.distance} FROM providers p WHERE p.seq IN (${sql.join(seqs)})`);
-  const place = new Map(seqs.map((seq, k) => [seq, k]));
-  return { count, rows: rows.sort((a, b) => place.get(Number(a.seq))! - place.get(Number(b.seq))!), step: 'spots' };
+  return found.slice(s.params.offset, s.wanted).map((f) => f.seq);
 }
 
 /**
  * The matches at `spots`, counted up to the cap (LIMITS.countedTotal), the points given as a VALUES
  * list; once per request (a place's ring is asked for its count, then read for its page).
  */
-async function countAt({ database, requestCounts }: SearchRun, source: SpotSource, spots: SpotNear[]) {
+async function countAt({ database, reads }: SearchRun, source: SpotSource, spots: SpotNear[]) {
   const values = sql.join(spots.map((spot) => sql`(${spot.latitude}, ${spot.longitude})`));
   const count = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (VALUES ${values}) s CROSS JOIN ${source.tables}
     ${and([source.at(sql`s.column1`, sql`s.column2`), ...source.conds])} LIMIT ${LIMITS.countedTotal + 1})`;
-  return cappedTotal(await countOnce(database, requestCounts, count));
+  return cappedTotal(await countOnce(database, reads.counts, count));
 }

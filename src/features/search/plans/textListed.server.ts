@@ -16,21 +16,11 @@ import { statesShare, tokenShares } from '../tokenShares.server';
 import { openNowCondition } from '../openNow.server';
 import { fewOf } from './filterListed.server';
 import { CATEGORY_INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import {
-  and,
-  countOnce,
-  leadingIndex,
-  manyText,
-  PLAN_TUNING,
-  textListOf,
-  wordsCounted,
-  wordsEstimate,
-  type Plan,
-  type SearchRun,
-  type TextList,
-} from './context.server';
+import { PLAN_TUNING } from '../tuning.server';
+import { and, leadingIndex, textListOf, wordsCounted, wordsEstimate, type Plan, type SearchRun } from './context.server';
+import { countOnce, type RequestReads, type TextList } from '../requestReads.server';
 import type { Db } from '../../../db/client';
-import type { RequestCounts, Resolved } from '../resolve.server';
+import type { Resolved } from '../resolve.server';
 
 /**
  * The text's matches, counted one past `textLeads` (at least past the counted cap), with their rowids
@@ -41,11 +31,11 @@ import type { RequestCounts, Resolved } from '../resolve.server';
 export function textList(
   database: Db,
   r: Resolved,
-  counts: RequestCounts,
+  reads: RequestReads,
   { tokens = r.textTokens ?? [], regions = false }: { tokens?: readonly string[]; regions?: boolean } = {},
 ): Promise<TextList> {
-  if (!tokens.length && !regions) return wordsCounted(database, r, counts);
-  return textListOf(database, listedMatch(r, { tokens, inText: true, regions }), counts);
+  if (!tokens.length && !regions) return wordsCounted(database, r, reads);
+  return textListOf(database, listedMatch(r, { tokens, inText: true, regions }), reads);
 }
 
 /** How many matches `textList` counted. */
@@ -57,14 +47,14 @@ export const textMatches = async (...args: Parameters<typeof textList>): Promise
  * estimated matches times those tokens' shares of the directory are within `textLeads` (times
  * `PLAN_TUNING.intersectionMargin`), so that the intersection is likely few enough to lead.
  * Counting it reads the words' whole list, so an intersection estimated larger is not counted at
- * all (`service=Dip+Powder+Nails&location=1006`, docs/BENCHMARKS.md "thirteenth pass").
+ * all (`service=Dip+Powder+Nails&location=1006`).
  */
 async function countsIntersection(s: SearchRun): Promise<boolean> {
   const { r } = s;
   if (!r.regionStates?.length || !listableFilters(r).length || (await fewOf(s))) return false;
   const { size, shares } = await tokenShares(s.database);
   const share = (r.textTokens ?? []).reduce((product, token) => product * (shares.get(token) ?? 0), statesShare(shares, r.regionStates));
-  return (await wordsEstimate(s.database, r, s.requestCounts, size)) * share <= PLAN_TUNING.textLeads * PLAN_TUNING.intersectionMargin;
+  return (await wordsEstimate(s.database, r, s.reads, size)) * share <= PLAN_TUNING.textLeads * PLAN_TUNING.intersectionMargin;
 }
 
 /** Whether text of `matches` is few enough to be listed whatever else the search has (`text-listed`). */
@@ -96,7 +86,7 @@ async function leadRows(s: SearchRun, most: number): Promise<number | null> {
         : null;
   if (!from) return null;
   // A place's rings ask the same circle more than once (its count, then its page): counted once.
-  return countOnce(s.database, s.requestCounts, sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT ${most})`);
+  return countOnce(s.database, s.reads.counts, sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT ${most})`);
 }
 
 /**
@@ -104,29 +94,24 @@ async function leadRows(s: SearchRun, most: number): Promise<number | null> {
  * are more than the cap and at most `textLeads`, the rows of the filter that would lead, counted
  * one past them; once per search.
  */
-const counted = new WeakMap<SearchRun, Promise<{ text: number; lead: number | null; rowids: string | null }>>();
 function textAndLead(s: SearchRun): Promise<{ text: number; lead: number | null; rowids: string | null }> {
-  let found = counted.get(s);
-  if (!found) {
-    found = (async () => {
-      // The filters' tokens make the count the intersection, where text that is many at a price
-      // or in a state is still few. Not against a box, whose covering index applies a price, a
-      // rating, a state and a city as cheaply (migrations/0028), nor with open now, whose few open
-      // are listed and each checked for the words at less than each match's hours looked up, nor
-      // with a ZIP prefix, whose few are listed (filter-listed) for less than counting the
-      // intersection costs: it reads the words' whole list when few are left.
-      // A ZIP prefix of many (filter-listed does not take it) is counted with its states and the
-      // tokens when the intersection looks few (`countsIntersection`).
-      const intersect = !s.r.within && !s.r.params.openNow && (await countsIntersection(s));
-      const { n: text, rowids } = await textList(s.database, s.r, s.requestCounts, {
-        tokens: s.r.within || s.r.params.openNow || (listableFilters(s.r).length && !intersect) ? [] : s.r.textTokens,
-        regions: intersect,
-      });
-      return { text, rowids, lead: !fewText(text) && text <= PLAN_TUNING.textLeads ? await leadRows(s, text + 1) : null };
-    })();
-    counted.set(s, found);
-  }
-  return found;
+  s.once.textAndLead ??= (async () => {
+    // The filters' tokens make the count the intersection, where text that is many at a price
+    // or in a state is still few. Not against a box, whose covering index applies a price, a
+    // rating, a state and a city as cheaply (migrations/0028), nor with open now, whose few open
+    // are listed and each checked for the words at less than each match's hours looked up, nor
+    // with a ZIP prefix, whose few are listed (filter-listed) for less than counting the
+    // intersection costs: it reads the words' whole list when few are left.
+    // A ZIP prefix of many (filter-listed does not take it) is counted with its states and the
+    // tokens when the intersection looks few (`countsIntersection`).
+    const intersect = !s.r.within && !s.r.params.openNow && (await countsIntersection(s));
+    const { n: text, rowids } = await textList(s.database, s.r, s.reads, {
+      tokens: s.r.within || s.r.params.openNow || (listableFilters(s.r).length && !intersect) ? [] : s.r.textTokens,
+      regions: intersect,
+    });
+    return { text, rowids, lead: !fewText(text) && text <= PLAN_TUNING.textLeads ? await leadRows(s, text + 1) : null };
+  })();
+  return s.once.textAndLead;
 }
 
 export const textFew: Plan = {
@@ -139,7 +124,7 @@ export const textFew: Plan = {
     // More than the cap: the text still leads when the filter that would lead has more rows (a
     // service's hundreds of thousands), since the count reads that index until it has the cap.
     // Few open lead their own plan (open-listed) unless the text's matches are fewer still: each
-    // listed row costs about the same either way (docs/BENCHMARKS.md "fifteenth pass").
+    // listed row costs about the same either way.
     if (s.r.fewOpen && text >= (s.r.openCount ?? 0)) return false;
     return text <= PLAN_TUNING.textLeads && lead !== null && lead > text;
   },

@@ -78,7 +78,7 @@ const searchFields = z.object({
         z.transform((v: 'true' | 'false' | undefined) => v === 'true'),
       ),
     )
-    .check(z.describe('`true`: only listings their business has claimed ("Verified business", docs/owners.md).')),
+    .check(z.describe('`true`: only vetted listings their business has claimed ("Verified business", docs/owners.md).')),
   near: z
     .pipe(
       present(z.regex(/^-?\d{1,3}(\.\d+)?,\s*-?\d{1,3}(\.\d+)?$/, 'near must be "LAT,LNG" in decimal degrees, e.g. 41.88,-87.63')),

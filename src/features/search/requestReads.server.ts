@@ -1,0 +1,58 @@
+/**
+ * What one request's searches read, kept in the request (docs/search.md "How a search runs"): a
+ * place's rings resolve and plan a search for each circle, mostly with the same words, zones and
+ * boxes, so a statement they share is read once. Each read is kept by its statement (statementKey)
+ * in the map of its kind; the object travels down with the request, nothing is kept in a module.
+ */
+import type { RawBuilder } from 'kysely';
+import type { Db } from '../../db/client';
+import type { TextMatch } from './textMatch.server';
+
+/** Reads by statement (statementKey): each is made once. */
+export type StatementMemo<T> = Map<string, Promise<T>>;
+
+/** Text's matches as one read of the full-text index counts them (plans/context.server.ts `textListOf`). */
+export interface TextList {
+  /** Matches counted, at most one past `countedWords()`. */
+  n: number;
+  /** The highest rowid among those counted: how far into the index's order (seq) they reach. */
+  reach: number;
+  /** Their rowids (seq), as a JSON array, when `n` is every match (at most `countedWords()`); else null. */
+  rowids: string | null;
+}
+
+export interface RequestReads {
+  /** Counts (`SELECT count(*) AS n`): the open-now list's, the text's, a box's rows. */
+  counts: StatementMemo<number>;
+  /** The full-text expression of each text searched (textMatch.server.ts), by column and text. */
+  textMatches: StatementMemo<TextMatch | null | false>;
+  /** A count that lists its matches' seq (SearchRun.countOrList): a circle's count is read again for its page. */
+  listings: StatementMemo<{ n: number; seqs: string }>;
+  /** The states a box or a ZIP prefix holds providers in (plans/context.server.ts `statesOf`). */
+  states: StatementMemo<readonly string[] | null>;
+  /** The words' matches and their rowids (plans/context.server.ts `textListOf`). */
+  textLists: StatementMemo<TextList>;
+}
+
+/** A request's reads, none made yet. */
+export const requestReads = (): RequestReads => ({ counts: new Map(), textMatches: new Map(), listings: new Map(), states: new Map(), textLists: new Map() });
+
+/** A statement's identity: its SQL (whitespace aside) and its parameters. */
+export function statementKey({ db }: Db, query: RawBuilder<unknown>): string {
+  const { sql: text, parameters } = query.compile(db);
+  return `${text.replace(/\s+/g, ' ')}\0${JSON.stringify(parameters)}`;
+}
+
+/** The read of `key` in `memo`, made by `read` the first time it is asked for. */
+export function readOnce<T>(memo: StatementMemo<T>, key: string, read: () => Promise<T>): Promise<T> {
+  let found = memo.get(key);
+  if (!found) {
+    found = read();
+    memo.set(key, found);
+  }
+  return found;
+}
+
+/** The `n` of a `SELECT count(*) AS n` statement, read once per `memo` (statementKey). */
+export const countOnce = (database: Db, memo: StatementMemo<number>, query: RawBuilder<{ n: number }>): Promise<number> =>
+  readOnce(memo, statementKey(database, query), async () => Number((await query.execute(database.db)).rows[0]!.n));

@@ -1,0 +1,59 @@
+/**
+ * Where the plan choice tips (docs/search.md "Plans", "Bounded cost"): one line per setting and why.
+ * How each figure was reached is in git history and docs/BENCHMARKS.md, not here. Not frozen: the
+ * plan tests lower settings so that a database of a few thousand providers takes every plan.
+ */
+import { LIMITS } from '../../config';
+
+export const PLAN_TUNING = {
+  /** Longest walk of an order index worth making for one page: sparser matches are listed and sorted. */
+  maxWalk: 1500,
+  /** Index rows a walk may visit past the page: the density is a sample's, and a walk short by then stops. */
+  walkCap: 3000,
+  /** Listed rows from which text is checked against one list of its matches, not a full-text lookup per row. */
+  listTextFrom: 50,
+  /** …while the text's matches are at most this many per listed row: a list grows with the directory, a lookup does not. */
+  listTextPerRow: 100,
+  /** What an entry of the words' list that a box's states leave out costs, as a part of a listed match (decoded, never kept). */
+  narrowedEntryCost: 0.3,
+  /** Text matches past the counted cap up to which text still leads: every match is read and sorted, so this bounds it. */
+  textLeads: 5000,
+  /** Open now is listed while the open are at most this times √(counted cap × providers), where listing and counting meet. */
+  openListedScale: 0.5,
+  /** Open ranges read (times that number) to count the open at a price or rating, before each row is checked instead. */
+  openScanScale: 2,
+  /** Text in a box is checked row by row up to this many rows per seek of a check, else listed once. */
+  boxCheckSeeks: 3000,
+  /** The most of the directory a filter's token may hold for text to be listed with it: a token's list is read whole. */
+  textTokenShare: 1 / 3,
+  /** What reading one entry of a token's list costs, as a part of a match's row read. */
+  tokenEntryCost: 1 / 75,
+  /** A top of the order is sized to hold this many times the page's matches: a top listed twice reads the words twice. */
+  topMargin: 2,
+  /** …and a top that held too few is followed by one this many times larger. */
+  topGrowth: 4,
+  /** A sorted page of lookups checks first this many times the page's end of the source's rows (about half are open by day). */
+  checkedFirst: 3,
+  /** …and no fewer rows than this: a lookup costs microseconds, another chunk reads the source again. */
+  checkedLeast: 256,
+  /** …then this many times what the density found says the page still needs… */
+  checkedMargin: 1.5,
+  /** …in chunks of at most this many rows (each chunk is sorted in one heap). */
+  checkedMost: 8192,
+  /** A top of the order is used only up to this share of the directory: past it the token lists cost more than they save. */
+  topMostShare: 1 / 4,
+  /** Text in a ZIP prefix of many is counted as its intersection when the estimate is at most this part of `textLeads`. */
+  intersectionMargin: 1,
+  /** Text that is many with a state or a price leads for pages up to this many rows; deeper ones walk that filter's index. */
+  textOverPlaceUpTo: 120,
+};
+
+/** The most open now listed rather than checked row by row, in a directory of `providers` (PLAN_TUNING.openListedScale). */
+export const openListedMost = (providers: number) =>
+  Math.max(LIMITS.countedTotal, Math.floor(PLAN_TUNING.openListedScale * Math.sqrt(LIMITS.countedTotal * providers)));
+
+/** The most open ranges read to count the open at a price or a rating (PLAN_TUNING.openScanScale). */
+export const openScanMost = (providers: number) => Math.max(1, Math.floor(PLAN_TUNING.openScanScale * openListedMost(providers)));
+
+/** Text matches counted at most (one past, then many): `textLeads`, at least the counted cap (read at each call: tests tune it). */
+export const countedWords = () => Math.max(LIMITS.countedTotal, PLAN_TUNING.textLeads);

@@ -1,0 +1,65 @@
+/**
+ * The SQL each plan sends for a representative search (docs/search.md "Plans"), committed beside this
+ * file (search-sql/*.sql) as immich keeps its queries: a change to a plan's statements, their order
+ * or their number shows in review as a diff of these files, and fails here until they are written
+ * again on purpose (`npx vitest run tests/db/search-sql.test.ts -u`). The seed database and a fixed
+ * moment make every statement and argument the same at every run.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeDb, type Db } from '../../src/db/client';
+import { setupDatabase } from '../../src/setup/setup';
+import { searchNearPlace } from '../../src/features/search/nearPlace.server';
+import { searchParamsSchema } from '../../src/features/search/schemas/search';
+import { PAGE_SIZE } from '../../src/features/search/searchRequest';
+import type { SearchTrace } from '../../src/features/search/search.server';
+import { watchedDatabase } from '../helpers/statements';
+
+const dir = mkdtempSync(join(tmpdir(), 'glow-sql-'));
+const url = `file:${join(dir, 'glow.db')}`;
+let database: Db;
+beforeAll(async () => {
+  database = await setupDatabase(url, { seed: true });
+});
+afterAll(async () => {
+  await closeDb(url);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Wednesday noon in the East: open now is the same at every run. */
+const AT = new Date('2026-11-25T17:00:00Z');
+
+/** One search per plan (the plan it takes on the seed, as the Server-Timing header names it). */
+const SEARCHES: { file: string; plan: string; raw: Record<string, string> }[] = [
+  { file: 'order', plan: 'order:listed', raw: { query: 'balayage' } },
+  { file: 'text-listed', plan: 'text-listed', raw: { query: 'nail', priceRange: '$$', sort: 'reviews' } },
+  { file: 'open-listed', plan: 'open-listed', raw: { openNow: 'true' } },
+  { file: 'filter-listed', plan: 'filter-listed:zipPrefix', raw: { location: '100' } },
+  { file: 'nearest-spots', plan: 'nearest:spots', raw: { near: '41.8781,-87.6298', sort: 'distance' } },
+  { file: 'other-order', plan: 'other-order:sorted', raw: { sort: 'rating' } },
+  { file: 'category', plan: 'category', raw: { service: 'Nail Salon' } },
+  { file: 'place', plan: 'place', raw: { location: 'TX' } },
+  { file: 'place-rings', plan: 'category, then nearest:spots within 50 mi', raw: { service: 'Nail Salon', location: 'Chicago' } },
+];
+
+/** The statements a search sends, in order, each with its arguments. */
+async function statementsOf(raw: Record<string, string>, trace: SearchTrace): Promise<string> {
+  const seen: string[] = [];
+  const watched = watchedDatabase(database, (text, args) => seen.push(`${text.replace(/\s+/g, ' ').trim()};\n-- args: ${JSON.stringify(args ?? [])}`));
+  await searchNearPlace(watched, searchParamsSchema.parse({ limit: String(PAGE_SIZE), ...raw }), AT, trace);
+  return seen.join('\n\n');
+}
+
+describe('the SQL of each plan for a representative search', () => {
+  for (const { file, plan, raw } of SEARCHES)
+    it(`${plan}: ${new URLSearchParams(raw)}`, async () => {
+      // Once for the process's own caches (the vocabulary's shares, the gazetteer), then as it runs warm.
+      await statementsOf(raw, {});
+      const trace: SearchTrace = {};
+      const statements = await statementsOf(raw, trace);
+      expect(trace.plan).toBe(plan);
+      await expect(`-- ${new URLSearchParams(raw)} (plan: ${plan})\n\n${statements}\n`).toMatchFileSnapshot(`./search-sql/${file}.sql`);
+    });
+});
