@@ -96,7 +96,7 @@ describe('the monthly email', () => {
   });
 
   it('a send that fails stays in the outbox and goes on its retry, still once', async () => {
-    const smtp = process.env.SMTP_URL;
+    const smtp = mail.url;
     process.env.SMTP_URL = 'smtp://127.0.0.1:9';
     const failed = await sendMonthlySummaries('2026-02');
     process.env.SMTP_URL = smtp;

@@ -7,6 +7,7 @@ import { buildReport, reportCsv } from './report';
 import { REPORTED_MEASURES } from './measures';
 import { beaconSchema } from './schemas/beacon';
 import { insightsQuerySchema, insightsReportSchema } from './schemas/report';
+import { monthlyEmailSchema, unsubscribeQuerySchema } from './schemas/mail';
 
 const providerIdParams = z.object({ id: z.string().check(z.describe('Provider id.')) });
 const exampleReport = buildReport('2026-11-28', REPORTED_MEASURES, [
@@ -55,5 +56,49 @@ export const insightsEndpoints: Endpoint[] = [
       },
     ],
     errors: [400, 401, 403, 405, 503],
+  },
+  {
+    method: 'get',
+    path: '/api/owners/insights-mail',
+    operationId: 'getInsightsMailSetting',
+    tag: 'Insights',
+    summary: 'Whether the signed-in owner gets the monthly insights email',
+    session: true,
+    responses: [
+      {
+        status: 200,
+        description: 'The setting (on unless turned off).',
+        body: { schema: monthlyEmailSchema, name: 'InsightsMailSetting', example: { monthly: true } },
+      },
+    ],
+    errors: [401, 405, 503],
+  },
+  {
+    method: 'put',
+    path: '/api/owners/insights-mail',
+    operationId: 'setInsightsMailSetting',
+    tag: 'Insights',
+    summary: 'Turn the monthly insights email on or off',
+    description: 'For the signed-in account (all its listings). Needs the owner’s session and an `Origin` header naming this site.',
+    session: true,
+    body: { schema: monthlyEmailSchema, name: 'InsightsMailSetting', example: { monthly: false } },
+    responses: [
+      { status: 200, description: 'The setting as saved.', body: { schema: monthlyEmailSchema, name: 'InsightsMailSetting', example: { monthly: false } } },
+    ],
+    errors: [400, 401, 403, 405, 413, 415, 503],
+  },
+  {
+    method: 'post',
+    path: '/api/insights/unsubscribe',
+    operationId: 'unsubscribeInsightsMail',
+    tag: 'Insights',
+    summary: 'One-click unsubscribe from the monthly insights email (RFC 8058)',
+    description:
+      'The address of the email’s `List-Unsubscribe` header (with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`). The link’s `t` (an HMAC of the account id under the server secret) ' +
+      'stands in for a session, so a mail provider may post it from anywhere; a wrong `t` is 403 and changes nothing. With `from=page` (the form of /business/unsubscribe) the answer is a 303 back to that page.',
+    query: unsubscribeQuerySchema,
+    paramExamples: { u: 'owner-account-id', t: 'the-proof-from-the-email' },
+    responses: [{ status: 200, description: 'Turned off.', body: { schema: monthlyEmailSchema, name: 'InsightsMailSetting', example: { monthly: false } } }],
+    errors: [400, 403, 405, 503],
   },
 ];
