@@ -13,6 +13,7 @@ import type { Provider } from '@/features/providers/schemas/provider';
 import { foundLine, placeLabel, placeLines, searchTitle } from '@/features/search/searchTitle';
 import { PROVIDERS_CHANGED_EVENT } from '@/stores/businessPopup';
 import { beacon } from '@/scripts/insightsBeacon';
+import FacetChips from './search/FacetChips';
 
 export const SEARCH_ERROR = 'Failed to load search results. Please try again later.';
 
@@ -208,6 +209,7 @@ export default function SearchResults() {
               </button>
             )}
           </form>
+          <FacetChips params={p} onChange={(change) => update({ ...change, limit: PAGE_SIZE })} />
         </div>
       </section>
 
