@@ -10,6 +10,7 @@ import type { Review } from '@/features/reviews/schemas/review';
 import { CodeField, EmailField } from './CodeField';
 import { ownerCall, OwnerCallError } from './ownerApi';
 import ListingSections from './business/ListingSections';
+import { InsightsSection } from './InsightsSection';
 import FacetsSection from './business/FacetsSection';
 
 /** A claim continued from the link in a new listing's code email (docs/owners.md "New listings"): /business?claim={id}&email={address}. */
@@ -186,6 +187,7 @@ function Dashboard({ session, initial, onSignedOut }: { session: OwnerSession; i
       {selected && <ListingSections key={selected} providerId={selected} />}
       {selected && <FacetsSection key={`${selected}-facets`} providerId={selected} />}
       {selected && <ReviewReplies key={`${selected}-reviews`} providerId={selected} />}
+      {selected && <InsightsSection key={`${selected}-insights`} providerId={selected} />}
     </div>
   );
 }
