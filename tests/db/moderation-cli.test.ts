@@ -19,9 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { createProvider } from '../../src/features/providers/providers.server';
 import { holdListing } from '../../src/features/listings/listings.server';
 import { hit } from '../../src/lib/rateLimit.server';
-import { NEW_LISTING } from '../../src/config';
-
-const exampleHours = NEW_LISTING.openingHours;
+import { exampleOpeningHours as exampleHours } from '../../src/lib/openapi/examples';
 
 let database: Db;
 let url: string;

@@ -16,8 +16,9 @@ import { env, isDeployed } from '../../env.server';
 import { NotConfiguredError } from '../../lib/errors';
 import { sendCodeMail, type CodePurpose } from './mail.server';
 
-/** The code's rules (docs/owners.md): 6 digits, 10 minutes, single use, at most 5 attempts. */
-export const CODE_RULES = { length: 6, expiresInSeconds: 10 * 60, attempts: 5 } as const;
+import { CODE_RULES } from './applicationCopy';
+
+export { CODE_RULES };
 
 /** What a sign-in is for, read by the mail the code goes out in (better-auth's sender only sees the address). */
 const purposeOfRequest = new AsyncLocalStorage<CodePurpose>();

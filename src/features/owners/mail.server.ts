@@ -5,6 +5,9 @@
  */
 import { messageOf, sendMail, type Message } from '../mail/index.server';
 import { SITE_URL } from '../../server/siteUrl';
+import { APPLICATION_FATE, CODE_RULES } from './applicationCopy';
+
+const CODE_MINUTES = CODE_RULES.expiresInSeconds / 60;
 
 export { canSendMail, MailUnavailableError, sendMail, type Message } from '../mail/index.server';
 
@@ -31,8 +34,8 @@ export function codeMessage(to: string, code: string, purpose: CodePurpose): Mes
     why,
     '',
     purpose.kind === 'new-listing'
-      ? `Your code is ${code}. To manage this listing and show it as a verified business, open ${purpose.claimUrl} and enter the code there. It works once, for 10 minutes.`
-      : `Your code is ${code}. Enter it on the Glow page where you asked for it. It works once, for 10 minutes.`,
+      ? `Your listing is ${APPLICATION_FATE}. Your code is ${code}. To manage the listing, open ${purpose.claimUrl} and enter the code there. It works once, for ${CODE_MINUTES} minutes.`
+      : `Your code is ${code}. Enter it on the Glow page where you asked for it. It works once, for ${CODE_MINUTES} minutes.`,
     '',
     'If this was not you, ignore this email: nothing happens without the code, and your listing stays as it is.',
     `Questions? Contact us at ${SITE_URL}/contact.`,
