@@ -16,7 +16,7 @@ import { recordPurges } from '../helpers/purges';
 import { grantOperator } from '../../src/features/operators/index.server';
 import { createProvider } from '../../src/features/providers/providers.server';
 import { providerSitemapUrls } from '../../src/features/seo/sitemap.server';
-import { NEW_LISTING } from '../../src/config';
+import { exampleOpeningHours } from '../../src/lib/openapi/examples';
 
 const purges = recordPurges();
 let api: TestApi;
@@ -66,7 +66,7 @@ beforeAll(async () => {
       website: null,
       services: ['Nail Salon'],
       priceRange: '$$',
-      openingHours: { ...NEW_LISTING.openingHours },
+      openingHours: JSON.parse(JSON.stringify(exampleOpeningHours)),
       description: null,
     } as never);
     sides.push({ via, seeded: seeded[i]!, reviewId: review.id, fresh: { id: fresh.id, slug: fresh.slug } });
