@@ -1,0 +1,160 @@
+/**
+ * The search around a place (docs/search.md "Places"): when the place's own providers do not fill
+ * the page, the nearest around its point, circle after widening circle (rings.ts decides which to
+ * read; this module reads them). Each circle is a `near` search nearest first, run as it is; those of
+ * the place's own in it are left out of its page. The rings share one request's reads
+ * (requestReads.server.ts): a circle's count is not read again for its page.
+ */
+import type { Db } from '../../db/client';
+import { haversineMiles, type Point } from '../places/distance';
+import type { SearchPlace } from '../places/searchPlace.server';
+import type { RequestReads } from './requestReads.server';
+import type { Circle } from './resolve.server';
+import { afterWidest, fills, ringRead, type Counted, type RingStart } from './rings';
+import type { SearchParams, SearchResult } from './schemas/search';
+import { searchProviders, type SearchTrace } from './search.server';
+
+/** One request's search around a place. */
+export interface Around {
+  params: SearchParams;
+  now: Date;
+  /** The place of `location`, for the count of its own within a circle. */
+  place: SearchPlace | undefined;
+  reads: RequestReads;
+  /** The place's point: the circles' centre. */
+  point: Point;
+  /** The widest circle: text that is many is listed once for its states, for every ring. */
+  textCircle: Circle;
+  start: RingStart;
+  /** Whether a provider is one of the place's own (as its own search reads the place). */
+  isInPlace(p: SearchResult): boolean;
+}
+
+/** The rings' part of the answer: those nearby within `miles` (the plan that found them, for the Server-Timing header). */
+export interface RingPage {
+  miles: number;
+  plan: string | undefined;
+  total: number;
+  capped?: boolean;
+  page: SearchResult[];
+}
+
+/** The search around the point within `miles`, nearest first. */
+const circleOf = (a: Around, miles: number) => ({ ...a.params, location: undefined, near: a.point, radius: miles, sort: 'distance' as const });
+
+/** A circle's count (a page of one row). */
+const probeOf = (database: Db, a: Around, miles: number) =>
+  searchProviders(database, { ...circleOf(a, miles), offset: 0, limit: 1 }, a.now, { reads: a.reads, textCircle: a.textCircle });
+
+/** The page of the nearest around the place that fills it, or null when none within the widest circle does (none matched). */
+export async function searchAround(database: Db, a: Around): Promise<RingPage | null> {
+  const { start } = a;
+  let from = 0;
+  let widestAsked = false;
+  const widest = async () => {
+    widestAsked = true;
+    const asked = await askWidest(database, a);
+    if (asked && 'from' in asked) from = asked.from;
+    return asked && 'page' in asked ? asked.page : null;
+  };
+  // A deep page asks the widest circle first; without text, the narrowest's count before it (rings.ts).
+  const firstProbe = start.narrowestFirst ? await probeOf(database, a, start.radii[0]!) : null;
+  if (start.widestFirst && !(firstProbe && fills(start, firstProbe))) {
+    const page = await widest();
+    if (page) return page;
+  }
+  for (const [i, miles] of start.radii.entries()) {
+    if (i < from) continue;
+    const last = i === start.radii.length - 1;
+    // A deep page asks each circle but the last its count first, and passes over one that cannot fill it.
+    const probe = !last && start.deep ? (i === 0 && firstProbe ? firstProbe : await probeOf(database, a, miles)) : null;
+    if (probe && !fills(start, probe)) continue;
+    const ring = await readRing(database, a, miles, probe, last);
+    if (ring === 'passed') continue;
+    if (ring === 'short') {
+      // A ring short of the page: the widest is asked (once) before another narrower ring is read.
+      if (!widestAsked && i < start.radii.length - 2) {
+        const page = await widest();
+        if (page) return page;
+      }
+      continue;
+    }
+    return ring;
+  }
+  return null;
+}
+
+/**
+ * One ring's page: 'passed' when its count, net of the place's own in it, cannot fill the page (a deep
+ * page: counted before reading); 'short' when its matches fall short; null when nothing matched.
+ */
+async function readRing(database: Db, a: Around, miles: number, probe: Counted | null, last: boolean): Promise<RingPage | 'passed' | 'short' | null> {
+  const { start } = a;
+  /** The place's own matches within the circle, left out of its page (counted: a page of one row). */
+  const inPlaceIn = async () =>
+    !start.ownIn
+      ? 0
+      : (
+          await searchProviders(database, { ...a.params, near: a.point, radius: miles, limit: 1, offset: 0 }, a.now, {
+            place: a.place,
+            reads: a.reads,
+            textCircle: a.textCircle,
+          })
+        ).total;
+  // A deep page asks whether the circle fills it net of the place's own before reading it; a short
+  // one reads the circle beside that count: two statements side by side, one round trip.
+  const counted = probe ? await inPlaceIn() : null;
+  if (probe && start.own + probe.total - counted! < start.wanted && !probe.capped) return 'passed';
+  const read = ringRead(start, counted);
+  const trace: SearchTrace = {};
+  const [inPlace, around] = await Promise.all([
+    counted ?? inPlaceIn(),
+    searchProviders(database, { ...circleOf(a, miles), offset: read.offset, limit: read.limit }, a.now, { trace, reads: a.reads, textCircle: a.textCircle }),
+  ]);
+  const total = around.total - inPlace;
+  if (start.own + total < start.wanted && !around.capped && !last) return 'short';
+  if (start.own + total === 0) return null;
+  const page = read.fromStart ? around.items.filter((p) => !a.isInPlace(p)).slice(start.skip, start.skip + start.take) : around.items;
+  return { miles, plan: trace.plan, total, capped: around.capped, page };
+}
+
+/**
+ * The widest circle's count (a page of one row), or for a short page with none of the place's own in
+ * the circles its page itself (rings.ts `widestAsPage`). When even it cannot fill the page, the
+ * narrower circles are passed over unread (`from`): its page is the answer, or it is read as the last
+ * ring (its count and list are read once in the request). When it can and its matches are counted
+ * (not past the cap), they are read once, nearest first, and each ring's count and page taken from
+ * them: a narrower circle's matches are the widest's nearer than its radius.
+ */
+async function askWidest(database: Db, a: Around): Promise<{ from: number } | { page: RingPage } | null> {
+  const { start } = a;
+  const widestMiles = start.radii.at(-1)!;
+  const trace: SearchTrace = {};
+  const asPage = start.widestAsPage;
+  const widest = await searchProviders(
+    database,
+    { ...circleOf(a, widestMiles), ...(asPage ? { offset: start.skip, limit: start.take } : { offset: 0, limit: 1 }) },
+    a.now,
+    { reads: a.reads, textCircle: a.textCircle, ...(asPage ? { trace } : {}) },
+  );
+  const next = afterWidest(start, widest);
+  if (next.next === 'rings') return widest.capped ? null : { from: next.from };
+  if (next.next === 'answer') return { page: { miles: widestMiles, plan: trace.plan, total: widest.total, capped: false, page: widest.items } };
+  const rows = (
+    await searchProviders(database, { ...circleOf(a, widestMiles), offset: 0, limit: widest.total }, a.now, {
+      trace,
+      reads: a.reads,
+      textCircle: a.textCircle,
+    })
+  ).items;
+  for (const [i, miles] of start.radii.entries()) {
+    // Rows carry their distance rounded; the circle's own test is the exact one.
+    const nearby = rows.filter(
+      (p) =>
+        p.latitude !== null && p.longitude !== null && haversineMiles(a.point, { latitude: p.latitude, longitude: p.longitude }) <= miles && !a.isInPlace(p),
+    );
+    if (start.own + nearby.length < start.wanted && i < start.radii.length - 1) continue;
+    return { page: { miles, plan: trace.plan, total: nearby.length, capped: false, page: nearby.slice(start.skip, start.skip + start.take) } };
+  }
+  return null;
+}

@@ -1,0 +1,100 @@
+/**
+ * The rings around a place, as decisions (docs/search.md "Places"): when a place's own providers do
+ * not fill the page, the nearest around its point follow, circle after widening circle. What to read
+ * next is decided here from counts alone, with no database, so each rule is unit-tested
+ * (tests/unit/rings.test.ts); rings.server.ts reads what these functions ask for.
+ */
+import type { GazetteerPlace } from '../places/gazetteer';
+import { MAX_NEARBY_MILES, NEARBY_MILES } from './params';
+
+/**
+ * Rows of a circle's page past which its count is read before its rows: a provider's row costs about
+ * what a count of a few dozen matches does. Not frozen: the tests lower it to reach the seed's rings.
+ */
+export const RING_TUNING = { probedFromRows: 100 };
+
+/** The radii to try around `place`, in miles, whole, never past MAX_NEARBY_MILES. */
+export function radiiFor(place: Pick<GazetteerPlace, 'extentMiles'>): number[] {
+  const first = Math.min(MAX_NEARBY_MILES, Math.ceil(place.extentMiles + NEARBY_MILES[0]));
+  return [first, ...NEARBY_MILES.filter((r) => r > first)];
+}
+
+/** A count as a search answers it: up to the cap, and whether it stopped there. */
+export interface Counted {
+  total: number;
+  capped?: boolean;
+}
+
+/** The page the rings are to fill, and how they go about it. */
+export interface RingStart {
+  radii: number[];
+  /** The place's own matches (its city or ZIP code), all of them counted. */
+  own: number;
+  /** Whether some of the place's own are among the rings' matches (then left out of their pages). */
+  ownIn: boolean;
+  /** offset + limit: the matches the page needs. */
+  wanted: number;
+  /** Matches of the rings before the page (past the place's own). */
+  skip: number;
+  /** Rows of the page the rings give. */
+  take: number;
+  /** A deep page: each circle is asked its count before its rows are read. */
+  deep: boolean;
+  /** The widest circle is asked first (a deep page with more than one circle). */
+  widestFirst: boolean;
+  /** …after the narrowest's count, without text: each circle's count reads its own box, and the narrowest may fill the page. */
+  narrowestFirst: boolean;
+  /** A short page with none of the place's own in the circles asks the widest for its page itself, not a count. */
+  widestAsPage: boolean;
+}
+
+/**
+ * How the rings fill a page at `offset` of `limit` rows when the place's own search found `own`
+ * matches and shows `shown` of them on it. `ownSearched`: the place is one providers are listed in
+ * (a city or ZIP code), so its own may lie in the circles. `text`: the search has words, whose one
+ * list made for the widest circle every ring reads.
+ */
+export function ringStart(
+  radii: number[],
+  { own, shown, ownSearched, offset, limit, text }: { own: number; shown: number; ownSearched: boolean; offset: number; limit: number; text: boolean },
+): RingStart {
+  const ownIn = ownSearched && own > 0;
+  const skip = Math.max(0, offset - own);
+  const take = limit - shown;
+  const deep = (ownIn ? skip + take + own : take) > RING_TUNING.probedFromRows;
+  const widestFirst = deep && radii.length > 1;
+  return {
+    radii,
+    own,
+    ownIn,
+    wanted: offset + limit,
+    skip,
+    take,
+    deep,
+    widestFirst,
+    narrowestFirst: widestFirst && !text,
+    widestAsPage: !deep && !ownIn,
+  };
+}
+
+/** Whether a circle of `count` matches (with the place's own) fills the page. */
+export const fills = (start: RingStart, count: Counted) => !!count.capped || start.own + count.total >= start.wanted;
+
+/**
+ * How a ring's page is read. `inPlace`: the place's own within the circle when counted before (a deep
+ * page), else null (a short page reads the circle beside that count). With some of the place's own
+ * in it, the circle is read from its start as far as they could push the page, and they are left out
+ * after; with none, only the page's own rows are read.
+ */
+export function ringRead(start: RingStart, inPlace: number | null): { offset: number; limit: number; fromStart: boolean } {
+  const fromStart = start.ownIn && (inPlace === null || inPlace > 0);
+  return fromStart ? { offset: 0, limit: start.skip + start.take + (inPlace ?? start.own), fromStart } : { offset: start.skip, limit: start.take, fromStart };
+}
+
+/** What the widest circle's count (or page) says: read the rings from `from`, take its page as the answer, or read it whole. */
+export function afterWidest(start: RingStart, widest: Counted): { next: 'rings'; from: number } | { next: 'answer' } | { next: 'read' } {
+  if (widest.capped) return { next: 'rings', from: 0 };
+  if (start.own + widest.total >= start.wanted) return { next: 'read' };
+  if (!start.widestAsPage) return { next: 'rings', from: start.radii.length - 1 };
+  return widest.total === 0 ? { next: 'rings', from: start.radii.length } : { next: 'answer' };
+}

@@ -1,0 +1,66 @@
+/** The rings around a place, as decisions (src/features/search/rings.ts, docs/search.md "Places"). */
+import { describe, expect, it } from 'vitest';
+import { afterWidest, fills, radiiFor, RING_TUNING, ringRead, ringStart } from '../../src/features/search/rings';
+
+const RADII = [13, 25, 50];
+const start = (o: Partial<Parameters<typeof ringStart>[1]> = {}) =>
+  ringStart(RADII, { own: 2, shown: 2, ownSearched: true, offset: 0, limit: 20, text: false, ...o });
+
+describe('radiiFor', () => {
+  it('starts at the place’s extent plus ten miles, whole, then the wider steps, never past fifty', () => {
+    expect(radiiFor({ extentMiles: 0 })).toEqual([10, 25, 50]);
+    expect(radiiFor({ extentMiles: 2.2 })).toEqual([13, 25, 50]);
+    expect(radiiFor({ extentMiles: 30 })).toEqual([40, 50]);
+    expect(radiiFor({ extentMiles: 80 })).toEqual([50]);
+  });
+});
+
+describe('ringStart', () => {
+  it('a first page past a few of the place’s own: the rest of it from the rings, read at once', () => {
+    const s = start();
+    expect(s).toMatchObject({ wanted: 20, skip: 0, take: 18, ownIn: true, deep: false, widestFirst: false, widestAsPage: false });
+  });
+
+  it('a page past the place’s own skips the rings’ matches before it', () => {
+    expect(start({ own: 5, shown: 0, offset: 40 })).toMatchObject({ skip: 35, take: 20 });
+  });
+
+  it('a deep page (its rows past the probe threshold) asks each circle’s count first, the widest first, and the narrowest before it without text', () => {
+    const deep = start({ own: 2, shown: 0, offset: RING_TUNING.probedFromRows });
+    expect(deep).toMatchObject({ deep: true, widestFirst: true, narrowestFirst: true });
+    expect(start({ own: 2, shown: 0, offset: RING_TUNING.probedFromRows, text: true })).toMatchObject({ widestFirst: true, narrowestFirst: false });
+    expect(ringStart([50], { own: 2, shown: 0, ownSearched: true, offset: 200, limit: 20, text: false })).toMatchObject({ deep: true, widestFirst: false });
+  });
+
+  it('with none of the place’s own (a county, or a city with none), a short page asks the widest for its page itself', () => {
+    expect(start({ own: 0, shown: 0 })).toMatchObject({ ownIn: false, widestAsPage: true });
+    expect(start({ ownSearched: false })).toMatchObject({ ownIn: false, widestAsPage: true });
+  });
+});
+
+describe('fills, ringRead, afterWidest', () => {
+  it('a circle fills the page with the place’s own, or when its count stopped at the cap', () => {
+    const s = start();
+    expect(fills(s, { total: 18 })).toBe(true);
+    expect(fills(s, { total: 17 })).toBe(false);
+    expect(fills(s, { total: 3, capped: true })).toBe(true);
+  });
+
+  it('a ring holding the place’s own is read from its start as far as they could push the page; one without, only its page', () => {
+    const s = start({ own: 5, shown: 0, offset: 40 });
+    expect(ringRead(s, null)).toEqual({ offset: 0, limit: 35 + 20 + 5, fromStart: true });
+    expect(ringRead(s, 3)).toEqual({ offset: 0, limit: 35 + 20 + 3, fromStart: true });
+    expect(ringRead(s, 0)).toEqual({ offset: 35, limit: 20, fromStart: false });
+    expect(ringRead(start({ own: 0, shown: 0 }), null)).toEqual({ offset: 0, limit: 20, fromStart: false });
+  });
+
+  it('the widest circle’s count: read it whole when it fills the page, else only the last ring, or its page is the answer', () => {
+    const s = start();
+    expect(afterWidest(s, { total: 18 })).toEqual({ next: 'read' });
+    expect(afterWidest(s, { total: 5 })).toEqual({ next: 'rings', from: 2 });
+    expect(afterWidest(s, { total: 5, capped: true })).toEqual({ next: 'rings', from: 0 });
+    const asPage = start({ own: 0, shown: 0 });
+    expect(afterWidest(asPage, { total: 5 })).toEqual({ next: 'answer' });
+    expect(afterWidest(asPage, { total: 0 })).toEqual({ next: 'rings', from: 3 });
+  });
+});
