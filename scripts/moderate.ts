@@ -5,9 +5,9 @@
  * and SITE_ID in the environment, without them nothing is purged and the page's CDN lifetime applies.
  */
 import { parseArgs } from 'node:util';
-import { closeDb, getDb } from '../src/db/client';
+import { getDb } from '../src/db/client';
+import { runCommand } from './lib/cli';
 import { env } from '../src/env.server';
-import { NotFoundError } from '../src/lib/errors';
 import {
   approveListing,
   approveService,
@@ -206,15 +206,4 @@ async function main(): Promise<void> {
   await act(command as Command, target, values.reason.trim());
 }
 
-try {
-  await main();
-} catch (error) {
-  if (error instanceof NotFoundError) {
-    console.error(error.message);
-    process.exitCode = 1;
-  } else if (error instanceof TypeError && /Unknown option|Unexpected argument/.test(error.message)) {
-    fail(error.message);
-  } else throw error;
-} finally {
-  await closeDb();
-}
+await runCommand(main, fail);

@@ -1,13 +1,14 @@
 /**
  * Pages are valid HTML by the W3C checker (tests/helpers/htmlValidity.ts), one page of each kind:
  * built ones from dist/ (which `npm test` builds first), and provider pages as `npm start` renders
- * them on request (a provider, and an unknown slug's 404).
+ * them on request (a provider, an imported one, and an unknown slug's 404).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startApi } from '../helpers/api';
 import { htmlErrors, htmlErrorsOfFiles } from '../helpers/htmlValidity';
+import { runImport } from '../../src/features/imports/index.server';
 
 /** The checker is a Java program: it starts in seconds on a quiet machine, far slower on a busy one. */
 const CHECKER_TIMEOUT_MS = 180_000;
@@ -25,6 +26,7 @@ const PAGES = [
   'about.html',
   'contact.html',
   'privacy.html',
+  'data-sources.html',
   '404.html',
 ];
 
@@ -44,8 +46,10 @@ describe('the W3C HTML checker', () => {
     async () => {
       const site = await startApi({ site: true });
       try {
+        // An imported listing's page too (docs/imports.md): its source line and claim invitation.
+        await runImport(site.database, join(process.cwd(), 'tests/fixtures/overture/places.geojsonseq'), { actor: 'ops-jordan', apply: true });
         const pages = [];
-        for (const path of ['/provider/lacquer-lace-nail-studio-new-york', '/provider/no-such-salon']) {
+        for (const path of ['/provider/lacquer-lace-nail-studio-new-york', '/provider/riverside-lacquer-lounge', '/provider/no-such-salon']) {
           pages.push({ name: path.slice(1).replaceAll('/', '-'), html: await (await site.get(path)).text() });
         }
         expect(await htmlErrors(pages)).toEqual([]);

@@ -80,6 +80,7 @@ describe('the build emits every route', () => {
       '/for-businesses',
       '/privacy',
       '/terms',
+      '/data-sources',
       '/404',
     ];
     for (const r of fixed) expect(routes.has(r), r).toBe(true);
