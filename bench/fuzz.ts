@@ -7,7 +7,7 @@
  * process, through the endpoint's own code (searchNearPlace: a known place is searched in it and then
  * around it, and a search that finds nothing is corrected and run again, as the API does): words and prefixes drawn from the data's vocabulary
  * and made up, services, cities, states, ZIP prefixes, prices, ratings, open now at random moments
- * of the week, points and radii, each order, and offsets. Reports p50, p99 and the maximum per plan
+ * of the week, points and radii, facets, each order, and offsets. Reports p50, p99 and the maximum per plan
  * (the Server-Timing plan, SearchTrace), how many ran out of their time budget (the API's 503), and
  * the slowest searches, each run again before it is believed. A fresh seed each run unless --seed is
  * given (printed in the header and fuzz.json: pass it again to send the same searches), so the goal is
@@ -36,6 +36,7 @@ import { PAGE_SIZE } from '../src/features/search/searchRequest';
 import { PRICE_RANGES } from '../src/features/providers/providerFields';
 import { US_STATES } from '../src/features/places/usStates';
 import { OverBudgetError } from '../src/lib/errors';
+import { FACET_FILTERS } from '../src/features/facets';
 import { closeDb, getDb, type Db } from '../src/db/client';
 import { sqldDatabaseFile, sqldUnavailable, startSqld } from '../tests/helpers/sqld';
 import { startRoundTripProxy } from '../tests/helpers/roundTrips';
@@ -136,6 +137,13 @@ function randomSearch(rand: ReturnType<typeof prng>, v: Vocabulary): { raw: Reco
   }
   if (chance(0.35)) raw.sort = raw.near || raw.location ? pick(['rating', 'reviews', 'distance']) : pick(['rating', 'reviews']);
   if (chance(0.2)) raw.offset = String(pick([PAGE_SIZE, PAGE_SIZE * 2, 96, 480, 990]));
+  // Facets (docs/facets.md): one search in four asks for one or two, common (English, cards) and
+  // selective (Vietnamese, veteran-owned) alike, from the table's own filters.
+  if (chance(0.25)) {
+    for (const filter of Array.from({ length: chance(0.3) ? 2 : 1 }, () => pick(FACET_FILTERS))) {
+      raw[filter.param] = raw[filter.param] && raw[filter.param] !== filter.value ? `${raw[filter.param]},${filter.value}` : filter.value;
+    }
+  }
   // A random minute of a week in November 2026.
   return { raw, at: new Date(Date.UTC(2026, 10, 23) + int(0, 7 * 24 * 60 - 1) * 60_000) };
 }

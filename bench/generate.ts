@@ -35,6 +35,7 @@ import { addServiceWords, providerTerms } from '../src/features/suggestions/voca
 import { refreshRatingStatement } from '../src/features/reviews/reviews.server';
 import { categoriesOfService } from '../src/features/content/services';
 import { slugify } from '../src/features/providers/slugify';
+import { facetBits } from '../src/features/facets';
 import { CITIES, GENERIC_AREAS, NEIGHBOURHOODS } from './cities';
 
 /** Bump when the generated rows change, so stale files are rebuilt. */
@@ -251,6 +252,91 @@ async function deferReadIndexes(database: Db): Promise<string[]> {
   ];
 }
 
+/**
+ * Shares of the generated listings' facets (docs/facets.md "Data"), near what the trade reports:
+ * four in ten appointments only, one in twenty speaking Vietnamese, a few in a hundred each identity
+ * label; one in seven says nothing at all.
+ */
+const FACET_SHARES: { walkIns: [string, number][]; each: [string, string, number][] } = {
+  walkIns: [
+    ['appointments', 0.4],
+    ['both', 0.3],
+    ['welcome', 0.15],
+  ],
+  each: [
+    ['access', 'stepFree', 0.45],
+    ['access', 'restroom', 0.25],
+    ['access', 'parking', 0.15],
+    ...(
+      [
+        ['en', 0.85],
+        ['es', 0.25],
+        ['vi', 0.05],
+        ['zh', 0.03],
+        ['ko', 0.02],
+        ['tl', 0.02],
+        ['ru', 0.015],
+        ['pt', 0.015],
+        ['ar', 0.01],
+        ['ht', 0.01],
+        ['fr', 0.01],
+        ['hi', 0.01],
+      ] as const
+    ).map(([code, share]) => ['languages', code, share] as [string, string, number]),
+    ['payments', 'cards', 0.85],
+    ['payments', 'cash', 0.6],
+    ['payments', 'contactless', 0.4],
+    ['kids', 'welcome', 0.2],
+    ['parking', 'lot', 0.35],
+    ['parking', 'street', 0.3],
+    ['parking', 'paid', 0.08],
+    ['identity', 'women', 0.15],
+    ['identity', 'asian', 0.06],
+    ['identity', 'latino', 0.04],
+    ['identity', 'black', 0.03],
+    ['identity', 'lgbtq', 0.02],
+    ['identity', 'veteran', 0.01],
+  ],
+};
+
+/** A generated provider's facets, from a stream of its own (the main stream's rows stay as they were). */
+export function drawFacets(seq: number): number {
+  const rnd = prng(0xfa_ce_75 ^ seq);
+  if (rnd.next() < 1 / 7) return 0;
+  const selection: Record<string, string[]> = {};
+  const x = rnd.next();
+  let at = 0;
+  for (const [value, share] of FACET_SHARES.walkIns) {
+    at += share;
+    if (x < at) {
+      selection.walkIns = [value];
+      break;
+    }
+  }
+  for (const [group, value, share] of FACET_SHARES.each) if (rnd.next() < share) selection[group] = [...(selection[group] ?? []), value];
+  return facetBits(selection);
+}
+
+/**
+ * Draws the generated providers' facets once per file (a file made before facets gets them too):
+ * by seq ranges, each an UPDATE of its rows, so the copies' triggers (provider_search,
+ * provider_facets, migrations/0046) write as the app's saves do. Returns how many it drew.
+ */
+async function fillFacets(database: Db): Promise<number> {
+  await database.client.execute('CREATE TABLE IF NOT EXISTS bench_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
+  if ((await database.client.execute("SELECT 1 FROM bench_meta WHERE key = 'facets'")).rows.length) return 0;
+  // The seed's rows come first and say their own facets (migrations/seed/providers.json).
+  const lo = (await readSeed()).length + 1;
+  const hi = Number((await database.client.execute('SELECT coalesce(max(seq), 0) AS n FROM providers')).rows[0]!.n);
+  for (let from = lo; from <= hi; from += 5000) {
+    const values: string[] = [];
+    for (let seq = from; seq <= Math.min(hi, from + 4999); seq++) values.push(`(${seq}, ${drawFacets(seq)})`);
+    await database.client.execute(`UPDATE providers SET facets = v.column2 FROM (VALUES ${values.join(', ')}) v WHERE providers.seq = v.column1`);
+  }
+  await database.client.execute("INSERT OR REPLACE INTO bench_meta (key, value) VALUES ('facets', '1')");
+  return Math.max(0, hi - lo + 1);
+}
+
 async function meta(database: Db): Promise<{ version: number; providers: number } | null> {
   try {
     const { rows } = await database.client.execute("SELECT value FROM bench_meta WHERE key = 'generator'");
@@ -291,6 +377,8 @@ export async function ensureBenchDb(
       // The vocabulary a migration's new kind needs, as the setup fills it (migrations/0039).
       const words = await addServiceWords(database);
       if (words) log(`[bench] added ${words} service words to ${file}`);
+      const facets = await fillFacets(database);
+      if (facets) log(`[bench] drew facets for ${facets.toLocaleString('en-US')} providers of ${file}`);
       const reviews = Number((await database.client.execute('SELECT count(*) AS n FROM reviews')).rows[0]!.n);
       log(`[bench] reusing ${file}: ${total.toLocaleString('en-US')} providers, ${reviews.toLocaleString('en-US')} reviews`);
       return { url, file, providers: total, reviews, seconds: 0, reused: true };
@@ -329,6 +417,7 @@ export async function ensureBenchDb(
   const filling = performance.now();
   await backfillSearchData(database);
   log(`[bench]   places, hours and vocabulary filled in ${((performance.now() - filling) / 1000).toFixed(0)} s`);
+  await fillFacets(database);
   await database.client.execute('PRAGMA synchronous = NORMAL');
   await database.client.execute('CREATE TABLE IF NOT EXISTS bench_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
   await database.client.execute({ sql: "INSERT OR REPLACE INTO bench_meta (key, value) VALUES ('generator', ?)", args: [`${GENERATOR_VERSION}:${total}`] });

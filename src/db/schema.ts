@@ -44,8 +44,16 @@ export interface ProvidersTable {
   vetted_by: string | null;
   /** The name's comparison form (src/features/listings/lookalike.ts), for finding duplicate and lookalike listings. */
   nameKey: string | null;
+  /** Its facets as bits of src/features/facets/facets.ts (migrations/0046); 0 when nothing is said. */
+  facets: Generated<number>;
   /** The services it counts in the vocabulary when not all of them (JSON; null: all), migrations/0041. */
   vocabServices: Generated<string | null>;
+}
+
+/** Each provider's set facet bits, one row each, kept by triggers (migrations/0046). */
+export interface ProviderFacetsTable {
+  bit: number;
+  providerSeq: number;
 }
 
 /** Service names operators approved for the vocabulary (migrations/0041). */
@@ -112,6 +120,8 @@ export interface ProviderSearchTable {
   latitude: number | null;
   longitude: number | null;
   timeZone: string | null;
+  /** The provider's facets, copied (migrations/0046). */
+  facets: number;
 }
 
 export interface SearchTermsTable {
@@ -224,6 +234,7 @@ export interface Database {
   service_requests: ServiceRequestsTable;
   moderation_actions: ModerationActionsTable;
   provider_hours: ProviderHoursTable;
+  provider_facets: ProviderFacetsTable;
   provider_search: ProviderSearchTable;
   search_terms: SearchTermsTable;
   city_counts: CityCountsTable;

@@ -10,6 +10,7 @@ import type { OwnerSession } from '@/features/owners/schemas/signIn';
 import type { Review } from '@/features/reviews/schemas/review';
 import { CodeField, EmailField } from './CodeField';
 import { ownerCall, OwnerCallError } from './ownerApi';
+import FacetsSection from './business/FacetsSection';
 import PhotoManager from './PhotoManager';
 
 /** A claim continued from the link in a new listing's code email (docs/owners.md "New listings"): /business?claim={id}&email={address}. */
@@ -186,6 +187,7 @@ function Dashboard({ session, initial, onSignedOut }: { session: OwnerSession; i
         </p>
       )}
       {selected && <ListingEditor key={selected} providerId={selected} />}
+      {selected && <FacetsSection key={`${selected}-facets`} providerId={selected} />}
       {selected && <PhotoManager key={`${selected}-photos`} providerId={selected} />}
       {selected && <ReviewReplies key={`${selected}-reviews`} providerId={selected} />}
     </div>

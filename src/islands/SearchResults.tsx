@@ -12,6 +12,7 @@ import { MAX_PAGE_SIZE, RATING_STEPS, SORT_LABELS, SORTS } from '@/features/sear
 import type { Provider } from '@/features/providers/schemas/provider';
 import { foundLine, placeLabel, placeLines, searchTitle } from '@/features/search/searchTitle';
 import { PROVIDERS_CHANGED_EVENT } from '@/stores/businessPopup';
+import FacetChips from './search/FacetChips';
 
 export const SEARCH_ERROR = 'Failed to load search results. Please try again later.';
 
@@ -198,6 +199,7 @@ export default function SearchResults() {
               </button>
             )}
           </form>
+          <FacetChips params={p} onChange={(change) => update({ ...change, limit: PAGE_SIZE })} />
         </div>
       </section>
 

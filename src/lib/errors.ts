@@ -2,6 +2,10 @@
 export class NotFoundError extends Error {
   override name = 'NotFoundError';
 }
+/** An action the caller may not take on this thing, whoever they are signed in as (403). */
+export class ForbiddenError extends Error {
+  override name = 'ForbiddenError';
+}
 export class ConflictError extends Error {
   override name = 'ConflictError';
 }

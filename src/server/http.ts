@@ -6,7 +6,7 @@
 import { z } from '../lib/zod';
 import { LIMITS } from '../config';
 import type { Db } from '../db/client';
-import { ConflictError, InvalidInputError, NotConfiguredError, NotFoundError, OverBudgetError, TooManyError } from '../lib/errors';
+import { ConflictError, ForbiddenError, InvalidInputError, NotConfiguredError, NotFoundError, OverBudgetError, TooManyError } from '../lib/errors';
 import type { ApiError } from '../lib/schemas/apiError';
 import { hit, limits } from '../lib/rateLimit.server';
 
@@ -185,6 +185,7 @@ export function route(handlers: Partial<Record<'GET' | 'POST' | 'PUT' | 'DELETE'
       if (error instanceof z.core.$ZodError) return errorResponse(validationError(error));
       if (error instanceof NotFoundError) return errorResponse(new HttpError(404, error.message));
       if (error instanceof ConflictError) return errorResponse(new HttpError(409, error.message));
+      if (error instanceof ForbiddenError) return errorResponse(new HttpError(403, error.message));
       if (error instanceof TooManyError) return errorResponse(new HttpError(429, error.message, [], { 'Retry-After': String(error.retryAfter) }));
       if (error instanceof InvalidInputError) return errorResponse(new HttpError(400, error.message, [{ path: error.path, message: error.message }]));
       if (error instanceof NotConfiguredError) {

@@ -15,6 +15,7 @@ import { insertReviewStatement, refreshRatingStatement } from '../features/revie
 import { openingHoursSchema, priceRangeSchema, serviceNameSchema } from '../features/providers/schemas/provider';
 import { menuSchema } from '../features/providers/schemas/menu';
 import { reviewFields } from '../features/reviews/schemas/review';
+import { facetBits, facetsSchema } from '../features/facets';
 
 export const SEED_FILE = join(process.cwd(), 'migrations', 'seed', 'providers.json');
 
@@ -40,6 +41,8 @@ export const seedProviderSchema = z.object({
   imageUrl: z.string().startsWith('/images/').nullable(),
   /** Written by `npm run seed:menus` (scripts/seed-menus.ts); a provider without one lists its services. */
   menu: z.optional(menuSchema),
+  /** What the business says of walk-ins, access, languages, … (src/features/facets); absent: nothing said. */
+  facets: z.optional(facetsSchema),
   reviews: z.array(
     z.object({
       customerName: reviewFields.customerName,
@@ -69,7 +72,7 @@ export async function seedIfEmpty(database: Db, providers?: SeedProvider[]): Pro
   const places = await Promise.all(seed.map((p) => placeOf(p)));
   const statements = seed.flatMap((p, i) => {
     const id = stableId(`provider:${p.slug}`);
-    const { reviews, services, openingHours, isPromoted, isOpen, menu, ...fields } = p;
+    const { reviews, services, openingHours, isPromoted, isOpen, menu, facets, ...fields } = p;
     return [
       ...insertProviderStatements(database, {
         ...fields,
@@ -79,6 +82,7 @@ export async function seedIfEmpty(database: Db, providers?: SeedProvider[]): Pro
         isPromoted: isPromoted ? 1 : 0,
         isOpen: isOpen ? 1 : 0,
         menu: menu ? JSON.stringify(menu) : null,
+        facets: facets ? facetBits(facets) : 0,
         createdAt: reviews.map((r) => r.createdAt).sort()[0] ?? '2025-01-01T00:00:00.000Z',
         ...places[i],
       }),

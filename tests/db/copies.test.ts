@@ -4,6 +4,8 @@
  * hiding, a change of city, price and promotion) and after the benchmark generator, every copy
  * equals what its source rows say (tests/helpers/copies.ts works that out from the sources).
  */
+import { saveFacets } from '../../src/features/owners/facetEdits.server';
+import { facetsSchema } from '../../src/features/facets';
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDb } from '../../src/db/client';
@@ -63,6 +65,9 @@ describe('copied columns', () => {
         status: 'open',
       });
       await saveListingEdit(database, 'copies-1', edit, 'owner@example.com');
+      // An owner's facets, then fewer of them (the facet rows follow both).
+      await saveFacets(database, 'copies-1', facetsSchema.parse({ walkIns: ['both'], languages: ['en', 'vi'], identity: ['women'] }), 'owner@example.com');
+      await saveFacets(database, 'copies-1', facetsSchema.parse({ languages: ['vi'] }), 'owner@example.com');
       // A review, a moderator's change of city (and so of place and zone), price and promotion, and a hidden listing.
       await createReview(database, reviewCreateSchema.parse({ providerId: 'copies-1', customerName: 'Dana R.', rating: 4, comment: 'Lovely facial.' }));
       await database.client.execute(
@@ -85,6 +90,10 @@ describe('copied columns', () => {
       expect((await copyDrift(database)).join('\n')).toMatch(/zone_hour_classes/);
       await database.client.execute('DELETE FROM hours_category_sets');
       expect((await copyDrift(database)).join('\n')).toMatch(/hours_category_sets/);
+      await database.client.execute("UPDATE provider_search SET facets = 1 WHERE seq = (SELECT seq FROM providers WHERE id = 'copies-1')");
+      expect((await copyDrift(database)).join('\n')).toMatch(/provider_search/);
+      await database.client.execute('DELETE FROM provider_facets WHERE bit = 7');
+      expect((await copyDrift(database)).join('\n')).toMatch(/provider_facets missing/);
     } finally {
       await closeDb(url);
     }

@@ -53,6 +53,20 @@ export async function copyDrift({ client }: Db): Promise<string[]> {
     await all(`SELECT p.seq, s.seq AS copy FROM providers p FULL JOIN provider_search s ON s.seq = p.seq
       WHERE p.seq IS NULL OR s.seq IS NULL OR ${searchColumns.map((c) => `s.${c} IS NOT p.${c}`).join(' OR ')}`),
   );
+  // Facet rows: one per bit set in the provider's facets, and none other (migrations/0046).
+  const facetRows = new Set((await all('SELECT bit, providerSeq FROM provider_facets')).map((r) => `${String(r.bit)} ${String(r.providerSeq)}`));
+  const wanted = new Set<string>();
+  for (const p of await all('SELECT seq, facets FROM providers WHERE facets <> 0')) {
+    for (let bit = 0; bit < 32; bit++) if (Number(p.facets) & (1 << bit)) wanted.add(`${bit} ${String(p.seq)}`);
+  }
+  report(
+    'provider_facets missing',
+    [...wanted].filter((k) => !facetRows.has(k)).map((k) => ({ bitSeq: k })),
+  );
+  report(
+    'provider_facets extra',
+    [...facetRows].filter((k) => !wanted.has(k)).map((k) => ({ bitSeq: k })),
+  );
   // Zone and state cells: every provider's half-degree cell of latitude and longitude (from -90 and
   // -180) with its zone, and with its state; cells of providers since moved stay
   // (migrations/0024_zone_cells.sql, 0037_state_cells.sql).

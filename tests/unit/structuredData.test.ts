@@ -1,4 +1,5 @@
 /** schema.org JSON-LD of the SEO head (src/features/seo/structuredData.server.ts). */
+import { facetSelection } from '../../src/features/facets';
 import { describe, expect, it } from 'vitest';
 import { SITE } from '../../src/config';
 import { SITE_URL } from '../../src/server/siteUrl';
@@ -43,6 +44,7 @@ const provider: Provider = {
   timeZone: 'America/New_York',
   status: 'open',
   closedUntil: null,
+  facets: facetSelection(0),
 };
 
 describe('absoluteUrl', () => {

@@ -15,6 +15,7 @@ import { isUuidLike, slugify } from './slugify';
 import { photoFileUrl } from '../photos/photoRules';
 import { findDuplicate, holdListing, nameKey } from '../listings/listings.server';
 import { effectiveStatus } from '../owners/listingStatus';
+import { facetSelection } from '../facets';
 
 type ProviderRow = Selectable<ProvidersTable>;
 
@@ -49,6 +50,7 @@ export function toProvider(row: Omit<ProviderRow, 'ownerUpdatedAt' | 'vocabServi
     latitude: row.latitude === null ? null : Number(row.latitude),
     longitude: row.longitude === null ? null : Number(row.longitude),
     timeZone,
+    facets: facetSelection(Number(row.facets ?? 0)),
     ...status,
   };
 }
@@ -126,6 +128,7 @@ export interface NewProvider
     | 'vetted_at'
     | 'vetted_by'
     | 'nameKey'
+    | 'facets'
     | 'vocabServices'
   > {
   /** Null for a listing made through the API (not yet vetted, src/features/listings/); the seed's are vetted when made. */
@@ -136,6 +139,8 @@ export interface NewProvider
   latitude?: number | null;
   longitude?: number | null;
   timeZone?: string | null;
+  /** Its facets' bits (src/features/facets); a new listing says nothing until its owner does. */
+  facets?: number;
 }
 
 /**
@@ -244,6 +249,7 @@ export async function createProvider(database: Db, input: ProviderCreate, now = 
         vetted_at: row.vetted_at ?? null,
         vetted_by: row.vetted_by ?? null,
         nameKey: nameKey(row.name),
+        facets: 0,
         status: 'open',
         closedUntil: null,
         latitude: row.latitude ?? null,

@@ -14,6 +14,10 @@ import type { Resolved } from './resolve.server';
 import type { SampledCategories } from './tokenShares.server';
 import { RATING_STEPS } from './params';
 import { searchWords } from './searchText';
+import { filterMask } from '../facets';
+
+/** The facet bits a search asks for (0: none), from its facet parameters. */
+const facetMaskOf = (r: Resolved) => filterMask(r.params);
 
 /**
  * Copied tables that apply a filter by themselves. `categoryRows`: provider_categories, whose rows
@@ -183,6 +187,15 @@ export const FILTERS = {
     hoursScanned: true,
     textToken: (r) => ratingToken(r.params.rating!),
     carriedBy: ['categoryRows', 'openList'],
+  },
+  /**
+   * The facets asked for (docs/facets.md): every bit of the mask held, one comparison on the row's
+   * own column, so it costs no lookup.
+   */
+  facets: {
+    on: (r) => facetMaskOf(r) !== 0,
+    row: (r) => sql<SqlBool>`(p.facets & ${facetMaskOf(r)}) = ${facetMaskOf(r)}`,
+    carriedBy: [],
   },
   near: { on: (r) => !!r.within, row: (r) => withinCondition(r.within!.point, r.within!.miles), carriedBy: [] },
   /** A `service` that is a category of the search form. */

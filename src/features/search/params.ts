@@ -4,9 +4,10 @@
  * early request (src/pages/search.astro) and the results island import. No zod: the browser loads it.
  */
 import { LIMITS } from '../../config';
+import { FACET_PARAMS } from '../facets';
 
-/** Filters and order, in the order URLs carry them. `q` is read as `query`. */
-export const SEARCH_KEYS = ['query', 'service', 'location', 'priceRange', 'rating', 'openNow', 'verified', 'near', 'radius', 'sort'] as const;
+/** Filters and order, in the order URLs carry them. `q` is read as `query`; the facets' parameters are the facet table's (docs/facets.md). */
+export const SEARCH_KEYS = ['query', 'service', 'location', 'priceRange', 'rating', 'openNow', 'verified', ...FACET_PARAMS, 'near', 'radius', 'sort'] as const;
 export type SearchKey = (typeof SEARCH_KEYS)[number];
 
 export const SORTS = ['recommended', 'rating', 'reviews', 'distance'] as const;

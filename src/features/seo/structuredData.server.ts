@@ -9,6 +9,7 @@ import { clock24, dayRange } from '../providers/openingHours';
 import type { Provider } from '../providers/schemas/provider';
 import { categoriesOfServices } from '../content/services';
 import { imageCdnUrl } from '../photos/photoRules';
+import { facetsLd } from '../facets';
 
 export const absoluteUrl = (path: string) => (/^https?:/.test(path) ? path : `${SITE_URL}${path.startsWith('/') ? '' : '/'}${path}`);
 
@@ -37,6 +38,9 @@ export interface LocalBusinessInput {
   openingHours?: Record<string, string>;
   /** The service menu with prices; when given, it is the business's offer catalog. */
   menu?: MenuItem[];
+  /** Its facets' amenities ("Step-free entrance") and languages ("es"), src/features/facets `facetsLd`. */
+  amenities?: string[];
+  languages?: string[];
 }
 
 /** The most specific schema.org LocalBusiness subtype for a set of services. */
@@ -78,6 +82,7 @@ export function localBusinessInput(provider: Provider, photos: { url: string; wi
     images: photos.map((p) => imageCdnUrl(p.url, { w: Math.min(p.width, 1600), fm: 'jpg' })),
     openingHours: parseOpeningHours(provider.openingHours) as Record<string, string>,
     menu: parseMenu(provider.menu),
+    ...facetsLd(provider.facets),
   };
 }
 
@@ -124,6 +129,8 @@ export function localBusinessLd(b: LocalBusinessInput) {
     ...(b.reviewCount > 0
       ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: b.rating, reviewCount: b.reviewCount, bestRating: 5, worstRating: 1 } }
       : {}),
+    ...(b.amenities?.length ? { amenityFeature: b.amenities.map((name) => ({ '@type': 'LocationFeatureSpecification', name, value: true })) } : {}),
+    ...(b.languages?.length ? { knowsLanguage: b.languages } : {}),
   };
 }
 

@@ -6,6 +6,17 @@ import type { Review } from '../../features/reviews/schemas/review';
 import type { ReviewSummary } from '../../features/reviews/schemas/reviewList';
 import type { Report, ReportCreate } from '../../features/reviews/schemas/reviewReport';
 
+/** A listing's facets (schema Facets): walk-ins and appointments, step-free, English and Vietnamese, cards and contactless. */
+export const exampleFacets = {
+  walkIns: ['both'],
+  access: ['stepFree'],
+  languages: ['en', 'vi'],
+  payments: ['cards', 'contactless'],
+  kids: [],
+  parking: ['street'],
+  identity: [],
+};
+
 const openingHours = JSON.stringify(NEW_LISTING.openingHours);
 const services = JSON.stringify(['Manicure', 'Pedicure', 'Gel Nails']);
 
@@ -40,6 +51,7 @@ export const exampleProvider: Provider = {
   timeZone: 'America/New_York',
   status: 'open',
   closedUntil: null,
+  facets: exampleFacets,
 };
 
 /** POST /api/providers as the List Your Business form sends it. */

@@ -13,6 +13,7 @@ import { reportCreateSchema, reportSchema } from '../../features/reviews/schemas
 import { pageParamsSchema, searchParamsSchema, searchResultSchema } from '../../features/search/schemas/search';
 import { suggestionsSchema, suggestParamsSchema } from '../../features/suggestions/schemas/suggest';
 import { listingEditSchema, ownerListingSchema } from '../../features/owners/schemas/listingEdit';
+import { facetsSchema, ownerFacetsSchema } from '../../features/facets';
 import { replySchema } from '../../features/owners/schemas/reply';
 import { replyCreateSchema, replyEditSchema } from '../../features/owners/schemas/replyInput';
 import { codeRequestSchema, codeSentSchema, ownerSessionSchema, signInSchema, signOutParamsSchema } from '../../features/owners/schemas/signIn';
@@ -32,6 +33,7 @@ import {
   exampleErrors,
   examplePhoto,
   examplePhotoReport,
+  exampleFacets,
   exampleProvider,
   exampleProviderCreate,
   exampleReport,
@@ -83,6 +85,7 @@ const ownerListing: Payload = {
     ownerUpdatedAt: '2026-11-23T10:30:00.000Z',
   },
 };
+const ownerFacets: Payload = { schema: ownerFacetsSchema, name: 'OwnerFacets', example: { facets: exampleFacets, identityAllowed: true } };
 const reply: Payload = { schema: replySchema, name: 'Reply', example: exampleReview.reply };
 const replyReportSchema = z.object({
   id: z.string().check(z.describe('Report id.')),
@@ -572,6 +575,37 @@ export const GLOW_API: ApiDescription = {
       paramExamples: { id: exampleProvider.id },
       body: { schema: listingEditSchema, name: 'OwnerListingEdit', example: exampleListingEdit },
       responses: [{ status: 200, description: 'The listing as saved.', body: ownerListing }],
+      errors: [400, 401, 403, 404, 405, 413, 415, 503],
+    },
+    {
+      method: 'get',
+      path: '/api/owners/listings/{id}/facets',
+      operationId: 'getOwnerFacets',
+      tag: 'Owners',
+      summary: "A listing's facets as its owner edits them",
+      description:
+        'Walk-ins, accessibility, languages, payment, kids, parking and identity labels (docs/facets.md), and whether this owner may set identity labels.',
+      session: true,
+      pathParams: providerIdParams,
+      paramExamples: { id: exampleProvider.id },
+      responses: [{ status: 200, description: 'The facets.', body: ownerFacets }],
+      errors: [400, 401, 403, 404, 405, 503],
+    },
+    {
+      method: 'put',
+      path: '/api/owners/listings/{id}/facets',
+      operationId: 'editOwnerFacets',
+      tag: 'Owners',
+      summary: "Save the owner's facets of their listing",
+      description:
+        'Every group at once; an empty list says nothing (the page shows nothing, never "no"). Identity labels ("The business identifies as …") only by the owner of a ' +
+        'verified listing: 403 otherwise, and nothing saved. Saved in one transaction with an audit row; the page and searches are purged. Needs the owner’s session and ' +
+        'an `Origin` header naming this site.',
+      session: true,
+      pathParams: providerIdParams,
+      paramExamples: { id: exampleProvider.id },
+      body: { schema: facetsSchema, name: 'Facets', example: exampleFacets },
+      responses: [{ status: 200, description: 'The facets as saved.', body: ownerFacets }],
       errors: [400, 401, 403, 404, 405, 413, 415, 503],
     },
     {

@@ -9,6 +9,7 @@ import { LISTING_STATUSES } from '../../owners/listingStatus';
 import { businessFields } from './businessApplication';
 import { honeypotSchema } from '../../reviews/schemas/review';
 import { storedTextChecks } from '../../../lib/schemas/storedText';
+import { facetsSchema } from '../../facets/schemas/facets';
 
 const PRICE_RANGE_LIST = PRICE_RANGES.join(', ');
 export const priceRangeSchema = z
@@ -140,6 +141,11 @@ export const providerSchema = z.object({
       ),
     ),
   closedUntil: z.nullable(z.string()).check(z.describe('The day (YYYY-MM-DD, its own time zone) a temporarily closed listing opens again; otherwise null.')),
+  facets: facetsSchema.check(
+    z.describe(
+      'What the listing says about walk-ins, access, languages, payment, kids, parking and identity (schema Facets, docs/facets.md); an empty list is unset.',
+    ),
+  ),
 });
 export type Provider = z.infer<typeof providerSchema>;
 

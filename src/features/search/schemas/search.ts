@@ -4,6 +4,7 @@ import { LIMITS } from '../../../config';
 import { PRICE_RANGES } from '../../providers/providerFields';
 import { DEFAULT_SORT, RADIUS_MILES, SEARCH_KEYS, SORTS } from '../params';
 import { providerSchema } from '../../providers/schemas/provider';
+import { FACET_FILTERS, FACET_GROUPS, FACET_PARAMS, type FacetParam, filterValuesOf } from '../../facets';
 
 /** Query values arrive as text, trimmed and checked; an empty or blank value means the parameter is absent. */
 const present = (...checks: z.core.$ZodCheck<string>[]) =>
@@ -32,6 +33,37 @@ const intParam = (name: string, min: number, max: number) => {
  * value and the OpenAPI document shows them as a client would send them.
  */
 const MAX_OFFSET = 1_000_000;
+
+/**
+ * One parameter per facet group (docs/facets.md): `walkIns=true`, `access=stepFree`, `lang=vi,es`, …
+ * Several values of a group are separated by commas; a listing must hold every one asked for.
+ */
+const facetField = (param: FacetParam) => {
+  const values = filterValuesOf(param) as [string, ...string[]];
+  const group = FACET_GROUPS.find((g) => g.param === param)!;
+  const one = values.length === 1;
+  const message = one ? `${param} must be true` : `${param} must be one or more of ${values.join(', ')}, separated by commas`;
+  return z
+    .pipe(
+      present(),
+      z.optional(
+        z.pipe(
+          z.transform((v: string) => (one && v === 'false' ? [] : v.split(',').map((part) => part.trim()))),
+          z.array(z.enum(values, { error: message })),
+        ),
+      ),
+    )
+    .check(
+      z.describe(
+        one
+          ? `\`true\`: only listings whose business says ${FACET_FILTERS.find((f) => f.param === param)!.chip.toLowerCase()} (docs/facets.md).`
+          : `${group.label}: only listings that say each of these, comma-separated: ${FACET_FILTERS.filter((f) => f.param === param)
+              .map((f) => `\`${f.value}\` (${f.chip})`)
+              .join(', ')}.`,
+      ),
+    );
+};
+const facetFields = Object.fromEntries(FACET_PARAMS.map((p) => [p, facetField(p)])) as Record<FacetParam, ReturnType<typeof facetField>>;
 
 const searchFields = z.object({
   query: presentText(200, 'query').check(
@@ -79,6 +111,7 @@ const searchFields = z.object({
       ),
     )
     .check(z.describe('`true`: only vetted listings their business has claimed ("Verified business", docs/owners.md).')),
+  ...facetFields,
   near: z
     .pipe(
       present(z.regex(/^-?\d{1,3}(\.\d+)?,\s*-?\d{1,3}(\.\d+)?$/, 'near must be "LAT,LNG" in decimal degrees, e.g. 41.88,-87.63')),
