@@ -46,7 +46,7 @@ export const envSchema = z.object({
   AUTH_SECRET: z
     .preprocess(blankIsUnset, z.string().min(16).optional())
     .describe(
-      'secret better-auth signs owners\' session cookies with: 32+ random characters; a deploy refuses owner sign-in without it, elsewhere a development secret stands in (docs/owners.md "Cookies, Origin, limits")',
+      'secret better-auth signs owners\' session cookies with (and insights derive their daily salt and unsubscribe links from, docs/insights.md): 32+ random characters; a deploy refuses owner sign-in without it, elsewhere a development secret stands in (docs/owners.md "Cookies, Origin, limits")',
     ),
   SMTP_URL: text().describe('where mail goes: `smtp://user:pass@host:port` or `smtps://…` (docs/owners.md "Email")'),
   MAIL_FROM: z.preprocess(blankIsUnset, z.string().default('Glow <no-reply@glow.example.com>')).describe('sender of the mail Glow sends'),

@@ -83,11 +83,11 @@ export function ProviderHero({
         {provider.description && <p className="text-gray-700">{provider.description}</p>}
         <p className="flex flex-wrap gap-3">
           {provider.phone && provider.status !== 'permanently_closed' && (
-            <a href={`tel:${provider.phone.replace(/[^\d+]/g, '')}`} className="btn-primary">
+            <a href={`tel:${provider.phone.replace(/[^\d+]/g, '')}`} className="btn-primary" data-insight="call">
               Call {provider.phone}
             </a>
           )}
-          <a href={directionsUrl(provider)} target="_blank" rel="noopener" className="btn-secondary">
+          <a href={directionsUrl(provider)} target="_blank" rel="noopener" className="btn-secondary" data-insight="directions">
             Get directions
           </a>
         </p>
@@ -132,7 +132,7 @@ export function BusinessInfoCard({ provider }: { provider: Provider }) {
           <div>
             <dt className="font-medium text-gray-900">Phone</dt>
             <dd>
-              <a className="text-brand-700 underline" href={`tel:${provider.phone.replace(/[^\d+]/g, '')}`}>
+              <a className="text-brand-700 underline" href={`tel:${provider.phone.replace(/[^\d+]/g, '')}`} data-insight="call">
                 {provider.phone}
               </a>
             </dd>
@@ -153,7 +153,7 @@ export function BusinessInfoCard({ provider }: { provider: Provider }) {
             <dt className="font-medium text-gray-900">Website</dt>
             <dd className="break-all">
               {/* Shown by its host: what a visitor reads is where the link goes (docs/security.md "Listing fields"). */}
-              <a className="text-brand-700 underline" href={provider.website!} rel="nofollow noopener" target="_blank">
+              <a className="text-brand-700 underline" href={provider.website!} rel="nofollow noopener" target="_blank" data-insight="website">
                 {website}
               </a>
             </dd>

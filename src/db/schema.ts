@@ -254,6 +254,10 @@ export interface Database {
   photos: PhotosTable;
   photo_reports: PhotoReportsTable;
   photo_moderation_actions: PhotoModerationActionsTable;
+  insight_counts: InsightCountsTable;
+  insight_visits: InsightVisitsTable;
+  insight_mail_settings: InsightMailSettingsTable;
+  insight_mail_sent: InsightMailSentTable;
   mail_outbox: MailOutboxTable;
 }
 
@@ -393,6 +397,28 @@ export interface RateLimitsTable {
   hits: number;
 }
 
+/** Owner insights, one row per listing, UTC day and measure (migrations/0048_insights.sql). */
+export interface InsightCountsTable {
+  providerId: string;
+  day: string;
+  measure: string;
+  count: number;
+}
+/** What was counted in its window, by a hash that leads back to no address (migrations/0048). */
+export interface InsightVisitsTable {
+  key: string;
+}
+export interface InsightMailSettingsTable {
+  userId: string;
+  monthly: number;
+  updatedAt: string;
+}
+export interface InsightMailSentTable {
+  userId: string;
+  month: string;
+  sentAt: string;
+}
+
 /** Mail waiting to go, or sent (migrations/0044_mail_outbox.sql, docs/mail.md). */
 export interface MailOutboxTable {
   id: string;
@@ -402,6 +428,8 @@ export interface MailOutboxTable {
   text: string;
   html: string;
   attachments: string | null;
+  /** Further headers as a JSON object (migrations/0048_insights.sql). */
+  headers: string | null;
   dedupeKey: string | null;
   status: Generated<'pending' | 'sent' | 'failed'>;
   attempts: Generated<number>;

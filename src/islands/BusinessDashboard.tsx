@@ -10,6 +10,7 @@ import type { OwnerSession } from '@/features/owners/schemas/signIn';
 import type { Review } from '@/features/reviews/schemas/review';
 import { CodeField, EmailField } from './CodeField';
 import { ownerCall, OwnerCallError } from './ownerApi';
+import { InsightsSection } from './InsightsSection';
 import FacetsSection from './business/FacetsSection';
 import PhotoManager from './PhotoManager';
 
@@ -190,6 +191,7 @@ function Dashboard({ session, initial, onSignedOut }: { session: OwnerSession; i
       {selected && <FacetsSection key={`${selected}-facets`} providerId={selected} />}
       {selected && <PhotoManager key={`${selected}-photos`} providerId={selected} />}
       {selected && <ReviewReplies key={`${selected}-reviews`} providerId={selected} />}
+      {selected && <InsightsSection key={`${selected}-insights`} providerId={selected} />}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { MAX_PAGE_SIZE, RATING_STEPS, SORT_LABELS, SORTS } from '@/features/sear
 import type { Provider } from '@/features/providers/schemas/provider';
 import { foundLine, placeLabel, placeLines, searchTitle } from '@/features/search/searchTitle';
 import { PROVIDERS_CHANGED_EVENT } from '@/stores/businessPopup';
+import { beacon } from '@/scripts/insightsBeacon';
 import FacetChips from './search/FacetChips';
 
 export const SEARCH_ERROR = 'Failed to load search results. Please try again later.';
@@ -66,6 +67,15 @@ export default function SearchResults() {
       cancelled = true;
     };
   }, [params]);
+
+  // Search appearances for the listings' owners, once the results are on screen (docs/insights.md).
+  useEffect(() => {
+    if (state.status === 'done')
+      beacon(
+        'search',
+        state.items.map((i) => i.id),
+      );
+  }, [state]);
 
   function update(patch: Partial<Params>) {
     const nextParams = { ...params!, ...patch };

@@ -15,6 +15,8 @@ export interface Message {
   text: string;
   html: string;
   attachments?: Attachment[];
+  /** Further headers, e.g. a one-click unsubscribe's `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -57,6 +57,7 @@ export async function enqueueMail(trx: Executor, messages: QueuedMail | QueuedMa
         text: m.text,
         html: m.html,
         attachments: m.attachments?.length ? JSON.stringify(m.attachments) : null,
+        headers: m.headers ? JSON.stringify(m.headers) : null,
         dedupeKey: m.dedupeKey ?? null,
         nextAttemptAt: at,
         createdAt: at,
@@ -106,6 +107,7 @@ export async function deliverOutbox(database: Db, now = new Date()): Promise<Del
         text: row.text,
         html: row.html,
         ...(row.attachments ? { attachments: JSON.parse(row.attachments) } : {}),
+        ...(row.headers ? { headers: JSON.parse(row.headers) } : {}),
       });
       await db
         .updateTable('mail_outbox')

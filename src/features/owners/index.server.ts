@@ -1,5 +1,5 @@
 /** What other features use of owners (the photos engineer's upload functions, the pages). */
 export { requireListingOwner, requireSameOrigin, requireSession } from './requireOwner.server';
-export { sessionOf, type SessionUser } from './auth.server';
+export { authSecret, sessionOf, type SessionUser } from './auth.server';
 export { ownerOf } from './claims.server';
 export { mailApplicantCode } from './applicantClaim.server';

@@ -41,6 +41,8 @@ export interface SuccessResponse {
   description: string;
   /** Absent for 204 (no content). */
   body?: Payload;
+  /** The same answer in a text format too (a CSV download), chosen by a query parameter. */
+  text?: { mediaType: string; description: string; example: string };
   headers?: HeaderName[];
 }
 
@@ -61,6 +63,8 @@ export interface Endpoint {
   paramExamples?: Record<string, string>;
   /** JSON request body, validated with its schema (the schema's input side is documented). */
   body?: Payload;
+  /** An application/x-www-form-urlencoded body instead (what `navigator.sendBeacon` posts), validated with its schema. */
+  form?: Payload;
   /** A multipart/form-data body instead: its text fields (a schema) and one binary file part. */
   upload?: { fields: Payload; file: { name: string; description: string; mediaTypes: string[] } };
   responses: SuccessResponse[];
@@ -150,7 +154,14 @@ export function buildOpenApiDocument(api: ApiDescription) {
       responses[String(r.status)] = {
         description: r.description,
         ...headerRefs(r.headers),
-        ...(r.body ? { content: { 'application/json': { schema: schemaOf(r.body, 'output'), example: r.body.example } } } : {}),
+        ...(r.body || r.text
+          ? {
+              content: {
+                ...(r.body ? { 'application/json': { schema: schemaOf(r.body, 'output'), example: r.body.example } } : {}),
+                ...(r.text ? { [r.text.mediaType]: { schema: { type: 'string', description: r.text.description }, example: r.text.example } } : {}),
+              },
+            }
+          : {}),
       };
     }
     for (const status of endpoint.errors) responses[String(status)] = { $ref: `#/components/responses/${errorResponseName(status)}` };
@@ -164,6 +175,14 @@ export function buildOpenApiDocument(api: ApiDescription) {
       ...(endpoint.session ? { security: [{ ownerSession: [] }] } : {}),
       ...(endpoint.body
         ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(endpoint.body, 'input'), example: endpoint.body.example } } } }
+        : {}),
+      ...(endpoint.form
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/x-www-form-urlencoded': { schema: schemaOf(endpoint.form, 'input'), example: endpoint.form.example } },
+            },
+          }
         : {}),
       ...(endpoint.upload ? { requestBody: { required: true, content: { 'multipart/form-data': uploadContent(endpoint.upload) } } } : {}),
       responses,

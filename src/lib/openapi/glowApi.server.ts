@@ -28,6 +28,7 @@ import {
 } from '../../features/photos/schemas/photo';
 import { PHOTO_LIMITS } from '../../features/photos/photoRules';
 import { buildOpenApiDocument, type ApiDescription, type Payload } from './document';
+import { insightsEndpoints } from '../../features/insights/openapi';
 import { MAX_NEARBY_MILES } from '../../features/search/params';
 import {
   exampleErrors,
@@ -115,6 +116,7 @@ export const GLOW_API: ApiDescription = {
     { name: 'Reviews', description: 'Customer reviews of a provider, and reports of reviews to the moderators.' },
     { name: 'Owners', description: 'Business owners: passwordless sign-in, claiming a listing and keeping it true (docs/owners.md).' },
     { name: 'Photos', description: 'Photos of a listing, chosen by its owner; reports of photos to the moderators.' },
+    { name: 'Insights', description: 'What a listing brought in, counted without cookies, for its owner (docs/insights.md).' },
     { name: 'Meta', description: 'This document.' },
   ],
   headers: {
@@ -186,6 +188,7 @@ export const GLOW_API: ApiDescription = {
     503: { description: 'The database cannot be reached; try again after `Retry-After` seconds.', example: exampleErrors[503], headers: ['Retry-After'] },
   },
   endpoints: [
+    ...insightsEndpoints,
     {
       method: 'get',
       path: '/api/providers',
