@@ -1,209 +1,134 @@
 /**
  * `npm run moderate -- <command>`: moderation from the command line against DATABASE_URL (a file or
- * a remote libSQL database; docs/moderation.md). Every action is recorded with who ($USER), when
- * and why, and purges the provider's CDN page; on Netlify's CDN that needs NETLIFY_PURGE_API_TOKEN
- * and SITE_ID in the environment, without them nothing is purged and the page's CDN lifetime applies.
+ * a remote libSQL database; docs/moderation.md). The queues it lists and the decisions it takes are
+ * the console's (/operator): the same domain functions (readQueue, decide), so either way a decision
+ * changes the same rows, counts, CDN tags and pre-built pages. Every decision is recorded with who
+ * ($USER), when and why; on Netlify's CDN its purges need NETLIFY_PURGE_API_TOKEN and SITE_ID in
+ * the environment, without them nothing is purged and the page's CDN lifetime applies.
  */
 import { parseArgs } from 'node:util';
 import { getDb } from '../src/db/client';
 import { runCommand } from './lib/cli';
 import { env } from '../src/env.server';
-import {
-  approveListing,
-  approveService,
-  decideHeldListing,
-  moderateListing,
-  moderateReview,
-  newestListings,
-  openReports,
-  unvetListing,
-  type ActionResult,
-} from '../src/features/moderation/moderation.server';
-import { openServiceRequests } from '../src/features/moderation/vocabulary.server';
-import { openHeldListings, unvettedListings } from '../src/features/listings/listings.server';
-import { requestRebuild } from '../src/server/buildHook';
+import { DECISIONS, isDecisionAction, type DecisionAction } from '../src/features/moderation/decisions';
+import { decide } from '../src/features/moderation/decisions.server';
 import { printable as p } from '../src/features/moderation/printable';
-import { moderatePhoto, openPhotoReports, type PhotoModerationAction } from '../src/features/photos/photoModeration.server';
-import { assignListing, listClaims, revokeClaim } from '../src/features/owners/ownersModeration.server';
-import { moderateReply } from '../src/features/owners/replies.server';
-import { purgeTags } from '../src/server/cachePurge';
-import { CACHE_TAGS } from '../src/server/cdnCache';
+import { QUEUE_NAMES, QUEUES, isQueueName, type QueueName } from '../src/features/moderation/queues';
+import { readQueue } from '../src/features/moderation/queues.server';
+import type { QueueItem } from '../src/features/moderation/schemas/queue';
+
+const decisionUsage = Object.entries(DECISIONS)
+  .map(([action, rule]) => `  ${`${action} ${rule.target} --reason "..."`.padEnd(46)}${rule.does}`)
+  .join('\n');
 
 const USAGE = `Usage: npm run moderate -- <command>
 
-  list                                    open reports (most recently reported first) and the newest listings
-  hide-review ID --reason "..."           hide a review: off the page, out of the rating and count
-  restore-review ID --reason "..."        publish a hidden review again
-  keep-review ID --reason "..."           keep a reported review published and close its reports
-  hide-listing SLUG --reason "..."        remove a listing: its page answers 410, it leaves search, lists and sitemaps
-  restore-listing SLUG --reason "..."     list a hidden listing again
-  hide-photo ID --reason "..."            hide a photo: off the page, the gallery, the cards and its file at once
-  restore-photo ID --reason "..."         show a hidden photo again
-  approve-listing SLUG --reason "..."     vet a new listing: it joins suggestions, featured lists and the sitemap
-  hold-listing SLUG --reason "..."        back to not vetted: no badge, noindex, out of suggestions and the sitemap
-  approve-service NAME --reason "..."     let an owner's new service name into suggestions and spelling correction
-  approve-held ID --reason "..."          list a held listing (one that looked like an existing listing)
-  reject-held ID --reason "..."           refuse a held listing; nothing is published
-  claims                                  listings claimed by their businesses, newest first
-  revoke-claim SLUG --reason "..."        end a claim: the listing is nobody's again and loses its badge
-  assign SLUG EMAIL --reason "..."        give a listing to the owner of EMAIL (support's path when its own email is unusable)
-  hide-reply ID --reason "..."            hide a business's response to a review
-  restore-reply ID --reason "..."         publish a hidden response again
+  list [QUEUE] [--oldest] [--offset N]      what waits in every queue (or one: ${QUEUE_NAMES.join(', ')}), newest first
+  claims                                    the claims queue (list claims)
+${decisionUsage}
+  operators list                            who holds the operator role (the console at /operator)
+  operators add EMAIL --reason "..."        grant it (--also-owner if the account manages listings)
+  operators remove EMAIL --reason "..."     revoke it; the account's sessions end at once
 
 DATABASE_URL (and DATABASE_AUTH_TOKEN) choose the database; USER is recorded as who acted.`;
-
-const REVIEW_COMMANDS = ['hide-review', 'restore-review', 'keep-review'] as const;
-const LISTING_COMMANDS = ['hide-listing', 'restore-listing', 'approve-listing', 'hold-listing'] as const;
-const HELD_COMMANDS = ['approve-held', 'reject-held'] as const;
-const PHOTO_COMMANDS = ['hide-photo', 'restore-photo'] as const;
-type ReviewCommand = (typeof REVIEW_COMMANDS)[number];
-type ListingCommand = (typeof LISTING_COMMANDS)[number];
-type HeldCommand = (typeof HELD_COMMANDS)[number];
-type Command = ReviewCommand | ListingCommand | HeldCommand | 'approve-service';
-const COMMANDS: readonly string[] = [...REVIEW_COMMANDS, ...LISTING_COMMANDS, ...HELD_COMMANDS, 'approve-service'];
-
-/** Rebuilds the pre-built pages (home, city and landing pages) ask at most this often (docs/moderation.md "How long each surface lags"). */
 
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`);
   process.exit(2);
 }
 
-/** Everything printed from the database goes through p() (printable.ts): stored text cannot drive the terminal. */
-async function list(): Promise<void> {
+const actor = () => env().USER || env().LOGNAME || 'unknown';
+
+/** One item as a few lines; everything printed from the database goes through p() (printable.ts): stored text cannot drive the terminal. */
+function printItem(item: QueueItem): void {
+  const reasons = [...new Set(item.reports.map((r) => r.reason))].join(',');
+  const reported = item.reports.length ? `: ${item.reports.length} report(s), ${p(reasons)}; latest ${p(item.reports.at(-1)!.createdAt)}` : `, ${p(item.at)}`;
+  console.log(`\n  ${item.kind} ${p(item.id)} (${p(item.status)})${item.listing ? ` on ${p(item.listing.slug)}` : ''}${reported}`);
+  console.log(`    ${p(item.title)}${item.text === null ? '' : `: ${p(item.text)}`}`);
+  for (const d of item.details) console.log(`    ${p(d.label)}: ${p(d.value)}`);
+  for (const r of item.reports) if (r.details) console.log(`    reported (${p(r.reason)}): ${p(r.details)}`);
+  if (item.photo) console.log(`    ${p(item.photo.url)}  "${p(item.photo.alt)}"`);
+  if (item.beside) console.log(`    looks like ${p(item.beside.slug)}: ${p(item.beside.title)}`);
+  console.log(`    decide: ${item.decisions.join(', ')}`);
+}
+
+async function list(queues: readonly QueueName[], order: 'newest' | 'oldest', offset: number): Promise<void> {
   const database = await getDb();
-  const [reports, listings, held, unvetted, services] = await Promise.all([
-    openReports(database),
-    newestListings(database),
-    openHeldListings(database),
-    unvettedListings(database),
-    openServiceRequests(database),
-  ]);
-  console.log(reports.length ? `Open reports (${reports.length}):` : 'No open reports.');
-  for (const r of reports) {
-    console.log(`\n  review ${p(r.reviewId)} (${p(r.status)}) on ${p(r.providerSlug)}: ${r.reports} report(s), ${p(r.reasons)}; latest ${p(r.latest)}`);
-    console.log(`    ${r.rating}/5 by ${p(r.customerName)}: ${r.comment === null ? '(no comment)' : p(r.comment)}`);
+  const pages = await Promise.all(queues.map((queue) => readQueue(database, queue, { order, limit: 20, offset })));
+  for (const page of pages) {
+    const rule = QUEUES[page.queue];
+    if (page.total === 0) {
+      console.log(`\n${rule.title}: ${rule.empty}`);
+      continue;
+    }
+    const shown = page.items.length < page.total ? `, ${page.offset + 1}-${page.offset + page.items.length} shown` : '';
+    console.log(`\n${rule.title} (${page.total}${shown}), ${order} ${rule.orderedBy} first:`);
+    page.items.forEach(printItem);
   }
-  const photos = await openPhotoReports(database);
-  console.log(photos.length ? `\nReported photos (${photos.length}):` : '\nNo reported photos.');
-  for (const r of photos) {
-    console.log(`\n  photo ${p(r.photoId)} (${p(r.status)}) on ${p(r.providerSlug)}: ${r.reports} report(s), ${p(r.reasons)}; latest ${p(r.latest)}`);
-    console.log(`    ${p(r.url)}  "${p(r.alt)}"`);
-  }
-  console.log(held.length ? `\nHeld listings (${held.length}), each like an existing one; approve-held or reject-held ID:` : '\nNo held listings.');
-  for (const h of held)
-    console.log(`  ${p(h.id)}  ${p(h.name)}, ${p(h.city)}, ${p(h.state)}  same ${p(h.matchedOn)} as ${p(h.matchedSlug)}  sent ${p(h.createdAt)}`);
-  console.log(unvetted.length ? `\nNew listings not yet verified (${unvetted.length}); approve-listing SLUG:` : '\nNo listings waiting to be verified.');
-  for (const u of unvetted) console.log(`  ${p(u.slug)}  ${p(u.name)}, ${p(u.city)}, ${p(u.state)}  added ${p(u.createdAt)}`);
-  console.log(services.length ? `\nNew service names waiting (${services.length}); approve-service NAME:` : '\nNo service names waiting.');
-  for (const r of services) console.log(`  "${p(r.label)}"  on ${r.listings} listing(s)  latest ${p(r.latest)}`);
-  console.log('\nNewest listings:');
-  for (const l of listings) console.log(`  ${p(l.slug)}  ${p(l.name)}, ${p(l.city)}, ${p(l.state)}  added ${p(l.createdAt)}${l.isHidden ? '  [hidden]' : ''}`);
 }
 
-/** A photo leaves or rejoins its page, its gallery and the cards that show it as the cover (docs/photos.md "Moderation"). */
-async function actOnPhoto(command: PhotoModerationAction, target: string, reason: string): Promise<void> {
-  const input = { target, reason, actor: env().USER || env().LOGNAME || 'unknown' };
-  const result = await moderatePhoto(await getDb(), command, input);
-  const tags = [CACHE_TAGS.provider(result.providerId), CACHE_TAGS.search];
-  await purgeTags(tags);
-  console.log(`${result.summary} Recorded as ${command} by ${p(input.actor)}: "${p(reason)}".`);
-  console.log(env().NETLIFY_PURGE_API_TOKEN ? `Purged CDN tags: ${tags.join(', ')}.` : 'No NETLIFY_PURGE_API_TOKEN: no CDN purge (fine for a local database).');
-}
-
-async function run(command: Command, input: { target: string; reason: string; actor: string }): Promise<ActionResult> {
-  const database = await getDb();
-  if ((REVIEW_COMMANDS as readonly string[]).includes(command)) return moderateReview(database, command as ReviewCommand, input);
-  if (command === 'approve-listing') return approveListing(database, input);
-  if (command === 'hold-listing') return unvetListing(database, input);
-  if (command === 'approve-service') return approveService(database, input);
-  if ((HELD_COMMANDS as readonly string[]).includes(command)) return decideHeldListing(database, command as HeldCommand, input);
-  return moderateListing(database, command as 'hide-listing' | 'restore-listing', input);
-}
-
-async function act(command: Command, target: string, reason: string): Promise<void> {
-  const input = { target, reason, actor: env().USER || env().LOGNAME || 'unknown' };
-  const result = await run(command, input);
-  // Searches (cached for minutes) show ratings and listings: the search tag goes with the
-  // provider's own. A listing also leaves (or joins) the provider sitemap.
-  const listing = command.endsWith('-listing') || command.endsWith('-held');
-  const tags = [...(result.providerId ? [CACHE_TAGS.provider(result.providerId)] : []), CACHE_TAGS.search, ...(listing ? [CACHE_TAGS.providerSitemap] : [])];
-  await purgeTags(tags);
-  console.log(`${result.summary} Recorded as ${command} by ${p(input.actor)}: "${p(reason)}".`);
+async function act(action: DecisionAction, args: string[], reason: string): Promise<void> {
+  const [target, email] = args as [string, string | undefined];
+  const result = await decide(await getDb(), { action, target, email, reason, actor: actor() });
+  console.log(`${result.summary} Recorded as ${action} by ${p(actor())}: "${p(reason)}".`);
   console.log(
     env().NETLIFY_PURGE_API_TOKEN
-      ? `Purged CDN tags: ${tags.join(', ')}.`
-      : `No NETLIFY_PURGE_API_TOKEN: no CDN purge of ${tags.join(', ')} (fine for a local database).`,
+      ? `Purged CDN tags: ${result.purged.join(', ')}.`
+      : `No NETLIFY_PURGE_API_TOKEN: no CDN purge of ${result.purged.join(', ')} (fine for a local database).`,
   );
-  // Pre-built pages (home's featured providers and cities, city and service pages) show listings:
-  // hiding, restoring or approving one rebuilds them (at most REBUILD_LIMIT.max times an hour, src/server/buildHook.ts).
-  if (listing && result.changed && command !== 'reject-held') console.log(await requestRebuild(await getDb()));
+  if (result.rebuild) console.log(result.rebuild);
 }
 
-async function claims(): Promise<void> {
-  const rows = await listClaims(await getDb());
-  console.log(rows.length ? `Claimed listings (${rows.length}):` : 'No claimed listings.');
-  for (const c of rows) {
-    console.log(
-      `  ${p(c.slug)}  ${p(c.name)}  by ${p(c.email)} (${p(c.via)}) since ${p(c.claimedAt)}${c.ownerUpdatedAt ? `, updated ${p(c.ownerUpdatedAt)}` : ''}`,
-    );
-  }
-}
-
-/** Owners' commands (docs/owners.md "Support"): each audited in owner_audit and purging the listing's page. */
-async function ownersAct(command: string, args: string[], reason: string): Promise<void> {
+async function operators(sub: string | undefined, args: string[], reason: string | undefined, alsoOwner: boolean): Promise<void> {
+  // Loaded here: the role's module reaches the owners' sign-in (better-auth), which no other command needs.
+  const { grantOperator, listOperators, revokeOperator } = await import('../src/features/operators/index.server');
   const database = await getDb();
-  const actor = env().USER || env().LOGNAME || 'unknown';
-  const result =
-    command === 'revoke-claim'
-      ? await revokeClaim(database, args[0]!, actor, reason)
-      : command === 'assign'
-        ? await assignListing(database, args[0]!, args[1]!, actor, reason)
-        : {
-            providerId: await moderateReply(database, args[0]!, command as 'hide-reply' | 'restore-reply', actor, reason),
-            summary: `Response ${p(args[0]!)} is ${command === 'hide-reply' ? 'hidden' : 'published again'}.`,
-          };
-  await purgeTags([CACHE_TAGS.provider(result.providerId), CACHE_TAGS.search]);
-  console.log(`${result.summary} Recorded as ${command} by ${p(actor)}: "${p(reason)}".`);
+  if (sub === 'list') {
+    if (args.length) fail('operators list takes nothing more.');
+    const rows = await listOperators(database);
+    console.log(rows.length ? `Operators (${rows.length}):` : 'No operators yet: add one with operators add EMAIL --reason "...".');
+    for (const o of rows) console.log(`  ${p(o.email)}  since ${p(o.grantedAt)} by ${p(o.grantedBy)}: "${p(o.reason)}"`);
+    return;
+  }
+  if (sub !== 'add' && sub !== 'remove') fail('operators takes list, add EMAIL or remove EMAIL.');
+  if (args.length !== 1) fail(`operators ${sub} takes one email.`);
+  if (!reason) fail(`operators ${sub} needs --reason "why": it is kept with the change.`);
+  const input = { email: args[0]!, actor: actor(), reason };
+  const result = sub === 'add' ? await grantOperator(database, { ...input, alsoOwner }) : await revokeOperator(database, input);
+  console.log(`${result.summary} Recorded as ${sub === 'add' ? 'grant-operator' : 'revoke-operator'} by ${p(actor())}: "${p(reason)}".`);
 }
-
-const OWNER_COMMANDS: Record<string, string[]> = {
-  'revoke-claim': ['listing slug'],
-  assign: ['listing slug', 'email'],
-  'hide-reply': ['response id'],
-  'restore-reply': ['response id'],
-};
 
 async function main(): Promise<void> {
-  const { positionals, values } = parseArgs({ allowPositionals: true, options: { reason: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
-  const [command, target, ...rest] = positionals;
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      reason: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+      oldest: { type: 'boolean' },
+      offset: { type: 'string' },
+      'also-owner': { type: 'boolean' },
+    },
+  });
+  const [command, ...args] = positionals;
+  const reason = values.reason?.trim();
   if (values.help || !command) {
     console.log(USAGE);
     return;
   }
-  if (command === 'list') return list();
-  if (command === 'claims') return claims();
-  const wanted = OWNER_COMMANDS[command];
-  if (wanted) {
-    const args = [target, ...rest].filter((a): a is string => a !== undefined);
-    if (args.length !== wanted.length) fail(`${command} takes ${wanted.join(' and ')}.`);
-    if (!values.reason?.trim()) fail(`${command} needs --reason "why": it is kept with the action.`);
-    return ownersAct(command, args, values.reason.trim());
+  if (command === 'list' || command === 'claims') {
+    const queues = command === 'claims' ? ['claims' as const] : args.length ? args : QUEUE_NAMES;
+    const unknown = queues.filter((q) => !isQueueName(q));
+    if (unknown.length) fail(`Unknown queue: ${unknown.join(', ')}`);
+    const offset = Number(values.offset ?? 0);
+    if (!Number.isInteger(offset) || offset < 0) fail('--offset takes a whole number.');
+    return list(queues as QueueName[], values.oldest ? 'oldest' : 'newest', offset);
   }
-  if (![...COMMANDS, ...PHOTO_COMMANDS].includes(command)) fail(`Unknown command: ${command}`);
-  const what = command.endsWith('-review')
-    ? 'review id'
-    : command.endsWith('-photo')
-      ? 'photo id'
-      : command.endsWith('-held')
-        ? 'held listing id'
-        : command === 'approve-service'
-          ? 'service name (quoted)'
-          : 'listing slug';
-  if (!target || rest.length) fail(`${command} takes one ${what}.`);
-  if (!values.reason?.trim()) fail(`${command} needs --reason "why": it is kept with the action.`);
-  if ((PHOTO_COMMANDS as readonly string[]).includes(command)) return actOnPhoto(command as PhotoModerationAction, target, values.reason.trim());
-  await act(command as Command, target, values.reason.trim());
+  if (command === 'operators') return operators(args[0], args.slice(1), reason, values['also-owner'] ?? false);
+  if (!isDecisionAction(command)) fail(`Unknown command: ${command}`);
+  const wanted = DECISIONS[command].target.split(' ');
+  if (args.length !== wanted.length) fail(`${command} takes ${wanted.join(' and ')}.`);
+  if (!reason) fail(`${command} needs --reason "why": it is kept with the action.`);
+  await act(command, args, reason);
 }
 
 await runCommand(main, fail);

@@ -41,19 +41,5 @@ export const CITY_PAGES = { prebuilt: 50, providersShown: 24 } as const;
 /** Featured providers on home. */
 export const FEATURED = { minRating: 4.8, max: 6 } as const;
 
-/** Defaults of a new listing. */
-export const NEW_LISTING = {
-  priceRange: '$$',
-  openingHours: {
-    monday: '9:00 AM - 6:00 PM',
-    tuesday: '9:00 AM - 6:00 PM',
-    wednesday: '9:00 AM - 6:00 PM',
-    thursday: '9:00 AM - 6:00 PM',
-    friday: '9:00 AM - 6:00 PM',
-    saturday: '9:00 AM - 5:00 PM',
-    sunday: 'Closed',
-  },
-} as const;
-
 export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Day = (typeof DAYS)[number];

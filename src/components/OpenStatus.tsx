@@ -1,15 +1,32 @@
 /**
  * "Open now · Closes 7:00 PM" / "Closed · Opens Tue 10:00 AM", on the provider's own clock. `live`
  * works it out as it renders (a page rendered on request, an island), with the span of time the
- * text holds for (`data-checked-at` to `data-valid-until`, epoch ms); otherwise the HTML carries the
- * stored flag. The page script works it out again in the browser when the visitor's clock is outside
- * that span (a copy the CDN kept from earlier) or there is none (src/scripts/page.ts).
+ * text holds for (`data-checked-at` to `data-valid-until`, epoch ms). Pre-built HTML (home, city and
+ * guide pages) says nothing it could get wrong: its badge is an empty, invisible placeholder of the
+ * badge's height, which the page script fills in the browser (src/scripts/page.ts), as it works out
+ * again a live status whose span the visitor's clock is outside (a copy the CDN kept from earlier).
+ * Without hours there is no badge, only what the listing's source says instead ("Hours not provided").
  */
 import { openStateAt, openStatusText, openStatusUntil } from '@/features/providers/openNow';
 import { parseOpeningHours } from '@/features/providers/providerFields';
+import { hasHours, hoursUnknownLabel } from '@/features/providers/unknownFields';
 
-export function OpenStatus({ isOpen, openingHours, timeZone, live = false }: { isOpen: boolean; openingHours: string; timeZone: string; live?: boolean }) {
-  // Pre-built HTML keeps the stored flag until the page script runs.
+export function OpenStatus({
+  openingHours,
+  timeZone,
+  source,
+  live = false,
+}: {
+  openingHours: string;
+  timeZone: string;
+  /** Where the listing came from: what it says without hours (unknownFields.ts). */
+  source?: string | null;
+  live?: boolean;
+}) {
+  if (!hasHours(openingHours))
+    return (
+      <span className="inline-flex items-center rounded-full bg-white/90 px-2.5 py-0.5 text-xs font-medium text-gray-700">{hoursUnknownLabel(source)}</span>
+    );
   const now = new Date();
   let state: ReturnType<typeof openStateAt> | null = null;
   let until: number | undefined;
@@ -19,20 +36,18 @@ export function OpenStatus({ isOpen, openingHours, timeZone, live = false }: { i
       until = openStatusUntil(state, now, timeZone);
     }
   } catch {
-    // An unknown zone or unreadable hours: the stored flag, as the page script does.
+    // An unknown zone: left to the page script, which shows nothing it cannot work out.
   }
-  const open = state ? state.open : isOpen;
   return (
     <span
       data-open-hours={openingHours}
       data-time-zone={timeZone}
-      data-is-open={String(isOpen)}
-      data-status={open ? 'open' : 'closed'}
+      data-status={state ? (state.open ? 'open' : 'closed') : 'pending'}
       data-checked-at={until === undefined ? undefined : now.getTime()}
       data-valid-until={until}
-      className="open-status inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold data-[status=closed]:bg-gray-100 data-[status=closed]:text-gray-800 data-[status=open]:bg-emerald-100 data-[status=open]:text-emerald-900"
+      className="open-status inline-flex min-h-5 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold data-[status=closed]:bg-gray-100 data-[status=closed]:text-gray-800 data-[status=open]:bg-emerald-100 data-[status=open]:text-emerald-900 data-[status=pending]:invisible"
     >
-      {state ? openStatusText(state, now, timeZone) : open ? 'Open now' : 'Closed'}
+      {state ? openStatusText(state, now, timeZone) : ''}
     </span>
   );
 }

@@ -1,6 +1,8 @@
 /** A provider in a grid: image with fallback, Promoted, Open now/Closed, name, place, stars, first three services and +N more. */
 import type { Provider } from '@/features/providers/schemas/provider';
 import { parseServices } from '@/features/providers/providerFields';
+import { milesAway } from '@/features/places/distance';
+import { hasPrice } from '@/features/providers/unknownFields';
 import { OpenStatus } from './OpenStatus';
 import { ProviderImage } from './ProviderImage';
 import { StarRating } from './StarRating';
@@ -28,7 +30,7 @@ export function ProviderCard({
       {provider.isPromoted && <span className="rounded-full bg-brand-700 px-2.5 py-0.5 text-xs font-semibold text-white">Promoted</span>}
       {/* A closed listing never says "Open now" (docs/owners.md "Statuses"). */}
       {provider.status === 'open' ? (
-        <OpenStatus isOpen={provider.isOpen} openingHours={provider.openingHours} timeZone={provider.timeZone} live={live} />
+        <OpenStatus openingHours={provider.openingHours} timeZone={provider.timeZone} live={live} />
       ) : (
         <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-950">
           {provider.status === 'permanently_closed' ? 'Permanently closed' : 'Temporarily closed'}
@@ -38,7 +40,8 @@ export function ProviderCard({
   );
   return (
     <article
-      className={`group relative flex overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md ${compact ? 'flex-row sm:flex-col' : 'flex-col'}`}
+      // The whole card is its link's target (after:inset-0), so the card shows the keyboard focus ring.
+      className={`group relative flex overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-brand-700 ${compact ? 'flex-row sm:flex-col' : 'flex-col'}`}
     >
       <div
         className={`relative overflow-hidden bg-brand-50 ${compact ? 'm-3 size-24 shrink-0 rounded-xl sm:m-0 sm:aspect-[4/3] sm:size-auto sm:rounded-none' : 'aspect-[4/3]'}`}
@@ -60,8 +63,14 @@ export function ProviderCard({
           </a>
         </h3>
         <p className="text-sm text-gray-600">
-          {provider.city}, {provider.state} · <span className="sr-only">Price range </span>
-          {provider.priceRange}
+          {provider.city}, {provider.state}
+          {hasPrice(provider.priceRange) && (
+            <>
+              {' · '}
+              <span className="sr-only">Price range </span>
+              {provider.priceRange}
+            </>
+          )}
           {provider.distanceMiles !== undefined && <> · {milesAway(provider.distanceMiles)}</>}
         </p>
         <p className="flex items-center gap-2 text-sm text-gray-700">
@@ -82,9 +91,6 @@ export function ProviderCard({
     </article>
   );
 }
-
-/** "0.4 mi away", "12 mi away": tenths only where they matter. */
-export const milesAway = (miles: number) => `${miles < 10 ? miles.toFixed(1) : Math.round(miles)} mi away`;
 
 /** One, two or three columns by width. */
 export function ProviderGrid({

@@ -3,6 +3,7 @@ import { DAYS } from '@/config';
 import { directionsUrl } from '@/features/providers/directions';
 import { providerSeoText } from '@/features/providers/providerPage';
 import { parseOpeningHours, parseServices } from '@/features/providers/providerFields';
+import { hasHours, hasPrice, hoursUnknownLabel } from '@/features/providers/unknownFields';
 import { websiteHost } from '@/features/providers/website';
 import type { Provider } from '@/features/providers/schemas/provider';
 import { OpenStatus } from './OpenStatus';
@@ -39,7 +40,7 @@ export function ProviderHero({
           alt={cover?.alt ?? `${provider.name}`}
           eager
           sizes="(min-width: 1024px) 720px, (min-width: 640px) calc(100vw - 3rem), calc(100vw - 2rem)"
-          className="aspect-[4/3] h-full w-full object-cover"
+          className="aspect-[16/9] h-full w-full object-cover sm:aspect-[4/3]"
         />
         {provider.isPromoted && <span className="absolute left-4 top-4 rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white">Promoted</span>}
         {photos > 0 && (
@@ -64,23 +65,7 @@ export function ProviderHero({
         <div data-rating-line>
           <RatingLine rating={provider.rating} reviewCount={provider.reviewCount} />
         </div>
-        {/* The status is worked out as the page renders, with the span it holds for: the page script
-            works it out again only on a copy the CDN kept past that span, and since the badge comes
-            last in its row, a text that changes then moves nothing beside it. */}
-        <p className="flex flex-wrap items-center gap-3">
-          <span className="text-sm text-gray-700">
-            Price range: <strong className="text-gray-900">{provider.priceRange}</strong>
-          </span>
-          {open && <OpenStatus isOpen={provider.isOpen} openingHours={provider.openingHours} timeZone={provider.timeZone} live />}
-        </p>
-        <ul className="flex flex-wrap gap-2" aria-label="Services">
-          {services.map((s) => (
-            <li key={s} className="badge bg-brand-50 text-brand-800">
-              {s}
-            </li>
-          ))}
-        </ul>
-        {provider.description && <p className="text-gray-700">{provider.description}</p>}
+        {/* Call and directions come before the longer parts, so on a phone they are on the first screen. */}
         <p className="flex flex-wrap gap-3">
           {provider.phone && provider.status !== 'permanently_closed' && (
             <a href={`tel:${provider.phone.replace(/[^\d+]/g, '')}`} className="btn-primary" data-insight="call">
@@ -91,6 +76,25 @@ export function ProviderHero({
             Get directions
           </a>
         </p>
+        {/* The status is worked out as the page renders, with the span it holds for: the page script
+            works it out again only on a copy the CDN kept past that span, and since the badge comes
+            last in its row, a text that changes then moves nothing beside it. */}
+        <p className="flex flex-wrap items-center gap-3">
+          {hasPrice(provider.priceRange) && (
+            <span className="text-sm text-gray-700">
+              Price range: <strong className="text-gray-900">{provider.priceRange}</strong>
+            </span>
+          )}
+          {open && <OpenStatus openingHours={provider.openingHours} timeZone={provider.timeZone} live />}
+        </p>
+        <ul className="flex flex-wrap gap-2" aria-label="Services">
+          {services.map((s) => (
+            <li key={s} className="badge bg-brand-50 text-brand-800">
+              {s}
+            </li>
+          ))}
+        </ul>
+        {provider.description && <p className="text-gray-700">{provider.description}</p>}
       </div>
     </section>
   );
@@ -159,10 +163,12 @@ export function BusinessInfoCard({ provider }: { provider: Provider }) {
             </dd>
           </div>
         )}
-        <div>
-          <dt className="font-medium text-gray-900">Price Range</dt>
-          <dd className="text-gray-700">{provider.priceRange}</dd>
-        </div>
+        {hasPrice(provider.priceRange) && (
+          <div>
+            <dt className="font-medium text-gray-900">Price Range</dt>
+            <dd className="text-gray-700">{provider.priceRange}</dd>
+          </div>
+        )}
       </dl>
     </section>
   );
@@ -175,18 +181,22 @@ export function OpeningHoursCard({ provider }: { provider: Provider }) {
       <h2 id="opening-hours" className="text-lg font-semibold text-gray-900">
         Opening Hours
       </h2>
-      <table className="mt-4 w-full text-sm">
-        <tbody>
-          {DAYS.map((day) => (
-            <tr key={day} className="border-b border-gray-100 last:border-0">
-              <th scope="row" className="py-2 text-left font-medium capitalize text-gray-900">
-                {day}
-              </th>
-              <td className="py-2 text-right text-gray-700">{hours[day] ?? 'Closed'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {hasHours(provider.openingHours) ? (
+        <table className="mt-4 w-full text-sm">
+          <tbody>
+            {DAYS.map((day) => (
+              <tr key={day} className="border-b border-gray-100 last:border-0">
+                <th scope="row" className="py-2 text-left font-medium capitalize text-gray-900">
+                  {day}
+                </th>
+                <td className="py-2 text-right text-gray-700">{hours[day] ?? 'Closed'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="mt-4 text-sm text-gray-700">{hoursUnknownLabel()}. Call ahead before you visit.</p>
+      )}
     </section>
   );
 }

@@ -99,7 +99,9 @@ function ComboboxField({ id, name, label, placeholder, value, options }: Combobo
         role="listbox"
         aria-label={`${label} suggestions`}
         hidden
-        className="absolute left-0 z-20 mt-1 w-max min-w-full max-w-[90vw] max-h-72 overflow-auto rounded-lg bg-white py-1 shadow-lg ring-1 ring-gray-200"
+        // Below md the list sits in the flow, pushing the next field down rather than covering it: a tap
+        // meant for Location or Search never lands on an option (docs/search.md "Suggestions").
+        className="z-20 mt-1 max-h-72 overflow-auto rounded-lg bg-white py-1 shadow-lg ring-1 ring-gray-200 md:absolute md:left-0 md:w-max md:min-w-full md:max-w-[90vw]"
       />
       <div id={`${id}-status`} role="status" className="sr-only" />
     </div>

@@ -18,6 +18,8 @@ export interface ProvidersTable {
   isPromoted: number;
   isOpen: number;
   priceRange: string;
+  /** 0: nobody gave the price, and `priceRange` holds only the column's stand-in (migrations/0043). */
+  priceRangeKnown: Generated<number>;
   openingHours: string;
   imageUrl: string | null;
   rating: number;
@@ -210,8 +212,26 @@ export interface PhotoReportsTable {
 
 export interface PhotoModerationActionsTable {
   id: string;
-  action: 'hide-photo' | 'restore-photo';
+  action: 'hide-photo' | 'restore-photo' | 'keep-photo';
   photoId: string;
+  reason: string;
+  actor: string;
+  createdAt: string;
+}
+
+/** The operator role on an owners' account (migrations/0047_operators.sql), written only by `npm run moderate -- operators`. */
+export interface OperatorsTable {
+  userId: string;
+  email: string;
+  grantedBy: string;
+  reason: string;
+  grantedAt: string;
+}
+
+export interface OperatorGrantsTable {
+  id: string;
+  action: 'grant-operator' | 'revoke-operator';
+  email: string;
   reason: string;
   actor: string;
   createdAt: string;
@@ -244,6 +264,8 @@ export interface Database {
   hours_category_sets: HoursCategorySetsTable;
   review_stats: ReviewStatsTable;
   auth_users: AuthUsersTable;
+  operators: OperatorsTable;
+  operator_grants: OperatorGrantsTable;
   auth_sessions: AuthSessionsTable;
   auth_verifications: AuthVerificationsTable;
   auth_accounts: AuthAccountsTable;
@@ -311,7 +333,7 @@ export interface ListingOwnersTable {
 export interface OwnerAuditTable {
   id: string;
   providerId: string;
-  action: 'claim' | 'revoke-claim' | 'assign' | 'edit' | 'reply' | 'edit-reply' | 'delete-reply' | 'hide-reply' | 'restore-reply';
+  action: 'claim' | 'revoke-claim' | 'assign' | 'edit' | 'reply' | 'edit-reply' | 'delete-reply' | 'hide-reply' | 'restore-reply' | 'keep-reply';
   targetId: string | null;
   actor: string;
   reason: string | null;

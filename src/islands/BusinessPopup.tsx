@@ -10,6 +10,9 @@ import { postJson } from '@/lib/apiClient';
 import { businessApplicationSchema, toProviderPayload } from '@/features/providers/schemas/businessApplication';
 import { $businessPopupOpen, PROVIDERS_CHANGED_EVENT } from '@/stores/businessPopup';
 import { toast } from '@/stores/toasts';
+import { APPLICATION_INTRO, applicationToast } from '@/features/owners/applicationCopy';
+import { HELD_MESSAGE } from '@/features/providers/schemas/provider';
+import { US_STATES } from '@/features/places/usStates';
 import { useModalDialog } from './useModalDialog';
 import { useValidatedForm } from './useValidatedForm';
 
@@ -36,6 +39,8 @@ const FIELDS: {
   maxLength?: number;
   wide?: boolean;
   textarea?: boolean;
+  /** A select of the US states and DC (value: the code), so no state is ever cut short. */
+  select?: boolean;
 }[] = [
   { name: 'businessName', label: 'Business Name *', autoComplete: 'organization', wide: true },
   { name: 'ownerName', label: 'Owner Name *', autoComplete: 'name' },
@@ -44,12 +49,15 @@ const FIELDS: {
   { name: 'website', label: 'Website (Optional)', type: 'url', autoComplete: 'url', placeholder: 'https://' },
   { name: 'address', label: 'Business Address *', autoComplete: 'street-address', wide: true },
   { name: 'city', label: 'City *', autoComplete: 'address-level2' },
-  { name: 'state', label: 'State *', autoComplete: 'address-level1', placeholder: 'NY', maxLength: 2 },
+  { name: 'state', label: 'State *', autoComplete: 'address-level1', select: true },
   { name: 'zipCode', label: 'ZIP Code *', autoComplete: 'postal-code' },
   { name: 'services', label: 'Services Offered *', placeholder: 'Manicure, Pedicure, Gel Nails', wide: true, textarea: true },
 ];
 
-export const SUCCESS_DESCRIPTION = 'Your business has been added to our directory. Our team will contact you within 24 hours.';
+/** The states by name, for the State select. */
+const STATE_OPTIONS = Object.entries(US_STATES)
+  .map(([code, s]) => [code, s.name] as const)
+  .sort((a, b) => a[1].localeCompare(b[1]));
 
 export default function BusinessPopup() {
   const open = useStore($businessPopupOpen);
@@ -75,8 +83,9 @@ function BusinessDialog() {
     e.preventDefault();
     try {
       const valid = await validateAndSend(async (application) => {
-        await postJson('/api/providers', withHoneypot(toProviderPayload(application), fax));
-        toast({ title: 'Business Application Submitted!', description: SUCCESS_DESCRIPTION });
+        const answer = await postJson<{ status?: string }>('/api/providers', withHoneypot(toProviderPayload(application), fax));
+        // A listing like one already here waits for a moderator instead (HELD_MESSAGE, docs/moderation.md).
+        toast({ title: 'Business Application Submitted!', description: answer?.status === 'held' ? HELD_MESSAGE : applicationToast(application.email) });
         window.dispatchEvent(new Event(PROVIDERS_CHANGED_EVENT));
         close();
       });
@@ -102,7 +111,7 @@ function BusinessDialog() {
               List Your Business
             </h2>
             <p id={`${id}-desc`} className="mt-1 text-sm text-gray-700">
-              Join Glow for free and reach clients searching for beauty services in your city.
+              {APPLICATION_INTRO}
             </p>
           </div>
           <button
@@ -135,7 +144,20 @@ function BusinessDialog() {
                 <label htmlFor={props.id} className="field-label">
                   {f.label}
                 </label>
-                {f.textarea ? <textarea {...props} rows={3} /> : <input {...props} type={f.type ?? 'text'} />}
+                {f.textarea ? (
+                  <textarea {...props} rows={3} />
+                ) : f.select ? (
+                  <select {...props}>
+                    <option value="">Choose a state</option>
+                    {STATE_OPTIONS.map(([code, name]) => (
+                      <option key={code} value={code}>
+                        {name}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <input {...props} type={f.type ?? 'text'} />
+                )}
                 {errors[f.name] && (
                   <p id={`${id}-${f.name}-error`} className="field-error">
                     {errors[f.name]}

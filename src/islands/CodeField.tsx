@@ -39,11 +39,23 @@ export function CodeField({
 }
 
 /** The business email a code goes to. */
-export function EmailField({ id, email, setEmail, errorId }: { id: string; email: string; setEmail: (email: string) => void; errorId?: string }) {
+export function EmailField({
+  id,
+  email,
+  setEmail,
+  errorId,
+  label = 'Business email',
+}: {
+  id: string;
+  email: string;
+  setEmail: (email: string) => void;
+  errorId?: string | undefined;
+  label?: string;
+}) {
   return (
     <>
       <label htmlFor={id} className="field-label">
-        Business email *
+        {label} *
       </label>
       <input
         id={id}

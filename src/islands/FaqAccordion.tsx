@@ -3,6 +3,7 @@
  * Every answer is in the HTML (hidden ones with `hidden`), so search engines and readers without
  * script get the whole text. The home variant opens the first item and adds Get Free Deal Alerts.
  */
+import { pathParts } from '@/features/content/pathLinks';
 import { useId, useState } from 'react';
 import type { FaqItem } from '@/features/content/schemas/content';
 
@@ -49,7 +50,18 @@ export default function FaqAccordion({ items, initialOpen = null, dealAlerts = f
               </button>
             </h3>
             <div id={`${id}-a${i}`} role="region" aria-labelledby={`${id}-q${i}`} hidden={!isOpen} className="px-5 pb-5 text-gray-700">
-              <p>{item.answer}</p>
+              <p>
+                {pathParts(item.answer).map((part, j) =>
+                  part.href ? (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: parts of one fixed text, never reordered
+                    <a key={j} href={part.href} className="font-medium text-brand-700 underline underline-offset-2">
+                      {part.text}
+                    </a>
+                  ) : (
+                    part.text
+                  ),
+                )}
+              </p>
               {dealAlerts && i === 0 && (
                 <div className="mt-4">
                   <button type="button" className="btn-primary" onClick={() => setAlerted(true)}>

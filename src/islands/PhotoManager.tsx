@@ -143,11 +143,11 @@ export default function PhotoManager({ providerId }: { providerId: string }) {
   };
 
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-6">
+    <section aria-labelledby={`${id}-title`} className="space-y-6 rounded-2xl border border-gray-200 p-5">
       <div>
-        <h2 id={`${id}-title`} className="text-2xl font-bold text-gray-900">
+        <h3 id={`${id}-title`} className="text-lg font-semibold text-gray-900">
           Photos
-        </h2>
+        </h3>
         <p className="mt-1 text-gray-700">
           {photos ? `${photos.length} of ${PHOTO_LIMITS.perListing} photos.` : 'Loading your photos…'} JPEG, PNG, WebP or AVIF; large photos are scaled down
           before they are sent. Location and camera details are removed.

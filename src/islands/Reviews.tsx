@@ -5,7 +5,7 @@
  * to keep the page's JavaScript small: docs/architecture.md "Provider pages"). A posted review also redraws the
  * page's rating line and breakdown (refreshRatingSummary, loaded then).
  */
-import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Honeypot, withHoneypot } from '@/components/Honeypot';
 import { ReviewList, ReviewListSkeleton } from '@/components/ReviewList';
 import { StarInput } from '@/components/StarInput';
@@ -91,6 +91,18 @@ export default function Reviews({ providerId, initialReviews, total: initialTota
     if (!initialReviews) void load();
   }, [providerId]);
 
+  function openForm() {
+    setOpen(true);
+    void loadSchema();
+  }
+  // The "Write a Review" button is in the HTML before this island hydrates (client:visible): a tap
+  // then would be lost, so the page script marks the button and the form opens as soon as it can.
+  const writeButton = useRef<HTMLButtonElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration
+  useEffect(() => {
+    if (writeButton.current?.dataset.tapped) openForm();
+  }, []);
+
   function close() {
     setOpen(false);
     reset();
@@ -124,12 +136,12 @@ export default function Reviews({ providerId, initialReviews, total: initialTota
     <div>
       {!open && (
         <button
+          ref={writeButton}
           type="button"
           className="btn-primary"
-          onClick={() => {
-            setOpen(true);
-            void loadSchema();
-          }}
+          // A tap before this island has hydrated is kept by the page script (src/scripts/page.ts) and honoured on mount.
+          data-tap-before-hydration=""
+          onClick={openForm}
         >
           Write a Review
         </button>

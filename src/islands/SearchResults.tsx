@@ -10,7 +10,7 @@ import { PAGE_SIZE, readParams, searchResults, toQuery, type Params, type Search
 import { PRICE_RANGES } from '@/features/providers/providerFields';
 import { MAX_PAGE_SIZE, RATING_STEPS, SORT_LABELS, SORTS } from '@/features/search/params';
 import type { Provider } from '@/features/providers/schemas/provider';
-import { foundLine, placeLabel, placeLines, searchTitle } from '@/features/search/searchTitle';
+import { emptiedLine, type EmptyingFilter, foundLine, placeLabel, placeLines, searchTitle } from '@/features/search/searchTitle';
 import { PROVIDERS_CHANGED_EVENT } from '@/stores/businessPopup';
 import { beacon } from '@/scripts/insightsBeacon';
 import FacetChips from './search/FacetChips';
@@ -27,13 +27,28 @@ type State =
       capped: boolean;
       corrected: Record<string, string> | null;
       place: SearchedPlace | null;
+      /** With filters that left nothing: the same search without them (what the filters hid). */
+      unfiltered?: { total: number; capped: boolean; place: SearchedPlace | null };
     };
+
+/** The filters that can empty a list, as the URL names them; each one's "off" patch. */
+const EMPTYING: { filter: EmptyingFilter; on: (p: Params) => string | undefined; off: Partial<Params> }[] = [
+  { filter: 'openNow', on: (p) => (p.openNow === 'true' ? 'true' : undefined), off: { openNow: undefined } },
+  { filter: 'verified', on: (p) => (p.verified === 'true' ? 'true' : undefined), off: { verified: undefined } },
+  { filter: 'priceRange', on: (p) => p.priceRange, off: { priceRange: undefined } },
+  { filter: 'rating', on: (p) => p.rating, off: { rating: undefined } },
+];
+const activeFilters = (p: Params) => EMPTYING.flatMap((f) => (f.on(p) ? [{ ...f, value: f.on(p) }] : []));
+const withoutFilters = (p: Params): Params => Object.assign({ ...p }, ...EMPTYING.map((f) => f.off));
 
 /** "Chicago (searched for Chicgo)": what was searched instead of what was typed. */
 function correctionLine(corrected: Record<string, string>, params: Params): string {
   const keys = Object.keys(corrected) as (keyof Params)[];
   return `Showing results for ${keys.map((k) => corrected[k as string]).join(', ')} (searched for ${keys.map((k) => params[k]).join(', ')})`;
 }
+
+/** Each filter as a "Clear …" button names it. */
+const FILTER_NAMES: Record<EmptyingFilter, string> = { openNow: 'Open now', verified: 'Verified only', priceRange: 'price', rating: 'rating' };
 
 export const LOCATION_ERROR = 'Your location is not available; showing results for the location you typed.';
 
@@ -58,7 +73,17 @@ export default function SearchResults() {
     let cancelled = false;
     setState((s) => (s.status === 'done' && s.items.length > 0 ? s : { status: 'loading' }));
     searchResults<Provider>(params)
-      .then(({ items, total, capped, corrected, place }) => !cancelled && setState({ status: 'done', items, total, capped, corrected, place }))
+      .then(async ({ items, total, capped, corrected, place }) => {
+        // Filters that left nothing: one more search without them says what they hid (docs/search.md "On the page").
+        const unfiltered =
+          total === 0 && activeFilters(params).length
+            ? await searchResults<Provider>({ ...withoutFilters(params), limit: 1 }).then(
+                (u) => ({ total: u.total, capped: u.capped, place: u.place }),
+                () => undefined,
+              )
+            : undefined;
+        if (!cancelled) setState({ status: 'done', items, total, capped, corrected, place, unfiltered });
+      })
       .catch((error) => {
         console.error(error);
         if (!cancelled) setState({ status: 'error' });
@@ -106,12 +131,34 @@ export default function SearchResults() {
   const p = params ?? { limit: PAGE_SIZE };
   const title = searchTitle(p);
   const place = state.status === 'done' ? state.place : null;
+  // The nearest is known when every match is loaded or they come nearest first (sorted by distance,
+  // or all only near the place: those come nearest first, docs/search.md "Places").
+  const distances = state.status === 'done' ? state.items.flatMap((i) => (i.distanceMiles === undefined ? [] : [i.distanceMiles])) : [];
+  const nearestFirst = p.sort === 'distance' || place?.inPlace === 0;
+  const nearestMiles = state.status === 'done' && distances.length && (nearestFirst || state.items.length >= state.total) ? Math.min(...distances) : undefined;
+  const hidden = state.status === 'done' && state.unfiltered && state.unfiltered.total > 0 ? state.unfiltered : null;
+  const filters = activeFilters(p);
+  const emptied =
+    hidden &&
+    emptiedLine(
+      filters.map(({ filter, value }) => ({ filter, value })),
+      {
+        total: hidden.total,
+        capped: hidden.capped,
+        radiusMiles: hidden.place?.radiusMiles,
+        place: hidden.place ? placeLabel(hidden.place) : undefined,
+        location: p.location,
+      },
+      p.service,
+    );
   const lines =
     state.status !== 'done'
       ? null
-      : place
-        ? placeLines(place, state.total, { service: p.service, location: p.location, capped: state.capped })
-        : { found: foundLine(state.total, p.location, state.capped) };
+      : emptied
+        ? { found: emptied }
+        : place && state.total > 0
+          ? placeLines(place, state.total, { service: p.service, location: p.location, capped: state.capped, nearestMiles })
+          : { found: foundLine(state.total, p.location, state.capped) };
   return (
     <div>
       <section className="bg-gradient-to-b from-brand-50 to-white">
@@ -223,7 +270,25 @@ export default function SearchResults() {
             {SEARCH_ERROR}
           </div>
         )}
-        {state.status === 'done' && state.items.length === 0 && (
+        {state.status === 'done' && state.items.length === 0 && emptied && (
+          <div className="mx-auto max-w-3xl rounded-2xl bg-gray-50 p-8 text-center">
+            {/* What the filters hid is the count line above (read out once, by its live region). */}
+            <h2 className="text-xl font-semibold text-gray-900">Your filters hide every match.</h2>
+            <p className="mt-6 flex flex-wrap justify-center gap-3">
+              {filters.map((f) => (
+                <button key={f.filter} type="button" className="btn-primary" onClick={() => update({ ...f.off, limit: PAGE_SIZE })}>
+                  {f.filter === 'openNow' ? 'Show closed ones' : filters.length === 1 ? 'Clear filter' : `Clear ${FILTER_NAMES[f.filter]}`}
+                </button>
+              ))}
+              {filters.length > 1 && (
+                <button type="button" className="btn-secondary" onClick={() => update({ ...withoutFilters(p), limit: PAGE_SIZE })}>
+                  Clear all filters
+                </button>
+              )}
+            </p>
+          </div>
+        )}
+        {state.status === 'done' && state.items.length === 0 && !emptied && (
           <div className="mx-auto max-w-3xl rounded-2xl bg-gray-50 p-8 text-center">
             <h2 className="text-xl font-semibold text-gray-900">No providers found.</h2>
             <p className="mt-2 text-gray-700">
@@ -238,9 +303,6 @@ export default function SearchResults() {
                 .
               </p>
             )}
-            <div className="mt-6 text-left">
-              <SearchForm variant="stacked" />
-            </div>
           </div>
         )}
         {state.status === 'done' && state.items.length > 0 && (

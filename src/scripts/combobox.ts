@@ -186,11 +186,16 @@ function enhanceCombobox(input: Field, catchUp: boolean): void {
   input.addEventListener('focus', openAsDropdown);
   input.addEventListener('click', openAsDropdown);
 
+  // Leaving the field closes the list without choosing. On a phone the list sits in the flow
+  // (SearchForm.tsx), so it closes only after the tap that moved focus has landed: closing it at
+  // once would move the field or button being tapped up under the finger, and the tap would miss.
+  let closing: ReturnType<typeof setTimeout> | undefined;
   input.addEventListener('blur', () => {
     clearTimeout(timer);
     request?.abort();
-    setOpen(false);
+    closing = setTimeout(() => document.activeElement !== input && setOpen(false));
   });
+  input.addEventListener('focus', () => clearTimeout(closing));
 
   // Pointer users: pressing an option must not take focus from the field, or blur closes the list first.
   listbox.addEventListener('pointerdown', (e) => e.preventDefault());

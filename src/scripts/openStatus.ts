@@ -17,7 +17,7 @@ export function refreshOpenStatuses(statuses: HTMLElement[]) {
       // Unchanged text is left alone: nothing to lay out again.
       if (el.textContent !== text) el.textContent = text;
     } catch {
-      // An unknown zone or unreadable hours: the stored flag stays.
+      // An unknown zone: the badge stays as it was (a pre-built one stays an empty placeholder).
     }
   }
 }

@@ -42,6 +42,11 @@ if (staleStatuses.length)
     requestAnimationFrame(() => setTimeout(() => import('./openStatus').then(({ refreshOpenStatuses }) => refreshOpenStatuses(staleStatuses)))),
   );
 
+// A provider page reached from /search: its breadcrumb's results link leads back to those results
+// (pages are cached for everyone, so this is done here, from the same-origin referrer).
+const from = document.referrer.startsWith(`${location.origin}/search?`) && document.referrer.slice(location.origin.length);
+if (from) document.querySelector('nav[aria-label="Breadcrumb"] a[href^="/search"]')?.setAttribute('href', from);
+
 // Search forms are plain GET forms; send only the non-empty values.
 document.addEventListener('submit', (e) => {
   const form = e.target;
@@ -74,6 +79,10 @@ addEventListener('keydown', loadCombobox);
 // The business popup and "Claim this business" (provider pages, docs/owners.md; its button also
 // carries data-claim): each dialog loads on first click.
 document.addEventListener('click', async (e) => {
+  // A button tapped before its island hydrated (client:visible) is marked, and the island acts on it
+  // when it mounts (Reviews' "Write a Review"): the first tap is never lost.
+  const early = (e.target as Element | null)?.closest?.<HTMLElement>('astro-island[ssr] [data-tap-before-hydration]');
+  if (early) early.dataset.tapped = '1';
   const trigger = (e.target as Element | null)?.closest?.<HTMLElement>('[data-open-business]');
   if (!trigger) return;
   e.preventDefault();

@@ -60,17 +60,18 @@ export function openViewer(gallery: HTMLElement, start: number): void {
   const close = button(
     'Close photo viewer',
     '✕',
-    'absolute right-3 top-3 rounded-full bg-white/10 px-3 py-1.5 text-lg hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-white',
+    'absolute right-3 top-3 rounded-full bg-gray-950/75 px-3 py-1.5 text-lg shadow-lg ring-1 ring-white/70 hover:bg-gray-950/90 focus-visible:outline-2 focus-visible:outline-white',
   );
+  // The arrows sit over the photo: a dark disc with a light ring stays visible on light photos too.
   const prev = button(
     'Previous photo',
     '‹',
-    'absolute left-2 top-1/2 -translate-y-1/2 rounded-full bg-white/10 px-4 py-2 text-3xl hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-white',
+    'absolute left-2 top-1/2 -translate-y-1/2 rounded-full bg-gray-950/75 px-4 py-2 text-3xl shadow-lg ring-1 ring-white/70 hover:bg-gray-950/90 focus-visible:outline-2 focus-visible:outline-white',
   );
   const next = button(
     'Next photo',
     '›',
-    'absolute right-2 top-1/2 -translate-y-1/2 rounded-full bg-white/10 px-4 py-2 text-3xl hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-white',
+    'absolute right-2 top-1/2 -translate-y-1/2 rounded-full bg-gray-950/75 px-4 py-2 text-3xl shadow-lg ring-1 ring-white/70 hover:bg-gray-950/90 focus-visible:outline-2 focus-visible:outline-white',
   );
   const report = button('Report this photo', 'Report photo', 'text-sm text-gray-300 underline hover:text-white');
   figure.append(img, caption, report);

@@ -28,10 +28,10 @@ describe('refused', () => {
     const before = await providers();
     const cases: [Record<string, unknown>, string, string][] = [
       [{ state: 'XX' }, 'state', 'State must be a US state or DC code, like TX'],
-      [{ state: 'PR1' }, 'state', 'State must be 2 letters'],
-      [{ zipCode: 'ABCDE' }, 'zipCode', 'ZIP code must be 5 digits, or ZIP+4 like 75208-1234'],
-      [{ zipCode: '1234' }, 'zipCode', 'ZIP code is required'],
-      [{ zipCode: '752081' }, 'zipCode', 'ZIP code must be 5 digits, or ZIP+4 like 75208-1234'],
+      [{ state: 'PR1' }, 'state', 'State must be a US state or DC code, like TX'],
+      [{ zipCode: 'ABCDE' }, 'zipCode', 'Enter a 5-digit ZIP code'],
+      [{ zipCode: '1234' }, 'zipCode', 'Enter a 5-digit ZIP code'],
+      [{ zipCode: '752081' }, 'zipCode', 'Enter a 5-digit ZIP code'],
       [{ phone: 'call me maybe!!' }, 'phone', 'Please enter a valid phone number'],
       [{ phone: '(123) 555-0100' }, 'phone', 'Please enter a valid phone number'],
       [{ phone: '555-0100' }, 'phone', 'Please enter a valid phone number'],

@@ -110,22 +110,23 @@ describe('POST /api/providers', () => {
     expect(approved.summary).toBe('Held listing approved: listed as velvet-fern-beauty-bar-spokane-2.');
   });
 
-  it('gives a listing sent without price range or hours $$ and the default hours', async () => {
-    const { priceRange: _p, openingHours: _h, ...payload } = validListing({ name: 'Plain Payload Salon', slug: undefined, address: '8 Pine St' });
+  it('keeps a listing sent without price range or hours unknown: no price, no hours, never open now', async () => {
+    const payload = validListing({ name: 'Plain Payload Salon', slug: undefined, address: '8 Pine St' });
     const res = await api.post('/api/providers', payload);
     expect(res.status).toBe(201);
     const created = providerSchema.parse(await res.json());
     expect(created.slug).toBe('plain-payload-salon');
-    expect(created.priceRange).toBe('$$');
-    expect(JSON.parse(created.openingHours)).toEqual({
-      monday: '9:00 AM - 6:00 PM',
-      tuesday: '9:00 AM - 6:00 PM',
-      wednesday: '9:00 AM - 6:00 PM',
-      thursday: '9:00 AM - 6:00 PM',
-      friday: '9:00 AM - 6:00 PM',
-      saturday: '9:00 AM - 5:00 PM',
-      sunday: 'Closed',
-    });
+    expect(created.priceRange).toBe('');
+    expect(created.openingHours).toBe('{}');
+    // Open now matches only hours somebody gave; the same search without the filter finds it.
+    const search = async (extra: string) =>
+      ((await (await api.get(`/api/search?query=${encodeURIComponent('Plain Payload')}${extra}`)).json()) as { id: string }[]).map((p) => p.id);
+    expect(await search('')).toContain(created.id);
+    expect(await search('&openNow=true')).not.toContain(created.id);
+    // Hours half given are refused with the shared error body, and nothing is created.
+    const half = await api.post('/api/providers', { ...payload, name: 'Half Hours Salon', openingHours: JSON.stringify({ monday: 'Closed' }) });
+    expect(half.status).toBe(400);
+    expect((await errorOf(half)).issues).toContainEqual({ path: 'openingHours', message: 'Opening hours must list every day from monday to sunday' });
   });
 
   it('re-applies the slug rule to whatever slug the client sends', async () => {
@@ -160,8 +161,8 @@ describe('POST /api/providers', () => {
     ['address', { address: '   ' }, 'address', 'Business address is required'],
     ['city', { city: '' }, 'city', 'City is required'],
     ['state', { state: '' }, 'state', 'State is required'],
-    ['state', { state: 'Texas' }, 'state', 'State must be 2 letters'],
-    ['zipCode', { zipCode: '123' }, 'zipCode', 'ZIP code is required'],
+    ['state', { state: 'Texass' }, 'state', 'State must be a US state or DC code, like TX'],
+    ['zipCode', { zipCode: '1234' }, 'zipCode', 'Enter a 5-digit ZIP code'],
     ['services', { services: JSON.stringify([]) }, 'services', 'Please describe your services'],
     ['services', { services: 'Manicure, Pedicure' }, 'services', 'Please describe your services'],
     ['website', { website: 'not a url' }, 'website', 'Please enter a valid website URL'],

@@ -108,6 +108,29 @@ describe('server-only code stays out of the browser', () => {
     expect(built.length).toBeGreaterThan(0);
   });
 
+  it('no pre-built page loads the operator console’s islands, directly or through another chunk (docs/moderation.md "The console")', () => {
+    if (!existsSync(CHUNKS)) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
+    const operatorChunks = readdirSync(CHUNKS).filter((f) => /^Operator[A-Z]\w*\.[\w-]+\.js$/.test(f));
+    // Heard: the islands are built (their pages render on request), so a leak would be seen.
+    expect(operatorChunks.length).toBeGreaterThanOrEqual(2);
+    const importsOfChunk = (name: string) =>
+      [...readFileSync(join(CHUNKS, name), 'utf8').matchAll(/(?:from|import)\s*\(?\s*["']\.\/([^"']+\.js)["']/g)].map((m) => m[1]!);
+    const leaks: string[] = [];
+    for (const page of allFiles(join(ROOT, 'dist')).filter((f) => f.endsWith('.html'))) {
+      const html = readFileSync(page, 'utf8');
+      const queue = [...html.matchAll(/\/_astro\/([\w.-]+\.js)/g)].map((m) => m[1]!);
+      const seen = new Set<string>();
+      while (queue.length) {
+        const chunk = queue.pop()!;
+        if (seen.has(chunk) || !existsSync(join(CHUNKS, chunk))) continue;
+        seen.add(chunk);
+        queue.push(...importsOfChunk(chunk));
+      }
+      for (const chunk of operatorChunks) if (seen.has(chunk)) leaks.push(`${relative(ROOT, page)} loads ${chunk}`);
+    }
+    expect(leaks).toEqual([]);
+  });
+
   it('is heard: the source check recognises a server-only path', () => {
     expect(isServerOnly(join(SRC, 'server', 'http.ts'))).toBe(true);
     expect(isServerOnly(join(SRC, 'db', 'client.ts'))).toBe(true);

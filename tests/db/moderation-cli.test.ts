@@ -19,9 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { createProvider } from '../../src/features/providers/providers.server';
 import { holdListing } from '../../src/features/listings/listings.server';
 import { hit } from '../../src/lib/rateLimit.server';
-import { NEW_LISTING } from '../../src/config';
-
-const exampleHours = NEW_LISTING.openingHours;
+import { exampleOpeningHours as exampleHours } from '../../src/lib/openapi/examples';
 
 let database: Db;
 let url: string;
@@ -64,12 +62,13 @@ const published = async () => (await reviewPage(database, providerId, { sort: 'n
 const actions = async () => Number((await row('SELECT count(*) AS n FROM moderation_actions'))!.n);
 
 describe('npm run moderate', () => {
-  it('lists open reports and the newest listings', async () => {
+  it('lists every queue with its count: open reports, and what waits elsewhere', async () => {
     await reportReview(database, reviewId, { reason: 'conflict_of_interest', details: 'Posted by the salon next door.' });
     const { status, out } = moderate('list');
     expect(status).toBe(0);
     expect(out).toContain(`review ${reviewId} (published) on ${SLUG}: 1 report(s), conflict_of_interest`);
-    expect(out).toContain('Newest listings:');
+    expect(out).toContain('Reported reviews (1), newest latest report first:');
+    expect(out).toContain('Held copies: No listing is held.');
   });
 
   it('list prints control, bidi and invisible characters of stored text as escapes (rows stored before the text rules)', async () => {
@@ -83,7 +82,9 @@ describe('npm run moderate', () => {
       const { status, out } = moderate('list');
       expect(status).toBe(0);
       expect(out).not.toMatch(/(?![\n])[\p{Cc}\u202E\u200B]/u);
-      expect(out).toContain('1/5 by Eve\\x1b]0;owned\\x07\\r[fake] review: Bad\\x1b[2J\\x1b[H\\n  review forged (published)\\x7f\\u{202e}evil\\u{200b}');
+      expect(out).toContain(
+        'Review by Eve\\x1b]0;owned\\x07\\r[fake] review, 1 of 5 stars: Bad\\x1b[2J\\x1b[H\\n  review forged (published)\\x7f\\u{202e}evil\\u{200b}',
+      );
     } finally {
       await database.client.execute({ sql: 'DELETE FROM review_reports WHERE reviewId = ?', args: [id] });
       await database.client.execute({ sql: 'DELETE FROM reviews WHERE id = ?', args: [id] });
@@ -108,7 +109,7 @@ describe('npm run moderate', () => {
       actor: 'ops-jordan',
     });
     expect(await row('SELECT resolvedAt FROM review_reports WHERE reviewId = ?', [reviewId])).not.toMatchObject({ resolvedAt: null });
-    expect(moderate('list').out).toContain('No open reports.');
+    expect(moderate('list').out).toContain('Reported reviews: No review has an open report.');
   });
 
   it('restore-review publishes it again and puts the rating back', async () => {
@@ -124,7 +125,7 @@ describe('npm run moderate', () => {
     const { status, out } = moderate('keep-review', reviewId, '--reason', 'Blunt but within the guidelines');
     expect(status, out).toBe(0);
     expect(out).toContain('Review kept published; its reports are closed.');
-    expect(moderate('list').out).toContain('No open reports.');
+    expect(moderate('list').out).toContain('Reported reviews: No review has an open report.');
     expect((await published()).map((r) => r.id)).toContain(reviewId);
     expect(await row('SELECT action, reason FROM moderation_actions WHERE targetId = ? ORDER BY createdAt DESC LIMIT 1', [reviewId])).toEqual({
       action: 'keep-review',
@@ -203,10 +204,13 @@ describe('npm run moderate', () => {
       now,
     );
     const listed = moderate('list').out;
-    expect(listed).toContain('Held listings (1), each like an existing one; approve-held or reject-held ID:');
-    expect(listed).toContain(`Lacquer\\u{200b} & Lace Nail Studio, New York, NY  same name and city as ${SLUG}`);
-    expect(listed).toContain('New listings not yet verified (1); approve-listing SLUG:');
-    expect(listed).toContain(`  ${created.slug}  Quince Row Brow Bar, Boise, ID`);
+    expect(listed).toContain('Held copies (1), newest date sent first:');
+    expect(listed).toContain('    Lacquer\\u{200b} & Lace Nail Studio, New York, NY');
+    expect(listed).toContain('    Same as the listing beside it: name and city\n');
+    expect(listed).toContain(`    looks like ${SLUG}: Lacquer & Lace Nail Studio, New York, NY`);
+    expect(listed).toContain('New listings (1), newest date added first:');
+    expect(listed).toContain(`  listing ${created.slug} (new) on ${created.slug}, `);
+    expect(listed).toContain('    Quince Row Brow Bar, Boise, ID\n');
 
     // A build hook of our own that counts the rebuilds asked for.
     let hooks = 0;
@@ -224,7 +228,7 @@ describe('npm run moderate', () => {
       expect(approved.out).toContain(`no CDN purge of provider-${created.id}, search, sitemap-providers`);
       expect(approved.out).toContain('Rebuild requested (build hook answered 200)');
       expect(hooks).toBe(1);
-      expect(moderate('list').out).toContain('No listings waiting to be verified.');
+      expect(moderate('list').out).toContain('New listings: Every listing is vetted.');
 
       const hidden = await moderateWith({ BUILD_HOOK_URL }, 'hide-listing', created.slug, '--reason', 'Closed');
       expect(hidden.out).toContain('Rebuild requested');

@@ -44,7 +44,8 @@ describe('npm run moderate for owners', () => {
     expect(await ownerOf()).toMatchObject({ email: 'owner@gramercy.example.org', via: 'support' });
 
     const listed = moderate('claims');
-    expect(listed.out).toContain(`${SLUG}  Gramercy Gloss Nails  by owner@gramercy.example.org (support)`);
+    expect(listed.out).toContain(`claim ${SLUG} (claimed) on ${SLUG}`);
+    expect(listed.out).toContain('    Claimed by: owner@gramercy.example.org\n    Proved by: support, by hand');
 
     const revoked = moderate('revoke-claim', SLUG, '--reason', 'The owner sold the salon');
     expect(revoked.status).toBe(0);

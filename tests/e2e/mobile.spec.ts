@@ -2,12 +2,13 @@
 import { expect, test } from '@playwright/test';
 
 test.describe('on a phone @mobile', () => {
-  test('the slide-in menu offers Homepage and For Businesses, which opens the popup', async ({ page }) => {
+  test('the slide-in menu offers Homepage, Business sign-in and List your business, which opens the popup', async ({ page }) => {
     await page.goto('/about');
     await page.getByLabel('Open menu').click();
     const menu = page.getByRole('navigation', { name: 'Mobile' });
     await expect(menu.getByRole('link', { name: 'Homepage' })).toBeVisible();
-    await menu.getByRole('button', { name: 'For Businesses' }).click();
+    await expect(menu.getByRole('link', { name: 'Business sign-in' })).toHaveAttribute('href', '/business');
+    await menu.getByRole('button', { name: 'List your business' }).click();
     await expect(page.getByRole('dialog', { name: 'List Your Business' })).toBeVisible();
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
   });

@@ -45,12 +45,16 @@ export async function signInOwner(api: TestApi, mail: TestMailbox, origin: strin
   if (asked.status !== 202) throw new Error(`code request: ${asked.status} ${await asked.text()}`);
   const signIn = await api.post('/api/owners/sign-in', { email, code: await mail.code(email), providerId }, { headers });
   if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}`);
-  const cookie = signIn.headers
+  const cookie = sessionCookie(signIn);
+  return { email, cookie, headers: { ...headers, Cookie: cookie } };
+}
+
+/** The Cookie header a sign-in's Set-Cookie headers make. */
+export const sessionCookie = (signIn: Response): string =>
+  signIn.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  return { email, cookie, headers: { ...headers, Cookie: cookie } };
-}
 
 /** The listing as its owner's dashboard reads it (GET /api/owners/listings/{id}). */
 export async function ownerListingOf(api: TestApi, owner: SignedInOwner, providerId: string): Promise<Record<string, unknown>> {

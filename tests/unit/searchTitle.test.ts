@@ -1,13 +1,15 @@
 /** The /search page's title and count line (src/features/search/searchTitle.ts). */
 import { describe, expect, it } from 'vitest';
-import { foundLine, searchTitle, placeLines } from '../../src/features/search/searchTitle';
+import { emptiedLine, foundLine, searchTitle, placeLines } from '../../src/features/search/searchTitle';
 
 describe('searchTitle', () => {
   it('prefers the query, then service with location, service, location', () => {
     expect(searchTitle({ query: 'gel', service: 'Nail Salon', location: 'Austin' })).toBe('Search Results for "gel"');
-    expect(searchTitle({ service: 'Nail Salon', location: 'Austin' })).toBe('Nail Salon in Austin');
-    expect(searchTitle({ service: 'Nail Salon' })).toBe('Nail Salon Services');
-    expect(searchTitle({ location: 'Austin' })).toBe('Beauty Services in Austin');
+    // The service's own name, not the typing: "nail salon", "Nail Salon" and "nails" all read "Nail salons".
+    expect(searchTitle({ service: 'nail salon', location: '60614' })).toBe('Nail salons near 60614');
+    expect(searchTitle({ service: 'Nail Salon' })).toBe('Nail salons');
+    expect(searchTitle({ service: 'bridal glam', location: 'Austin' })).toBe('Bridal glam near Austin');
+    expect(searchTitle({ location: 'Austin' })).toBe('Beauty services near Austin');
     expect(searchTitle({})).toBe('Beauty Services');
     expect(searchTitle({ query: '', location: '' })).toBe('Beauty Services');
   });
@@ -30,16 +32,19 @@ describe('foundLine', () => {
 
 describe('placeLines: what is in the place and what is only near it', () => {
   const evanston = { kind: 'city', name: 'Evanston, IL', inPlace: 0, radiusMiles: 12 };
-  it('nothing in the place: one honest line naming it and the radius', () => {
+  it('nothing in the place itself: leads with what is near it, never with a miss', () => {
     expect(placeLines(evanston, 10, { service: 'Nail Salon', location: 'Evanston' })).toEqual({
-      found: 'No nail salons in Evanston, IL. Showing 10 within 12 miles.',
+      found: '10 nail salons within 12 miles of Evanston, IL.',
     });
-    expect(placeLines({ ...evanston, kind: 'zip', name: '60614', within: 'Chicago, IL' }, 3, { location: '60614' }).found).toBe(
-      'No providers in 60614 · Chicago, IL. Showing 3 within 12 miles.',
+    const brooklyn = { kind: 'borough', name: 'Brooklyn', within: 'New York, NY', inPlace: 0, radiusMiles: 11 };
+    expect(placeLines(brooklyn, 5, { service: 'nail salon', location: 'Brooklyn', nearestMiles: 4.66 }).found).toBe(
+      '5 nail salons near Brooklyn · New York, NY, the nearest 4.7 mi away.',
     );
-    expect(placeLines(evanston, 2, { service: 'Massage', location: 'Evanston' }).found).toBe(
-      'No massage therapy providers in Evanston, IL. Showing 2 within 12 miles.',
+    expect(placeLines({ ...evanston, kind: 'zip', name: '60614', within: 'Chicago, IL' }, 1, { location: '60614', nearestMiles: 12.4 }).found).toBe(
+      '1 provider near 60614 · Chicago, IL, the nearest 12 mi away.',
     );
+    expect(placeLines(evanston, 2, { service: 'Massage', location: 'Evanston' }).found).toBe('2 massage therapy providers within 12 miles of Evanston, IL.');
+    for (const n of [1, 2, 10]) expect(placeLines(evanston, n, { location: 'Evanston' }).found).not.toMatch(/^No /);
   });
 
   it('some in the place: counted as in it, the rest as more within the radius', () => {
@@ -59,12 +64,31 @@ describe('placeLines: what is in the place and what is only near it', () => {
   it('a neighbourhood is searched by radius too', () => {
     expect(
       placeLines({ kind: 'neighbourhood', name: 'Wicker Park', within: 'Chicago, IL', inPlace: 0, radiusMiles: 10 }, 4, { location: 'Wicker Park' }).found,
-    ).toBe('Showing 4 within 10 miles of Wicker Park · Chicago, IL.');
+    ).toBe('4 providers within 10 miles of Wicker Park · Chicago, IL.');
   });
 
   it('a county is searched by radius: nothing is said to be in it or not', () => {
     expect(placeLines({ kind: 'county', name: 'Cook County, IL', inPlace: 0, radiusMiles: 39 }, 10, { location: 'Cook County, IL' }).found).toBe(
-      'Showing 10 within 39 miles of Cook County, IL.',
+      '10 providers within 39 miles of Cook County, IL.',
+    );
+  });
+});
+
+describe('emptiedLine: which filter emptied the list, with the count it hid', () => {
+  const near = { total: 5, radiusMiles: 11, place: 'Brooklyn · New York, NY', location: 'Brooklyn' };
+  it('names the one filter and what it hid', () => {
+    expect(emptiedLine([{ filter: 'openNow', value: 'true' }], near, 'Nail Salon')).toBe(
+      '5 nail salons within 11 miles of Brooklyn · New York, NY, all closed now or without known hours.',
+    );
+    expect(emptiedLine([{ filter: 'verified', value: 'true' }], { total: 1, location: 'Austin' })).toBe(
+      '1 provider in Austin, none verified yet (a business is verified once it has confirmed its listing with Glow).',
+    );
+    expect(emptiedLine([{ filter: 'priceRange', value: '$$$$' }], near)).toBe('5 providers within 11 miles of Brooklyn · New York, NY, none priced $$$$.');
+    expect(emptiedLine([{ filter: 'rating', value: '4.5' }], { total: 3 })).toBe('3 providers, none rated 4.5 stars or more.');
+  });
+  it('several filters: says so rather than guessing which', () => {
+    expect(emptiedLine([{ filter: 'openNow' }, { filter: 'rating', value: '4' }], near)).toBe(
+      '5 providers within 11 miles of Brooklyn · New York, NY, none matching all your filters.',
     );
   });
 });

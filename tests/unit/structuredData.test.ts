@@ -137,10 +137,10 @@ describe('localBusinessInput and localBusinessLd', () => {
     ]);
   });
 
-  it('defaults the price range to $$ and includes an email when there is one', () => {
-    const { priceRange: _, ...input } = localBusinessInput({ ...provider, email: 'a@b.example.com' });
+  it('leaves an unknown price range out rather than guessing, and includes an email when there is one', () => {
+    const input = localBusinessInput({ ...provider, priceRange: '', email: 'a@b.example.com' });
     const ld = localBusinessLd(input);
-    expect(ld.priceRange).toBe('$$');
+    expect(ld).not.toHaveProperty('priceRange');
     expect(ld).toHaveProperty('email', 'a@b.example.com');
   });
 

@@ -24,7 +24,7 @@ import { approveListing } from '../moderation/moderation.server';
 import { zipArea } from '../places/zipAreas.server';
 import { timeZoneOf } from '../places/timeZone';
 import { insertProviderStatements, type NewProvider } from '../providers/providers.server';
-import { NEW_LISTING } from '../../config';
+import { STORED_PRICE_STAND_IN } from '../providers/unknownFields';
 import { isUuidLike, slugify } from '../providers/slugify';
 import { categoryRowsStatement, hoursRowsStatement } from '../search/copies.server';
 import { addTermsStatement, removeTermsStatements } from '../suggestions/vocabulary.server';
@@ -503,8 +503,9 @@ function newListingStatements(
     description: null,
     isPromoted: 0,
     isOpen: 1,
-    // The column requires a price: the form's default, never shown as the business's own (docs/imports.md).
-    priceRange: NEW_LISTING.priceRange,
+    // The column requires a price: its stand-in, flagged unknown so nothing shows it (docs/owners.md "Unknown hours and price").
+    priceRange: STORED_PRICE_STAND_IN,
+    priceRangeKnown: 0,
     // No opening hours in Overture: none are invented, so the listing never matches "open now".
     openingHours: '{}',
     imageUrl: null,

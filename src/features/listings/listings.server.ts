@@ -147,16 +147,6 @@ export async function findDuplicate(
   return nearby ? match(nearby, 'name nearby') : null;
 }
 
-export interface HeldListing {
-  id: string;
-  name: string;
-  city: string;
-  state: string;
-  matchedSlug: string;
-  matchedOn: string;
-  createdAt: string;
-}
-
 /** Keeps a new listing that copies an existing one for a moderator; it gets no slug and no page. */
 export async function holdListing({ client }: Db, input: ProviderCreate, match: DuplicateMatch, now = new Date()): Promise<{ id: string }> {
   const id = crypto.randomUUID();
@@ -165,18 +155,6 @@ export async function holdListing({ client }: Db, input: ProviderCreate, match: 
     args: [id, JSON.stringify(input), input.name, input.city, input.state, match.providerId, match.matchedOn, now.toISOString()],
   });
   return { id };
-}
-
-/** Held listings no moderator has decided yet, newest first. */
-export async function openHeldListings({ db }: Db, limit = 50): Promise<HeldListing[]> {
-  return db
-    .selectFrom('held_listings as h')
-    .innerJoin('providers as p', 'p.id', 'h.matchedProviderId')
-    .select(['h.id', 'h.name', 'h.city', 'h.state', 'p.slug as matchedSlug', 'h.matchedOn', 'h.createdAt'])
-    .where('h.resolvedAt', 'is', null)
-    .orderBy('h.createdAt', 'desc')
-    .limit(limit)
-    .execute();
 }
 
 /** A held listing's request, for a moderator who approves it; NotFoundError when unknown or decided. */
@@ -192,18 +170,6 @@ export function resolveHeldStatement(id: string, resolution: 'approved' | 'rejec
     sql: 'UPDATE held_listings SET resolvedAt = ?, resolution = ?, providerId = ? WHERE id = ? AND resolvedAt IS NULL',
     args: [now.toISOString(), resolution, providerId, id],
   };
-}
-
-/** Unvetted listings (newest first) for `npm run moderate -- list`. */
-export async function unvettedListings({ db }: Db, limit = 50) {
-  return db
-    .selectFrom('providers')
-    .select(['slug', 'name', 'city', 'state', 'createdAt'])
-    .where('vetted_at', 'is', null)
-    .where('isHidden', '=', 0)
-    .orderBy('seq', 'desc')
-    .limit(limit)
-    .execute();
 }
 
 /** Fills providers.nameKey for listings written before migrations/0015 (runs with every setup; nothing to do after the first). */

@@ -17,8 +17,9 @@ import { env, isDeployed } from '../../env.server';
 import { NotConfiguredError } from '../../lib/errors';
 import { sendCodeMail, type CodePurpose } from './mail.server';
 
-/** The code's rules (docs/owners.md): 6 digits, 10 minutes, single use, at most 5 attempts. */
-export const CODE_RULES = { length: 6, expiresInSeconds: 10 * 60, attempts: 5 } as const;
+import { CODE_RULES } from './applicationCopy';
+
+export { CODE_RULES };
 
 /** What a sign-in is for, read by the mail the code goes out in (better-auth's sender only sees the address). */
 const purposeOfRequest = new AsyncLocalStorage<CodePurpose>();
@@ -168,13 +169,19 @@ async function codeIsPending(email: string): Promise<boolean> {
 export interface SessionUser {
   userId: string;
   email: string;
+  /** The session's id (auth_sessions.id). */
+  sessionId: string;
+  /** When the session was opened with a code: operators' sessions end 8 hours after it (docs/moderation.md "Operators"). */
+  signedInAt: Date;
 }
 
 /** The signed-in owner of this request, or null. */
 export async function sessionOf(request: Request): Promise<SessionUser | null> {
   const auth = await authFor(new URL(request.url).origin);
   const session = await auth.api.getSession({ headers: request.headers });
-  return session ? { userId: session.user.id, email: session.user.email } : null;
+  return session
+    ? { userId: session.user.id, email: session.user.email, sessionId: session.session.id, signedInAt: new Date(session.session.createdAt) }
+    : null;
 }
 
 /**

@@ -3,3 +3,7 @@ export { requireListingOwner, requireSameOrigin, requireSession } from './requir
 export { authSecret, sessionOf, type SessionUser } from './auth.server';
 export { ownerOf } from './claims.server';
 export { mailApplicantCode } from './applicantClaim.server';
+export { ensureAccount } from './ownersModeration.server';
+export { sendSignInCode, signOut } from './auth.server';
+export { canSendMail, MailUnavailableError } from './mail.server';
+export { CODE_RULES } from './auth.server';

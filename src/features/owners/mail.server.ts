@@ -5,12 +5,17 @@
  */
 import { messageOf, sendMail, type Message } from '../mail/index.server';
 import { SITE_URL } from '../../server/siteUrl';
+import { APPLICATION_FATE, CODE_RULES } from './applicationCopy';
+
+const CODE_MINUTES = CODE_RULES.expiresInSeconds / 60;
 
 export { canSendMail, MailUnavailableError, sendMail, type Message } from '../mail/index.server';
 
 /** Why a code was asked for; the message says so, so that its reader knows who asked. */
 export type CodePurpose =
   | { kind: 'sign-in' }
+  /** An operator signing in to the console at /operator (docs/moderation.md "Operators"). */
+  | { kind: 'operator' }
   | { kind: 'claim'; businessName: string }
   /** The applicant of a listing from the business popup; `claimUrl` opens /business at the code step (docs/owners.md "New listings"). */
   | { kind: 'new-listing'; businessName: string; claimUrl: string };
@@ -22,13 +27,15 @@ export function codeMessage(to: string, code: string, purpose: CodePurpose): Mes
       ? `Someone asked to claim the listing of ${purpose.businessName} on Glow with this email address.`
       : purpose.kind === 'new-listing'
         ? `Someone listed ${purpose.businessName} on Glow and gave this email address.`
-        : 'Someone asked to sign in to Glow for businesses with this email address.';
+        : purpose.kind === 'operator'
+          ? 'Someone asked to sign in to Glow’s operator console with this email address.'
+          : 'Someone asked to sign in to Glow for businesses with this email address.';
   const lines = [
     why,
     '',
     purpose.kind === 'new-listing'
-      ? `Your code is ${code}. To manage this listing and show it as a verified business, open ${purpose.claimUrl} and enter the code there. It works once, for 10 minutes.`
-      : `Your code is ${code}. Enter it on the Glow page where you asked for it. It works once, for 10 minutes.`,
+      ? `Your listing is ${APPLICATION_FATE}. Your code is ${code}. To manage the listing, open ${purpose.claimUrl} and enter the code there. It works once, for ${CODE_MINUTES} minutes.`
+      : `Your code is ${code}. Enter it on the Glow page where you asked for it. It works once, for ${CODE_MINUTES} minutes.`,
     '',
     'If this was not you, ignore this email: nothing happens without the code, and your listing stays as it is.',
     `Questions? Contact us at ${SITE_URL}/contact.`,

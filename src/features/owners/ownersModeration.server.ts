@@ -8,25 +8,6 @@ import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
 import { audit, claimListing } from './claims.server';
 
-export interface ClaimRow {
-  slug: string;
-  name: string;
-  email: string;
-  via: string;
-  claimedAt: string;
-  ownerUpdatedAt: string | null;
-}
-
-export async function listClaims({ db }: Db, limit = 100): Promise<ClaimRow[]> {
-  return db
-    .selectFrom('listing_owners')
-    .innerJoin('providers', 'providers.id', 'listing_owners.providerId')
-    .select(['providers.slug', 'providers.name', 'listing_owners.email', 'listing_owners.via', 'listing_owners.claimedAt', 'providers.ownerUpdatedAt'])
-    .orderBy('listing_owners.claimedAt', 'desc')
-    .limit(limit)
-    .execute();
-}
-
 async function providerBySlug({ db }: Db, slug: string) {
   const row = await db.selectFrom('providers').select(['id', 'name']).where('slug', '=', slug).executeTakeFirst();
   if (!row) throw new NotFoundError(`No listing has the slug ${slug}`);
@@ -46,22 +27,31 @@ export async function revokeClaim(database: Db, slug: string, actor: string, rea
 }
 
 /**
+ * The account of `email` (lower case), made when there is none yet: the same row better-auth makes on
+ * a first sign-in (migrations/0016_owners.sql), marked verified because support checked the address.
+ * Its owner then signs in with a code sent to it.
+ */
+export async function ensureAccount({ db }: Db, email: string, now = new Date()): Promise<{ id: string }> {
+  const existing = await db.selectFrom('auth_users').select('id').where('email', '=', email).executeTakeFirst();
+  if (existing) return existing;
+  const user = { id: randomUUID() };
+  const at = now.toISOString();
+  await db
+    .insertInto('auth_users')
+    .values({ id: user.id, name: '', email, emailVerified: 1, image: null, createdAt: at, updatedAt: at })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
+  return await db.selectFrom('auth_users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+}
+
+/**
  * Ties a listing to `email` as support checked it by hand; the owner then signs in at /business with
  * a code sent to that address. Replaces a current owner.
  */
 export async function assignListing(database: Db, slug: string, email: string, actor: string, reason: string, now = new Date()) {
   const provider = await providerBySlug(database, slug);
   const address = email.trim().toLowerCase();
-  let user = await database.db.selectFrom('auth_users').select('id').where('email', '=', address).executeTakeFirst();
-  if (!user) {
-    // The same row better-auth makes on a first sign-in (migrations/0016_owners.sql), marked verified: support checked it.
-    user = { id: randomUUID() };
-    const at = now.toISOString();
-    await database.db
-      .insertInto('auth_users')
-      .values({ id: user.id, name: '', email: address, emailVerified: 1, image: null, createdAt: at, updatedAt: at })
-      .execute();
-  }
+  const user = await ensureAccount(database, address, now);
   await claimListing(database, { providerId: provider.id, userId: user.id, email: address, via: 'support', actor, reason }, now);
   return { providerId: provider.id, summary: `${provider.name} is now managed by ${address}.` };
 }

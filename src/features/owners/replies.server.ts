@@ -117,7 +117,7 @@ export async function reportReply({ db }: Db, replyId: string, input: ReportCrea
 export async function moderateReply(
   database: Db,
   replyId: string,
-  action: 'hide-reply' | 'restore-reply',
+  action: 'hide-reply' | 'restore-reply' | 'keep-reply',
   actor: string,
   reason: string,
   now = new Date(),
@@ -125,7 +125,8 @@ export async function moderateReply(
   return database.db.transaction().execute(async (trx) => {
     const reply = await trx.selectFrom('review_replies').select(['providerId', 'status']).where('id', '=', replyId).executeTakeFirst();
     if (!reply) throw new NotFoundError('Response not found');
-    const status = action === 'hide-reply' ? 'hidden' : 'published';
+    // Keeping leaves the response as it is and closes its reports, as keep-review does for reviews.
+    const status = action === 'hide-reply' ? 'hidden' : action === 'restore-reply' ? 'published' : reply.status;
     await trx.updateTable('review_replies').set({ status }).where('id', '=', replyId).execute();
     await trx.updateTable('reply_reports').set({ resolvedAt: now.toISOString() }).where('replyId', '=', replyId).where('resolvedAt', 'is', null).execute();
     await audit(trx, { providerId: reply.providerId, action, targetId: replyId, actor, reason, before: { status: reply.status }, after: { status } }, now);

@@ -17,9 +17,13 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * SITE_URL, docs/security.md "Requests"). Browsers send Origin on every POST, PUT and DELETE; a
  * request without one is not from our pages.
  */
-export function requireSameOrigin(request: Request): void {
-  if (!UNSAFE.has(request.method.toUpperCase())) return;
+export function requireSameOrigin(request: Request, { reads = false }: { reads?: boolean } = {}): void {
+  const unsafe = UNSAFE.has(request.method.toUpperCase());
+  if (!unsafe && !reads) return;
   const origin = request.headers.get('origin');
+  // With `reads`, a GET is checked too: a browser's same-origin GET sends no Origin, a cross-site one
+  // sends Origin or says so in Sec-Fetch-Site (the operator calls, docs/moderation.md "Operators").
+  if (!unsafe && origin === null && request.headers.get('sec-fetch-site') !== 'cross-site') return;
   const allowed = [new URL(request.url).origin, new URL(env().SITE_URL).origin];
   if (!origin || !allowed.includes(origin)) {
     throw new HttpError(403, 'This request did not come from Glow’s own pages, so it was refused. Open the page on Glow and try again.');

@@ -7,7 +7,7 @@
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
 
-export type PhotoModerationAction = 'hide-photo' | 'restore-photo';
+export type PhotoModerationAction = 'hide-photo' | 'restore-photo' | 'keep-photo';
 
 export interface PhotoActionResult {
   action: PhotoModerationAction;
@@ -27,7 +27,8 @@ export async function moderatePhoto(
   if (!actor.trim()) throw new Error('Who acts is required (USER).');
   const photo = await database.db.selectFrom('photos').select(['id', 'providerId', 'status', 'alt']).where('id', '=', target).executeTakeFirst();
   if (!photo) throw new NotFoundError(`No photo with id ${target}.`);
-  const status = action === 'hide-photo' ? 'hidden' : 'visible';
+  // Keeping leaves the photo as it is and closes its reports.
+  const status = action === 'hide-photo' ? 'hidden' : action === 'restore-photo' ? 'visible' : photo.status;
   const at = now.toISOString();
   await database.client.batch(
     [
@@ -41,43 +42,11 @@ export async function moderatePhoto(
     'write',
   );
   const changed = photo.status !== status;
-  const summary = changed
-    ? `Photo ${photo.id} is now ${status === 'hidden' ? 'hidden from every page' : 'shown again'}.`
-    : `Photo ${photo.id} was already ${status}.`;
+  const summary =
+    action === 'keep-photo'
+      ? `Photo ${photo.id} stays as it is; its reports are closed.`
+      : changed
+        ? `Photo ${photo.id} is now ${status === 'hidden' ? 'hidden from every page' : 'shown again'}.`
+        : `Photo ${photo.id} was already ${status}.`;
   return { action, providerId: photo.providerId, summary, changed };
-}
-
-export interface OpenPhotoReport {
-  photoId: string;
-  providerSlug: string;
-  status: string;
-  alt: string;
-  url: string;
-  reports: number;
-  reasons: string;
-  latest: string;
-}
-
-/** Photos with open reports, most recently reported first. */
-export async function openPhotoReports({ db }: Db, limit = 50): Promise<OpenPhotoReport[]> {
-  const rows = await db
-    .selectFrom('photo_reports as r')
-    .innerJoin('photos as ph', 'ph.id', 'r.photoId')
-    .innerJoin('providers as p', 'p.id', 'ph.providerId')
-    .where('r.resolvedAt', 'is', null)
-    .groupBy('ph.id')
-    .select((eb) => [
-      'ph.id as photoId',
-      'p.slug as providerSlug',
-      'ph.status as status',
-      'ph.alt as alt',
-      'ph.key as key',
-      eb.fn.countAll<number>().as('reports'),
-      eb.fn<string>('group_concat', [eb.fn<string>('distinct', ['r.reason'])]).as('reasons'),
-      eb.fn.max('r.createdAt').as('latest'),
-    ])
-    .orderBy('latest', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ ...r, url: `/photos/${r.key}`, reports: Number(r.reports), latest: String(r.latest) }));
 }

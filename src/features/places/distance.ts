@@ -16,6 +16,9 @@ export function haversineMiles(a: Point, b: Point): number {
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+/** "0.4 mi away", "12 mi away": tenths only where they matter (cards and the /search count line). */
+export const milesAway = (miles: number) => `${miles < 10 ? miles.toFixed(1) : Math.round(miles)} mi away`;
+
 /** Miles with one decimal, as results show them. */
 export const roundMiles = (miles: number) => Math.round(miles * 10) / 10;
 

@@ -29,6 +29,8 @@ export function providerFaq(provider: Provider, templates: ProviderFaqTemplates)
 }
 
 const list = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+/** "a nail salon", "an upscale hair salon". */
+const article = (words: string) => `${/^\s*[aeiou]/i.test(words) ? 'an' : 'a'} ${words.trim()}`;
 const PRICE_WORDS: Record<string, string> = { $: 'budget-friendly', $$: 'moderately priced', $$$: 'upscale', $$$$: 'luxury' };
 
 /** Generated SEO paragraphs about a provider, from its own data only. */
@@ -38,7 +40,8 @@ export function providerSeoText(provider: Provider): { title: string; paragraphs
   const kind = category ? category.label.replace(/s$/, '').replace('Brows & Lashe', 'brow and lash studio').toLowerCase() : 'beauty provider';
   const rating = Number(provider.rating);
   const paragraphs = [
-    `${provider.name} is a ${PRICE_WORDS[provider.priceRange] ?? ''} ${kind} at ${provider.address} in ${provider.city}, ${provider.state} ${provider.zipCode}. Clients visit for ${list(services.map((s) => s.toLowerCase()))}.`.replace(
+    // Without a known price, no price word: "a nail salon", never a guessed "moderately priced" one.
+    `${provider.name} is ${article(`${PRICE_WORDS[provider.priceRange] ?? ''} ${kind}`)} at ${provider.address} in ${provider.city}, ${provider.state} ${provider.zipCode}. Clients visit for ${list(services.map((s) => s.toLowerCase()))}.`.replace(
       /\s+/g,
       ' ',
     ),

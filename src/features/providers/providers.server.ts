@@ -15,6 +15,7 @@ import { isUuidLike, slugify } from './slugify';
 import { photoFileUrl } from '../photos/photoRules';
 import { findDuplicate, holdListing, nameKey } from '../listings/listings.server';
 import { effectiveStatus } from '../owners/listingStatus';
+import { STORED_PRICE_STAND_IN, UNKNOWN_PRICE } from './unknownFields';
 import { facetSelection } from '../facets';
 
 type ProviderRow = Selectable<ProvidersTable>;
@@ -40,7 +41,8 @@ export function toProvider(row: Omit<ProviderRow, 'ownerUpdatedAt' | 'vocabServi
     isPromoted: Boolean(row.isPromoted),
     // A closed listing is never shown open, even where a page has only this flag (OpenStatus).
     isOpen: Boolean(row.isOpen) && status.status === 'open',
-    priceRange: row.priceRange,
+    // A price nobody gave reads as unknown (docs/owners.md "Unknown hours and price").
+    priceRange: row.priceRangeKnown === 0 ? UNKNOWN_PRICE : row.priceRange,
     openingHours: row.openingHours,
     // The owner's cover photo when there is one (docs/photos.md), else the listing's generated picture.
     imageUrl: row.coverKey ? photoFileUrl(row.coverKey) : row.imageUrl,
@@ -128,9 +130,12 @@ export interface NewProvider
     | 'vetted_at'
     | 'vetted_by'
     | 'nameKey'
+    | 'priceRangeKnown'
     | 'facets'
     | 'vocabServices'
   > {
+  /** 0 when nobody gave the price (migrations/0043); the column's stand-in is stored in `priceRange`. */
+  priceRangeKnown?: number;
   /** Null for a listing made through the API (not yet vetted, src/features/listings/); the seed's are vetted when made. */
   vetted_at?: string | null;
   vetted_by?: string | null;
@@ -228,7 +233,9 @@ export async function createProvider(database: Db, input: ProviderCreate, now = 
       services: JSON.stringify(input.services),
       isPromoted: 0,
       isOpen: 1,
-      priceRange: input.priceRange,
+      // The column admits only the four ranges: an unknown price stores a stand-in, flagged unknown.
+      priceRange: input.priceRange || STORED_PRICE_STAND_IN,
+      priceRangeKnown: input.priceRange ? 1 : 0,
       openingHours: JSON.stringify(input.openingHours),
       imageUrl: null,
       // A new listing has no menu until the business sends one: its page lists its services.
@@ -249,6 +256,7 @@ export async function createProvider(database: Db, input: ProviderCreate, now = 
         vetted_at: row.vetted_at ?? null,
         vetted_by: row.vetted_by ?? null,
         nameKey: nameKey(row.name),
+        priceRangeKnown: row.priceRangeKnown ?? 1,
         facets: 0,
         status: 'open',
         closedUntil: null,

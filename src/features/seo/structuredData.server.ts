@@ -7,6 +7,7 @@ import { parseOpeningHours, parseServices } from '../providers/providerFields';
 import type { MenuItem } from '../providers/schemas/menu';
 import { clock24, dayRange } from '../providers/openingHours';
 import type { Provider } from '../providers/schemas/provider';
+import { hasHours, hasPrice } from '../providers/unknownFields';
 import { categoriesOfServices } from '../content/services';
 import { imageCdnUrl } from '../photos/photoRules';
 import { facetsLd } from '../facets';
@@ -73,14 +74,14 @@ export function localBusinessInput(provider: Provider, photos: { url: string; wi
     zipCode: provider.zipCode,
     phone: provider.phone,
     email: provider.email,
-    priceRange: provider.priceRange,
+    priceRange: hasPrice(provider.priceRange) ? provider.priceRange : undefined,
     services: parseServices(provider.services),
     rating: Number(provider.rating),
     reviewCount: provider.reviewCount,
     url: `/provider/${provider.slug}`,
     image: provider.imageUrl,
     images: photos.map((p) => imageCdnUrl(p.url, { w: Math.min(p.width, 1600), fm: 'jpg' })),
-    openingHours: parseOpeningHours(provider.openingHours) as Record<string, string>,
+    openingHours: hasHours(provider.openingHours) ? (parseOpeningHours(provider.openingHours) as Record<string, string>) : undefined,
     menu: parseMenu(provider.menu),
     ...facetsLd(provider.facets),
   };
@@ -119,7 +120,8 @@ export function localBusinessLd(b: LocalBusinessInput) {
     },
     ...(b.phone ? { telephone: b.phone } : {}),
     ...(b.email ? { email: b.email } : {}),
-    priceRange: b.priceRange ?? '$$',
+    // Unknown is left out, not guessed (docs/owners.md "Unknown hours and price").
+    ...(b.priceRange ? { priceRange: b.priceRange } : {}),
     ...(b.openingHours ? { openingHours: openingHoursSpec(b.openingHours) } : {}),
     ...(b.menu?.length
       ? { hasOfferCatalog: { '@type': 'OfferCatalog', name: 'Services & prices', itemListElement: b.menu.map(menuOffer) } }

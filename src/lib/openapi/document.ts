@@ -37,7 +37,7 @@ export interface Payload {
 }
 
 export interface SuccessResponse {
-  status: 200 | 201 | 202 | 204;
+  status: 200 | 201 | 202 | 204 | 303;
   description: string;
   /** Absent for 204 (no content). */
   body?: Payload;

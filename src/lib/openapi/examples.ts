@@ -1,11 +1,22 @@
 /** Example values of the OpenAPI document; tests/api/openapi.test.ts checks each against its schema. */
 import type { Photo, PhotoReport } from '../../features/photos/schemas/photo';
-import { LIMITS, NEW_LISTING } from '../../config';
+import { LIMITS } from '../../config';
 import type { Provider } from '../../features/providers/schemas/provider';
 import type { Review } from '../../features/reviews/schemas/review';
 import type { ReviewSummary } from '../../features/reviews/schemas/reviewList';
 import type { Report, ReportCreate } from '../../features/reviews/schemas/reviewReport';
 
+/** A week of hours as a listing stores them. */
+export const exampleOpeningHours = {
+  monday: '9:00 AM - 6:00 PM',
+  tuesday: '9:00 AM - 6:00 PM',
+  wednesday: '9:00 AM - 6:00 PM',
+  thursday: '9:00 AM - 6:00 PM',
+  friday: '9:00 AM - 6:00 PM',
+  saturday: '9:00 AM - 5:00 PM',
+  sunday: 'Closed',
+};
+const openingHours = JSON.stringify(exampleOpeningHours);
 /** A listing's facets (schema Facets): walk-ins and appointments, step-free, English and Vietnamese, cards and contactless. */
 export const exampleFacets = {
   walkIns: ['both'],
@@ -17,7 +28,6 @@ export const exampleFacets = {
   identity: [],
 };
 
-const openingHours = JSON.stringify(NEW_LISTING.openingHours);
 const services = JSON.stringify(['Manicure', 'Pedicure', 'Gel Nails']);
 
 export const exampleProvider: Provider = {
@@ -69,8 +79,6 @@ export const exampleProviderCreate = {
   services: JSON.stringify(['Manicure', 'Facial']),
   isPromoted: false,
   isOpen: true,
-  priceRange: NEW_LISTING.priceRange,
-  openingHours,
 };
 
 export const exampleReview: Review = {

@@ -28,6 +28,7 @@ import {
 } from '../../features/photos/schemas/photo';
 import { PHOTO_LIMITS } from '../../features/photos/photoRules';
 import { buildOpenApiDocument, type ApiDescription, type Payload } from './document';
+import { OPERATOR_ENDPOINTS, OPERATOR_TAG } from './operatorApi.server';
 import { insightsEndpoints } from '../../features/insights/openapi';
 import { MAX_NEARBY_MILES } from '../../features/search/params';
 import {
@@ -116,6 +117,7 @@ export const GLOW_API: ApiDescription = {
     { name: 'Reviews', description: 'Customer reviews of a provider, and reports of reviews to the moderators.' },
     { name: 'Owners', description: 'Business owners: passwordless sign-in, claiming a listing and keeping it true (docs/owners.md).' },
     { name: 'Photos', description: 'Photos of a listing, chosen by its owner; reports of photos to the moderators.' },
+    OPERATOR_TAG,
     { name: 'Insights', description: 'What a listing brought in, counted without cookies, for its owner (docs/insights.md).' },
     { name: 'Meta', description: 'This document.' },
   ],
@@ -171,7 +173,8 @@ export const GLOW_API: ApiDescription = {
   errors: {
     401: { description: 'No session: sign in with a code sent to the business email first.', example: exampleErrors[401] },
     403: {
-      description: 'Refused: the request came from another site (its `Origin`), the account does not manage this listing, or too many wrong codes.',
+      description:
+        'Refused: the request came from another site (its `Origin`), the account does not manage this listing (or is not an operator), or too many wrong codes.',
       example: exampleErrors[403],
     },
     400: { description: 'Invalid parameters or body (malformed JSON included); `issues` names each invalid field.', example: exampleErrors[400] },
@@ -694,6 +697,7 @@ export const GLOW_API: ApiDescription = {
       ],
       errors: [405],
     },
+    ...OPERATOR_ENDPOINTS,
   ],
 };
 

@@ -6,7 +6,7 @@
 import { z } from '../../../lib/zod';
 import { businessFields } from '../../providers/schemas/businessApplication';
 import { menuSchema } from '../../providers/schemas/menu';
-import { openingHoursSchema, providerCreateSchema, serviceNameSchema } from '../../providers/schemas/provider';
+import { maybeOpeningHoursSchema, providerCreateSchema, serviceNameSchema } from '../../providers/schemas/provider';
 import { LISTING_STATUSES } from '../listingStatus';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -25,7 +25,9 @@ export const listingEditSchema = z
     services: z
       .array(serviceNameSchema, { error: 'Please describe your services' })
       .check(z.minLength(1, 'Please describe your services'), z.maxLength(30, 'List at most 30 services'), z.describe('1-30 service names.')),
-    openingHours: openingHoursSchema.check(z.describe('Hours per day, monday..sunday: "9:00 AM - 6:00 PM" or "Closed".')),
+    openingHours: maybeOpeningHoursSchema.check(
+      z.describe('Hours per day, monday..sunday: "9:00 AM - 6:00 PM" or "Closed"; or {} for hours not given (the page says "Hours not provided").'),
+    ),
     menu: menuSchema.check(z.describe('The service menu: name, price or range in US dollars, duration in minutes; empty for none.')),
     status: z
       .enum(LISTING_STATUSES, { error: 'Choose open, temporarily closed or permanently closed' })

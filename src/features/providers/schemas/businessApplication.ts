@@ -3,7 +3,6 @@
  * rules validate the form in the browser and POST /api/providers on the server.
  */
 import { z } from '../../../lib/zod';
-import { NEW_LISTING } from '../../../config';
 import { slugify } from '../slugify';
 import { storedText } from '../../../lib/schemas/storedText';
 import { US_STATES } from '../../places/usStates';
@@ -17,6 +16,14 @@ const requiredText = (required: string, max: number, tooLong: string, descriptio
 const invalidEmail = 'Please enter a valid email address';
 const invalidPhone = 'Please enter a valid phone number';
 const invalidWebsite = 'Please enter a valid website URL';
+export const ZIP_MESSAGE = 'Enter a 5-digit ZIP code';
+
+/** "tx", "TX" or "Texas" as "TX"; anything else as typed, uppercased (refused by the state rule). */
+export function stateCode(text: string): string {
+  const upper = text.toUpperCase();
+  if (Object.hasOwn(US_STATES, upper)) return upper;
+  return Object.entries(US_STATES).find(([, s]) => s.name.toUpperCase() === upper)?.[0] ?? upper;
+}
 
 /** One rule per field, with its message word for word as the form shows it. */
 export const businessFields = {
@@ -53,17 +60,14 @@ export const businessFields = {
   state: z.string({ error: 'State is required' }).check(
     z.trim(),
     z.minLength(1, 'State is required'),
-    z.regex(/^[A-Za-z]{2}$/, 'State must be 2 letters'),
-    z.toUpperCase(),
+    // A full name ("Nebraska") is taken as its code; nothing is ever cut short ("Ne").
+    z.overwrite(stateCode),
     z.refine((code: string) => Object.hasOwn(US_STATES, code), 'State must be a US state or DC code, like TX'),
-    z.describe('Two-letter code of a US state or DC, stored uppercase.'),
+    z.describe('Two-letter code of a US state or DC (a full state name is taken as its code), stored uppercase.'),
   ),
-  zipCode: z.string({ error: 'ZIP code is required' }).check(
-    z.trim(),
-    z.minLength(5, 'ZIP code is required'),
-    z.refine((zip: string) => zip.length < 5 || /^\d{5}(-\d{4})?$/.test(zip), 'ZIP code must be 5 digits, or ZIP+4 like 75208-1234'),
-    z.describe('ZIP code: five digits, or ZIP+4.'),
-  ),
+  zipCode: z
+    .string({ error: 'ZIP code is required' })
+    .check(z.trim(), z.minLength(1, 'ZIP code is required'), z.regex(/^\d{5}(-\d{4})?$/, ZIP_MESSAGE), z.describe('ZIP code: five digits, or ZIP+4.')),
   services: requiredText(
     'Please describe your services',
     500,
@@ -119,7 +123,7 @@ export function toProviderPayload(form: z.output<typeof businessApplicationSchem
     services: JSON.stringify(services),
     isPromoted: false,
     isOpen: true,
-    priceRange: NEW_LISTING.priceRange,
-    openingHours: JSON.stringify(NEW_LISTING.openingHours),
+    // No hours and no price: the form asks for neither, so the listing says they are unknown
+    // (unknownFields.ts) until its owner sets the hours.
   };
 }

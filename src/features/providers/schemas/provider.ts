@@ -3,7 +3,8 @@
  * rating as decimal text) and the payload of POST /api/providers.
  */
 import { z } from '../../../lib/zod';
-import { DAYS, NEW_LISTING } from '../../../config';
+import { DAYS } from '../../../config';
+import { UNKNOWN_PRICE } from '../unknownFields';
 import { HOURS_PATTERN, PRICE_RANGES } from '../providerFields';
 import { LISTING_STATUSES } from '../../owners/listingStatus';
 import { businessFields } from './businessApplication';
@@ -25,6 +26,19 @@ export const openingHoursSchema = z.object(Object.fromEntries(DAYS.map((d) => [d
   error: 'Opening hours must list every day from monday to sunday',
 });
 export type OpeningHours = z.infer<typeof openingHoursSchema>;
+
+/** A full week of hours, or `{}` for hours nobody gave (src/features/providers/unknownFields.ts). */
+export const maybeOpeningHoursSchema = z
+  .object(Object.fromEntries(DAYS.map((d) => [d, z.optional(dayHoursSchema)])) as Record<(typeof DAYS)[number], z.ZodMiniOptional<typeof dayHoursSchema>>, {
+    error: 'Opening hours must list every day from monday to sunday',
+  })
+  .check(
+    z.refine(
+      (hours) => [0, DAYS.length].includes(DAYS.filter((d) => hours[d] !== undefined).length),
+      'Opening hours must list every day from monday to sunday',
+    ),
+    z.describe('Hours of every day, monday..sunday, or none ({}): not given.'),
+  );
 
 /** A service name as listed on a provider. */
 export const serviceNameSchema = z
@@ -84,12 +98,14 @@ export const providerCreateSchema = z.object({
   ).check(z.describe('JSON-encoded list of 1-30 service names, each at most 60 characters.')),
   isPromoted: z.optional(z.unknown()).check(z.describe('Ignored: a new listing is never promoted.')),
   isOpen: z.optional(z.unknown()).check(z.describe('Ignored: a new listing is open.')),
-  priceRange: z._default(priceRangeSchema, NEW_LISTING.priceRange).check(z.describe('Price range; new listings default to $$.')),
+  priceRange: z
+    ._default(z.enum([UNKNOWN_PRICE, ...PRICE_RANGES], { error: `Price range must be one of ${PRICE_RANGE_LIST}` }), UNKNOWN_PRICE)
+    .check(z.describe('Price range; absent or an empty string: not given, and the listing shows no price.')),
   openingHours: z
-    ._default(jsonString(openingHoursSchema, 'Opening hours must be a JSON object with keys monday to sunday'), () => ({ ...NEW_LISTING.openingHours }))
+    ._default(jsonString(maybeOpeningHoursSchema, 'Opening hours must be a JSON object with keys monday to sunday'), () => ({}))
     .check(
       z.describe(
-        "JSON-encoded object with keys monday..sunday, each a range like '9:00 AM - 6:00 PM' or 'Closed'; new listings default to the standard hours of a new listing.",
+        "JSON-encoded object with keys monday..sunday, each a range like '9:00 AM - 6:00 PM' or 'Closed'; absent or '{}': not given, and the listing says \"Hours not provided\" and never matches open now.",
       ),
     ),
   fax: honeypotSchema,
@@ -112,8 +128,10 @@ export const providerSchema = z.object({
   services: z.string().check(z.describe('JSON-encoded array of service names.')),
   isPromoted: z.boolean().check(z.describe('Promoted listings come first in lists and search.')),
   isOpen: z.boolean().check(z.describe('Whether the listing is open for business (not whether it is open right now): false while `status` is not `open`.')),
-  priceRange: z.string().check(z.describe(`Price range, one of ${PRICE_RANGE_LIST}.`)),
-  openingHours: z.string().check(z.describe('JSON-encoded object with keys monday..sunday.')),
+  priceRange: z.string().check(z.describe(`Price range, one of ${PRICE_RANGE_LIST}, or an empty string when the business has not given one.`)),
+  openingHours: z
+    .string()
+    .check(z.describe('JSON-encoded object with keys monday..sunday, or "{}" when the business has not given its hours (never open now).')),
   imageUrl: z
     .nullable(z.string())
     .check(

@@ -20,7 +20,7 @@ const presentText = (max: number, name: string) =>
     z.regex(/^[^\u0000-\u001f\u007f]*$/, `${name} must not contain control characters`),
   );
 
-const intParam = (name: string, min: number, max: number) => {
+export const intParam = (name: string, min: number, max: number) => {
   const message = `${name} must be a whole number from ${min} to ${max}`;
   return z.pipe(
     z.pipe(z.string().check(z.trim(), z.regex(/^\d+$/, message)), z.transform(Number)),

@@ -1,0 +1,43 @@
+/**
+ * Every decision an operator can make, from the console (/operator) or `npm run moderate`
+ * (docs/moderation.md): what it acts on, what it does, and what it changes beyond its own row. One
+ * table: the command line's usage, the console's buttons and the API's schema all read it.
+ * Browser-safe.
+ */
+export interface DecisionRule {
+  /** What the command line takes after the action. */
+  target: 'REVIEW_ID' | 'REPLY_ID' | 'PHOTO_ID' | 'SLUG' | 'HELD_ID' | 'SLUG EMAIL' | 'NAME';
+  /** What it does, in one line (the command's usage). */
+  does: string;
+  /** Changes which listings are listed: the provider sitemap is purged and, when it changed something, pre-built pages are rebuilt. */
+  listing?: true;
+}
+
+export const DECISIONS = {
+  'hide-review': { target: 'REVIEW_ID', does: 'hide a review: off the page, out of the rating and count' },
+  'restore-review': { target: 'REVIEW_ID', does: 'publish a hidden review again' },
+  'keep-review': { target: 'REVIEW_ID', does: 'keep a reported review published and close its reports' },
+  'hide-reply': { target: 'REPLY_ID', does: "hide a business's response to a review" },
+  'restore-reply': { target: 'REPLY_ID', does: 'publish a hidden response again' },
+  'keep-reply': { target: 'REPLY_ID', does: 'keep a reported response published and close its reports' },
+  'hide-photo': { target: 'PHOTO_ID', does: 'hide a photo: off the page, the gallery, the cards and its file at once' },
+  'restore-photo': { target: 'PHOTO_ID', does: 'show a hidden photo again' },
+  'keep-photo': { target: 'PHOTO_ID', does: 'keep a reported photo up and close its reports' },
+  'hide-listing': { target: 'SLUG', does: 'remove a listing: its page answers 410, it leaves search, lists and sitemaps', listing: true },
+  'restore-listing': { target: 'SLUG', does: 'list a hidden listing again', listing: true },
+  'approve-listing': { target: 'SLUG', does: 'vet a new listing: it joins suggestions, featured lists and the sitemap', listing: true },
+  'hold-listing': { target: 'SLUG', does: 'send a listing back to not vetted: no badge, noindex, out of suggestions and the sitemap', listing: true },
+  'approve-service': { target: 'NAME', does: "let an owner's new service name into suggestions and spelling correction" },
+  'approve-held': { target: 'HELD_ID', does: 'list a held listing (one that looked like an existing listing)', listing: true },
+  'reject-held': { target: 'HELD_ID', does: 'refuse a held listing; nothing is published', listing: true },
+  'revoke-claim': { target: 'SLUG', does: "end a claim: the listing is nobody's again and loses its badge" },
+  assign: { target: 'SLUG EMAIL', does: "give a listing to the owner of EMAIL (support's path when its own email is unusable)" },
+} as const satisfies Record<string, DecisionRule>;
+
+export type DecisionAction = keyof typeof DECISIONS;
+export const DECISION_ACTIONS = Object.keys(DECISIONS) as [DecisionAction, ...DecisionAction[]];
+
+export const isDecisionAction = (value: string): value is DecisionAction => Object.hasOwn(DECISIONS, value);
+
+/** The longest reason kept with a decision. */
+export const MAX_REASON_LENGTH = 500;

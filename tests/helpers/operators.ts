@@ -1,0 +1,14 @@
+/** An operator signed in through the real calls (POST /api/operator/code, then the owners' POST /api/owners/sign-in), the code read from the test SMTP server. */
+import type { TestApi } from './api';
+import { sessionCookie, type SignedInOwner } from './owners';
+import type { TestMailbox } from './smtp';
+
+export async function signInOperator(api: TestApi, mail: TestMailbox, email: string): Promise<SignedInOwner> {
+  const headers = { 'Content-Type': 'application/json', Origin: api.base };
+  const asked = await api.post('/api/operator/code', { email }, { headers });
+  if (asked.status !== 202) throw new Error(`operator code: ${asked.status} ${await asked.text()}`);
+  const signIn = await api.post('/api/owners/sign-in', { email, code: await mail.code(email) }, { headers });
+  if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}`);
+  const cookie = sessionCookie(signIn);
+  return { email, cookie, headers: { ...headers, Cookie: cookie } };
+}
