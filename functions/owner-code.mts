@@ -4,6 +4,8 @@ import { getDb } from '../src/db/client';
 import { requireSameOrigin } from '../src/features/owners/requireOwner.server';
 import { codeRequestSchema } from '../src/features/owners/schemas/signIn';
 import { requestCode } from '../src/features/owners/signIn.server';
+import { sessionOf } from '../src/features/owners/auth.server';
+import { clientLimitApplies } from '../src/features/owners/codeLimits.server';
 import { ownerErrors } from '../src/features/owners/ownerErrors.server';
 import { enforceRateLimit, json, parseWith, readJsonObject, route } from '../src/server/http';
 
@@ -11,13 +13,10 @@ export default route({
   POST: ownerErrors(async (req, context) => {
     requireSameOrigin(req);
     const database = await getDb();
-    await enforceRateLimit(database, context, 'codes', { message: 'Too many codes asked for from your network. Please wait a few minutes and try again.' });
     const input = parseWith(codeRequestSchema, await readJsonObject(req));
-    await enforceRateLimit(database, context, 'codesPerEmail', {
-      // No colon: clientKey reads a key with one as an IPv6 address and keeps only its /64 (rateLimit.server.ts).
-      key: `email ${input.email}`,
-      message: 'Too many codes sent to this email address. Please wait an hour, or use the latest code you received.',
-    });
+    // Per client address, except for an owner signed in as this address (codeLimits.server.ts); per email, in requestCode.
+    if (clientLimitApplies(await sessionOf(req), input.email))
+      await enforceRateLimit(database, context, 'codes', { message: 'Too many codes asked for from your network. Please wait a few minutes and try again.' });
     return json(await requestCode(database, new URL(req.url).origin, input, req.headers), 202);
   }),
 });

@@ -1,10 +1,11 @@
-/** GET /api/owners/session: who is signed in and what they manage. DELETE: sign out. */
+/** GET /api/owners/session: who is signed in and what they manage. DELETE: sign out; `?everywhere=true`: on every device. */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
-import { signOut } from '../src/features/owners/auth.server';
+import { signOut, signOutEverywhere } from '../src/features/owners/auth.server';
 import { listingsOf } from '../src/features/owners/claims.server';
 import { requireSameOrigin, requireSession } from '../src/features/owners/requireOwner.server';
-import { API_HEADERS, json, route } from '../src/server/http';
+import { API_HEADERS, json, parseWith, route } from '../src/server/http';
+import { signOutParamsSchema } from '../src/features/owners/schemas/signIn';
 
 export default route({
   async GET(req) {
@@ -13,8 +14,11 @@ export default route({
   },
   async DELETE(req) {
     requireSameOrigin(req);
+    // Every session of the account goes (docs/owners.md "Sign out everywhere"): only a signed-in owner may.
+    const everywhere = parseWith(signOutParamsSchema, Object.fromEntries(new URL(req.url).searchParams)).everywhere === 'true';
+    if (everywhere) await requireSession(req);
     const response = new Response(null, { status: 204, headers: API_HEADERS });
-    for (const cookie of await signOut(req)) response.headers.append('Set-Cookie', cookie);
+    for (const cookie of await (everywhere ? signOutEverywhere(req) : signOut(req))) response.headers.append('Set-Cookie', cookie);
     return response;
   },
 });

@@ -5,6 +5,8 @@ import { ownerErrors } from '../src/features/owners/ownerErrors.server';
 import { requireSameOrigin } from '../src/features/owners/requireOwner.server';
 import { signInSchema } from '../src/features/owners/schemas/signIn';
 import { enterCode } from '../src/features/owners/signIn.server';
+import { sessionOf } from '../src/features/owners/auth.server';
+import { clientLimitApplies } from '../src/features/owners/codeLimits.server';
 import { purgeTags } from '../src/server/cachePurge';
 import { CACHE_TAGS } from '../src/server/cdnCache';
 import { enforceRateLimit, json, parseWith, readJsonObject, route } from '../src/server/http';
@@ -13,9 +15,10 @@ export default route({
   POST: ownerErrors(async (req, context) => {
     requireSameOrigin(req);
     const database = await getDb();
-    await enforceRateLimit(database, context, 'codes', { message: 'Too many codes tried from your network. Please wait a few minutes and try again.' });
     const input = parseWith(signInSchema, await readJsonObject(req));
-    const { session, setCookies, claimed } = await enterCode(database, new URL(req.url).origin, input, req.headers);
+    if (clientLimitApplies(await sessionOf(req), input.email))
+      await enforceRateLimit(database, context, 'codes', { message: 'Too many codes tried from your network. Please wait a few minutes and try again.' });
+    const { session, setCookies, claimed } = await enterCode(database, new URL(req.url).origin, input, req.headers, context.ip || 'unknown');
     // A claimed listing shows "Verified business" on its page and in search; a new one, now vetted, joins the sitemap.
     if (claimed && input.providerId) await purgeTags([CACHE_TAGS.provider(input.providerId), CACHE_TAGS.search, CACHE_TAGS.providerSitemap], context);
     const response = json(session, 200);

@@ -154,16 +154,19 @@ function SignIn({ claim, onSignedIn }: { claim?: PendingClaim; onSignedIn: (sess
 
 function Dashboard({ session, initial, onSignedOut }: { session: OwnerSession; initial?: string | undefined; onSignedOut: () => void }) {
   const [selected, setSelected] = useState(initial ?? session.listings[0]?.id ?? '');
-  async function signOut() {
-    await ownerCall('DELETE', '/api/owners/session').catch(() => undefined);
+  async function signOut(everywhere = false) {
+    await ownerCall('DELETE', `/api/owners/session${everywhere ? '?everywhere=true' : ''}`).catch(() => undefined);
     onSignedOut();
   }
   return (
     <div className="space-y-6">
       <p className="flex flex-wrap items-center gap-3 text-sm text-gray-700">
         Signed in as <strong>{session.email}</strong>
-        <button type="button" className="btn-secondary" onClick={signOut}>
+        <button type="button" className="btn-secondary" onClick={() => void signOut()}>
           Sign out
+        </button>
+        <button type="button" className="btn-secondary" onClick={() => void signOut(true)} title="Ends your sessions on every phone and computer">
+          Sign out everywhere
         </button>
       </p>
       {session.listings.length === 0 && (

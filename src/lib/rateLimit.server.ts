@@ -64,10 +64,29 @@ export interface RateDecision {
   hits: number;
 }
 
+/** The current window of `limit` at `now` (seconds). */
+function windowOf(limit: Limit, now: number) {
+  const nowSeconds = Math.floor(now / 1000);
+  return { nowSeconds, windowStart: nowSeconds - (nowSeconds % limit.windowSeconds) };
+}
+
+/**
+ * Whether `address` may still do `action` in this window, without counting this request: for
+ * limits that count only failures (wrong sign-in codes), checked before and counted by hit after.
+ */
+export async function peek({ client }: Db, action: string, address: string, limit: Limit, now = Date.now()): Promise<RateDecision> {
+  const { nowSeconds, windowStart } = windowOf(limit, now);
+  const { rows } = await client.execute({
+    sql: 'SELECT hits FROM rate_limits WHERE bucket = ? AND windowStart = ?',
+    args: [`${action}:${clientKey(address)}`, windowStart],
+  });
+  const hits = Number(rows[0]?.hits ?? 0);
+  return { allowed: hits < limit.max, retryAfter: windowStart + limit.windowSeconds - nowSeconds, hits };
+}
+
 /** Counts one request of `action` from `address`; atomic, so concurrent requests are all counted. */
 export async function hit({ client }: Db, action: string, address: string, limit: Limit, now = Date.now()): Promise<RateDecision> {
-  const nowSeconds = Math.floor(now / 1000);
-  const windowStart = nowSeconds - (nowSeconds % limit.windowSeconds);
+  const { nowSeconds, windowStart } = windowOf(limit, now);
   const [counted] = await client.batch(
     [
       {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorOf, validListing, type TestApi } from '../helpers/api';
-import { startOwnerApi } from '../helpers/owners';
+import { requestFrom, startOwnerApi } from '../helpers/owners';
 import type { TestMailbox } from '../helpers/smtp';
 import { requireListingOwner } from '../../src/features/owners/index.server';
 import { HttpError } from '../../src/server/http';
@@ -83,15 +83,21 @@ describe('codes', () => {
     expect(mail.messages).toHaveLength(0);
   });
 
-  it('refuses a wrong code, then a sixth attempt even with the right code', async () => {
+  it('refuses a wrong code; stops one network before the code is used up; refuses a sixth attempt even with the right code', async () => {
     await send('/api/owners/code', { email: listing.email, providerId: listing.id });
     const code = await mail.code(listing.email);
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let attempt = 1; attempt <= 5; attempt++) {
-      const res = await send('/api/owners/sign-in', { email: listing.email, code: wrong, providerId: listing.id });
+    const from = (address: string, guess: string) =>
+      requestFrom(api, address, 'POST', '/api/owners/sign-in', { email: listing.email, code: guess, providerId: listing.id });
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      const res = await from('127.0.0.4', wrong);
       expect(res.status).toBe(400);
-      expect((await errorOf(res)).error).toBe('That code is not right. Check the latest email from Glow and try again.');
+      expect(res.json.error).toBe('That code is not right. Check the latest email from Glow and try again.');
     }
+    // One network is stopped before the code's own five attempts run out (codeLimits.server.ts).
+    expect((await from('127.0.0.4', code)).status).toBe(429);
+    // From a second network the fifth wrong attempt uses the code up: even the right code is refused after it.
+    expect((await from('127.0.0.5', wrong)).status).toBe(400);
     const sixth = await send('/api/owners/sign-in', { email: listing.email, code, providerId: listing.id });
     expect(sixth.status).toBe(403);
     expect((await errorOf(sixth)).error).toBe('Too many wrong codes. Ask for a new code.');

@@ -75,3 +75,34 @@ export const editOf = (listing: Record<string, unknown>) => ({
   status: listing.status,
   closedUntil: listing.closedUntil,
 });
+
+/**
+ * A JSON request to the test API from another client address on this machine (127.0.0.2, …: every
+ * 127/8 address is local on Linux), as a stranger's network would be: limits count per address.
+ */
+export async function requestFrom(
+  api: TestApi,
+  localAddress: string,
+  method: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  const { request } = await import('node:http');
+  const url = new URL(path, api.base);
+  const text = body === undefined ? '' : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      { method, localAddress, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), Origin: api.base, ...headers } },
+      (res) => {
+        let data = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (data += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: data ? (JSON.parse(data) as Record<string, unknown>) : {} }));
+      },
+    );
+    req.on('error', reject);
+    req.end(text);
+  });
+}

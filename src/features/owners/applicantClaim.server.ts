@@ -8,6 +8,8 @@ import type { Db } from '../../db/client';
 import { hit, limits } from '../../lib/rateLimit.server';
 import { authSecret, MissingAuthSecretError, sendSignInCode } from './auth.server';
 import { canSendMail } from './mail.server';
+import { countCodeSent } from './codeLimits.server';
+import { TooManyError } from '../../lib/errors';
 
 /** The /business address that continues the claim of `providerId` with the code sent to `email`. */
 export function claimUrl(origin: string, providerId: string, email: string): string {
@@ -43,10 +45,12 @@ export async function mailApplicantCode(
     return 'no-auth-secret';
   }
   // The limits of POST /api/owners/code, under the same keys: per client address and per email address.
-  const rules = limits();
-  const byClient = await hit(database, 'codes', clientAddress || 'unknown', rules.codes);
-  const byEmail = byClient.allowed ? await hit(database, 'codesPerEmail', `email ${email}`, rules.codesPerEmail) : byClient;
-  if (!byEmail.allowed) {
+  const byClient = await hit(database, 'codes', clientAddress || 'unknown', limits().codes);
+  try {
+    if (!byClient.allowed) throw new TooManyError('per client address', byClient.retryAfter);
+    await countCodeSent(database, email);
+  } catch (error) {
+    if (!(error instanceof TooManyError)) throw error;
     console.warn(`[owners] no claim code for new listing ${listing.id}: code rate limit reached`);
     return 'rate-limited';
   }

@@ -8,6 +8,7 @@
  * everywhere except plain-http localhost, where a browser would drop them.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHmac } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { emailOTP } from 'better-auth/plugins/email-otp';
@@ -49,6 +50,9 @@ export function isPlainLocalhost(origin: string): boolean {
   return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
 
+/** How a code is stored (auth_verifications): HMAC-SHA-256 keyed with AUTH_SECRET, base64url. */
+export const codeDigest = (secret: string, code: string): string => createHmac('sha256', secret).update(code).digest('base64url');
+
 function createAuth(database: Db, origin: string, secret: string) {
   return betterAuth({
     appName: 'Glow',
@@ -77,8 +81,9 @@ function createAuth(database: Db, origin: string, secret: string) {
         otpLength: CODE_RULES.length,
         expiresIn: CODE_RULES.expiresInSeconds,
         allowedAttempts: CODE_RULES.attempts,
-        // Stored hashed: a copy of the database does not sign anyone in.
-        storeOTP: 'hashed',
+        // Stored as a keyed hash (HMAC-SHA-256 with AUTH_SECRET): a six-digit code hashed without a
+        // key is found by trying all million, so a copy of the database alone signs no one in.
+        storeOTP: { hash: async (otp) => codeDigest(secret, otp) },
         async sendVerificationOTP({ email, otp }) {
           await sendCodeMail({ to: email, code: otp, purpose: purposeOfRequest.getStore() ?? { kind: 'sign-in' } });
         },
@@ -177,6 +182,16 @@ export async function sessionOf(request: Request): Promise<SessionUser | null> {
   return session
     ? { userId: session.user.id, email: session.user.email, sessionId: session.session.id, signedInAt: new Date(session.session.createdAt) }
     : null;
+}
+
+/**
+ * Ends every session of this request's account, on every device (better-auth's own revocation,
+ * docs/owners.md "Sign out everywhere"), then this one's cookies; returns the Set-Cookie headers.
+ */
+export async function signOutEverywhere(request: Request): Promise<string[]> {
+  const auth = await authFor(new URL(request.url).origin);
+  await auth.api.revokeSessions({ headers: request.headers });
+  return signOut(request);
 }
 
 /** Ends the session of this request; returns the Set-Cookie headers that clear its cookies. */

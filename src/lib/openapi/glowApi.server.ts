@@ -16,7 +16,7 @@ import { listingEditSchema, ownerListingSchema } from '../../features/owners/sch
 import { facetsSchema, ownerFacetsSchema } from '../../features/facets';
 import { replySchema } from '../../features/owners/schemas/reply';
 import { replyCreateSchema, replyEditSchema } from '../../features/owners/schemas/replyInput';
-import { codeRequestSchema, codeSentSchema, ownerSessionSchema, signInSchema } from '../../features/owners/schemas/signIn';
+import { codeRequestSchema, codeSentSchema, ownerSessionSchema, signInSchema, signOutParamsSchema } from '../../features/owners/schemas/signIn';
 import {
   ownerPhotoSchema,
   photoOrderSchema,
@@ -502,9 +502,10 @@ export const GLOW_API: ApiDescription = {
       tag: 'Owners',
       summary: 'Email a 6-digit sign-in code',
       description:
-        'With `providerId`, to claim that listing: only its listed email or an address at its website’s domain gets a code (400 names them). ' +
-        'Without it, to sign in to the dashboard: only an address that manages a listing. The code works once, for 10 minutes, with at most 5 attempts; ' +
-        'asking again replaces it. Needs an `Origin` header naming this site. Rate-limited per network and per email address; 503 where no mail server is configured.',
+        'With `providerId`, to claim that listing: only its listed email or an address at its website’s domain (never a free-mail or platform domain) gets a code (400 names them). ' +
+        'Without it, to sign in to the dashboard: only an address that manages a listing gets one, but every address gets the same 202, so the answer never tells ' +
+        'whether an address manages a listing. The code works once, for 10 minutes, with at most 5 attempts; asking again replaces it. Needs an `Origin` header naming this site. ' +
+        'Rate-limited per network (not for an owner signed in as this address) and per email address (codes actually sent); 503 where no mail server is configured.',
       body: { schema: codeRequestSchema, name: 'OwnerCodeRequest', example: { email: 'lacquerandlace@example.com', providerId: exampleProvider.id } },
       responses: [
         {
@@ -523,8 +524,8 @@ export const GLOW_API: ApiDescription = {
       summary: 'Enter the emailed code: sign in, and claim the listing',
       description:
         'Sets the session cookie (`glow.session_token`: HttpOnly, SameSite=Lax, Secure except on plain-http localhost). With `providerId`, the listing is ' +
-        'tied to this account, recorded in the audit, and shows "Verified business". A wrong code is 400; a used, replaced or expired code is 400 with its own message; ' +
-        'the sixth attempt on one code is 403. Needs an `Origin` header naming this site.',
+        'tied to this account and recorded in the audit; it shows "Verified business" once the listing is vetted (docs/owners.md). A wrong code is 400; a used, replaced or expired code is 400 with its own message; ' +
+        'entries for one email address from one network are limited (429) before a code’s 5 attempts run out. Needs an `Origin` header naming this site.',
       body: { schema: signInSchema, name: 'OwnerSignIn', example: { email: 'lacquerandlace@example.com', code: '493027', providerId: exampleProvider.id } },
       responses: [{ status: 200, description: 'Signed in.', body: ownerSession }],
       errors: [400, 403, 404, 405, 409, 413, 415, 429, 503],
@@ -544,12 +545,14 @@ export const GLOW_API: ApiDescription = {
       path: '/api/owners/session',
       operationId: 'signOutOwner',
       tag: 'Owners',
-      summary: 'Sign out',
+      summary: 'Sign out, here or everywhere',
       description:
-        'Ends the session in the database and clears its cookie. Signing out without a session is not an error. Needs an `Origin` header naming this site.',
+        'Ends the session in the database and clears its cookie. Signing out without a session is not an error. With `everywhere=true`, every session of ' +
+        'the account ends (better-auth’s own revocation), on every device; that needs a session. Needs an `Origin` header naming this site.',
+      query: signOutParamsSchema,
       session: true,
       responses: [{ status: 204, description: 'Signed out.' }],
-      errors: [403, 405, 503],
+      errors: [400, 401, 403, 405, 503],
     },
     {
       method: 'get',

@@ -48,3 +48,10 @@ export const codeSentSchema = z.object({
   email: z.string().check(z.describe('Where it went.')),
   expiresInMinutes: z.number().check(z.describe('How long it works.')),
 });
+
+/** DELETE /api/owners/session */
+export const signOutParamsSchema = z.object({
+  everywhere: z
+    .optional(z.enum(['true', 'false'], { error: 'everywhere must be true or false' }))
+    .check(z.describe('`true`: end every session of this account, on every device ("Sign out everywhere"); needs a session (401 without).')),
+});
