@@ -1,5 +1,5 @@
 /**
- * Scheduled hourly: deletes insights past their keeping (docs/insights.md "Storage"): daily counts
+ * Scheduled hourly: deletes insights past their keeping (docs/insights.md "Keeping"): daily counts
  * after 18 months, "already counted" hashes once their day is over. Hourly and in small chunks, so a
  * busy day's hashes go in pieces while beacons keep arriving.
  */

@@ -14,7 +14,7 @@ export default route({
   },
   async DELETE(req) {
     requireSameOrigin(req);
-    // Every session of the account goes (docs/owners.md "Sign out everywhere"): only a signed-in owner may.
+    // Every session of the account goes (docs/owners.md "Sign-in"): only a signed-in owner may.
     const everywhere = parseWith(signOutParamsSchema, Object.fromEntries(new URL(req.url).searchParams)).everywhere === 'true';
     if (everywhere) await requireSession(req);
     const response = new Response(null, { status: 204, headers: API_HEADERS });

@@ -1,5 +1,5 @@
 /**
- * The line an imported listing's page carries (docs/imports.md "Pages"): where it came from, and,
+ * The line an imported listing's page carries (docs/imports.md "Licences"): where it came from, and,
  * until its business claims it, the invitation to do so (the claim dialog opens on click, as the
  * owner card's button does: src/scripts/page.ts).
  */

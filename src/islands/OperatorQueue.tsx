@@ -1,5 +1,5 @@
 /**
- * One moderation queue in the console (/operator/{queue}; docs/moderation.md "Pages"): every item of
+ * One moderation queue in the console (/operator/{queue}; docs/moderation.md "The console (/operator)"): every item of
  * the page with what is needed to decide, moved through with j/k or the arrow keys, each decision on
  * a button and a key, confirmed in a dialog that asks for the reason (required) and sends it to
  * POST /api/operator/decisions. After a decision the page reloads from the server, so the queue,

@@ -31,13 +31,14 @@ const OTHER_STRANGER = '127.0.0.3';
 const send = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   api.post(path, body, { headers: { 'Content-Type': 'application/json', Origin: api.base, ...headers } });
 const del = (path: string, init: RequestInit) => fetch(`${api.base}${path}`, { method: 'DELETE', ...init });
+/** Runs `run` with one variable set, then puts the environment back as it was (a copy, not a read of the variable). */
 const withEnv = async <T>(name: string, value: string, run: () => Promise<T>): Promise<T> => {
-  const before = process.env[name];
-  process.env[name] = value;
+  const saved = { ...process.env };
+  Object.assign(process.env, { [name]: value });
   try {
     return await run();
   } finally {
-    process.env[name] = before;
+    process.env = saved;
   }
 };
 

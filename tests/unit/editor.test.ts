@@ -26,6 +26,12 @@ const ROOT = process.cwd();
 /** Files in content/ that are data rather than editorial copy, edited as files (docs/editing.md). */
 const NOT_IN_THE_EDITOR: Record<string, string> = {
   'content/neighbourhoods.json': 'places searched by point (docs/search.md "Places"), with coordinates',
+  'content/platform-domains.json': 'a security rule (domains that never prove a claim, docs/owners.md "Claim"): changed with its tests, not by an editor',
+  'content/data-sources/Apache-2.0.txt': 'a licence text, kept verbatim (docs/imports.md "Licences")',
+  'content/data-sources/CDLA-Permissive-2.0.txt': 'a licence text, kept verbatim (docs/imports.md "Licences")',
+  'content/data-sources/attribution.json': 'the attribution each data source asks for, in its words (docs/imports.md "Licences")',
+  'content/imports/licences.json': 'an import rule: which licences may be imported (docs/imports.md "Licences"), changed with its tests',
+  'content/imports/overture-categories.json': 'an import rule: Overture categories to services (docs/imports.md "Mapping"), changed with its tests',
 };
 const config = editorConfig({ kind: 'local' });
 

@@ -1,5 +1,5 @@
 /**
- * Retention (docs/insights.md "Storage"): daily counts go after RETENTION_MONTHS; the "already
+ * Retention (docs/insights.md "Keeping"): daily counts go after RETENTION_MONTHS; the "already
  * counted" hashes go once their day is over (the salt that made them is gone with the day); the
  * beacon's per-address counters once their window is. Deleted in small chunks, so no one statement
  * holds the write lock long while beacons keep arriving, within a time budget per run.

@@ -1,5 +1,5 @@
 /**
- * Headers of every /operator page (docs/moderation.md "Pages"), set in code: netlify.toml's headers
+ * Headers of every /operator page (docs/moderation.md "The console (/operator)"), set in code: netlify.toml's headers
  * apply only to static files, never to pages rendered on request. Nothing an operator sees is
  * cached anywhere (the browser, Netlify's CDN) or indexed.
  */

@@ -186,7 +186,7 @@ export async function sessionOf(request: Request): Promise<SessionUser | null> {
 
 /**
  * Ends every session of this request's account, on every device (better-auth's own revocation,
- * docs/owners.md "Sign out everywhere"), then this one's cookies; returns the Set-Cookie headers.
+ * docs/owners.md "Sign-in"), then this one's cookies; returns the Set-Cookie headers.
  */
 export async function signOutEverywhere(request: Request): Promise<string[]> {
   const auth = await authFor(new URL(request.url).origin);
