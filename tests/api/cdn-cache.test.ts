@@ -31,7 +31,9 @@ describe('read APIs carry CDN cache headers', () => {
     expect(header(res, 'cache-control')).toBe('public, max-age=0, must-revalidate');
     expect(header(res, 'netlify-cdn-cache-control')).toBe(CDN);
     expect(header(res, 'netlify-cache-tag')).toBe('search');
-    expect(header(res, 'netlify-vary')).toBe('query=query|service|location|priceRange|rating|openNow|verified|walkIns|access|lang|pay|kids|parking|owned|near|radius|sort|q|limit|offset');
+    expect(header(res, 'netlify-vary')).toBe(
+      'query=query|service|location|priceRange|rating|openNow|verified|walkIns|access|lang|pay|kids|parking|owned|near|radius|sort|q|limit|offset',
+    );
   });
 
   it('GET /api/search?openNow=true: at most a minute old and never stale (it changes with the clock, not with a write)', async () => {
