@@ -169,7 +169,7 @@ test.describe('search comboboxes', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL('/search?service=Nail+Salon&location=Chicago%2C+IL');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nail Salon in Chicago, IL');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nail salons near Chicago, IL');
   });
 
   test('suggestions are asked for once per text, and not on every keystroke', async ({ page }) => {
