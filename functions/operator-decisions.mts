@@ -5,8 +5,8 @@
  */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
-import { decide } from '../src/features/moderation/decisions.server';
-import { decisionInputSchema } from '../src/features/moderation/schemas/queue';
+import { decide } from '../src/features/moderation/index.server';
+import { decisionInputSchema } from '../src/features/moderation/schemas';
 import { requireOperator } from '../src/features/operators/index.server';
 import { json, parseWith, readJsonObject, route } from '../src/server/http';
 

@@ -12,7 +12,7 @@ import type { TestApi } from '../helpers/api';
 import { editOf, ownerListingOf, type SignedInOwner, signInOwner, startOwnerApi } from '../helpers/owners';
 import type { TestMailbox } from '../helpers/smtp';
 import { featuredProviders } from '../../src/features/content/siteData.server';
-import { todayIn } from '../../src/features/owners/listingStatus';
+import { todayIn } from '../../src/features/providers/listingStatus';
 import { approveService, moderateListing } from '../../src/features/moderation/moderation.server';
 
 let api: TestApi;

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../lib/errors';
-import type { ReportCreate } from '../reviews/schemas/reviewReport';
+import type { ReportCreate } from '../reviews/schemas';
 import { audit } from './claims.server';
 import type { Reply } from './schemas/reply';
 
