@@ -23,11 +23,14 @@ export function ProviderHero({
   cover = null,
   photos = 0,
   verified = false,
+  source = null,
 }: {
   provider: Provider;
   cover?: Photo | null;
   photos?: number;
   verified?: boolean;
+  /** Where the listing came from: what it says without hours (unknownFields.ts). */
+  source?: string | null;
 }) {
   const services = parseServices(provider.services);
   // Closed listings never say "Open now"; a permanently closed one offers no call (docs/owners.md "Statuses").
@@ -85,7 +88,7 @@ export function ProviderHero({
               Price range: <strong className="text-gray-900">{provider.priceRange}</strong>
             </span>
           )}
-          {open && <OpenStatus openingHours={provider.openingHours} timeZone={provider.timeZone} live />}
+          {open && <OpenStatus openingHours={provider.openingHours} timeZone={provider.timeZone} source={source} live />}
         </p>
         <ul className="flex flex-wrap gap-2" aria-label="Services">
           {services.map((s) => (
@@ -174,7 +177,8 @@ export function BusinessInfoCard({ provider }: { provider: Provider }) {
   );
 }
 
-export function OpeningHoursCard({ provider }: { provider: Provider }) {
+/** `source`: where the listing came from, for what it says without hours (unknownFields.ts). */
+export function OpeningHoursCard({ provider, source = null }: { provider: Provider; source?: string | null }) {
   const hours = parseOpeningHours(provider.openingHours);
   return (
     <section aria-labelledby="opening-hours" className="rounded-2xl border border-gray-200 p-5">
@@ -195,7 +199,7 @@ export function OpeningHoursCard({ provider }: { provider: Provider }) {
           </tbody>
         </table>
       ) : (
-        <p className="mt-4 text-sm text-gray-700">{hoursUnknownLabel()}. Call ahead before you visit.</p>
+        <p className="mt-4 text-sm text-gray-700">{hoursUnknownLabel(source)}. Call ahead before you visit.</p>
       )}
     </section>
   );

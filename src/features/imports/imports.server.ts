@@ -35,6 +35,7 @@ import { decideMatch, type Candidate } from './matchPlace';
 import { openPlaces, type ReadProgress } from './readPlaces.server';
 import { importOptionsSchema, type ImportOptions } from './schemas/importRules';
 import { overturePlaceSchema } from './schemas/overturePlace';
+import { IMPORT_SOURCE } from './rules';
 
 /** What happened to a record that was not skipped. */
 export const OUTCOMES = ['new', 'updated', 'closed', 'matched', 'held'] as const;
@@ -778,13 +779,17 @@ export async function resolveHold(database: Db, holdId: string, resolution: 'sam
 }
 
 /** Where an imported listing came from, for its page: the datasets Overture credits, or null for a listing not imported. */
-export async function listingSource({ db }: Db, providerId: IdOf): Promise<{ datasets: string[]; licences: string[]; release: string | null } | null> {
+export async function listingSource(
+  { db }: Db,
+  providerId: IdOf,
+): Promise<{ source: typeof IMPORT_SOURCE; datasets: string[]; licences: string[]; release: string | null } | null> {
   const row = (
     await sql<{ sources: string; release: string | null }>`SELECT sources, release FROM provider_sources WHERE providerId = ${providerId}`.execute(db)
   ).rows[0];
   if (!row) return null;
   const sources = JSON.parse(String(row.sources)) as MappedPlace['sources'];
   return {
+    source: IMPORT_SOURCE,
     datasets: [...new Set(sources.map((s) => s.dataset ?? 'Overture Maps'))],
     licences: [...new Set(sources.map((s) => s.license))],
     release: row.release === null ? null : String(row.release),

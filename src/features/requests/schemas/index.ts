@@ -1,0 +1,2 @@
+/** Time requests' wire schemas (docs/requests.md). Browser-safe. */
+export * from './requests';
