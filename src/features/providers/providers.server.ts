@@ -104,3 +104,6 @@ export async function getProviderBySlug(database: Db, slug: string): Promise<Pro
   const row = await listedProviders(database).selectAll().where('slug', '=', slug).executeTakeFirst();
   return row ? toProvider(row) : null;
 }
+
+/** The id of the listed provider with `slug`, as a subquery: a page's reads about it go out beside its row (src/db/batchedReads.ts). */
+export const listedIdOfSlug = (database: Db, slug: string) => listedProviders(database).select('id').where('slug', '=', slug).$asScalar();
