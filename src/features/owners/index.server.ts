@@ -5,5 +5,5 @@ export { ownerOf } from './claims.server';
 export { mailApplicantCode } from './applicantClaim.server';
 export { ensureAccount } from './ownersModeration.server';
 export { sendSignInCode, signOut } from './auth.server';
-export { canSendMail, MailUnavailableError } from './mail.server';
+export { canSendMail, listingAddress, MailUnavailableError } from './mail.server';
 export { CODE_RULES } from './auth.server';
