@@ -18,7 +18,9 @@ export type CodePurpose =
   | { kind: 'operator' }
   | { kind: 'claim'; businessName: string }
   /** The applicant of a listing from the business popup; `claimUrl` opens /business at the code step (docs/owners.md "New listings"). */
-  | { kind: 'new-listing'; businessName: string; claimUrl: string };
+  | { kind: 'new-listing'; businessName: string; claimUrl: string }
+  /** A shopper confirming their email before a time request goes to the business (docs/requests.md). */
+  | { kind: 'request'; businessName: string };
 
 /** The code message: the code in the subject, who asked and why, and what to do if it was not them. */
 export function codeMessage(to: string, code: string, purpose: CodePurpose): Message {
@@ -29,7 +31,9 @@ export function codeMessage(to: string, code: string, purpose: CodePurpose): Mes
         ? `Someone listed ${purpose.businessName} on Glow and gave this email address.`
         : purpose.kind === 'operator'
           ? 'Someone asked to sign in to Glow’s operator console with this email address.'
-          : 'Someone asked to sign in to Glow for businesses with this email address.';
+          : purpose.kind === 'request'
+            ? `Someone is asking ${purpose.businessName} for a time on Glow with this email address.`
+            : 'Someone asked to sign in to Glow for businesses with this email address.';
   const lines = [
     why,
     '',
@@ -37,7 +41,9 @@ export function codeMessage(to: string, code: string, purpose: CodePurpose): Mes
       ? `Your listing is ${APPLICATION_FATE}. Your code is ${code}. To manage the listing, open ${purpose.claimUrl} and enter the code there. It works once, for ${CODE_MINUTES} minutes.`
       : `Your code is ${code}. Enter it on the Glow page where you asked for it. It works once, for ${CODE_MINUTES} minutes.`,
     '',
-    'If this was not you, ignore this email: nothing happens without the code, and your listing stays as it is.',
+    purpose.kind === 'request'
+      ? 'If this was not you, ignore this email: nothing is sent to the business without the code.'
+      : 'If this was not you, ignore this email: nothing happens without the code, and your listing stays as it is.',
     `Questions? Contact us at ${SITE_URL}/contact.`,
     '',
     'Glow',
