@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { env } from '../env.server';
+import { env, isDeployed } from '../env.server';
 import { API_HEADERS, jsonText } from '../server/http';
 import { matchFunction, type FunctionRoute } from './functionRoutes';
 
@@ -16,9 +16,30 @@ export function requestPath(req: IncomingMessage): string | null {
   return /^\/(?![/\\])/.test(target) || target === '/' ? target : null;
 }
 
-/** The request's URL: its path on the site's own origin (SITE_URL), never on the Host header's. */
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The origin a local server was opened at, when that is a loopback name with the port this
+ * connection came in on (`http://localhost:4321`, `http://127.0.0.1:4321`, `http://[::1]:4321`)
+ * and Glow does not run deployed: `npm start` opened on this machine signs owners in without
+ * SITE_URL (docs/security.md "Requests"). Any other Host counts for nothing.
+ */
+export function loopbackOrigin(req: IncomingMessage): string | null {
+  const host = req.headers.host;
+  if (!host || isDeployed()) return null;
+  let url: URL;
+  try {
+    url = new URL(`http://${host}`);
+  } catch {
+    return null;
+  }
+  const port = Number(url.port || 80);
+  return LOOPBACK_NAMES.has(url.hostname) && port === req.socket.localPort && url.host === host.toLowerCase() ? url.origin : null;
+}
+
+/** The request's URL: its path on the site's own origin (SITE_URL), or on the loopback origin it was opened at (`loopbackOrigin`); never on another Host's. */
 export function requestUrl(req: IncomingMessage): URL {
-  return new URL(requestPath(req) ?? '/', env().SITE_URL);
+  return new URL(requestPath(req) ?? '/', loopbackOrigin(req) ?? env().SITE_URL);
 }
 
 export function toWebRequest(req: IncomingMessage): Request {

@@ -148,6 +148,8 @@ describe('an Overture import', () => {
       state: 'NY',
       services: '["Nail Salon"]',
       openingHours: '{}',
+      // No price was given either: read as unknown (priceRangeKnown = 0, migrations/0043).
+      priceRange: '',
       latitude: 40.7916,
       longitude: -73.9787,
       timeZone: 'America/New_York',
@@ -167,6 +169,10 @@ describe('an Overture import', () => {
     expect(found.map((p) => p.slug)).toContain('riverside-lacquer-lounge');
     const openNow = (await (await api.get('/api/search?query=Riverside%20Lacquer&openNow=true')).json()) as { slug: string }[];
     expect(openNow.map((p) => p.slug)).not.toContain('riverside-lacquer-lounge');
+    // Nor a price: the stand-in "$$" its row holds never matches a search for "$$".
+    expect(await count(`SELECT priceRangeKnown FROM providers WHERE slug = 'riverside-lacquer-lounge'`)).toBe(0);
+    const priced = (await (await api.get('/api/search?query=Riverside%20Lacquer&priceRange=%24%24')).json()) as { slug: string }[];
+    expect(priced.map((p) => p.slug)).not.toContain('riverside-lacquer-lounge');
     // The matched seed listing is linked, its fields untouched; nothing from ODbL or the closed place.
     expect(
       await count(`SELECT count(*) FROM provider_sources s JOIN providers p ON p.id = s.providerId WHERE p.slug = 'lacquer-lace-nail-studio-new-york'`),

@@ -19,7 +19,7 @@ let mail: TestMailbox;
 let stop: (() => Promise<void>) | undefined;
 let owner: SignedInOwner;
 let stranger: SignedInOwner;
-let listing: { id: string; name: string; email: string };
+let listing: { id: string; name: string; slug: string; email: string };
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0';
 const thisMonth = new Date().toISOString().slice(0, 7);
@@ -33,7 +33,13 @@ async function sendMonthlySummaries(month: string): Promise<{ queued: number; se
 
 beforeAll(async () => {
   ({ api, mail, stop } = await startOwnerApi());
-  const rows = await api.database.db.selectFrom('providers').select(['id', 'name', 'email']).where('email', 'is not', null).orderBy('seq').limit(2).execute();
+  const rows = await api.database.db
+    .selectFrom('providers')
+    .select(['id', 'name', 'slug', 'email'])
+    .where('email', 'is not', null)
+    .orderBy('seq')
+    .limit(2)
+    .execute();
   listing = rows[0] as typeof listing;
   owner = await signInOwner(api, mail, api.base, listing.email, listing.id);
   stranger = await signInOwner(api, mail, api.base, rows[1]!.email!, rows[1]!.id);
@@ -72,8 +78,12 @@ describe('the monthly email', () => {
     const run = await sendMonthlySummaries(thisMonth);
     expect(run).toEqual({ queued: 2, sent: 2 });
     const [message] = mailTo(owner.email);
-    expect(message!.subject).toMatch(new RegExp(`^${listing.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} on Glow in \\w+ \\d{4}: 3 views, 1 call$`));
-    expect(message!.text).toContain(`${listing.name}: 3 views, 0 search appearances, 1 call, 1 direction request, 0 website clicks, 0 booking-link clicks.`);
+    // A listing is named by its Glow address, never by its name (docs/owners.md "Email").
+    expect(message!.subject).toMatch(/^Your listing on Glow in \w+ \d{4}: 3 views, 1 call$/);
+    expect(message!.text).toContain(
+      `/provider/${listing.slug}: 3 views, 0 search appearances, 1 call, 1 direction request, 0 website clicks, 0 booking-link clicks.`,
+    );
+    expect(message!.text).not.toContain(listing.name);
     expect(message!.text).toContain(`/business/insights/${listing.id}`);
     expect(message!.html).toContain('<strong>');
     expect(message!.html).toContain('Stop these emails</a>');
@@ -115,7 +125,7 @@ describe('the monthly email', () => {
     vi.useRealTimers();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mailTo(owner.email)).toHaveLength(before + 1);
-    expect(mailTo(owner.email).at(-1)!.text).toContain(`${listing.name}: 0 views`);
+    expect(mailTo(owner.email).at(-1)!.text).toContain(`/provider/${listing.slug}: 0 views`);
   });
 });
 

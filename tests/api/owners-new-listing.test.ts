@@ -53,7 +53,8 @@ describe('the applicant of a new listing', () => {
     const id = await list('Marigold Mews Brow Studio', email);
     const message = await mail.latest(email);
     expect(message.subject).toMatch(/^\d{6} is your Glow code$/);
-    expect(message.text).toContain('Someone listed Marigold Mews Brow Studio on Glow and gave this email address.');
+    expect(message.text).toMatch(/Someone listed a business on Glow at http:\/\/\S+\/provider\/\S+ and gave this email address\./);
+    expect(message.text).not.toContain('Marigold Mews');
     const link = /(http:\/\/\S+\/business\?\S+?)\s/.exec(message.text ?? '')?.[1];
     expect(link, 'a link to the claim step').toBeDefined();
     const url = new URL(link!);

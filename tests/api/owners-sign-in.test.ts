@@ -67,7 +67,8 @@ describe('codes', () => {
     const message = await mail.latest(listing.email);
     expect(message.subject).toMatch(/^\d{6} is your Glow code$/);
     expect(message.from?.text).toContain('no-reply@glow.example.com');
-    expect(message.text).toContain(`claim the listing of ${listing.name}`);
+    expect(message.text).toContain(`claim the listing ${api.base}/provider/${listing.slug} on Glow`);
+    expect(message.text).not.toContain(listing.name);
     expect(message.text).toContain('If this was not you, ignore this email');
     expect(message.text).toContain('10 minutes');
   });

@@ -143,7 +143,8 @@ test('a business listed through the popup is claimed by its applicant with the c
   await expectToast(page, 'Business Application Submitted!', applicationToast(email));
 
   const message = await mail.latest(email);
-  expect(message.text).toContain(`Someone listed ${name} on Glow and gave this email address.`);
+  expect(message.text).toMatch(/Someone listed a business on Glow at http:\/\/\S+\/provider\/\S+ and gave this email address\./);
+  expect(message.text).not.toContain(name);
   const link = /(http:\/\/\S+\/business\?\S+?)\s/.exec(message.text ?? '')?.[1];
   expect(link, 'the email links to the claim step').toBeDefined();
   const code = /\b(\d{6})\b/.exec(message.subject ?? '')![1]!;

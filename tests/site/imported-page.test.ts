@@ -38,8 +38,15 @@ describe('an imported listing’s page', () => {
     expect(html).toMatch(/<a href="\/data-sources"[^>]*>Data sources and licences<\/a>/);
     expect(html).toMatch(/<button type="button" data-open-business="true" data-claim="[0-9a-f-]{36}" data-name="Wicker Park Hair Parlor"/);
     expect(html).toContain('<meta name="robots" content="noindex, follow"');
+    // Open data has no hours: the badge and the hours card say nobody has confirmed them, and no price line.
+    expect(text(html)).toMatch(/Opening Hours Hours not confirmed ?\. Call ahead before you visit\./);
+    expect(html).toMatch(/<span class="[^"]*rounded-full[^"]*">Hours not confirmed<\/span>/);
+    expect(text(html)).not.toContain('Hours not provided');
+    expect(text(html)).not.toContain('Price range:');
     // A listing Glow's own users made says nothing of the kind.
-    expect(text(await (await api.get('/provider/hudson-polish-bar-new-york')).text())).not.toContain('Listed from open data');
+    const own = text(await (await api.get('/provider/hudson-polish-bar-new-york')).text());
+    expect(own).not.toContain('Listed from open data');
+    expect(own).not.toContain('Hours not confirmed');
 
     await approveBatch(api.database, batchId, 'ops-jordan');
     const approved = await (await api.get('/provider/wicker-park-hair-parlor')).text();

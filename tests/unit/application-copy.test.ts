@@ -11,6 +11,7 @@ import { fillCounts } from '../../src/features/content/siteCounts';
 import { stateCode } from '../../src/features/providers/schemas/businessApplication';
 import { codeMessage } from '../../src/features/owners/mail.server';
 import { hasHours, hasPrice, hoursUnknownLabel } from '../../src/features/providers/unknownFields';
+import { IMPORT_SOURCE } from '../../src/features/imports/rules';
 
 const content = (path: string) => readFileSync(new URL(`../../content/${path}`, import.meta.url), 'utf8');
 
@@ -73,6 +74,8 @@ describe('unknown hours and price', () => {
     expect(hasPrice('$$')).toBe(true);
     expect(hoursUnknownLabel()).toBe('Hours not provided');
     expect(hoursUnknownLabel('some-future-source')).toBe('Hours not provided');
+    // Open data has no hours: an imported listing says nobody has confirmed them (docs/imports.md "Mapping").
+    expect(hoursUnknownLabel(IMPORT_SOURCE)).toBe('Hours not confirmed');
   });
 });
 

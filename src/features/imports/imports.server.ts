@@ -33,6 +33,7 @@ import { decideMatch, type Candidate } from './matchPlace';
 import { openPlaces, type ReadProgress } from './readPlaces.server';
 import { importOptionsSchema, type ImportOptions } from './schemas/importRules';
 import { overturePlaceSchema } from './schemas/overturePlace';
+import { IMPORT_SOURCE } from './rules';
 
 /** What happened to a record that was not skipped. */
 export const OUTCOMES = ['new', 'updated', 'closed', 'matched', 'held'] as const;
@@ -776,11 +777,15 @@ export async function resolveHold(database: Db, holdId: string, resolution: 'sam
 }
 
 /** Where an imported listing came from, for its page: the datasets Overture credits, or null for a listing not imported. */
-export async function listingSource({ client }: Db, providerId: string): Promise<{ datasets: string[]; licences: string[]; release: string | null } | null> {
+export async function listingSource(
+  { client }: Db,
+  providerId: string,
+): Promise<{ source: typeof IMPORT_SOURCE; datasets: string[]; licences: string[]; release: string | null } | null> {
   const row = (await client.execute({ sql: 'SELECT sources, release FROM provider_sources WHERE providerId = ?', args: [providerId] })).rows[0];
   if (!row) return null;
   const sources = JSON.parse(String(row.sources)) as MappedPlace['sources'];
   return {
+    source: IMPORT_SOURCE,
     datasets: [...new Set(sources.map((s) => s.dataset ?? 'Overture Maps'))],
     licences: [...new Set(sources.map((s) => s.license))],
     release: row.release === null ? null : String(row.release),

@@ -10,7 +10,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { env } from '../../env.server';
 import { enqueueMail, type Message } from '../mail/index.server';
-import { authSecret } from '../owners/index.server';
+import { authSecret, listingAddress } from '../owners/index.server';
 import { countPhrase, measureOf, REPORTED_MEASURES } from './measures';
 
 /** "2026-11" → the month's first and last day, and its name ("October 2026"). */
@@ -65,7 +65,8 @@ export function unsubscribeLinks(userId: string): { oneClick: string; page: stri
 
 export interface ListingMonth {
   providerId: string;
-  name: string;
+  /** The listing's slug: mail names a listing by its Glow address, never by its name (docs/owners.md "Email"). */
+  slug: string;
   totals: Partial<Record<string, number>>;
 }
 
@@ -80,8 +81,11 @@ export function monthlyMessage(to: string, userId: string, month: string, listin
   const links = unsubscribeLinks(userId);
   const main = listings[0]!;
   const headline = ['view', 'call'].map((k) => countPhrase(measureOf(k)!, main.totals[k] ?? 0)).join(', ');
-  const subject = listings.length === 1 ? `${main.name} on Glow in ${name}: ${headline}` : `Your ${listings.length} listings on Glow in ${name}`;
-  const blocks = listings.map((l) => ({ title: `${l.name}: ${totalsLine(l.totals)}.`, link: `${site}/business/insights/${encodeURIComponent(l.providerId)}` }));
+  const subject = listings.length === 1 ? `Your listing on Glow in ${name}: ${headline}` : `Your ${listings.length} listings on Glow in ${name}`;
+  const blocks = listings.map((l) => ({
+    title: `${listingAddress(site, l.slug)}: ${totalsLine(l.totals)}.`,
+    link: `${site}/business/insights/${encodeURIComponent(l.providerId)}`,
+  }));
   const intro = `Here is what your listing${listings.length === 1 ? '' : 's'} brought in on Glow in ${name}, counted without cookies:`;
   const outro = [
     'Keep your hours, services and prices true in your dashboard: a listing that is up to date brings more calls.',
@@ -132,11 +136,11 @@ export async function queueMonthlySummaries(database: Db, month: string): Promis
     .innerJoin('providers as p', 'p.id', 'lo.providerId')
     .leftJoin('insight_mail_settings as s', 's.userId', 'lo.userId')
     .leftJoin('insight_mail_sent as m', (join) => join.onRef('m.userId', '=', 'lo.userId').on('m.month', '=', month))
-    .select(['lo.userId', 'u.email', 'lo.providerId', 'p.name'])
+    .select(['lo.userId', 'u.email', 'lo.providerId', 'p.slug'])
     .where((eb) => eb.or([eb('s.monthly', 'is', null), eb('s.monthly', '=', 1)]))
     .where('m.userId', 'is', null)
     .orderBy('lo.userId')
-    .orderBy('p.name')
+    .orderBy('p.slug')
     .execute();
   if (!owners.length) return 0;
   const { first, last } = monthDays(month);
@@ -160,7 +164,7 @@ export async function queueMonthlySummaries(database: Db, month: string): Promis
   const byOwner = new Map<string, { email: string; listings: ListingMonth[] }>();
   for (const o of owners) {
     const entry = byOwner.get(o.userId) ?? { email: o.email, listings: [] };
-    entry.listings.push({ providerId: o.providerId, name: o.name, totals: totals.get(o.providerId) ?? {} });
+    entry.listings.push({ providerId: o.providerId, slug: o.slug, totals: totals.get(o.providerId) ?? {} });
     byOwner.set(o.userId, entry);
   }
   // Claimed and queued in one transaction per chunk: an owner is marked sent for the month exactly

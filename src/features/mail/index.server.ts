@@ -6,4 +6,4 @@
  */
 export { deliverOutbox, deliverSoon, enqueueMail, pendingMail, RETRY_MINUTES, type DeliveryReport, type QueuedMail } from './outbox.server';
 export { canSendMail, MailUnavailableError, sendMail } from './transport.server';
-export { messageOf, type Attachment, type Message } from './message';
+export { messageOf, unlinkable, type Attachment, type Message } from './message';

@@ -19,6 +19,24 @@ export interface Message {
   headers?: Record<string, string>;
 }
 
+/**
+ * Text someone else typed (a customer's message, a name), made safe to quote in a message: mail
+ * clients turn whatever looks like an address into a link, so Glow's mail would carry a stranger's
+ * link (docs/mail.md "What mail may quote"). After NFKC (full-width letters and dots fold to ASCII)
+ * and without invisible characters, a dot before a letter or digit reads "[.]", "://" reads "[:]//"
+ * and "@" reads "[at]": "Visit evil.com", "https://evil.example/x" and "ana@evil.example" stay
+ * readable and link nowhere. Use it on every such text in `lines`; a listing is named by its Glow
+ * address instead.
+ */
+export function unlinkable(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(/\p{Default_Ignorable_Code_Point}/gu, '')
+    .replace(/[.\u3002\uFF61](?=[\p{L}\p{N}])/gu, '[.]')
+    .replace(/:\/\//g, '[:]//')
+    .replace(/@/g, '[at]');
+}
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**

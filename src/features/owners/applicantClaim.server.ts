@@ -7,7 +7,7 @@
 import type { Db } from '../../db/client';
 import { hit, limits } from '../../lib/rateLimit.server';
 import { authSecret, MissingAuthSecretError, sendSignInCode } from './auth.server';
-import { canSendMail } from './mail.server';
+import { canSendMail, listingAddress } from './mail.server';
 import { countCodeSent } from './codeLimits.server';
 import { TooManyError } from '../../lib/errors';
 
@@ -30,7 +30,7 @@ export type ApplicantCode = 'sent' | 'no-email' | 'no-mail-server' | 'no-auth-se
 export async function mailApplicantCode(
   database: Db,
   origin: string,
-  listing: { id: string; name: string; email: string | null },
+  listing: { id: string; slug: string; email: string | null },
   clientAddress: string,
   headers: Headers,
 ): Promise<ApplicantCode> {
@@ -55,7 +55,12 @@ export async function mailApplicantCode(
     return 'rate-limited';
   }
   try {
-    await sendSignInCode(origin, email, { kind: 'new-listing', businessName: listing.name, claimUrl: claimUrl(origin, listing.id, email) }, headers);
+    await sendSignInCode(
+      origin,
+      email,
+      { kind: 'new-listing', listingUrl: listingAddress(origin, listing.slug), claimUrl: claimUrl(origin, listing.id, email) },
+      headers,
+    );
     return 'sent';
   } catch (error) {
     console.error(`[owners] the claim code for new listing ${listing.id} was not sent:`, error);

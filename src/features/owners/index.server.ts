@@ -5,7 +5,7 @@ export { ownerOf } from './claims.server';
 export { mailApplicantCode } from './applicantClaim.server';
 export { ensureAccount } from './ownersModeration.server';
 export { sendSignInCode, signOut } from './auth.server';
-export { canSendMail, MailUnavailableError } from './mail.server';
+export { canSendMail, listingAddress, MailUnavailableError } from './mail.server';
 export { CODE_RULES } from './auth.server';
 export { checkEmailCode, CodeRefusedError, sendEmailCheckCode } from './auth.server';
 export { countCodeSent, limitCodeEntry } from './codeLimits.server';

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { authSecret, CODE_RULES, sendSignInCode, signInWithCode } from './auth.server';
 import { checkClaim, claimListing, listingsOf } from './claims.server';
 import { countCodeSent, limitCodeEntry } from './codeLimits.server';
-import { canSendMail, MailUnavailableError, type CodePurpose } from './mail.server';
+import { canSendMail, listingAddress, MailUnavailableError, type CodePurpose } from './mail.server';
 import type { CodeRequest, OwnerSession, SignIn } from './schemas/signIn';
 
 /**
@@ -22,7 +22,7 @@ export async function requestCode(database: Db, origin: string, input: CodeReque
   let purpose: CodePurpose = { kind: 'sign-in' };
   if (input.providerId) {
     const { listing } = await checkClaim(database, input.providerId, input.email);
-    purpose = { kind: 'claim', businessName: listing.name };
+    purpose = { kind: 'claim', listingUrl: listingAddress(origin, listing.slug) };
   } else {
     const owner = await database.db.selectFrom('listing_owners').select('providerId').where('email', '=', input.email).executeTakeFirst();
     if (!owner) return answer;

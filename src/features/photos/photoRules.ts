@@ -51,7 +51,7 @@ export interface ImageCdnOptions {
 /**
  * A Netlify Image CDN URL for a stored photo (`/.netlify/images?url=…&w=…`). Without `fm` the CDN
  * negotiates AVIF or WebP from the browser's Accept header; `npm start` answers the same URL with
- * @netlify/images (src/local-server/images.ts).
+ * its own local Image CDN (src/local-server/images.ts).
  */
 export function imageCdnUrl(source: string, { w, h, fit, fm, q }: ImageCdnOptions): string {
   const params = new URLSearchParams({ url: source, w: String(w) });

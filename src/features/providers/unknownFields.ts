@@ -23,6 +23,8 @@ export const STORED_PRICE_STAND_IN = '$$';
  */
 export const HOURS_UNKNOWN_LABELS: Readonly<Record<string, string>> = {
   glow: 'Hours not provided',
+  // Open data carries no hours (docs/imports.md "Mapping"): nobody has told us, the business included.
+  overture: 'Hours not confirmed',
 };
 
 export function hoursUnknownLabel(source?: string | null): string {

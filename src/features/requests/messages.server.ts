@@ -31,7 +31,7 @@ export function newRequestMail(
   windows: { label: string; acceptLink: string }[],
   links: { propose: string; decline: string; dashboard: string },
 ): QueuedMail {
-  return mail('request-new', listing.ownerEmail!, `Time request: ${service} (${shopper.name})`, [
+  return mail('request-new', listing.ownerEmail!, `Time request: ${service}`, [
     `${shopper.name} asks ${listing.name} for a time on Glow.`,
     '',
     `Service: ${service}`,

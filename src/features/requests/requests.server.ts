@@ -12,7 +12,7 @@ import { env } from '../../env.server';
 import { ConflictError, InvalidInputError, TooManyError } from '../../lib/errors';
 import { addressScope, hit, peek, type Limit } from '../../lib/rateLimit.server';
 import { enqueueMail, type Attachment, type QueuedMail } from '../mail/index.server';
-import { checkEmailCode, countCodeSent, limitCodeEntry, sendEmailCheckCode } from '../owners/index.server';
+import { checkEmailCode, countCodeSent, limitCodeEntry, listingAddress, sendEmailCheckCode } from '../owners/index.server';
 import { parseMenu } from '../providers/menu';
 import { calendarFile } from './calendar.server';
 import { type LinkAction, REQUEST_LIMITS, SOMETHING_ELSE } from './copy';
@@ -57,7 +57,7 @@ export async function requestEmailCode(database: Db, origin: string, input: Requ
   const listing = await requestListing(database.db, input.providerId);
   requireTakes(listing);
   await countCodeSent(database, input.email);
-  await sendEmailCheckCode(origin, input.email, { kind: 'request', businessName: listing.name });
+  await sendEmailCheckCode(origin, input.email, { kind: 'request', listingUrl: listingAddress(env().SITE_URL, listing.slug) });
   return { sent: true, email: input.email };
 }
 

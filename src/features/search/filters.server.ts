@@ -15,6 +15,7 @@ import type { SampledCategories } from './tokenShares.server';
 import { RATING_STEPS } from './params';
 import { searchWords } from './searchText';
 import { filterMask } from '../facets';
+import { STORED_PRICE_STAND_IN } from '../providers/unknownFields';
 
 /** The facet bits a search asks for (0: none), from its facet parameters. */
 const facetMaskOf = (r: Resolved) => filterMask(r.params);
@@ -131,6 +132,19 @@ export function ratingToken(minimum: number): string | null {
 }
 
 /**
+ * Whether the provider of `seq` has a price someone gave (docs/owners.md "Unknown hours and price"):
+ * one lookup in the partial index of those whose price is unknown (migrations/0060), which finds
+ * nothing and reads no row for a listing whose price is known.
+ */
+const priceKnown = (seq: RawBuilder<unknown>) =>
+  sql<SqlBool>`NOT EXISTS (SELECT 1 FROM providers u INDEXED BY ${indexSql(INDEXES.priceUnknown)} WHERE u.seq = ${seq} AND u.priceRangeKnown = 0)`;
+/** The price filter on a row or a copy's row: its column, and for the stand-in (the only value an unknown price holds) `priceKnown`. */
+const priceCondition = (r: Resolved, column: RawBuilder<unknown>, seq: RawBuilder<unknown>) =>
+  r.params.priceRange === STORED_PRICE_STAND_IN
+    ? sql<SqlBool>`(${column} = ${r.params.priceRange} AND ${priceKnown(seq)})`
+    : sql<SqlBool>`${column} = ${r.params.priceRange}`;
+
+/**
  * The table. Its order is the order of the row conditions, which SQLite checks in turn, stopping at
  * the first that fails: a column's comparison first, then the lookups (a category row, the closed
  * and the hours rows, a claim, a full-text lookup by rowid), cheapest first, so a row a price rules
@@ -168,12 +182,16 @@ export const FILTERS = {
     // alone (no provider row), where each text match listed costs a provider row read at random.
     narrowsText: (r) => r.place!.zipPrefix!.length >= 3,
   },
+  /**
+   * The column, and for the stand-in "$$" a price someone gave: a listing whose price is unknown
+   * holds "$$" in the row and in every copy of it (priceKnown).
+   */
   priceRange: {
     on: (r) => !!r.params.priceRange,
-    row: (r) => sql<SqlBool>`p.priceRange = ${r.params.priceRange}`,
-    categoryRow: (r) => sql<SqlBool>`c.priceRange = ${r.params.priceRange}`,
+    row: (r) => priceCondition(r, sql`p.priceRange`, sql`p.seq`),
+    categoryRow: (r) => priceCondition(r, sql`c.priceRange`, sql`c.providerSeq`),
     sampledRow: (r, row) => row.priceRange === r.params.priceRange,
-    hoursRow: (r) => sql<SqlBool>`h.priceRange = ${r.params.priceRange}`,
+    hoursRow: (r) => priceCondition(r, sql`h.priceRange`, sql`h.providerSeq`),
     hoursScanned: true,
     textToken: (r) => priceToken(r.params.priceRange!),
     carriedBy: ['categoryRows', 'openList'],

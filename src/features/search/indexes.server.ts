@@ -13,6 +13,8 @@ export const INDEXES = {
   unlisted: 'providers_unlisted',
   /** The few temporarily closed, with their reopening day and zone (migrations/0021). */
   closed: 'providers_closed',
+  /** The few whose price is unknown, held as the stand-in "$$" (migrations/0043, 0060). */
+  priceUnknown: 'providers_price_unknown',
   /** Coordinates, for `near` boxes and the nearest first, covering a box's filters and order (migrations/0009, 0028). */
   geo: 'providers_geo',
   /** ZIP codes, for listing the few providers of a ZIP prefix, covering its filters and zone (migrations/0001, 0030, 0040). */
