@@ -12,6 +12,19 @@ import { ProviderImage } from './ProviderImage';
 import { photoCount } from './PhotoGallery';
 import type { Photo } from '@/features/photos/schemas/photo';
 import { RatingLine } from './RatingBreakdown';
+import { CLAIM_TO_RECEIVE, REQUEST_A_TIME, replyRateLine, replyTimeLine } from '@/features/requests';
+
+/** What the hero shows of time requests (docs/requests.md): the listing's settings as the page's reads found them. */
+export interface HeroRequests {
+  /** Claimed by its business (an unclaimed one invites the owner to claim it instead). */
+  managed: boolean;
+  /** Claimed, verified and switched on: "Request a time" opens the request dialog. */
+  takesRequests: boolean;
+  /** The business's own booking tool (https), an outbound "Book online" link. */
+  bookingUrl: string | null;
+  /** First answers of the last 90 days; null under three requests. */
+  replyTime: { medianHours: number; replyRate: number; requests: number } | null;
+}
 
 /**
  * `cover` and `photos`: the owner's cover photo and how many photos the gallery holds (docs/photos.md);
@@ -24,6 +37,7 @@ export function ProviderHero({
   photos = 0,
   verified = false,
   source = null,
+  requests,
 }: {
   provider: Provider;
   cover?: Photo | null;
@@ -31,8 +45,11 @@ export function ProviderHero({
   verified?: boolean;
   /** Where the listing came from: what it says without hours (unknownFields.ts). */
   source?: string | null;
+  requests?: HeroRequests | undefined;
 }) {
   const services = parseServices(provider.services);
+  const closedForGood = provider.status === 'permanently_closed';
+  const takesRequests = !closedForGood && !!requests?.managed && requests.takesRequests;
   // Closed listings never say "Open now"; a permanently closed one offers no call (docs/owners.md "Statuses").
   const open = provider.status === 'open';
   return (
@@ -70,15 +87,38 @@ export function ProviderHero({
         </div>
         {/* Call and directions come before the longer parts, so on a phone they are on the first screen. */}
         <p className="flex flex-wrap gap-3">
-          {provider.phone && provider.status !== 'permanently_closed' && (
-            <a href={`tel:${provider.phone.replace(/[^\d+]/g, '')}`} className="btn-primary" data-insight="call">
+          {/* "Request a time" loads its dialog on the first click (src/islands/dialogLoader.ts). */}
+          {takesRequests && (
+            <button type="button" className="btn-primary" data-open-business data-request={provider.id} data-name={provider.name}>
+              {REQUEST_A_TIME}
+            </button>
+          )}
+          {provider.phone && !closedForGood && (
+            <a href={`tel:${provider.phone.replace(/[^\d+]/g, '')}`} className={takesRequests ? 'btn-secondary' : 'btn-primary'} data-insight="call">
               Call {provider.phone}
+            </a>
+          )}
+          {requests?.managed && requests.bookingUrl && !closedForGood && (
+            <a href={requests.bookingUrl} target="_blank" rel="nofollow noopener" className="btn-secondary" data-insight="booking">
+              Book online
             </a>
           )}
           <a href={directionsUrl(provider)} target="_blank" rel="noopener" className="btn-secondary" data-insight="directions">
             Get directions
           </a>
         </p>
+        {takesRequests && requests?.replyTime && (
+          <p className="text-sm text-gray-700" data-reply-time>
+            {`${replyTimeLine(requests.replyTime.medianHours)} · ${replyRateLine(requests.replyTime.replyRate)}`}
+          </p>
+        )}
+        {requests && !requests.managed && !closedForGood && (
+          <p className="text-sm">
+            <button type="button" className="text-brand-700 underline" data-open-business data-claim={provider.id} data-name={provider.name}>
+              {CLAIM_TO_RECEIVE}
+            </button>
+          </p>
+        )}
         {/* The status is worked out as the page renders, with the span it holds for: the page script
             works it out again only on a copy the CDN kept past that span, and since the badge comes
             last in its row, a text that changes then moves nothing beside it. */}

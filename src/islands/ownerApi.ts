@@ -25,7 +25,13 @@ export async function ownerCall<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', ur
     throw new OwnerCallError(0, 'Glow could not be reached. Check your connection and try again.');
   }
   if (res.status === 204) return undefined as T;
-  const data = (await res.json().catch(() => null)) as { error?: string; issues?: { path: string; message: string }[] } | null;
-  if (!res.ok) throw new OwnerCallError(res.status, data?.error ?? `${res.status}: ${res.statusText}`, data?.issues ?? []);
+  const data = (await res.json().catch(() => null)) as {
+    error?: string;
+    issues?: { path: string; message: string }[];
+    errors?: Record<string, string>;
+  } | null;
+  // Field errors come as `issues` (a list) or `errors` (by field), as each form's call answers.
+  const issues = data?.issues ?? Object.entries(data?.errors ?? {}).map(([path, message]) => ({ path, message }));
+  if (!res.ok) throw new OwnerCallError(res.status, data?.error ?? issues[0]?.message ?? `${res.status}: ${res.statusText}`, issues);
   return data as T;
 }

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, getDb, type Db } from '../../src/db/client';
 import { setupDatabase } from '../../src/setup/setup';
 import { searchNearPlace } from '../../src/features/search/nearPlace.server';
+import { providerPageReads } from '../../src/pages/provider/_reads.server';
 import { searchParamsSchema } from '../../src/features/search/schemas/search';
 import { PAGE_SIZE } from '../../src/features/search/searchRequest';
 import { startRoundTripProxy, type RoundTripProxy } from '../helpers/roundTrips';
@@ -82,4 +83,19 @@ describe.skipIf(noSqld)('database round trips of a search, through a proxy in fr
       expect(sequential).toBeLessThanOrEqual(most);
       expect(total).toBeGreaterThanOrEqual(sequential);
     });
+});
+
+describe.skipIf(noSqld)('database round trips of a provider page, through the same proxy', () => {
+  it('one round trip: every read of the page in one batch, for a listed provider and for a slug nobody has', async () => {
+    const { rows } = await database.client.execute('SELECT slug FROM providers WHERE isHidden = 0 AND reviewCount > 0 LIMIT 1');
+    for (const slug of [String(rows[0]!.slug), 'no-such-provider']) {
+      await providerPageReads(database, slug);
+      proxy.reset();
+      const read = await providerPageReads(database, slug);
+      expect(read.provider?.slug ?? null).toBe(slug === 'no-such-provider' ? null : slug);
+      const { total, sequential } = proxy.counts();
+      console.log(`[trips] provider page ${slug}: ${sequential} in sequence, ${total} in all`);
+      expect({ total, sequential }).toEqual({ total: 1, sequential: 1 });
+    }
+  });
 });

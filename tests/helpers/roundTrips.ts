@@ -18,6 +18,8 @@ export interface RoundTrip {
   /** performance.now() when the request reached the proxy, and when its answer had left it. */
   start: number;
   end: number;
+  /** The SQL of the statements the request carried, in order (for a failing test's message and for finding what to batch). */
+  statements: string[];
 }
 
 export interface RoundTripCount {
@@ -42,6 +44,26 @@ export interface RoundTripProxy {
 /** Hrana's statement requests; the version probe (`GET /v3`) is made once per client and not counted. */
 const DATABASE_REQUEST = /^\/v[23](-protobuf)?\/(pipeline|cursor)$/;
 
+/** A Hrana statement: its SQL, or the id of SQL stored before in the stream (the client's SQL cache). */
+interface HranaStmt {
+  sql?: string;
+  sql_id?: number;
+}
+
+/** The SQL texts of a Hrana pipeline's body (its `execute` and `batch` steps, stored SQL looked up); none when it is not JSON. */
+function statementsOf(body: string): string[] {
+  try {
+    const { requests = [] } = JSON.parse(body) as {
+      requests?: { type: string; stmt?: HranaStmt; batch?: { steps: { stmt: HranaStmt }[] }; sql_id?: number; sql?: string }[];
+    };
+    const stored = new Map(requests.filter((r) => r.type === 'store_sql').map((r) => [r.sql_id, r.sql]));
+    const text = (stmt: HranaStmt | undefined) => stmt?.sql ?? stored.get(stmt?.sql_id) ?? '?';
+    return requests.flatMap((r) => (r.type === 'execute' ? [text(r.stmt)] : r.type === 'batch' ? (r.batch?.steps ?? []).map((step) => text(step.stmt)) : []));
+  } catch {
+    return [];
+  }
+}
+
 /** The longest chain of `trips` each of which arrived after the previous one's answer left (see the module comment). */
 export function sequentialTrips(trips: readonly RoundTrip[]): number {
   const sorted = [...trips].sort((a, b) => a.start - b.start);
@@ -63,24 +85,30 @@ export async function startRoundTripProxy(target: string, { latencyMs = 0 } = {}
   const forward = (req: IncomingMessage, res: ServerResponse) => {
     const start = performance.now();
     const counted = req.method === 'POST' && DATABASE_REQUEST.test(req.url ?? '');
-    const send = () => {
-      const upstream = httpRequest(
-        { host: to.hostname, port: to.port, path: req.url, method: req.method, headers: { ...req.headers, host: to.host }, agent },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-          res.on('finish', () => {
-            if (counted) trips.push({ path: req.url ?? '', start, end: performance.now() });
-          });
-        },
-      );
-      upstream.on('error', (error) => {
-        res.writeHead(502).end(String(error));
-      });
-      req.pipe(upstream);
-    };
-    if (state.latencyMs > 0) setTimeout(send, state.latencyMs);
-    else send();
+    // The body is read whole first: its statements are recorded, and the latency holds it as the network would.
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const send = () => {
+        const upstream = httpRequest(
+          { host: to.hostname, port: to.port, path: req.url, method: req.method, headers: { ...req.headers, host: to.host }, agent },
+          (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+            res.on('finish', () => {
+              if (counted) trips.push({ path: req.url ?? '', start, end: performance.now(), statements: statementsOf(body.toString()) });
+            });
+          },
+        );
+        upstream.on('error', (error) => {
+          res.writeHead(502).end(String(error));
+        });
+        upstream.end(body);
+      };
+      if (state.latencyMs > 0) setTimeout(send, state.latencyMs);
+      else send();
+    });
   };
   const server = createServer(forward);
   server.keepAliveTimeout = 60_000;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { sequentialTrips } from '../helpers/roundTrips';
 
-const trip = (start: number, end: number) => ({ path: '/v3/pipeline', start, end });
+const trip = (start: number, end: number) => ({ path: '/v3/pipeline', start, end, statements: [] });
 
 describe('sequentialTrips', () => {
   it('is zero without requests and one for requests sent side by side', () => {

@@ -17,7 +17,9 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import type { InStatement } from '@libsql/client';
+import { sql } from 'kysely';
 import type { Db } from '../../db/client';
+import type { IdOf } from '../../db/batchedReads';
 import { NotFoundError } from '../../lib/errors';
 import { nameKey } from '../listings/listings.server';
 import { approveListing } from '../moderation/moderation.server';
@@ -778,10 +780,12 @@ export async function resolveHold(database: Db, holdId: string, resolution: 'sam
 
 /** Where an imported listing came from, for its page: the datasets Overture credits, or null for a listing not imported. */
 export async function listingSource(
-  { client }: Db,
-  providerId: string,
+  { db }: Db,
+  providerId: IdOf,
 ): Promise<{ source: typeof IMPORT_SOURCE; datasets: string[]; licences: string[]; release: string | null } | null> {
-  const row = (await client.execute({ sql: 'SELECT sources, release FROM provider_sources WHERE providerId = ?', args: [providerId] })).rows[0];
+  const row = (
+    await sql<{ sources: string; release: string | null }>`SELECT sources, release FROM provider_sources WHERE providerId = ${providerId}`.execute(db)
+  ).rows[0];
   if (!row) return null;
   const sources = JSON.parse(String(row.sources)) as MappedPlace['sources'];
   return {

@@ -4,7 +4,9 @@
  * never hide, edit or delete the review itself (the FTC's rule on consumer reviews, 16 CFR 465).
  */
 import { randomUUID } from 'node:crypto';
+import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/client';
+import type { Database } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { ReportCreate } from '../reviews/schemas/reviewReport';
 import { audit } from './claims.server';
@@ -85,8 +87,8 @@ export async function deleteReply(database: Db, replyId: string, actor: string, 
 }
 
 /** Published responses to these reviews, by review id. */
-export async function publishedReplies({ db }: Db, reviewIds: string[]): Promise<Map<string, Reply>> {
-  if (reviewIds.length === 0) return new Map();
+export async function publishedReplies({ db }: Db, reviewIds: string[] | SelectQueryBuilder<Database, 'reviews', { id: string }>): Promise<Map<string, Reply>> {
+  if (Array.isArray(reviewIds) && reviewIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('review_replies')
     .innerJoin('providers', 'providers.id', 'review_replies.providerId')

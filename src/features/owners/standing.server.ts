@@ -1,5 +1,6 @@
 /** What a provider page says about its owner (docs/owners.md "Claim"): managed or not, verified or not, and when they last updated it. */
 import type { Db } from '../../db/client';
+import type { IdOf } from '../../db/batchedReads';
 
 export interface OwnerStanding {
   /** Claimed by its business: the page shows "Managed by the business". */
@@ -12,7 +13,7 @@ export interface OwnerStanding {
   ownerUpdatedAt: string | null;
 }
 
-export async function ownerStanding({ db }: Db, providerId: string): Promise<OwnerStanding> {
+export async function ownerStanding({ db }: Db, providerId: IdOf): Promise<OwnerStanding> {
   const row = await db
     .selectFrom('providers')
     .leftJoin('listing_owners', 'listing_owners.providerId', 'providers.id')

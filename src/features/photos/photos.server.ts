@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import type { InStatement } from '@libsql/client';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/client';
+import type { IdOf } from '../../db/batchedReads';
 import type { PhotosTable } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { deletePhotoBytes, putPhotoBytes } from './blobStore.server';
@@ -39,7 +40,7 @@ export function toPhoto(row: PhotoRow): Photo {
 export type OwnerPhoto = z.infer<typeof ownerPhotoSchema>;
 
 /** The visible photos of a listing, cover first, then in the owner's order (the provider page). */
-export async function visiblePhotos({ db }: Db, providerId: string): Promise<Photo[]> {
+export async function visiblePhotos({ db }: Db, providerId: IdOf): Promise<Photo[]> {
   const rows = await db
     .selectFrom('photos')
     .selectAll()

@@ -112,6 +112,9 @@ export async function getProviderBySlug(database: Db, slug: string): Promise<Pro
   return row ? toProvider(row) : null;
 }
 
+/** The id of the listed provider with `slug`, as a subquery: a page's reads about it go out beside its row (src/db/batchedReads.ts). */
+export const listedIdOfSlug = (database: Db, slug: string) => listedProviders(database).select('id').where('slug', '=', slug).$asScalar();
+
 /** A new provider row; rating and reviewCount start at zero, the place comes from placeOf. */
 export interface NewProvider
   extends Omit<

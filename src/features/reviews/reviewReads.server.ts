@@ -3,6 +3,7 @@
  * Hidden reviews (docs/moderation.md) are never read here, and a hidden listing reads as unknown.
  */
 import type { Db } from '../../db/client';
+import type { IdOf } from '../../db/batchedReads';
 import type { Page } from '../providers/providers.server';
 import { listedProviders } from '../providers/providers.server';
 import { toReview } from './reviews.server';
@@ -11,27 +12,24 @@ import type { ReviewSort } from './reviewRules';
 import type { Review } from './schemas/review';
 import type { ReviewSummary } from './schemas/reviewList';
 
-function publishedReviews({ db }: Db, providerId: string) {
+function publishedReviews({ db }: Db, providerId: IdOf) {
   return db.selectFrom('reviews').where('providerId', '=', providerId).where('status', '=', 'published');
 }
 
-const isListed = async (database: Db, providerId: string) =>
+const isListed = async (database: Db, providerId: IdOf) =>
   Boolean(await listedProviders(database).select('id').where('id', '=', providerId).executeTakeFirst());
 
 /** One page of a provider's published reviews in the given order (ties: newest first). */
 export async function sortedReviews(
   database: Db,
-  providerId: string,
+  providerId: IdOf,
   { sort, limit, offset }: { sort: ReviewSort; limit: number; offset: number },
 ): Promise<Review[]> {
   let query = publishedReviews(database, providerId).selectAll();
   if (sort !== 'newest') query = query.orderBy('rating', sort === 'highest' ? 'desc' : 'asc');
-  const rows = await query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
-  // The business's responses go with their reviews (docs/owners.md "Replies").
-  const replies = await publishedReplies(
-    database,
-    rows.map((r) => r.id),
-  );
+  query = query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).offset(offset);
+  // The business's responses go with their reviews (docs/owners.md "Replies"), read beside them.
+  const [rows, replies] = await Promise.all([query.execute(), publishedReplies(database, query.clearSelect().select('id'))]);
   return rows.map((row) => ({ ...toReview(row), reply: replies.get(row.id) ?? null }));
 }
 
@@ -48,7 +46,7 @@ export async function reviewPage(database: Db, providerId: string, params: { sor
 }
 
 /** Published reviews per star, their number and mean (one decimal, as the provider's rating is kept). */
-export async function reviewSummary(database: Db, providerId: string): Promise<ReviewSummary | null> {
+export async function reviewSummary(database: Db, providerId: IdOf): Promise<ReviewSummary | null> {
   const [listed, rows] = await Promise.all([
     isListed(database, providerId),
     publishedReviews(database, providerId)

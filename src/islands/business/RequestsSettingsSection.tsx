@@ -1,0 +1,159 @@
+/**
+ * The dashboard's "Time requests" settings (docs/requests.md): take requests or not, an optional
+ * "Book online" link to the tool the business already uses (https only), and an optional
+ * cancellation policy shown to shoppers before they send. Saved on its own
+ * (PUT /api/owners/listings/{id}/requests-settings), like "Amenities and more".
+ */
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { BOOK_ONLINE_LABEL, REQUEST_LIMITS, TAKE_REQUESTS_LABEL } from '@/features/requests';
+import { ownerCall, OwnerCallError } from '../ownerApi';
+import type { RequestSettings } from '../requests/types';
+
+export const HTTPS_ONLY = 'Please enter a link that starts with https://';
+
+type Setters = { setTakesRequests: (v: boolean) => void; setBookingUrl: (v: string) => void; setPolicy: (v: string) => void; setLoaded: (v: boolean) => void };
+/** Puts saved settings into the form's fields. */
+function fill(s: RequestSettings, f: Setters) {
+  f.setTakesRequests(s.takesRequests);
+  f.setBookingUrl(s.bookingUrl ?? '');
+  f.setPolicy(s.cancellationPolicy ?? '');
+  f.setLoaded(true);
+}
+
+export default function RequestsSettingsSection({ providerId }: { providerId: string }) {
+  const id = useId();
+  const url = `/api/owners/listings/${encodeURIComponent(providerId)}/requests-settings`;
+  const [loaded, setLoaded] = useState(false);
+  const [takesRequests, setTakesRequests] = useState(false);
+  const [bookingUrl, setBookingUrl] = useState('');
+  const [policy, setPolicy] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState('');
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const setters = { setTakesRequests, setBookingUrl, setPolicy, setLoaded };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: state setters never change; loads once per listing
+  useEffect(() => {
+    ownerCall<RequestSettings>('GET', url)
+      .then((s) => fill(s, setters))
+      .catch((e) => {
+        setFailed(true);
+        setMessage(e instanceof Error ? e.message : String(e));
+      });
+  }, [url]);
+
+  if (!loaded)
+    return message ? (
+      <p role="alert" className="field-error">
+        {`Your time request settings could not be loaded: ${message}`}
+      </p>
+    ) : (
+      <p className="text-gray-700">Loading your time request settings...</p>
+    );
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    setMessage('');
+    setFailed(false);
+    const local: Record<string, string> = {};
+    if (bookingUrl.trim() && !/^https:\/\/[^\s/]+\.[^\s]+$/i.test(bookingUrl.trim())) local.bookingUrl = HTTPS_ONLY;
+    if (policy.length > REQUEST_LIMITS.policyMax) local.cancellationPolicy = `Cancellation policy must be less than ${REQUEST_LIMITS.policyMax} characters`;
+    setErrors(local);
+    if (Object.keys(local).length) {
+      setFailed(true);
+      setMessage('Nothing was saved: fix the fields marked below.');
+      return;
+    }
+    setBusy(true);
+    try {
+      const body: RequestSettings = { takesRequests, bookingUrl: bookingUrl.trim() || null, cancellationPolicy: policy.trim() || null };
+      fill(await ownerCall<RequestSettings>('PUT', url, body), setters);
+      setMessage('Saved. Your page shows the change now.');
+    } catch (err) {
+      setFailed(true);
+      if (err instanceof OwnerCallError && err.issues.length) {
+        setErrors(Object.fromEntries(err.issues.map((i) => [i.path, i.message])));
+        setMessage('Nothing was saved: fix the fields marked below.');
+      } else setMessage(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const describedBy = (key: string, extra?: string) => [extra, errors[key] ? `${id}-${key}-error` : undefined].filter(Boolean).join(' ') || undefined;
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-4 rounded-2xl border border-gray-200 p-5" data-requests-settings>
+      <h2 id={`${id}-title`} className="text-xl font-semibold text-gray-900">
+        Time requests
+      </h2>
+      <p className="text-sm text-gray-700">
+        Shoppers press &ldquo;Request a time&rdquo; on your page, pick a service and up to three times, and confirm their email. You get an email with one-click
+        Accept, Propose another time and Decline, and the same request below. Nothing is booked until you confirm; there is no fee.
+      </p>
+      <form onSubmit={save} noValidate className="space-y-4">
+        <label className="flex items-center gap-2 font-semibold text-gray-900">
+          <input type="checkbox" checked={takesRequests} onChange={(e) => setTakesRequests(e.target.checked)} />
+          {TAKE_REQUESTS_LABEL}
+        </label>
+        <div>
+          <label htmlFor={`${id}-booking`} className="field-label">
+            {`${BOOK_ONLINE_LABEL} link (Optional)`}
+          </label>
+          <input
+            id={`${id}-booking`}
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            className="field-input"
+            value={bookingUrl}
+            onChange={(e) => setBookingUrl(e.target.value)}
+            aria-invalid={!!errors.bookingUrl}
+            aria-describedby={describedBy('bookingUrl', `${id}-booking-hint`)}
+          />
+          <p id={`${id}-booking-hint`} className="text-xs text-gray-600">
+            The booking tool you already use, if any: your page shows it as a &ldquo;Book online&rdquo; button.
+          </p>
+          {errors.bookingUrl && (
+            <p id={`${id}-bookingUrl-error`} className="field-error">
+              {errors.bookingUrl}
+            </p>
+          )}
+        </div>
+        <div>
+          <label htmlFor={`${id}-policy`} className="field-label">
+            Cancellation policy (Optional)
+          </label>
+          <textarea
+            id={`${id}-policy`}
+            rows={3}
+            maxLength={REQUEST_LIMITS.policyMax}
+            className="field-input"
+            value={policy}
+            onChange={(e) => setPolicy(e.target.value)}
+            aria-invalid={!!errors.cancellationPolicy}
+            aria-describedby={describedBy('cancellationPolicy', `${id}-policy-count`)}
+          />
+          <p id={`${id}-policy-count`} className="text-xs text-gray-600">
+            {`${policy.length}/${REQUEST_LIMITS.policyMax}. Shown to shoppers before they send a request.`}
+          </p>
+          {errors.cancellationPolicy && (
+            <p id={`${id}-cancellationPolicy-error`} className="field-error">
+              {errors.cancellationPolicy}
+            </p>
+          )}
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? 'Saving...' : 'Save request settings'}
+          </button>
+          {message && (
+            <p role={failed ? 'alert' : 'status'} className={failed ? 'field-error' : 'text-sm text-green-800'}>
+              {message}
+            </p>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}

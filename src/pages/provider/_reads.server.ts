@@ -1,0 +1,32 @@
+/**
+ * What a provider page reads (/provider/{slug}), in one round trip to the database (docs/SCALING.md
+ * "Round trips"): every read names the provider by its slug (a subquery for its id) rather than
+ * waiting for its row, and they go out side by side, one batch (src/db/batchedReads.ts).
+ * The page's own module (not a route: Astro leaves `_` files out), so the round-trip test reads it as the page does.
+ */
+import { LIMITS } from '../../config';
+import type { Db } from '../../db/client';
+import { batchedReads } from '../../db/batchedReads';
+import { getProviderBySlug, listedIdOfSlug } from '../../features/providers/providers.server';
+import { removedListingId } from '../../features/moderation/moderation.server';
+import { reviewSummary, sortedReviews } from '../../features/reviews/reviewReads.server';
+import { visiblePhotos } from '../../features/photos/photos.server';
+import { ownerStanding } from '../../features/owners/standing.server';
+import { listingSource } from '../../features/imports/index.server';
+
+/** The provider of `slug` and what its page shows; when it is not listed, the id of the removed listing of that slug, if any (410). */
+export async function providerPageReads(database: Db, slug: string) {
+  const reads = batchedReads(database);
+  const id = listedIdOfSlug(reads, slug);
+  const [provider, removedId, reviews, summary, photos, standing, source] = await Promise.all([
+    getProviderBySlug(reads, slug),
+    removedListingId(reads, slug),
+    sortedReviews(reads, id, { sort: 'newest', limit: LIMITS.reviewsOnPage, offset: 0 }),
+    reviewSummary(reads, id),
+    visiblePhotos(reads, id),
+    ownerStanding(reads, id),
+    listingSource(reads, id),
+  ]);
+  if (!provider) return { provider, removedId, reviews: [], summary: null, photos: [], standing: null, source: null };
+  return { provider, removedId: null, reviews, summary, photos, standing, source };
+}
