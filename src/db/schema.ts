@@ -287,6 +287,11 @@ export interface Database {
   insight_mail_settings: InsightMailSettingsTable;
   insight_mail_sent: InsightMailSentTable;
   mail_outbox: MailOutboxTable;
+  request_settings: RequestSettingsTable;
+  requests: RequestsTable;
+  request_windows: RequestWindowsTable;
+  request_tokens: RequestTokensTable;
+  request_audit: RequestAuditTable;
 }
 
 /** better-auth's tables (migrations/0016_owners.sql); better-auth writes them, we read a few columns. */
@@ -486,4 +491,69 @@ export interface MailOutboxTable {
   lastError: string | null;
   createdAt: string;
   sentAt: string | null;
+}
+
+/** Time requests (migrations/0050_requests.sql, docs/requests.md). */
+export interface RequestSettingsTable {
+  providerId: string;
+  takesRequests: Generated<number>;
+  bookingUrl: string | null;
+  cancellationPolicy: string | null;
+  replyMedianHours: number | null;
+  replyRate: number | null;
+  replyRequests: Generated<number>;
+  updatedAt: string;
+}
+export interface RequestsTable {
+  id: string;
+  providerId: string;
+  service: string;
+  state: 'requested' | 'accepted' | 'proposed' | 'declined' | 'expired' | 'cancelled';
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  note: string | null;
+  acceptedStart: string | null;
+  proposedStart: string | null;
+  declineReason: string | null;
+  cancelledBy: 'shopper' | 'owner' | null;
+  cancelledAt: string | null;
+  firstAnsweredAt: string | null;
+  expiresAt: string;
+  lastDate: string;
+  sequence: Generated<number>;
+  reminderSentAt: string | null;
+  spamReportedAt: string | null;
+  spamResolvedAt: string | null;
+  personalDeletedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+export interface RequestWindowsTable {
+  requestId: string;
+  idx: number;
+  date: string;
+  part: 'morning' | 'afternoon' | 'evening' | 'exact';
+  time: string | null;
+  startsAt: string;
+}
+export interface RequestTokensTable {
+  hash: string;
+  requestId: string;
+  action: string;
+  windowIndex: number | null;
+  expiresAt: string;
+  usedAt: string | null;
+  createdAt: string;
+}
+export interface RequestAuditTable {
+  id: string;
+  requestId: string;
+  providerId: string;
+  action: string;
+  fromState: string | null;
+  toState: string | null;
+  actor: string;
+  detail: string | null;
+  createdAt: string;
 }

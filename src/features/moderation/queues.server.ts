@@ -179,6 +179,59 @@ const SQL: Record<QueueName, QueueSql> = {
             FROM photos ph JOIN providers p ON p.id = ph.providerId ORDER BY ph.createdAt {order}, ph.id {order} LIMIT ? OFFSET ?`,
     item: (row) => ({ ...photoItem(row), decisions: upOrHidden(row.status === 'hidden', 'photo', false) }),
   },
+  'import-batches': {
+    count: `SELECT count(*) AS n FROM import_batches WHERE status IN ('applied', 'approved')`,
+    items: `SELECT id, file, release, status, counts, rowsDone, createdBy, createdAt AS at, decidedBy, decidedAt
+            FROM import_batches WHERE status IN ('applied', 'approved') ORDER BY createdAt {order}, id {order} LIMIT ? OFFSET ?`,
+    item: (row) => {
+      const counts = (JSON.parse(text(row.counts) || '{}') as { counts?: Record<string, number> }).counts ?? {};
+      return {
+        ...base,
+        id: text(row.id),
+        kind: 'import-batch',
+        title: `${text(row.file)}${row.release === null ? '' : ` (Overture ${text(row.release)})`}`,
+        status: text(row.status),
+        at: text(row.at),
+        details: details([
+          ['Records read', row.rowsDone],
+          ...Object.entries(counts).map(([outcome, n]): [string, unknown] => [`Outcome: ${outcome}`, n]),
+          ['Imported by', row.createdBy],
+          ['Approved by', row.decidedBy],
+          ['Approved', row.decidedAt],
+        ]),
+        decisions: row.status === 'applied' ? ['approve-batch', 'rollback-batch'] : ['rollback-batch'],
+      };
+    },
+  },
+  'import-holds': {
+    count: 'SELECT count(*) AS n FROM import_holds WHERE resolvedAt IS NULL',
+    items: `SELECT h.id, h.batchId, h.overtureId, h.reason, h.payload, h.createdAt AS at, p.slug, p.name AS providerName, p.description, p.address,
+                   p.city, p.state, p.zipCode, p.phone, p.email, p.website, p.services
+            FROM import_holds h JOIN providers p ON p.id = h.candidateProviderId
+            WHERE h.resolvedAt IS NULL ORDER BY h.createdAt {order}, h.id {order} LIMIT ? OFFSET ?`,
+    item: (row) => {
+      const { place } = JSON.parse(text(row.payload)) as { place: { listing: Record<string, unknown> } };
+      return {
+        ...base,
+        id: text(row.id),
+        kind: 'import-hold',
+        title: `${text(place.listing.name)}, ${text(place.listing.city)}, ${text(place.listing.state)}`,
+        text: nullable(place.listing.description),
+        status: 'held',
+        at: text(row.at),
+        details: [
+          ...details([
+            ['Why it is held', row.reason],
+            ['Overture id', row.overtureId],
+            ['Batch', row.batchId],
+          ]),
+          ...listingDetails(place.listing),
+        ],
+        beside: { title: `${text(row.providerName)}, ${text(row.city)}, ${text(row.state)}`, slug: text(row.slug), details: listingDetails(row) },
+        decisions: ['same-import', 'new-import'],
+      };
+    },
+  },
   hidden: {
     count: `SELECT (SELECT count(*) FROM reviews WHERE status = 'hidden') + (SELECT count(*) FROM review_replies WHERE status = 'hidden')
                  + (SELECT count(*) FROM photos WHERE status = 'hidden') + (SELECT count(*) FROM providers WHERE isHidden = 1) AS n`,

@@ -7,3 +7,8 @@ export { ensureAccount } from './ownersModeration.server';
 export { sendSignInCode, signOut } from './auth.server';
 export { canSendMail, listingAddress, MailUnavailableError } from './mail.server';
 export { CODE_RULES } from './auth.server';
+export { checkEmailCode, CodeRefusedError, sendEmailCheckCode } from './auth.server';
+export { countCodeSent, limitCodeEntry } from './codeLimits.server';
+export { ownerErrors } from './ownerErrors.server';
+export { listingsOf } from './claims.server';
+export { audit } from './claims.server';

@@ -30,6 +30,8 @@ import { PHOTO_LIMITS } from '../../features/photos/photoRules';
 import { buildOpenApiDocument, type ApiDescription, type Payload } from './document';
 import { OPERATOR_ENDPOINTS, OPERATOR_TAG } from './operatorApi.server';
 import { insightsEndpoints } from '../../features/insights/openapi';
+import { requestEndpoints } from '../../features/requests/openapi';
+import { replyTimeSchema } from '../../features/requests';
 import { MAX_NEARBY_MILES } from '../../features/search/params';
 import {
   exampleErrors,
@@ -61,6 +63,16 @@ const replyIdParams = z.object({ id: z.string().check(z.describe("Id of a busine
 const providerSlugParams = z.object({ slug: z.string().check(z.describe("Provider slug, the last segment of the provider's page URL.")) });
 
 const provider: Payload = { schema: providerSchema, name: 'Provider', example: exampleProvider };
+/** GET /api/providers/by-slug: the provider and what its page says of time requests (docs/requests.md). */
+const providerPage: Payload = {
+  schema: z.extend(providerSchema, {
+    takesRequests: z.boolean().check(z.describe('Whether the page offers "Request a time" (claimed, vetted, its owner said yes).')),
+    bookingUrl: z.nullable(z.string()).check(z.describe('The owner\'s "Book online" link (https), or null.')),
+    replyTime: replyTimeSchema,
+  }),
+  name: 'ProviderPage',
+  example: { ...exampleProvider, takesRequests: true, bookingUrl: null, replyTime: { medianHours: 3.5, replyRate: 0.9, requests: 12 } },
+};
 const providerList: Payload = { ...provider, list: true, example: [exampleProvider] };
 const searchResults: Payload = { schema: searchResultSchema, name: 'SearchResult', list: true, example: [{ ...exampleProvider, distanceMiles: 1.2 }] };
 const review: Payload = { schema: reviewSchema, name: 'Review', example: exampleReview };
@@ -119,6 +131,7 @@ export const GLOW_API: ApiDescription = {
     { name: 'Photos', description: 'Photos of a listing, chosen by its owner; reports of photos to the moderators.' },
     OPERATOR_TAG,
     { name: 'Insights', description: 'What a listing brought in, counted without cookies, for its owner (docs/insights.md).' },
+    { name: 'Requests', description: 'Time requests: a shopper asks, the business confirms by email link or in /business (docs/requests.md).' },
     { name: 'Meta', description: 'This document.' },
   ],
   headers: {
@@ -192,6 +205,7 @@ export const GLOW_API: ApiDescription = {
   },
   endpoints: [
     ...insightsEndpoints,
+    ...requestEndpoints,
     {
       method: 'get',
       path: '/api/providers',
@@ -286,7 +300,7 @@ export const GLOW_API: ApiDescription = {
       summary: 'One provider by its slug',
       pathParams: providerSlugParams,
       paramExamples: { slug: exampleProvider.slug },
-      responses: [{ status: 200, description: 'The provider.', body: provider }],
+      responses: [{ status: 200, description: 'The provider, with whether it takes time requests and its reply time.', body: providerPage }],
       errors: [404, 405, 503],
     },
     {
