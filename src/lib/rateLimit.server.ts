@@ -105,8 +105,8 @@ export async function hit({ client }: Db, action: string, address: string, limit
               ON CONFLICT (bucket, windowStart) DO UPDATE SET hits = hits + 1 RETURNING hits`,
         args: [`${action}:${clientKey(address)}`, windowStart],
       },
-      // Forget finished windows (the longest is an hour).
-      { sql: 'DELETE FROM rate_limits WHERE windowStart < ?', args: [nowSeconds - 3600] },
+      // Forget finished windows (the longest is a day: time requests, docs/requests.md "Limits").
+      { sql: 'DELETE FROM rate_limits WHERE windowStart < ?', args: [nowSeconds - 86_400] },
     ],
     'write',
   );

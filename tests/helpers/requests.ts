@@ -2,6 +2,7 @@
 import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import type { TestApi } from './api';
+import { requestFrom } from './owners';
 import type { TestMailbox } from './smtp';
 
 export const json = (origin: string) => ({ 'Content-Type': 'application/json', Origin: origin });
@@ -59,18 +60,23 @@ export interface Window {
   time?: string;
 }
 
-/** Asks for a code and sends a request; returns the answer. */
+let nextAddress = 10;
+/** Another local client address (127.0.0.x) for each request, unless one is given: limits count per address. */
+export const freshAddress = () => `127.0.0.${nextAddress++ % 250}`;
+
+/** Asks for a code and sends a request from `from` (a local address); returns the answer. */
 export async function sendRequest(
   api: TestApi,
   mail: TestMailbox,
   body: { providerId: string; service: string; windows: Window[]; name: string; email: string; phone?: string | null; note?: string | null; website?: string },
-  headers: Record<string, string> = json(api.base),
+  { from = freshAddress(), headers = {} as Record<string, string> } = {},
 ): Promise<Response> {
   const before = countMail(mail, body.email, CODE_SUBJECT);
-  const asked = await api.post('/api/requests/code', { providerId: body.providerId, email: body.email }, { headers });
-  if (asked.status !== 202) return asked;
+  const asked = await requestFrom(api, from, 'POST', '/api/requests/code', { providerId: body.providerId, email: body.email }, headers);
+  if (asked.status !== 202) return new Response(JSON.stringify(asked.json), { status: asked.status });
   const code = await newCode(mail, body.email, before);
-  return api.post('/api/requests', { ...body, code }, { headers });
+  const sent = await requestFrom(api, from, 'POST', '/api/requests', { ...body, code }, headers);
+  return new Response(JSON.stringify(sent.json), { status: sent.status });
 }
 
 const CODE_SUBJECT = /is your Glow code/;

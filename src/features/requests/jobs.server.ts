@@ -14,6 +14,7 @@ import { auditChange, changeRequest } from './requests.server';
 import { addDays, localDate } from './time';
 import { issueLink } from './tokens.server';
 import { acceptedLabel, loadRequest } from './view.server';
+import { writeTransaction } from './transaction.server';
 
 const HOUR = 3_600_000;
 
@@ -49,7 +50,7 @@ export async function sendReminders(database: Db, now = new Date()): Promise<num
     .execute();
   let sent = 0;
   for (const { id } of due) {
-    const queued = await database.db.transaction().execute(async (trx) => {
+    const queued = await writeTransaction(database, async (trx) => {
       const marked = await trx
         .updateTable('requests')
         .set({ reminderSentAt: now.toISOString() })

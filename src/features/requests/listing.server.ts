@@ -12,6 +12,7 @@ import { parseServices } from '../providers/providerFields';
 import { audit } from '../owners/index.server';
 import type { ReplyTime, RequestOptions, RequestSettings } from './schemas';
 import { openDates } from './time';
+import { writeTransaction } from './transaction.server';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -156,7 +157,7 @@ export async function requestSettings({ db }: Db, providerId: string): Promise<R
 
 /** PUT /api/owners/listings/{id}/requests-settings: saved and audited in one transaction. */
 export async function saveRequestSettings({ db }: Db, providerId: string, input: RequestSettings, actor: string, now = new Date()): Promise<RequestSettings> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction({ db }, async (trx) => {
     const before = await trx
       .selectFrom('request_settings')
       .select(['takesRequests', 'bookingUrl', 'cancellationPolicy'])

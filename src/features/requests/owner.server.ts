@@ -9,6 +9,7 @@ import { requestListing, type RequestListing } from './listing.server';
 import { auditChange, changeRequest } from './requests.server';
 import type { OwnerRequestAction, RequestView, ReplyTime } from './schemas';
 import { loadRequest, toView } from './view.server';
+import { writeTransaction } from './transaction.server';
 
 const OTHERS = 'This request is for a listing managed by another account.';
 
@@ -69,7 +70,7 @@ export async function ownerAction(
   const listing = await requestListing(database.db, row.providerId);
   if (listing.ownerUserId !== owner.userId) throw new ForbiddenError(OTHERS);
   if (input.action === 'report') {
-    await database.db.transaction().execute(async (trx) => {
+    await writeTransaction(database, async (trx) => {
       const marked = await trx
         .updateTable('requests')
         .set({ spamReportedAt: now.toISOString(), updatedAt: now.toISOString() })

@@ -24,6 +24,7 @@ import { allowedFrom, TRANSITIONS, type TransitionName } from './states';
 import { instantLabel, localDate, openDates, windowLabel, windowMinute, zonedInstant } from './time';
 import { issueLink, linkOf, spendLink } from './tokens.server';
 import { acceptedLabel, declineLabel, loadRequest, toView, type RequestRow, type WindowRow } from './view.server';
+import { writeTransaction } from './transaction.server';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -119,7 +120,7 @@ export async function createRequest(
     .map((w) => w.date)
     .sort()
     .at(-1)!;
-  await database.db.transaction().execute(async (trx) => {
+  await writeTransaction(database, async (trx) => {
     await trx
       .insertInto('requests')
       .values({
@@ -246,7 +247,7 @@ export async function changeRequest(
   { token, now = new Date() }: { token?: string; now?: Date } = {},
 ): Promise<{ changed: boolean; row: RequestRow; windows: WindowRow[]; listing: RequestListing }> {
   const transition = TRANSITIONS[input.action];
-  const result = await database.db.transaction().execute(async (trx) => {
+  const result = await writeTransaction(database, async (trx) => {
     if (token && !(await spendLink(trx, token, now))) return null;
     const { row: before, windows } = await loadRequest(trx, requestId);
     if (!allowedFrom(input.action, before.state)) return null;
