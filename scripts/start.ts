@@ -12,7 +12,6 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { databaseUrl } from '../src/db/client';
 import { setupDatabase } from '../src/setup/setup';
-import { seedPhotos } from '../src/setup/seedPhotos.server';
 import { startLocalBlobs } from '../src/local-server/blobs';
 import { env } from '../src/env.server';
 import { loadFunctionRoutes } from '../src/local-server/functionRoutes';
@@ -61,6 +60,8 @@ if (cluster.isPrimary)
     // cover, and the rest of the galleries are drawn beside it (docs/photos.md "Seed photos").
     if (seeded > 0 || setup.migrated.some((name) => name.startsWith('0017_'))) {
       console.log('[photos] drawing the seed photos: the covers, then the galleries beside the build');
+      // The image generator (imagegen/) is loaded only here, to draw seed photos: never by setup itself.
+      const { seedPhotos } = await import('../src/setup/seedPhotos.server');
       let coversDone!: (added: number) => void;
       const covers = new Promise<number>((done) => (coversDone = done));
       galleries = seedPhotos(setup, { ...(SEED_PHOTOS === 'all' ? {} : { first: SEED_PHOTOS }), onCovers: coversDone });

@@ -8,7 +8,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { OwnerSession } from '@/features/owners/schemas';
 import type { Review } from '@/features/reviews/schemas';
 import { CodeField, EmailField } from './CodeField';
-import { ownerCall, OwnerCallError } from './ownerApi';
+import { apiCall, ApiError } from '@/lib/apiClient';
 import ListingSections from './business/ListingSections';
 import { InsightsSection } from './InsightsSection';
 import FacetsSection from './business/FacetsSection';
@@ -34,10 +34,10 @@ export default function BusinessDashboard() {
 
   useEffect(() => {
     setClaim(pendingClaim());
-    ownerCall<OwnerSession>('GET', '/api/owners/session')
+    apiCall<OwnerSession>('GET', '/api/owners/session')
       .then(setSession)
       .catch((e) => {
-        if (e instanceof OwnerCallError && e.status === 401) setSession(null);
+        if (e instanceof ApiError && e.status === 401) setSession(null);
         else setError(e instanceof Error ? e.message : String(e));
       });
   }, []);
@@ -91,10 +91,10 @@ function SignIn({ claim, onSignedIn }: { claim?: PendingClaim; onSignedIn: (sess
     e.preventDefault();
     void run(async () => {
       if (!sentTo) {
-        const sent = await ownerCall<{ email: string }>('POST', '/api/owners/code', { email });
+        const sent = await apiCall<{ email: string }>('POST', '/api/owners/code', { email });
         setSentTo(sent.email);
       } else {
-        onSignedIn(await ownerCall<OwnerSession>('POST', '/api/owners/sign-in', { email: sentTo, code, providerId: claim?.providerId }));
+        onSignedIn(await apiCall<OwnerSession>('POST', '/api/owners/sign-in', { email: sentTo, code, providerId: claim?.providerId }));
       }
     });
   }
@@ -102,7 +102,7 @@ function SignIn({ claim, onSignedIn }: { claim?: PendingClaim; onSignedIn: (sess
   function newCode() {
     if (!claim) return;
     void run(async () => {
-      await ownerCall('POST', '/api/owners/code', { email: claim.email, providerId: claim.providerId });
+      await apiCall('POST', '/api/owners/code', { email: claim.email, providerId: claim.providerId });
       setCode('');
       setNotice(`We sent a new code to ${claim.email}. Codes from earlier emails no longer work.`);
     });
@@ -155,7 +155,7 @@ function SignIn({ claim, onSignedIn }: { claim?: PendingClaim; onSignedIn: (sess
 function Dashboard({ session, initial, onSignedOut }: { session: OwnerSession; initial?: string | undefined; onSignedOut: () => void }) {
   const [selected, setSelected] = useState(initial ?? session.listings[0]?.id ?? '');
   async function signOut(everywhere = false) {
-    await ownerCall('DELETE', `/api/owners/session${everywhere ? '?everywhere=true' : ''}`).catch(() => undefined);
+    await apiCall('DELETE', `/api/owners/session${everywhere ? '?everywhere=true' : ''}`).catch(() => undefined);
     onSignedOut();
   }
   return (
@@ -202,7 +202,7 @@ function Dashboard({ session, initial, onSignedOut }: { session: OwnerSession; i
 function ReviewReplies({ providerId }: { providerId: string }) {
   const [reviews, setReviews] = useState<Review[] | null>(null);
   const load = () =>
-    ownerCall<Review[]>('GET', `/api/providers/${encodeURIComponent(providerId)}/reviews?limit=20`)
+    apiCall<Review[]>('GET', `/api/providers/${encodeURIComponent(providerId)}/reviews?limit=20`)
       .then(setReviews)
       .catch(() => setReviews([]));
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per listing (the component is keyed by it)
@@ -261,8 +261,8 @@ function ReplyForm({ review, onChange }: { review: Review; onChange: () => void 
     e.preventDefault();
     void run(() =>
       review.reply
-        ? ownerCall('PUT', `/api/owners/replies/${encodeURIComponent(review.reply.id)}`, { body })
-        : ownerCall('POST', '/api/owners/replies', { reviewId: review.id, body }),
+        ? apiCall('PUT', `/api/owners/replies/${encodeURIComponent(review.reply.id)}`, { body })
+        : apiCall('POST', '/api/owners/replies', { reviewId: review.id, body }),
     );
   };
 
@@ -279,7 +279,7 @@ function ReplyForm({ review, onChange }: { review: Review; onChange: () => void 
             type="button"
             className="btn-secondary"
             disabled={busy}
-            onClick={() => void run(() => ownerCall('DELETE', `/api/owners/replies/${encodeURIComponent(review.reply!.id)}`))}
+            onClick={() => void run(() => apiCall('DELETE', `/api/owners/replies/${encodeURIComponent(review.reply!.id)}`))}
           >
             Delete response
           </button>

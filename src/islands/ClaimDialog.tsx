@@ -2,11 +2,12 @@
  * "Claim this business" (docs/owners.md "Claim"): a modal dialog in two steps. The claimant types
  * an email; a code goes to it only if it is the listing's or at its website's domain (otherwise the
  * API's sentence says which address can claim). Then the 6-digit code, which signs in and claims.
- * A native <dialog>: the browser keeps focus inside and closes it on Escape.
+ * The site's one modal dialog (useModalDialog.ts, docs/architecture.md "Dialogs").
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { CodeField, EmailField } from './CodeField';
-import { ownerCall, OwnerCallError } from './ownerApi';
+import { apiCall, ApiError } from '@/lib/apiClient';
+import { useModalDialog } from './useModalDialog';
 
 export interface ClaimTarget {
   providerId: string;
@@ -17,17 +18,12 @@ type Step = { kind: 'email' } | { kind: 'code'; email: string } | { kind: 'done'
 
 export default function ClaimDialog({ target, onClose }: { target: ClaimTarget; onClose: () => void }) {
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const { close, dialogProps } = useModalDialog(onClose);
   const [step, setStep] = useState<Step>({ kind: 'email' });
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    const el = dialog.current;
-    if (el && !el.open) el.showModal();
-  }, []);
 
   async function run(action: () => Promise<void>) {
     setBusy(true);
@@ -35,7 +31,7 @@ export default function ClaimDialog({ target, onClose }: { target: ClaimTarget; 
     try {
       await action();
     } catch (e) {
-      setError(e instanceof OwnerCallError ? e.message : 'Something went wrong. Please try again.');
+      setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again.');
     } finally {
       setBusy(false);
     }
@@ -44,7 +40,7 @@ export default function ClaimDialog({ target, onClose }: { target: ClaimTarget; 
   function askCode(e: FormEvent) {
     e.preventDefault();
     void run(async () => {
-      const sent = await ownerCall<{ email: string }>('POST', '/api/owners/code', { email, providerId: target.providerId });
+      const sent = await apiCall<{ email: string }>('POST', '/api/owners/code', { email, providerId: target.providerId });
       setCode('');
       setStep({ kind: 'code', email: sent.email });
     });
@@ -54,7 +50,7 @@ export default function ClaimDialog({ target, onClose }: { target: ClaimTarget; 
     e.preventDefault();
     if (step.kind !== 'code') return;
     void run(async () => {
-      await ownerCall('POST', '/api/owners/sign-in', { email: step.email, code, providerId: target.providerId });
+      await apiCall('POST', '/api/owners/sign-in', { email: step.email, code, providerId: target.providerId });
       setStep({ kind: 'done' });
     });
   }
@@ -65,19 +61,14 @@ export default function ClaimDialog({ target, onClose }: { target: ClaimTarget; 
     </p>
   );
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={`${id}-title`}
-      onClose={onClose}
-      className="m-auto w-full max-w-md rounded-2xl bg-white p-6 shadow-2xl backdrop:bg-gray-900/50"
-    >
+    <dialog {...dialogProps} aria-labelledby={`${id}-title`} className="m-auto w-full max-w-md rounded-2xl bg-white p-6 shadow-2xl backdrop:bg-gray-900/50">
       <div className="flex items-start justify-between gap-4">
         <h2 id={`${id}-title`} className="text-xl font-bold text-gray-900">
           {`Claim ${target.name}`}
         </h2>
         <button
           type="button"
-          onClick={() => dialog.current?.close()}
+          onClick={close}
           aria-label="Close"
           className="-m-2 h-11 w-11 shrink-0 rounded-md text-2xl leading-none text-gray-700 hover:bg-gray-100"
         >

@@ -4,14 +4,14 @@
  */
 import { useEffect, useId, useState } from 'react';
 import type { MonthlyEmail } from '../features/insights/index';
-import { ownerCall, OwnerCallError } from './ownerApi';
+import { apiCall, ApiError } from '@/lib/apiClient';
 
 export function InsightsSection({ providerId }: { providerId: string }) {
   const id = useId();
   const [monthly, setMonthly] = useState<boolean | null>(null);
   const [message, setMessage] = useState('');
   useEffect(() => {
-    ownerCall<MonthlyEmail>('GET', '/api/owners/insights-mail')
+    apiCall<MonthlyEmail>('GET', '/api/owners/insights-mail')
       .then((s) => setMonthly(s.monthly))
       .catch(() => setMonthly(null));
   }, []);
@@ -20,12 +20,12 @@ export function InsightsSection({ providerId }: { providerId: string }) {
     setMonthly(next);
     setMessage('');
     try {
-      const saved = await ownerCall<MonthlyEmail>('PUT', '/api/owners/insights-mail', { monthly: next });
+      const saved = await apiCall<MonthlyEmail>('PUT', '/api/owners/insights-mail', { monthly: next });
       setMonthly(saved.monthly);
       setMessage(saved.monthly ? 'You will get the monthly summary.' : 'You will get no more monthly summaries.');
     } catch (error) {
       setMonthly(!next);
-      setMessage(error instanceof OwnerCallError ? error.message : 'The setting could not be saved. Try again.');
+      setMessage(error instanceof ApiError ? error.message : 'The setting could not be saved. Try again.');
     }
   }
   return (

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { DECISIONS, MAX_REASON_LENGTH, type DecisionAction } from '@/features/moderation';
 import { DECISION_KEYS } from '@/features/moderation';
 import type { QueueItem } from '@/features/moderation/schemas';
-import { ownerCall } from './ownerApi';
+import { apiCall } from '@/lib/apiClient';
 import { useModalDialog } from './useModalDialog';
 
 /** Where the summary of the last decision waits for the reloaded page (this tab only). */
@@ -209,7 +209,7 @@ function ConfirmDecision({ pending, onClose }: { pending: Pending; onClose: () =
     void (async () => {
       try {
         const body = { action, target: item.id, reason, ...(action === 'assign' ? { email } : {}) };
-        const done = await ownerCall<{ summary: string }>('POST', '/api/operator/decisions', body);
+        const done = await apiCall<{ summary: string }>('POST', '/api/operator/decisions', body);
         sessionStorage.setItem(LAST_RESULT, done.summary);
         window.location.reload();
       } catch (err) {

@@ -5,7 +5,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { CodeField, EmailField } from './CodeField';
-import { ownerCall } from './ownerApi';
+import { apiCall } from '@/lib/apiClient';
 
 export default function OperatorSignIn() {
   const id = useId();
@@ -22,10 +22,10 @@ export default function OperatorSignIn() {
     void (async () => {
       try {
         if (!sentTo) {
-          const sent = await ownerCall<{ email: string }>('POST', '/api/operator/code', { email });
+          const sent = await apiCall<{ email: string }>('POST', '/api/operator/code', { email });
           setSentTo(sent.email);
         } else {
-          await ownerCall('POST', '/api/owners/sign-in', { email: sentTo, code });
+          await apiCall('POST', '/api/owners/sign-in', { email: sentTo, code });
           window.location.reload();
           return;
         }

@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { PHOTO_CATEGORIES, PHOTO_CATEGORY_LABELS, PHOTO_LIMITS, imageCdnUrl, type PhotoCategory } from '@/features/photos';
 import { ALT_HINT, photoAltSchema, type ownerPhotoSchema } from '@/features/photos/schemas';
 import type { z } from '@/lib/zod';
-import { ownerCall as call } from './ownerApi';
+import { apiCall as call } from '@/lib/apiClient';
 
 type OwnerPhoto = z.infer<typeof ownerPhotoSchema>;
 

@@ -1,6 +1,6 @@
-/** The browser's API client: a non-OK answer becomes "{status}: {body or status text}". */
+/** The browser's one API client (src/lib/apiClient.ts): a failed call throws its status, the API's own sentence and its field errors. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, apiRequest, getPage, postJson } from '../../src/lib/apiClient';
+import { ApiError, apiCall, apiRequest, getPage, postJson, UNREACHABLE } from '../../src/lib/apiClient';
 import { startApi, type TestApi } from '../helpers/api';
 
 let api: TestApi;
@@ -16,21 +16,20 @@ describe('apiClient', () => {
     expect(total).toBe(10);
   });
 
-  it('throws "{status}: {body}" for a non-OK answer', async () => {
+  it("throws the API's own sentence, status and field errors for a non-OK answer", async () => {
     const error = await apiRequest('GET', `${api.base}/api/providers/by-slug/nobody-here`).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(404);
-    expect((error as ApiError).message).toBe('404: {"error":"Provider not found","issues":[]}');
-    const invalid = await postJson(`${api.base}/api/reviews`, { providerId: 'x' }).catch((e: unknown) => e as ApiError);
-    expect((invalid as ApiError).message).toMatch(/^400: \{"error":/);
+    expect((error as ApiError).message).toBe('Provider not found');
+    const invalid = (await postJson(`${api.base}/api/reviews`, { providerId: 'x' }).catch((e: unknown) => e)) as ApiError;
+    expect(invalid.status).toBe(400);
+    expect(invalid.issues.length).toBeGreaterThan(0);
+    expect(invalid.message).not.toMatch(/^400|\{/);
   });
 
-  it('uses the status text when the body is empty', async () => {
-    // OPTIONS answers 204 with no body; HEAD to an unknown endpoint answers 404 with no body.
-    const error = await apiRequest('GET', `${api.base}/api/providers?limit=0`).catch((e: unknown) => e as ApiError);
-    expect((error as ApiError).message.startsWith('400: ')).toBe(true);
-    const head = await fetch(`${api.base}/api/providers/by-slug/nobody-here`, { method: 'HEAD' });
-    expect(head.status).toBe(404);
-    expect(await head.text()).toBe('');
+  it('throws status 0 and a sentence when Glow cannot be reached', async () => {
+    const unreachable = (await apiCall('GET', 'http://127.0.0.1:9/api/search').catch((e: unknown) => e)) as ApiError;
+    expect(unreachable).toBeInstanceOf(ApiError);
+    expect([unreachable.status, unreachable.message]).toEqual([0, UNREACHABLE]);
   });
 });

@@ -73,6 +73,9 @@ function specifiersOf(text: string): string[] {
   ];
 }
 
+/** The specifiers a file loads as soon as it is loaded: every one but dynamic imports. */
+const staticSpecifiersOf = (text: string) => specifiersOf(text.replace(/\bimport\(\s*['"][^'"]+['"]\s*\)/g, ''));
+
 /** The repository path an import names, or null for a package. */
 function resolveImport(from: string, spec: string): string | null {
   const bare = spec.replace(/\?.*$/, '');
@@ -117,6 +120,31 @@ describe('floors (docs/architecture.md "Floors")', () => {
 
   it('no module imports from a higher floor or from another feature’s insides', () => {
     expect(violations()).toEqual([]);
+  });
+
+  it('production code and database setup never load the image generator (imagegen/), not even a type', () => {
+    // Entry points that run in production or on every build; `npm start` loads seed photos on demand (a dynamic import).
+    const entries = [
+      ...FILES.filter((f) => f.startsWith('functions/') || f.startsWith('src/pages/')),
+      'src/setup/setup.ts',
+      'src/middleware.ts',
+      'scripts/start.ts',
+    ];
+    const reached = new Set<string>();
+    const chains: string[] = [];
+    const visit = (file: string, chain: string[]) => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      if (file.startsWith('imagegen/')) chains.push([...chain, file].join(' → '));
+      if (!existsSync(join(ROOT, file)) || !SOURCE.test(file)) return;
+      for (const spec of staticSpecifiersOf(readFileSync(join(ROOT, file), 'utf8'))) {
+        const target = resolveImport(file, spec);
+        if (target) visit(target, [...chain, file]);
+      }
+    };
+    for (const entry of entries) visit(entry, []);
+    expect(reached.has('src/setup/setup.ts')).toBe(true);
+    expect(chains).toEqual([]);
   });
 
   it('is heard: it reads type-only, dynamic and re-exported imports, and places a file by its longest path', () => {

@@ -1,8 +1,8 @@
 /**
  * Limits of review text and review reports, without zod: the reviews island shows them (a character
  * counter) before the form's schema loads, and the schemas in src/lib/schemas/ check against the
- * same constants (docs/api.md: forms load their validators on first interaction). Also how a
- * rating is written, for the API and for the page that updates its summary after a review.
+ * same constants (docs/api.md: forms load their validators on first interaction). How a rating
+ * is written is src/features/providers/rating.ts.
  */
 
 /** Most characters of a review's comment. */

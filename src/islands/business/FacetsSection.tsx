@@ -6,7 +6,7 @@
  */
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { FACET_GROUPS, type FacetGroup, type FacetSelection, type OwnerFacets } from '@/features/facets';
-import { ownerCall } from '../ownerApi';
+import { apiCall } from '@/lib/apiClient';
 
 export default function FacetsSection({ providerId }: { providerId: string }) {
   const id = useId();
@@ -18,7 +18,7 @@ export default function FacetsSection({ providerId }: { providerId: string }) {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    ownerCall<OwnerFacets>('GET', url)
+    apiCall<OwnerFacets>('GET', url)
       .then((f) => {
         setSaved(f);
         setDraft(f.facets);
@@ -43,7 +43,7 @@ export default function FacetsSection({ providerId }: { providerId: string }) {
     setMessage('');
     setFailed(false);
     try {
-      const next = await ownerCall<OwnerFacets>('PUT', url, draft);
+      const next = await apiCall<OwnerFacets>('PUT', url, draft);
       setSaved(next);
       setDraft(next.facets);
       setMessage('Saved. Your page and searches show these now.');

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type ComponentType } from 'react';
 import type { OwnerListing } from '@/features/owners/schemas';
-import { ownerCall } from '../ownerApi';
+import { apiCall } from '@/lib/apiClient';
 import PhotoManager from '../PhotoManager';
 import DetailsSection from './DetailsSection';
 import HoursSection from './HoursSection';
@@ -25,7 +25,7 @@ export default function ListingSections({ providerId }: { providerId: string }) 
   const [error, setError] = useState('');
 
   useEffect(() => {
-    ownerCall<OwnerListing>('GET', `/api/owners/listings/${encodeURIComponent(providerId)}`)
+    apiCall<OwnerListing>('GET', `/api/owners/listings/${encodeURIComponent(providerId)}`)
       .then(setListing)
       .catch((e) => setError(e instanceof Error ? e.message : String(e)));
   }, [providerId]);

@@ -6,7 +6,7 @@
  */
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { type DeclineReason, REQUEST_LIMITS, replyRateLine, replyTimeLine, type RequestState, STATE_LABELS } from '@/features/requests';
-import { ownerCall } from '../ownerApi';
+import { apiCall } from '@/lib/apiClient';
 import { DeclineFields, ProposeFields } from '../requests/AnswerFields';
 import { windowLabel } from '../requests/format';
 import { RequestSummary } from '../requests/RequestSummary';
@@ -39,7 +39,7 @@ export default function RequestsInbox({ providerId }: { providerId: string }) {
 
   // The figures shoppers see on the page, from the same public call the request dialog makes.
   useEffect(() => {
-    ownerCall<RequestOptions>('GET', `/api/providers/${encodeURIComponent(providerId)}/request-options`)
+    apiCall<RequestOptions>('GET', `/api/providers/${encodeURIComponent(providerId)}/request-options`)
       .then((o) => setReplyTime(o.replyTime))
       .catch(() => setReplyTime(undefined));
   }, [providerId]);
@@ -48,7 +48,7 @@ export default function RequestsInbox({ providerId }: { providerId: string }) {
     setError('');
     const query = new URLSearchParams({ listing: providerId, limit: String(PAGE), offset: String(offset) });
     if (filter) query.set('state', filter);
-    return ownerCall<Page>('GET', `/api/owners/requests?${query}`)
+    return apiCall<Page>('GET', `/api/owners/requests?${query}`)
       .then(setPage)
       .catch((e) => setError(e instanceof Error ? e.message : String(e)));
   }, [providerId, filter, offset]);
@@ -156,7 +156,7 @@ function Answers({ request, onAnswered }: { request: RequestView; onAnswered: ()
   function act(body: Record<string, unknown>) {
     setBusy(true);
     setError('');
-    ownerCall('POST', `/api/owners/requests/${encodeURIComponent(request.id)}`, body)
+    apiCall('POST', `/api/owners/requests/${encodeURIComponent(request.id)}`, body)
       .then(() => {
         setOpen(null);
         onAnswered();

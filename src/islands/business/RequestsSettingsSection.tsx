@@ -6,7 +6,7 @@
  */
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { BOOK_ONLINE_LABEL, REQUEST_LIMITS, TAKE_REQUESTS_LABEL } from '@/features/requests';
-import { ownerCall, OwnerCallError } from '../ownerApi';
+import { apiCall, ApiError } from '@/lib/apiClient';
 import type { RequestSettings } from '../requests/types';
 
 export const HTTPS_ONLY = 'Please enter a link that starts with https://';
@@ -35,7 +35,7 @@ export default function RequestsSettingsSection({ providerId }: { providerId: st
   const setters = { setTakesRequests, setBookingUrl, setPolicy, setLoaded };
   // biome-ignore lint/correctness/useExhaustiveDependencies: state setters never change; loads once per listing
   useEffect(() => {
-    ownerCall<RequestSettings>('GET', url)
+    apiCall<RequestSettings>('GET', url)
       .then((s) => fill(s, setters))
       .catch((e) => {
         setFailed(true);
@@ -68,11 +68,11 @@ export default function RequestsSettingsSection({ providerId }: { providerId: st
     setBusy(true);
     try {
       const body: RequestSettings = { takesRequests, bookingUrl: bookingUrl.trim() || null, cancellationPolicy: policy.trim() || null };
-      fill(await ownerCall<RequestSettings>('PUT', url, body), setters);
+      fill(await apiCall<RequestSettings>('PUT', url, body), setters);
       setMessage('Saved. Your page shows the change now.');
     } catch (err) {
       setFailed(true);
-      if (err instanceof OwnerCallError && err.issues.length) {
+      if (err instanceof ApiError && err.issues.length) {
         setErrors(Object.fromEntries(err.issues.map((i) => [i.path, i.message])));
         setMessage('Nothing was saved: fix the fields marked below.');
       } else setMessage(err instanceof Error ? err.message : String(err));

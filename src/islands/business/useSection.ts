@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ListingEditInput, OwnerListing } from '@/features/owners/schemas';
-import { ownerCall, OwnerCallError } from '../ownerApi';
+import { apiCall, ApiError } from '@/lib/apiClient';
 
 /** The listing as last saved, as an edit body. */
 export function editOf(l: OwnerListing): ListingEditInput {
@@ -54,11 +54,11 @@ export function useSection({ listing, onSaved }: SectionProps) {
     setBusy(true);
     setErrors({});
     try {
-      const saved = await ownerCall<OwnerListing>('PUT', `/api/owners/listings/${encodeURIComponent(listing.id)}`, { ...editOf(listing), ...patch });
+      const saved = await apiCall<OwnerListing>('PUT', `/api/owners/listings/${encodeURIComponent(listing.id)}`, { ...editOf(listing), ...patch });
       onSaved(saved);
       setMessage(SAVED);
     } catch (err) {
-      if (err instanceof OwnerCallError && err.issues.length) {
+      if (err instanceof ApiError && err.issues.length) {
         setErrors(Object.fromEntries(err.issues.map((i) => [i.path, i.message])));
         setMessage(FIX_MARKED);
       } else setMessage(err instanceof Error ? err.message : String(err));

@@ -9,7 +9,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Honeypot } from '@/components/Honeypot';
 import { DAY_PARTS, REQUEST_LIMITS, requestNotice, SOMETHING_ELSE, type WindowPart } from '@/features/requests';
 import { CodeField, EmailField } from '../CodeField';
-import { ownerCall, OwnerCallError } from '../ownerApi';
+import { apiCall, ApiError } from '@/lib/apiClient';
 import { useModalDialog } from '../useModalDialog';
 import { dayLabel, zoneName } from './format';
 import type { RequestOptions, RequestWindow } from './types';
@@ -49,7 +49,7 @@ export default function RequestDialog({ target, onClose }: { target: RequestTarg
   const [sentTo, setSentTo] = useState('');
 
   useEffect(() => {
-    ownerCall<RequestOptions>('GET', `/api/providers/${encodeURIComponent(target.providerId)}/request-options`)
+    apiCall<RequestOptions>('GET', `/api/providers/${encodeURIComponent(target.providerId)}/request-options`)
       .then((o) => {
         setOptions(o);
         setService(o.services[0] ?? SOMETHING_ELSE);
@@ -85,7 +85,7 @@ export default function RequestDialog({ target, onClose }: { target: RequestTarg
     try {
       await action();
     } catch (err) {
-      if (err instanceof OwnerCallError && err.issues.length) {
+      if (err instanceof ApiError && err.issues.length) {
         const byField = Object.fromEntries(err.issues.map((i) => [i.path, i.message]));
         // A field of the form: back to it, with its error beside it; the code's own error stays here.
         if (Object.keys(byField).some((k) => k !== 'code')) setStep('form');
@@ -102,7 +102,7 @@ export default function RequestDialog({ target, onClose }: { target: RequestTarg
     setErrors(found);
     if (Object.keys(found).length) return;
     void run(async () => {
-      await ownerCall('POST', '/api/requests/code', { providerId: target.providerId, email: email.trim() });
+      await apiCall('POST', '/api/requests/code', { providerId: target.providerId, email: email.trim() });
       setSentTo(email.trim());
       setCode('');
       setStep('code');
@@ -113,7 +113,7 @@ export default function RequestDialog({ target, onClose }: { target: RequestTarg
     e.preventDefault();
     setErrors({});
     void run(async () => {
-      const sent = await ownerCall<{ message?: string }>('POST', '/api/requests', {
+      const sent = await apiCall<{ message?: string }>('POST', '/api/requests', {
         providerId: target.providerId,
         service,
         windows: payloadWindows(),

@@ -6,7 +6,7 @@
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { type DeclineReason, type LinkAction, REQUEST_LIMITS } from '@/features/requests';
-import { ownerCall } from '../ownerApi';
+import { apiCall } from '@/lib/apiClient';
 import { DeclineFields, ProposeFields } from './AnswerFields';
 import { windowLabel } from './format';
 import { RequestSummary, stateSentence } from './RequestSummary';
@@ -62,7 +62,7 @@ export default function RespondPanel() {
     const t = new URLSearchParams(window.location.search).get('token') ?? '';
     setToken(t);
     if (!t) return;
-    ownerCall<LinkPreview>('GET', `/api/requests/action?token=${encodeURIComponent(t)}`)
+    apiCall<LinkPreview>('GET', `/api/requests/action?token=${encodeURIComponent(t)}`)
       .then(setPreview)
       .catch((e) => setLoadError(e instanceof Error ? e.message : String(e)));
   }, []);
@@ -111,7 +111,7 @@ export default function RespondPanel() {
     const body: Record<string, string> = { token: token ?? '' };
     if (preview?.action === 'propose') body.proposedStart = `${proposed.date}T${proposed.time}`;
     if (preview?.action === 'decline' && reason) body.reason = reason;
-    ownerCall<{ changed: boolean; request: RequestView }>('POST', '/api/requests/action', body)
+    apiCall<{ changed: boolean; request: RequestView }>('POST', '/api/requests/action', body)
       .then(setResult)
       .catch((err) => setError(err instanceof Error ? err.message : String(err)))
       .finally(() => setBusy(false));
