@@ -26,25 +26,16 @@ export default defineConfig({
       // Netlify's own emulation builds the site itself: run last, on its own (`npm run test:netlify`).
       { extends: true, test: { name: 'netlify', include: ['tests/netlify/**/*.test.ts'] } },
     ],
-    // `npm run test:coverage`: the pure modules the unit tests (tests/unit/) cover on their own.
+    // `npm run test:coverage`: what the unit tests (tests/unit/) cover of the pure modules, every
+    // browser-safe module of a feature and of src/lib (a new one is counted without being listed).
+    // The thresholds are a ratchet at today's figures (2026-11-28: lines 75.6 %, branches 62.2 %):
+    // raise them as the untested modules the report names get tests.
     coverage: {
       provider: 'v8',
-      include: [
-        'src/features/search/searchText.ts',
-        'src/features/providers/openNow.ts',
-        'src/features/seo/structuredData.server.ts',
-        'src/features/providers/slugify.ts',
-        'src/features/providers/providerFields.ts',
-        'src/features/search/searchTitle.ts',
-        'src/features/places/usStates.ts',
-        'src/features/catalog/services.ts',
-        'src/features/providers/menu.ts',
-        'src/features/providers/directions.ts',
-        'src/server/http.ts',
-        'src/local-server/functionRoutes.ts',
-      ],
+      include: ['src/features/*/*.ts', 'src/lib/*.ts'],
+      exclude: ['**/*.server.ts', '**/index.ts'],
       reporter: ['text', 'html'],
-      thresholds: { lines: 95, statements: 95, functions: 95, branches: 90 },
+      thresholds: { lines: 74, statements: 73, functions: 70, branches: 60 },
     },
   },
 });

@@ -1,4 +1,4 @@
--- The filter combinations that were still slow at a million providers (docs/BENCHMARKS.md "Third pass").
+-- The filter combinations that were still slow at a million providers (docs/benchmarks-history.md "Third pass").
 
 -- "Open now" in a city, with or without a service: each hours row carries its provider's city and
 -- categories (" hair nails ", so instr() finds one), kept in step by the triggers below. The open

@@ -3,7 +3,7 @@
 -- the order columns, the zone for open now), so counting a box with a price or a rating reads index entries in
 -- order, not each provider's row at random. A box around New York at a million providers holds about
 -- 91,000: its `$` providers rated 5 took 1.5-6.5 s to count from the rows, 15 ms from the index
--- (docs/BENCHMARKS.md "seventh pass"). The seq comes right after the coordinates, so the providers at
+-- (docs/benchmarks-history.md "seventh pass"). The seq comes right after the coordinates, so the providers at
 -- one point are still in seq order (the nearest first reads a point's first few and stops).
 DROP INDEX providers_geo;
 CREATE INDEX providers_geo ON providers (latitude, longitude, seq, priceRange, rating, city, state, zipCode, isPromoted, reviewCount, name, timeZone);

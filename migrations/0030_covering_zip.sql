@@ -3,6 +3,6 @@
 -- the other filters and the orders read (price, rating, city, state, the order columns), so a
 -- prefix's thousands are read in index order rather than each provider's row at random.
 -- `location=770&priceRange=$$$&openNow=true&offset=480` sorted Houston's 770 prefix from its rows
--- (docs/BENCHMARKS.md "seventh pass").
+-- (docs/benchmarks-history.md "seventh pass").
 DROP INDEX providers_zip;
 CREATE INDEX providers_zip ON providers (zipCode, priceRange, rating, city, state, isPromoted, reviewCount, name);

@@ -5,7 +5,7 @@
 -- from a page of its own; here a hundred providers' search columns share a page.
 -- A table, not a covering index: sqld counts an index seek on a key that is not unique as two rows
 -- read (the row, and the next that ends the range); a primary-key seek here counts one, as the
--- providers row did (docs/BENCHMARKS.md "eighth pass"). Every column a row condition or an order
+-- providers row did (docs/benchmarks-history.md "eighth pass"). Every column a row condition or an order
 -- names is here (src/features/search/filters.server.ts); the triggers below are its only writers.
 -- Migration 0033 was never released (a covering index, taken back for that reason).
 CREATE TABLE provider_search (

@@ -2,7 +2,7 @@
 -- text that is many in a `near` box is listed narrowed to the states the box can hold providers in
 -- (docs/search.md "Bounded cost"; src/features/search/plans/pointSource.server.ts `textInBox`), and
 -- those were read from every entry of the box's coordinate index, tens of thousands in a city's box
--- (docs/BENCHMARKS.md "thirteenth pass"). A cell is kept once any provider has been in it with that
+-- (docs/benchmarks-history.md "thirteenth pass"). A cell is kept once any provider has been in it with that
 -- state and never removed: a superset, which is all a narrowing needs (the row conditions decide).
 CREATE TABLE state_cells (
   latCell INTEGER NOT NULL,

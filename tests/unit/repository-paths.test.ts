@@ -229,3 +229,13 @@ describe('README', () => {
     expect(docs.filter((f) => !readme.includes(`](docs/${f})`))).toEqual([]);
   });
 });
+
+describe('docs/BENCHMARKS.md', () => {
+  it('holds the current figures only (at most 300 lines): their history is docs/benchmarks-history.md and git', () => {
+    const text = readFileSync(join(ROOT, 'docs', 'BENCHMARKS.md'), 'utf8');
+    expect(text.trimEnd().split('\n').length).toBeLessThanOrEqual(300);
+    // Every section says how to measure its figures again: a command in backticks.
+    const sections = text.split(/^## /m).slice(1);
+    expect(sections.filter((s) => !/`(npm|npx) [^`]+`|```sh/.test(s)).map((s) => s.split('\n')[0])).toEqual([]);
+  });
+});
