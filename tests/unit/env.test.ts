@@ -93,9 +93,9 @@ describe('the environment', () => {
     expect(TOOL_ONLY.size).toBeGreaterThan(5);
     expect(Object.keys(productionEnvSchema.shape).filter((name) => TOOL_ONLY.has(name))).toEqual([]);
     expect(Object.keys(envSchema.shape).sort()).toEqual([...Object.keys(productionEnvSchema.shape), ...TOOL_ONLY].sort());
-    const site = ['src', 'functions'].flatMap(function walk(dir: string): string[] {
-      return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
-    });
+    const walk = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+    const site = ['src', 'functions'].flatMap(walk);
     const readers = site.filter((file) => file !== join('src', 'env.server.ts') && [...TOOL_ONLY].some((name) => readFileSync(file, 'utf8').includes(name)));
     expect(readers).toEqual([]);
   });
