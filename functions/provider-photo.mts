@@ -6,13 +6,13 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
 import { requireListingOwner } from '../src/features/owners/index.server';
-import { deletePhoto, updatePhoto } from '../src/features/photos/photos.server';
-import { photoUpdateSchema } from '../src/features/photos/schemas/photo';
+import { deletePhoto, updatePhoto } from '../src/features/photos/index.server';
+import { photoUpdateSchema } from '../src/features/photos/schemas';
 import { purgeTags } from '../src/server/cachePurge';
 import { CACHE_TAGS } from '../src/server/cdnCache';
-import { json, parseWith, readJsonObject, route } from '../src/server/http';
+import { json, parseWith, pathParam, readJsonObject, route } from '../src/server/http';
 
-const ids = (params: Record<string, string>) => ({ providerId: decodeURIComponent(params.id ?? ''), photoId: decodeURIComponent(params.photoId ?? '') });
+const ids = (params: Record<string, string>) => ({ providerId: pathParam(params, 'id'), photoId: pathParam(params, 'photoId') });
 
 export default route({
   async PUT(req, context) {

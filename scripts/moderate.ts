@@ -10,12 +10,12 @@ import { parseArgs } from 'node:util';
 import { getDb } from '../src/db/client';
 import { runCommand } from './lib/cli';
 import { env } from '../src/env.server';
-import { DECISIONS, isDecisionAction, type DecisionAction } from '../src/features/moderation/decisions';
+import { DECISIONS, isDecisionAction, type DecisionAction } from '../src/features/moderation';
 import { decideAny } from '../src/features/operators/index.server';
-import { printable as p } from '../src/features/moderation/printable';
-import { QUEUE_NAMES, QUEUES, isQueueName, type QueueName } from '../src/features/moderation/queues';
-import { readQueue } from '../src/features/moderation/queues.server';
-import type { QueueItem } from '../src/features/moderation/schemas/queue';
+import { printable as p } from '../src/features/moderation';
+import { QUEUE_NAMES, QUEUES, isQueueName, type QueueName } from '../src/features/moderation';
+import { readQueue } from '../src/features/moderation/index.server';
+import type { QueueItem } from '../src/features/moderation/schemas';
 
 const decisionUsage = Object.entries(DECISIONS)
   .map(([action, rule]) => `  ${`${action} ${rule.target} --reason "..."`.padEnd(46)}${rule.does}`)
@@ -70,7 +70,7 @@ async function list(queues: readonly QueueName[], order: 'newest' | 'oldest', of
 async function act(action: DecisionAction, args: string[], reason: string): Promise<void> {
   const [target, email] = args as [string, string | undefined];
   const result = await decideAny(await getDb(), { action, target, email, reason, actor: actor() });
-  console.log(`${result.summary} Recorded as ${action} by ${p(actor())}: "${p(reason)}".`);
+  console.log(`${p(result.summary)} Recorded as ${action} by ${p(actor())}: "${p(reason)}".`);
   console.log(
     env().NETLIFY_PURGE_API_TOKEN
       ? `Purged CDN tags: ${result.purged.join(', ')}.`
@@ -95,7 +95,7 @@ async function operators(sub: string | undefined, args: string[], reason: string
   if (!reason) fail(`operators ${sub} needs --reason "why": it is kept with the change.`);
   const input = { email: args[0]!, actor: actor(), reason };
   const result = sub === 'add' ? await grantOperator(database, { ...input, alsoOwner }) : await revokeOperator(database, input);
-  console.log(`${result.summary} Recorded as ${sub === 'add' ? 'grant-operator' : 'revoke-operator'} by ${p(actor())}: "${p(reason)}".`);
+  console.log(`${p(result.summary)} Recorded as ${sub === 'add' ? 'grant-operator' : 'revoke-operator'} by ${p(actor())}: "${p(reason)}".`);
 }
 
 async function main(): Promise<void> {

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { env } from '../../src/env.server';
 import { closeDb, getDb, type Db } from '../../src/db/client';
 import { setupDatabase } from '../../src/setup/setup';
-import { exampleProviderCreate } from '../../src/lib/openapi/examples';
+import { exampleProviderCreate } from '../../src/openapi/examples';
 import { loadFunctionRoutes, type FunctionModule } from '../../src/local-server/functionRoutes';
 import { loadSsrFunction, SSR_FUNCTION } from '../../src/local-server/ssrFunction';
 import { createSiteServer } from '../../src/local-server/staticSite';
@@ -61,6 +61,8 @@ export async function startApi({
   process.env.RATE_LIMIT_REPORTS = String(rateLimit);
   process.env.RATE_LIMIT_CODES = String(rateLimit);
   process.env.RATE_LIMIT_CODES_PER_EMAIL = String(rateLimit);
+  process.env.RATE_LIMIT_OWNER_WRITES = String(rateLimit);
+  process.env.RATE_LIMIT_OWNER_UPLOADS = String(rateLimit);
   // Photo bytes go to a real local Netlify Blobs server of this test file's own.
   const blobs = await startLocalBlobs(join(dir, 'blobs'));
   process.env.RATE_LIMIT_REVIEWS_PER_PROVIDER = String(rateLimit);

@@ -7,12 +7,12 @@ import type { InStatement } from '@libsql/client';
 import { CompiledQuery } from 'kysely';
 import { InvalidInputError, NotFoundError } from '../../lib/errors';
 import type { Db } from '../../db/client';
-import { timeZoneOf } from '../places/timeZone';
-import { categoryRowsStatement, hoursRowsStatement } from '../search/copies.server';
-import { addTermsStatement, removeTermsStatements, vocabularyServices } from '../suggestions/vocabulary.server';
-import { countedServices, setServiceRequests } from '../moderation/vocabulary.server';
+import { timeZoneOf } from '../places';
+import { categoryRowsStatement, hoursRowsStatement } from '../search/index.server';
+import { addTermsStatement, removeTermsStatements, vocabularyServices } from '../suggestions/index.server';
+import { countedServices, setServiceRequests } from '../suggestions/index.server';
 import { audit } from './claims.server';
-import { todayIn } from './listingStatus';
+import { addDays, MAX_CLOSURE_DAYS, todayIn } from '../providers';
 import type { ListingEdit, OwnerListing } from './schemas/listingEdit';
 
 const parse = <T>(text: string | null, fallback: T): T => {
@@ -66,13 +66,17 @@ export async function saveListingEdit(
   const changed: string[] = await db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('providers').selectAll().where('id', '=', providerId).where('isHidden', '=', 0).executeTakeFirst();
     if (!before) throw new NotFoundError('No listing has that id');
-    if (columns.closedUntil && columns.closedUntil <= todayIn(before.timeZone ?? timeZoneOf(before.state), now)) {
+    const today = todayIn(before.timeZone ?? timeZoneOf(before.state), now);
+    if (columns.closedUntil && columns.closedUntil <= today) {
       throw new InvalidInputError('The reopening date must be after today', 'closedUntil');
+    }
+    if (columns.closedUntil && columns.closedUntil > addDays(today, MAX_CLOSURE_DAYS)) {
+      throw new InvalidInputError('The reopening date must be within a year', 'closedUntil');
     }
     const keys = (Object.keys(columns) as (keyof typeof columns)[]).filter((k) => before[k] !== columns[k]);
     if (keys.length === 0) return [];
     // A vetted listing's new service names wait for an operator before they join the shared
-    // vocabulary (src/features/moderation/vocabulary.server.ts); an unvetted one counts none yet.
+    // vocabulary (src/features/suggestions/serviceRequests.server.ts); an unvetted one counts none yet.
     let vocabServices = before.vocabServices;
     if (keys.includes('services') && before.vetted_at) {
       const counted = await countedServices(trx, edit.services, vocabularyServices(before));

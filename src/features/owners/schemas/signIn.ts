@@ -1,12 +1,12 @@
 /** Owner sign-in (docs/owners.md "Sign-in"): asking for a code, and entering it. Browser-safe. */
 import { z } from '../../../lib/zod';
-import { businessFields } from '../../providers/schemas/businessApplication';
+import { businessFields } from '../../providers/schemas';
 
 const providerId = z
   .optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)))
   .check(z.describe('The listing to claim with this code; absent to sign in to the dashboard.'));
 
-const ownerEmail = z
+export const ownerEmail = z
   .pipe(
     businessFields.email,
     z.transform((email: string) => email.toLowerCase()),
