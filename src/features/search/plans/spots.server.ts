@@ -19,8 +19,12 @@ import { INDEXES, indexedBy } from '../indexes.server';
 import { and, type PlanResult, type SearchRun } from './context.server';
 import { countOnce } from '../requestReads.server';
 
-/** Points read per round of the page: the first round, and the most (SQLite allows 500 arms of a UNION ALL). */
-const SPOTS_PER_ROUND = { first: 4, most: 128 } as const;
+/**
+ * Points read per statement of the page, counted as groups of points at one distance (each group one
+ * arm of a UNION ALL, of which SQLite allows 500). The statement stops reading at the page's end, so
+ * a wide first round costs no more than a narrow one where the first points fill the page.
+ */
+const SPOT_GROUPS_PER_ROUND = 128;
 
 interface SpotSource {
   /** The match's seq. */
@@ -57,41 +61,48 @@ export async function nearestBySpot(s: SearchRun, within: Circle): Promise<PlanR
   const spots = await spotsNear(s.database, within.point, within.miles);
   const source = spotSource(s);
   if (!spots.length) return { count: s.r.openTotal ?? { total: 0, capped: false }, rows: [], step: 'spots' };
-  // The count and the first round of the page side by side (one round trip); further rounds only when
-  // the count found any.
+  // The count and the page side by side (one round trip); a further round only when the count found any.
   const counting = s.r.openTotal ? Promise.resolve(s.r.openTotal) : countAt(s, source, spots);
-  const [count, seqs] = await Promise.all([counting, pageAtSpots(s, source, spots, counting)]);
-  if (count.total === 0 || !seqs.length) return { count, rows: [], step: 'spots' };
-  const rows = await s.run(sql`SELECT p.*${s.distance} FROM providers p WHERE p.seq IN (${sql.join(seqs)})`);
-  const place = new Map(seqs.map((seq, k) => [seq, k]));
-  return { count, rows: rows.sort((a, b) => place.get(Number(a.seq))! - place.get(Number(b.seq))!), step: 'spots' };
+  const [count, rows] = await Promise.all([counting, pageAtSpots(s, source, spots, counting)]);
+  return { count, rows: count.total === 0 ? [] : rows, step: 'spots' };
 }
 
 /**
- * The seq of the page's matches at `spots`, nearest first, read a round of points at a time until the
- * page is full; past the first round only when `count` found any.
+ * The page's rows at `spots`, nearest first, matches at one distance in seq order: each statement
+ * reads the points of up to SPOT_GROUPS_PER_ROUND distances, at each the first matches in seq order
+ * (one UNION ALL arm a distance, stopped at the page's end), and the page's own rows beside them, so
+ * the page is one round trip unless the points are more than a statement holds; past the first round
+ * only when `count` found any.
  */
-async function pageAtSpots(s: SearchRun, source: SpotSource, spots: SpotNear[], count: Promise<Count>): Promise<number[]> {
-  const found: { seq: number; miles: number }[] = [];
-  for (let i = 0, round: number = SPOTS_PER_ROUND.first; i < spots.length && found.length < s.wanted; round = Math.min(round * 4, SPOTS_PER_ROUND.most)) {
-    if (i > 0 && (await count).total === 0) break;
-    // A round ends where the distance changes: points at one distance are merged by seq.
-    let end = Math.min(spots.length, i + round);
-    while (end < spots.length && spots[end]!.miles === spots[end - 1]!.miles) end++;
-    const need = s.wanted - found.length;
-    const arms = spots
-      .slice(i, end)
-      .map(
-        (spot, k) =>
-          sql`SELECT * FROM (SELECT ${source.seq} AS seq, ${i + k} AS spot FROM ${source.tables} ${and([source.at(spot.latitude, spot.longitude), ...source.conds])} ORDER BY 1 LIMIT ${need})`,
-      );
-    const { rows } = await sql<{ seq: number; spot: number }>`${sql.join(arms, sql` UNION ALL `)}`.execute(s.database.db);
-    const inRound = rows.map((row) => ({ seq: Number(row.seq), miles: spots[Number(row.spot)]!.miles }));
-    inRound.sort((a, b) => a.miles - b.miles || a.seq - b.seq);
-    found.push(...inRound.slice(0, need));
-    i = end;
+async function pageAtSpots(s: SearchRun, source: SpotSource, spots: SpotNear[], count: Promise<Count>): Promise<Row[]> {
+  const groups: SpotNear[][] = [];
+  for (const spot of spots) {
+    const last = groups.at(-1);
+    if (last && last[0]!.miles === spot.miles) last.push(spot);
+    else groups.push([spot]);
   }
-  return found.slice(s.params.offset, s.wanted).map((f) => f.seq);
+  const page: Row[] = [];
+  let found = 0;
+  for (let g = 0; g < groups.length && found < s.wanted; g += SPOT_GROUPS_PER_ROUND) {
+    if (g > 0 && (await count).total === 0) break;
+    const need = s.wanted - found;
+    const arm = (spot: SpotNear, d: number) =>
+      sql`SELECT * FROM (SELECT ${source.seq} AS seq, ${d} AS d FROM ${source.tables} ${and([source.at(spot.latitude, spot.longitude), ...source.conds])} ORDER BY 1 LIMIT ${need})`;
+    // One arm a distance (`d`, nearest first); points at one distance merged by seq.
+    const arms = groups
+      .slice(g, g + SPOT_GROUPS_PER_ROUND)
+      .map((group, k) => (group.length === 1 ? arm(group[0]!, g + k) : sql`SELECT * FROM (${sql.join(group.map((spot) => arm(spot, g + k)), sql` UNION ALL `)} ORDER BY 1)`));
+    // The round's matches (at most `need`, in the page's order) counted, and the rows of those on the page read.
+    const rows = await s.run(
+      sql`WITH m AS MATERIALIZED (${sql.join(arms, sql` UNION ALL `)} LIMIT ${need})
+        SELECT p.*${s.distance}, c.found AS roundFound FROM (SELECT count(*) AS found FROM m) c
+        LEFT JOIN (SELECT seq, d FROM m ORDER BY d, seq LIMIT -1 OFFSET ${Math.max(0, s.params.offset - found)}) o ON 1
+        LEFT JOIN providers p ON p.seq = o.seq ORDER BY o.d, o.seq`,
+    );
+    found += Number((rows[0] as Row & { roundFound: number }).roundFound);
+    for (const { roundFound: _, ...row } of rows as (Row & { roundFound: number })[]) if (row.seq !== null) page.push(row);
+  }
+  return page;
 }
 
 /**
