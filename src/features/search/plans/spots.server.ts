@@ -13,10 +13,10 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { cappedTotal } from '../../providers/providers.server';
 import { LIMITS } from '../../../config';
 import type { Circle, Count } from '../resolve.server';
-import { spotsNear, type SpotNear } from '../near.server';
+import { spotsNearOnce, type SpotNear } from '../near.server';
 import { carriedByAll, categoryConditions, isListed, rowConditions } from '../filters.server';
 import { INDEXES, indexedBy } from '../indexes.server';
-import { and, type PlanResult, type SearchRun } from './context.server';
+import { and, type PlanResult, type Row, type SearchRun } from './context.server';
 import { countOnce } from '../requestReads.server';
 
 /**
@@ -58,7 +58,7 @@ function spotSource(s: SearchRun): SpotSource {
 }
 
 export async function nearestBySpot(s: SearchRun, within: Circle): Promise<PlanResult> {
-  const spots = await spotsNear(s.database, within.point, within.miles);
+  const spots = await spotsNearOnce(s.database, s.reads, within.point, within.miles);
   const source = spotSource(s);
   if (!spots.length) return { count: s.r.openTotal ?? { total: 0, capped: false }, rows: [], step: 'spots' };
   // The count and the page side by side (one round trip); a further round only when the count found any.
@@ -68,11 +68,12 @@ export async function nearestBySpot(s: SearchRun, within: Circle): Promise<PlanR
 }
 
 /**
- * The page's rows at `spots`, nearest first, matches at one distance in seq order: each statement
- * reads the points of up to SPOT_GROUPS_PER_ROUND distances, at each the first matches in seq order
- * (one UNION ALL arm a distance, stopped at the page's end), and the page's own rows beside them, so
- * the page is one round trip unless the points are more than a statement holds; past the first round
- * only when `count` found any.
+ * The page's rows at `spots`, nearest first, matches at one distance in seq order. A statement reads
+ * the points of up to SPOT_GROUPS_PER_ROUND distances, one UNION ALL arm a distance (its points'
+ * first matches in seq order), and stops at the page's end (the compound's LIMIT). The last such
+ * statement reads the page's own rows with it: the page is one round trip unless the points are more
+ * than a statement holds, when the rounds before it list their matches' seq (a further round only
+ * when `count` found any) and their rows are read beside the last.
  */
 async function pageAtSpots(s: SearchRun, source: SpotSource, spots: SpotNear[], count: Promise<Count>): Promise<Row[]> {
   const groups: SpotNear[][] = [];
@@ -81,28 +82,38 @@ async function pageAtSpots(s: SearchRun, source: SpotSource, spots: SpotNear[], 
     if (last && last[0]!.miles === spot.miles) last.push(spot);
     else groups.push([spot]);
   }
-  const page: Row[] = [];
-  let found = 0;
-  for (let g = 0; g < groups.length && found < s.wanted; g += SPOT_GROUPS_PER_ROUND) {
-    if (g > 0 && (await count).total === 0) break;
-    const need = s.wanted - found;
+  const listed: number[] = [];
+  for (let g = 0; listed.length < s.wanted; g += SPOT_GROUPS_PER_ROUND) {
+    const need = s.wanted - listed.length;
     const arm = (spot: SpotNear, d: number) =>
       sql`SELECT * FROM (SELECT ${source.seq} AS seq, ${d} AS d FROM ${source.tables} ${and([source.at(spot.latitude, spot.longitude), ...source.conds])} ORDER BY 1 LIMIT ${need})`;
     // One arm a distance (`d`, nearest first); points at one distance merged by seq.
-    const arms = groups
-      .slice(g, g + SPOT_GROUPS_PER_ROUND)
-      .map((group, k) => (group.length === 1 ? arm(group[0]!, g + k) : sql`SELECT * FROM (${sql.join(group.map((spot) => arm(spot, g + k)), sql` UNION ALL `)} ORDER BY 1)`));
-    // The round's matches (at most `need`, in the page's order) counted, and the rows of those on the page read.
-    const rows = await s.run(
-      sql`WITH m AS MATERIALIZED (${sql.join(arms, sql` UNION ALL `)} LIMIT ${need})
-        SELECT p.*${s.distance}, c.found AS roundFound FROM (SELECT count(*) AS found FROM m) c
-        LEFT JOIN (SELECT seq, d FROM m ORDER BY d, seq LIMIT -1 OFFSET ${Math.max(0, s.params.offset - found)}) o ON 1
-        LEFT JOIN providers p ON p.seq = o.seq ORDER BY o.d, o.seq`,
+    const arms = sql.join(
+      groups.slice(g, g + SPOT_GROUPS_PER_ROUND).map((group, k) =>
+        group.length === 1
+          ? arm(group[0]!, g + k)
+          : sql`SELECT * FROM (${sql.join(
+              group.map((spot) => arm(spot, g + k)),
+              sql` UNION ALL `,
+            )} ORDER BY 1)`,
+      ),
+      sql` UNION ALL `,
     );
-    found += Number((rows[0] as Row & { roundFound: number }).roundFound);
-    for (const { roundFound: _, ...row } of rows as (Row & { roundFound: number })[]) if (row.seq !== null) page.push(row);
+    const before = listed.slice(s.params.offset);
+    if (g + SPOT_GROUPS_PER_ROUND >= groups.length) {
+      const skip = Math.max(0, s.params.offset - listed.length);
+      const [earlier, rows] = await Promise.all([
+        s.rowsBySeq(before),
+        s.run(sql`SELECT p.*${s.distance}, o.d FROM (${arms} LIMIT ${need - skip} OFFSET ${skip}) o CROSS JOIN providers p ON p.seq = o.seq`),
+      ]);
+      const inOrder = (rows as (Row & { d: number })[]).sort((a, b) => a.d - b.d || a.seq - b.seq).map(({ d: _, ...row }) => row);
+      return [...earlier, ...inOrder];
+    }
+    const { rows } = await sql<{ seq: number; d: number }>`${arms} LIMIT ${need}`.execute(s.database.db);
+    listed.push(...rows.map((row) => Number(row.seq)));
+    if (listed.length < s.wanted && (await count).total === 0) break;
   }
-  return page;
+  return s.rowsBySeq(listed.slice(s.params.offset, s.wanted));
 }
 
 /**
