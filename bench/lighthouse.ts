@@ -260,6 +260,9 @@ const port = await freePort();
 // run reads instead of half of them (a cold resize made the cover's LCP 0.7-1.3 s later).
 const server = await startServer(port, {
   SKIP_BUILD: '1',
+  // The origin the browser sees, as on a deployed site: the server checks a beacon's Origin against it
+  // (the insights beacon of a provider page and of /search answered 403 to the default, a console error).
+  SITE_URL: `http://127.0.0.1:${port}`,
   WEB_CONCURRENCY: '1',
   ...(photos ? { DATABASE_URL: photos.DATABASE_URL, BLOBS_DIR: photos.BLOBS_DIR } : {}),
 });

@@ -1,20 +1,19 @@
 /**
  * POST /api/operator/decisions: an operator's decision on a queue item, with its reason; the same
- * domain call as `npm run moderate` (decide(), docs/moderation.md "One definition"), audited with
+ * domain call as `npm run moderate` (decideAny(), docs/moderation.md "One definition"), audited with
  * the operator's email.
  */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
-import { decide } from '../src/features/moderation/decisions.server';
 import { decisionInputSchema } from '../src/features/moderation/schemas/queue';
-import { requireOperator } from '../src/features/operators/index.server';
+import { decideAny, requireOperator } from '../src/features/operators/index.server';
 import { json, parseWith, readJsonObject, route } from '../src/server/http';
 
 export default route({
   async POST(req, context) {
     const operator = await requireOperator(req);
     const input = parseWith(decisionInputSchema, await readJsonObject(req));
-    const result = await decide(await getDb(), { ...input, actor: operator.email }, { waitUntil: context.waitUntil });
+    const result = await decideAny(await getDb(), { ...input, actor: operator.email }, { waitUntil: context.waitUntil });
     return json({ action: result.action, summary: result.summary, changed: result.changed, purged: result.purged, rebuild: result.rebuild });
   },
 });

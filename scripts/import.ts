@@ -10,19 +10,16 @@ import { getDb } from '../src/db/client';
 import { runCommand } from './lib/cli';
 import { env } from '../src/env.server';
 import {
-  approveBatch,
+  decideImport,
   listBatches,
   openHolds,
   OUTCOMES,
-  resolveHold,
-  rollbackBatch,
   runImport,
   skipMessage,
   type ImportReport,
   type ReadProgress,
 } from '../src/features/imports/index.server';
 import { printable as p } from '../src/features/moderation/printable';
-import { requestRebuild } from '../src/server/buildHook';
 import { purgeTags } from '../src/server/cachePurge';
 import { CACHE_TAGS } from '../src/server/cdnCache';
 
@@ -41,6 +38,8 @@ const USAGE = `Usage: npm run import -- <FILE | command> [options]
   holds                      records held because their match to a listing is unclear
   same HOLD                  the held record is that listing: link them
   different HOLD             the held record is another business: list it
+    --reason "..."           why (approve, rollback, same, different): kept in the audit
+  The console (/operator, queues "Import batches" and "Unclear import matches") takes the same decisions.
 
 DATABASE_URL (and DATABASE_AUTH_TOKEN) choose the database; USER is recorded as who ran it.`;
 
@@ -48,6 +47,10 @@ function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`);
   process.exit(2);
 }
+
+/** The command line's words for the decisions it shares with the console (src/features/imports/decisions.server.ts). */
+const DECISION_OF = { approve: 'approve-batch', rollback: 'rollback-batch', same: 'same-import', different: 'new-import' } as const;
+const DEFAULT_REASON = { approve: 'Approved', rollback: 'Rolled back', same: 'Linked', different: 'Listed as new' } as const;
 
 const actor = () => env().USER || env().LOGNAME || 'unknown';
 
@@ -114,7 +117,7 @@ async function importFile(file: string, values: { apply?: boolean; 'min-confiden
   if (values.report) writeFileSync(values.report, `${JSON.stringify(report, null, 2)}\n`);
   if (report.applied) {
     await purgeTags([CACHE_TAGS.search]);
-    console.log(`Next: npm run import -- approve ${report.batchId}   (or rollback ${report.batchId})`);
+    console.log(`Next: npm run import -- approve ${report.batchId} --reason "..."   (or rollback), or the console's "Import batches" queue`);
   }
 }
 
@@ -127,6 +130,7 @@ async function main() {
       release: { type: 'string' },
       'chunk-size': { type: 'string' },
       report: { type: 'string' },
+      reason: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -142,29 +146,24 @@ async function main() {
       }
       return;
     case 'approve':
-    case 'rollback': {
-      if (!target) fail(`${command} takes a batch id (npm run import -- batches lists them).`);
-      const { providerIds } = command === 'approve' ? await approveBatch(database, target, actor()) : await rollbackBatch(database, target, actor());
-      await purgeTags([...providerIds.map(CACHE_TAGS.provider), CACHE_TAGS.search]);
-      console.log(
-        `Batch ${target} ${command === 'approve' ? 'approved' : 'rolled back'} by ${p(actor())}: ${providerIds.length} listings ${command === 'approve' ? 'vetted' : 'changed'}.`,
-      );
-      // The pre-built pages (home, cities, landings) show vetted listings: one rebuild for the batch.
-      if (providerIds.length) console.log(await requestRebuild(database));
+    case 'rollback':
+    case 'same':
+    case 'different': {
+      if (!target)
+        fail(
+          `${command} takes a ${command === 'approve' || command === 'rollback' ? 'batch id (npm run import -- batches' : 'hold id (npm run import -- holds'} lists them).`,
+        );
+      const action = DECISION_OF[command];
+      const reason = values.reason ?? `${DEFAULT_REASON[command]} with npm run import`;
+      const result = await decideImport(database, { action, target, reason, actor: actor() });
+      console.log(`${result.summary} Recorded as ${action} by ${p(actor())}: "${p(reason)}".`);
+      if (result.rebuild) console.log(result.rebuild);
       return;
     }
     case 'holds':
       for (const h of await openHolds(database))
         console.log(`${h.id}  ${p(h.name)}, ${p(h.city)} [${h.overtureId}] looks like /provider/${h.candidateSlug}: ${h.reason}`);
       return;
-    case 'same':
-    case 'different': {
-      if (!target) fail(`${command} takes a hold id (npm run import -- holds lists them).`);
-      const { providerId } = await resolveHold(database, target, command);
-      await purgeTags([CACHE_TAGS.provider(providerId), CACHE_TAGS.search]);
-      console.log(command === 'same' ? 'Linked to the listing it looked like.' : 'Listed as a new listing of its batch.');
-      return;
-    }
     default:
       return importFile(command, values);
   }

@@ -1,7 +1,7 @@
 /**
  * `npm run moderate -- <command>`: moderation from the command line against DATABASE_URL (a file or
  * a remote libSQL database; docs/moderation.md). The queues it lists and the decisions it takes are
- * the console's (/operator): the same domain functions (readQueue, decide), so either way a decision
+ * the console's (/operator): the same domain functions (readQueue, decideAny), so either way a decision
  * changes the same rows, counts, CDN tags and pre-built pages. Every decision is recorded with who
  * ($USER), when and why; on Netlify's CDN its purges need NETLIFY_PURGE_API_TOKEN and SITE_ID in
  * the environment, without them nothing is purged and the page's CDN lifetime applies.
@@ -11,7 +11,7 @@ import { getDb } from '../src/db/client';
 import { runCommand } from './lib/cli';
 import { env } from '../src/env.server';
 import { DECISIONS, isDecisionAction, type DecisionAction } from '../src/features/moderation/decisions';
-import { decide } from '../src/features/moderation/decisions.server';
+import { decideAny } from '../src/features/operators/index.server';
 import { printable as p } from '../src/features/moderation/printable';
 import { QUEUE_NAMES, QUEUES, isQueueName, type QueueName } from '../src/features/moderation/queues';
 import { readQueue } from '../src/features/moderation/queues.server';
@@ -69,8 +69,8 @@ async function list(queues: readonly QueueName[], order: 'newest' | 'oldest', of
 
 async function act(action: DecisionAction, args: string[], reason: string): Promise<void> {
   const [target, email] = args as [string, string | undefined];
-  const result = await decide(await getDb(), { action, target, email, reason, actor: actor() });
-  console.log(`${result.summary} Recorded as ${action} by ${p(actor())}: "${p(reason)}".`);
+  const result = await decideAny(await getDb(), { action, target, email, reason, actor: actor() });
+  console.log(`${p(result.summary)} Recorded as ${action} by ${p(actor())}: "${p(reason)}".`);
   console.log(
     env().NETLIFY_PURGE_API_TOKEN
       ? `Purged CDN tags: ${result.purged.join(', ')}.`
@@ -95,7 +95,7 @@ async function operators(sub: string | undefined, args: string[], reason: string
   if (!reason) fail(`operators ${sub} needs --reason "why": it is kept with the change.`);
   const input = { email: args[0]!, actor: actor(), reason };
   const result = sub === 'add' ? await grantOperator(database, { ...input, alsoOwner }) : await revokeOperator(database, input);
-  console.log(`${result.summary} Recorded as ${sub === 'add' ? 'grant-operator' : 'revoke-operator'} by ${p(actor())}: "${p(reason)}".`);
+  console.log(`${p(result.summary)} Recorded as ${sub === 'add' ? 'grant-operator' : 'revoke-operator'} by ${p(actor())}: "${p(reason)}".`);
 }
 
 async function main(): Promise<void> {

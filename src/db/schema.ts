@@ -199,6 +199,8 @@ export interface PhotosTable {
   status: Generated<'visible' | 'hidden'>;
   createdAt: string;
   updatedAt: string;
+  /** Hash of the uploaded bytes, before cleaning: a repeat upload is known without decoding it. */
+  sourceKey: Generated<string | null>;
 }
 
 export interface PhotoReportsTable {
@@ -208,6 +210,8 @@ export interface PhotoReportsTable {
   details: string | null;
   createdAt: string;
   resolvedAt: string | null;
+  /** Salted hash of the reporter's address: one report per photo and address (migrations/0055). */
+  clientKey: Generated<string | null>;
 }
 
 export interface PhotoModerationActionsTable {
@@ -275,12 +279,19 @@ export interface Database {
   reply_reports: ReplyReportsTable;
   photos: PhotosTable;
   photo_reports: PhotoReportsTable;
+  hidden_photo_keys: HiddenPhotoKeysTable;
+  pending_rebuilds: PendingRebuildsTable;
   photo_moderation_actions: PhotoModerationActionsTable;
   insight_counts: InsightCountsTable;
   insight_visits: InsightVisitsTable;
   insight_mail_settings: InsightMailSettingsTable;
   insight_mail_sent: InsightMailSentTable;
   mail_outbox: MailOutboxTable;
+  request_settings: RequestSettingsTable;
+  requests: RequestsTable;
+  request_windows: RequestWindowsTable;
+  request_tokens: RequestTokensTable;
+  request_audit: RequestAuditTable;
 }
 
 /** better-auth's tables (migrations/0016_owners.sql); better-auth writes them, we read a few columns. */
@@ -355,11 +366,31 @@ export interface ReviewRepliesTable {
 
 export interface ReplyReportsTable {
   id: string;
+  /** The response reported; the report stays when the response is deleted (migrations/0055). */
   replyId: string;
+  providerId: string;
+  reviewId: string;
+  /** The response's text when it was reported. */
+  body: string;
   reason: string;
   details: string | null;
   createdAt: string;
   resolvedAt: string | null;
+  /** Salted hash of the reporter's address: one report per response and address. */
+  clientKey: string | null;
+}
+
+/** Owners' status changes waiting for the next owners' rebuild, one row per listing (migrations/0056). */
+export interface PendingRebuildsTable {
+  providerId: string;
+  userId: string;
+  requestedAt: string;
+}
+
+/** Content keys of pictures a moderator hid (migrations/0055): uploaded again, they are stored hidden. */
+export interface HiddenPhotoKeysTable {
+  key: string;
+  hiddenAt: string;
 }
 
 /** Providers per city, kept by triggers (migrations/0008_site_aggregates.sql). */
@@ -460,4 +491,69 @@ export interface MailOutboxTable {
   lastError: string | null;
   createdAt: string;
   sentAt: string | null;
+}
+
+/** Time requests (migrations/0050_requests.sql, docs/requests.md). */
+export interface RequestSettingsTable {
+  providerId: string;
+  takesRequests: Generated<number>;
+  bookingUrl: string | null;
+  cancellationPolicy: string | null;
+  replyMedianHours: number | null;
+  replyRate: number | null;
+  replyRequests: Generated<number>;
+  updatedAt: string;
+}
+export interface RequestsTable {
+  id: string;
+  providerId: string;
+  service: string;
+  state: 'requested' | 'accepted' | 'proposed' | 'declined' | 'expired' | 'cancelled';
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  note: string | null;
+  acceptedStart: string | null;
+  proposedStart: string | null;
+  declineReason: string | null;
+  cancelledBy: 'shopper' | 'owner' | null;
+  cancelledAt: string | null;
+  firstAnsweredAt: string | null;
+  expiresAt: string;
+  lastDate: string;
+  sequence: Generated<number>;
+  reminderSentAt: string | null;
+  spamReportedAt: string | null;
+  spamResolvedAt: string | null;
+  personalDeletedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+export interface RequestWindowsTable {
+  requestId: string;
+  idx: number;
+  date: string;
+  part: 'morning' | 'afternoon' | 'evening' | 'exact';
+  time: string | null;
+  startsAt: string;
+}
+export interface RequestTokensTable {
+  hash: string;
+  requestId: string;
+  action: string;
+  windowIndex: number | null;
+  expiresAt: string;
+  usedAt: string | null;
+  createdAt: string;
+}
+export interface RequestAuditTable {
+  id: string;
+  requestId: string;
+  providerId: string;
+  action: string;
+  fromState: string | null;
+  toState: string | null;
+  actor: string;
+  detail: string | null;
+  createdAt: string;
 }

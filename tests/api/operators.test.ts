@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, validListing, type TestApi } from '../helpers/api';
 import { type SignedInOwner, signInOwner, startOwnerApi } from '../helpers/owners';
-import { signInOperator } from '../helpers/operators';
+import { operatorCalls, signInOperator } from '../helpers/operators';
 import type { TestMailbox } from '../helpers/smtp';
 import { grantOperator, revokeOperator } from '../../src/features/operators/index.server';
 import { reportReview } from '../../src/features/reviews/reviewReports.server';
@@ -43,20 +43,15 @@ beforeAll(async () => {
   owner = await signInOwner(api, mail, api.base, listing.email, listing.id);
   await grantOperator(api.database, { email: OPERATOR, actor: 'ops-jordan', reason: 'On call this week' });
   operator = await signInOperator(api, mail, OPERATOR);
+  ({ call, decide, queue } = operatorCalls(api, () => operator.headers));
 });
 afterAll(async () => {
   await stop?.();
 });
 
-const call = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>
-  fetch(api.base + path, {
-    method,
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/json', ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-const decide = (body: Record<string, unknown>, headers = operator.headers) => call('POST', '/api/operator/decisions', headers, body);
-const queue = async (name: string, query = '') => (await (await call('GET', `/api/operator/queues/${name}${query}`, operator.headers)).json()) as QueuePage;
+let call: ReturnType<typeof operatorCalls>['call'];
+let decide: ReturnType<typeof operatorCalls>['decide'];
+let queue: ReturnType<typeof operatorCalls>['queue'];
 const auditRows = async () => Number((await api.database.client.execute('SELECT count(*) AS n FROM moderation_actions')).rows[0]!.n);
 const publicReviews = async () => (await (await api.get(`/api/providers/${listing.id}/reviews?limit=50`)).json()) as { id: string }[];
 

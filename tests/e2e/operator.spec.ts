@@ -203,6 +203,8 @@ test('the console on a phone: queues and decisions fit the screen @mobile', asyn
       .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 120)),
   );
   expect(wider).toEqual([]);
+  // Nor anything unseen that widens the page (a hidden panel, text overflowing its box): no sideways scroll at all.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
   await page
     .getByRole('button', { name: /Assign to an email/ })
     .first()

@@ -1,4 +1,5 @@
-/** An operator signed in through the real calls (POST /api/operator/code, then the owners' POST /api/owners/sign-in), the code read from the test SMTP server. */
+/** Operators in tests. An operator signed in through the real calls (POST /api/operator/code, then the owners' POST /api/owners/sign-in), the code read from the test SMTP server. */
+import type { QueuePage } from '../../src/features/moderation/schemas/queue';
 import type { TestApi } from './api';
 import { sessionCookie, type SignedInOwner } from './owners';
 import type { TestMailbox } from './smtp';
@@ -11,4 +12,20 @@ export async function signInOperator(api: TestApi, mail: TestMailbox, email: str
   if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}`);
   const cookie = sessionCookie(signIn);
   return { email, cookie, headers: { ...headers, Cookie: cookie } };
+}
+
+/** The console's calls as a browser makes them: one request with the given headers, redirects not followed. */
+export function operatorCalls(api: TestApi, defaults: () => Record<string, string>) {
+  const call = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>
+    fetch(api.base + path, {
+      method,
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  return {
+    call,
+    decide: (body: Record<string, unknown>, headers = defaults()) => call('POST', '/api/operator/decisions', headers, body),
+    queue: async (name: string, query = '') => (await (await call('GET', `/api/operator/queues/${name}${query}`, defaults())).json()) as QueuePage,
+  };
 }

@@ -20,7 +20,7 @@ import type { InStatement } from '@libsql/client';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import type { IdOf } from '../../db/batchedReads';
-import { NotFoundError } from '../../lib/errors';
+import { ConflictError, NotFoundError } from '../../lib/errors';
 import { nameKey } from '../listings/listings.server';
 import { approveListing } from '../moderation/moderation.server';
 import { zipArea } from '../places/zipAreas.server';
@@ -633,9 +633,15 @@ async function* batchRecords({ client }: Db, batchId: string, outcomes: readonly
  * (moderation.server.ts approveListing, audited), so they join suggestions, featured lists and the
  * sitemap. Returns the listings vetted; the caller asks for one rebuild.
  */
-export async function approveBatch(database: Db, batchId: string, actor: string, now = new Date()): Promise<{ providerIds: string[] }> {
+export async function approveBatch(
+  database: Db,
+  batchId: string,
+  actor: string,
+  reason = 'Approved with npm run import',
+  now = new Date(),
+): Promise<{ providerIds: string[] }> {
   const status = await batchStatus(database, batchId);
-  if (status !== 'applied') throw new Error(`Batch ${batchId} is ${status}: only an applied batch can be approved`);
+  if (status !== 'applied') throw new ConflictError(`Batch ${batchId} is ${status}: only an applied batch can be approved`);
   const vetted: string[] = [];
   for await (const page of batchRecords(database, batchId, ['new'])) {
     const rows = (
@@ -645,13 +651,13 @@ export async function approveBatch(database: Db, batchId: string, actor: string,
       })
     ).rows;
     for (const r of rows) {
-      const result = await approveListing(database, { target: String(r.slug), reason: `Import batch ${batchId} approved`, actor }, now);
+      const result = await approveListing(database, { target: String(r.slug), reason: `Import batch ${batchId} approved: ${reason}`, actor }, now);
       if (result.changed) vetted.push(result.providerId);
     }
   }
   await database.client.execute({
-    sql: `UPDATE import_batches SET status = 'approved', decidedBy = ?, decidedAt = ? WHERE id = ?`,
-    args: [actor, now.toISOString(), batchId],
+    sql: `UPDATE import_batches SET status = 'approved', decidedBy = ?, decidedAt = ?, decisionReason = ? WHERE id = ?`,
+    args: [actor, now.toISOString(), reason, batchId],
   });
   return { providerIds: vetted };
 }
@@ -661,9 +667,15 @@ export async function approveBatch(database: Db, batchId: string, actor: string,
  * unlinked, its open holds dropped, and each field it changed put back where the listing still holds
  * what the batch wrote. Returns the listings changed, for the caller to purge.
  */
-export async function rollbackBatch(database: Db, batchId: string, actor: string, now = new Date()): Promise<{ providerIds: string[] }> {
+export async function rollbackBatch(
+  database: Db,
+  batchId: string,
+  actor: string,
+  reason = 'Rolled back with npm run import',
+  now = new Date(),
+): Promise<{ providerIds: string[] }> {
   const status = await batchStatus(database, batchId);
-  if (status === 'rolled_back') throw new Error(`Batch ${batchId} is already rolled back`);
+  if (status === 'rolled_back') throw new ConflictError(`Batch ${batchId} is already rolled back`);
   const { client } = database;
   const touched: string[] = [];
   for await (const page of batchRecords(database, batchId, OUTCOMES)) {
@@ -711,7 +723,10 @@ export async function rollbackBatch(database: Db, batchId: string, actor: string
   await client.batch(
     [
       { sql: 'DELETE FROM import_holds WHERE batchId = ? AND resolvedAt IS NULL', args: [batchId] },
-      { sql: `UPDATE import_batches SET status = 'rolled_back', decidedBy = ?, decidedAt = ? WHERE id = ?`, args: [actor, now.toISOString(), batchId] },
+      {
+        sql: `UPDATE import_batches SET status = 'rolled_back', decidedBy = ?, decidedAt = ?, decisionReason = ? WHERE id = ?`,
+        args: [actor, now.toISOString(), reason, batchId],
+      },
     ],
     'write',
   );
@@ -755,7 +770,13 @@ export async function openHolds({ client }: Db, limit = 50): Promise<ImportHold[
  * An operator's decision on a held record: `same` links it to the listing it looked like (the
  * listing's fields stay as they are); `different` lists it as a new listing of the hold's batch.
  */
-export async function resolveHold(database: Db, holdId: string, resolution: 'same' | 'different', now = new Date()): Promise<{ providerId: string }> {
+export async function resolveHold(
+  database: Db,
+  holdId: string,
+  resolution: 'same' | 'different',
+  { actor = 'npm run import', reason = 'Decided with npm run import' }: { actor?: string; reason?: string } = {},
+  now = new Date(),
+): Promise<{ providerId: string }> {
   const { client } = database;
   const row = (
     await client.execute({ sql: 'SELECT batchId, candidateProviderId, payload FROM import_holds WHERE id = ? AND resolvedAt IS NULL', args: [holdId] })
@@ -763,7 +784,10 @@ export async function resolveHold(database: Db, holdId: string, resolution: 'sam
   if (!row) throw new NotFoundError(`No open import hold with id ${holdId}`);
   const batchId = String(row.batchId);
   const { place, release } = JSON.parse(String(row.payload)) as { place: MappedPlace; release: string | null };
-  const resolved: InStatement = { sql: 'UPDATE import_holds SET resolvedAt = ?, resolution = ? WHERE id = ?', args: [now.toISOString(), resolution, holdId] };
+  const resolved: InStatement = {
+    sql: 'UPDATE import_holds SET resolvedAt = ?, resolution = ?, decidedBy = ?, decisionReason = ? WHERE id = ?',
+    args: [now.toISOString(), resolution, actor, reason, holdId],
+  };
   if (resolution === 'same') {
     const providerId = String(row.candidateProviderId);
     await client.batch(

@@ -16,3 +16,4 @@ export {
 export { formatOf, openPlaces, PLACE_COLUMNS, type ReadProgress } from './readPlaces.server';
 export { mapPlace, SKIP_REASONS } from './mapPlace';
 export { CATEGORY_SERVICES, datasetLabel, LICENCES } from './rules';
+export { decideImport } from './decisions.server';

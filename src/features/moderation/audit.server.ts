@@ -2,7 +2,8 @@
  * The audit view (docs/moderation.md "Audit"): every moderation action, from the console and the
  * command line alike, with who, when, what and why, newest first, optionally of one listing. The
  * actions live in the tables their features write (moderation_actions, photo_moderation_actions,
- * owner_audit's support actions, operator_grants); this reads them as one. Read-only.
+ * owner_audit's support actions, operator_grants, the decisions kept on import batches and holds);
+ * this reads them as one. Read-only.
  */
 import type { Db } from '../../db/client';
 import type { AuditPage, AuditParams } from './schemas/queue';
@@ -24,7 +25,13 @@ const ACTIONS = `
   SELECT id, action, coalesce(targetId, providerId), coalesce(reason, ''), actor, createdAt, providerId
   FROM owner_audit WHERE action IN (${SUPPORT_ACTIONS.map((a) => `'${a}'`).join(', ')})
   UNION ALL
-  SELECT id, action, email, reason, actor, createdAt, NULL FROM operator_grants`;
+  SELECT id, action, email, reason, actor, createdAt, NULL FROM operator_grants
+  UNION ALL
+  SELECT 'batch-' || id, CASE status WHEN 'approved' THEN 'approve-batch' ELSE 'rollback-batch' END, id, coalesce(decisionReason, ''), decidedBy, decidedAt, NULL
+  FROM import_batches WHERE decidedAt IS NOT NULL
+  UNION ALL
+  SELECT 'hold-' || id, CASE resolution WHEN 'same' THEN 'same-import' ELSE 'new-import' END, id, coalesce(decisionReason, ''), coalesce(decidedBy, ''), resolvedAt, candidateProviderId
+  FROM import_holds WHERE resolvedAt IS NOT NULL`;
 
 /** One page of the audit, newest first, and how many actions match; one round trip. */
 export async function readAudit({ client }: Db, { listing, limit, offset }: AuditParams): Promise<AuditPage> {

@@ -12,7 +12,7 @@ import { CACHE_TAGS } from '../../server/cdnCache';
 import { moderatePhoto } from '../photos/photoModeration.server';
 import { assignListing, revokeClaim } from '../owners/ownersModeration.server';
 import { moderateReply } from '../owners/replies.server';
-import { DECISIONS, type DecisionAction, type DecisionRule } from './decisions';
+import { DECISIONS, type DecisionAction, type DecisionRule, type ImportDecisionAction, isImportDecision } from './decisions';
 import { approveListing, approveService, decideHeldListing, moderateListing, moderateReview, unvetListing } from './moderation.server';
 
 export interface Decision {
@@ -41,9 +41,13 @@ export interface DecisionResult {
   rebuild: string | null;
 }
 
-type Outcome = Pick<DecisionResult, 'providerId' | 'summary' | 'changed'>;
+/** What a decision's own call returns: the listing it changed, what it did, whether anything changed. */
+export type Outcome = Pick<DecisionResult, 'providerId' | 'summary' | 'changed'> & {
+  /** Further listings it changed (an import batch), purged with the first. */
+  alsoChanged?: string[];
+};
 
-const RUN: Record<DecisionAction, (database: Db, d: Decision, now: Date) => Promise<Outcome>> = {
+const RUN: Record<Exclude<DecisionAction, ImportDecisionAction>, (database: Db, d: Decision, now: Date) => Promise<Outcome>> = {
   'hide-review': (db, d, now) => moderateReview(db, 'hide-review', d, now),
   'restore-review': (db, d, now) => moderateReview(db, 'restore-review', d, now),
   'keep-review': (db, d, now) => moderateReview(db, 'keep-review', d, now),
@@ -82,15 +86,29 @@ async function replyOutcome(database: Db, action: keyof typeof REPLY_SUMMARY, d:
 export async function decide(database: Db, decision: Decision, { now = new Date(), waitUntil }: PurgeOptions & { now?: Date } = {}): Promise<DecisionResult> {
   if (!decision.reason.trim()) throw new Error('A reason is required: it is kept with the action.');
   if (!decision.actor.trim()) throw new Error('Who acts is required.');
-  const outcome = await RUN[decision.action](database, decision, now);
+  const { action } = decision;
+  if (isImportDecision(action)) throw new Error(`${action} is decided by the imports feature (decideImport).`);
+  return afterDecision(database, decision, await RUN[action](database, decision, now), { waitUntil });
+}
+
+/**
+ * What follows every decision, whichever feature took it: the purges and, when a listing decision
+ * changed something, one rebuild of the pre-built pages.
+ */
+export async function afterDecision(
+  database: Db,
+  decision: Pick<Decision, 'action'>,
+  outcome: Outcome,
+  { waitUntil }: PurgeOptions = {},
+): Promise<DecisionResult> {
   const rule: DecisionRule = DECISIONS[decision.action];
   const purged = [
-    ...(outcome.providerId ? [CACHE_TAGS.provider(outcome.providerId)] : []),
+    ...[outcome.providerId, ...(outcome.alsoChanged ?? [])].flatMap((id) => (id ? [CACHE_TAGS.provider(id)] : [])),
     CACHE_TAGS.search,
     ...(rule.listing ? [CACHE_TAGS.providerSitemap] : []),
   ];
   await purgeTags(purged, { waitUntil });
   // A rejected held listing publishes nothing: no pre-built page changes.
   const rebuild = rule.listing && outcome.changed && decision.action !== 'reject-held' ? await requestRebuild(database) : null;
-  return { action: decision.action, ...outcome, purged, rebuild };
+  return { action: decision.action, providerId: outcome.providerId, summary: outcome.summary, changed: outcome.changed, purged, rebuild };
 }

@@ -6,11 +6,17 @@
  */
 export interface DecisionRule {
   /** What the command line takes after the action. */
-  target: 'REVIEW_ID' | 'REPLY_ID' | 'PHOTO_ID' | 'SLUG' | 'HELD_ID' | 'SLUG EMAIL' | 'NAME';
+  target: 'REVIEW_ID' | 'REPLY_ID' | 'PHOTO_ID' | 'SLUG' | 'HELD_ID' | 'SLUG EMAIL' | 'NAME' | 'BATCH_ID' | 'HOLD_ID';
   /** What it does, in one line (the command's usage). */
   does: string;
   /** Changes which listings are listed: the provider sitemap is purged and, when it changed something, pre-built pages are rebuilt. */
   listing?: true;
+  /**
+   * Decided by the imports feature (src/features/imports), which sits above moderation
+   * (the floors in docs/architecture.md): the console and `npm run moderate` reach it through the
+   * operators feature; `npm run import` calls it directly.
+   */
+  by?: 'imports';
 }
 
 export const DECISIONS = {
@@ -32,10 +38,28 @@ export const DECISIONS = {
   'reject-held': { target: 'HELD_ID', does: 'refuse a held listing; nothing is published', listing: true },
   'revoke-claim': { target: 'SLUG', does: "end a claim: the listing is nobody's again and loses its badge" },
   assign: { target: 'SLUG EMAIL', does: "give a listing to the owner of EMAIL (support's path when its own email is unusable)" },
+  'approve-batch': {
+    target: 'BATCH_ID',
+    does: 'approve an applied import batch: its new listings are vetted (suggestions, featured lists, sitemap) with one rebuild',
+    listing: true,
+    by: 'imports',
+  },
+  'rollback-batch': {
+    target: 'BATCH_ID',
+    does: 'roll an import batch back: its new listings hidden, the fields it changed put back where nobody changed them since',
+    listing: true,
+    by: 'imports',
+  },
+  'same-import': { target: 'HOLD_ID', does: 'link a held import record to the listing it looked like (the listing stays as it is)', by: 'imports' },
+  'new-import': { target: 'HOLD_ID', does: 'list a held import record as a new listing of its batch', listing: true, by: 'imports' },
 } as const satisfies Record<string, DecisionRule>;
 
 export type DecisionAction = keyof typeof DECISIONS;
 export const DECISION_ACTIONS = Object.keys(DECISIONS) as [DecisionAction, ...DecisionAction[]];
+
+/** The decisions the imports feature takes (DecisionRule.by). */
+export type ImportDecisionAction = { [A in DecisionAction]: (typeof DECISIONS)[A] extends { by: 'imports' } ? A : never }[DecisionAction];
+export const isImportDecision = (action: DecisionAction): action is ImportDecisionAction => (DECISIONS[action] as DecisionRule).by === 'imports';
 
 export const isDecisionAction = (value: string): value is DecisionAction => Object.hasOwn(DECISIONS, value);
 

@@ -60,10 +60,13 @@ const SQL: Record<QueueName, QueueSql> = {
   },
   replies: {
     count: 'SELECT count(DISTINCT replyId) AS n FROM reply_reports WHERE resolvedAt IS NULL',
-    items: `SELECT rp.id, rp.body, rp.status, rp.createdAt AS writtenAt, r.customerName, r.rating, r.comment, p.slug, p.name AS providerName,
+    // A report outlives its response (migrations/0055): a response its owner deleted is listed with
+    // the text as it was reported, status "deleted".
+    items: `SELECT rr.replyId AS id, coalesce(rp.body, max(rr.body)) AS body, coalesce(rp.status, 'deleted') AS status, rp.createdAt AS writtenAt,
+                   r.customerName, r.rating, r.comment, p.slug, p.name AS providerName,
                    max(rr.createdAt) AS at, ${REPORTS_JSON('rr')}
-            FROM reply_reports rr JOIN review_replies rp ON rp.id = rr.replyId JOIN reviews r ON r.id = rp.reviewId JOIN providers p ON p.id = rp.providerId
-            WHERE rr.resolvedAt IS NULL GROUP BY rp.id ORDER BY at {order}, rp.id {order} LIMIT ? OFFSET ?`,
+            FROM reply_reports rr LEFT JOIN review_replies rp ON rp.id = rr.replyId JOIN reviews r ON r.id = rr.reviewId JOIN providers p ON p.id = rr.providerId
+            WHERE rr.resolvedAt IS NULL GROUP BY rr.replyId ORDER BY at {order}, rr.replyId {order} LIMIT ? OFFSET ?`,
     item: (row) => ({
       ...base,
       id: text(row.id),
@@ -78,7 +81,7 @@ const SQL: Record<QueueName, QueueSql> = {
         ['The review it answers', `${text(row.rating)} of 5 stars: ${text(row.comment) || '(no comment)'}`],
       ]),
       reports: reportsOf(row),
-      decisions: upOrHidden(row.status === 'hidden', 'reply', true),
+      decisions: row.status === 'deleted' ? ['keep-reply'] : upOrHidden(row.status === 'hidden', 'reply', true),
     }),
   },
   'photo-reports': {
@@ -175,6 +178,59 @@ const SQL: Record<QueueName, QueueSql> = {
     items: `SELECT ph.id, ph.key, ph.alt, ph.status, ph.category, ph.createdAt AS uploadedAt, ph.createdAt AS at, p.slug, p.name AS providerName
             FROM photos ph JOIN providers p ON p.id = ph.providerId ORDER BY ph.createdAt {order}, ph.id {order} LIMIT ? OFFSET ?`,
     item: (row) => ({ ...photoItem(row), decisions: upOrHidden(row.status === 'hidden', 'photo', false) }),
+  },
+  'import-batches': {
+    count: `SELECT count(*) AS n FROM import_batches WHERE status IN ('applied', 'approved')`,
+    items: `SELECT id, file, release, status, counts, rowsDone, createdBy, createdAt AS at, decidedBy, decidedAt
+            FROM import_batches WHERE status IN ('applied', 'approved') ORDER BY createdAt {order}, id {order} LIMIT ? OFFSET ?`,
+    item: (row) => {
+      const counts = (JSON.parse(text(row.counts) || '{}') as { counts?: Record<string, number> }).counts ?? {};
+      return {
+        ...base,
+        id: text(row.id),
+        kind: 'import-batch',
+        title: `${text(row.file)}${row.release === null ? '' : ` (Overture ${text(row.release)})`}`,
+        status: text(row.status),
+        at: text(row.at),
+        details: details([
+          ['Records read', row.rowsDone],
+          ...Object.entries(counts).map(([outcome, n]): [string, unknown] => [`Outcome: ${outcome}`, n]),
+          ['Imported by', row.createdBy],
+          ['Approved by', row.decidedBy],
+          ['Approved', row.decidedAt],
+        ]),
+        decisions: row.status === 'applied' ? ['approve-batch', 'rollback-batch'] : ['rollback-batch'],
+      };
+    },
+  },
+  'import-holds': {
+    count: 'SELECT count(*) AS n FROM import_holds WHERE resolvedAt IS NULL',
+    items: `SELECT h.id, h.batchId, h.overtureId, h.reason, h.payload, h.createdAt AS at, p.slug, p.name AS providerName, p.description, p.address,
+                   p.city, p.state, p.zipCode, p.phone, p.email, p.website, p.services
+            FROM import_holds h JOIN providers p ON p.id = h.candidateProviderId
+            WHERE h.resolvedAt IS NULL ORDER BY h.createdAt {order}, h.id {order} LIMIT ? OFFSET ?`,
+    item: (row) => {
+      const { place } = JSON.parse(text(row.payload)) as { place: { listing: Record<string, unknown> } };
+      return {
+        ...base,
+        id: text(row.id),
+        kind: 'import-hold',
+        title: `${text(place.listing.name)}, ${text(place.listing.city)}, ${text(place.listing.state)}`,
+        text: nullable(place.listing.description),
+        status: 'held',
+        at: text(row.at),
+        details: [
+          ...details([
+            ['Why it is held', row.reason],
+            ['Overture id', row.overtureId],
+            ['Batch', row.batchId],
+          ]),
+          ...listingDetails(place.listing),
+        ],
+        beside: { title: `${text(row.providerName)}, ${text(row.city)}, ${text(row.state)}`, slug: text(row.slug), details: listingDetails(row) },
+        decisions: ['same-import', 'new-import'],
+      };
+    },
   },
   hidden: {
     count: `SELECT (SELECT count(*) FROM reviews WHERE status = 'hidden') + (SELECT count(*) FROM review_replies WHERE status = 'hidden')

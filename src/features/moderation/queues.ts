@@ -73,6 +73,19 @@ export const QUEUES = {
     orderedBy: 'date uploaded',
     empty: 'No photo has been uploaded yet.',
   },
+  'import-batches': {
+    title: 'Import batches',
+    holds:
+      'Listings imported from open data (npm run import, docs/imports.md), one batch per file: live and unclaimed, but kept out of suggestions, featured lists and search engines until the batch is approved. A batch can be rolled back.',
+    orderedBy: 'date imported',
+    empty: 'No import batch has been applied.',
+  },
+  'import-holds': {
+    title: 'Unclear import matches',
+    holds: 'Imported places that may be a listing already on Glow, beside that listing. Nothing is changed or listed until you decide.',
+    orderedBy: 'date held',
+    empty: 'No imported place is waiting.',
+  },
   hidden: {
     title: 'Hidden',
     holds: 'Everything hidden by a moderator: reviews, responses, photos and listings. Each can be restored.',
@@ -105,6 +118,10 @@ export const DECISION_KEYS: Record<DecisionAction, Omit<QueueDecision, 'action'>
   'reject-held': { label: 'Reject', key: 'x' },
   'revoke-claim': { label: 'Revoke claim', key: 'v' },
   assign: { label: 'Assign to an email', key: 's' },
+  'approve-batch': { label: 'Approve batch', key: 'a' },
+  'rollback-batch': { label: 'Roll back', key: 'x' },
+  'same-import': { label: 'Same place', key: 's' },
+  'new-import': { label: 'A different place', key: 'n' },
 };
 
 /** Items per page of a queue, and the most a page may ask for. */

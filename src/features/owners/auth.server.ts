@@ -149,20 +149,58 @@ export async function signInWithCode(
     const result = await auth.api.signInEmailOTP({ body: { email, otp: code }, headers, returnHeaders: true });
     return { userId: result.response.user.id, email: result.response.user.email, setCookies: result.headers.getSetCookie() };
   } catch (error) {
-    if (error instanceof APIError) {
-      const message = String((error.body as { message?: string } | undefined)?.message ?? error.message);
-      if (/expired/i.test(message)) throw new CodeRefusedError(CODE_MESSAGES.expired, 400);
-      if (/too many/i.test(message)) throw new CodeRefusedError(CODE_MESSAGES.tooMany, 403);
-      if (/invalid otp/i.test(message)) throw new CodeRefusedError((await codeIsPending(email)) ? CODE_MESSAGES.wrong : CODE_MESSAGES.used, 400);
-    }
-    throw error;
+    throw await refusalOf(error, email, 'sign-in');
   }
 }
 
-/** Whether a sign-in code for `email` is still waiting to be entered (tells "wrong" from "already used"). */
-async function codeIsPending(email: string): Promise<boolean> {
+/** better-auth's refusal of a code, in the owner calls' words (CODE_MESSAGES); anything else as it was. */
+async function refusalOf(error: unknown, email: string, type: 'sign-in' | 'email-verification'): Promise<unknown> {
+  if (!(error instanceof APIError)) return error;
+  const message = String((error.body as { message?: string } | undefined)?.message ?? error.message);
+  if (/expired/i.test(message)) return new CodeRefusedError(CODE_MESSAGES.expired, 400);
+  if (/too many/i.test(message)) return new CodeRefusedError(CODE_MESSAGES.tooMany, 403);
+  if (/invalid otp/i.test(message)) return new CodeRefusedError((await codeIsPending(email, type)) ? CODE_MESSAGES.wrong : CODE_MESSAGES.used, 400);
+  return error;
+}
+
+/**
+ * A code that proves only that someone reads `email` (a shopper's time request, docs/requests.md
+ * "Limits"): made and stored by better-auth as sign-in codes are (length, lifetime, attempts,
+ * HMAC), but it signs nobody in and makes no account. A newer code replaces an older one.
+ */
+export async function sendEmailCheckCode(origin: string, email: string, purpose: CodePurpose): Promise<void> {
+  const auth = await authFor(origin);
   const { db } = await getDb();
-  const row = await db.selectFrom('auth_verifications').select('id').where('identifier', '=', `sign-in-otp-${email.toLowerCase()}`).executeTakeFirst();
+  await db.deleteFrom('auth_verifications').where('identifier', '=', checkIdentifier(email)).execute();
+  const code = await auth.api.createVerificationOTP({ body: { email, type: 'email-verification' } });
+  await sendCodeMail({ to: email, code, purpose });
+}
+
+/**
+ * Checks a code of sendEmailCheckCode and uses it up; CodeRefusedError as for sign-in codes.
+ * better-auth's check counts wrong attempts atomically and keeps a right code for the caller, then
+ * says the address has no account (shoppers have none): both mean the code was right.
+ */
+export async function checkEmailCode(origin: string, email: string, code: string): Promise<void> {
+  const auth = await authFor(origin);
+  try {
+    await auth.api.checkVerificationOTP({ body: { email, type: 'email-verification', otp: code } });
+  } catch (error) {
+    const notAnAccount = error instanceof APIError && (error.body as { code?: string } | undefined)?.code === 'USER_NOT_FOUND';
+    if (!notAnAccount) throw await refusalOf(error, email, 'email-verification');
+  }
+  const { db } = await getDb();
+  // Used once: a second request needs a new code.
+  const used = await db.deleteFrom('auth_verifications').where('identifier', '=', checkIdentifier(email)).executeTakeFirst();
+  if (Number(used.numDeletedRows) === 0) throw new CodeRefusedError(CODE_MESSAGES.used, 400);
+}
+
+const checkIdentifier = (email: string) => `email-verification-otp-${email.toLowerCase()}`;
+
+/** Whether a code for `email` is still waiting to be entered (tells "wrong" from "already used"). */
+async function codeIsPending(email: string, type: 'sign-in' | 'email-verification'): Promise<boolean> {
+  const { db } = await getDb();
+  const row = await db.selectFrom('auth_verifications').select('id').where('identifier', '=', `${type}-otp-${email.toLowerCase()}`).executeTakeFirst();
   return Boolean(row);
 }
 

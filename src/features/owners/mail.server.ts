@@ -27,7 +27,9 @@ export type CodePurpose =
   /** `listingUrl`: the listing's Glow address (`listingAddress`). */
   | { kind: 'claim'; listingUrl: string }
   /** The applicant of a listing from the business popup; `claimUrl` opens /business at the code step (docs/owners.md "New listings"). */
-  | { kind: 'new-listing'; listingUrl: string; claimUrl: string };
+  | { kind: 'new-listing'; listingUrl: string; claimUrl: string }
+  /** A shopper confirming their email before a time request goes to the business (docs/requests.md). */
+  | { kind: 'request'; listingUrl: string };
 
 /** The code message: the code in the subject, who asked and why, and what to do if it was not them; no text a stranger typed. */
 export function codeMessage(to: string, code: string, purpose: CodePurpose): Message {
@@ -38,7 +40,9 @@ export function codeMessage(to: string, code: string, purpose: CodePurpose): Mes
         ? `Someone listed a business on Glow at ${purpose.listingUrl} and gave this email address.`
         : purpose.kind === 'operator'
           ? 'Someone asked to sign in to Glow’s operator console with this email address.'
-          : 'Someone asked to sign in to Glow for businesses with this email address.';
+          : purpose.kind === 'request'
+            ? `Someone is asking the business at ${purpose.listingUrl} for a time on Glow with this email address.`
+            : 'Someone asked to sign in to Glow for businesses with this email address.';
   const lines = [
     why,
     '',
@@ -46,7 +50,9 @@ export function codeMessage(to: string, code: string, purpose: CodePurpose): Mes
       ? `Your listing is ${APPLICATION_FATE}. Your code is ${code}. To manage the listing, open ${purpose.claimUrl} and enter the code there. It works once, for ${CODE_MINUTES} minutes.`
       : `Your code is ${code}. Enter it on the Glow page where you asked for it. It works once, for ${CODE_MINUTES} minutes.`,
     '',
-    'If this was not you, ignore this email: nothing happens without the code, and your listing stays as it is.',
+    purpose.kind === 'request'
+      ? 'If this was not you, ignore this email: nothing is sent to the business without the code.'
+      : 'If this was not you, ignore this email: nothing happens without the code, and your listing stays as it is.',
     `Questions? Contact us at ${env().SITE_URL}/contact.`,
     '',
     'Glow',

@@ -2,3 +2,5 @@
 export * from './copy';
 export * from './schemas';
 export * from './privacy';
+export * from './time';
+export * from './states';

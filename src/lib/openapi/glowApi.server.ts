@@ -30,6 +30,8 @@ import { PHOTO_LIMITS } from '../../features/photos/photoRules';
 import { buildOpenApiDocument, type ApiDescription, type Payload } from './document';
 import { OPERATOR_ENDPOINTS, OPERATOR_TAG } from './operatorApi.server';
 import { insightsEndpoints } from '../../features/insights/openapi';
+import { requestEndpoints } from '../../features/requests/openapi';
+import { replyTimeSchema } from '../../features/requests';
 import { MAX_NEARBY_MILES } from '../../features/search/params';
 import {
   exampleErrors,
@@ -61,6 +63,16 @@ const replyIdParams = z.object({ id: z.string().check(z.describe("Id of a busine
 const providerSlugParams = z.object({ slug: z.string().check(z.describe("Provider slug, the last segment of the provider's page URL.")) });
 
 const provider: Payload = { schema: providerSchema, name: 'Provider', example: exampleProvider };
+/** GET /api/providers/by-slug: the provider and what its page says of time requests (docs/requests.md). */
+const providerPage: Payload = {
+  schema: z.extend(providerSchema, {
+    takesRequests: z.boolean().check(z.describe('Whether the page offers "Request a time" (claimed, vetted, its owner said yes).')),
+    bookingUrl: z.nullable(z.string()).check(z.describe('The owner\'s "Book online" link (https), or null.')),
+    replyTime: replyTimeSchema,
+  }),
+  name: 'ProviderPage',
+  example: { ...exampleProvider, takesRequests: true, bookingUrl: null, replyTime: { medianHours: 3.5, replyRate: 0.9, requests: 12 } },
+};
 const providerList: Payload = { ...provider, list: true, example: [exampleProvider] };
 const searchResults: Payload = { schema: searchResultSchema, name: 'SearchResult', list: true, example: [{ ...exampleProvider, distanceMiles: 1.2 }] };
 const review: Payload = { schema: reviewSchema, name: 'Review', example: exampleReview };
@@ -119,6 +131,7 @@ export const GLOW_API: ApiDescription = {
     { name: 'Photos', description: 'Photos of a listing, chosen by its owner; reports of photos to the moderators.' },
     OPERATOR_TAG,
     { name: 'Insights', description: 'What a listing brought in, counted without cookies, for its owner (docs/insights.md).' },
+    { name: 'Requests', description: 'Time requests: a shopper asks, the business confirms by email link or in /business (docs/requests.md).' },
     { name: 'Meta', description: 'This document.' },
   ],
   headers: {
@@ -192,6 +205,7 @@ export const GLOW_API: ApiDescription = {
   },
   endpoints: [
     ...insightsEndpoints,
+    ...requestEndpoints,
     {
       method: 'get',
       path: '/api/providers',
@@ -286,7 +300,7 @@ export const GLOW_API: ApiDescription = {
       summary: 'One provider by its slug',
       pathParams: providerSlugParams,
       paramExamples: { slug: exampleProvider.slug },
-      responses: [{ status: 200, description: 'The provider.', body: provider }],
+      responses: [{ status: 200, description: 'The provider, with whether it takes time requests and its reply time.', body: providerPage }],
       errors: [404, 405, 503],
     },
     {
@@ -374,7 +388,7 @@ export const GLOW_API: ApiDescription = {
           body: { schema: photoUploadResultSchema, name: 'PhotoUploadResult', example: { photo: examplePhoto, duplicate: true } },
         },
       ],
-      errors: [400, 401, 403, 404, 405, 409, 413, 415, 503],
+      errors: [400, 401, 403, 404, 405, 409, 413, 415, 429, 503],
       session: true,
     },
     {
@@ -387,7 +401,7 @@ export const GLOW_API: ApiDescription = {
       paramExamples: { id: exampleProvider.id, photoId: examplePhoto.id },
       body: { schema: photoUpdateSchema, name: 'PhotoUpdate', example: { alt: 'Chrome French tips on almond nails', isCover: true } },
       responses: [{ status: 200, description: 'The photo as changed.', body: ownerPhoto }],
-      errors: [400, 401, 403, 404, 405, 413, 415, 503],
+      errors: [400, 401, 403, 404, 405, 413, 415, 429, 503],
       session: true,
     },
     {
@@ -401,7 +415,7 @@ export const GLOW_API: ApiDescription = {
       pathParams: providerPhotoParams,
       paramExamples: { id: exampleProvider.id, photoId: examplePhoto.id },
       responses: [{ status: 204, description: 'Deleted.' }],
-      errors: [401, 403, 404, 405, 503],
+      errors: [401, 403, 404, 405, 429, 503],
       session: true,
     },
     {
@@ -433,7 +447,7 @@ export const GLOW_API: ApiDescription = {
           body: { ...ownerPhoto, list: true, example: [{ ...examplePhoto, hidden: false }] },
         },
       ],
-      errors: [400, 401, 403, 405, 409, 413, 415, 503],
+      errors: [400, 401, 403, 405, 409, 413, 415, 429, 503],
       session: true,
     },
     {
@@ -442,7 +456,8 @@ export const GLOW_API: ApiDescription = {
       operationId: 'reportPhoto',
       tag: 'Photos',
       summary: 'Report a photo to the moderators',
-      description: 'Queues the photo for a person to check. A report never hides the photo by itself. Rate-limited per network, with the review reports.',
+      description:
+        'Queues the photo for a person to check. A report never hides the photo by itself. One report of a photo per network (409 for a second). Rate-limited per network, with the review reports.',
       pathParams: photoIdParams,
       paramExamples: { id: examplePhoto.id },
       body: { schema: reportCreateSchema, name: 'ReportCreate', example: exampleReportCreate },
@@ -453,7 +468,7 @@ export const GLOW_API: ApiDescription = {
           body: { schema: photoReportSchema, name: 'PhotoReport', example: examplePhotoReport },
         },
       ],
-      errors: [400, 404, 405, 413, 415, 429, 503],
+      errors: [400, 404, 405, 409, 413, 415, 429, 503],
     },
     {
       method: 'post',
@@ -581,7 +596,7 @@ export const GLOW_API: ApiDescription = {
       paramExamples: { id: exampleProvider.id },
       body: { schema: listingEditSchema, name: 'OwnerListingEdit', example: exampleListingEdit },
       responses: [{ status: 200, description: 'The listing as saved.', body: ownerListing }],
-      errors: [400, 401, 403, 404, 405, 413, 415, 503],
+      errors: [400, 401, 403, 404, 405, 413, 415, 429, 503],
     },
     {
       method: 'get',
@@ -612,7 +627,7 @@ export const GLOW_API: ApiDescription = {
       paramExamples: { id: exampleProvider.id },
       body: { schema: facetsSchema, name: 'Facets', example: exampleFacets },
       responses: [{ status: 200, description: 'The facets as saved.', body: ownerFacets }],
-      errors: [400, 401, 403, 404, 405, 413, 415, 503],
+      errors: [400, 401, 403, 404, 405, 413, 415, 429, 503],
     },
     {
       method: 'post',
@@ -626,7 +641,7 @@ export const GLOW_API: ApiDescription = {
       session: true,
       body: { schema: replyCreateSchema, name: 'OwnerReplyCreate', example: { reviewId: exampleReview.id, body: exampleReview.reply!.body } },
       responses: [{ status: 201, description: 'The response, as published.', body: reply }],
-      errors: [400, 401, 403, 404, 405, 409, 413, 415, 503],
+      errors: [400, 401, 403, 404, 405, 409, 413, 415, 429, 503],
     },
     {
       method: 'put',
@@ -639,7 +654,7 @@ export const GLOW_API: ApiDescription = {
       paramExamples: { id: exampleReview.reply!.id },
       body: { schema: replyEditSchema, name: 'OwnerReplyEdit', example: { body: exampleReview.reply!.body } },
       responses: [{ status: 200, description: 'The response, as edited.', body: reply }],
-      errors: [400, 401, 403, 404, 405, 413, 415, 503],
+      errors: [400, 401, 403, 404, 405, 413, 415, 429, 503],
     },
     {
       method: 'delete',
@@ -651,7 +666,7 @@ export const GLOW_API: ApiDescription = {
       pathParams: replyIdParams,
       paramExamples: { id: exampleReview.reply!.id },
       responses: [{ status: 204, description: 'Deleted.' }],
-      errors: [400, 401, 403, 404, 405, 503],
+      errors: [400, 401, 403, 404, 405, 429, 503],
     },
     {
       method: 'post',
@@ -659,7 +674,8 @@ export const GLOW_API: ApiDescription = {
       operationId: 'reportReply',
       tag: 'Reviews',
       summary: "Report a business's response to the moderators",
-      description: 'As a report of a review: queued for a person to check; it never hides anything by itself. Rate-limited per network.',
+      description:
+        'As a report of a review: queued for a person to check; it never hides anything by itself, and it stays in the moderators’ queue if the business deletes the response. One report of a response per network (409 for a second). Rate-limited per network.',
       pathParams: replyIdParams,
       paramExamples: { id: exampleReview.reply!.id },
       body: { schema: reportCreateSchema, name: 'ReportCreate', example: exampleReportCreate },
@@ -680,7 +696,7 @@ export const GLOW_API: ApiDescription = {
           },
         },
       ],
-      errors: [400, 404, 405, 413, 415, 429, 503],
+      errors: [400, 404, 405, 409, 413, 415, 429, 503],
     },
     {
       method: 'get',

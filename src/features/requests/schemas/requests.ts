@@ -7,6 +7,7 @@ import { z } from '../../../lib/zod';
 import { storedText } from '../../../lib/schemas/storedText';
 import { optionalText } from '../../../lib/schemas/optionalText';
 import { businessFields } from '../../providers/schemas/businessApplication';
+import { pageParamsSchema } from '../../search/schemas/search';
 import { DECLINE_REASONS, LINK_ACTIONS, OWNER_ACTIONS, REQUEST_LIMITS, REQUEST_STATES, WINDOW_PARTS } from '../copy';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -61,6 +62,13 @@ export const requestSettingsSchema = z.object({
     .check(z.describe(`Optional cancellation policy, at most ${REQUEST_LIMITS.policyMax} characters, shown to the shopper before sending; null for none.`)),
 });
 export type RequestSettingsInput = z.input<typeof requestSettingsSchema>;
+
+/** The settings as GET and PUT answer them. */
+export const requestSettingsViewSchema = z.object({
+  takesRequests: z.boolean().check(z.describe('"Take time requests".')),
+  bookingUrl: z.nullable(z.string()).check(z.describe('"Book online" (https), or null.')),
+  cancellationPolicy: z.nullable(z.string()).check(z.describe('The cancellation policy, or null.')),
+});
 export type RequestSettings = z.output<typeof requestSettingsSchema>;
 
 // ── Reply time (item 7) ─────────────────────────────────────────────────────────────────────────
@@ -200,10 +208,10 @@ export const requestViewSchema = z.object({
   shopper: z.optional(
     z
       .object({
-        name: z.nullable(z.string()),
-        email: z.nullable(z.string()),
-        phone: z.nullable(z.string()),
-        note: z.nullable(z.string()),
+        name: z.nullable(z.string()).check(z.describe("The shopper's name.")),
+        email: z.nullable(z.string()).check(z.describe("The shopper's confirmed email address.")),
+        phone: z.nullable(z.string()).check(z.describe("The shopper's phone number, if given.")),
+        note: z.nullable(z.string()).check(z.describe("The shopper's note, if any.")),
       })
       .check(z.describe("The shopper's details: only to the listing's own owner, null once deleted (90 days after the request's last date).")),
   ),
@@ -230,7 +238,7 @@ export const actionPreviewSchema = z.object({
   action: z.enum(LINK_ACTIONS).check(z.describe('What the link does.')),
   windowIndex: z.optional(z.number().check(z.describe('With `accept`: which preferred time (0-based).'))),
   usable: z.boolean().check(z.describe('False when the link was used, has expired or the request moved on; the page shows the current state.')),
-  request: requestViewSchema,
+  request: requestViewSchema.check(z.describe('The request as it is now (schema RequestView).')),
 });
 
 const proposedStart = z
@@ -251,7 +259,7 @@ export type ActionPost = z.output<typeof actionPostSchema>;
 
 export const actionResultSchema = z.object({
   changed: z.boolean().check(z.describe('True when this call changed the request; false for a used or expired link (the current state is shown).')),
-  request: requestViewSchema,
+  request: requestViewSchema.check(z.describe('The request as it is now (schema RequestView).')),
 });
 
 // ── Owner dashboard ─────────────────────────────────────────────────────────────────────────────
@@ -260,15 +268,19 @@ export const actionResultSchema = z.object({
 export const ownerRequestsQuerySchema = z.object({
   listing: z.optional(z.string().check(z.trim(), z.maxLength(100), z.describe('Only this listing (one the owner manages); all of theirs when absent.'))),
   state: z.optional(z.enum(REQUEST_STATES, { error: `state must be one of ${REQUEST_STATES.join(', ')}` }).check(z.describe('Only requests in this state.'))),
-  limit: z
-    ._default(z.coerce.number({ error: 'limit must be a number' }).check(z.int(), z.minimum(1), z.maximum(100)), 20)
-    .check(z.describe('Page size, 1-100 (20).')),
-  offset: z._default(z.coerce.number({ error: 'offset must be a number' }).check(z.int(), z.minimum(0)), 0).check(z.describe('Items to skip.')),
+  ...pageParamsSchema.shape,
 });
 
 export const ownerRequestsSchema = z.object({
   items: z.array(requestViewSchema).check(z.describe('Newest first, with the shopper details.')),
   total: z.number().check(z.describe('How many match.')),
+  replyTime: z.optional(replyTimeSchema).check(z.describe("With `listing`: that listing's reply time, as its page shows it.")),
+});
+
+/** The answer of POST /api/requests/code. */
+export const requestCodeSentSchema = z.object({
+  sent: z.literal(true).check(z.describe('A code is on its way.')),
+  email: z.string().check(z.describe('Where it went.')),
 });
 
 /** POST /api/owners/requests/{id} */
@@ -289,4 +301,4 @@ export const ownerActionSchema = z
   );
 export type OwnerRequestAction = z.output<typeof ownerActionSchema>;
 
-export const ownerActionResultSchema = z.object({ request: requestViewSchema });
+export const ownerActionResultSchema = z.object({ request: requestViewSchema.check(z.describe('The request as it now is, with the shopper’s details.')) });
