@@ -9,9 +9,9 @@ import type { Db } from '../../db/client';
 import { requestRebuild } from '../../server/buildHook';
 import { purgeTags, type PurgeOptions } from '../../server/cachePurge';
 import { CACHE_TAGS } from '../../server/cdnCache';
-import { moderatePhoto } from '../photos/photoModeration.server';
-import { assignListing, revokeClaim } from '../owners/ownersModeration.server';
-import { moderateReply } from '../owners/replies.server';
+import { moderatePhoto } from '../photos/index.server';
+import { assignListing, revokeClaim } from '../owners/index.server';
+import { moderateReply } from '../owners/index.server';
 import { DECISIONS, type DecisionAction, type DecisionRule, type ImportDecisionAction, isImportDecision } from './decisions';
 import { approveListing, approveService, decideHeldListing, moderateListing, moderateReview, unvetListing } from './moderation.server';
 

@@ -6,7 +6,7 @@
  */
 import type { InArgs, Row } from '@libsql/client';
 import type { Db } from '../../db/client';
-import { photoFileUrl } from '../photos/photoRules';
+import { photoFileUrl } from '../providers';
 import type { DecisionAction } from './decisions';
 import { QUEUES, type QueueName } from './queues';
 import type { QueueItem, QueueOrder, QueuePage, QueueParams } from './schemas/queue';

@@ -6,4 +6,3 @@ export { ownerAction, ownerRequests } from './owner.server';
 export { deletePersonalData, expireRequests, refreshReplyTimes, runHourly, sendReminders } from './jobs.server';
 export { daytimeHours, replyFigures } from './replyTime.server';
 export { eventUid } from './calendar.server';
-export { requestEndpoints } from './openapi';

@@ -3,7 +3,7 @@
  * (providers_geo) keeps the candidates few, then the exact haversine distance decides.
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import { boundingBox, EARTH_RADIUS_MILES, type Point } from '../places/distance';
+import { boundingBox, EARTH_RADIUS_MILES, type Point } from '../places';
 import type { Db } from '../../db/client';
 import { INDEXES, indexedBy } from './indexes.server';
 import type { RequestReads } from './requestReads.server';

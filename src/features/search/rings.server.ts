@@ -6,8 +6,8 @@
  * (requestReads.server.ts): a circle's count is not read again for its page.
  */
 import type { Db } from '../../db/client';
-import { haversineMiles, type Point } from '../places/distance';
-import type { SearchPlace } from '../places/searchPlace.server';
+import { haversineMiles, type Point } from '../places';
+import type { SearchPlace } from '../places/index.server';
 import type { RequestReads } from './requestReads.server';
 import type { Circle } from './resolve.server';
 import { afterWidest, fills, ringRead, type Counted, type RingStart } from './rings';

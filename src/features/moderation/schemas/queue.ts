@@ -5,7 +5,7 @@
  */
 import { z } from '../../../lib/zod';
 import { storedTextChecks } from '../../../lib/schemas/storedText';
-import { intParam } from '../../search/schemas/search';
+import { intParam } from '../../search/schemas';
 import { DECISION_ACTIONS, MAX_REASON_LENGTH } from '../decisions';
 import { QUEUE_NAMES, QUEUE_PAGE } from '../queues';
 

@@ -6,7 +6,7 @@ import { sql, type Expression, type RawBuilder, type Selectable, type SqlBool } 
 import type { Db } from '../../../db/client';
 import type { ProvidersTable } from '../../../db/schema';
 import { LIMITS } from '../../../config';
-import { cappedCount, cappedTotal } from '../../providers/providers.server';
+import { cappedCount, cappedTotal } from '../../providers/index.server';
 import type { SearchParams } from '../schemas/search';
 import type { Sort } from '../params';
 import { boxTables, distanceSql, inCellsNear } from '../near.server';
@@ -15,7 +15,7 @@ import { orderTop, PROMOTED_TOKEN } from '../orderBuckets.server';
 import { statesShare, tokenShares } from '../tokenShares.server';
 import { INDEXES, indexedBy, type IndexName, type LeadingIndex } from '../indexes.server';
 import type { Count, Filters, Resolved } from '../resolve.server';
-import type { Point } from '../../places/distance';
+import type { Point } from '../../places';
 import { countedWords, PLAN_TUNING } from '../tuning.server';
 import { countOnce, readOnce, requestReads, statementKey, type RequestReads, type StatementMemo, type TextList } from '../requestReads.server';
 

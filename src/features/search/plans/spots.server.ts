@@ -10,7 +10,7 @@
  * be read once per point.
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import { cappedTotal } from '../../providers/providers.server';
+import { cappedTotal } from '../../providers/index.server';
 import { LIMITS } from '../../../config';
 import type { Circle, Count } from '../resolve.server';
 import { spotsNearOnce, type SpotNear } from '../near.server';
