@@ -7,7 +7,7 @@
 import type { RawBuilder } from 'kysely';
 import type { Db } from '../../db/client';
 import type { TextMatch } from './textMatch.server';
-import type { Point } from '../places/distance';
+import type { Point } from '../places';
 import type { SpotNear } from './near.server';
 
 /** Reads by statement (statementKey): each is made once. */
