@@ -417,7 +417,9 @@ export async function ensureBenchDb(
   const filling = performance.now();
   await backfillSearchData(database);
   log(`[bench]   places, hours and vocabulary filled in ${((performance.now() - filling) / 1000).toFixed(0)} s`);
+  const drawing = performance.now();
   await fillFacets(database);
+  log(`[bench]   facets drawn in ${((performance.now() - drawing) / 1000).toFixed(0)} s`);
   await database.client.execute('PRAGMA synchronous = NORMAL');
   await database.client.execute('CREATE TABLE IF NOT EXISTS bench_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
   await database.client.execute({ sql: "INSERT OR REPLACE INTO bench_meta (key, value) VALUES ('generator', ?)", args: [`${GENERATOR_VERSION}:${total}`] });

@@ -5,7 +5,7 @@ import { ownerListing, saveListingEdit } from '../src/features/owners/listingEdi
 import { requireListingOwner } from '../src/features/owners/requireOwner.server';
 import { listingEditSchema } from '../src/features/owners/schemas/listingEdit';
 import { purgeTags } from '../src/server/cachePurge';
-import { requestRebuild } from '../src/server/buildHook';
+import { queueOwnerRebuild } from '../src/server/buildHook';
 import { CACHE_TAGS } from '../src/server/cdnCache';
 import { json, parseWith, pathParam, readJsonObject, route } from '../src/server/http';
 
@@ -25,7 +25,8 @@ export default route({
     if (changed) await purgeTags([CACHE_TAGS.provider(id), CACHE_TAGS.search, CACHE_TAGS.providerSitemap], context);
     // A status changes what the pre-built grids list and whether their card may say "Open now"
     // (docs/owners.md "Statuses"): they are rebuilt, as after a moderator's listing action.
-    if (fields.includes('status')) console.log(`[rebuild] ${await requestRebuild(database)}`);
+    // From the owners' own budget, coalesced per listing and limited per account (docs/owners.md "Budgets").
+    if (fields.includes('status')) console.log(`[rebuild] ${await queueOwnerRebuild(database, { providerId: id, userId: owner.userId })}`);
     return json(listing);
   },
 });

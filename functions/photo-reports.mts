@@ -3,14 +3,18 @@ import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
 import { reportPhoto } from '../src/features/photos/photos.server';
 import { reportCreateSchema } from '../src/features/reviews/schemas/reviewReport';
-import { enforceRateLimit, json, parseWith, readJsonObject, route } from '../src/server/http';
+import { clientKey } from '../src/lib/rateLimit.server';
+import { enforceRateLimit, json, parseWith, pathParam, readJsonObject, route } from '../src/server/http';
 
 export default route({
   async POST(req, context) {
+    // Bad percent-encoding is a 400 before anything else (docs/security.md "Input edges").
+    const photoId = pathParam(context.params, 'id');
     const database = await getDb();
     await enforceRateLimit(database, context, 'reports');
     const input = parseWith(reportCreateSchema, await readJsonObject(req));
-    return json(await reportPhoto(database, decodeURIComponent(context.params.id ?? ''), input), 201);
+    // One report of a photo per client address (docs/security.md "Limits").
+    return json(await reportPhoto(database, photoId, input, new Date(), clientKey(context.ip || 'unknown')), 201);
   },
 });
 

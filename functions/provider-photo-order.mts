@@ -9,16 +9,16 @@ import { ownerPhotos, reorderPhotos } from '../src/features/photos/photos.server
 import { photoOrderSchema } from '../src/features/photos/schemas/photo';
 import { purgeTags } from '../src/server/cachePurge';
 import { CACHE_TAGS } from '../src/server/cdnCache';
-import { json, parseWith, readJsonObject, route } from '../src/server/http';
+import { json, parseWith, pathParam, readJsonObject, route } from '../src/server/http';
 
 export default route({
   async GET(req, context) {
-    const providerId = decodeURIComponent(context.params.id ?? '');
+    const providerId = pathParam(context.params, 'id');
     await requireListingOwner(req, providerId);
     return json(await ownerPhotos(await getDb(), providerId));
   },
   async PUT(req, context) {
-    const providerId = decodeURIComponent(context.params.id ?? '');
+    const providerId = pathParam(context.params, 'id');
     await requireListingOwner(req, providerId);
     const { ids } = parseWith(photoOrderSchema, await readJsonObject(req));
     const photos = await reorderPhotos(await getDb(), providerId, ids);

@@ -10,9 +10,9 @@ import { deletePhoto, updatePhoto } from '../src/features/photos/photos.server';
 import { photoUpdateSchema } from '../src/features/photos/schemas/photo';
 import { purgeTags } from '../src/server/cachePurge';
 import { CACHE_TAGS } from '../src/server/cdnCache';
-import { json, parseWith, readJsonObject, route } from '../src/server/http';
+import { json, parseWith, pathParam, readJsonObject, route } from '../src/server/http';
 
-const ids = (params: Record<string, string>) => ({ providerId: decodeURIComponent(params.id ?? ''), photoId: decodeURIComponent(params.photoId ?? '') });
+const ids = (params: Record<string, string>) => ({ providerId: pathParam(params, 'id'), photoId: pathParam(params, 'photoId') });
 
 export default route({
   async PUT(req, context) {

@@ -3,14 +3,17 @@ import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
 import { reportReply } from '../src/features/owners/replies.server';
 import { reportCreateSchema } from '../src/features/reviews/schemas/reviewReport';
+import { clientKey } from '../src/lib/rateLimit.server';
 import { enforceRateLimit, json, parseWith, pathParam, readJsonObject, route } from '../src/server/http';
 
 export default route({
   async POST(req, context) {
+    const replyId = pathParam(context.params, 'id');
     const database = await getDb();
     await enforceRateLimit(database, context, 'reports');
     const input = parseWith(reportCreateSchema, await readJsonObject(req));
-    const report = await reportReply(database, pathParam(context.params, 'id'), input);
+    // One report of a response per client address (docs/security.md "Limits").
+    const report = await reportReply(database, replyId, input, new Date(), clientKey(context.ip || 'unknown'));
     return json({ id: report.id, replyId: report.replyId, reason: report.reason, details: report.details, createdAt: report.createdAt }, 201);
   },
 });

@@ -70,7 +70,7 @@ async function list(queues: readonly QueueName[], order: 'newest' | 'oldest', of
 async function act(action: DecisionAction, args: string[], reason: string): Promise<void> {
   const [target, email] = args as [string, string | undefined];
   const result = await decideAny(await getDb(), { action, target, email, reason, actor: actor() });
-  console.log(`${result.summary} Recorded as ${action} by ${p(actor())}: "${p(reason)}".`);
+  console.log(`${p(result.summary)} Recorded as ${action} by ${p(actor())}: "${p(reason)}".`);
   console.log(
     env().NETLIFY_PURGE_API_TOKEN
       ? `Purged CDN tags: ${result.purged.join(', ')}.`
@@ -95,7 +95,7 @@ async function operators(sub: string | undefined, args: string[], reason: string
   if (!reason) fail(`operators ${sub} needs --reason "why": it is kept with the change.`);
   const input = { email: args[0]!, actor: actor(), reason };
   const result = sub === 'add' ? await grantOperator(database, { ...input, alsoOwner }) : await revokeOperator(database, input);
-  console.log(`${result.summary} Recorded as ${sub === 'add' ? 'grant-operator' : 'revoke-operator'} by ${p(actor())}: "${p(reason)}".`);
+  console.log(`${p(result.summary)} Recorded as ${sub === 'add' ? 'grant-operator' : 'revoke-operator'} by ${p(actor())}: "${p(reason)}".`);
 }
 
 async function main(): Promise<void> {

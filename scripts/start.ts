@@ -53,7 +53,7 @@ let galleries: Promise<number> | null = null;
 if (cluster.isPrimary) await startLocalBlobs(resolve(root, BLOBS_DIR));
 if (cluster.isPrimary)
   try {
-    const setup = await setupDatabase(databaseUrl());
+    const setup = await setupDatabase(databaseUrl(), { owners: true });
     seeded = setup.seeded;
     if (setup.migrated.length || seeded) console.log(`[db] applied ${setup.migrated.length} migrations, seeded ${seeded} providers`);
     // A freshly seeded database (or one that just gained the photos table) gets the seed photos.

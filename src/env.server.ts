@@ -43,6 +43,10 @@ export const envSchema = z.object({
     .describe('secret mixed into the hash of client addresses; set your own in production'),
   RATE_LIMIT_CODES: positiveInt(10).describe('sign-in code requests allowed per client address per 10 minutes'),
   RATE_LIMIT_CODES_PER_EMAIL: positiveInt(5).describe('sign-in code requests allowed per email address per hour'),
+  RATE_LIMIT_OWNER_WRITES: positiveInt(120).describe(
+    'owner writes (saves, replies, photo changes) allowed per account per 10 minutes (docs/owners.md "Budgets")',
+  ),
+  RATE_LIMIT_OWNER_UPLOADS: positiveInt(60).describe('photo uploads allowed per owner account per hour (docs/owners.md "Budgets")'),
   AUTH_SECRET: z
     .preprocess(blankIsUnset, z.string().min(16).optional())
     .describe(

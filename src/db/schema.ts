@@ -199,6 +199,8 @@ export interface PhotosTable {
   status: Generated<'visible' | 'hidden'>;
   createdAt: string;
   updatedAt: string;
+  /** Hash of the uploaded bytes, before cleaning: a repeat upload is known without decoding it. */
+  sourceKey: Generated<string | null>;
 }
 
 export interface PhotoReportsTable {
@@ -208,6 +210,8 @@ export interface PhotoReportsTable {
   details: string | null;
   createdAt: string;
   resolvedAt: string | null;
+  /** Salted hash of the reporter's address: one report per photo and address (migrations/0055). */
+  clientKey: Generated<string | null>;
 }
 
 export interface PhotoModerationActionsTable {
@@ -275,6 +279,8 @@ export interface Database {
   reply_reports: ReplyReportsTable;
   photos: PhotosTable;
   photo_reports: PhotoReportsTable;
+  hidden_photo_keys: HiddenPhotoKeysTable;
+  pending_rebuilds: PendingRebuildsTable;
   photo_moderation_actions: PhotoModerationActionsTable;
   insight_counts: InsightCountsTable;
   insight_visits: InsightVisitsTable;
@@ -360,11 +366,31 @@ export interface ReviewRepliesTable {
 
 export interface ReplyReportsTable {
   id: string;
+  /** The response reported; the report stays when the response is deleted (migrations/0055). */
   replyId: string;
+  providerId: string;
+  reviewId: string;
+  /** The response's text when it was reported. */
+  body: string;
   reason: string;
   details: string | null;
   createdAt: string;
   resolvedAt: string | null;
+  /** Salted hash of the reporter's address: one report per response and address. */
+  clientKey: string | null;
+}
+
+/** Owners' status changes waiting for the next owners' rebuild, one row per listing (migrations/0056). */
+export interface PendingRebuildsTable {
+  providerId: string;
+  userId: string;
+  requestedAt: string;
+}
+
+/** Content keys of pictures a moderator hid (migrations/0055): uploaded again, they are stored hidden. */
+export interface HiddenPhotoKeysTable {
+  key: string;
+  hiddenAt: string;
 }
 
 /** Providers per city, kept by triggers (migrations/0008_site_aggregates.sql). */

@@ -14,17 +14,28 @@ export interface Limit {
 }
 
 /**
- * POST limits per client address (and sign-in codes also per email address, `codesPerEmail`);
- * the RATE_LIMIT_* variables override the counts.
+ * POST limits per client address (and sign-in codes also per email address, `codesPerEmail`; owner
+ * writes and uploads per account); the RATE_LIMIT_* variables override the counts.
  */
-export function limits(): Record<'reviews' | 'listings' | 'reports' | 'codes' | 'codesPerEmail', Limit> {
-  const { RATE_LIMIT_REVIEWS, RATE_LIMIT_LISTINGS, RATE_LIMIT_REPORTS, RATE_LIMIT_CODES, RATE_LIMIT_CODES_PER_EMAIL } = env();
+export function limits(): Record<'reviews' | 'listings' | 'reports' | 'codes' | 'codesPerEmail' | 'ownerWrites' | 'ownerUploads', Limit> {
+  const {
+    RATE_LIMIT_REVIEWS,
+    RATE_LIMIT_LISTINGS,
+    RATE_LIMIT_REPORTS,
+    RATE_LIMIT_CODES,
+    RATE_LIMIT_CODES_PER_EMAIL,
+    RATE_LIMIT_OWNER_WRITES,
+    RATE_LIMIT_OWNER_UPLOADS,
+  } = env();
   return {
     reviews: { max: RATE_LIMIT_REVIEWS, windowSeconds: 10 * 60 },
     listings: { max: RATE_LIMIT_LISTINGS, windowSeconds: 60 * 60 },
     reports: { max: RATE_LIMIT_REPORTS, windowSeconds: 10 * 60 },
     codes: { max: RATE_LIMIT_CODES, windowSeconds: 10 * 60 },
     codesPerEmail: { max: RATE_LIMIT_CODES_PER_EMAIL, windowSeconds: 60 * 60 },
+    /** Per owner account, not per address (docs/owners.md "Budgets"). */
+    ownerWrites: { max: RATE_LIMIT_OWNER_WRITES, windowSeconds: 10 * 60 },
+    ownerUploads: { max: RATE_LIMIT_OWNER_UPLOADS, windowSeconds: 60 * 60 },
   };
 }
 

@@ -87,6 +87,9 @@ export interface SiteServerOptions {
 /** A Host header that names a host: a DNS name or an IPv4 address, or an IPv6 one in brackets, and an optional port. */
 const VALID_HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
+/** Methods the Fetch standard forbids: `new Request` throws on them, so no function can be handed one. */
+const UNREQUESTABLE = new Set(['TRACE', 'TRACK', 'CONNECT']);
+
 /** Paths Glow never serves: Astro's image endpoint fetches and re-encodes any URL it is given (docs/security.md "Requests"). */
 const NEVER_SERVED = /^\/_image(?:\/|$)/;
 
@@ -136,6 +139,14 @@ export function createSiteServer({ distDir, routes, netlify = readNetlifyConfig(
     for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
     if (req.headers.host !== undefined && !VALID_HOST.test(req.headers.host)) {
       return void res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad Request: malformed Host header');
+    }
+    // TRACE, TRACK and CONNECT: no Web Request can carry them (fetch forbids them), so they stop here,
+    // on every path, with the 405 any other method no route takes gets (docs/security.md "Input edges").
+    if (UNREQUESTABLE.has(String(req.method).toUpperCase())) {
+      const api = (req.url ?? '').startsWith('/api/');
+      return void res
+        .writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': api ? 'application/json' : 'text/plain; charset=utf-8' })
+        .end(api ? JSON.stringify({ error: `Method ${req.method} is not allowed here`, issues: [] }) : 'Method Not Allowed');
     }
     // "//host/…" would name another origin to anything that builds a URL from it: not a path here.
     if (requestPath(req) === null) return notFound(req, res, '/');

@@ -6,8 +6,12 @@ import { backfillNameKeys, unvetApplicantVetted } from '../features/listings/lis
 import { mergeTextIndex } from '../features/search/textIndex.server';
 import { addServiceWords } from '../features/suggestions/vocabulary.server';
 import { seedIfEmpty, type SeedProvider } from './seed';
+import { seedOwners } from './seedOwners';
 
-export async function setupDatabase(url?: string, options: { seed?: boolean | SeedProvider[] } = {}): Promise<Db & { migrated: string[]; seeded: number }> {
+export async function setupDatabase(
+  url?: string,
+  options: { seed?: boolean | SeedProvider[]; owners?: boolean } = {},
+): Promise<Db & { migrated: string[]; seeded: number }> {
   const database = await getDb(url);
   const migrated = await migrate(database);
   const seed = options.seed ?? true;
@@ -19,5 +23,7 @@ export async function setupDatabase(url?: string, options: { seed?: boolean | Se
   await unvetApplicantVetted(database);
   // Seeded row by row, the full-text index is in a segment per provider: merged as the daily job keeps it.
   if (seeded) await mergeTextIndex(database);
+  // A fresh local database: fictional owners who take time requests (src/setup/seedOwners.ts).
+  if (seeded && options.owners) await seedOwners(database);
   return { ...database, migrated, seeded };
 }

@@ -8,7 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorOf, type TestApi } from '../helpers/api';
 import { type SignedInOwner, signInOwner, startOwnerApi } from '../helpers/owners';
+import { sendRequest } from '../helpers/requests';
 import type { TestMailbox } from '../helpers/smtp';
+import type { RequestOptions } from '../../src/features/requests';
+import { refreshReplyTimes } from '../../src/features/requests/index.server';
 import monthly, { config as monthlyConfig } from '../../functions/insights-monthly.mts';
 import retention, { config as retentionConfig } from '../../functions/insights-retention.mts';
 import { deleteExpired, keptFrom, MONTHLY_MAIL_DAYS, previousMonth, queueMonthlySummaries, utcDay } from '../../src/features/insights/index.server';
@@ -52,15 +55,31 @@ beforeAll(async () => {
   for (const ua of [BROWSER, `${BROWSER} (second visitor)`, `${BROWSER} (third visitor)`]) await send('view', ua);
   await send('call', BROWSER);
   await send('directions', BROWSER);
-});
+  // Three time requests, each answered at once: the month's requests and replies, and a reply time.
+  const options = (await (await api.get(`/api/providers/${listing.id}/request-options`)).json()) as RequestOptions;
+  for (const who of ['ari', 'bo', 'cy']) {
+    const sent = await sendRequest(api, mail, {
+      providerId: listing.id,
+      service: options.services[0]!,
+      windows: [{ date: options.openDates[5]!, part: 'morning' }],
+      name: `${who} Example`,
+      email: `${who}@example.com`,
+    });
+    const { id } = (await sent.json()) as { id: string };
+    await api.post(`/api/owners/requests/${id}`, { action: 'decline' }, { headers: owner.headers });
+  }
+  await refreshReplyTimes(api.database);
+}, 120_000);
 afterAll(async () => {
   await stop?.();
 });
 
-/** The monthly summaries that reached `email` (not its sign-in codes), oldest first. */
+/** The monthly summaries that reached `email` (not its sign-in codes or time requests), oldest first. */
 const mailTo = (email: string) =>
   mail.messages.filter(
-    (m) => !/is your Glow code$/.test(m.subject ?? '') && [m.to ?? []].flat().some((a) => a.value.some((v) => v.address?.toLowerCase() === email)),
+    (m) =>
+      /^Your (listing|\d+ listings) on Glow in /.test(m.subject ?? '') &&
+      [m.to ?? []].flat().some((a) => a.value.some((v) => v.address?.toLowerCase() === email)),
   );
 const header = (m: (typeof mail.messages)[number], key: string) => m.headerLines.find((h) => h.key === key)?.line.replace(/^[^:]+:\s*/, '');
 /** A link of the email, moved onto the test server (the email names SITE_URL, which is the test server too). */
@@ -81,7 +100,7 @@ describe('the monthly email', () => {
     // A listing is named by its Glow address, never by its name (docs/owners.md "Email").
     expect(message!.subject).toMatch(/^Your listing on Glow in \w+ \d{4}: 3 views, 1 call$/);
     expect(message!.text).toContain(
-      `/provider/${listing.slug}: 3 views, 0 search appearances, 1 call, 1 direction request, 0 website clicks, 0 booking-link clicks.`,
+      `/provider/${listing.slug}: 3 views, 0 search appearances, 1 call, 1 direction request, 0 website clicks, 0 booking-link clicks, 3 requests, 3 replies, replied in about 1 hour.`,
     );
     expect(message!.text).not.toContain(listing.name);
     expect(message!.text).toContain(`/business/insights/${listing.id}`);

@@ -1,13 +1,15 @@
 /**
  * Owner insights over real HTTP (docs/insights.md), over a libSQL file and over sqld: beacons
  * counted without cookies, once per visitor and window; opted-out visitors and crawlers count
- * nothing; a beacon naming another listing counts once per visitor; the report and its CSV for the
- * owner only.
+ * nothing; a beacon naming another listing counts once per visitor; time requests and replies
+ * come from the requests feature; the report and its CSV for the owner only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, type TestApi } from '../helpers/api';
 import { type SignedInOwner, signInOwner, startOwnerApi } from '../helpers/owners';
+import { sendRequest } from '../helpers/requests';
 import type { TestMailbox } from '../helpers/smtp';
+import type { RequestOptions } from '../../src/features/requests';
 
 let api: TestApi;
 let mail: TestMailbox;
@@ -121,6 +123,28 @@ describe('counting', () => {
 describe('the report', () => {
   const path = () => `/api/owners/listings/${listing.id}/insights`;
 
+  it('counts time requests on the day they are sent and replies on the day of the first answer (docs/insights.md "Requests and replies")', async () => {
+    const options = (await (await api.get(`/api/providers/${listing.id}/request-options`)).json()) as RequestOptions;
+    expect(options.takesRequests).toBe(true);
+    const ask = (email: string) =>
+      sendRequest(api, mail, {
+        providerId: listing.id,
+        service: options.services[0]!,
+        windows: [{ date: options.openDates[2]!, part: 'afternoon' }],
+        name: 'Robin Example',
+        email,
+      });
+    const first = (await (await ask('robin@example.com')).json()) as { id: string };
+    const second = await ask('kai@example.com');
+    expect(second.status).toBe(201);
+    // The owner answers the first; a second answer to it is not a second reply.
+    expect((await api.post(`/api/owners/requests/${first.id}`, { action: 'accept', windowIndex: 0 }, { headers: owner.headers })).status).toBe(200);
+    expect((await api.post(`/api/owners/requests/${first.id}`, { action: 'cancel' }, { headers: owner.headers })).status).toBe(200);
+    const report = (await (await api.get(path(), { headers: { Cookie: owner.cookie } })).json()) as { measures: { key: string; daily: number[] }[] };
+    const today = (key: string) => report.measures.find((m) => m.key === key)!.daily.at(-1);
+    expect([today('request'), today('reply')]).toEqual([2, 1]);
+  });
+
   it('is for the listing’s owner only: 401 without a session, 403 for another owner', async () => {
     expect((await api.get(path())).status).toBe(401);
     expect((await api.get(path(), { headers: { Cookie: stranger.cookie } })).status).toBe(403);
@@ -138,7 +162,7 @@ describe('the report', () => {
     expect(report.previousDays).toHaveLength(30);
     expect(report.days.at(-1)).toBe(new Date().toISOString().slice(0, 10));
     const totals = Object.fromEntries(report.measures.map((m) => [m.key, m.total]));
-    expect(totals).toEqual({ view: 2, search: 0, call: 1, directions: 1, website: 1, booking: 0 });
+    expect(totals).toEqual({ view: 2, search: 0, call: 1, directions: 1, website: 1, booking: 0, request: 2, reply: 1 });
     expect(report.measures.find((m) => m.key === 'view')!.daily.at(-1)).toBe(2);
   });
 
@@ -148,9 +172,9 @@ describe('the report', () => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="glow-insights-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = (await res.text()).trim().split('\r\n');
-    expect(lines[0]).toBe('date,period,view,search,call,directions,website,booking');
+    expect(lines[0]).toBe('date,period,view,search,call,directions,website,booking,request,reply');
     expect(lines).toHaveLength(61);
-    expect(lines.at(-1)).toBe(`${new Date().toISOString().slice(0, 10)},current,2,0,1,1,1,0`);
+    expect(lines.at(-1)).toBe(`${new Date().toISOString().slice(0, 10)},current,2,0,1,1,1,0,2,1`);
     expect((await api.get(`${path()}?format=xml`, { headers: { Cookie: owner.cookie } })).status).toBe(400);
   });
 });

@@ -61,6 +61,8 @@ export async function startApi({
   process.env.RATE_LIMIT_REPORTS = String(rateLimit);
   process.env.RATE_LIMIT_CODES = String(rateLimit);
   process.env.RATE_LIMIT_CODES_PER_EMAIL = String(rateLimit);
+  process.env.RATE_LIMIT_OWNER_WRITES = String(rateLimit);
+  process.env.RATE_LIMIT_OWNER_UPLOADS = String(rateLimit);
   // Photo bytes go to a real local Netlify Blobs server of this test file's own.
   const blobs = await startLocalBlobs(join(dir, 'blobs'));
   process.env.RATE_LIMIT_REVIEWS_PER_PROVIDER = String(rateLimit);

@@ -83,13 +83,13 @@ describe("the dashboard's hours as time controls", () => {
   const stored = {
     monday: '9:00 AM - 6:00 PM',
     tuesday: 'Closed',
-    wednesday: '6:00 PM - 2:00 AM',
+    wednesday: '6:00 PM - 12:00 AM',
     thursday: '12:00 AM - 11:59 PM',
     friday: '9:30 AM - 12:00 PM',
     saturday: 'Closed',
     sunday: 'Closed',
   };
-  it('round-trips stored hours, past midnight too', () => {
+  it('round-trips stored hours, closing at midnight too', () => {
     const week = toWeekHours(stored);
     expect(week.monday).toEqual({ closed: false, open: '09:00', close: '18:00' });
     expect(week.tuesday.closed).toBe(true);
@@ -102,5 +102,10 @@ describe("the dashboard's hours as time controls", () => {
     expect('errors' in result && result.errors.monday).toBe("Monday's hours: the closing time must differ from the opening time");
     expect('errors' in result && result.errors.friday).toBe("Friday's hours: choose an opening and a closing time, or mark the day closed");
     expect('errors' in result && result.errors.tuesday).toBeUndefined();
+  });
+  it('refuses a day that closes past midnight, as the stored hours do', () => {
+    const week = toWeekHours({ ...stored, friday: '9:00 AM - 5:00 PM' });
+    const result = fromWeekHours({ ...week, friday: { closed: false, open: '18:00', close: '02:00' } });
+    expect('errors' in result && result.errors.friday).toBe("Friday's hours: the closing time must be after the opening time, on the same day");
   });
 });

@@ -40,10 +40,10 @@ describe('insights rules', () => {
       { day: '2026-10-01', measure: 'call', count: 2 },
     ]);
     const lines = reportCsv(report).split('\r\n');
-    expect(lines[0]).toBe('date,period,view,search,call,directions,website,booking');
-    expect(lines[1]).toBe('2026-09-30,previous,0,0,0,0,0,0');
-    expect(lines[2]).toBe('2026-10-01,previous,0,0,2,0,0,0');
-    expect(lines[60]).toBe('2026-11-28,current,3,0,0,0,0,0');
+    expect(lines[0]).toBe('date,period,view,search,call,directions,website,booking,request,reply');
+    expect(lines[1]).toBe('2026-09-30,previous,0,0,0,0,0,0,0,0');
+    expect(lines[2]).toBe('2026-10-01,previous,0,0,2,0,0,0,0,0');
+    expect(lines[60]).toBe('2026-11-28,current,3,0,0,0,0,0,0,0');
     expect(lines[61]).toBe('');
   });
 

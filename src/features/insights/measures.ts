@@ -45,10 +45,10 @@ export const measureOf = (key: string): Measure | undefined => MEASURES.find((m)
 export const countPhrase = (measure: Measure, n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? measure.one : measure.many}`;
 
 /**
- * The measures a report shows: the beacon's. Time requests and replies join when the requests
- * feature exposes its daily read (docs/insights.md "Requests and replies").
+ * The measures a report shows: all of them, the beacon's counts and the requests feature's
+ * (docs/insights.md "Requests and replies").
  */
-export const REPORTED_MEASURES: readonly Measure[] = MEASURES.filter((m) => m.window);
+export const REPORTED_MEASURES: readonly Measure[] = MEASURES;
 
 /** The monthly email goes out on the first days of a month (UTC), for the month before. */
 export const MONTHLY_MAIL_DAYS = 2;

@@ -12,6 +12,7 @@ import { env } from '../../env.server';
 import { enqueueMail, type Message } from '../mail/index.server';
 import { authSecret, listingAddress } from '../owners/index.server';
 import { countPhrase, measureOf, REPORTED_MEASURES } from './measures';
+import { REQUEST_TOTALS_SQL } from './requestCounts.server';
 
 /** "2026-11" → the month's first and last day, and its name ("October 2026"). */
 export function monthDays(month: string): { first: string; last: string; name: string } {
@@ -72,8 +73,17 @@ export interface ListingMonth {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** "312 views, 41 calls, 9 direction requests, …": every reported measure, in their order. */
-export const totalsLine = (totals: ListingMonth['totals']) => REPORTED_MEASURES.map((m) => countPhrase(m, totals[m.key] ?? 0)).join(', ');
+/**
+ * "312 views, 41 calls, 9 direction requests, 3 requests, …, replied in about 2 hours": every
+ * reported measure in their order, then the reply time when the listing has one (docs/requests.md).
+ */
+export function totalsLine(totals: ListingMonth['totals']): string {
+  const counts = REPORTED_MEASURES.map((m) => countPhrase(m, totals[m.key] ?? 0));
+  const median = totals.replyMedianHours;
+  if (median === undefined) return counts.join(', ');
+  const hours = Math.max(1, Math.round(median));
+  return [...counts, `replied in about ${hours} ${hours === 1 ? 'hour' : 'hours'}`].join(', ');
+}
 
 export function monthlyMessage(to: string, userId: string, month: string, listings: ListingMonth[]): Message {
   const { name } = monthDays(month);
@@ -147,18 +157,17 @@ export async function queueMonthlySummaries(database: Db, month: string): Promis
   const totals = new Map<string, Record<string, number>>();
   const ids = owners.map((o) => o.providerId);
   for (let i = 0; i < ids.length; i += CHUNK) {
-    const rows = await db
-      .selectFrom('insight_counts')
-      .select(['providerId', 'measure', (eb) => eb.fn.sum<number>('count').as('total')])
-      .where('providerId', 'in', ids.slice(i, i + CHUNK))
-      .where('day', '>=', first)
-      .where('day', '<=', last)
-      .groupBy(['providerId', 'measure'])
-      .execute();
+    const { rows } = await database.client.execute({
+      sql: `SELECT providerId, measure, sum(count) AS total FROM insight_counts
+            WHERE providerId IN (SELECT value FROM json_each(:ids)) AND day BETWEEN :from AND :to GROUP BY providerId, measure
+            UNION ALL ${REQUEST_TOTALS_SQL}`,
+      args: { ids: JSON.stringify(ids.slice(i, i + CHUNK)), from: first, to: last },
+    });
     for (const r of rows) {
-      const entry = totals.get(r.providerId) ?? {};
-      entry[r.measure] = Number(r.total);
-      totals.set(r.providerId, entry);
+      const providerId = String(r.providerId);
+      const entry = totals.get(providerId) ?? {};
+      entry[String(r.measure)] = Number(r.total);
+      totals.set(providerId, entry);
     }
   }
   const byOwner = new Map<string, { email: string; listings: ListingMonth[] }>();

@@ -3,18 +3,19 @@ import type { Db } from '../../db/client';
 import { utcDay } from './counting.server';
 import { REPORTED_MEASURES } from './measures';
 import { buildReport, type DayCount, type InsightsReport, reportDays } from './report';
+import { REQUEST_COUNTS_SQL } from './requestCounts.server';
 
-export async function listingReport({ db }: Db, providerId: string, at = new Date()): Promise<InsightsReport> {
+export async function listingReport({ client }: Db, providerId: string, at = new Date()): Promise<InsightsReport> {
   const today = utcDay(at);
   const { days, previousDays } = reportDays(today);
-  const rows: DayCount[] = await db
-    .selectFrom('insight_counts')
-    .select(['day', 'measure', 'count'])
-    .where('providerId', '=', providerId)
-    .where('day', '>=', previousDays[0]!)
-    .where('day', '<=', days.at(-1)!)
-    .execute();
-  return buildReport(today, REPORTED_MEASURES, rows);
+  const [from, to] = [previousDays[0]!, days.at(-1)!];
+  const { rows } = await client.execute({
+    sql: `SELECT day, measure, count FROM insight_counts WHERE providerId = :providerId AND day BETWEEN :from AND :to
+          UNION ALL ${REQUEST_COUNTS_SQL}`,
+    args: { providerId, from, to },
+  });
+  const counts: DayCount[] = rows.map((r) => ({ day: String(r.day), measure: String(r.measure), count: Number(r.count) }));
+  return buildReport(today, REPORTED_MEASURES, counts);
 }
 
 /** The listing's name, for the view's heading (null for an unknown id). */

@@ -60,10 +60,13 @@ const SQL: Record<QueueName, QueueSql> = {
   },
   replies: {
     count: 'SELECT count(DISTINCT replyId) AS n FROM reply_reports WHERE resolvedAt IS NULL',
-    items: `SELECT rp.id, rp.body, rp.status, rp.createdAt AS writtenAt, r.customerName, r.rating, r.comment, p.slug, p.name AS providerName,
+    // A report outlives its response (migrations/0055): a response its owner deleted is listed with
+    // the text as it was reported, status "deleted".
+    items: `SELECT rr.replyId AS id, coalesce(rp.body, max(rr.body)) AS body, coalesce(rp.status, 'deleted') AS status, rp.createdAt AS writtenAt,
+                   r.customerName, r.rating, r.comment, p.slug, p.name AS providerName,
                    max(rr.createdAt) AS at, ${REPORTS_JSON('rr')}
-            FROM reply_reports rr JOIN review_replies rp ON rp.id = rr.replyId JOIN reviews r ON r.id = rp.reviewId JOIN providers p ON p.id = rp.providerId
-            WHERE rr.resolvedAt IS NULL GROUP BY rp.id ORDER BY at {order}, rp.id {order} LIMIT ? OFFSET ?`,
+            FROM reply_reports rr LEFT JOIN review_replies rp ON rp.id = rr.replyId JOIN reviews r ON r.id = rr.reviewId JOIN providers p ON p.id = rr.providerId
+            WHERE rr.resolvedAt IS NULL GROUP BY rr.replyId ORDER BY at {order}, rr.replyId {order} LIMIT ? OFFSET ?`,
     item: (row) => ({
       ...base,
       id: text(row.id),
@@ -78,7 +81,7 @@ const SQL: Record<QueueName, QueueSql> = {
         ['The review it answers', `${text(row.rating)} of 5 stars: ${text(row.comment) || '(no comment)'}`],
       ]),
       reports: reportsOf(row),
-      decisions: upOrHidden(row.status === 'hidden', 'reply', true),
+      decisions: row.status === 'deleted' ? ['keep-reply'] : upOrHidden(row.status === 'hidden', 'reply', true),
     }),
   },
   'photo-reports': {

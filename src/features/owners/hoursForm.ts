@@ -39,8 +39,9 @@ export function toWeekHours(stored: Partial<Record<string, string>>): WeekHours 
 
 /**
  * The controls as stored hours, or the error of each day that cannot be saved, naming the day
- * ("Monday's hours: choose an opening and a closing time"). A closing time at or before the opening
- * one runs past midnight ("6:00 PM - 2:00 AM"), as the stored hours allow; only equal times are refused.
+ * ("Monday's hours: choose an opening and a closing time"). A day closes after it opens, on that day
+ * (a closing time of 00:00 is midnight at its end): ranges past midnight and equal times are refused,
+ * as the stored hours refuse them (providers/schemas/provider.ts dayHoursSchema).
  */
 export function fromWeekHours(week: WeekHours): { hours: Record<Day, string> } | { errors: Partial<Record<Day, string>> } {
   const hours = {} as Record<Day, string>;
@@ -55,6 +56,7 @@ export function fromWeekHours(week: WeekHours): { hours: Record<Day, string> } |
     const to = minuteOf(close);
     if (from === null || to === null) errors[day] = `${dayName(day)}'s hours: choose an opening and a closing time, or mark the day closed`;
     else if (from === to) errors[day] = `${dayName(day)}'s hours: the closing time must differ from the opening time`;
+    else if (to !== 0 && to < from) errors[day] = `${dayName(day)}'s hours: the closing time must be after the opening time, on the same day`;
     else hours[day] = `${clock12(from)} - ${clock12(to)}`;
   }
   return Object.keys(errors).length ? { errors } : { hours };

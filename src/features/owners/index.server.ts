@@ -12,3 +12,4 @@ export { countCodeSent, limitCodeEntry } from './codeLimits.server';
 export { ownerErrors } from './ownerErrors.server';
 export { listingsOf } from './claims.server';
 export { audit } from './claims.server';
+export { claimListing } from './claims.server';

@@ -12,7 +12,7 @@ import { categoryRowsStatement, hoursRowsStatement } from '../search/copies.serv
 import { addTermsStatement, removeTermsStatements, vocabularyServices } from '../suggestions/vocabulary.server';
 import { countedServices, setServiceRequests } from '../moderation/vocabulary.server';
 import { audit } from './claims.server';
-import { todayIn } from './listingStatus';
+import { addDays, MAX_CLOSURE_DAYS, todayIn } from './listingStatus';
 import type { ListingEdit, OwnerListing } from './schemas/listingEdit';
 
 const parse = <T>(text: string | null, fallback: T): T => {
@@ -66,8 +66,12 @@ export async function saveListingEdit(
   const changed: string[] = await db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('providers').selectAll().where('id', '=', providerId).where('isHidden', '=', 0).executeTakeFirst();
     if (!before) throw new NotFoundError('No listing has that id');
-    if (columns.closedUntil && columns.closedUntil <= todayIn(before.timeZone ?? timeZoneOf(before.state), now)) {
+    const today = todayIn(before.timeZone ?? timeZoneOf(before.state), now);
+    if (columns.closedUntil && columns.closedUntil <= today) {
       throw new InvalidInputError('The reopening date must be after today', 'closedUntil');
+    }
+    if (columns.closedUntil && columns.closedUntil > addDays(today, MAX_CLOSURE_DAYS)) {
+      throw new InvalidInputError('The reopening date must be within a year', 'closedUntil');
     }
     const keys = (Object.keys(columns) as (keyof typeof columns)[]).filter((k) => before[k] !== columns[k]);
     if (keys.length === 0) return [];

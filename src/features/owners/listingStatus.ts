@@ -35,11 +35,31 @@ export function effectiveStatus(
   return { status: stored.status, closedUntil: stored.status === 'temporarily_closed' ? stored.closedUntil : null };
 }
 
-/** "December 1, 2026" for a YYYY-MM-DD date (read as a calendar date, not an instant). */
+/** True for a YYYY-MM-DD that names a day of the calendar (not 2026-02-30, not 2026-13-01). */
+export function isCalendarDay(day: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return false;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const at = new Date(Date.UTC(year, month - 1, date));
+  return at.getUTCFullYear() === year && at.getUTCMonth() === month - 1 && at.getUTCDate() === date;
+}
+
+/** The YYYY-MM-DD `days` after `day`. */
+export const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Longest temporary closure an owner can set, in days from today (docs/owners.md "Statuses"). */
+export const MAX_CLOSURE_DAYS = 365;
+
+const dayFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+
+/**
+ * "December 1, 2026" for a YYYY-MM-DD date or an ISO time (read as a calendar date, not an
+ * instant). Total: text that names no day comes back as it is, never a thrown RangeError that would
+ * take a page down with it.
+ */
 export function formatDay(day: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' }).format(
-    new Date(`${day.slice(0, 10)}T12:00:00Z`),
-  );
+  const at = new Date(`${day.slice(0, 10)}T12:00:00Z`);
+  return Number.isNaN(at.getTime()) ? day : dayFormat.format(at);
 }
 
 /** The banner of a closed listing, or null when it is open. */

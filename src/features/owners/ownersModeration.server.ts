@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { NotFoundError } from '../../lib/errors';
+import { InvalidInputError, NotFoundError } from '../../lib/errors';
+import { ownerEmail } from './schemas/signIn';
 import { audit, claimListing } from './claims.server';
 
 async function providerBySlug({ db }: Db, slug: string) {
@@ -49,8 +50,12 @@ export async function ensureAccount({ db }: Db, email: string, now = new Date())
  * a code sent to that address. Replaces a current owner.
  */
 export async function assignListing(database: Db, slug: string, email: string, actor: string, reason: string, now = new Date()) {
+  // The address a code will be mailed to and the CLI prints: checked as the sign-in form checks it,
+  // so no control characters or bidi overrides reach the terminal or owner_audit.
+  const checked = ownerEmail.safeParse(email);
+  if (!checked.success) throw new InvalidInputError('assign needs a valid email address, like owner@example.com', 'email');
+  const address = checked.data;
   const provider = await providerBySlug(database, slug);
-  const address = email.trim().toLowerCase();
   const user = await ensureAccount(database, address, now);
   await claimListing(database, { providerId: provider.id, userId: user.id, email: address, via: 'support', actor, reason }, now);
   return { providerId: provider.id, summary: `${provider.name} is now managed by ${address}.` };

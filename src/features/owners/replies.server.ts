@@ -107,12 +107,30 @@ export async function publishedReplies({ db }: Db, reviewIds: string[] | SelectQ
 }
 
 /** A visitor's report of a published response: queued for moderators, hides nothing by itself. */
-export async function reportReply({ db }: Db, replyId: string, input: ReportCreate, now = new Date()) {
-  const reply = await db.selectFrom('review_replies').select('id').where('id', '=', replyId).where('status', '=', 'published').executeTakeFirst();
-  if (!reply) throw new NotFoundError('Response not found');
+/**
+ * A visitor's report of a published response; it hides nothing by itself. The report keeps the
+ * response's text, listing and review, so it stays in the moderators' queue when the owner deletes
+ * the response (migrations/0055). With the reporter's address hash, one report per response and
+ * address: a second is refused with ConflictError.
+ */
+export async function reportReply({ client }: Db, replyId: string, input: ReportCreate, now = new Date(), clientKey: string | null = null) {
   const report = { id: randomUUID(), replyId, reason: input.reason, details: input.details, createdAt: now.toISOString() };
-  await db.insertInto('reply_reports').values(report).execute();
-  return report;
+  const { rowsAffected } = await client.execute({
+    sql: `INSERT INTO reply_reports (id, replyId, providerId, reviewId, body, reason, details, createdAt, clientKey)
+          SELECT :id, rp.id, rp.providerId, rp.reviewId, rp.body, :reason, :details, :createdAt, :clientKey
+          FROM review_replies rp JOIN providers p ON p.id = rp.providerId
+          WHERE rp.id = :replyId AND rp.status = 'published' AND p.isHidden = 0
+          ON CONFLICT DO NOTHING`,
+    args: { ...report, clientKey },
+  });
+  if (rowsAffected === 1) return report;
+  // Nothing written: the response is not up (404), or this address reported it already (409).
+  const up = await client.execute({
+    sql: `SELECT 1 FROM review_replies rp JOIN providers p ON p.id = rp.providerId WHERE rp.id = ? AND rp.status = 'published' AND p.isHidden = 0`,
+    args: [replyId],
+  });
+  if (!up.rows.length) throw new NotFoundError('Response not found');
+  throw new ConflictError('You have already reported this response. Our moderators will look at it.');
 }
 
 /** A moderator hides or restores a response (`npm run moderate`); audited with the reason. */
@@ -126,7 +144,19 @@ export async function moderateReply(
 ): Promise<string> {
   return database.db.transaction().execute(async (trx) => {
     const reply = await trx.selectFrom('review_replies').select(['providerId', 'status']).where('id', '=', replyId).executeTakeFirst();
-    if (!reply) throw new NotFoundError('Response not found');
+    if (!reply) {
+      // Deleted by its owner since it was reported: nothing is left to hide or restore, and any
+      // decision closes the reports the queue still shows (they outlive the response).
+      const reported = await trx.selectFrom('reply_reports').select('providerId').where('replyId', '=', replyId).executeTakeFirst();
+      if (!reported) throw new NotFoundError('Response not found');
+      await trx.updateTable('reply_reports').set({ resolvedAt: now.toISOString() }).where('replyId', '=', replyId).where('resolvedAt', 'is', null).execute();
+      await audit(
+        trx,
+        { providerId: reported.providerId, action, targetId: replyId, actor, reason, before: { status: 'deleted' }, after: { status: 'deleted' } },
+        now,
+      );
+      return reported.providerId;
+    }
     // Keeping leaves the response as it is and closes its reports, as keep-review does for reviews.
     const status = action === 'hide-reply' ? 'hidden' : action === 'restore-reply' ? 'published' : reply.status;
     await trx.updateTable('review_replies').set({ status }).where('id', '=', replyId).execute();

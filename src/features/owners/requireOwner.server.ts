@@ -3,7 +3,8 @@
  * from our own pages (Origin), carries a session, and, for a listing, that session's account
  * manages it. Throws the API's HTTP errors, so a function can call it first and nothing else.
  */
-import { getDb } from '../../db/client';
+import { getDb, type Db } from '../../db/client';
+import { hit, limits } from '../../lib/rateLimit.server';
 import { HttpError } from '../../server/http';
 import { env } from '../../env.server';
 import { sessionOf, type SessionUser } from './auth.server';
@@ -42,9 +43,34 @@ export async function requireSession(request: Request): Promise<SessionUser> {
  * The signed-in owner of `providerId`: 401 without a session, 403 from another origin or for an
  * account that does not manage this listing (or a listing nobody manages).
  */
-export async function requireListingOwner(request: Request, providerId: string): Promise<{ userId: string; email: string }> {
+export async function requireListingOwner(
+  request: Request,
+  providerId: string,
+  { upload = false }: { upload?: boolean } = {},
+): Promise<{ userId: string; email: string }> {
   const user = await requireSession(request);
-  const owner = await ownerOf(await getDb(), providerId);
+  const database = await getDb();
+  const owner = await ownerOf(database, providerId);
   if (!owner || owner.userId !== user.userId) throw new HttpError(403, 'This listing is managed by another account.');
+  if (UNSAFE.has(request.method.toUpperCase())) await limitOwnerWrite(database, user.userId, upload);
   return user;
+}
+
+/**
+ * Per-account limits on owner writes and photo uploads (docs/owners.md "Budgets"), counted in the
+ * database like every limit: one account, from however many networks, cannot flood the listing
+ * tables, the purges or the photo store. 429 with Retry-After past them.
+ */
+async function limitOwnerWrite(database: Db, userId: string, upload: boolean): Promise<void> {
+  const all = limits();
+  for (const [action, limit, message] of [
+    ['owner-writes', all.ownerWrites, 'Too many changes from this account in a few minutes. Please wait a little and try again.'],
+    ...(upload ? [['owner-uploads', all.ownerUploads, 'Too many photos uploaded from this account this hour. Please try again later.'] as const] : []),
+  ] as const) {
+    const decision = await hit(database, action, `account-${userId}`, limit);
+    if (!decision.allowed) {
+      console.warn(`[owners] rate limit: ${action}, ${decision.hits} in this window`);
+      throw new HttpError(429, message, [], { 'Retry-After': String(decision.retryAfter) });
+    }
+  }
 }

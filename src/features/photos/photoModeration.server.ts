@@ -2,7 +2,8 @@
  * Moderation of photos by an operator (`npm run moderate`; docs/photos.md "Moderation"): hiding and
  * restoring, each one transaction with its audit row and the photo's open reports closed. A hidden
  * photo leaves the page, the gallery, the cards and the served files; its bytes stay, so a restore
- * brings it back as it was. No HTTP and no CLI here.
+ * brings it back as it was. Its content key is kept in hidden_photo_keys, so the same picture
+ * uploaded again, to any listing, is stored hidden (photos.server.ts addPhoto). No HTTP and no CLI here.
  */
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
@@ -34,6 +35,12 @@ export async function moderatePhoto(
     [
       { sql: 'UPDATE photos SET status = ?, updatedAt = ? WHERE id = ?', args: [status, at, photo.id] },
       { sql: 'UPDATE photo_reports SET resolvedAt = ? WHERE photoId = ? AND resolvedAt IS NULL', args: [at, photo.id] },
+      // The picture stays hidden by its content key: uploaded again, by anyone, it is stored hidden.
+      ...(action === 'hide-photo'
+        ? [{ sql: 'INSERT OR IGNORE INTO hidden_photo_keys (key, hiddenAt) SELECT key, ? FROM photos WHERE id = ?', args: [at, photo.id] }]
+        : action === 'restore-photo'
+          ? [{ sql: 'DELETE FROM hidden_photo_keys WHERE key = (SELECT key FROM photos WHERE id = ?)', args: [photo.id] }]
+          : []),
       {
         sql: 'INSERT INTO photo_moderation_actions (id, action, photoId, reason, actor, createdAt) VALUES (?, ?, ?, ?, ?, ?)',
         args: [crypto.randomUUID(), action, photo.id, reason, actor, at],

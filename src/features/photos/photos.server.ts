@@ -6,6 +6,7 @@
  * before its row (a row never names missing bytes), and a row that cannot be written takes its blob
  * back out unless another row names the same bytes.
  */
+import { createHash } from 'node:crypto';
 import type { InStatement } from '@libsql/client';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/client';
@@ -74,9 +75,34 @@ async function dropUnusedBytes(database: Db, key: string): Promise<void> {
 
 export const tooManyPhotosMessage = `A listing can have at most ${PHOTO_LIMITS.perListing} photos. Delete one before adding another.`;
 
+/** The hash of an upload's own bytes, taken before anything decodes them (photos.sourceKey). */
+export const photoSourceKey = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex').slice(0, 40);
+
+/**
+ * The checks an upload passes before its bytes are decoded (docs/photos.md "Limits"): the listing is
+ * listed, the same file sent to it before is answered with the photo it made (`duplicate`), and a
+ * full listing is refused, so neither a repeat nor a 31st picture costs a decode.
+ */
+export async function checkUpload(database: Db, providerId: string, sourceKey: string): Promise<Photo | null> {
+  await requireListed(database, providerId);
+  const { db } = database;
+  const [existing, count] = await Promise.all([
+    db.selectFrom('photos').selectAll().where('providerId', '=', providerId).where('sourceKey', '=', sourceKey).executeTakeFirst(),
+    db
+      .selectFrom('photos')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('providerId', '=', providerId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  if (existing) return toPhoto(existing);
+  if (Number(count.n) >= PHOTO_LIMITS.perListing) throw new ConflictError(tooManyPhotosMessage);
+  return null;
+}
+
 /**
  * Adds a cleaned photo to a listing. The same picture twice is recognised by its key and answered
- * with the photo already there (`duplicate`). The first photo of a listing becomes its cover.
+ * with the photo already there (`duplicate`). The first photo of a listing becomes its cover. A
+ * picture a moderator hid (hidden_photo_keys) is stored hidden, whoever uploads it.
  */
 export async function addPhoto(
   database: Db,
@@ -84,6 +110,7 @@ export async function addPhoto(
   clean: CleanPhoto,
   input: PhotoUpload,
   now = new Date(),
+  sourceKey: string | null = null,
 ): Promise<{ photo: Photo; duplicate: boolean }> {
   await requireListed(database, providerId);
   const { db, client } = database;
@@ -104,11 +131,12 @@ export async function addPhoto(
   let rowsAffected = 0;
   try {
     ({ rowsAffected } = await client.execute({
-      sql: `INSERT INTO photos (id, providerId, key, width, height, alt, category, position, isCover, createdAt, updatedAt)
+      sql: `INSERT INTO photos (id, providerId, key, width, height, alt, category, position, isCover, createdAt, updatedAt, sourceKey, status)
             SELECT :id, :providerId, :key, :width, :height, :alt, :category,
                    COALESCE((SELECT MAX(position) + 1 FROM photos WHERE providerId = :providerId), 0),
                    NOT EXISTS (SELECT 1 FROM photos WHERE providerId = :providerId AND isCover = 1),
-                   :at, :at
+                   :at, :at, :sourceKey,
+                   CASE WHEN EXISTS (SELECT 1 FROM hidden_photo_keys WHERE key = :key) THEN 'hidden' ELSE 'visible' END
             WHERE (SELECT COUNT(*) FROM photos WHERE providerId = :providerId) < :limit`,
       args: {
         id,
@@ -119,6 +147,7 @@ export async function addPhoto(
         alt: input.alt,
         category: input.category,
         at,
+        sourceKey,
         limit: PHOTO_LIMITS.perListing,
       },
     }));
@@ -206,14 +235,29 @@ export async function isServedKey({ db }: Db, key: string): Promise<{ providerId
 }
 
 /** A visitor's report of a visible photo; never hides anything by itself (docs/photos.md "Moderation"). */
-export async function reportPhoto({ client }: Db, photoId: string, input: ReportCreate, now = new Date()): Promise<PhotoReport> {
+export async function reportPhoto(
+  { client }: Db,
+  photoId: string,
+  input: ReportCreate,
+  now = new Date(),
+  clientKey: string | null = null,
+): Promise<PhotoReport> {
   const report: PhotoReport = { id: crypto.randomUUID(), photoId, reason: input.reason, details: input.details, createdAt: now.toISOString() };
+  // One statement, as for reviews: the unique index (photoId, clientKey) of migrations/0055 keeps a
+  // second report from the same address out.
   const { rowsAffected } = await client.execute({
-    sql: `INSERT INTO photo_reports (id, photoId, reason, details, createdAt)
-          SELECT :id, ph.id, :reason, :details, :createdAt FROM photos ph JOIN providers p ON p.id = ph.providerId
-          WHERE ph.id = :photoId AND ph.status = 'visible' AND p.isHidden = 0`,
-    args: { ...report },
+    sql: `INSERT INTO photo_reports (id, photoId, reason, details, createdAt, clientKey)
+          SELECT :id, ph.id, :reason, :details, :createdAt, :clientKey FROM photos ph JOIN providers p ON p.id = ph.providerId
+          WHERE ph.id = :photoId AND ph.status = 'visible' AND p.isHidden = 0
+          ON CONFLICT DO NOTHING`,
+    args: { ...report, clientKey },
   });
-  if (rowsAffected !== 1) throw new NotFoundError('Photo not found');
-  return report;
+  if (rowsAffected === 1) return report;
+  // Nothing written: the photo is not up (404), or this address reported it already (409).
+  const up = await client.execute({
+    sql: `SELECT 1 FROM photos ph JOIN providers p ON p.id = ph.providerId WHERE ph.id = ? AND ph.status = 'visible' AND p.isHidden = 0`,
+    args: [photoId],
+  });
+  if (!up.rows.length) throw new NotFoundError('Photo not found');
+  throw new ConflictError('You have already reported this photo. Our moderators will look at it.');
 }

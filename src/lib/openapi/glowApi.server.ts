@@ -388,7 +388,7 @@ export const GLOW_API: ApiDescription = {
           body: { schema: photoUploadResultSchema, name: 'PhotoUploadResult', example: { photo: examplePhoto, duplicate: true } },
         },
       ],
-      errors: [400, 401, 403, 404, 405, 409, 413, 415, 503],
+      errors: [400, 401, 403, 404, 405, 409, 413, 415, 429, 503],
       session: true,
     },
     {
@@ -401,7 +401,7 @@ export const GLOW_API: ApiDescription = {
       paramExamples: { id: exampleProvider.id, photoId: examplePhoto.id },
       body: { schema: photoUpdateSchema, name: 'PhotoUpdate', example: { alt: 'Chrome French tips on almond nails', isCover: true } },
       responses: [{ status: 200, description: 'The photo as changed.', body: ownerPhoto }],
-      errors: [400, 401, 403, 404, 405, 413, 415, 503],
+      errors: [400, 401, 403, 404, 405, 413, 415, 429, 503],
       session: true,
     },
     {
@@ -415,7 +415,7 @@ export const GLOW_API: ApiDescription = {
       pathParams: providerPhotoParams,
       paramExamples: { id: exampleProvider.id, photoId: examplePhoto.id },
       responses: [{ status: 204, description: 'Deleted.' }],
-      errors: [401, 403, 404, 405, 503],
+      errors: [401, 403, 404, 405, 429, 503],
       session: true,
     },
     {
@@ -447,7 +447,7 @@ export const GLOW_API: ApiDescription = {
           body: { ...ownerPhoto, list: true, example: [{ ...examplePhoto, hidden: false }] },
         },
       ],
-      errors: [400, 401, 403, 405, 409, 413, 415, 503],
+      errors: [400, 401, 403, 405, 409, 413, 415, 429, 503],
       session: true,
     },
     {
@@ -456,7 +456,8 @@ export const GLOW_API: ApiDescription = {
       operationId: 'reportPhoto',
       tag: 'Photos',
       summary: 'Report a photo to the moderators',
-      description: 'Queues the photo for a person to check. A report never hides the photo by itself. Rate-limited per network, with the review reports.',
+      description:
+        'Queues the photo for a person to check. A report never hides the photo by itself. One report of a photo per network (409 for a second). Rate-limited per network, with the review reports.',
       pathParams: photoIdParams,
       paramExamples: { id: examplePhoto.id },
       body: { schema: reportCreateSchema, name: 'ReportCreate', example: exampleReportCreate },
@@ -467,7 +468,7 @@ export const GLOW_API: ApiDescription = {
           body: { schema: photoReportSchema, name: 'PhotoReport', example: examplePhotoReport },
         },
       ],
-      errors: [400, 404, 405, 413, 415, 429, 503],
+      errors: [400, 404, 405, 409, 413, 415, 429, 503],
     },
     {
       method: 'post',
@@ -595,7 +596,7 @@ export const GLOW_API: ApiDescription = {
       paramExamples: { id: exampleProvider.id },
       body: { schema: listingEditSchema, name: 'OwnerListingEdit', example: exampleListingEdit },
       responses: [{ status: 200, description: 'The listing as saved.', body: ownerListing }],
-      errors: [400, 401, 403, 404, 405, 413, 415, 503],
+      errors: [400, 401, 403, 404, 405, 413, 415, 429, 503],
     },
     {
       method: 'get',
@@ -626,7 +627,7 @@ export const GLOW_API: ApiDescription = {
       paramExamples: { id: exampleProvider.id },
       body: { schema: facetsSchema, name: 'Facets', example: exampleFacets },
       responses: [{ status: 200, description: 'The facets as saved.', body: ownerFacets }],
-      errors: [400, 401, 403, 404, 405, 413, 415, 503],
+      errors: [400, 401, 403, 404, 405, 413, 415, 429, 503],
     },
     {
       method: 'post',
@@ -640,7 +641,7 @@ export const GLOW_API: ApiDescription = {
       session: true,
       body: { schema: replyCreateSchema, name: 'OwnerReplyCreate', example: { reviewId: exampleReview.id, body: exampleReview.reply!.body } },
       responses: [{ status: 201, description: 'The response, as published.', body: reply }],
-      errors: [400, 401, 403, 404, 405, 409, 413, 415, 503],
+      errors: [400, 401, 403, 404, 405, 409, 413, 415, 429, 503],
     },
     {
       method: 'put',
@@ -653,7 +654,7 @@ export const GLOW_API: ApiDescription = {
       paramExamples: { id: exampleReview.reply!.id },
       body: { schema: replyEditSchema, name: 'OwnerReplyEdit', example: { body: exampleReview.reply!.body } },
       responses: [{ status: 200, description: 'The response, as edited.', body: reply }],
-      errors: [400, 401, 403, 404, 405, 413, 415, 503],
+      errors: [400, 401, 403, 404, 405, 413, 415, 429, 503],
     },
     {
       method: 'delete',
@@ -665,7 +666,7 @@ export const GLOW_API: ApiDescription = {
       pathParams: replyIdParams,
       paramExamples: { id: exampleReview.reply!.id },
       responses: [{ status: 204, description: 'Deleted.' }],
-      errors: [400, 401, 403, 404, 405, 503],
+      errors: [400, 401, 403, 404, 405, 429, 503],
     },
     {
       method: 'post',
@@ -673,7 +674,8 @@ export const GLOW_API: ApiDescription = {
       operationId: 'reportReply',
       tag: 'Reviews',
       summary: "Report a business's response to the moderators",
-      description: 'As a report of a review: queued for a person to check; it never hides anything by itself. Rate-limited per network.',
+      description:
+        'As a report of a review: queued for a person to check; it never hides anything by itself, and it stays in the moderators’ queue if the business deletes the response. One report of a response per network (409 for a second). Rate-limited per network.',
       pathParams: replyIdParams,
       paramExamples: { id: exampleReview.reply!.id },
       body: { schema: reportCreateSchema, name: 'ReportCreate', example: exampleReportCreate },
@@ -694,7 +696,7 @@ export const GLOW_API: ApiDescription = {
           },
         },
       ],
-      errors: [400, 404, 405, 413, 415, 429, 503],
+      errors: [400, 404, 405, 409, 413, 415, 429, 503],
     },
     {
       method: 'get',

@@ -7,7 +7,7 @@ import { z } from '../../../lib/zod';
 import { businessFields } from '../../providers/schemas/businessApplication';
 import { menuSchema } from '../../providers/schemas/menu';
 import { maybeOpeningHoursSchema, providerCreateSchema, serviceNameSchema } from '../../providers/schemas/provider';
-import { LISTING_STATUSES } from '../listingStatus';
+import { isCalendarDay, LISTING_STATUSES } from '../listingStatus';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -33,8 +33,17 @@ export const listingEditSchema = z
       .enum(LISTING_STATUSES, { error: 'Choose open, temporarily closed or permanently closed' })
       .check(z.describe('`open`, `temporarily_closed` (until `closedUntil`) or `permanently_closed`.')),
     closedUntil: z
-      .nullish(z.string().check(z.regex(DAY, 'Enter the reopening date as YYYY-MM-DD')))
-      .check(z.describe('The day a temporary closure ends (YYYY-MM-DD, the listing’s own time zone); required with `temporarily_closed`.')),
+      .nullish(
+        z.string().check(
+          z.regex(DAY, 'Enter the reopening date as YYYY-MM-DD'),
+          z.refine((day) => !DAY.test(day) || isCalendarDay(day), 'Enter a reopening date that is on the calendar'),
+        ),
+      )
+      .check(
+        z.describe(
+          'The day a temporary closure ends (a real YYYY-MM-DD day after today and within a year, the listing’s own time zone); required with `temporarily_closed`.',
+        ),
+      ),
   })
   .check(
     z.refine((edit) => edit.status !== 'temporarily_closed' || !!edit.closedUntil, {

@@ -6,7 +6,7 @@ const providerId = z
   .optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)))
   .check(z.describe('The listing to claim with this code; absent to sign in to the dashboard.'));
 
-const ownerEmail = z
+export const ownerEmail = z
   .pipe(
     businessFields.email,
     z.transform((email: string) => email.toLowerCase()),

@@ -1,9 +1,17 @@
 /** A provider's service menu (Provider `menu`): what each service costs in USD and how long it takes. */
 import { z } from '../../../lib/zod';
+import { storedText } from '../../../lib/schemas/storedText';
 
 export const menuItemSchema = z
   .object({
-    name: z.string().check(z.trim(), z.minLength(1), z.maxLength(80), z.describe('Service as the provider names it, e.g. "Gel Manicure".')),
+    // The stored-text rules (docs/security.md "Stored text"): the name is shown to every visitor.
+    name: storedText({
+      label: 'Menu item name',
+      required: 'Menu item name is required',
+      max: 80,
+      tooLong: 'Menu item name must be at most 80 characters',
+      description: 'Service as the provider names it, e.g. "Gel Manicure"; 1-80 characters of visible text on one line.',
+    }),
     priceFrom: z
       .number()
       .check(z.minimum(0), z.maximum(10_000), z.describe('Price in US dollars; the lowest price when the service has a range or a from-price.')),

@@ -6,6 +6,7 @@ import { z } from '../../../lib/zod';
 import { DAYS } from '../../../config';
 import { UNKNOWN_PRICE } from '../unknownFields';
 import { HOURS_PATTERN, PRICE_RANGES } from '../providerFields';
+import { dayRange, MINUTES_PER_DAY } from '../openingHours';
 import { LISTING_STATUSES } from '../../owners/listingStatus';
 import { businessFields } from './businessApplication';
 import { honeypotSchema } from '../../reviews/schemas/review';
@@ -17,21 +18,41 @@ export const priceRangeSchema = z
   .enum(PRICE_RANGES, { error: `Price range must be one of ${PRICE_RANGE_LIST}` })
   .check(z.describe(`Price range, one of ${PRICE_RANGE_LIST}.`));
 
-export const dayHoursSchema = z
-  .string()
-  .check(z.regex(HOURS_PATTERN, 'Hours must read like "9:00 AM - 6:00 PM" or "Closed"'), z.describe('A 12-hour range like "9:00 AM - 6:00 PM", or "Closed".'));
+/**
+ * One day's hours. A range that ends where it starts (zero length) or runs past midnight is refused
+ * (docs/security.md "Input edges"): a day's hours open and close on that day; closing at "12:00 AM"
+ * means at the day's end.
+ */
+export const dayHoursSchema = z.string().check(
+  z.regex(HOURS_PATTERN, 'Hours must read like "9:00 AM - 6:00 PM" or "Closed"'),
+  z.refine((text) => {
+    const range = dayRange(text);
+    return !range || range.close <= MINUTES_PER_DAY;
+  }, 'Hours must close after they open, on the same day (use "12:00 AM" for midnight)'),
+  z.describe('A 12-hour range like "9:00 AM - 6:00 PM" that closes after it opens on the same day, or "Closed".'),
+);
+
+/** The days opening hours may name; any other key is refused. */
+const hoursError = (issue: { code?: string; keys?: string[] }) =>
+  issue.code === 'unrecognized_keys'
+    ? `Opening hours name an unknown day: ${(issue.keys ?? []).join(', ')}`
+    : 'Opening hours must list every day from monday to sunday';
 
 /** Opening hours, keys monday..sunday. */
-export const openingHoursSchema = z.object(Object.fromEntries(DAYS.map((d) => [d, dayHoursSchema])) as Record<(typeof DAYS)[number], typeof dayHoursSchema>, {
-  error: 'Opening hours must list every day from monday to sunday',
-});
+export const openingHoursSchema = z.strictObject(
+  Object.fromEntries(DAYS.map((d) => [d, dayHoursSchema])) as Record<(typeof DAYS)[number], typeof dayHoursSchema>,
+  { error: hoursError },
+);
 export type OpeningHours = z.infer<typeof openingHoursSchema>;
 
 /** A full week of hours, or `{}` for hours nobody gave (src/features/providers/unknownFields.ts). */
 export const maybeOpeningHoursSchema = z
-  .object(Object.fromEntries(DAYS.map((d) => [d, z.optional(dayHoursSchema)])) as Record<(typeof DAYS)[number], z.ZodMiniOptional<typeof dayHoursSchema>>, {
-    error: 'Opening hours must list every day from monday to sunday',
-  })
+  .strictObject(
+    Object.fromEntries(DAYS.map((d) => [d, z.optional(dayHoursSchema)])) as Record<(typeof DAYS)[number], z.ZodMiniOptional<typeof dayHoursSchema>>,
+    {
+      error: hoursError,
+    },
+  )
   .check(
     z.refine(
       (hours) => [0, DAYS.length].includes(DAYS.filter((d) => hours[d] !== undefined).length),
