@@ -128,6 +128,9 @@ export default defineConfig({
     plugins: [tailwindcss(), glowApi(), reactRenderToStringWithPrefix()],
     // keystatic.config.ts reads its storage from this constant (the editor's page runs it in the browser).
     define: editorStorage ? { __GLOW_EDITOR_STORAGE__: JSON.stringify(editorStorage) } : {},
+    // A feature's modules do nothing when imported but define (docs/architecture.md "Floors"), so a
+    // page that takes one name from a feature's entrance bundles only the modules behind that name.
+    build: { rolldownOptions: { treeshake: { moduleSideEffects: [{ test: /\/src\/features\/.*\.tsx?$/, sideEffects: false }] } } },
   },
   server: { port: env().PORT, host: true },
 });

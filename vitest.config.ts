@@ -37,7 +37,7 @@ export default defineConfig({
         'src/features/providers/providerFields.ts',
         'src/features/search/searchTitle.ts',
         'src/features/places/usStates.ts',
-        'src/features/content/services.ts',
+        'src/features/catalog/services.ts',
         'src/features/providers/menu.ts',
         'src/features/providers/directions.ts',
         'src/server/http.ts',

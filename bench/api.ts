@@ -38,8 +38,8 @@ import { searchParamsSchema, type SearchParams } from '../src/features/search/sc
 import { searchProviders } from '../src/features/search/search.server';
 import { searchNearPlace } from '../src/features/search/nearPlace.server';
 import { suggest } from '../src/features/suggestions/suggest.server';
-import { parseLocation } from '../src/features/search/searchText';
-import { categoryForSearch } from '../src/features/content/services';
+import { parseLocation } from '../src/features/places/location';
+import { categoryForSearch } from '../src/features/catalog/services';
 import { PAGE_SIZE } from '../src/features/search/searchRequest';
 import { loadSsrFunction } from '../src/local-server/ssrFunction';
 import { sqldDatabaseFile, sqldStats, sqldUnavailable, startSqld } from '../tests/helpers/sqld';

@@ -31,7 +31,7 @@ import { parseArgs } from 'node:util';
 import { searchParamsSchema } from '../src/features/search/schemas/search';
 import { searchNearPlace } from '../src/features/search/nearPlace.server';
 import type { SearchTrace } from '../src/features/search/search.server';
-import { SEARCH_OPTIONS } from '../src/features/content/services';
+import { SEARCH_OPTIONS } from '../src/features/catalog/services';
 import { PAGE_SIZE } from '../src/features/search/searchRequest';
 import { PRICE_RANGES } from '../src/features/providers/providerFields';
 import { US_STATES } from '../src/features/places/usStates';

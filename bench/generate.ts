@@ -33,7 +33,7 @@ import type { ProvidersTable, ReviewsTable } from '../src/db/schema';
 import { placeOf, type Place } from '../src/features/places/place.server';
 import { addServiceWords, providerTerms } from '../src/features/suggestions/vocabulary.server';
 import { refreshRatingStatement } from '../src/features/reviews/reviews.server';
-import { categoriesOfService } from '../src/features/content/services';
+import { categoriesOfService } from '../src/features/catalog/services';
 import { slugify } from '../src/features/providers/slugify';
 import { facetBits } from '../src/features/facets';
 import { CITIES, GENERIC_AREAS, NEIGHBOURHOODS } from './cities';

@@ -1,6 +1,6 @@
 /** GET /api/openapi.json: the OpenAPI 3.1 document of the API, built from the zod schemas (docs/api.md). */
 import type { Config } from '@netlify/functions';
-import { glowOpenApiDocument } from '../src/lib/openapi/glowApi.server';
+import { glowOpenApiDocument } from '../src/openapi/glowApi.server';
 import { json, route } from '../src/server/http';
 
 export default route({

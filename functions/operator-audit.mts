@@ -1,8 +1,8 @@
 /** GET /api/operator/audit: every moderation action, newest first, optionally of one listing (read-only; docs/moderation.md "Audit"). */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
-import { readAudit } from '../src/features/moderation/audit.server';
-import { auditParamsSchema } from '../src/features/moderation/schemas/queue';
+import { readAudit } from '../src/features/moderation/index.server';
+import { auditParamsSchema } from '../src/features/moderation/schemas';
 import { requireOperator } from '../src/features/operators/index.server';
 import { json, parseWith, route } from '../src/server/http';
 

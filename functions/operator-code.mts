@@ -2,9 +2,9 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
 import { requestOperatorCode } from '../src/features/operators/index.server';
-import { operatorCodeRequestSchema } from '../src/features/operators/schemas/operator';
+import { operatorCodeRequestSchema } from '../src/features/operators/schemas';
 import { requireSameOrigin } from '../src/features/owners/index.server';
-import { ownerErrors } from '../src/features/owners/ownerErrors.server';
+import { ownerErrors } from '../src/features/owners/index.server';
 import { enforceRateLimit, json, parseWith, readJsonObject, route } from '../src/server/http';
 
 export default route({

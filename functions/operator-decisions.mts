@@ -5,7 +5,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
-import { decisionInputSchema } from '../src/features/moderation/schemas/queue';
+import { decisionInputSchema } from '../src/features/moderation/schemas';
 import { decideAny, requireOperator } from '../src/features/operators/index.server';
 import { json, parseWith, readJsonObject, route } from '../src/server/http';
 

@@ -1,8 +1,8 @@
 /** GET /api/operator/queues/{queue}: one page of a moderation queue, newest or oldest first, with its count. */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
-import { readQueue } from '../src/features/moderation/queues.server';
-import { queueNameSchema, queueParamsSchema } from '../src/features/moderation/schemas/queue';
+import { readQueue } from '../src/features/moderation/index.server';
+import { queueNameSchema, queueParamsSchema } from '../src/features/moderation/schemas';
 import { requireOperator } from '../src/features/operators/index.server';
 import { json, parseWith, pathParam, route } from '../src/server/http';
 

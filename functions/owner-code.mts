@@ -1,12 +1,12 @@
 /** POST /api/owners/code: email a 6-digit sign-in code, to claim a listing or to open the dashboard. */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
-import { requireSameOrigin } from '../src/features/owners/requireOwner.server';
-import { codeRequestSchema } from '../src/features/owners/schemas/signIn';
-import { requestCode } from '../src/features/owners/signIn.server';
-import { sessionOf } from '../src/features/owners/auth.server';
-import { clientLimitApplies } from '../src/features/owners/codeLimits.server';
-import { ownerErrors } from '../src/features/owners/ownerErrors.server';
+import { requireSameOrigin } from '../src/features/owners/index.server';
+import { codeRequestSchema } from '../src/features/owners/schemas';
+import { requestCode } from '../src/features/owners/index.server';
+import { sessionOf } from '../src/features/owners/index.server';
+import { clientLimitApplies } from '../src/features/owners/index.server';
+import { ownerErrors } from '../src/features/owners/index.server';
 import { enforceRateLimit, json, parseWith, readJsonObject, route } from '../src/server/http';
 
 export default route({

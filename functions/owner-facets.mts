@@ -2,8 +2,8 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
 import { facetsSchema } from '../src/features/facets';
-import { ownerFacets, saveFacets } from '../src/features/owners/facetEdits.server';
-import { requireListingOwner } from '../src/features/owners/requireOwner.server';
+import { ownerFacets, saveFacets } from '../src/features/owners/index.server';
+import { requireListingOwner } from '../src/features/owners/index.server';
 import { purgeTags } from '../src/server/cachePurge';
 import { CACHE_TAGS } from '../src/server/cdnCache';
 import { json, parseWith, pathParam, readJsonObject, route } from '../src/server/http';

@@ -1,9 +1,9 @@
 /** GET /api/owners/listings/{id}: the listing as its owner edits it. PUT: save the owner's edit. */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
-import { ownerListing, saveListingEdit } from '../src/features/owners/listingEdits.server';
-import { requireListingOwner } from '../src/features/owners/requireOwner.server';
-import { listingEditSchema } from '../src/features/owners/schemas/listingEdit';
+import { ownerListing, saveListingEdit } from '../src/features/owners/index.server';
+import { requireListingOwner } from '../src/features/owners/index.server';
+import { listingEditSchema } from '../src/features/owners/schemas';
 import { purgeTags } from '../src/server/cachePurge';
 import { queueOwnerRebuild } from '../src/server/buildHook';
 import { CACHE_TAGS } from '../src/server/cdnCache';

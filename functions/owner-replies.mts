@@ -1,9 +1,9 @@
 /** POST /api/owners/replies: the listing's owner responds publicly to a review (one response per review). */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
-import { createReply, providerOfReview } from '../src/features/owners/replies.server';
-import { requireListingOwner, requireSameOrigin } from '../src/features/owners/requireOwner.server';
-import { replyCreateSchema } from '../src/features/owners/schemas/replyInput';
+import { createReply, providerOfReview } from '../src/features/owners/index.server';
+import { requireListingOwner, requireSameOrigin } from '../src/features/owners/index.server';
+import { replyCreateSchema } from '../src/features/owners/schemas';
 import { purgeTags } from '../src/server/cachePurge';
 import { CACHE_TAGS } from '../src/server/cdnCache';
 import { json, parseWith, readJsonObject, route } from '../src/server/http';

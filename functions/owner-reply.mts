@@ -1,9 +1,9 @@
 /** PUT /api/owners/replies/{id}: edit the owner's response. DELETE: remove it. Only the listing's owner. */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
-import { deleteReply, editReply, providerOfReply } from '../src/features/owners/replies.server';
-import { requireListingOwner, requireSameOrigin } from '../src/features/owners/requireOwner.server';
-import { replyEditSchema } from '../src/features/owners/schemas/replyInput';
+import { deleteReply, editReply, providerOfReply } from '../src/features/owners/index.server';
+import { requireListingOwner, requireSameOrigin } from '../src/features/owners/index.server';
+import { replyEditSchema } from '../src/features/owners/schemas';
 import { purgeTags } from '../src/server/cachePurge';
 import { CACHE_TAGS } from '../src/server/cdnCache';
 import { API_HEADERS, json, parseWith, pathParam, readJsonObject, route, type FunctionContext } from '../src/server/http';

@@ -1,11 +1,11 @@
 /** GET /api/owners/session: who is signed in and what they manage. DELETE: sign out; `?everywhere=true`: on every device. */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
-import { signOut, signOutEverywhere } from '../src/features/owners/auth.server';
-import { listingsOf } from '../src/features/owners/claims.server';
-import { requireSameOrigin, requireSession } from '../src/features/owners/requireOwner.server';
+import { signOut, signOutEverywhere } from '../src/features/owners/index.server';
+import { listingsOf } from '../src/features/owners/index.server';
+import { requireSameOrigin, requireSession } from '../src/features/owners/index.server';
 import { API_HEADERS, json, parseWith, route } from '../src/server/http';
-import { signOutParamsSchema } from '../src/features/owners/schemas/signIn';
+import { signOutParamsSchema } from '../src/features/owners/schemas';
 
 export default route({
   async GET(req) {

@@ -1,12 +1,12 @@
 /** POST /api/owners/sign-in: enter the emailed code; opens a session and, with providerId, claims the listing. */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
-import { ownerErrors } from '../src/features/owners/ownerErrors.server';
-import { requireSameOrigin } from '../src/features/owners/requireOwner.server';
-import { signInSchema } from '../src/features/owners/schemas/signIn';
-import { enterCode } from '../src/features/owners/signIn.server';
-import { sessionOf } from '../src/features/owners/auth.server';
-import { clientLimitApplies } from '../src/features/owners/codeLimits.server';
+import { ownerErrors } from '../src/features/owners/index.server';
+import { requireSameOrigin } from '../src/features/owners/index.server';
+import { signInSchema } from '../src/features/owners/schemas';
+import { enterCode } from '../src/features/owners/index.server';
+import { sessionOf } from '../src/features/owners/index.server';
+import { clientLimitApplies } from '../src/features/owners/index.server';
 import { purgeTags } from '../src/server/cachePurge';
 import { CACHE_TAGS } from '../src/server/cdnCache';
 import { enforceRateLimit, json, parseWith, readJsonObject, route } from '../src/server/http';

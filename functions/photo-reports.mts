@@ -1,8 +1,8 @@
 /** POST /api/photos/{id}/reports: report a photo to the moderators. The photo stays up (docs/photos.md "Moderation"). */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
-import { reportPhoto } from '../src/features/photos/photos.server';
-import { reportCreateSchema } from '../src/features/reviews/schemas/reviewReport';
+import { reportPhoto } from '../src/features/photos/index.server';
+import { reportCreateSchema } from '../src/features/reviews/schemas';
 import { clientKey } from '../src/lib/rateLimit.server';
 import { enforceRateLimit, json, parseWith, pathParam, readJsonObject, route } from '../src/server/http';
 

@@ -2,7 +2,7 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
 import { NotFoundError } from '../src/lib/errors';
-import { getProviderBySlug } from '../src/features/providers/providers.server';
+import { getProviderBySlug } from '../src/features/providers/index.server';
 import { requestSummary } from '../src/features/requests/index.server';
 import { API_CACHE, cdnCacheHeaders } from '../src/server/cdnCache';
 import { json, route, pathParam } from '../src/server/http';

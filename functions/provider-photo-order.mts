@@ -5,8 +5,8 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
 import { requireListingOwner } from '../src/features/owners/index.server';
-import { ownerPhotos, reorderPhotos } from '../src/features/photos/photos.server';
-import { photoOrderSchema } from '../src/features/photos/schemas/photo';
+import { ownerPhotos, reorderPhotos } from '../src/features/photos/index.server';
+import { photoOrderSchema } from '../src/features/photos/schemas';
 import { purgeTags } from '../src/server/cachePurge';
 import { CACHE_TAGS } from '../src/server/cdnCache';
 import { json, parseWith, pathParam, readJsonObject, route } from '../src/server/http';

@@ -5,10 +5,10 @@
  */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
-import { cleanPhoto, PhotoRefusedError } from '../src/features/photos/imageCheck.server';
+import { cleanPhoto, PhotoRefusedError } from '../src/features/photos/index.server';
 import { requireListingOwner } from '../src/features/owners/index.server';
-import { addPhoto, checkUpload, photoSourceKey, visiblePhotos } from '../src/features/photos/photos.server';
-import { readPhotoUpload } from '../src/features/photos/photoUploadForm.server';
+import { addPhoto, checkUpload, photoSourceKey, visiblePhotos } from '../src/features/photos/index.server';
+import { readPhotoUpload } from '../src/features/photos/index.server';
 import { purgeTags } from '../src/server/cachePurge';
 import { API_CACHE, CACHE_TAGS, cdnCacheHeaders } from '../src/server/cdnCache';
 import { HttpError, json, pathParam, route } from '../src/server/http';

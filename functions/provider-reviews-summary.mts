@@ -2,7 +2,7 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
 import { NotFoundError } from '../src/lib/errors';
-import { reviewSummary } from '../src/features/reviews/reviewReads.server';
+import { reviewSummary } from '../src/features/reviews/index.server';
 import { API_CACHE, cdnCacheHeaders } from '../src/server/cdnCache';
 import { json, route, pathParam } from '../src/server/http';
 

@@ -2,8 +2,8 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
 import { NotFoundError } from '../src/lib/errors';
-import { reviewPage } from '../src/features/reviews/reviewReads.server';
-import { reviewListParamsFromUrl, reviewListParamsSchema } from '../src/features/reviews/schemas/reviewList';
+import { reviewPage } from '../src/features/reviews/index.server';
+import { reviewListParamsFromUrl, reviewListParamsSchema } from '../src/features/reviews/schemas';
 import { API_CACHE, cdnCacheHeaders } from '../src/server/cdnCache';
 import { page, parseWith, route, pathParam } from '../src/server/http';
 

@@ -2,9 +2,10 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
 import { mailApplicantCode } from '../src/features/owners/index.server';
-import { listProviders, submitListing } from '../src/features/providers/providers.server';
-import { HELD_MESSAGE, providerCreateSchema } from '../src/features/providers/schemas/provider';
-import { pageParamsSchema, searchParamsFromUrl } from '../src/features/search/schemas/search';
+import { submitListing } from '../src/features/listings/index.server';
+import { listProviders } from '../src/features/providers/index.server';
+import { HELD_MESSAGE, providerCreateSchema } from '../src/features/providers/schemas';
+import { pageParamsSchema, searchParamsFromUrl } from '../src/features/search/schemas';
 import { purgeTags } from '../src/server/cachePurge';
 import { API_CACHE, CACHE_TAGS, cdnCacheHeaders } from '../src/server/cdnCache';
 import { enforceRateLimit, json, page, parseWith, readJsonObject, rejectHoneypot, route } from '../src/server/http';

@@ -1,8 +1,8 @@
 /** POST /api/replies/{id}/reports: report a business's response to the moderators. The response stays published. */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
-import { reportReply } from '../src/features/owners/replies.server';
-import { reportCreateSchema } from '../src/features/reviews/schemas/reviewReport';
+import { reportReply } from '../src/features/owners/index.server';
+import { reportCreateSchema } from '../src/features/reviews/schemas';
 import { clientKey } from '../src/lib/rateLimit.server';
 import { enforceRateLimit, json, parseWith, pathParam, readJsonObject, route } from '../src/server/http';
 

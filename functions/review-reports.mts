@@ -2,8 +2,8 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
 import { clientKey } from '../src/lib/rateLimit.server';
-import { reportReview } from '../src/features/reviews/reviewReports.server';
-import { reportCreateSchema } from '../src/features/reviews/schemas/reviewReport';
+import { reportReview } from '../src/features/reviews/index.server';
+import { reportCreateSchema } from '../src/features/reviews/schemas';
 import { enforceRateLimit, json, parseWith, pathParam, readJsonObject, route } from '../src/server/http';
 
 export default route({

@@ -1,8 +1,8 @@
 /** POST /api/reviews: store a review and update the provider's rating in one transaction. */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
-import { createReview } from '../src/features/reviews/reviews.server';
-import { reviewCreateSchema } from '../src/features/reviews/schemas/review';
+import { createReview } from '../src/features/reviews/index.server';
+import { reviewCreateSchema } from '../src/features/reviews/schemas';
 import { env } from '../src/env.server';
 import { clientKey } from '../src/lib/rateLimit.server';
 import { purgeTags } from '../src/server/cachePurge';

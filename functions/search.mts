@@ -1,15 +1,14 @@
 /** GET /api/search: query, service, location, priceRange, rating, openNow, near, radius, sort, limit, offset. */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
-import { placeHeaders, searchNearPlace } from '../src/features/search/nearPlace.server';
-import type { SearchTrace } from '../src/features/search/search.server';
-import { searchParamsFromUrl, searchParamsSchema } from '../src/features/search/schemas/search';
-import { API_CACHE, cdnCacheHeaders } from '../src/server/cdnCache';
+import { placeHeaders, SEARCH_CACHE, searchNearPlace, type SearchTrace } from '../src/features/search/index.server';
+import { searchParamsFromUrl, searchParamsSchema } from '../src/features/search/schemas';
+import { cdnCacheHeaders } from '../src/server/cdnCache';
 import { page, parseWith, route } from '../src/server/http';
 
 /** Search answers are cached under one of two policies (open now or not): their headers are written once. */
-const CACHE_HEADERS = cdnCacheHeaders(API_CACHE.search);
-const OPEN_NOW_CACHE_HEADERS = cdnCacheHeaders(API_CACHE.searchOpenNow);
+const CACHE_HEADERS = cdnCacheHeaders(SEARCH_CACHE.any);
+const OPEN_NOW_CACHE_HEADERS = cdnCacheHeaders(SEARCH_CACHE.openNow);
 
 export default route({
   async GET(req) {

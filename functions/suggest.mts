@@ -1,8 +1,8 @@
 /** GET /api/suggest?q=: cities and services for the search form's comboboxes, cached at the CDN. */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
-import { suggestParamsSchema } from '../src/features/suggestions/schemas/suggest';
-import { suggest } from '../src/features/suggestions/suggest.server';
+import { suggestParamsSchema } from '../src/features/suggestions/schemas';
+import { suggest } from '../src/features/suggestions/index.server';
 import { CACHE_TAGS, CDN_LIFETIMES, cdnCacheHeaders } from '../src/server/cdnCache';
 import { json, parseWith, route } from '../src/server/http';
 

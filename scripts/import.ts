@@ -19,7 +19,7 @@ import {
   type ImportReport,
   type ReadProgress,
 } from '../src/features/imports/index.server';
-import { printable as p } from '../src/features/moderation/printable';
+import { printable as p } from '../src/features/moderation';
 import { purgeTags } from '../src/server/cachePurge';
 import { CACHE_TAGS } from '../src/server/cdnCache';
 

@@ -5,7 +5,7 @@
  * or $1 under $20). Deterministic: the same provider always gets the same menu.
  */
 import { createHash } from 'node:crypto';
-import type { MenuItem } from '../src/features/providers/schemas/menu';
+import type { MenuItem } from '../src/features/providers/schemas';
 
 type Kind = 'fixed' | 'from' | 'range';
 /** [menu name, base price in USD, minutes, kind]; a range runs to 1.5 times its lowest price. */

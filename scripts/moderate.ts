@@ -10,12 +10,12 @@ import { parseArgs } from 'node:util';
 import { getDb } from '../src/db/client';
 import { runCommand } from './lib/cli';
 import { env } from '../src/env.server';
-import { DECISIONS, isDecisionAction, type DecisionAction } from '../src/features/moderation/decisions';
+import { DECISIONS, isDecisionAction, type DecisionAction } from '../src/features/moderation';
 import { decideAny } from '../src/features/operators/index.server';
-import { printable as p } from '../src/features/moderation/printable';
-import { QUEUE_NAMES, QUEUES, isQueueName, type QueueName } from '../src/features/moderation/queues';
-import { readQueue } from '../src/features/moderation/queues.server';
-import type { QueueItem } from '../src/features/moderation/schemas/queue';
+import { printable as p } from '../src/features/moderation';
+import { QUEUE_NAMES, QUEUES, isQueueName, type QueueName } from '../src/features/moderation';
+import { readQueue } from '../src/features/moderation/index.server';
+import type { QueueItem } from '../src/features/moderation/schemas';
 
 const decisionUsage = Object.entries(DECISIONS)
   .map(([action, rule]) => `  ${`${action} ${rule.target} --reason "..."`.padEnd(46)}${rule.does}`)

@@ -8,7 +8,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildZipTables, type ZipRow } from '../src/features/places/gazetteer';
+import { buildZipTables, type ZipRow } from '../src/features/places';
 
 export const ZIP_TABLES_FILE = fileURLToPath(new URL('../src/features/places/zipTables.server.ts', import.meta.url));
 

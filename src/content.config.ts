@@ -18,10 +18,10 @@ import {
   otherCitySchema,
   providerFaqSchema,
   siteFaqItemSchema,
-  taxonomySchema,
   testimonialSchema,
-} from './features/content/schemas/content';
-import { requireImageAlt } from './features/content/imageAlt';
+} from './features/content/schemas';
+import { taxonomySchema } from './features/catalog/schemas';
+import { requireImageAlt } from './features/content';
 
 /**
  * A JSON file's list (`{ "questions": [...] }`) as entries with their position as id (zero-padded,

@@ -5,7 +5,7 @@
  */
 import { closeDb } from '../../src/db/client';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../src/lib/errors';
-import { printable } from '../../src/features/moderation/printable';
+import { printable } from '../../src/features/moderation';
 
 export async function runCommand(main: () => Promise<void>, fail: (message: string) => never): Promise<void> {
   try {

@@ -7,9 +7,9 @@
  * again a live status whose span the visitor's clock is outside (a copy the CDN kept from earlier).
  * Without hours there is no badge, only what the listing's source says instead ("Hours not provided").
  */
-import { openStateAt, openStatusText, openStatusUntil } from '@/features/providers/openNow';
-import { parseOpeningHours } from '@/features/providers/providerFields';
-import { hasHours, hoursUnknownLabel } from '@/features/providers/unknownFields';
+import { openStateAt, openStatusText, openStatusUntil } from '@/features/providers';
+import { parseOpeningHours } from '@/features/providers';
+import { hasHours, hoursUnknownLabel } from '@/features/providers';
 
 export function OpenStatus({
   openingHours,

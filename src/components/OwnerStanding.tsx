@@ -3,7 +3,7 @@
  * banner, and the card that says "Managed by the business" or offers "Claim this business" (its
  * dialog loads on click: src/scripts/page.ts).
  */
-import { formatDay, statusBanner, type ListingStatus } from '@/features/owners/listingStatus';
+import { formatDay, statusBanner, type ListingStatus } from '@/features/providers';
 
 export function VerifiedBadge() {
   return (

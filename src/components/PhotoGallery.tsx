@@ -3,8 +3,8 @@
  * each a link to the full picture, so it works before any script; the full-screen viewer
  * (src/scripts/photoViewer.ts) takes over on the first click. Rendered on the server only.
  */
-import { imageCdnUrl, photoSources } from '@/features/photos/photoRules';
-import type { Photo } from '@/features/photos/schemas/photo';
+import { imageCdnUrl, photoSources } from '@/features/photos';
+import type { Photo } from '@/features/photos/schemas';
 
 /** "1 photo", "12 photos". */
 export const photoCount = (n: number): string => `${n} ${n === 1 ? 'photo' : 'photos'}`;

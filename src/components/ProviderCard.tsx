@@ -1,8 +1,8 @@
 /** A provider in a grid: image with fallback, Promoted, Open now/Closed, name, place, stars, first three services and +N more. */
-import type { Provider } from '@/features/providers/schemas/provider';
-import { parseServices } from '@/features/providers/providerFields';
-import { milesAway } from '@/features/places/distance';
-import { hasPrice } from '@/features/providers/unknownFields';
+import type { Provider } from '@/features/providers/schemas';
+import { parseServices } from '@/features/providers';
+import { milesAway } from '@/features/places';
+import { hasPrice } from '@/features/providers';
 import { OpenStatus } from './OpenStatus';
 import { ProviderImage } from './ProviderImage';
 import { StarRating } from './StarRating';

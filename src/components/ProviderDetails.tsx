@@ -1,16 +1,16 @@
 /** The parts of a provider page, rendered on request (src/pages/provider/[...slug].astro). */
 import { DAYS } from '@/config';
-import { directionsUrl } from '@/features/providers/directions';
-import { providerSeoText } from '@/features/providers/providerPage';
-import { parseOpeningHours, parseServices } from '@/features/providers/providerFields';
-import { hasHours, hasPrice, hoursUnknownLabel } from '@/features/providers/unknownFields';
-import { websiteHost } from '@/features/providers/website';
-import type { Provider } from '@/features/providers/schemas/provider';
+import { directionsUrl } from '@/features/providers';
+import { providerSeoText } from '@/features/content';
+import { parseOpeningHours, parseServices } from '@/features/providers';
+import { hasHours, hasPrice, hoursUnknownLabel } from '@/features/providers';
+import { websiteHost } from '@/features/providers';
+import type { Provider } from '@/features/providers/schemas';
 import { OpenStatus } from './OpenStatus';
 import { StatusBanner, VerifiedBadge } from './OwnerStanding';
 import { ProviderImage } from './ProviderImage';
 import { photoCount } from './PhotoGallery';
-import type { Photo } from '@/features/photos/schemas/photo';
+import type { Photo } from '@/features/photos/schemas';
 import { RatingLine } from './RatingBreakdown';
 import { CLAIM_TO_RECEIVE, REQUEST_A_TIME, replyRateLine, replyTimeLine } from '@/features/requests';
 

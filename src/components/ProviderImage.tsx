@@ -3,7 +3,8 @@
  * swapped by the page script (static HTML) or by onError (inside islands).
  */
 import { useState } from 'react';
-import { isPhotoFileUrl, photoSources } from '@/features/photos/photoRules';
+import { photoSources } from '@/features/photos';
+import { isPhotoFileUrl } from '@/features/providers';
 
 export const FALLBACK_IMAGE = '/images/provider-fallback.webp';
 

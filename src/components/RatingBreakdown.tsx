@@ -4,7 +4,7 @@
  * after a visitor posts a review the reviews island renders both again from
  * GET /api/providers/{id}/reviews/summary (src/islands/refreshRatingSummary.tsx).
  */
-import type { ReviewSummary } from '@/features/reviews/schemas/reviewList';
+import type { ReviewSummary } from '@/features/reviews/schemas';
 import { StarRating } from './StarRating';
 
 const STARS = ['5', '4', '3', '2', '1'] as const;

@@ -1,5 +1,5 @@
 /** A provider's reviews, newest first; the empty state and three skeleton rows. */
-import type { Review } from '@/features/reviews/schemas/review';
+import type { Review } from '@/features/reviews/schemas';
 import { StarRating } from './StarRating';
 
 export const NO_REVIEWS = 'No reviews yet. Be the first to leave a review!';

@@ -7,7 +7,7 @@
  * services through its datalist, which the combobox also reads.
  */
 import { useId } from 'react';
-import { SEARCH_OPTIONS } from '@/features/content/services';
+import { SEARCH_OPTIONS } from '@/features/catalog';
 
 export interface SearchFormProps {
   query?: string;

@@ -1,6 +1,6 @@
 /** "Services & prices": a provider's menu with prices in USD and durations (rendered on the server, no JavaScript). */
-import { menuDuration, menuPrice } from '@/features/providers/menu';
-import type { MenuItem } from '@/features/providers/schemas/menu';
+import { menuDuration, menuPrice } from '@/features/providers';
+import type { MenuItem } from '@/features/providers/schemas';
 
 export function ServiceMenu({ items }: { items: MenuItem[] }) {
   return (

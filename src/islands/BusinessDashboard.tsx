@@ -5,8 +5,8 @@
  * its messages show beside the fields they name.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { OwnerSession } from '@/features/owners/schemas/signIn';
-import type { Review } from '@/features/reviews/schemas/review';
+import type { OwnerSession } from '@/features/owners/schemas';
+import type { Review } from '@/features/reviews/schemas';
 import { CodeField, EmailField } from './CodeField';
 import { ownerCall, OwnerCallError } from './ownerApi';
 import ListingSections from './business/ListingSections';

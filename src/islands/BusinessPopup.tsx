@@ -7,12 +7,12 @@ import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
 import { Honeypot, withHoneypot } from '@/components/Honeypot';
 import { postJson } from '@/lib/apiClient';
-import { businessApplicationSchema, toProviderPayload } from '@/features/providers/schemas/businessApplication';
+import { businessApplicationSchema, toProviderPayload } from '@/features/providers/schemas';
 import { $businessPopupOpen, PROVIDERS_CHANGED_EVENT } from '@/stores/businessPopup';
 import { toast } from '@/stores/toasts';
-import { APPLICATION_INTRO, applicationToast } from '@/features/owners/applicationCopy';
-import { HELD_MESSAGE } from '@/features/providers/schemas/provider';
-import { US_STATES } from '@/features/places/usStates';
+import { APPLICATION_INTRO, applicationToast } from '@/features/owners';
+import { HELD_MESSAGE } from '@/features/providers/schemas';
+import { US_STATES } from '@/features/places';
 import { useModalDialog } from './useModalDialog';
 import { useValidatedForm } from './useValidatedForm';
 

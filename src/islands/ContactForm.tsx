@@ -3,7 +3,7 @@
  * simulated second, then the success toast and a reset. It sends nothing anywhere.
  */
 import { useEffect, useId, type FormEvent } from 'react';
-import { CONTACT_SUBJECTS } from '@/features/contact/contactSubjects';
+import { CONTACT_SUBJECTS } from '@/features/contact';
 import { toast } from '@/stores/toasts';
 import { ensureToaster } from './ensureToaster';
 import { useValidatedForm } from './useValidatedForm';
@@ -12,7 +12,7 @@ export const CONTACT_SEND_MS = 1000;
 type Field = 'name' | 'email' | 'subject' | 'message';
 const EMPTY: Record<Field, string> = { name: '', email: '', subject: '', message: '' };
 /** The schema (and zod) load when the visitor first focuses the form, not with the page (src/lib/formErrors.ts). */
-const loadSchema = () => import('@/features/contact/schemas/contact');
+const loadSchema = () => import('@/features/contact/schemas');
 
 export default function ContactForm() {
   const id = useId();

@@ -3,9 +3,9 @@
  * Every answer is in the HTML (hidden ones with `hidden`), so search engines and readers without
  * script get the whole text. The home variant opens the first item and adds Get Free Deal Alerts.
  */
-import { pathParts } from '@/features/content/pathLinks';
+import { pathParts } from '@/features/content';
 import { useId, useState } from 'react';
-import type { FaqItem } from '@/features/content/schemas/content';
+import type { FaqItem } from '@/features/content/schemas';
 
 export interface FaqAccordionProps {
   items: FaqItem[];

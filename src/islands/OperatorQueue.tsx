@@ -6,9 +6,9 @@
  * its count and the item's state are the database's; the decision's summary is shown on arrival.
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { DECISIONS, MAX_REASON_LENGTH, type DecisionAction } from '@/features/moderation/decisions';
-import { DECISION_KEYS } from '@/features/moderation/queues';
-import type { QueueItem } from '@/features/moderation/schemas/queue';
+import { DECISIONS, MAX_REASON_LENGTH, type DecisionAction } from '@/features/moderation';
+import { DECISION_KEYS } from '@/features/moderation';
+import type { QueueItem } from '@/features/moderation/schemas';
 import { ownerCall } from './ownerApi';
 import { useModalDialog } from './useModalDialog';
 

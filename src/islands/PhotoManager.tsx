@@ -4,8 +4,8 @@
  * delete. Every call goes through requireListingOwner on the server; this is only the form.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { PHOTO_CATEGORIES, PHOTO_CATEGORY_LABELS, PHOTO_LIMITS, imageCdnUrl, type PhotoCategory } from '@/features/photos/photoRules';
-import { ALT_HINT, photoAltSchema, type ownerPhotoSchema } from '@/features/photos/schemas/photo';
+import { PHOTO_CATEGORIES, PHOTO_CATEGORY_LABELS, PHOTO_LIMITS, imageCdnUrl, type PhotoCategory } from '@/features/photos';
+import { ALT_HINT, photoAltSchema, type ownerPhotoSchema } from '@/features/photos/schemas';
 import type { z } from '@/lib/zod';
 import { ownerCall as call } from './ownerApi';
 

@@ -10,15 +10,15 @@ import { Honeypot, withHoneypot } from '@/components/Honeypot';
 import { ReviewList, ReviewListSkeleton } from '@/components/ReviewList';
 import { StarInput } from '@/components/StarInput';
 import { getPage, postJson } from '@/lib/apiClient';
-import { COMMENT_MAX, REVIEW_SORTS, type ReviewSort } from '@/features/reviews/reviewRules';
-import type { Review } from '@/features/reviews/schemas/review';
+import { COMMENT_MAX, REVIEW_SORTS, type ReviewSort } from '@/features/reviews';
+import type { Review } from '@/features/reviews/schemas';
 import { toast } from '@/stores/toasts';
 import { ensureToaster } from './ensureToaster';
 import { useValidatedForm } from './useValidatedForm';
 
 const EMPTY = { customerName: '', rating: 0, comment: '' };
 /** The form's schema (and zod) load when the form opens, not with the page (src/lib/formErrors.ts). */
-const loadSchema = () => import('@/features/reviews/schemas/review');
+const loadSchema = () => import('@/features/reviews/schemas');
 const ReportDialog = lazy(() => import('./ReportDialog'));
 const SORT_LABELS: Record<ReviewSort, string> = { newest: 'Newest first', highest: 'Highest rated', lowest: 'Lowest rated' };
 

@@ -6,11 +6,11 @@
 import { useEffect, useState } from 'react';
 import { ProviderGrid, ProviderGridSkeleton } from '@/components/ProviderCard';
 import SearchForm from '@/components/SearchForm';
-import { PAGE_SIZE, readParams, searchResults, toQuery, type Params, type SearchedPlace } from '@/features/search/searchRequest';
-import { PRICE_RANGES } from '@/features/providers/providerFields';
-import { MAX_PAGE_SIZE, RATING_STEPS, SORT_LABELS, SORTS } from '@/features/search/params';
-import type { Provider } from '@/features/providers/schemas/provider';
-import { emptiedLine, type EmptyingFilter, foundLine, placeLabel, placeLines, searchTitle } from '@/features/search/searchTitle';
+import { PAGE_SIZE, readParams, searchResults, toQuery, type Params, type SearchedPlace } from '@/features/search';
+import { PRICE_RANGES } from '@/features/providers';
+import { MAX_PAGE_SIZE, RATING_STEPS, SORT_LABELS, SORTS } from '@/features/search';
+import type { Provider } from '@/features/providers/schemas';
+import { emptiedLine, type EmptyingFilter, foundLine, placeLabel, placeLines, searchTitle } from '@/features/search';
 import { PROVIDERS_CHANGED_EVENT } from '@/stores/businessPopup';
 import { beacon } from '@/scripts/insightsBeacon';
 import FacetChips from './search/FacetChips';

@@ -9,8 +9,8 @@ import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { RatingBreakdown, RatingLine } from '@/components/RatingBreakdown';
 import { getJson } from '@/lib/apiClient';
-import { formatRating } from '@/features/reviews/reviewRules';
-import type { ReviewSummary } from '@/features/reviews/schemas/reviewList';
+import { formatRating } from '@/features/providers';
+import type { ReviewSummary } from '@/features/reviews/schemas';
 
 const roots = new WeakMap<Element, Root>();
 

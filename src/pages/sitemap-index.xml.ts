@@ -1,7 +1,7 @@
 /** /sitemap-index.xml, rendered on request: the pre-built pages' sitemap and every provider sitemap file. */
 import type { APIRoute } from 'astro';
 import { getDb } from '@/db/client';
-import { PAGES_SITEMAP_PATH, providerSitemapCount, providerSitemapPath, sitemapIndexXml } from '@/features/seo/sitemap.server';
+import { PAGES_SITEMAP_PATH, providerSitemapCount, providerSitemapPath, sitemapIndexXml } from '@/features/seo/index.server';
 import { CACHE_TAGS, CDN_LIFETIMES, cdnCacheHeaders } from '@/server/cdnCache';
 
 export const prerender = false;

@@ -1,7 +1,7 @@
 /** /sitemap-providers-{n}.xml, rendered on request: up to 50,000 provider page URLs per file. */
 import type { APIRoute } from 'astro';
 import { getDb } from '@/db/client';
-import { providerSitemapCount, providerSitemapUrls, urlsetXml } from '@/features/seo/sitemap.server';
+import { providerSitemapCount, providerSitemapUrls, urlsetXml } from '@/features/seo/index.server';
 import { CACHE_TAGS, CDN_LIFETIMES, cdnCacheHeaders } from '@/server/cdnCache';
 
 export const prerender = false;

@@ -11,7 +11,7 @@
  * for it until someone searches (docs/BENCHMARKS.md "Budgets"); an ArrowDown/ArrowUp pressed while it loaded
  * is held by page.ts and replayed here, and letters typed meanwhile get their suggestions.
  */
-import type { Suggestion } from '@/features/suggestions/schemas/suggest';
+import type { Suggestion } from '@/features/suggestions/schemas';
 import { suggestionsFor } from './suggestions';
 
 /** Long enough to skip most keystrokes of a word being typed, short enough to feel immediate. */

@@ -3,8 +3,8 @@
  * provider's own clock, for the statuses the page script finds out of date (src/scripts/page.ts
  * loads this module only then).
  */
-import { openStateAt, openStatusText } from '@/features/providers/openNow';
-import { parseOpeningHours } from '@/features/providers/providerFields';
+import { openStateAt, openStatusText } from '@/features/providers';
+import { parseOpeningHours } from '@/features/providers';
 
 export function refreshOpenStatuses(statuses: HTMLElement[]) {
   const now = new Date();

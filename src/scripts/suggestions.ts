@@ -2,7 +2,7 @@
  * GET /api/suggest from the browser for the search form's comboboxes: one answer per typed text,
  * kept in memory for the page's life, since the same few letters come back as people type and delete.
  */
-import type { Suggestions } from '@/features/suggestions/schemas/suggest';
+import type { Suggestions } from '@/features/suggestions/schemas';
 
 const cache = new Map<string, Suggestions>();
 

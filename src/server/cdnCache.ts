@@ -3,8 +3,6 @@
  * (docs/caching.md). Browsers always revalidate; the CDN keeps a response until its tag is purged
  * or its lifetime runs out, whichever comes first.
  */
-import { SEARCH_KEYS } from '../features/search/params';
-
 /** Cache tags: one name per thing a write can change. */
 export const CACHE_TAGS = {
   /** One provider's page and its API reads (by slug, reviews). */
@@ -55,13 +53,8 @@ export interface CdnCachePolicy {
   varyQuery?: readonly string[];
 }
 
-/** Query parameters GET /api/search reads (`q` is the page's alias of `query`); the tests check the schema against it. */
-export const SEARCH_QUERY_PARAMS = [...SEARCH_KEYS, 'q', 'limit', 'offset'] as const;
-
-/** How each read API is cached at the CDN, and under which tags its writes purge it. */
+/** How each read API is cached at the CDN, and under which tags its writes purge it (search's own: src/features/search/searchCache.server.ts). */
 export const API_CACHE = {
-  search: { tags: [CACHE_TAGS.search], ...CDN_LIFETIMES.api, varyQuery: SEARCH_QUERY_PARAMS },
-  searchOpenNow: { tags: [CACHE_TAGS.search], ...CDN_LIFETIMES.openNow, varyQuery: SEARCH_QUERY_PARAMS },
   providers: { tags: [CACHE_TAGS.search], ...CDN_LIFETIMES.api, varyQuery: ['limit', 'offset'] },
   /** By-slug and reviews of one provider: purged with its page. */
   provider: (id: string): CdnCachePolicy => ({ tags: [CACHE_TAGS.provider(id)], ...CDN_LIFETIMES.api }),

@@ -9,12 +9,12 @@ import { join } from 'node:path';
 // Classic zod (refine, iso): the seed is read by scripts and tests only, never in the browser.
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { placeOf } from '../features/places/place.server';
-import { insertProviderStatements } from '../features/providers/providers.server';
-import { insertReviewStatement, refreshRatingStatement } from '../features/reviews/reviews.server';
-import { openingHoursSchema, priceRangeSchema, serviceNameSchema } from '../features/providers/schemas/provider';
-import { menuSchema } from '../features/providers/schemas/menu';
-import { reviewFields } from '../features/reviews/schemas/review';
+import { placeOf } from '../features/places/index.server';
+import { insertProviderStatements } from '../features/listings/index.server';
+import { insertReviewStatement, refreshRatingStatement } from '../features/reviews/index.server';
+import { openingHoursSchema, priceRangeSchema, serviceNameSchema } from '../features/providers/schemas';
+import { menuSchema } from '../features/providers/schemas';
+import { reviewFields } from '../features/reviews/schemas';
 import { facetBits, facetsSchema } from '../features/facets';
 
 export const SEED_FILE = join(process.cwd(), 'migrations', 'seed', 'providers.json');

@@ -11,11 +11,11 @@ import sharp from 'sharp';
 import { CATEGORY_SCENES, PALETTES, sceneSvg } from '../../imagegen/scenes';
 import { getStore } from '@netlify/blobs';
 import type { Db } from '../db/client';
-import { getPhotoBytes } from '../features/photos/blobStore.server';
-import { type CleanPhoto, encodeStoredPhoto } from '../features/photos/imageCheck.server';
-import { addPhoto } from '../features/photos/photos.server';
-import type { PhotoCategory } from '../features/photos/photoRules';
-import { categoriesOfServices, taxonomy } from '../features/content/services';
+import { getPhotoBytes } from '../features/photos/index.server';
+import { type CleanPhoto, encodeStoredPhoto } from '../features/photos/index.server';
+import { addPhoto } from '../features/photos/index.server';
+import type { PhotoCategory } from '../features/photos';
+import { categoriesOfServices, taxonomy } from '../features/catalog';
 
 /** What the generator draws for a category, in words for the alt text. */
 const SCENE_WORDS: Record<string, string> = {

@@ -1,10 +1,10 @@
 /** Creates, migrates and seeds a database as needed: what `npm start`, the build and tests run first. */
 import { getDb, type Db } from '../db/client';
 import { migrate } from '../db/migrate';
-import { backfillSearchData, refoldVocabulary } from '../features/search/backfill.server';
-import { backfillNameKeys, unvetApplicantVetted } from '../features/listings/listings.server';
-import { mergeTextIndex } from '../features/search/textIndex.server';
-import { addServiceWords } from '../features/suggestions/vocabulary.server';
+import { backfillSearchData, refoldVocabulary } from '../features/search/index.server';
+import { backfillNameKeys, unvetApplicantVetted } from '../features/listings/index.server';
+import { mergeTextIndex } from '../features/search/index.server';
+import { addServiceWords } from '../features/suggestions/index.server';
 import { seedIfEmpty, type SeedProvider } from './seed';
 import { seedOwners } from './seedOwners';
 

@@ -4,7 +4,8 @@
  * are never cached.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CDN_LIFETIMES, SEARCH_QUERY_PARAMS } from '../../src/server/cdnCache';
+import { SEARCH_QUERY_PARAMS } from '../../src/features/search/searchCache.server';
+import { CDN_LIFETIMES } from '../../src/server/cdnCache';
 import { searchParamsSchema } from '../../src/features/search/schemas/search';
 import { startApi, validListing, type TestApi } from '../helpers/api';
 import { recordPurges } from '../helpers/purges';

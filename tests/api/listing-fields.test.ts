@@ -5,10 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { providerFaq, type ProviderFaqTemplates } from '../../src/features/providers/providerPage';
+import { providerFaq, type ProviderFaqTemplates } from '../../src/features/content/providerPage';
 import { isUuidLike } from '../../src/features/providers/slugify';
 import { websiteHost } from '../../src/features/providers/website';
-import { exampleProvider } from '../../src/lib/openapi/examples';
+import { exampleProvider } from '../../src/openapi/examples';
 import { errorOf, startApi, validListing, type TestApi } from '../helpers/api';
 
 let api: TestApi;

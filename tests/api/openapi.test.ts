@@ -10,7 +10,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { glowOpenApiDocument } from '../../src/lib/openapi/glowApi.server';
+import { glowOpenApiDocument } from '../../src/openapi/glowApi.server';
 import { loadFunctionRoutes, type FunctionModule } from '../../src/local-server/functionRoutes';
 import { startApi, validListing, type TestApi } from '../helpers/api';
 import { startSmtp, type TestMailbox } from '../helpers/smtp';

@@ -15,9 +15,9 @@ import { type SignedInOwner, startOwnerApi } from '../helpers/owners';
 import { recordPurges } from '../helpers/purges';
 import { PURGE_LIMIT } from '../../src/server/cachePurge';
 import { grantOperator } from '../../src/features/operators/index.server';
-import { createProvider } from '../../src/features/providers/providers.server';
+import { createProvider } from '../../src/features/listings/newListing.server';
 import { providerSitemapUrls } from '../../src/features/seo/sitemap.server';
-import { exampleOpeningHours } from '../../src/lib/openapi/examples';
+import { exampleOpeningHours } from '../../src/openapi/examples';
 
 const purges = recordPurges();
 let api: TestApi;

@@ -13,7 +13,7 @@ import { editOf, ownerListingOf, type SignedInOwner, signInOwner, startOwnerApi 
 import type { TestMailbox } from '../helpers/smtp';
 import ownerRebuilds from '../../functions/owner-rebuilds.mts';
 import { featuredProviders } from '../../src/features/content/siteData.server';
-import { todayIn } from '../../src/features/owners/listingStatus';
+import { todayIn } from '../../src/features/providers/listingStatus';
 import { approveService, moderateListing } from '../../src/features/moderation/moderation.server';
 
 let api: TestApi;

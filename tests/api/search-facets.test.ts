@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/config';
 import { facetBits, filterMask, type FacetParam } from '../../src/features/facets';
-import { insertProviderStatements, type NewProvider } from '../../src/features/providers/providers.server';
+import { insertProviderStatements, type NewProvider } from '../../src/features/listings/newListing.server';
 import { searchProviders, type SearchTrace } from '../../src/features/search/search.server';
 import { searchParamsSchema } from '../../src/features/search/schemas/search';
 import { startApi, type TestApi } from '../helpers/api';

@@ -12,14 +12,14 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { LIMITS } from '../../src/config';
 import { haversineMiles, roundMiles, type Point } from '../../src/features/places/distance';
 import { openStateAt } from '../../src/features/providers/openNow';
-import { insertProviderStatements, type NewProvider } from '../../src/features/providers/providers.server';
+import { insertProviderStatements, type NewProvider } from '../../src/features/listings/newListing.server';
 import { PLAN_TUNING, placeOfSearch, searchProviders, type SearchTrace } from '../../src/features/search/search.server';
 import { resolve } from '../../src/features/search/resolve.server';
 import { textTokensOf } from '../../src/features/search/filters.server';
 import { tokenShares } from '../../src/features/search/tokenShares.server';
 import { RATING_STEPS } from '../../src/features/search/params';
 import { PRICE_RANGES } from '../../src/features/providers/providerFields';
-import { categoriesOfServices } from '../../src/features/content/services';
+import { categoriesOfServices } from '../../src/features/catalog/services';
 import { searchParamsSchema } from '../../src/features/search/schemas/search';
 import { zipArea } from '../../src/features/places/zipAreas.server';
 import { startApi, type TestApi } from '../helpers/api';

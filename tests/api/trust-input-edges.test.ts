@@ -9,7 +9,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env } from '../../src/env.server';
-import { addDays, formatDay, isCalendarDay, statusBanner, todayIn } from '../../src/features/owners/listingStatus';
+import { addDays, formatDay, isCalendarDay, statusBanner, todayIn } from '../../src/features/providers/listingStatus';
 import { loadFunctionRoutes, type FunctionModule } from '../../src/local-server/functionRoutes';
 import { errorOf, type TestApi, validListing } from '../helpers/api';
 import { runModerate } from '../helpers/moderateCli';

@@ -12,7 +12,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveListing, approveService, unvetListing } from '../../src/features/moderation/moderation.server';
-import { openServiceRequests } from '../../src/features/moderation/vocabulary.server';
+import { openServiceRequests } from '../../src/features/suggestions/serviceRequests.server';
 import { errorOf, validListing, type TestApi } from '../helpers/api';
 import { editOf, ownerListingOf, signInOwner, startOwnerApi } from '../helpers/owners';
 import type { TestMailbox } from '../helpers/smtp';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, type Db } from '../../src/db/client';
 import { setupDatabase } from '../../src/setup/setup';
 import { moderateListing, moderateReview } from '../../src/features/moderation/moderation.server';
-import { createProvider } from '../../src/features/providers/providers.server';
+import { createProvider } from '../../src/features/listings/newListing.server';
 import { createReview } from '../../src/features/reviews/reviews.server';
 import { tempDatabaseUrl } from '../helpers/api';
 

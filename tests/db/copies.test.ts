@@ -10,7 +10,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDb } from '../../src/db/client';
 import { setupDatabase } from '../../src/setup/setup';
-import { insertProviderStatements, type NewProvider } from '../../src/features/providers/providers.server';
+import { insertProviderStatements, type NewProvider } from '../../src/features/listings/newListing.server';
 import { saveListingEdit } from '../../src/features/owners/listingEdits.server';
 import { listingEditSchema } from '../../src/features/owners/schemas/listingEdit';
 import { createReview } from '../../src/features/reviews/reviews.server';

@@ -16,10 +16,10 @@ import { providerSitemapUrls } from '../../src/features/seo/sitemap.server';
 import { tempDatabaseUrl } from '../helpers/api';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createProvider } from '../../src/features/providers/providers.server';
+import { createProvider } from '../../src/features/listings/newListing.server';
 import { holdListing } from '../../src/features/listings/listings.server';
 import { hit } from '../../src/lib/rateLimit.server';
-import { exampleOpeningHours as exampleHours } from '../../src/lib/openapi/examples';
+import { exampleOpeningHours as exampleHours } from '../../src/openapi/examples';
 
 let database: Db;
 let url: string;

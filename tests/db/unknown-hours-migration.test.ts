@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDb, getDb } from '../../src/db/client';
 import { MIGRATIONS_DIR, migrate } from '../../src/db/migrate';
-import { insertProviderStatements, type NewProvider } from '../../src/features/providers/providers.server';
+import { insertProviderStatements, type NewProvider } from '../../src/features/listings/newListing.server';
 import { describeBusiness } from '../../src/features/providers/schemas/businessApplication';
-import { exampleOpeningHours } from '../../src/lib/openapi/examples';
+import { exampleOpeningHours } from '../../src/openapi/examples';
 import { copyDrift } from '../helpers/copies';
 import { tempDatabaseUrl } from '../helpers/api';
 

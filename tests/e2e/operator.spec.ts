@@ -17,7 +17,7 @@ import { reportPhoto } from '../../src/features/photos/photos.server';
 import { reportReview } from '../../src/features/reviews/reviewReports.server';
 import { e2eSmtpPort, startSmtp, type TestMailbox } from '../helpers/smtp';
 import { failOnConsoleErrors, hydrated, uniqueName } from './helpers';
-import { exampleProviderCreate } from '../../src/lib/openapi/examples';
+import { exampleProviderCreate } from '../../src/openapi/examples';
 
 const DATABASE_URL = 'file:.test-data/e2e.db';
 const OPERATOR = 'console@glow-team.example.com';

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { env } from '../../src/env.server';
 import { closeDb, getDb, type Db } from '../../src/db/client';
 import { setupDatabase } from '../../src/setup/setup';
-import { exampleProviderCreate } from '../../src/lib/openapi/examples';
+import { exampleProviderCreate } from '../../src/openapi/examples';
 import { loadFunctionRoutes, type FunctionModule } from '../../src/local-server/functionRoutes';
 import { loadSsrFunction, SSR_FUNCTION } from '../../src/local-server/ssrFunction';
 import { createSiteServer } from '../../src/local-server/staticSite';

@@ -5,7 +5,7 @@
  * the copies.
  */
 import type { Db } from '../../src/db/client';
-import { categoriesOfServices } from '../../src/features/content/services';
+import { categoriesOfServices } from '../../src/features/catalog/services';
 import { weekRanges } from '../../src/features/providers/openingHours';
 import { parseOpeningHours } from '../../src/features/providers/providerFields';
 

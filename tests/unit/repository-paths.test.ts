@@ -99,6 +99,9 @@ function resolvesOne(path: string): boolean {
   return FOLDERS.has(folder) && numbers !== null && numbers.slice(1).every((n) => n === undefined || FILES.some((f) => f.startsWith(`${folder}/${n}_`)));
 }
 
+/** A path relative to the file that names it, with an extension: `./x.ts`, `../y/z.md`. */
+const RELATIVE = /(?<![\w/.@~-])(\.\.?\/[\w./[\]-]+\.(?:ts|tsx|mts|mjs|astro|md|json|sql))(?![\w/-])/g;
+
 interface Finding {
   file: string;
   line: number;
@@ -118,7 +121,12 @@ function deadPaths(file: string): Finding[] {
     for (const [name] of line.matchAll(/(?<![\w./-])[A-Za-z][\w-]*\.md\b/g)) {
       if (!FILES.some((f) => posix.basename(f) === name)) found.push({ file, line: index + 1, path: name });
     }
-    if (!file.endsWith('.md')) return;
+    if (!file.endsWith('.md')) {
+      // A file named relative to this one (`./reviewReads.server.ts`, `../facets.ts`), in a comment or code.
+      for (const [, target] of line.matchAll(RELATIVE))
+        if (!resolves(posix.normalize(posix.join(posix.dirname(file), target!)))) found.push({ file, line: index + 1, path: target! });
+      return;
+    }
     // Markdown links to the repository's own files, relative to the document.
     for (const link of line.matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)) {
       const target = link[1]!;
@@ -183,6 +191,7 @@ describe('repository paths named in documents and sources', () => {
     expect(resolves('tests/api/**/*.test.ts')).toBe(true);
     expect(resolves('tests/api/**/*.spec.ts')).toBe(false);
     expect(deadPaths('tests/unit/env.test.ts')).toEqual([]);
+    expect([...'see ./reviewReads.ts, ../facets.ts and https://x/./a.ts'.matchAll(RELATIVE)].map((m) => m[1])).toEqual(['./reviewReads.ts', '../facets.ts']);
     expect([...'see src/db/client.ts, https://example.com/src/nothing.ts and ../src/nothing.ts'.matchAll(PATH)].map((m) => trim(m[0]))).toEqual([
       'src/db/client.ts',
     ]);
@@ -203,6 +212,15 @@ describe('README', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     expect(readme.trimEnd().split('\n').length).toBeLessThanOrEqual(150);
     expect(readme).toContain('<!-- environment table');
+  });
+
+  it('names every feature folder, as docs/architecture.md does (its "Floors" table and "Where things live")', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const architecture = readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8');
+    const features = readdirSync(join(ROOT, 'src', 'features'));
+    expect(features.length).toBeGreaterThan(10);
+    expect(features.filter((f) => !new RegExp(`\\b${f}\\b`).test(readme.split('## Where things live')[1] ?? ''))).toEqual([]);
+    expect(features.filter((f) => !architecture.includes(`\`src/features/${f}/\``))).toEqual([]);
   });
 
   it('links every document in docs/', () => {

@@ -3,7 +3,8 @@
  * becomes a full-text query (docs/search.md).
  */
 import { describe, expect, it } from 'vitest';
-import { ftsQuery, ftsWord, isIndexedPrefix, parseLocation } from '../../src/features/search/searchText';
+import { parseLocation } from '../../src/features/places/location';
+import { ftsQuery, ftsWord, isIndexedPrefix } from '../../src/features/search/searchText';
 
 describe('parseLocation', () => {
   it.each([

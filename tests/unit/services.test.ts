@@ -1,4 +1,4 @@
-/** The service taxonomy (src/features/content/services.ts over content/services.json). */
+/** The service taxonomy (src/features/catalog/services.ts over content/services.json). */
 import { describe, expect, it } from 'vitest';
 import {
   SEARCH_OPTIONS,
@@ -8,7 +8,7 @@ import {
   categoryForSearch,
   mainCategory,
   taxonomy,
-} from '../../src/features/content/services';
+} from '../../src/features/catalog/services';
 
 describe('categoriesOfService', () => {
   it('finds every category whose keyword the name contains, in any case', () => {

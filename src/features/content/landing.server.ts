@@ -3,10 +3,10 @@
  * providers with a service name containing one of the page's words (content/landings/*.json).
  */
 import type { Db } from '../../db/client';
-import { parseServices } from '../providers/providerFields';
-import type { Page } from '../providers/providers.server';
-import type { Provider } from '../providers/schemas/provider';
-import { searchProviders } from '../search/search.server';
+import { parseServices } from '../providers';
+import type { Page } from '../providers/index.server';
+import type { Provider } from '../providers/schemas';
+import { searchProviders } from '../search/index.server';
 
 export interface LandingSearch {
   service: string;

@@ -7,9 +7,9 @@
  */
 import { CITY_PAGES, FEATURED } from '../../config';
 import { getDb, type Db } from '../../db/client';
-import { listedProviders, orderedProviders, toProvider } from '../providers/providers.server';
-import type { Provider } from '../providers/schemas/provider';
-import { slugify } from '../providers/slugify';
+import { listedProviders, orderedProviders, toProvider } from '../providers/index.server';
+import type { Provider } from '../providers/schemas';
+import { slugify } from '../providers';
 
 export interface City {
   name: string;

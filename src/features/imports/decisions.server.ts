@@ -7,8 +7,8 @@
  */
 import type { Db } from '../../db/client';
 import type { PurgeOptions } from '../../server/cachePurge';
-import type { ImportDecisionAction } from '../moderation/decisions';
-import { afterDecision, type Decision, type DecisionResult, type Outcome } from '../moderation/decisions.server';
+import type { ImportDecisionAction } from '../moderation';
+import { afterDecision, type Decision, type DecisionResult, type Outcome } from '../moderation/index.server';
 import { approveBatch, resolveHold, rollbackBatch } from './imports.server';
 
 const RUN: Record<ImportDecisionAction, (database: Db, d: Decision, now: Date) => Promise<Outcome>> = {

@@ -2,11 +2,11 @@
  * One Overture place → a Glow listing, or the reason it is left out (docs/imports.md "Mapping").
  * Pure: no database. The order of the checks is the order of the reasons in a report.
  */
-import { formatUsPhone, usPhoneDigits } from '../providers/phone';
-import { US_STATES } from '../places/usStates';
+import { formatUsPhone, usPhoneDigits } from '../providers';
+import { US_STATES } from '../places';
 import { CATEGORY_SERVICES, licenceAllowed, licenceOf } from './rules';
 import { importedListingSchema, type ImportedListing } from './schemas/importedListing';
-import { businessFields } from '../providers/schemas/businessApplication';
+import { businessFields } from '../providers/schemas';
 import type { OverturePlace } from './schemas/overturePlace';
 
 /** Why a place is not imported: the report counts each. */

@@ -8,8 +8,8 @@
  *   for an operator;
  * - anything else: a new listing (a chain's other branch has the same name, but is far away).
  */
-import { haversineMiles } from '../places/distance';
-import { websiteHost } from '../providers/website';
+import { haversineMiles } from '../places';
+import { websiteHost } from '../providers';
 import { normaliseForComparison } from '../../lib/schemas/storedText';
 import type { MappedPlace } from './mapPlace';
 

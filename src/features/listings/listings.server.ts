@@ -12,13 +12,13 @@ import type { Db } from '../../db/client';
 import type { Database } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 import { normaliseForComparison } from '../../lib/schemas/storedText';
-import { haversineMiles, type Point } from '../places/distance';
+import { haversineMiles, type Point } from '../places';
 import { nameKey } from './lookalike';
-import { usPhoneDigits } from '../providers/phone';
-import { parseServices } from '../providers/providerFields';
-import type { ProviderCreate } from '../providers/schemas/provider';
-import { addTermsStatement, removeTermsStatements, type TermSource } from '../suggestions/vocabulary.server';
-import { searchWords } from '../search/searchText';
+import { usPhoneDigits } from '../providers';
+import { parseServices } from '../providers';
+import type { ProviderCreate } from '../providers/schemas';
+import { addTermsStatement, removeTermsStatements, type TermSource } from '../suggestions/index.server';
+import { searchWords } from '../search';
 
 /** Where vetting runs: the database, or a transaction of the caller's (kysely's, as the owners' claim runs in). */
 export type VettingDb = Db | Kysely<Database> | Transaction<Database>;

@@ -7,11 +7,11 @@
 import type { InStatement } from '@libsql/client';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
-import { refreshRatingStatement } from '../reviews/reviews.server';
-import { addTermsStatement, removeTermsStatements } from '../suggestions/vocabulary.server';
-import { heldListing, resolveHeldStatement, unvetStatements, vetListing } from '../listings/listings.server';
-import { approveServiceStatements } from './vocabulary.server';
-import { createProvider } from '../providers/providers.server';
+import { refreshRatingStatement } from '../reviews/index.server';
+import { addTermsStatement, removeTermsStatements } from '../suggestions/index.server';
+import { heldListing, resolveHeldStatement, unvetStatements, vetListing } from '../listings/index.server';
+import { approveServiceStatements } from '../suggestions/index.server';
+import { createProvider } from '../listings/index.server';
 
 export const MODERATION_ACTIONS = [
   'hide-review',
@@ -142,7 +142,7 @@ export async function unvetListing(database: Db, input: ActionInput, now = new D
 
 /**
  * Approves an owner's new service name for the vocabulary of suggestions and spelling correction
- * (./vocabulary.server.ts): `target` is the name. One transaction with the audit row.
+ * (src/features/suggestions/serviceRequests.server.ts): `target` is the name. One transaction with the audit row.
  */
 export async function approveService(database: Db, input: ActionInput, now = new Date()): Promise<ActionResult & { listings: number }> {
   checkInput(input);

@@ -6,7 +6,7 @@
  */
 import type { InArgs, Row } from '@libsql/client';
 import type { Db } from '../../db/client';
-import { photoFileUrl } from '../photos/photoRules';
+import { photoFileUrl } from '../providers';
 import type { DecisionAction } from './decisions';
 import { QUEUES, type QueueName } from './queues';
 import type { QueueItem, QueueOrder, QueuePage, QueueParams } from './schemas/queue';
@@ -231,6 +231,28 @@ const SQL: Record<QueueName, QueueSql> = {
         decisions: ['same-import', 'new-import'],
       };
     },
+  },
+  'spam-requests': {
+    count: 'SELECT count(*) AS n FROM requests WHERE spamReportedAt IS NOT NULL AND spamResolvedAt IS NULL',
+    items: `SELECT r.id, r.service, r.state, r.name, r.email, r.note, r.createdAt AS sentAt, r.spamReportedAt AS at, p.slug, p.name AS providerName
+            FROM requests r JOIN providers p ON p.id = r.providerId
+            WHERE r.spamReportedAt IS NOT NULL AND r.spamResolvedAt IS NULL ORDER BY at {order}, r.id {order} LIMIT ? OFFSET ?`,
+    item: (row) => ({
+      ...base,
+      id: text(row.id),
+      kind: 'request',
+      title: `Time request for ${text(row.service)}`,
+      text: nullable(row.note),
+      status: text(row.state),
+      at: text(row.at),
+      listing: listing(row),
+      details: details([
+        ['Sent', row.sentAt],
+        ['Name', row.name],
+        ['Confirmed email', row.email],
+      ]),
+      decisions: ['close-request-report'],
+    }),
   },
   hidden: {
     count: `SELECT (SELECT count(*) FROM reviews WHERE status = 'hidden') + (SELECT count(*) FROM review_replies WHERE status = 'hidden')

@@ -86,6 +86,12 @@ export const QUEUES = {
     orderedBy: 'date held',
     empty: 'No imported place is waiting.',
   },
+  'spam-requests': {
+    title: 'Requests reported as spam',
+    holds: 'Time requests their business reported as spam, with what the sender wrote and the address they confirmed. Close the report once seen.',
+    orderedBy: 'date reported',
+    empty: 'No request is reported.',
+  },
   hidden: {
     title: 'Hidden',
     holds: 'Everything hidden by a moderator: reviews, responses, photos and listings. Each can be restored.',
@@ -122,6 +128,7 @@ export const DECISION_KEYS: Record<DecisionAction, Omit<QueueDecision, 'action'>
   'rollback-batch': { label: 'Roll back', key: 'x' },
   'same-import': { label: 'Same place', key: 's' },
   'new-import': { label: 'A different place', key: 'n' },
+  'close-request-report': { label: 'Close report', key: 'e' },
 };
 
 /** Items per page of a queue, and the most a page may ask for. */

@@ -5,9 +5,9 @@
  */
 import type { Db } from '../../db/client';
 import type { PurgeOptions } from '../../server/cachePurge';
-import { decideImport } from '../imports/decisions.server';
-import { isImportDecision } from '../moderation/decisions';
-import { type Decision, type DecisionResult, decide } from '../moderation/decisions.server';
+import { decideImport } from '../imports/index.server';
+import { isImportDecision } from '../moderation';
+import { type Decision, type DecisionResult, decide } from '../moderation/index.server';
 
 export function decideAny(database: Db, decision: Decision, options: PurgeOptions & { now?: Date } = {}): Promise<DecisionResult> {
   const { action } = decision;

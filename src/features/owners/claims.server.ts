@@ -2,7 +2,7 @@
  * Claiming a listing (docs/owners.md "Claim"): who may claim it, tying it to an account, and the
  * audit of every owner and support action. No HTTP here: callers turn the errors into answers.
  */
-import { vetListing } from '../listings/listings.server';
+import { vetListing } from '../listings/index.server';
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../../db/client';

@@ -4,7 +4,7 @@
  * stored text ("9:00 AM - 6:00 PM"). Browser-safe and pure, so its rules are unit-tested.
  */
 import { DAYS, type Day } from '../../config';
-import { clock12, minuteOfDay } from '../providers/openingHours';
+import { clock12, minuteOfDay } from '../providers';
 
 export interface DayHours {
   closed: boolean;

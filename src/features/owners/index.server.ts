@@ -1,15 +1,14 @@
-/** What other features use of owners (the photos engineer's upload functions, the pages). */
-export { requireListingOwner, requireSameOrigin, requireSession } from './requireOwner.server';
-export { authSecret, sessionOf, type SessionUser } from './auth.server';
-export { ownerOf } from './claims.server';
-export { mailApplicantCode } from './applicantClaim.server';
-export { ensureAccount } from './ownersModeration.server';
-export { sendSignInCode, signOut } from './auth.server';
-export { canSendMail, listingAddress, MailUnavailableError } from './mail.server';
-export { CODE_RULES } from './auth.server';
-export { checkEmailCode, CodeRefusedError, sendEmailCheckCode } from './auth.server';
-export { countCodeSent, limitCodeEntry } from './codeLimits.server';
-export { ownerErrors } from './ownerErrors.server';
-export { listingsOf } from './claims.server';
-export { audit } from './claims.server';
-export { claimListing } from './claims.server';
+/** The owners feature's entrance for other modules: its server-only modules (docs/architecture.md "Floors"). */
+export * from './applicantClaim.server';
+export * from './auth.server';
+export * from './claims.server';
+export * from './codeLimits.server';
+export * from './facetEdits.server';
+export * from './listingEdits.server';
+export * from './mail.server';
+export * from './ownerErrors.server';
+export * from './ownersModeration.server';
+export * from './replies.server';
+export * from './requireOwner.server';
+export * from './signIn.server';
+export * from './standing.server';

@@ -7,12 +7,12 @@ import type { InStatement } from '@libsql/client';
 import { CompiledQuery } from 'kysely';
 import { InvalidInputError, NotFoundError } from '../../lib/errors';
 import type { Db } from '../../db/client';
-import { timeZoneOf } from '../places/timeZone';
-import { categoryRowsStatement, hoursRowsStatement } from '../search/copies.server';
-import { addTermsStatement, removeTermsStatements, vocabularyServices } from '../suggestions/vocabulary.server';
-import { countedServices, setServiceRequests } from '../moderation/vocabulary.server';
+import { timeZoneOf } from '../places';
+import { categoryRowsStatement, hoursRowsStatement } from '../search/index.server';
+import { addTermsStatement, removeTermsStatements, vocabularyServices } from '../suggestions/index.server';
+import { countedServices, setServiceRequests } from '../suggestions/index.server';
 import { audit } from './claims.server';
-import { addDays, MAX_CLOSURE_DAYS, todayIn } from './listingStatus';
+import { addDays, MAX_CLOSURE_DAYS, todayIn } from '../providers';
 import type { ListingEdit, OwnerListing } from './schemas/listingEdit';
 
 const parse = <T>(text: string | null, fallback: T): T => {
@@ -76,7 +76,7 @@ export async function saveListingEdit(
     const keys = (Object.keys(columns) as (keyof typeof columns)[]).filter((k) => before[k] !== columns[k]);
     if (keys.length === 0) return [];
     // A vetted listing's new service names wait for an operator before they join the shared
-    // vocabulary (src/features/moderation/vocabulary.server.ts); an unvetted one counts none yet.
+    // vocabulary (src/features/suggestions/serviceRequests.server.ts); an unvetted one counts none yet.
     let vocabServices = before.vocabServices;
     if (keys.includes('services') && before.vetted_at) {
       const counted = await countedServices(trx, edit.services, vocabularyServices(before));

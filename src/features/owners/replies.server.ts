@@ -8,7 +8,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/client';
 import type { Database } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
-import type { ReportCreate } from '../reviews/schemas/reviewReport';
+import type { ReportCreate } from '../reviews/schemas';
 import { audit } from './claims.server';
 import type { Reply } from './schemas/reply';
 

@@ -34,12 +34,6 @@ export const PHOTO_LIMITS = {
 /** A photo's key: a content hash of its cleaned bytes and their extension (src/features/photos/imageCheck.server.ts). */
 export const PHOTO_KEY = /^[a-f0-9]{40}\.webp$/;
 
-/** Where the cleaned bytes of a photo are served from (src/pages/photos/[key].ts), the Image CDN's source. */
-export const photoFileUrl = (key: string): string => `/photos/${key}`;
-
-/** True for the URL of a stored photo (a provider's imageUrl when it has a cover). */
-export const isPhotoFileUrl = (url: string | null | undefined): url is string => !!url && /^\/photos\/[a-f0-9]{40}\.webp$/.test(url);
-
 export interface ImageCdnOptions {
   w: number;
   h?: number;

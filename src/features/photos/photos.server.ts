@@ -15,10 +15,11 @@ import type { PhotosTable } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { deletePhotoBytes, putPhotoBytes } from './blobStore.server';
 import type { CleanPhoto } from './imageCheck.server';
-import { PHOTO_LIMITS, photoFileUrl } from './photoRules';
+import { PHOTO_LIMITS } from './photoRules';
+import { photoFileUrl } from '../providers';
 import type { ownerPhotoSchema, Photo, PhotoReport, PhotoUpdate, PhotoUpload } from './schemas/photo';
 import type { z } from '../../lib/zod';
-import type { ReportCreate } from '../reviews/schemas/reviewReport';
+import type { ReportCreate } from '../reviews/schemas';
 
 type PhotoRow = Selectable<PhotosTable>;
 

@@ -4,7 +4,7 @@
  * the open-now list (the time zones), distance (the point) and spelling correction (the city name).
  */
 import type { Db } from '../../db/client';
-import { parseLocation } from '../search/searchText';
+import { parseLocation } from './location';
 import type { Point } from './distance';
 import { timeZonesOfStates } from './timeZone';
 import { cityCentre, zipArea } from './zipAreas.server';

@@ -6,7 +6,7 @@
 import { DAYS } from '../../config';
 import { clock12, HOURS_PATTERN, MINUTES_PER_DAY, MINUTES_PER_WEEK, weekRanges } from './openingHours';
 import type { OpeningHours } from './providerFields';
-import { US_STATES } from '../places/usStates';
+import { US_STATES } from '../places';
 
 /** One formatter per zone: making one costs far more than using it (a search reads a dozen zones). */
 const formatters = new Map<string, Intl.DateTimeFormat>();

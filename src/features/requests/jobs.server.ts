@@ -4,7 +4,7 @@
  * reply times as the 90 days move on (docs/requests.md). Each step is safe to run twice at once.
  */
 import type { Db } from '../../db/client';
-import { timeZoneOf } from '../places/timeZone';
+import { timeZoneOf } from '../places';
 import { enqueueMail } from '../mail/index.server';
 import { REQUEST_LIMITS } from './copy';
 import { requestListing } from './listing.server';

@@ -13,7 +13,7 @@ import { ConflictError, InvalidInputError, TooManyError } from '../../lib/errors
 import { addressScope, hit, peek, type Limit } from '../../lib/rateLimit.server';
 import { enqueueMail, type Attachment, type QueuedMail } from '../mail/index.server';
 import { checkEmailCode, countCodeSent, limitCodeEntry, listingAddress, sendEmailCheckCode } from '../owners/index.server';
-import { parseMenu } from '../providers/menu';
+import { parseMenu } from '../providers';
 import { calendarFile } from './calendar.server';
 import { type LinkAction, REQUEST_LIMITS, SOMETHING_ELSE } from './copy';
 import { requestListing, serviceChoices, takesRequests, type RequestListing } from './listing.server';

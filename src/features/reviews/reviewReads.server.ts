@@ -4,10 +4,10 @@
  */
 import type { Db } from '../../db/client';
 import type { IdOf } from '../../db/batchedReads';
-import type { Page } from '../providers/providers.server';
-import { listedProviders } from '../providers/providers.server';
+import type { Page } from '../providers/index.server';
+import { listedProviders } from '../providers/index.server';
 import { toReview } from './reviews.server';
-import { publishedReplies } from '../owners/replies.server';
+import { publishedReplies } from '../owners/index.server';
 import type { ReviewSort } from './reviewRules';
 import type { Review } from './schemas/review';
 import type { ReviewSummary } from './schemas/reviewList';

@@ -25,8 +25,3 @@ export const REPORT_REASON_VALUES = Object.keys(REPORT_REASONS) as ReportReason[
 /** Orders of a provider's reviews; the first is the default. */
 export const REVIEW_SORTS = ['newest', 'highest', 'lowest'] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
-
-/** Rating as decimal text: "4.8", or "0" while there are no reviews. */
-export function formatRating(rating: number, reviewCount: number): string {
-  return reviewCount > 0 ? (Math.round(rating * 10) / 10).toFixed(1) : '0';
-}

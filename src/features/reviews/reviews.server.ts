@@ -1,4 +1,4 @@
-/** Reviews: posting one, which updates the provider's rating in the same transaction (reading them: ./reviewReads.ts). */
+/** Reviews: posting one, which updates the provider's rating in the same transaction (reading them: ./reviewReads.server.ts). */
 import type { InStatement } from '@libsql/client';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/client';

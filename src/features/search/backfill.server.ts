@@ -4,9 +4,9 @@
  */
 import type { InStatement } from '@libsql/client';
 import type { Db } from '../../db/client';
-import { placeOf } from '../places/place.server';
+import { placeOf } from '../places/index.server';
 import { searchWords } from './searchText';
-import { addTermsStatement } from '../suggestions/vocabulary.server';
+import { addTermsStatement } from '../suggestions/index.server';
 import { hoursRowsStatement } from './copies.server';
 
 export async function backfillSearchData(database: Db, batchSize = 2000): Promise<number> {

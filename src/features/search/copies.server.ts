@@ -8,9 +8,9 @@
  * source reach the copies through the migrations' triggers only.
  */
 import type { InStatement } from '@libsql/client';
-import { categoriesOfServices } from '../content/services';
-import { weekRanges } from '../providers/openingHours';
-import { parseOpeningHours } from '../providers/providerFields';
+import { categoriesOfServices } from '../catalog';
+import { weekRanges } from '../providers';
+import { parseOpeningHours } from '../providers';
 
 /**
  * Category rows (migrations/0004, 0006, 0014, 0023) of providers already written, by id: one per

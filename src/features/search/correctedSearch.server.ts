@@ -5,15 +5,15 @@
  * (the X-Corrected-Query header), e.g. `location=Chicago`.
  */
 import type { Db } from '../../db/client';
-import type { Page } from '../providers/providers.server';
+import type { Page } from '../providers/index.server';
 import type { SearchParams, SearchResult } from './schemas/search';
 import { placeOfSearch, searchProviders, type SearchTrace } from './search.server';
 import { searchWords } from './searchText';
-import type { SearchPlace } from '../places/searchPlace.server';
-import { categoryForSearch, SEARCH_OPTIONS } from '../content/services';
-import { closestTerms, hasTermWithPrefix } from '../suggestions/closest.server';
-import { allowedEdits, editDistance } from '../suggestions/editDistance';
-import { MIN_WORD_LENGTH } from '../suggestions/vocabulary.server';
+import type { SearchPlace } from '../places/index.server';
+import { categoryForSearch, SEARCH_OPTIONS } from '../catalog';
+import { closestTerms, hasTermWithPrefix } from '../suggestions/index.server';
+import { allowedEdits, editDistance } from '../suggestions';
+import { MIN_WORD_LENGTH } from '../suggestions/index.server';
 
 type Corrected = Partial<Record<'query' | 'service' | 'location', string>>;
 

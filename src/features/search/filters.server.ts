@@ -15,7 +15,7 @@ import type { SampledCategories } from './tokenShares.server';
 import { RATING_STEPS } from './params';
 import { searchWords } from './searchText';
 import { filterMask } from '../facets';
-import { STORED_PRICE_STAND_IN } from '../providers/unknownFields';
+import { STORED_PRICE_STAND_IN } from '../providers';
 
 /** The facet bits a search asks for (0: none), from its facet parameters. */
 const facetMaskOf = (r: Resolved) => filterMask(r.params);

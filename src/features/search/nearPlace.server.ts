@@ -8,12 +8,12 @@
  * run as they are, and their pages joined here.
  */
 import type { Db } from '../../db/client';
-import type { Page } from '../providers/providers.server';
-import { haversineMiles, roundMiles } from '../places/distance';
-import type { PlaceKind } from '../places/gazetteer';
-import { loadGazetteer } from '../places/gazetteer.server';
-import { categoryForSearch } from '../content/services';
-import type { SearchPlace } from '../places/searchPlace.server';
+import type { Page } from '../providers/index.server';
+import { haversineMiles, roundMiles } from '../places';
+import type { PlaceKind } from '../places';
+import { loadGazetteer } from '../places/index.server';
+import { categoryForSearch } from '../catalog';
+import type { SearchPlace } from '../places/index.server';
 import { searchWithCorrection } from './correctedSearch.server';
 import type { SearchParams, SearchResult } from './schemas/search';
 import { placeOfSearch, searchProviders, type SearchTrace } from './search.server';
@@ -161,7 +161,7 @@ const ascii = (text: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^\x20-\x7e]/g, '');
 
-/** The response headers that say what was searched (documented in src/lib/openapi/glowApi.server.ts). */
+/** The response headers that say what was searched (documented in src/openapi/glowApi.server.ts). */
 export function placeHeaders(place: PlaceAnswer | undefined): Record<string, string> {
   if (!place) return {};
   return {

@@ -5,12 +5,12 @@
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client';
-import type { Point } from '../places/distance';
+import type { Point } from '../places';
 import { inCellsNear } from './near.server';
-import { TIME_ZONES } from '../places/timeZone';
-import { minuteOfWeek } from '../providers/openNow';
-import { MINUTES_PER_DAY } from '../providers/openingHours';
-import { todayIn } from '../owners/listingStatus';
+import { TIME_ZONES } from '../places';
+import { minuteOfWeek } from '../providers';
+import { MINUTES_PER_DAY } from '../providers';
+import { todayIn } from '../providers';
 import { INDEXES, indexSql } from './indexes.server';
 
 /** Providers without a known zone are read in New York time. */

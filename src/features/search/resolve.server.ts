@@ -5,17 +5,17 @@
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client';
-import { cappedTotal } from '../providers/providers.server';
+import { cappedTotal } from '../providers/index.server';
 import { LIMITS } from '../../config';
 import { manyText, statesOf } from './plans/context.server';
 import { countOnce, readOnce, requestReads, type RequestReads } from './requestReads.server';
 import { openListedMost, openScanMost, PLAN_TUNING } from './tuning.server';
 import { INDEXES, indexedBy } from './indexes.server';
 import type { SearchParams } from './schemas/search';
-import { categoryForSearch } from '../content/services';
+import { categoryForSearch } from '../catalog';
 import { InvalidInputError } from '../../lib/errors';
-import type { Point } from '../places/distance';
-import type { SearchPlace } from '../places/searchPlace.server';
+import type { Point } from '../places';
+import type { SearchPlace } from '../places/index.server';
 import { RADIUS_MILES } from './params';
 import { fewText, textMatches } from './plans/textListed.server';
 import { hoursPresent, notClosedCondition, openNowCondition, openNowList, openNowRanges, zonesNear } from './openNow.server';

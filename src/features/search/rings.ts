@@ -4,7 +4,7 @@
  * next is decided here from counts alone, with no database, so each rule is unit-tested
  * (tests/unit/rings.test.ts); rings.server.ts reads what these functions ask for.
  */
-import type { GazetteerPlace } from '../places/gazetteer';
+import type { GazetteerPlace } from '../places';
 import { MAX_NEARBY_MILES, NEARBY_MILES } from './params';
 
 /**

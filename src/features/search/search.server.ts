@@ -6,10 +6,10 @@
  * index of the most selective filter, or few matches are listed and sorted.
  */
 import type { Db } from '../../db/client';
-import { toProvider, type Page } from '../providers/providers.server';
+import { toProvider, type Page } from '../providers/index.server';
 import type { SearchParams, SearchResult } from './schemas/search';
-import { roundMiles } from '../places/distance';
-import { resolvePlace, type SearchPlace } from '../places/searchPlace.server';
+import { roundMiles } from '../places';
+import { resolvePlace, type SearchPlace } from '../places/index.server';
 import { resolve, type Circle, type Filters } from './resolve.server';
 import { requestReads, type RequestReads } from './requestReads.server';
 import { searchRun, type Row } from './plans/context.server';

@@ -3,8 +3,8 @@
  * found ("5 nail salons near Brooklyn · New York, NY, the nearest 4.7 mi away"), never with a miss,
  * and when filters leave nothing they say which one did, with the count it hid.
  */
-import { categoryForSearch } from '../content/services';
-import { milesAway } from '../places/distance';
+import { categoryForSearch } from '../catalog';
+import { milesAway } from '../places';
 
 /** The service as the site names it: the category's own label ("Nail salons"), else the words as typed. */
 export function serviceName(service: string): string {

@@ -9,8 +9,8 @@
  */
 import type { Db } from '../../db/client';
 import { ftsWord, isIndexedPrefix, MAX_QUERY_WORDS, searchWords } from './searchText';
-import { termsWithPrefix } from '../suggestions/closest.server';
-import { unvettedWords } from '../listings/listings.server';
+import { termsWithPrefix } from '../suggestions/index.server';
+import { unvettedWords } from '../listings/index.server';
 
 /**
  * Where a long word's words of the data come from, by the column searched: the vocabulary's kind and

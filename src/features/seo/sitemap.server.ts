@@ -5,7 +5,7 @@
  */
 import { SITE_URL } from '../../server/siteUrl';
 import type { Db } from '../../db/client';
-import { listedProviders } from '../providers/providers.server';
+import { listedProviders } from '../providers/index.server';
 
 /** The protocol's limit of URLs per file. */
 export const SITEMAP_MAX_URLS = 50_000;

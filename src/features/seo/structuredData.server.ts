@@ -1,15 +1,15 @@
 /** schema.org JSON-LD builders for the SEO head. */
 import { DAYS, SITE } from '../../config';
 import { SITE_URL } from '../../server/siteUrl';
-import type { FaqItem } from '../content/schemas/content';
-import { parseMenu } from '../providers/menu';
-import { parseOpeningHours, parseServices } from '../providers/providerFields';
-import type { MenuItem } from '../providers/schemas/menu';
-import { clock24, dayRange } from '../providers/openingHours';
-import type { Provider } from '../providers/schemas/provider';
-import { hasHours, hasPrice } from '../providers/unknownFields';
-import { categoriesOfServices } from '../content/services';
-import { imageCdnUrl } from '../photos/photoRules';
+import type { FaqItem } from '../content/schemas';
+import { parseMenu } from '../providers';
+import { parseOpeningHours, parseServices } from '../providers';
+import type { MenuItem } from '../providers/schemas';
+import { clock24, dayRange } from '../providers';
+import type { Provider } from '../providers/schemas';
+import { hasHours, hasPrice } from '../providers';
+import { categoriesOfServices } from '../catalog';
+import { imageCdnUrl } from '../photos';
 import { facetsLd } from '../facets';
 
 export const absoluteUrl = (path: string) => (/^https?:/.test(path) ? path : `${SITE_URL}${path.startsWith('/') ? '' : '/'}${path}`);

@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { allowedEdits, editDistance } from './editDistance';
-import { INDEXES, indexedBy } from '../search/indexes.server';
+import { INDEXES, indexedBy } from '../search/index.server';
 import type { TermKind } from './vocabulary.server';
 
 export interface Term {

@@ -6,12 +6,12 @@
  */
 import type { Db } from '../../db/client';
 import { SUGGEST_MAX, type Suggestion, type Suggestions } from './schemas/suggest';
-import { SEARCH_OPTIONS } from '../content/services';
+import { SEARCH_OPTIONS } from '../catalog';
 import { closestTerms } from './closest.server';
 import { allowedEdits, editDistance } from './editDistance';
 import type { TermKind } from './vocabulary.server';
-import { placeKey } from '../places/gazetteer';
-import { loadGazetteer } from '../places/gazetteer.server';
+import { placeKey } from '../places';
+import { loadGazetteer } from '../places/index.server';
 
 const TYPO_FROM = 4;
 const asSuggestion = (label: string): Suggestion => ({ label, value: label });

@@ -3,12 +3,12 @@
  * suggestions choose from. Written with each provider, in the same batch (src/features/providers/providers.server.ts).
  * Only vetted listings count in, and of a vetted listing only the services in `vocabServices`
  * (all when null): an owner's new service name waits for an operator (docs/owners.md "Which
- * listings are vetted", src/features/moderation/vocabulary.server.ts).
+ * listings are vetted", src/features/suggestions/serviceRequests.server.ts).
  */
 import type { InStatement } from '@libsql/client';
 import type { Db } from '../../db/client';
-import { parseServices } from '../providers/providerFields';
-import { searchWords } from '../search/searchText';
+import { parseServices } from '../providers';
+import { searchWords } from '../search';
 
 /**
  * `word`: words of the name, description, services and city; `service`: whole service names;

@@ -1,6 +1,6 @@
 /** The dashboard's details section: the listing's status, contact details, description and services. */
 import { useId, useState } from 'react';
-import type { OwnerListing } from '@/features/owners/schemas/listingEdit';
+import type { OwnerListing } from '@/features/owners/schemas';
 import { SectionForm, TextField } from './SectionForm';
 import { type SectionProps, useSection } from './useSection';
 

@@ -5,8 +5,8 @@
  */
 import { useId, useState } from 'react';
 import { DAYS, type Day } from '@/config';
-import { dayName, fromWeekHours, toWeekHours, type DayHours } from '@/features/owners/hoursForm';
-import { hoursUnknownLabel } from '@/features/providers/unknownFields';
+import { dayName, fromWeekHours, toWeekHours, type DayHours } from '@/features/owners';
+import { hoursUnknownLabel } from '@/features/providers';
 import { SectionForm } from './SectionForm';
 import { type SectionProps, useSection } from './useSection';
 

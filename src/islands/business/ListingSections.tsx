@@ -4,7 +4,7 @@
  * in this folder taking SectionProps (useSection.ts) around <SectionForm>, and list it in SECTIONS.
  */
 import { useEffect, useState, type ComponentType } from 'react';
-import type { OwnerListing } from '@/features/owners/schemas/listingEdit';
+import type { OwnerListing } from '@/features/owners/schemas';
 import { ownerCall } from '../ownerApi';
 import PhotoManager from '../PhotoManager';
 import DetailsSection from './DetailsSection';

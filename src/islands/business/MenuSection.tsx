@@ -1,6 +1,6 @@
 /** The dashboard's service menu section: name, price or range in US dollars, and minutes per service. */
 import { useId, useState } from 'react';
-import type { OwnerListing } from '@/features/owners/schemas/listingEdit';
+import type { OwnerListing } from '@/features/owners/schemas';
 import { SectionForm } from './SectionForm';
 import { type SectionProps, useSection } from './useSection';
 

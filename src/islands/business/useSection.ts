@@ -5,7 +5,7 @@
  * by the API's issue path, e.g. `phone`, `openingHours.monday`), and focus moves to the first one.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { ListingEditInput, OwnerListing } from '@/features/owners/schemas/listingEdit';
+import type { ListingEditInput, OwnerListing } from '@/features/owners/schemas';
 import { ownerCall, OwnerCallError } from '../ownerApi';
 
 /** The listing as last saved, as an edit body. */

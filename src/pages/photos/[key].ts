@@ -7,9 +7,9 @@
  */
 import type { APIRoute } from 'astro';
 import { getDb } from '@/db/client';
-import { getPhotoBytes } from '@/features/photos/blobStore.server';
-import { isServedKey } from '@/features/photos/photos.server';
-import { PHOTO_KEY } from '@/features/photos/photoRules';
+import { getPhotoBytes } from '@/features/photos/index.server';
+import { isServedKey } from '@/features/photos/index.server';
+import { PHOTO_KEY } from '@/features/photos';
 import { CACHE_TAGS } from '@/server/cdnCache';
 
 export const prerender = false;

@@ -7,11 +7,11 @@
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
 import { batchedReads } from '../../db/batchedReads';
-import { getProviderBySlug, listedIdOfSlug } from '../../features/providers/providers.server';
-import { removedListingId } from '../../features/moderation/moderation.server';
-import { reviewSummary, sortedReviews } from '../../features/reviews/reviewReads.server';
-import { visiblePhotos } from '../../features/photos/photos.server';
-import { ownerStanding } from '../../features/owners/standing.server';
+import { getProviderBySlug, listedIdOfSlug } from '../../features/providers/index.server';
+import { removedListingId } from '../../features/moderation/index.server';
+import { reviewSummary, sortedReviews } from '../../features/reviews/index.server';
+import { visiblePhotos } from '../../features/photos/index.server';
+import { ownerStanding } from '../../features/owners/index.server';
 import { listingSource } from '../../features/imports/index.server';
 import { requestSummary } from '../../features/requests/index.server';
 

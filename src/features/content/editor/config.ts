@@ -21,9 +21,9 @@ import {
   otherCitySchema,
   providerFaqSchema,
   siteFaqSchema,
-  taxonomySchema,
   testimonialsSchema,
 } from '../schemas/content';
+import { taxonomySchema } from '../../catalog/schemas';
 import { fieldsFor } from './fromZod';
 
 /** Where pictures added to a guide's text are written, and the path pages load them from. */

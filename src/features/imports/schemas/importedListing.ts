@@ -4,8 +4,8 @@
  * writes could have been typed into the form, except that phone and email may be unknown.
  */
 import { z } from '../../../lib/zod';
-import { businessFields } from '../../providers/schemas/businessApplication';
-import { serviceNameSchema } from '../../providers/schemas/provider';
+import { businessFields } from '../../providers/schemas';
+import { serviceNameSchema } from '../../providers/schemas';
 
 export const importedListingSchema = z.object({
   name: businessFields.businessName,

@@ -4,10 +4,10 @@
  * and address go through support. Browser-safe: the dashboard validates with it before sending.
  */
 import { z } from '../../../lib/zod';
-import { businessFields } from '../../providers/schemas/businessApplication';
-import { menuSchema } from '../../providers/schemas/menu';
-import { maybeOpeningHoursSchema, providerCreateSchema, serviceNameSchema } from '../../providers/schemas/provider';
-import { isCalendarDay, LISTING_STATUSES } from '../listingStatus';
+import { businessFields } from '../../providers/schemas';
+import { menuSchema } from '../../providers/schemas';
+import { maybeOpeningHoursSchema, providerCreateSchema, serviceNameSchema } from '../../providers/schemas';
+import { isCalendarDay, LISTING_STATUSES } from '../../providers';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -1,6 +1,6 @@
 /** Owner sign-in (docs/owners.md "Sign-in"): asking for a code, and entering it. Browser-safe. */
 import { z } from '../../../lib/zod';
-import { businessFields } from '../../providers/schemas/businessApplication';
+import { businessFields } from '../../providers/schemas';
 
 const providerId = z
   .optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)))

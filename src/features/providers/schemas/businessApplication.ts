@@ -5,7 +5,7 @@
 import { z } from '../../../lib/zod';
 import { slugify } from '../slugify';
 import { storedText } from '../../../lib/schemas/storedText';
-import { US_STATES } from '../../places/usStates';
+import { US_STATES } from '../../places';
 import { formatUsPhone, isPremiumRate, PREMIUM_RATE_MESSAGE, usPhoneDigits } from '../phone';
 import { hasCredentials } from '../website';
 

@@ -7,11 +7,11 @@ import { DAYS } from '../../../config';
 import { UNKNOWN_PRICE } from '../unknownFields';
 import { HOURS_PATTERN, PRICE_RANGES } from '../providerFields';
 import { dayRange, MINUTES_PER_DAY } from '../openingHours';
-import { LISTING_STATUSES } from '../../owners/listingStatus';
+import { LISTING_STATUSES } from '../listingStatus';
 import { businessFields } from './businessApplication';
-import { honeypotSchema } from '../../reviews/schemas/review';
+import { honeypotSchema } from '../../../lib/schemas/honeypot';
 import { storedTextChecks } from '../../../lib/schemas/storedText';
-import { facetsSchema } from '../../facets/schemas/facets';
+import { facetsSchema } from '../../facets/schemas';
 
 const PRICE_RANGE_LIST = PRICE_RANGES.join(', ');
 export const priceRangeSchema = z

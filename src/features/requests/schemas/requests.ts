@@ -6,8 +6,8 @@
 import { z } from '../../../lib/zod';
 import { storedText } from '../../../lib/schemas/storedText';
 import { optionalText } from '../../../lib/schemas/optionalText';
-import { businessFields } from '../../providers/schemas/businessApplication';
-import { pageParamsSchema } from '../../search/schemas/search';
+import { businessFields } from '../../providers/schemas';
+import { pageParamsSchema } from '../../search/schemas';
 import { DECLINE_REASONS, LINK_ACTIONS, OWNER_ACTIONS, REQUEST_LIMITS, REQUEST_STATES, WINDOW_PARTS } from '../copy';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,14 +1,10 @@
 /** A review and the review form and POST /api/reviews payload. */
 import { z } from '../../../lib/zod';
-import { replySchema } from '../../owners/schemas/reply';
+import { replySchema } from '../../owners/schemas';
 import { COMMENT_MAX } from '../reviewRules';
 import { optionalText } from '../../../lib/schemas/optionalText';
 import { storedText } from '../../../lib/schemas/storedText';
-
-/** A form field people never see; bots fill it in. */
-export const honeypotSchema = z
-  .catch(z.optional(z.string().check(z.maxLength(500))), 'filled')
-  .check(z.describe('Leave out. A field hidden from people: a request that fills it in is refused as a bot.'));
+import { honeypotSchema } from '../../../lib/schemas/honeypot';
 
 /** Fields of the review form, with its message word for word as the form shows it. */
 export const reviewFields = {

@@ -1,7 +1,7 @@
 /** GET /api/providers/{id}/reviews parameters and GET /api/providers/{id}/reviews/summary's answer. */
 import { z } from '../../../lib/zod';
 import { REVIEW_SORTS } from '../reviewRules';
-import { pageParamsSchema } from '../../search/schemas/search';
+import { pageParamsSchema } from '../../search/schemas';
 
 export const reviewListParamsSchema = z.object({
   sort: z

@@ -5,7 +5,7 @@
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { LIMITS } from '../../../config';
-import { cappedTotal } from '../../providers/providers.server';
+import { cappedTotal } from '../../providers/index.server';
 import { carriedByAll, categoryConditions, inSampledCategoryRows, isListed, matchesText, rowConditions } from '../filters.server';
 import { CATEGORY_INDEXES, indexSql, PLACE_INDEXES } from '../indexes.server';
 import { and, CATEGORY_ORDER, leadingIndex, manyText, type Plan, type PlanResult, type SearchRun, wordsEstimate } from './context.server';

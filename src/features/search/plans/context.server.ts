@@ -6,7 +6,7 @@ import { sql, type Expression, type RawBuilder, type Selectable, type SqlBool } 
 import type { Db } from '../../../db/client';
 import type { ProvidersTable } from '../../../db/schema';
 import { LIMITS } from '../../../config';
-import { cappedCount, cappedTotal } from '../../providers/providers.server';
+import { cappedCount, cappedTotal } from '../../providers/index.server';
 import type { SearchParams } from '../schemas/search';
 import type { Sort } from '../params';
 import { boxTables, distanceSql, inCellsNear } from '../near.server';
@@ -15,7 +15,7 @@ import { orderTop, PROMOTED_TOKEN } from '../orderBuckets.server';
 import { statesShare, tokenShares } from '../tokenShares.server';
 import { INDEXES, indexedBy, type IndexName, type LeadingIndex } from '../indexes.server';
 import type { Count, Filters, Resolved } from '../resolve.server';
-import type { Point } from '../../places/distance';
+import type { Point } from '../../places';
 import { countedWords, PLAN_TUNING } from '../tuning.server';
 import { countOnce, readOnce, requestReads, statementKey, type RequestReads, type StatementMemo, type TextList } from '../requestReads.server';
 
@@ -391,7 +391,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     const key = keyOf(from);
     const known = counts.get(key);
     if (known) return { count: await known, sorted: null };
-    // Once per request: a place's circle asked for its count (a page of one row) is read again for its page.
+    // Once per request: a place's circle asked for its count (a page of no rows) is read again for its page.
     const listing = readOnce(reads.listings, key, () =>
       sql<{ n: number; seqs: string }>`SELECT count(*) AS n, json_group_array(seq) AS seqs
       FROM (SELECT p.seq ${from} LIMIT ${LIMITS.countedTotal + 1})`
@@ -404,7 +404,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     const matches = JSON.parse(seqs) as number[];
     if (total.capped) return { count: total, sorted: null, reach: { found: matches.length, reach: Math.max(...matches) } };
     const sorted = async () =>
-      matches.length <= params.offset
+      matches.length <= params.offset || params.limit === 0
         ? []
         : run(
             sql`SELECT p.*${distance} FROM (SELECT p.seq${orderDistance} FROM (VALUES ${sql.join(matches.map((seq) => sql`(${seq})`))}) m

@@ -10,7 +10,7 @@
  */
 import { sql } from 'kysely';
 import { LIMITS } from '../../../config';
-import { cappedTotal } from '../../providers/providers.server';
+import { cappedTotal } from '../../providers/index.server';
 import { boxTables } from '../near.server';
 import { filtersOf, isListed, rowConditions } from '../filters.server';
 import { INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';

@@ -1,9 +1,9 @@
 /** Search parameters as the /search page and GET /api/search read them. */
 import { z } from '../../../lib/zod';
 import { LIMITS } from '../../../config';
-import { PRICE_RANGES } from '../../providers/providerFields';
+import { PRICE_RANGES } from '../../providers';
 import { DEFAULT_SORT, RADIUS_MILES, SEARCH_KEYS, SORTS } from '../params';
-import { providerSchema } from '../../providers/schemas/provider';
+import { providerSchema } from '../../providers/schemas';
 import { FACET_FILTERS, FACET_GROUPS, FACET_PARAMS, type FacetParam, filterValuesOf } from '../../facets';
 
 /** Query values arrive as text, trimmed and checked; an empty or blank value means the parameter is absent. */

@@ -3,20 +3,20 @@
  * the zod schemas the function validates with. A new endpoint or parameter is one entry here (or one
  * field in its schema); ./document.ts turns the lot into OpenAPI 3.1 (docs/api.md).
  */
-import { LIMITS, SITE } from '../../config';
-import { SITE_URL } from '../../server/siteUrl';
-import { z } from '../zod';
-import { HELD_MESSAGE, heldListingSchema, providerCreateSchema, providerSchema } from '../../features/providers/schemas/provider';
-import { reviewCreateSchema, reviewSchema } from '../../features/reviews/schemas/review';
-import { reviewListParamsSchema, reviewSummarySchema } from '../../features/reviews/schemas/reviewList';
-import { reportCreateSchema, reportSchema } from '../../features/reviews/schemas/reviewReport';
-import { pageParamsSchema, searchParamsSchema, searchResultSchema } from '../../features/search/schemas/search';
-import { suggestionsSchema, suggestParamsSchema } from '../../features/suggestions/schemas/suggest';
-import { listingEditSchema, ownerListingSchema } from '../../features/owners/schemas/listingEdit';
-import { facetsSchema, ownerFacetsSchema } from '../../features/facets';
-import { replySchema } from '../../features/owners/schemas/reply';
-import { replyCreateSchema, replyEditSchema } from '../../features/owners/schemas/replyInput';
-import { codeRequestSchema, codeSentSchema, ownerSessionSchema, signInSchema, signOutParamsSchema } from '../../features/owners/schemas/signIn';
+import { LIMITS, SITE } from '../config';
+import { SITE_URL } from '../server/siteUrl';
+import { z } from '../lib/zod';
+import { HELD_MESSAGE, heldListingSchema, providerCreateSchema, providerSchema } from '../features/providers/schemas';
+import { reviewCreateSchema, reviewSchema } from '../features/reviews/schemas';
+import { reviewListParamsSchema, reviewSummarySchema } from '../features/reviews/schemas';
+import { reportCreateSchema, reportSchema } from '../features/reviews/schemas';
+import { pageParamsSchema, searchParamsSchema, searchResultSchema } from '../features/search/schemas';
+import { suggestionsSchema, suggestParamsSchema } from '../features/suggestions/schemas';
+import { listingEditSchema, ownerListingSchema } from '../features/owners/schemas';
+import { facetsSchema, ownerFacetsSchema } from '../features/facets/index';
+import { replySchema } from '../features/owners/schemas';
+import { replyCreateSchema, replyEditSchema } from '../features/owners/schemas';
+import { codeRequestSchema, codeSentSchema, ownerSessionSchema, signInSchema, signOutParamsSchema } from '../features/owners/schemas';
 import {
   ownerPhotoSchema,
   photoOrderSchema,
@@ -25,14 +25,14 @@ import {
   photoUpdateSchema,
   photoUploadResultSchema,
   photoUploadSchema,
-} from '../../features/photos/schemas/photo';
-import { PHOTO_LIMITS } from '../../features/photos/photoRules';
+} from '../features/photos/schemas';
+import { PHOTO_LIMITS } from '../features/photos';
 import { buildOpenApiDocument, type ApiDescription, type Payload } from './document';
 import { OPERATOR_ENDPOINTS, OPERATOR_TAG } from './operatorApi.server';
-import { insightsEndpoints } from '../../features/insights/openapi';
-import { requestEndpoints } from '../../features/requests/openapi';
-import { replyTimeSchema } from '../../features/requests';
-import { MAX_NEARBY_MILES } from '../../features/search/params';
+import { insightsEndpoints } from './insights';
+import { requestEndpoints } from './requests';
+import { replyTimeSchema } from '../features/requests';
+import { MAX_NEARBY_MILES } from '../features/search';
 import {
   exampleErrors,
   examplePhoto,

@@ -1,8 +1,8 @@
 /** What a provider page says beyond the data: its FAQ entries and generated SEO text. */
-import type { FaqItem } from '../content/schemas/content';
-import { parseServices } from './providerFields';
-import type { Provider } from './schemas/provider';
-import { mainCategory } from '../content/services';
+import type { FaqItem } from './schemas/content';
+import { parseServices } from '../providers';
+import type { Provider } from '../providers/schemas';
+import { mainCategory } from '../catalog';
 
 export interface ProviderFaqTemplates {
   always: FaqItem[];

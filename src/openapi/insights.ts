@@ -1,13 +1,13 @@
-/** The insights calls as the OpenAPI document describes them (docs/api.md): registered by src/lib/openapi/glowApi.server.ts. */
-import type { Endpoint } from '../../lib/openapi/document';
-import { exampleProvider } from '../../lib/openapi/examples';
-import { z } from '../../lib/zod';
-import { ADDRESS_LIMIT, PERIOD_DAYS } from './measures';
-import { buildReport, reportCsv } from './report';
-import { REPORTED_MEASURES } from './measures';
-import { beaconSchema } from './schemas/beacon';
-import { insightsQuerySchema, insightsReportSchema } from './schemas/report';
-import { monthlyEmailSchema, unsubscribeQuerySchema } from './schemas/mail';
+/** The insights calls as the OpenAPI document describes them (docs/api.md): registered by src/openapi/glowApi.server.ts. */
+import type { Endpoint } from './document';
+import { exampleProvider } from './examples';
+import { z } from '../lib/zod';
+import { ADDRESS_LIMIT, PERIOD_DAYS } from '../features/insights';
+import { buildReport, reportCsv } from '../features/insights';
+import { REPORTED_MEASURES } from '../features/insights';
+import { beaconSchema } from '../features/insights/schemas';
+import { insightsQuerySchema, insightsReportSchema } from '../features/insights/schemas';
+import { monthlyEmailSchema, unsubscribeQuerySchema } from '../features/insights/schemas';
 
 const providerIdParams = z.object({ id: z.string().check(z.describe('Provider id.')) });
 const exampleReport = buildReport('2026-11-28', REPORTED_MEASURES, [

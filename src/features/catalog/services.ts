@@ -3,7 +3,7 @@
  * and how a search's `service` value maps onto a category.
  */
 import taxonomyJson from '../../../content/services.json' with { type: 'json' };
-import type { serviceCategorySchema, taxonomySchema } from './schemas/content';
+import type { serviceCategorySchema, taxonomySchema } from './schemas/services';
 import type { z } from '../../lib/zod';
 
 export type ServiceCategory = z.input<typeof serviceCategorySchema>;

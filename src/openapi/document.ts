@@ -4,8 +4,8 @@
  * the functions validate with, so the document cannot drift from the code (docs/api.md).
  * Pure: no HTTP, no database; GET /api/openapi.json, `npm run openapi` and the tests share it.
  */
-import { z } from '../zod';
-import { apiErrorSchema, type ApiError } from '../schemas/apiError';
+import { z } from '../lib/zod';
+import { apiErrorSchema, type ApiError } from '../lib/schemas/apiError';
 
 type Schema = z.core.$ZodType;
 type JsonSchema = Record<string, unknown> & { description?: string; properties?: Record<string, JsonSchema>; required?: string[] };

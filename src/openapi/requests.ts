@@ -1,8 +1,8 @@
-/** The time-request calls as the OpenAPI document describes them (docs/api.md, docs/requests.md): registered by src/lib/openapi/glowApi.server.ts. */
-import type { Endpoint } from '../../lib/openapi/document';
-import { exampleProvider } from '../../lib/openapi/examples';
-import { z } from '../../lib/zod';
-import { REQUEST_LIMITS, requestNotice } from './copy';
+/** The time-request calls as the OpenAPI document describes them (docs/api.md, docs/requests.md): registered by src/openapi/glowApi.server.ts. */
+import type { Endpoint } from './document';
+import { exampleProvider } from './examples';
+import { z } from '../lib/zod';
+import { REQUEST_LIMITS, requestNotice } from '../features/requests';
 import {
   actionPostSchema,
   actionPreviewSchema,
@@ -20,7 +20,7 @@ import {
   requestSettingsSchema,
   requestSettingsViewSchema,
   type RequestView,
-} from './schemas';
+} from '../features/requests/schemas/index';
 
 const providerIdParams = z.object({ id: z.string().check(z.describe('Provider id.')) });
 const requestIdParams = z.object({ id: z.string().check(z.describe('Request id.')) });

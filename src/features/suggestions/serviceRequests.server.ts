@@ -11,9 +11,9 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../../db/client';
 import type { Database } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
-import { isCatalogueService } from '../content/services';
-import { parseServices } from '../providers/providerFields';
-import { addTermsStatement, removeTermsStatements, vocabularyServices } from '../suggestions/vocabulary.server';
+import { isCatalogueService } from '../catalog';
+import { parseServices } from '../providers';
+import { addTermsStatement, removeTermsStatements, vocabularyServices } from './vocabulary.server';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

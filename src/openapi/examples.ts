@@ -1,10 +1,10 @@
 /** Example values of the OpenAPI document; tests/api/openapi.test.ts checks each against its schema. */
-import type { Photo, PhotoReport } from '../../features/photos/schemas/photo';
-import { LIMITS } from '../../config';
-import type { Provider } from '../../features/providers/schemas/provider';
-import type { Review } from '../../features/reviews/schemas/review';
-import type { ReviewSummary } from '../../features/reviews/schemas/reviewList';
-import type { Report, ReportCreate } from '../../features/reviews/schemas/reviewReport';
+import type { Photo, PhotoReport } from '../features/photos/schemas';
+import { LIMITS } from '../config';
+import type { Provider } from '../features/providers/schemas';
+import type { Review } from '../features/reviews/schemas';
+import type { ReviewSummary } from '../features/reviews/schemas';
+import type { Report, ReportCreate } from '../features/reviews/schemas';
 
 /** A week of hours as a listing stores them. */
 export const exampleOpeningHours = {

@@ -4,8 +4,8 @@
  * an operator's session (the owners' cookie, of an account with the operator role, opened less than
  * 8 hours ago) and answers 403 to another `Origin`, reads included.
  */
-import { z } from '../zod';
-import { DECISION_ACTIONS } from '../../features/moderation/decisions';
+import { z } from '../lib/zod';
+import { DECISION_ACTIONS } from '../features/moderation';
 import {
   auditPageSchema,
   auditParamsSchema,
@@ -15,9 +15,9 @@ import {
   queueNameSchema,
   queuePageSchema,
   queueParamsSchema,
-} from '../../features/moderation/schemas/queue';
-import { operatorCodeRequestSchema, operatorSessionSchema } from '../../features/operators/schemas/operator';
-import { codeSentSchema } from '../../features/owners/schemas/signIn';
+} from '../features/moderation/schemas';
+import { operatorCodeRequestSchema, operatorSessionSchema } from '../features/operators/schemas';
+import { codeSentSchema } from '../features/owners/schemas';
 import type { Endpoint } from './document';
 
 export const OPERATOR_TAG = {

@@ -1,0 +1,2 @@
+/** The catalog feature's entrance for other modules: its zod schemas (docs/architecture.md "Floors"). */
+export * from './services';

@@ -1,0 +1,3 @@
+/** The listings feature's entrance for other modules: its server-only modules (docs/architecture.md "Floors"). */
+export * from './listings.server';
+export * from './newListing.server';

@@ -1,0 +1,3 @@
+/** The operators feature's entrance for other modules: its browser-safe modules (docs/architecture.md "Floors"). */
+export * from './pageHeaders';
+export * from './rules';

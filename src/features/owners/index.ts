@@ -1,0 +1,3 @@
+/** The owners feature's entrance for other modules: its browser-safe modules (docs/architecture.md "Floors"). */
+export * from './applicationCopy';
+export * from './hoursForm';

@@ -1,0 +1,2 @@
+/** The photos feature's entrance for other modules: its browser-safe modules (docs/architecture.md "Floors"). */
+export * from './photoRules';

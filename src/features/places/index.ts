@@ -1,0 +1,5 @@
+/** The places feature's entrance for other modules: its browser-safe modules (docs/architecture.md "Floors"). */
+export * from './distance';
+export * from './gazetteer';
+export * from './timeZone';
+export * from './usStates';

@@ -1,0 +1,2 @@
+/** The providers feature's entrance for other modules: its server-only modules (docs/architecture.md "Floors"). */
+export * from './providers.server';

@@ -1,0 +1,2 @@
+/** The suggestions feature's entrance for other modules: its browser-safe modules (docs/architecture.md "Floors"). */
+export * from './editDistance';
