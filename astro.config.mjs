@@ -119,7 +119,8 @@ export default defineConfig({
   integrations: [
     react({ experimentalDisableStreaming: building }),
     // Pre-built pages only; /sitemap-index.xml (rendered on request) lists this file and the provider sitemaps.
-    sitemap({ filenameBase: 'sitemap-pages', filter: (page) => !/\/404$/.test(page.replace(/\/$/, '')) }),
+    // The request emails' link page (/requests/respond) is noindex and means nothing without its token.
+    sitemap({ filenameBase: 'sitemap-pages', filter: (page) => !/\/(404|requests\/respond)$/.test(page.replace(/\/$/, '')) }),
     ...(editorStorage ? [keystatic()] : []),
     guidePictures(),
   ],

@@ -184,6 +184,8 @@ interface PageResult {
   failing: Failing[];
   warnings: string[];
   perfRuns: number[];
+  /** The median run's largest paint, whatever its score: its element and the parts of its time (lcp-breakdown-insight). */
+  lcpElement: string;
 }
 
 function failingAudits(lhr: Lhr): Failing[] {
@@ -306,6 +308,7 @@ try {
       fcpMs: num('first-contentful-paint'),
       totalBytes: num('total-byte-weight'),
       failing: failingAudits(lhr),
+      lcpElement: itemsOf(lhr.audits['lcp-breakdown-insight']?.details).join('; '),
       warnings: lhr.runWarnings,
       perfRuns: lhrs.map((l) => Math.round(perf(l) * 100)),
     });
@@ -338,6 +341,9 @@ console.log(
     ]),
   ),
 );
+
+console.log('\nLargest paint (median run):');
+for (const r of results) console.log(`- ${r.path}: ${r.lcpElement.slice(0, 500) || 'not reported'}`);
 
 let anyFailing = false;
 for (const r of results) {

@@ -7,6 +7,8 @@ import { getDb } from '../src/db/client';
 import { deliverSoon } from '../src/features/mail/index.server';
 import { requireSameOrigin } from '../src/features/owners/index.server';
 import { actionPostSchema, actionQuerySchema, previewLink, followLink } from '../src/features/requests/index.server';
+import { purgeTags } from '../src/server/cachePurge';
+import { CACHE_TAGS } from '../src/server/cdnCache';
 import { json, parseWith, readJsonObject, route } from '../src/server/http';
 
 export default route({
@@ -19,7 +21,11 @@ export default route({
     const database = await getDb();
     const { token, ...extra } = parseWith(actionPostSchema, await readJsonObject(req));
     const result = await followLink(database, token, extra);
-    if (result.changed) deliverSoon(database, context);
+    if (result.changed) {
+      deliverSoon(database, context);
+      // An answer can change the reply time its page shows.
+      await purgeTags([CACHE_TAGS.provider(result.request.providerId)], context);
+    }
     return json(result);
   },
 });

@@ -12,6 +12,8 @@ import { apiCall, ApiError } from '@/lib/apiClient';
 import ListingSections from './business/ListingSections';
 import { InsightsSection } from './InsightsSection';
 import FacetsSection from './business/FacetsSection';
+import RequestsInbox from './business/RequestsInbox';
+import RequestsSettingsSection from './business/RequestsSettingsSection';
 
 /** A claim continued from the link in a new listing's code email (docs/owners.md "New listings"): /business?claim={id}&email={address}. */
 interface PendingClaim {
@@ -189,6 +191,8 @@ function Dashboard({ session, initial, onSignedOut }: { session: OwnerSession; i
       {/* The listing's sections, each saved on its own (src/islands/business/ListingSections.tsx). */}
       {selected && <ListingSections key={selected} providerId={selected} />}
       {selected && <FacetsSection key={`${selected}-facets`} providerId={selected} />}
+      {selected && <RequestsSettingsSection key={`${selected}-request-settings`} providerId={selected} />}
+      {selected && <RequestsInbox key={`${selected}-requests`} providerId={selected} />}
       {selected && <ReviewReplies key={`${selected}-reviews`} providerId={selected} />}
       {selected && <InsightsSection key={`${selected}-insights`} providerId={selected} />}
     </div>

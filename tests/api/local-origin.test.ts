@@ -97,6 +97,8 @@ describe('npm start opened at a loopback origin without SITE_URL', () => {
       const saved = await call('PUT', `/api/owners/listings/${listing.id}`, { host, origin, cookie, body: editOf(JSON.parse(current.body)) });
       expect(saved.status, saved.body).toBe(200);
       expect((await call('DELETE', '/api/owners/session', { host, origin, cookie })).status).toBe(204);
+      // A replay of the save with the signed-out cookie is refused.
+      expect((await call('PUT', `/api/owners/listings/${listing.id}`, { host, origin, cookie, body: editOf(JSON.parse(current.body)) })).status).toBe(401);
     });
   }
 

@@ -10,6 +10,8 @@ import { type SignedInOwner, signInOwner, startOwnerApi } from '../helpers/owner
 import type { TestMailbox } from '../helpers/smtp';
 import { calendarOf, countMail, json, linkToken, mailTo, sendRequest, type Window } from '../helpers/requests';
 import { requestNotice, type RequestOptions } from '../../src/features/requests';
+import { readQueue } from '../../src/features/moderation/queues.server';
+import { decide } from '../../src/features/moderation/decisions.server';
 
 let api: TestApi;
 let mail: TestMailbox;
@@ -261,5 +263,23 @@ describe('owner settings', () => {
     expect(((await (await api.get(`/api/providers/${mine.id}/request-options`)).json()) as RequestOptions).cancellationPolicy).toBe('Cancel 24 hours ahead.');
     const audit = await api.database.db.selectFrom('owner_audit').select('after').where('providerId', '=', mine.id).where('action', '=', 'edit').execute();
     expect(audit.some((a) => a.after?.includes('requestSettings'))).toBe(true);
+  });
+});
+
+describe('spam', () => {
+  it('an owner reports a request as spam; it waits in the operators’ queue until dismissed (or its sender blocked: tests/api/operator-spam.test.ts) with a reason', async () => {
+    const { id } = (await (await ask('spam@example.com', { note: 'Buy followers at spam.example.com' })).json()) as { id: string };
+    expect((await ownerPost(id, { action: 'report' }, other.headers)).status).toBe(403);
+    const reported = await ownerPost(id, { action: 'report' }, owner.headers);
+    expect(reported.status).toBe(200);
+    const page = await readQueue(api.database, 'spam-requests', { order: 'newest', limit: 20, offset: 0 });
+    const item = page.items.find((i) => i.id === id);
+    expect(item).toMatchObject({ kind: 'request', text: 'Buy followers at spam.example.com', decisions: ['block-sender', 'dismiss-spam'] });
+    expect(item?.details).toContainEqual({ label: 'Email', value: 'spam@example.com' });
+    const result = await decide(api.database, { action: 'dismiss-spam', target: id, reason: 'Seen: spam', actor: 'operator@example.com' });
+    expect(result.changed).toBe(true);
+    expect((await readQueue(api.database, 'spam-requests', { order: 'newest', limit: 20, offset: 0 })).items.map((i) => i.id)).not.toContain(id);
+    const audit = await api.database.db.selectFrom('request_audit').select(['action', 'actor']).where('requestId', '=', id).orderBy('createdAt').execute();
+    expect(audit.map((a) => a.action)).toEqual(['create', 'report', 'dismiss-spam']);
   });
 });

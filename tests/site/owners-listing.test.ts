@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, validListing, type TestApi } from '../helpers/api';
 import { editOf, ownerListingOf, type SignedInOwner, signInOwner, startOwnerApi } from '../helpers/owners';
 import { recordPurges } from '../helpers/purges';
+import { addDays, formatDay, todayIn } from '../../src/features/providers/listingStatus';
 import type { TestMailbox } from '../helpers/smtp';
 
 let api: TestApi;
@@ -129,11 +130,13 @@ describe("the owner's edits", () => {
 describe('statuses', () => {
   it('temporarily closed: a banner with the date, never "Open now", valid JSON-LD, the API says so; it reopens by itself on the day', async () => {
     const before = await current();
-    const res = await put({ ...editOf(before), status: 'temporarily_closed', closedUntil: '2099-12-01' }, owner.headers);
+    // A reopening day within the year a closure may last (docs/security.md "Input edges").
+    const reopens = addDays(todayIn('UTC'), 200);
+    const res = await put({ ...editOf(before), status: 'temporarily_closed', closedUntil: reopens }, owner.headers);
     expect(res.status).toBe(200);
     const res1 = await api.get(`/provider/${SLUG}`);
     const html = await res1.text();
-    expect(html).toContain('Temporarily closed until December 1, 2099');
+    expect(html).toContain(`Temporarily closed until ${formatDay(reopens)}`);
     expect(html).not.toContain('Open now');
     expect(jsonLd(html).length).toBeGreaterThan(0);
     // The CDN keeps a closed page until the next midnight on the listing's clock at most: its day may come then.
@@ -141,7 +144,7 @@ describe('statuses', () => {
     expect(sMaxAge).toBeGreaterThan(0);
     expect(sMaxAge).toBeLessThanOrEqual(86_400);
     const api1 = (await (await api.get(`/api/providers/by-slug/${SLUG}`)).json()) as { status: string; closedUntil: string };
-    expect(api1).toMatchObject({ status: 'temporarily_closed', closedUntil: '2099-12-01' });
+    expect(api1).toMatchObject({ status: 'temporarily_closed', closedUntil: reopens });
 
     // The day has come: the listing is open again without anyone touching it.
     await api.database.db.updateTable('providers').set({ closedUntil: '2000-01-01' }).where('id', '=', listing.id).execute();

@@ -12,7 +12,7 @@ import { env } from '../../env.server';
 import { enqueueMail, type Message } from '../mail/index.server';
 import { authSecret, listingAddress } from '../owners/index.server';
 import { countPhrase, measureOf, REPORTED_MEASURES } from './measures';
-import { REQUEST_TOTALS_SQL } from './requestCounts.server';
+import { REPLY_TIME_SQL } from './requestCounts.server';
 
 /** "2026-11" → the month's first and last day, and its name ("October 2026"). */
 export function monthDays(month: string): { first: string; last: string; name: string } {
@@ -160,7 +160,7 @@ export async function queueMonthlySummaries(database: Db, month: string): Promis
     const { rows } = await database.client.execute({
       sql: `SELECT providerId, measure, sum(count) AS total FROM insight_counts
             WHERE providerId IN (SELECT value FROM json_each(:ids)) AND day BETWEEN :from AND :to GROUP BY providerId, measure
-            UNION ALL ${REQUEST_TOTALS_SQL}`,
+            UNION ALL ${REPLY_TIME_SQL}`,
       args: { ids: JSON.stringify(ids.slice(i, i + CHUNK)), from: first, to: last },
     });
     for (const r of rows) {

@@ -3,15 +3,13 @@ import type { Db } from '../../db/client';
 import { utcDay } from './counting.server';
 import { REPORTED_MEASURES } from './measures';
 import { buildReport, type DayCount, type InsightsReport, reportDays } from './report';
-import { REQUEST_COUNTS_SQL } from './requestCounts.server';
 
 export async function listingReport({ client }: Db, providerId: string, at = new Date()): Promise<InsightsReport> {
   const today = utcDay(at);
   const { days, previousDays } = reportDays(today);
   const [from, to] = [previousDays[0]!, days.at(-1)!];
   const { rows } = await client.execute({
-    sql: `SELECT day, measure, count FROM insight_counts WHERE providerId = :providerId AND day BETWEEN :from AND :to
-          UNION ALL ${REQUEST_COUNTS_SQL}`,
+    sql: 'SELECT day, measure, count FROM insight_counts WHERE providerId = :providerId AND day BETWEEN :from AND :to',
     args: { providerId, from, to },
   });
   const counts: DayCount[] = rows.map((r) => ({ day: String(r.day), measure: String(r.measure), count: Number(r.count) }));

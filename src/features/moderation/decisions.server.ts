@@ -10,8 +10,8 @@ import { requestRebuild } from '../../server/buildHook';
 import { purgeTags, type PurgeOptions } from '../../server/cachePurge';
 import { CACHE_TAGS } from '../../server/cdnCache';
 import { moderatePhoto } from '../photos/index.server';
-import { assignListing, revokeClaim } from '../owners/index.server';
-import { moderateReply } from '../owners/index.server';
+import { assignListing, moderateReply, revokeClaim } from '../owners/index.server';
+import { decideSpamReport } from '../requests/index.server';
 import { DECISIONS, type DecisionAction, type DecisionRule, type ImportDecisionAction, isImportDecision } from './decisions';
 import { approveListing, approveService, decideHeldListing, moderateListing, moderateReview, unvetListing } from './moderation.server';
 
@@ -66,6 +66,8 @@ const RUN: Record<Exclude<DecisionAction, ImportDecisionAction>, (database: Db, 
   'reject-held': (db, d, now) => decideHeldListing(db, 'reject-held', d, now).then(noEmptyProvider),
   'revoke-claim': async (db, d, now) => ({ ...(await revokeClaim(db, d.target, d.actor, d.reason, now)), changed: true }),
   assign: async (db, d, now) => ({ ...(await assignListing(db, d.target, d.email ?? '', d.actor, d.reason, now)), changed: true }),
+  'block-sender': (db, d, now) => decideSpamReport(db, d.target, 'block-sender', d, now),
+  'dismiss-spam': (db, d, now) => decideSpamReport(db, d.target, 'dismiss-spam', d, now),
 };
 
 const noEmptyProvider = (result: Outcome): Outcome => ({ ...result, providerId: result.providerId || null });

@@ -6,7 +6,7 @@
  */
 export interface DecisionRule {
   /** What the command line takes after the action. */
-  target: 'REVIEW_ID' | 'REPLY_ID' | 'PHOTO_ID' | 'SLUG' | 'HELD_ID' | 'SLUG EMAIL' | 'NAME' | 'BATCH_ID' | 'HOLD_ID';
+  target: 'REVIEW_ID' | 'REPLY_ID' | 'PHOTO_ID' | 'SLUG' | 'HELD_ID' | 'SLUG EMAIL' | 'NAME' | 'BATCH_ID' | 'HOLD_ID' | 'REQUEST_ID';
   /** What it does, in one line (the command's usage). */
   does: string;
   /** Changes which listings are listed: the provider sitemap is purged and, when it changed something, pre-built pages are rebuilt. */
@@ -38,6 +38,11 @@ export const DECISIONS = {
   'reject-held': { target: 'HELD_ID', does: 'refuse a held listing; nothing is published', listing: true },
   'revoke-claim': { target: 'SLUG', does: "end a claim: the listing is nobody's again and loses its badge" },
   assign: { target: 'SLUG EMAIL', does: "give a listing to the owner of EMAIL (support's path when its own email is unusable)" },
+  'block-sender': {
+    target: 'REQUEST_ID',
+    does: 'block the sender of a request reported as spam from sending time requests to any listing',
+  },
+  'dismiss-spam': { target: 'REQUEST_ID', does: 'close a spam report on a time request; its sender can still send requests' },
   'approve-batch': {
     target: 'BATCH_ID',
     does: 'approve an applied import batch: its new listings are vetted (suggestions, featured lists, sitemap) with one rebuild',

@@ -73,6 +73,13 @@ export const QUEUES = {
     orderedBy: 'date uploaded',
     empty: 'No photo has been uploaded yet.',
   },
+  'spam-requests': {
+    title: 'Requests reported as spam',
+    holds:
+      'Time requests a business reported as spam, with what the sender wrote. Blocking refuses the sender’s address on every listing (only a hash of it is kept); dismissing keeps it able to send requests.',
+    orderedBy: 'date reported',
+    empty: 'No time request is reported as spam.',
+  },
   'import-batches': {
     title: 'Import batches',
     holds:
@@ -118,6 +125,8 @@ export const DECISION_KEYS: Record<DecisionAction, Omit<QueueDecision, 'action'>
   'reject-held': { label: 'Reject', key: 'x' },
   'revoke-claim': { label: 'Revoke claim', key: 'v' },
   assign: { label: 'Assign to an email', key: 's' },
+  'block-sender': { label: 'Block the sender', key: 'b' },
+  'dismiss-spam': { label: 'Dismiss', key: 'd' },
   'approve-batch': { label: 'Approve batch', key: 'a' },
   'rollback-batch': { label: 'Roll back', key: 'x' },
   'same-import': { label: 'Same place', key: 's' },

@@ -6,3 +6,5 @@ export { ownerAction, ownerRequests } from './owner.server';
 export { deletePersonalData, expireRequests, refreshReplyTimes, runHourly, sendReminders } from './jobs.server';
 export { daytimeHours, replyFigures } from './replyTime.server';
 export { eventUid } from './calendar.server';
+export { decideSpamReport, type SpamDecision } from './spam.server';
+export { isBlockedSender } from './senders.server';

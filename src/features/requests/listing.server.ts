@@ -4,6 +4,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../../db/client';
+import type { IdOf } from '../../db/batchedReads';
 import type { Database } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 import { timeZoneOf } from '../places';
@@ -133,7 +134,7 @@ export async function requestOptions({ db }: Db, providerId: string, now = new D
 }
 
 /** What a provider page and GET /api/providers/by-slug add: one indexed read (docs/requests.md "Reply time"). */
-export async function requestSummary({ db }: Db, providerId: string): Promise<{ takesRequests: boolean; bookingUrl: string | null; replyTime: ReplyTime }> {
+export async function requestSummary({ db }: Db, providerId: IdOf): Promise<{ takesRequests: boolean; bookingUrl: string | null; replyTime: ReplyTime }> {
   const row = await db
     .selectFrom('providers as p')
     .leftJoin('listing_owners as o', 'o.providerId', 'p.id')

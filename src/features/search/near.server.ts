@@ -6,6 +6,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { boundingBox, EARTH_RADIUS_MILES, type Point } from '../places';
 import type { Db } from '../../db/client';
 import { INDEXES, indexedBy } from './indexes.server';
+import type { RequestReads } from './requestReads.server';
 
 /** Miles from `point` to the provider row `p` (SQLite's math functions). */
 export function distanceSql(point: Point): RawBuilder<number> {
@@ -109,4 +110,17 @@ export async function spotsNear({ db }: Db, point: Point, miles: number): Promis
     )
     SELECT p.latitude, p.longitude, ${distanceSql(point)} AS miles FROM spot p WHERE p.longitude IS NOT NULL AND miles <= ${miles} ORDER BY miles`.execute(db);
   return rows;
+}
+
+/**
+ * spotsNear, once per request for a point: a circle within one read already (a place's rings, a
+ * circle's count then its page) takes that read's points nearer than its radius, the same points in
+ * the same order of distance, without a round trip.
+ */
+export function spotsNearOnce(database: Db, reads: RequestReads, point: Point, miles: number): Promise<SpotNear[]> {
+  const wider = reads.spots.find((r) => r.point.latitude === point.latitude && r.point.longitude === point.longitude && r.miles >= miles);
+  if (wider) return wider.miles === miles ? wider.read : wider.read.then((spots) => spots.filter((spot) => spot.miles <= miles));
+  const read = spotsNear(database, point, miles);
+  reads.spots.push({ point, miles, read });
+  return read;
 }

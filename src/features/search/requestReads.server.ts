@@ -7,6 +7,8 @@
 import type { RawBuilder } from 'kysely';
 import type { Db } from '../../db/client';
 import type { TextMatch } from './textMatch.server';
+import type { Point } from '../places';
+import type { SpotNear } from './near.server';
 
 /** Reads by statement (statementKey): each is made once. */
 export type StatementMemo<T> = Map<string, Promise<T>>;
@@ -32,10 +34,19 @@ export interface RequestReads {
   states: StatementMemo<readonly string[] | null>;
   /** The words' matches and their rowids (plans/context.server.ts `textListOf`). */
   textLists: StatementMemo<TextList>;
+  /** The points providers sit at around a point (near.server.ts `spotsNear`), by circle: a narrower one's are a wider one's nearer than its radius. */
+  spots: { point: Point; miles: number; read: Promise<SpotNear[]> }[];
 }
 
 /** A request's reads, none made yet. */
-export const requestReads = (): RequestReads => ({ counts: new Map(), textMatches: new Map(), listings: new Map(), states: new Map(), textLists: new Map() });
+export const requestReads = (): RequestReads => ({
+  counts: new Map(),
+  textMatches: new Map(),
+  listings: new Map(),
+  states: new Map(),
+  textLists: new Map(),
+  spots: [],
+});
 
 /** A statement's identity: its SQL (whitespace aside) and its parameters. */
 export function statementKey({ db }: Db, query: RawBuilder<unknown>): string {

@@ -42,9 +42,9 @@ export interface RingPage {
 /** The search around the point within `miles`, nearest first. */
 const circleOf = (a: Around, miles: number) => ({ ...a.params, location: undefined, near: a.point, radius: miles, sort: 'distance' as const });
 
-/** A circle's count (a page of one row). */
+/** A circle's count (a page of no rows: none is read). */
 const probeOf = (database: Db, a: Around, miles: number) =>
-  searchProviders(database, { ...circleOf(a, miles), offset: 0, limit: 1 }, a.now, { reads: a.reads, textCircle: a.textCircle });
+  searchProviders(database, { ...circleOf(a, miles), offset: 0, limit: 0 }, a.now, { reads: a.reads, textCircle: a.textCircle });
 
 /** The page of the nearest around the place that fills it, or null when none within the widest circle does (none matched). */
 export async function searchAround(database: Db, a: Around): Promise<RingPage | null> {
@@ -90,12 +90,12 @@ export async function searchAround(database: Db, a: Around): Promise<RingPage | 
  */
 async function readRing(database: Db, a: Around, miles: number, probe: Counted | null, last: boolean): Promise<RingPage | 'passed' | 'short' | null> {
   const { start } = a;
-  /** The place's own matches within the circle, left out of its page (counted: a page of one row). */
+  /** The place's own matches within the circle, left out of its page (counted: a page of no rows). */
   const inPlaceIn = async () =>
     !start.ownIn
       ? 0
       : (
-          await searchProviders(database, { ...a.params, near: a.point, radius: miles, limit: 1, offset: 0 }, a.now, {
+          await searchProviders(database, { ...a.params, near: a.point, radius: miles, limit: 0, offset: 0 }, a.now, {
             place: a.place,
             reads: a.reads,
             textCircle: a.textCircle,
@@ -119,7 +119,7 @@ async function readRing(database: Db, a: Around, miles: number, probe: Counted |
 }
 
 /**
- * The widest circle's count (a page of one row), or for a short page with none of the place's own in
+ * The widest circle's count (a page of no rows), or for a short page with none of the place's own in
  * the circles its page itself (rings.ts `widestAsPage`). When even it cannot fill the page, the
  * narrower circles are passed over unread (`from`): its page is the answer, or it is read as the last
  * ring (its count and list are read once in the request). When it can and its matches are counted
@@ -133,7 +133,7 @@ async function askWidest(database: Db, a: Around): Promise<{ from: number } | { 
   const asPage = start.widestAsPage;
   const widest = await searchProviders(
     database,
-    { ...circleOf(a, widestMiles), ...(asPage ? { offset: start.skip, limit: start.take } : { offset: 0, limit: 1 }) },
+    { ...circleOf(a, widestMiles), ...(asPage ? { offset: start.skip, limit: start.take } : { offset: 0, limit: 0 }) },
     a.now,
     { reads: a.reads, textCircle: a.textCircle, ...(asPage ? { trace } : {}) },
   );

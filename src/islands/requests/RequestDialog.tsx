@@ -7,7 +7,7 @@
  */
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Honeypot } from '@/components/Honeypot';
-import { DAY_PARTS, REQUEST_LIMITS, requestNotice, SOMETHING_ELSE, type WindowPart } from '@/features/requests';
+import { DAY_PARTS, REQUEST_LIMITS, requestCreateSchema, requestNotice, SOMETHING_ELSE, type WindowPart } from '@/features/requests';
 import { CodeField, EmailField } from '../CodeField';
 import { apiCall, ApiError } from '@/lib/apiClient';
 import { useModalDialog } from '../useModalDialog';
@@ -66,16 +66,25 @@ export default function RequestDialog({ target, onClose }: { target: RequestTarg
   const setWindow = (key: number, patch: Partial<RequestWindow>) => setWindows((ws) => ws.map((w) => (w.key === key ? { ...w, ...patch } : w)));
   const payloadWindows = () => windows.map(({ date, part, time }) => (part === 'exact' ? { date, part, time: time ?? '' } : { date, part }));
 
-  /** What the browser can tell before anything is sent; the server checks it all again. */
+  /** The request as it will be sent; `code` is filled in at the code step. */
+  const payload = (code: string) => ({
+    providerId: target.providerId,
+    service,
+    windows: payloadWindows(),
+    name: name.trim(),
+    email: email.trim(),
+    phone: phone.trim() || null,
+    note: note.trim() || null,
+    code,
+    website: fax,
+  });
+
+  /** The server's own schema and messages, checked before a code is sent; the server checks it all again. */
   function localErrors(): Record<string, string> {
+    const parsed = requestCreateSchema.safeParse(payload('000000'));
+    if (parsed.success) return {};
     const found: Record<string, string> = {};
-    windows.forEach((w, i) => {
-      if (!w.date) found[`windows.${i}.date`] = 'Please choose a day';
-      else if (w.part === 'exact' && !w.time) found[`windows.${i}.time`] = 'Please choose a time';
-    });
-    if (!name.trim()) found.name = 'Name is required';
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) found.email = 'Please enter a valid email address';
-    if (note.length > REQUEST_LIMITS.noteMax) found.note = `Note must be less than ${REQUEST_LIMITS.noteMax} characters`;
+    for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message;
     return found;
   }
 
@@ -113,17 +122,7 @@ export default function RequestDialog({ target, onClose }: { target: RequestTarg
     e.preventDefault();
     setErrors({});
     void run(async () => {
-      const sent = await apiCall<{ message?: string }>('POST', '/api/requests', {
-        providerId: target.providerId,
-        service,
-        windows: payloadWindows(),
-        name: name.trim(),
-        email: sentTo,
-        phone: phone.trim() || null,
-        note: note.trim() || null,
-        code,
-        website: fax,
-      });
+      const sent = await apiCall<{ message?: string }>('POST', '/api/requests', { ...payload(code), email: sentTo });
       setMessage(sent?.message ?? requestNotice(business));
       setStep('done');
     });

@@ -13,12 +13,13 @@ import { reviewSummary, sortedReviews } from '../../features/reviews/index.serve
 import { visiblePhotos } from '../../features/photos/index.server';
 import { ownerStanding } from '../../features/owners/index.server';
 import { listingSource } from '../../features/imports/index.server';
+import { requestSummary } from '../../features/requests/index.server';
 
 /** The provider of `slug` and what its page shows; when it is not listed, the id of the removed listing of that slug, if any (410). */
 export async function providerPageReads(database: Db, slug: string) {
   const reads = batchedReads(database);
   const id = listedIdOfSlug(reads, slug);
-  const [provider, removedId, reviews, summary, photos, standing, source] = await Promise.all([
+  const [provider, removedId, reviews, summary, photos, standing, source, requests] = await Promise.all([
     getProviderBySlug(reads, slug),
     removedListingId(reads, slug),
     sortedReviews(reads, id, { sort: 'newest', limit: LIMITS.reviewsOnPage, offset: 0 }),
@@ -26,7 +27,9 @@ export async function providerPageReads(database: Db, slug: string) {
     visiblePhotos(reads, id),
     ownerStanding(reads, id),
     listingSource(reads, id),
+    // Time requests (docs/requests.md): "Request a time", "Book online" and the reply time.
+    requestSummary(reads, id),
   ]);
-  if (!provider) return { provider, removedId, reviews: [], summary: null, photos: [], standing: null, source: null };
-  return { provider, removedId: null, reviews, summary, photos, standing, source };
+  if (!provider) return { provider, removedId, reviews: [], summary: null, photos: [], standing: null, source: null, requests: null };
+  return { provider, removedId: null, reviews, summary, photos, standing, source, requests };
 }

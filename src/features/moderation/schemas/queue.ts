@@ -44,7 +44,9 @@ const labelled = z
 /** One thing waiting for a decision, in any queue. */
 export const queueItemSchema = z.object({
   id: z.string().check(z.describe('What the decisions act on: the review, response, photo or held listing id, the listing slug, or the service name.')),
-  kind: z.enum(['review', 'reply', 'photo', 'listing', 'held', 'claim', 'service', 'import-batch', 'import-hold']).check(z.describe('What the item is.')),
+  kind: z
+    .enum(['review', 'reply', 'photo', 'listing', 'held', 'claim', 'service', 'import-batch', 'import-hold', 'request'])
+    .check(z.describe('What the item is.')),
   title: z.string().check(z.describe('A one-line title for the item.')),
   text: z.nullable(z.string()).check(z.describe('Its text as written (review comment, response, listing description), or null.')),
   status: z.string().check(z.describe('Its state: published, hidden, visible, new, held, claimed or waiting.')),

@@ -391,7 +391,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     const key = keyOf(from);
     const known = counts.get(key);
     if (known) return { count: await known, sorted: null };
-    // Once per request: a place's circle asked for its count (a page of one row) is read again for its page.
+    // Once per request: a place's circle asked for its count (a page of no rows) is read again for its page.
     const listing = readOnce(reads.listings, key, () =>
       sql<{ n: number; seqs: string }>`SELECT count(*) AS n, json_group_array(seq) AS seqs
       FROM (SELECT p.seq ${from} LIMIT ${LIMITS.countedTotal + 1})`
@@ -404,7 +404,7 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     const matches = JSON.parse(seqs) as number[];
     if (total.capped) return { count: total, sorted: null, reach: { found: matches.length, reach: Math.max(...matches) } };
     const sorted = async () =>
-      matches.length <= params.offset
+      matches.length <= params.offset || params.limit === 0
         ? []
         : run(
             sql`SELECT p.*${distance} FROM (SELECT p.seq${orderDistance} FROM (VALUES ${sql.join(matches.map((seq) => sql`(${seq})`))}) m

@@ -13,14 +13,18 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { cappedTotal } from '../../providers/index.server';
 import { LIMITS } from '../../../config';
 import type { Circle, Count } from '../resolve.server';
-import { spotsNear, type SpotNear } from '../near.server';
+import { spotsNearOnce, type SpotNear } from '../near.server';
 import { carriedByAll, categoryConditions, isListed, rowConditions } from '../filters.server';
 import { INDEXES, indexedBy } from '../indexes.server';
-import { and, type PlanResult, type SearchRun } from './context.server';
+import { and, type PlanResult, type Row, type SearchRun } from './context.server';
 import { countOnce } from '../requestReads.server';
 
-/** Points read per round of the page: the first round, and the most (SQLite allows 500 arms of a UNION ALL). */
-const SPOTS_PER_ROUND = { first: 4, most: 128 } as const;
+/**
+ * Points read per statement of the page, counted as groups of points at one distance (each group one
+ * arm of a UNION ALL, of which SQLite allows 500). The statement stops reading at the page's end, so
+ * a wide first round costs no more than a narrow one where the first points fill the page.
+ */
+const SPOT_GROUPS_PER_ROUND = 128;
 
 interface SpotSource {
   /** The match's seq. */
@@ -54,44 +58,62 @@ function spotSource(s: SearchRun): SpotSource {
 }
 
 export async function nearestBySpot(s: SearchRun, within: Circle): Promise<PlanResult> {
-  const spots = await spotsNear(s.database, within.point, within.miles);
+  const spots = await spotsNearOnce(s.database, s.reads, within.point, within.miles);
   const source = spotSource(s);
   if (!spots.length) return { count: s.r.openTotal ?? { total: 0, capped: false }, rows: [], step: 'spots' };
-  // The count and the first round of the page side by side (one round trip); further rounds only when
-  // the count found any.
+  // The count and the page side by side (one round trip); a further round only when the count found any.
   const counting = s.r.openTotal ? Promise.resolve(s.r.openTotal) : countAt(s, source, spots);
-  const [count, seqs] = await Promise.all([counting, pageAtSpots(s, source, spots, counting)]);
-  if (count.total === 0 || !seqs.length) return { count, rows: [], step: 'spots' };
-  const rows = await s.run(sql`SELECT p.*${s.distance} FROM providers p WHERE p.seq IN (${sql.join(seqs)})`);
-  const place = new Map(seqs.map((seq, k) => [seq, k]));
-  return { count, rows: rows.sort((a, b) => place.get(Number(a.seq))! - place.get(Number(b.seq))!), step: 'spots' };
+  const [count, rows] = await Promise.all([counting, pageAtSpots(s, source, spots, counting)]);
+  return { count, rows: count.total === 0 ? [] : rows, step: 'spots' };
 }
 
 /**
- * The seq of the page's matches at `spots`, nearest first, read a round of points at a time until the
- * page is full; past the first round only when `count` found any.
+ * The page's rows at `spots`, nearest first, matches at one distance in seq order. A statement reads
+ * the points of up to SPOT_GROUPS_PER_ROUND distances, one UNION ALL arm a distance (its points'
+ * first matches in seq order), and stops at the page's end (the compound's LIMIT). The last such
+ * statement reads the page's own rows with it: the page is one round trip unless the points are more
+ * than a statement holds, when the rounds before it list their matches' seq (a further round only
+ * when `count` found any) and their rows are read beside the last.
  */
-async function pageAtSpots(s: SearchRun, source: SpotSource, spots: SpotNear[], count: Promise<Count>): Promise<number[]> {
-  const found: { seq: number; miles: number }[] = [];
-  for (let i = 0, round: number = SPOTS_PER_ROUND.first; i < spots.length && found.length < s.wanted; round = Math.min(round * 4, SPOTS_PER_ROUND.most)) {
-    if (i > 0 && (await count).total === 0) break;
-    // A round ends where the distance changes: points at one distance are merged by seq.
-    let end = Math.min(spots.length, i + round);
-    while (end < spots.length && spots[end]!.miles === spots[end - 1]!.miles) end++;
-    const need = s.wanted - found.length;
-    const arms = spots
-      .slice(i, end)
-      .map(
-        (spot, k) =>
-          sql`SELECT * FROM (SELECT ${source.seq} AS seq, ${i + k} AS spot FROM ${source.tables} ${and([source.at(spot.latitude, spot.longitude), ...source.conds])} ORDER BY 1 LIMIT ${need})`,
-      );
-    const { rows } = await sql<{ seq: number; spot: number }>`${sql.join(arms, sql` UNION ALL `)}`.execute(s.database.db);
-    const inRound = rows.map((row) => ({ seq: Number(row.seq), miles: spots[Number(row.spot)]!.miles }));
-    inRound.sort((a, b) => a.miles - b.miles || a.seq - b.seq);
-    found.push(...inRound.slice(0, need));
-    i = end;
+async function pageAtSpots(s: SearchRun, source: SpotSource, spots: SpotNear[], count: Promise<Count>): Promise<Row[]> {
+  const groups: SpotNear[][] = [];
+  for (const spot of spots) {
+    const last = groups.at(-1);
+    if (last && last[0]!.miles === spot.miles) last.push(spot);
+    else groups.push([spot]);
   }
-  return found.slice(s.params.offset, s.wanted).map((f) => f.seq);
+  const listed: number[] = [];
+  for (let g = 0; listed.length < s.wanted; g += SPOT_GROUPS_PER_ROUND) {
+    const need = s.wanted - listed.length;
+    const arm = (spot: SpotNear, d: number) =>
+      sql`SELECT * FROM (SELECT ${source.seq} AS seq, ${d} AS d FROM ${source.tables} ${and([source.at(spot.latitude, spot.longitude), ...source.conds])} ORDER BY 1 LIMIT ${need})`;
+    // One arm a distance (`d`, nearest first); points at one distance merged by seq.
+    const arms = sql.join(
+      groups.slice(g, g + SPOT_GROUPS_PER_ROUND).map((group, k) =>
+        group.length === 1
+          ? arm(group[0]!, g + k)
+          : sql`SELECT * FROM (${sql.join(
+              group.map((spot) => arm(spot, g + k)),
+              sql` UNION ALL `,
+            )} ORDER BY 1)`,
+      ),
+      sql` UNION ALL `,
+    );
+    const before = listed.slice(s.params.offset);
+    if (g + SPOT_GROUPS_PER_ROUND >= groups.length) {
+      const skip = Math.max(0, s.params.offset - listed.length);
+      const [earlier, rows] = await Promise.all([
+        s.rowsBySeq(before),
+        s.run(sql`SELECT p.*${s.distance}, o.d FROM (${arms} LIMIT ${need - skip} OFFSET ${skip}) o CROSS JOIN providers p ON p.seq = o.seq`),
+      ]);
+      const inOrder = (rows as (Row & { d: number })[]).sort((a, b) => a.d - b.d || a.seq - b.seq).map(({ d: _, ...row }) => row);
+      return [...earlier, ...inOrder];
+    }
+    const { rows } = await sql<{ seq: number; d: number }>`${arms} LIMIT ${need}`.execute(s.database.db);
+    listed.push(...rows.map((row) => Number(row.seq)));
+    if (listed.length < s.wanted && (await count).total === 0) break;
+  }
+  return s.rowsBySeq(listed.slice(s.params.offset, s.wanted));
 }
 
 /**
