@@ -292,6 +292,7 @@ export interface Database {
   request_windows: RequestWindowsTable;
   request_tokens: RequestTokensTable;
   request_audit: RequestAuditTable;
+  blocked_request_senders: BlockedRequestSendersTable;
 }
 
 /** better-auth's tables (migrations/0016_owners.sql); better-auth writes them, we read a few columns. */
@@ -544,6 +545,14 @@ export interface RequestTokensTable {
   windowIndex: number | null;
   expiresAt: string;
   usedAt: string | null;
+  createdAt: string;
+}
+/** Senders blocked from time requests (migrations/0066_blocked_request_senders.sql). */
+export interface BlockedRequestSendersTable {
+  emailHash: string;
+  requestId: string;
+  reason: string;
+  actor: string;
   createdAt: string;
 }
 export interface RequestAuditTable {

@@ -7,11 +7,10 @@
  * approves the batch (its listings vetted, audited with the operator's email and reason); a second
  * approval is a 409; `npm run import -- rollback` takes the same decision from the command line.
  */
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApi } from '../helpers/api';
-import { operatorCalls, signInOperator } from '../helpers/operators';
+import { npmScript, operatorCalls, signInOperator } from '../helpers/operators';
 import { type SignedInOwner, signInOwner, startOwnerApi } from '../helpers/owners';
 import type { TestMailbox } from '../helpers/smtp';
 import { runImport } from '../../src/features/imports/index.server';
@@ -51,18 +50,7 @@ const batchStatus = async () =>
   String((await api.database.client.execute({ sql: 'SELECT status FROM import_batches WHERE id = ?', args: [batchId] })).rows[0]!.status);
 const audit = async () => ((await (await call('GET', '/api/operator/audit?limit=100', operator.headers)).json()) as AuditPage).items;
 
-/** `npm run import` in its own process (this one serves the API). */
-function importCli(...args: string[]): Promise<{ status: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', 'import', '--', ...args], {
-      env: { ...process.env, DATABASE_URL: api.database.url, USER: 'ops-sam', NETLIFY_PURGE_API_TOKEN: '' },
-    });
-    let out = '';
-    child.stdout.on('data', (c) => (out += c));
-    child.stderr.on('data', (c) => (out += c));
-    child.on('close', (status) => resolve({ status, out }));
-  });
-}
+const importCli = (...args: string[]) => npmScript('import', args, { DATABASE_URL: api.database.url, USER: 'ops-sam' });
 
 describe('the import queues', () => {
   it('list the applied batch with its counts, and the held place beside the listing it looks like', async () => {

@@ -267,19 +267,19 @@ describe('owner settings', () => {
 });
 
 describe('spam', () => {
-  it('an owner reports a request as spam; it waits in the operators’ queue until closed with a reason', async () => {
+  it('an owner reports a request as spam; it waits in the operators’ queue until dismissed (or its sender blocked: tests/api/operator-spam.test.ts) with a reason', async () => {
     const { id } = (await (await ask('spam@example.com', { note: 'Buy followers at spam.example.com' })).json()) as { id: string };
     expect((await ownerPost(id, { action: 'report' }, other.headers)).status).toBe(403);
     const reported = await ownerPost(id, { action: 'report' }, owner.headers);
     expect(reported.status).toBe(200);
     const page = await readQueue(api.database, 'spam-requests', { order: 'newest', limit: 20, offset: 0 });
     const item = page.items.find((i) => i.id === id);
-    expect(item).toMatchObject({ kind: 'request', text: 'Buy followers at spam.example.com', decisions: ['close-request-report'] });
-    expect(item?.details).toContainEqual({ label: 'Confirmed email', value: 'spam@example.com' });
-    const result = await decide(api.database, { action: 'close-request-report', target: id, reason: 'Seen: spam', actor: 'operator@example.com' });
+    expect(item).toMatchObject({ kind: 'request', text: 'Buy followers at spam.example.com', decisions: ['block-sender', 'dismiss-spam'] });
+    expect(item?.details).toContainEqual({ label: 'Email', value: 'spam@example.com' });
+    const result = await decide(api.database, { action: 'dismiss-spam', target: id, reason: 'Seen: spam', actor: 'operator@example.com' });
     expect(result.changed).toBe(true);
     expect((await readQueue(api.database, 'spam-requests', { order: 'newest', limit: 20, offset: 0 })).items.map((i) => i.id)).not.toContain(id);
     const audit = await api.database.db.selectFrom('request_audit').select(['action', 'actor']).where('requestId', '=', id).orderBy('createdAt').execute();
-    expect(audit.map((a) => a.action)).toEqual(['create', 'report', 'close-report']);
+    expect(audit.map((a) => a.action)).toEqual(['create', 'report', 'dismiss-spam']);
   });
 });

@@ -1,4 +1,5 @@
 /** Operators in tests. An operator signed in through the real calls (POST /api/operator/code, then the owners' POST /api/owners/sign-in), the code read from the test SMTP server. */
+import { spawn } from 'node:child_process';
 import type { QueuePage } from '../../src/features/moderation/schemas/queue';
 import type { TestApi } from './api';
 import { sessionCookie, type SignedInOwner } from './owners';
@@ -28,4 +29,15 @@ export function operatorCalls(api: TestApi, defaults: () => Record<string, strin
     decide: (body: Record<string, unknown>, headers = defaults()) => call('POST', '/api/operator/decisions', headers, body),
     queue: async (name: string, query = '') => (await (await call('GET', `/api/operator/queues/${name}${query}`, defaults())).json()) as QueuePage,
   };
+}
+
+/** `npm run <script> -- …` (moderate, import) in a process of its own, without blocking this one, which serves the API. */
+export function npmScript(script: string, args: string[], env: Record<string, string>): Promise<{ status: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', script, '--', ...args], { env: { ...process.env, NETLIFY_PURGE_API_TOKEN: '', ...env } });
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (out += c));
+    child.on('close', (status) => resolve({ status, out }));
+  });
 }

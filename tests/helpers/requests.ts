@@ -79,7 +79,7 @@ export async function sendRequest(
   return new Response(JSON.stringify(sent.json), { status: sent.status });
 }
 
-const CODE_SUBJECT = /is your Glow code/;
+export const CODE_SUBJECT = /is your Glow code/;
 
 /** The code of the next code message to `email` after `before` of them. */
 export async function newCode(mail: TestMailbox, email: string, before: number): Promise<string> {

@@ -27,6 +27,9 @@ const ACTIONS = `
   UNION ALL
   SELECT id, action, email, reason, actor, createdAt, NULL FROM operator_grants
   UNION ALL
+  SELECT id, action, requestId, coalesce(json_extract(detail, '$.reason'), ''), actor, createdAt, providerId
+  FROM request_audit WHERE action IN ('block-sender', 'dismiss-spam')
+  UNION ALL
   SELECT 'batch-' || id, CASE status WHEN 'approved' THEN 'approve-batch' ELSE 'rollback-batch' END, id, coalesce(decisionReason, ''), decidedBy, decidedAt, NULL
   FROM import_batches WHERE decidedAt IS NOT NULL
   UNION ALL

@@ -11,7 +11,7 @@ import { purgeTags, type PurgeOptions } from '../../server/cachePurge';
 import { CACHE_TAGS } from '../../server/cdnCache';
 import { moderatePhoto } from '../photos/index.server';
 import { assignListing, moderateReply, revokeClaim } from '../owners/index.server';
-import { closeSpamReport } from '../requests/index.server';
+import { decideSpamReport } from '../requests/index.server';
 import { DECISIONS, type DecisionAction, type DecisionRule, type ImportDecisionAction, isImportDecision } from './decisions';
 import { approveListing, approveService, decideHeldListing, moderateListing, moderateReview, unvetListing } from './moderation.server';
 
@@ -66,7 +66,8 @@ const RUN: Record<Exclude<DecisionAction, ImportDecisionAction>, (database: Db, 
   'reject-held': (db, d, now) => decideHeldListing(db, 'reject-held', d, now).then(noEmptyProvider),
   'revoke-claim': async (db, d, now) => ({ ...(await revokeClaim(db, d.target, d.actor, d.reason, now)), changed: true }),
   assign: async (db, d, now) => ({ ...(await assignListing(db, d.target, d.email ?? '', d.actor, d.reason, now)), changed: true }),
-  'close-request-report': (db, d, now) => closeSpamReport(db, d.target, d.actor, d.reason, now),
+  'block-sender': (db, d, now) => decideSpamReport(db, d.target, 'block-sender', d, now),
+  'dismiss-spam': (db, d, now) => decideSpamReport(db, d.target, 'dismiss-spam', d, now),
 };
 
 const noEmptyProvider = (result: Outcome): Outcome => ({ ...result, providerId: result.providerId || null });

@@ -38,7 +38,11 @@ export const DECISIONS = {
   'reject-held': { target: 'HELD_ID', does: 'refuse a held listing; nothing is published', listing: true },
   'revoke-claim': { target: 'SLUG', does: "end a claim: the listing is nobody's again and loses its badge" },
   assign: { target: 'SLUG EMAIL', does: "give a listing to the owner of EMAIL (support's path when its own email is unusable)" },
-  'close-request-report': { target: 'REQUEST_ID', does: 'close the spam report of a time request (docs/requests.md "Spam"); the request stays as it is' },
+  'block-sender': {
+    target: 'REQUEST_ID',
+    does: 'block the sender of a request reported as spam from sending time requests to any listing',
+  },
+  'dismiss-spam': { target: 'REQUEST_ID', does: 'close a spam report on a time request; its sender can still send requests' },
   'approve-batch': {
     target: 'BATCH_ID',
     does: 'approve an applied import batch: its new listings are vetted (suggestions, featured lists, sitemap) with one rebuild',

@@ -179,6 +179,29 @@ const SQL: Record<QueueName, QueueSql> = {
             FROM photos ph JOIN providers p ON p.id = ph.providerId ORDER BY ph.createdAt {order}, ph.id {order} LIMIT ? OFFSET ?`,
     item: (row) => ({ ...photoItem(row), decisions: upOrHidden(row.status === 'hidden', 'photo', false) }),
   },
+  'spam-requests': {
+    count: 'SELECT count(*) AS n FROM requests WHERE spamReportedAt IS NOT NULL AND spamResolvedAt IS NULL',
+    items: `SELECT r.id, r.service, r.state, r.name, r.email, r.phone, r.note, r.createdAt AS sentAt, r.spamReportedAt AS at, p.slug, p.name AS providerName
+            FROM requests r JOIN providers p ON p.id = r.providerId
+            WHERE r.spamReportedAt IS NOT NULL AND r.spamResolvedAt IS NULL ORDER BY r.spamReportedAt {order}, r.id {order} LIMIT ? OFFSET ?`,
+    item: (row) => ({
+      ...base,
+      id: text(row.id),
+      kind: 'request',
+      title: `Time request for ${text(row.service)} to ${text(row.providerName)}`,
+      text: nullable(row.note),
+      status: text(row.state),
+      at: text(row.at),
+      listing: listing(row),
+      details: details([
+        ['Sent', row.sentAt],
+        ['Name given', row.name ?? '(deleted after 90 days)'],
+        ['Email', row.email],
+        ['Phone', row.phone],
+      ]),
+      decisions: ['block-sender', 'dismiss-spam'],
+    }),
+  },
   'import-batches': {
     count: `SELECT count(*) AS n FROM import_batches WHERE status IN ('applied', 'approved')`,
     items: `SELECT id, file, release, status, counts, rowsDone, createdBy, createdAt AS at, decidedBy, decidedAt
@@ -231,28 +254,6 @@ const SQL: Record<QueueName, QueueSql> = {
         decisions: ['same-import', 'new-import'],
       };
     },
-  },
-  'spam-requests': {
-    count: 'SELECT count(*) AS n FROM requests WHERE spamReportedAt IS NOT NULL AND spamResolvedAt IS NULL',
-    items: `SELECT r.id, r.service, r.state, r.name, r.email, r.note, r.createdAt AS sentAt, r.spamReportedAt AS at, p.slug, p.name AS providerName
-            FROM requests r JOIN providers p ON p.id = r.providerId
-            WHERE r.spamReportedAt IS NOT NULL AND r.spamResolvedAt IS NULL ORDER BY at {order}, r.id {order} LIMIT ? OFFSET ?`,
-    item: (row) => ({
-      ...base,
-      id: text(row.id),
-      kind: 'request',
-      title: `Time request for ${text(row.service)}`,
-      text: nullable(row.note),
-      status: text(row.state),
-      at: text(row.at),
-      listing: listing(row),
-      details: details([
-        ['Sent', row.sentAt],
-        ['Name', row.name],
-        ['Confirmed email', row.email],
-      ]),
-      decisions: ['close-request-report'],
-    }),
   },
   hidden: {
     count: `SELECT (SELECT count(*) FROM reviews WHERE status = 'hidden') + (SELECT count(*) FROM review_replies WHERE status = 'hidden')

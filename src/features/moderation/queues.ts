@@ -73,6 +73,13 @@ export const QUEUES = {
     orderedBy: 'date uploaded',
     empty: 'No photo has been uploaded yet.',
   },
+  'spam-requests': {
+    title: 'Requests reported as spam',
+    holds:
+      'Time requests a business reported as spam, with what the sender wrote. Blocking refuses the sender’s address on every listing (only a hash of it is kept); dismissing keeps it able to send requests.',
+    orderedBy: 'date reported',
+    empty: 'No time request is reported as spam.',
+  },
   'import-batches': {
     title: 'Import batches',
     holds:
@@ -85,12 +92,6 @@ export const QUEUES = {
     holds: 'Imported places that may be a listing already on Glow, beside that listing. Nothing is changed or listed until you decide.',
     orderedBy: 'date held',
     empty: 'No imported place is waiting.',
-  },
-  'spam-requests': {
-    title: 'Requests reported as spam',
-    holds: 'Time requests their business reported as spam, with what the sender wrote and the address they confirmed. Close the report once seen.',
-    orderedBy: 'date reported',
-    empty: 'No request is reported.',
   },
   hidden: {
     title: 'Hidden',
@@ -124,11 +125,12 @@ export const DECISION_KEYS: Record<DecisionAction, Omit<QueueDecision, 'action'>
   'reject-held': { label: 'Reject', key: 'x' },
   'revoke-claim': { label: 'Revoke claim', key: 'v' },
   assign: { label: 'Assign to an email', key: 's' },
+  'block-sender': { label: 'Block the sender', key: 'b' },
+  'dismiss-spam': { label: 'Dismiss', key: 'd' },
   'approve-batch': { label: 'Approve batch', key: 'a' },
   'rollback-batch': { label: 'Roll back', key: 'x' },
   'same-import': { label: 'Same place', key: 's' },
   'new-import': { label: 'A different place', key: 'n' },
-  'close-request-report': { label: 'Close report', key: 'e' },
 };
 
 /** Items per page of a queue, and the most a page may ask for. */

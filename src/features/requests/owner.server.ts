@@ -98,24 +98,3 @@ export async function ownerAction(
   if (!result.changed) throw new ConflictError(`This request is no longer open to that: it is ${STATE_LABELS[result.row.state].toLowerCase()}.`);
   return { request: toView(result.row, result.windows, result.listing, { owner: true }) };
 }
-
-/** The operators' decision on a request reported as spam (docs/requests.md "Spam"): the report is closed and audited. */
-export async function closeSpamReport(database: Db, requestId: string, actor: string, reason: string, now = new Date()) {
-  const { row } = await loadRequest(database.db, requestId);
-  const changed = await writeTransaction(database, async (trx) => {
-    const closed = await trx
-      .updateTable('requests')
-      .set({ spamResolvedAt: now.toISOString() })
-      .where('id', '=', requestId)
-      .where('spamReportedAt', 'is not', null)
-      .where('spamResolvedAt', 'is', null)
-      .executeTakeFirst();
-    await auditChange(
-      trx,
-      { requestId, providerId: row.providerId, action: 'close-report', fromState: row.state, toState: row.state, actor, detail: { reason } },
-      now,
-    );
-    return Number(closed.numUpdatedRows) === 1;
-  });
-  return { providerId: null, summary: `The spam report of request ${requestId} is closed.`, changed };
-}

@@ -24,6 +24,7 @@ import { allowedFrom, TRANSITIONS, type TransitionName } from './states';
 import { instantLabel, localDate, openDates, windowLabel, windowMinute, zonedInstant } from './time';
 import { issueLink, linkOf, spendLink } from './tokens.server';
 import { acceptedLabel, declineLabel, loadRequest, toView, type RequestRow, type WindowRow } from './view.server';
+import { isBlockedSender } from './senders.server';
 import { writeTransaction } from './transaction.server';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -57,6 +58,8 @@ function requireTakes(listing: RequestListing): void {
 export async function requestEmailCode(database: Db, origin: string, input: RequestCode): Promise<{ sent: true; email: string }> {
   const listing = await requestListing(database.db, input.providerId);
   requireTakes(listing);
+  // A blocked sender is told what anyone over the daily limit is told, and gets no code.
+  if (await isBlockedSender(database.db, input.email)) throw new TooManyError(LIMIT_MESSAGES.email, 24 * 60 * 60);
   await countCodeSent(database, input.email);
   await sendEmailCheckCode(origin, input.email, { kind: 'request', listingUrl: listingAddress(env().SITE_URL, listing.slug) });
   return { sent: true, email: input.email };
@@ -104,6 +107,7 @@ export async function createRequest(
     throw new InvalidInputError(`Choose a service from the menu, or ${SOMETHING_ELSE}`, 'service');
   }
   const windows = checkedWindows(listing, input.windows, now);
+  if (await isBlockedSender(database.db, input.email)) throw new TooManyError(LIMIT_MESSAGES.email, 24 * 60 * 60);
   const keys = { email: `email ${input.email}`, address: clientKey(clientAddress), listing: `listing ${listing.id}` };
   for (const side of ['email', 'address', 'listing'] as const) {
     const decision = await peek(database, `requests-${side}`, keys[side], LIMITS_OF[side], now.getTime());

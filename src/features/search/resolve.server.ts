@@ -154,7 +154,7 @@ export async function resolve(
     // hours index alone, no provider looked up (a hidden one, or one open twice across midnight, counts
     // too: never fewer than those open).
     // The directory's size only where a bound depends on it (one more row read on sqld otherwise).
-    const size = !carried || conds.scanned.length ? await directorySize(database) : 0;
+    const size = !carried || conds.scanned.length ? await directorySize(database, reads) : 0;
     const most = carried ? LIMITS.countedTotal : openListedMost(size);
     const counted = (list: RawBuilder<unknown>) =>
       carried
@@ -218,14 +218,9 @@ export async function resolve(
   return r;
 }
 
-/** Providers in the directory, near enough (the highest seq: one seek). */
-async function directorySize({ db }: Db): Promise<number> {
-  const row = await db
-    .selectFrom('providers')
-    .select((eb) => eb.fn.max('seq').as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
+/** Providers in the directory, near enough (the highest seq: one seek), read once per request (a place's rings each ask). */
+const directorySize = (database: Db, reads: RequestReads): Promise<number> =>
+  countOnce(database, reads.counts, sql<{ n: number }>`SELECT coalesce(max(seq), 0) AS n FROM providers`);
 
 /** The zones of a circle, within the place's own when the search has both. */
 async function zonesAround(database: Db, within: Circle, placeZones: readonly string[] | undefined): Promise<string[]> {
