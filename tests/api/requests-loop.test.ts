@@ -266,6 +266,21 @@ describe('owner settings', () => {
   });
 });
 
+describe('what reaches the business', () => {
+  it('quotes the shopper’s name and note unlinkable: no stranger’s link in Glow’s mail (issue 37 item 4)', async () => {
+    const sent = await ask('quoted@example.com', { name: 'Ana from glow-support.example', note: 'Log in at https://glow-verify.example/owner first' });
+    expect(sent.status).toBe(201);
+    await expect.poll(() => mail.messages.filter((m) => (m.text ?? '').includes('Note: Log in at')).length, { timeout: 10_000 }).toBe(1);
+    const message = mail.messages.find((m) => (m.text ?? '').includes('Note: Log in at'))!;
+    expect(message.subject).toMatch(/^Time request/);
+    const text = message.text ?? '';
+    expect(text).toContain('Ana from glow-support[.]example asks');
+    expect(text).toContain('Note: Log in at https[:]//glow-verify[.]example/owner first');
+    expect(text).not.toMatch(/glow-verify\.example|glow-support\.example/);
+    expect(message.html).not.toMatch(/href="https?:\/\/glow-verify/);
+  });
+});
+
 describe('spam', () => {
   it('an owner reports a request as spam; it waits in the operators’ queue until dismissed (or its sender blocked: tests/api/operator-spam.test.ts) with a reason', async () => {
     const { id } = (await (await ask('spam@example.com', { note: 'Buy followers at spam.example.com' })).json()) as { id: string };

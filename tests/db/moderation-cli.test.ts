@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runModerate } from '../helpers/moderateCli';
 import { closeDb, type Db } from '../../src/db/client';
 import { setupDatabase } from '../../src/setup/setup';
@@ -12,6 +12,7 @@ import { getProviderBySlug, listProviders } from '../../src/features/providers/p
 import { reviewPage } from '../../src/features/reviews/reviewReads.server';
 import { reportReview } from '../../src/features/reviews/reviewReports.server';
 import { searchProviders } from '../../src/features/search/search.server';
+
 import { providerSitemapUrls } from '../../src/features/seo/sitemap.server';
 import { tempDatabaseUrl } from '../helpers/api';
 import { createServer } from 'node:http';
@@ -20,6 +21,9 @@ import { createProvider } from '../../src/features/listings/newListing.server';
 import { holdListing } from '../../src/features/listings/listings.server';
 import { hit } from '../../src/lib/rateLimit.server';
 import { exampleOpeningHours as exampleHours } from '../../src/openapi/examples';
+
+// Each test runs `npm run moderate` in processes of its own (a tsx start each, seconds on a busy machine).
+vi.setConfig({ testTimeout: 180_000 });
 
 let database: Db;
 let url: string;

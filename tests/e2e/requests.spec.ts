@@ -122,6 +122,8 @@ test('a shopper requests a time, the owner accepts from the email, the shopper g
   await expect(settings.getByRole('status')).toHaveText('Saved. Your page shows the change now.');
   const inbox = page.locator('[data-requests-inbox]');
   await expect(inbox.getByText('No requests are waiting for your answer.')).toBeVisible();
+  // The owner's own reply-time figures: none yet, and why.
+  await expect(inbox.locator('[data-owner-reply-time]')).toContainText('once you have had 3 requests in 90 days');
   await page.context().clearCookies();
 
   const scripts = trackScripts(page);

@@ -3,7 +3,7 @@
  * Every one is queued in the outbox in the transaction of its change (docs/mail.md).
  */
 import { env } from '../../env.server';
-import { messageOf, type Attachment, type QueuedMail } from '../mail/index.server';
+import { messageOf, unlinkable, type Attachment, type QueuedMail } from '../mail/index.server';
 import { REQUEST_LIMITS, requestNotice } from './copy';
 import type { RequestListing } from './listing.server';
 
@@ -32,7 +32,9 @@ export function newRequestMail(
   links: { propose: string; decline: string; dashboard: string },
 ): QueuedMail {
   return mail('request-new', listing.ownerEmail!, `Time request: ${service}`, [
-    `${shopper.name} asks ${listing.name} for a time on Glow.`,
+    // The shopper's own words reach the business unlinkable (docs/mail.md "What mail may quote"); their
+    // address is the one they confirmed with a code, and the service is one of the listing's own.
+    `${unlinkable(shopper.name)} asks ${listing.name} for a time on Glow.`,
     '',
     `Service: ${service}`,
     ...windows.map((w, i) => `Time ${i + 1}: ${w.label} (${listing.timeZone}). Accept: ${w.acceptLink}`),
@@ -42,7 +44,7 @@ export function newRequestMail(
     '',
     `Email: ${shopper.email}`,
     ...(shopper.phone ? [`Phone: ${shopper.phone}`] : []),
-    ...(shopper.note ? [`Note: ${shopper.note}`] : []),
+    ...(shopper.note ? [`Note: ${unlinkable(shopper.note)}`] : []),
     '',
     `Each link works once, for ${REQUEST_LIMITS.linkHours} hours. Without an answer within ${REQUEST_LIMITS.answerHours} hours the request expires.`,
     `All your requests: ${links.dashboard}`,

@@ -10,7 +10,7 @@ import { apiCall } from '@/lib/apiClient';
 import { DeclineFields, ProposeFields } from '../requests/AnswerFields';
 import { windowLabel } from '../requests/format';
 import { RequestSummary } from '../requests/RequestSummary';
-import type { ReplyTime, RequestOptions, RequestView } from '../requests/types';
+import type { ReplyTime, RequestView } from '../requests/types';
 
 const PAGE = 20;
 /** The filters, in the order an owner works through them. */
@@ -27,6 +27,8 @@ const FILTERS: { state: RequestState | ''; label: string; empty: string }[] = [
 interface Page {
   items: RequestView[];
   total: number;
+  /** The listing's reply time, as its page shows it (null under three requests). */
+  replyTime?: ReplyTime | null;
 }
 
 export default function RequestsInbox({ providerId }: { providerId: string }) {
@@ -35,15 +37,6 @@ export default function RequestsInbox({ providerId }: { providerId: string }) {
   const [page, setPage] = useState<Page | null>(null);
   const [offset, setOffset] = useState(0);
   const [error, setError] = useState('');
-  const [replyTime, setReplyTime] = useState<ReplyTime | null | undefined>(undefined);
-
-  // The figures shoppers see on the page, from the same public call the request dialog makes.
-  useEffect(() => {
-    apiCall<RequestOptions>('GET', `/api/providers/${encodeURIComponent(providerId)}/request-options`)
-      .then((o) => setReplyTime(o.replyTime))
-      .catch(() => setReplyTime(undefined));
-  }, [providerId]);
-
   const load = useCallback(() => {
     setError('');
     const query = new URLSearchParams({ listing: providerId, limit: String(PAGE), offset: String(offset) });
@@ -64,7 +57,7 @@ export default function RequestsInbox({ providerId }: { providerId: string }) {
       <h2 id={`${id}-title`} className="text-2xl font-bold text-gray-900">
         Requests
       </h2>
-      <ReplyFigures replyTime={replyTime} />
+      <ReplyFigures replyTime={page?.replyTime} />
       <div role="group" aria-label="Show requests" className="flex flex-wrap gap-2">
         {FILTERS.map((f) => (
           <button

@@ -369,7 +369,7 @@ export default function RequestDialog({ target, onClose }: { target: RequestTarg
           </button>
           <p className="text-xs text-gray-600">
             We email you a 6-digit code to confirm your address; nothing reaches the business before you enter it. What we keep and for how long:{' '}
-            <a className="text-brand-700 underline" href="/privacy#information-we-collect">
+            <a className="text-brand-700 underline" href="/privacy#time-requests">
               privacy
             </a>
             .
