@@ -132,7 +132,7 @@ test('a visit and its clicks are sent as beacons and counted once per visitor; t
     .trim()
     .split(/\r?\n/);
   const header = csv[0]!.split(',');
-  expect(header).toEqual(['date', 'period', 'view', 'search', 'call', 'directions', 'website', 'booking']);
+  expect(header).toEqual(['date', 'period', 'view', 'search', 'call', 'directions', 'website', 'booking', 'request', 'reply']);
   const today = csv.find((line) => line.startsWith(`${new Date().toISOString().slice(0, 10)},current,`))!.split(',');
   expect(Object.fromEntries(header.map((h, i) => [h, today[i]]))).toMatchObject({ view: '1', call: '1', directions: '1', website: '1' });
 });

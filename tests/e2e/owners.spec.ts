@@ -37,7 +37,7 @@ test('an owner claims their listing with an emailed code and updates its hours',
   const scripts: string[] = [];
   page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
   await page.goto(`/provider/${SLUG}`);
-  await expect(page.getByText('Is this your business?')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Is this your business?' })).toBeVisible();
   expect(
     scripts.some((s) => /ClaimDialog|claimLoader/.test(s)),
     'the claim dialog loads on click, not before',
