@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import type { Page } from '../providers/index.server';
 import type { SearchParams, SearchResult } from './schemas/search';
 import { placeOfSearch, searchProviders, type SearchTrace } from './search.server';
-import { searchWords } from './searchText';
+import { searchWords } from '../../lib/words';
 import type { SearchPlace } from '../places/index.server';
 import { categoryForSearch, SEARCH_OPTIONS } from '../catalog';
 import { closestTerms, hasTermWithPrefix } from '../suggestions/index.server';
