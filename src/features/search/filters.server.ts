@@ -19,6 +19,11 @@ import { STORED_PRICE_STAND_IN } from '../providers';
 
 /** The facet bits a search asks for (0: none), from its facet parameters. */
 const facetMaskOf = (r: Resolved) => filterMask(r.params);
+/** The facet bits a search asks for, each a range of provider_facets (migrations/0046). */
+export const facetBitsOf = (r: Resolved): number[] => {
+  const mask = facetMaskOf(r);
+  return Array.from({ length: 32 }, (_, bit) => bit).filter((bit) => mask & (1 << bit));
+};
 
 /**
  * Copied tables that apply a filter by themselves. `categoryRows`: provider_categories, whose rows
