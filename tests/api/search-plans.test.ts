@@ -22,6 +22,7 @@ import { PRICE_RANGES } from '../../src/features/providers/providerFields';
 import { categoriesOfServices } from '../../src/features/catalog/services';
 import { searchParamsSchema } from '../../src/features/search/schemas/search';
 import { zipArea } from '../../src/features/places/zipAreas.server';
+import { facetBits } from '../../src/features/facets';
 import { startApi, type TestApi } from '../helpers/api';
 import { watchedDatabase } from '../helpers/statements';
 
@@ -130,6 +131,12 @@ beforeAll(async () => {
       args: [s.status, s.closedUntil ?? null, Number(rest)],
     });
   }
+  // Facets (docs/facets.md) as an owner's save writes the column (its triggers fill provider_facets):
+  // Vietnamese for one in three, veteran-owned for one in eleven, English for every other one.
+  await api.database.client.execute({
+    sql: "UPDATE providers SET facets = (CASE WHEN n % 3 = 0 THEN ? ELSE 0 END) | (CASE WHEN n % 11 = 0 THEN ? ELSE 0 END) | (CASE WHEN n % 2 = 0 THEN ? ELSE 0 END) FROM (SELECT seq AS s, CAST(substr(id, 6) AS INTEGER) AS n FROM providers WHERE id LIKE 'plan-%') WHERE seq = s",
+    args: [facetBits({ languages: ['vi'] }), facetBits({ identity: ['veteran'] }), facetBits({ languages: ['en'] })],
+  });
   // Prices nobody gave (docs/owners.md "Unknown hours and price"): the stand-in "$$" with
   // priceRangeKnown = 0, in the row and its copies, which a search for "$$" must not find.
   await api.database.client.execute(
@@ -172,6 +179,9 @@ interface Ref {
   zipCode: string;
   status: string;
   closedUntil: string | null;
+  /** The facet bits (docs/facets.md). */
+  facets: number;
+  seq: number;
 }
 /**
  * Every listed provider in the recommended order (docs/search.md: promoted, rating, review count,
@@ -179,7 +189,7 @@ interface Ref {
  */
 async function everyProvider(): Promise<Ref[]> {
   const { rows } = await api.database.client.execute(
-    `SELECT id, name, city, state, description, services, CASE WHEN priceRangeKnown = 1 THEN priceRange ELSE '' END AS priceRange, priceRange AS storedPriceRange, rating, reviewCount, openingHours, timeZone, latitude, longitude, zipCode, status, closedUntil
+    `SELECT id, name, city, state, description, services, CASE WHEN priceRangeKnown = 1 THEN priceRange ELSE '' END AS priceRange, priceRange AS storedPriceRange, rating, reviewCount, openingHours, timeZone, latitude, longitude, zipCode, status, closedUntil, facets, seq
      FROM providers ORDER BY isPromoted DESC, rating DESC, reviewCount DESC, name, seq`,
   );
   return (rows as unknown as Ref[]).filter((r) => r.status !== 'permanently_closed');
@@ -1801,4 +1811,49 @@ describe('a sorted page whose conditions include lookups', () => {
       }
     }
   });
+});
+
+describe('facets few providers hold (plans/facetListed.server.ts)', () => {
+  const byName = (a: Ref, b: Ref) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  // The rows come in the recommended order, which ends in seq: a stable sort keeps it as the last key.
+  const ORDERS = {
+    recommended: () => 0,
+    rating: (a: Ref, b: Ref) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b),
+    reviews: (a: Ref, b: Ref) => b.reviewCount - a.reviewCount || b.rating - a.rating || byName(a, b),
+    distance: (a: Ref, b: Ref) => haversineMiles(P, a) - haversineMiles(P, b) || a.seq - b.seq,
+  };
+  const VI = facetBits({ languages: ['vi'] });
+  const VETERAN = facetBits({ identity: ['veteran'] });
+  const EN = facetBits({ languages: ['en'] });
+  const holds = (r: Ref, mask: number) => (r.facets & mask) === mask;
+  const near = `${P.latitude},${P.longitude}`;
+  // The fuzz benchmark's slow searches with a facet (docs/BENCHMARKS.md), on the plan providers' facets:
+  // a rare facet alone, with a price, a minimum rating, a service, text, open now, a point, each
+  // order and deep pages.
+  const CASES: [Record<string, string>, (r: Ref) => boolean][] = [
+    [{ owned: 'veteran' }, (r) => holds(r, VETERAN)],
+    [{ lang: 'vi', priceRange: '$$' }, (r) => holds(r, VI) && r.priceRange === '$$'],
+    [{ lang: 'vi,en', rating: '2', sort: 'reviews', offset: '96' }, (r) => holds(r, VI | EN) && r.rating >= 2],
+    [{ lang: 'vi', owned: 'veteran', priceRange: '$', sort: 'rating', offset: '12' }, (r) => holds(r, VI | VETERAN) && r.priceRange === '$'],
+    [{ lang: 'vi', sort: 'rating', offset: '480' }, (r) => holds(r, VI)],
+    [{ owned: 'veteran', service: 'Nail Salon', sort: 'reviews' }, (r) => holds(r, VETERAN) && inCategory(r, 'nails')],
+    [{ lang: 'vi', query: 'plan', sort: 'rating', offset: '24' }, (r) => holds(r, VI) && hasWords(words(r), 'plan')],
+    [{ lang: 'vi', openNow: 'true', sort: 'reviews', offset: '12' }, (r) => holds(r, VI) && isOpen(r, MOMENTS.many)],
+    [{ owned: 'veteran', near, radius: '25', sort: 'distance', offset: '12' }, (r) => holds(r, VETERAN) && haversineMiles(P, r) <= 25],
+    [{ lang: 'en', location: 'Plan City 1' }, (r) => holds(r, EN) && r.city === 'Plan City 1'],
+  ];
+  for (const [raw, keep] of CASES)
+    it(`${new URLSearchParams(raw)}: listed from the facet's rows, or read as before, the same rows`, async () => {
+      const all = (await everyProvider()).filter(keep);
+      const expected = all.sort(ORDERS[(raw.sort ?? 'recommended') as keyof typeof ORDERS]);
+      const offset = Number(raw.offset ?? 0);
+      for (const scale of [1000, 0]) {
+        tune({ facetListedScale: scale });
+        const page = await search({ limit: '12', ...raw }, MOMENTS.many);
+        const what = `${new URLSearchParams(raw)} facetListedScale ${scale}`;
+        if (scale) expect(lastPlan, what).toMatch(/^facet-listed/);
+        else expect(lastPlan, what).not.toMatch(/facet-listed/);
+        expectPage(page, expected, offset, 12, what);
+      }
+    });
 });

@@ -37,6 +37,7 @@ const SEARCHES: { file: string; plan: string; raw: Record<string, string> }[] = 
   { file: 'text-listed', plan: 'text-listed', raw: { query: 'nail', priceRange: '$$', sort: 'reviews' } },
   { file: 'open-listed', plan: 'open-listed', raw: { openNow: 'true' } },
   { file: 'filter-listed', plan: 'filter-listed:zipPrefix', raw: { location: '100' } },
+  { file: 'facet-listed', plan: 'facet-listed', raw: { owned: 'women', sort: 'rating' } },
   { file: 'nearest-spots', plan: 'nearest:spots', raw: { near: '41.8781,-87.6298', sort: 'distance' } },
   { file: 'other-order', plan: 'other-order:sorted', raw: { sort: 'rating' } },
   { file: 'category', plan: 'category', raw: { service: 'Nail Salon' } },

@@ -13,12 +13,17 @@ import { INDEXES, indexedBy, indexSql, type IndexName } from './indexes.server';
 import type { Resolved } from './resolve.server';
 import type { SampledCategories } from './tokenShares.server';
 import { RATING_STEPS } from './params';
-import { searchWords } from './searchText';
+import { searchWords } from '../../lib/words';
 import { filterMask } from '../facets';
 import { STORED_PRICE_STAND_IN } from '../providers';
 
 /** The facet bits a search asks for (0: none), from its facet parameters. */
 const facetMaskOf = (r: Resolved) => filterMask(r.params);
+/** The facet bits a search asks for, each a range of provider_facets (migrations/0046). */
+export const facetBitsOf = (r: Resolved): number[] => {
+  const mask = facetMaskOf(r);
+  return Array.from({ length: 32 }, (_, bit) => bit).filter((bit) => mask & (1 << bit));
+};
 
 /**
  * Copied tables that apply a filter by themselves. `categoryRows`: provider_categories, whose rows

@@ -4,8 +4,8 @@
  * read of the token's whole list: "rated 3 and up" is most of the directory, and listing "huntington"
  * with it took twice as long as checking its matches. Only tokens
  * held by at most `PLAN_TUNING.textTokenShare` of the directory are worth their list. The same
- * sample gives the orders' standings (a top of an order) and a service's share with its city,
- * price and rating (the columns its category rows carry).
+ * sample gives the orders' standings (a top of an order), a service's share with its city,
+ * price and rating (the columns its category rows carry), and each facet's share.
  */
 import type { Db } from '../../db/client';
 import { INDEXES } from './indexes.server';
@@ -27,6 +27,8 @@ export interface TokenShares {
   standings: readonly Standing[];
   /** The sampled providers' category rows' columns, for a service's share (plans/category.server.ts). */
   categoryRows: readonly SampledCategories[];
+  /** Each facet bit's share of the directory, 0 to 1 (a bit no sampled provider holds is absent): plans/facetListed.server.ts. */
+  facetShares: ReadonlyMap<number, number>;
 }
 
 /** What a sampled provider's category rows carry (migrations/0006, 0014): its categories and their copies. */
@@ -59,22 +61,24 @@ export function tokenShares(database: Db, now = Date.now()): Promise<TokenShares
 async function sampleShares({ client }: Db): Promise<TokenShares> {
   const { rows } = await client.execute('SELECT max(seq) AS n FROM provider_search');
   const last = Number(rows[0]?.n ?? 0);
-  if (!last) return { size: 0, shares: new Map(), standings: [], categoryRows: [] };
+  if (!last) return { size: 0, shares: new Map(), standings: [], categoryRows: [], facetShares: new Map() };
   const step = Math.max(1, Math.floor(last / SAMPLE));
   const seqs = Array.from({ length: Math.min(SAMPLE, last) }, (_, i) => 1 + i * step);
   const sample = await client.execute({
-    sql: `SELECT p.state, p.priceRange, p.rating, p.isPromoted, p.reviewCount, p.city,
+    sql: `SELECT p.state, p.priceRange, p.rating, p.isPromoted, p.reviewCount, p.city, p.facets,
             (SELECT group_concat(c.category, ' ') FROM provider_categories c INDEXED BY ${INDEXES.categoryProvider} WHERE c.providerSeq = p.seq) AS categories
           FROM (SELECT value AS seq FROM json_each(?)) s CROSS JOIN provider_search p ON p.seq = s.seq`,
     args: [JSON.stringify(seqs)],
   });
   const counts = new Map<string, number>();
   const add = (token: string | null) => token && counts.set(token, (counts.get(token) ?? 0) + 1);
+  const facetCounts = new Map<number, number>();
   for (const row of sample.rows) {
     if (row.state) add(stateToken(String(row.state)));
     if (row.priceRange) add(priceToken(String(row.priceRange)));
     // Every step at or below the rating: the provider holds each of those tokens.
     for (const s of RATING_STEPS.map(Number)) if (Number(row.rating) >= s) add(ratingToken(s));
+    for (let bit = 0; bit < 32; bit++) if (Number(row.facets) & (1 << bit)) facetCounts.set(bit, (facetCounts.get(bit) ?? 0) + 1);
   }
   const n = sample.rows.length || 1;
   const standings = sample.rows.map((row) => ({ isPromoted: Number(row.isPromoted), rating: Number(row.rating), reviewCount: Number(row.reviewCount) }));
@@ -84,5 +88,11 @@ async function sampleShares({ client }: Db): Promise<TokenShares> {
     priceRange: String(row.priceRange),
     rating: Number(row.rating),
   }));
-  return { size: last, shares: new Map([...counts].map(([token, count]) => [token, count / n])), standings, categoryRows };
+  return {
+    size: last,
+    shares: new Map([...counts].map(([token, count]) => [token, count / n])),
+    standings,
+    categoryRows,
+    facetShares: new Map([...facetCounts].map(([bit, count]) => [bit, count / n])),
+  };
 }

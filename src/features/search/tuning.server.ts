@@ -20,6 +20,8 @@ export const PLAN_TUNING = {
   textLeads: 5000,
   /** Open now is listed while the open are at most this times √(counted cap × providers), where listing and counting meet. */
   openListedScale: 0.5,
+  /** A facet's rows are listed while they are at most this times √(counted cap × providers), as open now's are. */
+  facetListedScale: 0.5,
   /** Open ranges read (times that number) to count the open at a price or rating, before each row is checked instead. */
   openScanScale: 2,
   /** Text in a box is checked row by row up to this many rows per seek of a check, else listed once. */
@@ -51,6 +53,9 @@ export const PLAN_TUNING = {
 /** The most open now listed rather than checked row by row, in a directory of `providers` (PLAN_TUNING.openListedScale). */
 export const openListedMost = (providers: number) =>
   Math.max(LIMITS.countedTotal, Math.floor(PLAN_TUNING.openListedScale * Math.sqrt(LIMITS.countedTotal * providers)));
+
+/** The most providers of a facet listed from provider_facets rather than another source read (PLAN_TUNING.facetListedScale). */
+export const facetListedMost = (providers: number) => Math.floor(PLAN_TUNING.facetListedScale * Math.sqrt(LIMITS.countedTotal * providers));
 
 /** The most open ranges read to count the open at a price or a rating (PLAN_TUNING.openScanScale). */
 export const openScanMost = (providers: number) => Math.max(1, Math.floor(PLAN_TUNING.openScanScale * openListedMost(providers)));
