@@ -1,7 +1,6 @@
 /** The insights calls as the OpenAPI document describes them (docs/api.md): registered by src/openapi/glowApi.server.ts. */
 import type { Endpoint } from './document';
 import { exampleProvider, providerIdParams } from './examples';
-import { z } from '../lib/zod';
 import { ADDRESS_LIMIT, PERIOD_DAYS } from '../features/insights';
 import { buildReport, reportCsv } from '../features/insights';
 import { REPORTED_MEASURES } from '../features/insights';
