@@ -7,7 +7,7 @@
  * Loading is tuned for a million rows (docs/BENCHMARKS.md "Generating"): providers and reviews go
  * in as multi-row inserts (the native client's cost per statement makes one statement per row take
  * minutes), category and hours rows as one statement per batch through the app's own writer of the
- * copied rows (src/features/search/copies.server.ts), ratings through the project's own
+ * copied rows (src/features/providers/copies.server.ts), ratings through the project's own
  * refreshRatingStatement, with no fsync while generating; the search indexes and the full-text
  * index are built once at the end (one sort each) instead of row by row. The rows are those the
  * earlier loaders wrote (checked table by table at 3,000 providers), except that files written
@@ -28,7 +28,7 @@ import { migrate } from '../src/db/migrate';
 import { mergeTextIndex } from '../src/features/search/textIndex.server';
 import { setupDatabase } from '../src/setup/setup';
 import { backfillSearchData } from '../src/features/search/backfill.server';
-import { categoryRowsStatement, hoursRowsStatement } from '../src/features/search/copies.server';
+import { categoryRowsStatement, hoursRowsStatement } from '../src/features/providers/copies.server';
 import type { ProvidersTable, ReviewsTable } from '../src/db/schema';
 import { placeOf, type Place } from '../src/features/places/place.server';
 import { addServiceWords, providerTerms } from '../src/features/suggestions/vocabulary.server';

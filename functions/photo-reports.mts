@@ -2,7 +2,7 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
 import { reportPhoto } from '../src/features/photos/index.server';
-import { reportCreateSchema } from '../src/features/reviews/schemas';
+import { reportCreateSchema } from '../src/features/reports/schemas';
 import { clientKey } from '../src/lib/rateLimit.server';
 import { enforceRateLimit, json, parseWith, pathParam, readJsonObject, route } from '../src/server/http';
 

@@ -3,7 +3,7 @@ import type { Config } from '@netlify/functions';
 import { getDb } from '../src/db/client';
 import { clientKey } from '../src/lib/rateLimit.server';
 import { reportReview } from '../src/features/reviews/index.server';
-import { reportCreateSchema } from '../src/features/reviews/schemas';
+import { reportCreateSchema } from '../src/features/reports/schemas';
 import { enforceRateLimit, json, parseWith, pathParam, readJsonObject, route } from '../src/server/http';
 
 export default route({

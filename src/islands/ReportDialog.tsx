@@ -7,9 +7,9 @@
  */
 import { useId, type FormEvent } from 'react';
 import { postJson } from '@/lib/apiClient';
-import { REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_REASON_VALUES } from '@/features/reviews';
+import { REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_REASON_VALUES } from '@/features/reports';
 import type { Review } from '@/features/reviews/schemas';
-import { reportCreateSchema } from '@/features/reviews/schemas';
+import { reportCreateSchema } from '@/features/reports/schemas';
 import { toast } from '@/stores/toasts';
 import { useModalDialog } from './useModalDialog';
 import { useValidatedForm } from './useValidatedForm';

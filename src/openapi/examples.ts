@@ -4,7 +4,8 @@ import { LIMITS } from '../config';
 import type { Provider } from '../features/providers/schemas';
 import type { Review } from '../features/reviews/schemas';
 import type { ReviewSummary } from '../features/reviews/schemas';
-import type { Report, ReportCreate } from '../features/reviews/schemas';
+import type { ReportCreate } from '../features/reports/schemas';
+import type { Report } from '../features/reviews/schemas';
 
 /** A week of hours as a listing stores them. */
 export const exampleOpeningHours = {

@@ -106,6 +106,51 @@ function violations(files: string[] = FILES): string[] {
   return found;
 }
 
+/** Each feature's imports of other features, each with the first file that makes it: `from → to → file`. */
+function featureImports(files: string[] = FILES): Map<string, Map<string, string>> {
+  const edges = new Map<string, Map<string, string>>();
+  for (const file of files) {
+    const from = featureOf(file);
+    if (!from) continue;
+    for (const spec of specifiersOf(readFileSync(join(ROOT, file), 'utf8'))) {
+      const target = resolveImport(file, spec);
+      const to = target && featureOf(target);
+      if (!to || to === from) continue;
+      if (!edges.has(from)) edges.set(from, new Map());
+      if (!edges.get(from)!.has(to)) edges.get(from)!.set(to, `${file} imports ${target}`);
+    }
+  }
+  return edges;
+}
+
+/** Every feature that reaches itself through other features' imports, with one such round, an import a step. */
+function featureCycles(edges = featureImports()): string[][] {
+  const rounds: string[][] = [];
+  for (const start of edges.keys()) {
+    // Breadth first, so the round shown is a shortest one.
+    const via = new Map<string, string>();
+    const queue = [start];
+    while (queue.length && !via.has(start)) {
+      const at = queue.shift()!;
+      for (const next of edges.get(at)?.keys() ?? []) {
+        if (via.has(next)) continue;
+        via.set(next, at);
+        queue.push(next);
+      }
+    }
+    if (!via.has(start)) continue;
+    const round: string[] = [];
+    let to = start;
+    do {
+      const from = via.get(to)!;
+      round.unshift(edges.get(from)!.get(to)!);
+      to = from;
+    } while (to !== start);
+    rounds.push(round);
+  }
+  return rounds;
+}
+
 describe('floors (docs/architecture.md "Floors")', () => {
   it('the table names the floors in order, each with its paths', () => {
     expect(FLOORS.map((f) => f.floor)).toEqual(FLOORS.map((_, i) => i));
@@ -120,6 +165,10 @@ describe('floors (docs/architecture.md "Floors")', () => {
 
   it('no module imports from a higher floor or from another feature’s insides', () => {
     expect(violations()).toEqual([]);
+  });
+
+  it('no feature reaches itself through other features: a piece two features share stands on a floor below both, or in the feature that owns it', () => {
+    expect(featureCycles()).toEqual([]);
   });
 
   it('production code and database setup never load the image generator (imagegen/), not even a type', () => {
@@ -158,5 +207,15 @@ describe('floors (docs/architecture.md "Floors")', () => {
     expect(floorOf('src/features/search/search.server.ts')).toBeGreaterThan(floorOf('src/features/providers/providers.server.ts')!);
     expect(isEntrance('src/features/facets/index.ts')).toBe(true);
     expect(isEntrance('src/features/facets/facets.ts')).toBe(false);
+    const edges = new Map([
+      ['a', new Map([['b', 'a.ts imports b.ts']])],
+      ['b', new Map([['c', 'b.ts imports c.ts']])],
+      ['c', new Map([['a', 'c.ts imports a.ts']])],
+      ['d', new Map([['a', 'd.ts imports a.ts']])],
+    ]);
+    expect(featureCycles(edges)[0]).toEqual(['a.ts imports b.ts', 'b.ts imports c.ts', 'c.ts imports a.ts']);
+    expect(featureCycles(edges)).toHaveLength(3);
+    edges.get('c')!.delete('a');
+    expect(featureCycles(edges)).toEqual([]);
   });
 });

@@ -1,13 +1,14 @@
 /**
- * The review limits and words that the reviews island shows before its schema loads
- * (src/features/reviews/reviewRules.ts), held against the schemas that check them, and how a rating is
+ * The review and report limits and words that the reviews island shows before its schema loads
+ * (src/features/reviews/reviewRules.ts, src/features/reports/reportRules.ts), held against the schemas that check them, and how a rating is
  * written (src/features/providers/rating.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { formatRating } from '../../src/features/providers/rating';
-import { COMMENT_MAX, REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_REASON_VALUES, REVIEW_SORTS } from '../../src/features/reviews/reviewRules';
+import { REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_REASON_VALUES } from '../../src/features/reports/reportRules';
+import { reportCreateSchema } from '../../src/features/reports/schemas/report';
+import { COMMENT_MAX, REVIEW_SORTS } from '../../src/features/reviews/reviewRules';
 import { reviewFormSchema } from '../../src/features/reviews/schemas/review';
-import { reportCreateSchema } from '../../src/features/reviews/schemas/reviewReport';
 
 const review = { customerName: 'Dana', rating: 5 };
 

@@ -28,7 +28,7 @@ import { timeZoneOf } from '../places';
 import { insertProviderStatements, type NewProvider } from '../listings/index.server';
 import { STORED_PRICE_STAND_IN } from '../providers';
 import { isUuidLike, slugify } from '../providers';
-import { categoryRowsStatement, hoursRowsStatement } from '../search/index.server';
+import { categoryRowsStatement, hoursRowsStatement } from '../providers/index.server';
 import { addTermsStatement, removeTermsStatements } from '../suggestions/index.server';
 import { mapPlace, SKIP_REASONS, type MappedPlace, type SkipReason } from './mapPlace';
 import { decideMatch, type Candidate } from './matchPlace';

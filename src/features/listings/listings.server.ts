@@ -18,7 +18,7 @@ import { usPhoneDigits } from '../providers';
 import { parseServices } from '../providers';
 import type { ProviderCreate } from '../providers/schemas';
 import { addTermsStatement, removeTermsStatements, type TermSource } from '../suggestions/index.server';
-import { searchWords } from '../search';
+import { searchWords } from '../../lib/words';
 
 /** Where vetting runs: the database, or a transaction of the caller's (kysely's, as the owners' claim runs in). */
 export type VettingDb = Db | Kysely<Database> | Transaction<Database>;

@@ -14,7 +14,7 @@ import type { Provider, ProviderCreate } from '../providers/schemas';
 import { toProvider } from '../providers/index.server';
 import { isUuidLike, slugify } from '../providers';
 import { STORED_PRICE_STAND_IN } from '../providers';
-import { categoryRowsStatement, hoursRowsStatement } from '../search/index.server';
+import { categoryRowsStatement, hoursRowsStatement } from '../providers/index.server';
 import { addTermsStatement } from '../suggestions/index.server';
 import { findDuplicate, holdListing } from './listings.server';
 import { nameKey } from './lookalike';

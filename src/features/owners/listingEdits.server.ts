@@ -8,7 +8,7 @@ import { CompiledQuery } from 'kysely';
 import { InvalidInputError, NotFoundError } from '../../lib/errors';
 import type { Db } from '../../db/client';
 import { timeZoneOf } from '../places';
-import { categoryRowsStatement, hoursRowsStatement } from '../search/index.server';
+import { categoryRowsStatement, hoursRowsStatement } from '../providers/index.server';
 import { addTermsStatement, removeTermsStatements, vocabularyServices } from '../suggestions/index.server';
 import { countedServices, setServiceRequests } from '../suggestions/index.server';
 import { audit } from './claims.server';
@@ -88,7 +88,7 @@ export async function saveListingEdit(
       .set({ ...columns, vocabServices, ownerUpdatedAt: now.toISOString() })
       .where('id', '=', providerId)
       .execute();
-    // The search's copied rows, through their one writer (search/copies.server.ts): category rows
+    // The search's copied rows, through their one writer (providers/copies.server.ts): category rows
     // from the services, then hours rows (which copy the categories).
     const rewrite: InStatement[] = [];
     // Its words in the vocabulary of suggestions and spelling correction follow what it says and

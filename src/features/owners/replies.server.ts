@@ -8,7 +8,8 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/client';
 import type { Database } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
-import type { ReportCreate } from '../reviews/schemas';
+import { fileReport, type Reportable } from '../reports/index.server';
+import type { ReportCreate } from '../reports/schemas';
 import { audit } from './claims.server';
 import type { Reply } from './schemas/reply';
 
@@ -106,32 +107,24 @@ export async function publishedReplies({ db }: Db, reviewIds: string[] | SelectQ
   return new Map(rows.map(({ reviewId, ...reply }) => [reviewId, reply]));
 }
 
-/** A visitor's report of a published response: queued for moderators, hides nothing by itself. */
 /**
  * A visitor's report of a published response; it hides nothing by itself. The report keeps the
  * response's text, listing and review, so it stays in the moderators' queue when the owner deletes
  * the response (migrations/0055). With the reporter's address hash, one report per response and
  * address: a second is refused with ConflictError.
  */
-export async function reportReply({ client }: Db, replyId: string, input: ReportCreate, now = new Date(), clientKey: string | null = null) {
-  const report = { id: randomUUID(), replyId, reason: input.reason, details: input.details, createdAt: now.toISOString() };
-  const { rowsAffected } = await client.execute({
-    sql: `INSERT INTO reply_reports (id, replyId, providerId, reviewId, body, reason, details, createdAt, clientKey)
-          SELECT :id, rp.id, rp.providerId, rp.reviewId, rp.body, :reason, :details, :createdAt, :clientKey
-          FROM review_replies rp JOIN providers p ON p.id = rp.providerId
-          WHERE rp.id = :replyId AND rp.status = 'published' AND p.isHidden = 0
-          ON CONFLICT DO NOTHING`,
-    args: { ...report, clientKey },
-  });
-  if (rowsAffected === 1) return report;
-  // Nothing written: the response is not up (404), or this address reported it already (409).
-  const up = await client.execute({
-    sql: `SELECT 1 FROM review_replies rp JOIN providers p ON p.id = rp.providerId WHERE rp.id = ? AND rp.status = 'published' AND p.isHidden = 0`,
-    args: [replyId],
-  });
-  if (!up.rows.length) throw new NotFoundError('Response not found');
-  throw new ConflictError('You have already reported this response. Our moderators will look at it.');
+export function reportReply(database: Db, replyId: string, input: ReportCreate, now = new Date(), clientKey: string | null = null) {
+  return fileReport(database, REPLIES, replyId, input, now, clientKey);
 }
+
+const REPLIES: Reportable<'replyId'> = {
+  table: 'reply_reports',
+  key: 'replyId',
+  up: "review_replies rp JOIN providers p ON p.id = rp.providerId WHERE rp.id = :replyId AND rp.status = 'published' AND p.isHidden = 0",
+  kept: { providerId: 'rp.providerId', reviewId: 'rp.reviewId', body: 'rp.body' },
+  noun: 'response',
+  notFound: 'Response not found',
+};
 
 /** A moderator hides or restores a response (`npm run moderate`); audited with the reason. */
 export async function moderateReply(

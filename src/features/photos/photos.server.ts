@@ -19,7 +19,8 @@ import { PHOTO_LIMITS } from './photoRules';
 import { photoFileUrl } from '../providers';
 import type { ownerPhotoSchema, Photo, PhotoReport, PhotoUpdate, PhotoUpload } from './schemas/photo';
 import type { z } from '../../lib/zod';
-import type { ReportCreate } from '../reviews/schemas';
+import { fileReport, type Reportable } from '../reports/index.server';
+import type { ReportCreate } from '../reports/schemas';
 
 type PhotoRow = Selectable<PhotosTable>;
 
@@ -235,30 +236,18 @@ export async function isServedKey({ db }: Db, key: string): Promise<{ providerId
   return rows.length ? { providerIds: rows.map((r) => r.providerId) } : null;
 }
 
-/** A visitor's report of a visible photo; never hides anything by itself (docs/photos.md "Moderation"). */
-export async function reportPhoto(
-  { client }: Db,
-  photoId: string,
-  input: ReportCreate,
-  now = new Date(),
-  clientKey: string | null = null,
-): Promise<PhotoReport> {
-  const report: PhotoReport = { id: crypto.randomUUID(), photoId, reason: input.reason, details: input.details, createdAt: now.toISOString() };
-  // One statement, as for reviews: the unique index (photoId, clientKey) of migrations/0055 keeps a
-  // second report from the same address out.
-  const { rowsAffected } = await client.execute({
-    sql: `INSERT INTO photo_reports (id, photoId, reason, details, createdAt, clientKey)
-          SELECT :id, ph.id, :reason, :details, :createdAt, :clientKey FROM photos ph JOIN providers p ON p.id = ph.providerId
-          WHERE ph.id = :photoId AND ph.status = 'visible' AND p.isHidden = 0
-          ON CONFLICT DO NOTHING`,
-    args: { ...report, clientKey },
-  });
-  if (rowsAffected === 1) return report;
-  // Nothing written: the photo is not up (404), or this address reported it already (409).
-  const up = await client.execute({
-    sql: `SELECT 1 FROM photos ph JOIN providers p ON p.id = ph.providerId WHERE ph.id = ? AND ph.status = 'visible' AND p.isHidden = 0`,
-    args: [photoId],
-  });
-  if (!up.rows.length) throw new NotFoundError('Photo not found');
-  throw new ConflictError('You have already reported this photo. Our moderators will look at it.');
+/**
+ * A visitor's report of a visible photo; never hides anything by itself (docs/photos.md "Moderation").
+ * One report per photo and address (migrations/0055).
+ */
+export function reportPhoto(database: Db, photoId: string, input: ReportCreate, now = new Date(), clientKey: string | null = null): Promise<PhotoReport> {
+  return fileReport(database, PHOTOS, photoId, input, now, clientKey);
 }
+
+const PHOTOS: Reportable<'photoId'> = {
+  table: 'photo_reports',
+  key: 'photoId',
+  up: "photos ph JOIN providers p ON p.id = ph.providerId WHERE ph.id = :photoId AND ph.status = 'visible' AND p.isHidden = 0",
+  noun: 'photo',
+  notFound: 'Photo not found',
+};

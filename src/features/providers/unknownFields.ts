@@ -2,7 +2,7 @@
  * Fields a listing may not know (docs/owners.md "Unknown hours and price"): a business listed through
  * the form gives no hours or price, and an imported place may carry none. Unknown hours are stored as
  * "{}", an unknown price as priceRangeKnown = 0 (read as "" by the API), and said as unknown: no open/closed badge, never "open now" (no hours rows
- * to match, src/features/search/copies.server.ts), no price line. Browser-safe and tiny: it runs in
+ * to match, src/features/providers/copies.server.ts), no price line. Browser-safe and tiny: it runs in
  * every provider card.
  */
 import { PRICE_RANGES, parseOpeningHours } from './providerFields';

@@ -5,9 +5,9 @@
 import type { InStatement } from '@libsql/client';
 import type { Db } from '../../db/client';
 import { placeOf } from '../places/index.server';
-import { searchWords } from './searchText';
+import { searchWords } from '../../lib/words';
 import { addTermsStatement } from '../suggestions/index.server';
-import { hoursRowsStatement } from './copies.server';
+import { hoursRowsStatement } from '../providers/index.server';
 
 export async function backfillSearchData(database: Db, batchSize = 2000): Promise<number> {
   const { db, client } = database;

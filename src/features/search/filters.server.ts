@@ -13,7 +13,7 @@ import { INDEXES, indexedBy, indexSql, type IndexName } from './indexes.server';
 import type { Resolved } from './resolve.server';
 import type { SampledCategories } from './tokenShares.server';
 import { RATING_STEPS } from './params';
-import { searchWords } from './searchText';
+import { searchWords } from '../../lib/words';
 import { filterMask } from '../facets';
 import { STORED_PRICE_STAND_IN } from '../providers';
 

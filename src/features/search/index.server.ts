@@ -1,6 +1,5 @@
 /** The search feature's entrance for other modules: its server-only modules (docs/architecture.md "Floors"). */
 export * from './backfill.server';
-export * from './copies.server';
 export * from './indexes.server';
 export * from './nearPlace.server';
 export * from './search.server';

@@ -41,8 +41,6 @@ export const INDEXES = {
   hoursCityOpen: 'provider_hours_city_open',
   /** Open now with a service in a city: the city's ranges by zone, class and set of categories (migrations/0038). */
   hoursCityCategoryOpen: 'provider_hours_city_category_open',
-  /** Spelling correction's candidates by kind, length and first letter (migrations/0009). */
-  termsBand: 'search_terms_band',
 } as const;
 export type IndexName = (typeof INDEXES)[keyof typeof INDEXES];
 

@@ -6,7 +6,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client';
 import type { Point } from '../places';
-import { inCellsNear } from './near.server';
+import { boxCells } from './near.server';
 import { TIME_ZONES } from '../places';
 import { minuteOfWeek } from '../providers';
 import { MINUTES_PER_DAY } from '../providers';
@@ -106,6 +106,17 @@ export interface HoursPresent {
   sets?: string[];
 }
 
+type PresentRow = { cell: number; timeZone: string | null; classes: number | null; categories: string | null };
+
+/** Rows of zone_hour_classes (and with `inSet`, of hours_category_sets) as `hoursPresent` answers them. */
+function presentOf(rows: readonly PresentRow[], inSet: string | undefined): HoursPresent {
+  const present = (bits: number) => Array.from({ length: MAX_CLASS }, (_, i) => i + 1).filter((k) => (bits & (1 << k)) !== 0);
+  return {
+    classes: new Map(rows.flatMap((row) => (row.cell || row.timeZone === null ? [] : [[row.timeZone, present(Number(row.classes))]]))),
+    sets: inSet === undefined ? undefined : rows.flatMap((row) => (row.categories === null ? [] : [row.categories])),
+  };
+}
+
 /**
  * The classes present in `zones` and among ranges without a zone: one row per zone, its classes as
  * bits, a superset of those present (kept by triggers). With `inSet` (a service in a city,
@@ -115,13 +126,40 @@ export interface HoursPresent {
 export async function hoursPresent({ db }: Db, zones: readonly string[] = TIME_ZONES, inSet?: string): Promise<HoursPresent> {
   const inZones = sql.join([...zones, '']);
   const sets = inSet === undefined ? sql`` : sql` UNION ALL SELECT NULL, NULL, categories FROM hours_category_sets WHERE instr(categories, ${inSet}) > 0`;
-  const { rows } = await sql<{ timeZone: string | null; classes: number | null; categories: string | null }>`
+  const { rows } = await sql<Omit<PresentRow, 'cell'>>`
     SELECT timeZone, classes, NULL AS categories FROM zone_hour_classes WHERE timeZone IN (${inZones})${sets}`.execute(db);
-  const present = (bits: number) => Array.from({ length: MAX_CLASS }, (_, i) => i + 1).filter((k) => (bits & (1 << k)) !== 0);
-  return {
-    classes: new Map(rows.flatMap((row) => (row.timeZone === null ? [] : [[row.timeZone, present(Number(row.classes))]]))),
-    sets: inSet === undefined ? undefined : rows.flatMap((row) => (row.categories === null ? [] : [row.categories])),
-  };
+  return presentOf(
+    rows.map((row) => ({ ...row, cell: 0 })),
+    inSet,
+  );
+}
+
+/**
+ * The time zones a provider within `miles` of `point` can be in (those of zone_cells' cells that the
+ * circle's bounding box touches: a superset, kept by triggers, migrations/0024_zone_cells.sql), kept
+ * to `placeZones` when given, and `hoursPresent` for them, in one statement: one round trip
+ * (docs/SCALING.md "Round trips"). A `near` search's open-now list keeps to these zones, so "few
+ * open" is decided where the search is: a ring around Chicago at 8 AM in New York lists Chicago's
+ * few rather than checking every provider of the ring against the East's thousands.
+ */
+export async function hoursNear(
+  database: Db,
+  { point, miles }: { point: Point; miles: number },
+  placeZones: readonly string[] | undefined,
+  inSet?: string,
+): Promise<HoursPresent & { zones: string[] }> {
+  const inPlace = (zones: readonly string[]) => (placeZones ? zones.filter((z) => placeZones.includes(z)) : [...zones]);
+  const cells = boxCells(point, miles);
+  if (!cells) {
+    const zones = inPlace(TIME_ZONES);
+    return { zones, ...(await hoursPresent(database, zones, inSet)) };
+  }
+  const inCells = sql`SELECT DISTINCT timeZone FROM zone_cells WHERE latCell IN (${sql.join(cells.latCells)}) AND lngCell BETWEEN ${cells.minLngCell} AND ${cells.maxLngCell}`;
+  const placed = placeZones ? sql` AND timeZone IN (${sql.join([...placeZones, ''])})` : sql``;
+  const sets = inSet === undefined ? sql`` : sql` UNION ALL SELECT 0, NULL, NULL, categories FROM hours_category_sets WHERE instr(categories, ${inSet}) > 0`;
+  const { rows } = await sql<PresentRow>`SELECT 1 AS cell, timeZone, NULL AS classes, NULL AS categories FROM (${inCells})
+    UNION ALL SELECT 0, timeZone, classes, NULL FROM zone_hour_classes WHERE (timeZone = '' OR timeZone IN (${inCells}))${placed}${sets}`.execute(database.db);
+  return { zones: inPlace(rows.flatMap((row) => (row.cell && row.timeZone !== null ? [row.timeZone] : []))), ...presentOf(rows, inSet) };
 }
 
 /**
@@ -216,15 +254,4 @@ function openArms<Row>(
   );
   // No hours anywhere (a new directory), or no set holds the service: nobody is open.
   return parts.length && !(bySet && !sets.length) ? sql<Row>`${sql.join(parts, sql` UNION ALL `)}` : sql<Row>`SELECT ${select} FROM provider_hours h WHERE 0`;
-}
-
-/**
- * The time zones a provider within `miles` of `point` can be in: those of zone_cells' cells that
- * the circle's bounding box touches (a superset, kept by triggers: migrations/0024_zone_cells.sql).
- * A `near` search's open-now list keeps to them, so "few open" is decided where the search is: a
- * ring around Chicago at 8 AM in New York lists Chicago's few rather than checking every provider
- * of the ring against the East's thousands. One seek per row of cells, a few rows each.
- */
-export async function zonesNear(database: Db, point: Point, miles: number): Promise<string[]> {
-  return (await inCellsNear(database, 'zone_cells', point, miles)) ?? [...TIME_ZONES];
 }

@@ -1,6 +1,6 @@
 /**
  * How a provider's hours rows carry its categories for the open-now indexes (migrations/0014). The
- * rows are written by copies.server.ts and kept by the migrations' triggers, which spell the column
+ * rows are written by providers/copies.server.ts and kept by the migrations' triggers, which spell the column
  * the same way in SQL.
  */
 

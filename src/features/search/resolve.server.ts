@@ -18,7 +18,7 @@ import type { Point } from '../places';
 import type { SearchPlace } from '../places/index.server';
 import { RADIUS_MILES } from './params';
 import { fewText, textMatches } from './plans/textListed.server';
-import { hoursPresent, notClosedCondition, openNowCondition, openNowList, openNowRanges, zonesNear } from './openNow.server';
+import { hoursNear, hoursPresent, notClosedCondition, openNowCondition, openNowList, openNowRanges } from './openNow.server';
 import { textMatch } from './textMatch.server';
 import { carriedByAll, FILTERS, isListed, openListConditions, textTokensOf } from './filters.server';
 import { tokenShares } from './tokenShares.server';
@@ -138,23 +138,26 @@ export async function resolve(
     // on each. Many: dense in any order, so each row the usual plan reads is checked instead.
     // Only the zones the place can be in: Chicago's few open at 7 AM are few even while the East
     // has thousands open. A city, a service, a price and a rating are applied by the index itself.
-    // Around a point, only the zones its circle can be in (openNow.server.ts `zonesNear`).
-    const zones = r.within ? await zonesAround(database, r.within, place?.zones) : place?.zones;
+    // Around a point, only the zones its circle can be in (openNow.server.ts `hoursNear`).
     // A city, a service, a price and a rating are applied by the list itself (filters.server.ts `hoursRow`).
     const listed = openListConditions(r);
-    // A service in a city: the city's ranges are read by the sets of categories that hold it.
-    const { classes, sets } = await hoursPresent(database, zones, listed.byCity ? listed.inSet : undefined);
+    const carried = carriedByAll(r, 'openList');
+    // A service in a city: the city's ranges are read by the sets of categories that hold it. The
+    // zones, their classes and the directory's size are read side by side: one round trip.
+    const inSet = listed.byCity ? listed.inSet : undefined;
+    const [{ zones, classes, sets }, size] = await Promise.all([
+      r.within ? hoursNear(database, r.within, place?.zones, inSet) : hoursPresent(database, place?.zones, inSet).then((h) => ({ ...h, zones: place?.zones })),
+      // The directory's size only where a bound depends on it (one more row read on sqld otherwise).
+      !carried || listed.scanned.length ? directorySize(database, reads) : 0,
+    ]);
     const conds = { ...listed, sets };
     const openList = openNowList(now, classes, zones, conds);
-    const carried = carriedByAll(r, 'openList');
     // The list applies every filter: its count (distinct, since a range past midnight may overlap the
     // next day's; listed and not temporarily closed today, filters.server.ts `notClosed`) is the
     // answer's, up to the cap. Else it only decides whether listing the open costs
     // less than the other filters' plan (PLAN_TUNING.openListedScale): their ranges are counted on the
     // hours index alone, no provider looked up (a hidden one, or one open twice across midnight, counts
     // too: never fewer than those open).
-    // The directory's size only where a bound depends on it (one more row read on sqld otherwise).
-    const size = !carried || conds.scanned.length ? await directorySize(database, reads) : 0;
     const most = carried ? LIMITS.countedTotal : openListedMost(size);
     const counted = (list: RawBuilder<unknown>) =>
       carried
@@ -221,9 +224,3 @@ export async function resolve(
 /** Providers in the directory, near enough (the highest seq: one seek), read once per request (a place's rings each ask). */
 const directorySize = (database: Db, reads: RequestReads): Promise<number> =>
   countOnce(database, reads.counts, sql<{ n: number }>`SELECT coalesce(max(seq), 0) AS n FROM providers`);
-
-/** The zones of a circle, within the place's own when the search has both. */
-async function zonesAround(database: Db, within: Circle, placeZones: readonly string[] | undefined): Promise<string[]> {
-  const zones = await zonesNear(database, within.point, within.miles);
-  return placeZones ? zones.filter((z) => placeZones.includes(z)) : zones;
-}

@@ -1,23 +1,8 @@
 /**
- * How the free text of a search is read (docs/search.md): as words and as a full-text query (the
+ * How the free text of a search is read (docs/search.md): its words (src/lib/words.ts) as a full-text query (the
  * location string is read by src/features/places/location.ts). Pure, so tests/unit/ covers it without a database.
  */
-
-/**
- * The words of a text as search reads them: letters and digits, lower case, accents taken off Latin
- * letters ("Café" is "cafe") as the full-text index does (`remove_diacritics 2`, migrations/0004),
- * so the vocabulary (search_terms) holds the index's own tokens.
- */
-export function searchWords(text: string): string[] {
-  return (
-    text
-      .normalize('NFKD')
-      .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
-      .normalize('NFKC')
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  );
-}
+import { searchWords } from '../../lib/words';
 
 /** Words of a search text read at most (longer texts are cut: a query is not a document). */
 export const MAX_QUERY_WORDS = 12;

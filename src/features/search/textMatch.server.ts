@@ -8,7 +8,8 @@
  * on each check (docs/search.md "Filters"; figures in docs/BENCHMARKS.md).
  */
 import type { Db } from '../../db/client';
-import { ftsWord, isIndexedPrefix, MAX_QUERY_WORDS, searchWords } from './searchText';
+import { searchWords } from '../../lib/words';
+import { ftsWord, isIndexedPrefix, MAX_QUERY_WORDS } from './searchText';
 import { termsWithPrefix } from '../suggestions/index.server';
 import { unvettedWords } from '../listings/index.server';
 

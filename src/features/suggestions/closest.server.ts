@@ -7,8 +7,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { allowedEdits, editDistance } from './editDistance';
-import { INDEXES, indexedBy } from '../search/index.server';
 import type { TermKind } from './vocabulary.server';
+
+/** The vocabulary's candidates by kind, length and first letter (migrations/0009). */
+export const TERMS_BAND_INDEX = 'search_terms_band';
 
 export interface Term {
   term: string;
@@ -28,7 +30,7 @@ export async function closestTerms({ db }: Db, kind: TermKind, text: string, { l
   if (!first || t.length < 3) return [];
   const longest = prefix ? 1000 : t.length + edits;
   const candidates = (
-    await sql<Term>`SELECT term, label, n FROM search_terms ${indexedBy(INDEXES.termsBand)}
+    await sql<Term>`SELECT term, label, n FROM search_terms INDEXED BY ${sql.raw(TERMS_BAND_INDEX)}
       WHERE kind = ${kind} AND length(term) BETWEEN ${t.length - edits} AND ${longest} AND term >= ${first} AND term < ${`${first}\u{10FFFF}`}`.execute(db)
   ).rows;
   return candidates

@@ -8,7 +8,7 @@
 import type { InStatement } from '@libsql/client';
 import type { Db } from '../../db/client';
 import { parseServices } from '../providers';
-import { searchWords } from '../search';
+import { searchWords } from '../../lib/words';
 
 /**
  * `word`: words of the name, description, services and city; `service`: whole service names;

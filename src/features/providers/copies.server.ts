@@ -9,8 +9,8 @@
  */
 import type { InStatement } from '@libsql/client';
 import { categoriesOfServices } from '../catalog';
-import { weekRanges } from '../providers';
-import { parseOpeningHours } from '../providers';
+import { weekRanges } from './openingHours';
+import { parseOpeningHours } from './providerFields';
 
 /**
  * Category rows (migrations/0004, 0006, 0014, 0023) of providers already written, by id: one per
@@ -30,7 +30,7 @@ export function categoryRowsStatement(providers: readonly { id: string; services
 /**
  * Hours rows (migrations/0009, 0010, 0014, 0032) of providers already written, by id: one per range of
  * their local week, with the zone, city, price and rating copied from the provider row and the categories from its
- * category rows (write those first), as " hair nails " (providerHours.server.ts hoursCategories).
+ * category rows (write those first), as " hair nails " (search/providerHours.server.ts hoursCategories).
  */
 export function hoursRowsStatement(providers: readonly { id: string; openingHours: string }[]): InStatement {
   const ranges = providers.flatMap(({ id, openingHours }) => weekRanges(parseOpeningHours(openingHours)).map(([open, close]) => [id, open, close]));

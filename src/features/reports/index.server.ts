@@ -1,0 +1,2 @@
+/** The reports feature's entrance for other modules: its server-only modules (docs/architecture.md "Floors"). */
+export * from './fileReport.server';

@@ -1,0 +1,2 @@
+/** The reports feature's entrance for other modules: its browser-safe modules (docs/architecture.md "Floors"). */
+export * from './reportRules';
