@@ -63,6 +63,7 @@ export const exampleProvider: Provider = {
   status: 'open',
   closedUntil: null,
   facets: exampleFacets,
+  source: null,
 };
 
 /** POST /api/providers as the List Your Business form sends it. */

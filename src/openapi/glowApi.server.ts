@@ -98,6 +98,7 @@ const ownerListing: Payload = {
     slug: exampleProvider.slug,
     address: `${exampleProvider.address}, ${exampleProvider.city}, ${exampleProvider.state} ${exampleProvider.zipCode}`,
     ownerUpdatedAt: '2026-11-23T10:30:00.000Z',
+    source: null,
   },
 };
 const ownerFacets: Payload = { schema: ownerFacetsSchema, name: 'OwnerFacets', example: { facets: exampleFacets, identityAllowed: true } };

@@ -21,6 +21,12 @@ import { startApi, type TestApi } from '../helpers/api';
 import { approveBatch, openHolds, resolveHold, rollbackBatch, runImport, type ImportReport } from '../../src/features/imports/index.server';
 import { saveListingEdit } from '../../src/features/owners/listingEdits.server';
 import { listingEditSchema } from '../../src/features/owners/schemas/listingEdit';
+import { ownerListing } from '../../src/features/owners/listingEdits.server';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { ProviderCard } from '../../src/components/ProviderCard';
+import HoursSection from '../../src/islands/business/HoursSection';
+import type { SearchResult } from '../../src/features/search/schemas';
 
 const FIXTURE = join(process.cwd(), 'tests/fixtures/overture/places.geojsonseq');
 const SCHEMA_DIR = join(process.cwd(), 'tests/fixtures/overture-schema');
@@ -169,11 +175,26 @@ describe('an Overture import', () => {
     expect(found.map((p) => p.slug)).toContain('riverside-lacquer-lounge');
     const openNow = (await (await api.get('/api/search?query=Riverside%20Lacquer&openNow=true')).json()) as { slug: string }[];
     expect(openNow.map((p) => p.slug)).not.toContain('riverside-lacquer-lounge');
+    // Its search card says nobody has confirmed its hours, as its page does; a listing made on Glow
+    // without hours says they were not provided (src/features/providers/unknownFields.ts).
+    const card = (found as SearchResult[]).find((p) => p.slug === 'riverside-lacquer-lounge')!;
+    expect(card).toMatchObject({ source: 'overture', openingHours: '{}' });
+    const cardText = (provider: SearchResult) => renderToStaticMarkup(createElement(ProviderCard, { provider, live: true })).replace(/<[^>]+>/g, ' ');
+    expect(cardText(card)).toContain('Hours not confirmed');
+    expect(cardText(card)).not.toContain('Hours not provided');
+    expect(cardText({ ...card, source: null })).toContain('Hours not provided');
+    expect(cardText({ ...card, source: null })).not.toContain('Hours not confirmed');
+    // So does its owner's dashboard, until the owner sets the hours.
+    const listing = await ownerListing(api.database, riverside.id as string);
+    expect(listing.source).toBe('overture');
+    const hoursSection = renderToStaticMarkup(createElement(HoursSection, { listing, onSaved: () => {} }));
+    expect(hoursSection).toContain('Your page says “Hours not confirmed” and never shows you as open now');
     // Nor a price: the stand-in "$$" its row holds never matches a search for "$$".
     expect(await count(`SELECT priceRangeKnown FROM providers WHERE slug = 'riverside-lacquer-lounge'`)).toBe(0);
     const priced = (await (await api.get('/api/search?query=Riverside%20Lacquer&priceRange=%24%24')).json()) as { slug: string }[];
     expect(priced.map((p) => p.slug)).not.toContain('riverside-lacquer-lounge');
-    // The matched seed listing is linked, its fields untouched; nothing from ODbL or the closed place.
+    // The matched seed listing is linked, its fields untouched (its source too: the business listed it here); nothing from ODbL or the closed place.
+    expect(await bySlug('lacquer-lace-nail-studio-new-york')).toMatchObject({ source: null });
     expect(
       await count(`SELECT count(*) FROM provider_sources s JOIN providers p ON p.id = s.providerId WHERE p.slug = 'lacquer-lace-nail-studio-new-york'`),
     ).toBe(1);

@@ -516,6 +516,8 @@ function newListingStatements(
     createdAt: new Date().toISOString(),
     vetted_at: null,
     vetted_by: null,
+    // Made by this import: without hours it says "Hours not confirmed" (providers/unknownFields.ts).
+    source: IMPORT_SOURCE,
   } as NewProvider;
   return [
     ...insertProviderStatements(database, row),
@@ -802,18 +804,17 @@ export async function resolveHold(
   return { providerId };
 }
 
-/** Where an imported listing came from, for its page: the datasets Overture credits, or null for a listing not imported. */
-export async function listingSource(
-  { db }: Db,
-  providerId: IdOf,
-): Promise<{ source: typeof IMPORT_SOURCE; datasets: string[]; licences: string[]; release: string | null } | null> {
+/**
+ * Where an imported or import-linked listing's data came from, for its page: the datasets Overture
+ * credits, or null for a listing no import touched. (Which import made a listing is its `source` column.)
+ */
+export async function listingSource({ db }: Db, providerId: IdOf): Promise<{ datasets: string[]; licences: string[]; release: string | null } | null> {
   const row = (
     await sql<{ sources: string; release: string | null }>`SELECT sources, release FROM provider_sources WHERE providerId = ${providerId}`.execute(db)
   ).rows[0];
   if (!row) return null;
   const sources = JSON.parse(String(row.sources)) as MappedPlace['sources'];
   return {
-    source: IMPORT_SOURCE,
     datasets: [...new Set(sources.map((s) => s.dataset ?? 'Overture Maps'))],
     licences: [...new Set(sources.map((s) => s.license))],
     release: row.release === null ? null : String(row.release),

@@ -1,7 +1,4 @@
 -- location=TX (plan: place)
 
-SELECT count(*) AS n, json_group_array(seq) AS seqs FROM (SELECT p.seq AS seq FROM providers p INDEXED BY providers_state_order WHERE NOT EXISTS (SELECT 1 FROM providers h INDEXED BY providers_unlisted WHERE h.seq = p.seq AND (h.isHidden = 1 OR h.status = 'permanently_closed')) AND p.state = ? ORDER BY p.isPromoted DESC, p.rating DESC, p.reviewCount DESC, p.name, p.seq LIMIT ?);
--- args: ["TX",1001]
-
-SELECT p.* FROM (VALUES (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?)) m CROSS JOIN providers p ON p.seq = m.column1;
--- args: [78,73,72,82,71,92,133,74,75,77,83,80]
+SELECT p.*, c.matchCount FROM (SELECT count(*) AS matchCount FROM (SELECT p.seq AS seq FROM providers p INDEXED BY providers_state_order WHERE NOT EXISTS (SELECT 1 FROM providers h INDEXED BY providers_unlisted WHERE h.seq = p.seq AND (h.isHidden = 1 OR h.status = 'permanently_closed')) AND p.state = ? ORDER BY p.isPromoted DESC, p.rating DESC, p.reviewCount DESC, p.name, p.seq LIMIT ?)) c LEFT JOIN (SELECT p.seq AS seq FROM providers p INDEXED BY providers_state_order WHERE NOT EXISTS (SELECT 1 FROM providers h INDEXED BY providers_unlisted WHERE h.seq = p.seq AND (h.isHidden = 1 OR h.status = 'permanently_closed')) AND p.state = ? ORDER BY p.isPromoted DESC, p.rating DESC, p.reviewCount DESC, p.name, p.seq LIMIT ?) s ON 1 LEFT JOIN providers p ON p.seq = s.seq;
+-- args: ["TX",1001,"TX",12]

@@ -268,19 +268,18 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
   const sortedPage = async (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], text?: TextSource) => {
     if (conds.some(isLookup)) return checkedPage(tables, conds);
     if (order !== ORDER) return sortedWhole(tables, conds);
-    const pick = async (source: ListedSource, only: Expression<SqlBool>, limit: number, offset: number) =>
-      (await run(sql`SELECT p.seq ${source.tables} ${and([...source.conds, only])} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`)).map((row) => row.seq);
     // Text listed from the full-text index: its promoted are listed with the index's promoted token,
     // not every match read to find them (a page past them read the matches twice).
     const promotedOnes = text ? textTops(text)(filterToken(PROMOTED_TOKEN)) : { tables, conds };
-    const promoted = await pick(promotedOnes, sql<SqlBool>`p.isPromoted = 1`, wanted, 0);
-    if (promoted.length === wanted) return rowsBySeq(promoted.slice(params.offset));
-    // Fewer than asked: `promoted` holds every promoted match, the rest of the page follows them.
-    const from = Math.max(params.offset, promoted.length);
-    return rowsBySeq([
-      ...promoted.slice(params.offset),
-      ...(await pick({ tables, conds }, sql<SqlBool>`p.isPromoted = 0`, wanted - from, from - promoted.length)),
-    ]);
+    const pick = (source: ListedSource, only: Expression<SqlBool>) =>
+      sql`SELECT seq FROM (SELECT p.seq ${source.tables} ${and([...source.conds, only])} ORDER BY ${order} LIMIT ${wanted})`;
+    // The promoted up to the page's end, then the others, and the page's rows, in one statement: one
+    // round trip (docs/SCALING.md "Round trips"). The compound stops at the page's end, so when the
+    // promoted fill it the others are never sorted.
+    return run(
+      sql`SELECT p.*${distance} FROM (${pick(promotedOnes, sql<SqlBool>`p.isPromoted = 1`)} UNION ALL ${pick({ tables, conds }, sql<SqlBool>`p.isPromoted = 0`)}
+        LIMIT ${params.limit} OFFSET ${params.offset}) s CROSS JOIN providers p ON p.seq = s.seq`,
+    );
   };
 
   /**
@@ -371,8 +370,19 @@ export function searchRun(database: Db, params: SearchRun['params'], r: Resolved
     // Open now is never carried by category rows, so here `from` reads the provider row `p`: the
     // page is read from it as it walks (by seq after, each of its rows counted twice on sqld).
     if (r.openTotal) return { rows: await run(sql`SELECT p.*${distance} ${from} ORDER BY ${inOrder} ${page}`), count: r.openTotal };
+    const listed = Math.max(LIMITS.countedTotal + 1, wanted);
+    if (params.offset === 0) {
+      // The first page: counted and its rows read in one statement, one round trip (docs/SCALING.md
+      // "Round trips"); the page walks the first rows again, a page's worth. Deeper, the list below
+      // is read once and the page's rows after it (walking to a deep page again read it twice).
+      const found = await run(
+        sql`SELECT p.*${distance}, c.matchCount FROM (SELECT count(*) AS matchCount FROM (SELECT ${seq} AS seq ${from} ORDER BY ${inOrder} LIMIT ${listed})) c
+          LEFT JOIN (SELECT ${seq} AS seq ${from} ORDER BY ${inOrder} LIMIT ${params.limit}) s ON 1 LEFT JOIN providers p ON p.seq = s.seq`,
+      );
+      return { rows: found.filter((row) => row.seq !== null), count: cappedTotal(Number(found[0]!.matchCount)) };
+    }
     const { rows } = await sql<{ n: number; seqs: string }>`SELECT count(*) AS n, json_group_array(seq) AS seqs
-      FROM (SELECT ${seq} AS seq ${from} ORDER BY ${inOrder} LIMIT ${Math.max(LIMITS.countedTotal + 1, wanted)})`.execute(db);
+      FROM (SELECT ${seq} AS seq ${from} ORDER BY ${inOrder} LIMIT ${listed})`.execute(db);
     return { rows: await rowsBySeq((JSON.parse(rows[0]!.seqs) as number[]).slice(params.offset, wanted)), count: cappedTotal(Number(rows[0]!.n)) };
   };
 
