@@ -337,15 +337,19 @@ async function fillFacets(database: Db): Promise<number> {
   return Math.max(0, hi - lo + 1);
 }
 
-async function meta(database: Db): Promise<{ version: number; providers: number } | null> {
+/**
+ * The generator version and provider count a finished file was made with, and how many providers it
+ * holds now (more after an import into a copy, docs/BENCHMARKS.md "Overture import"); null when unfinished.
+ */
+async function meta(database: Db): Promise<{ version: number; providers: number; count: number } | null> {
   try {
     const { rows } = await database.client.execute("SELECT value FROM bench_meta WHERE key = 'generator'");
     const [version, providers] = String(rows[0]?.value ?? '')
       .split(':')
       .map(Number);
-    if (!version) return null;
+    if (!version || providers === undefined) return null;
     const count = Number((await database.client.execute('SELECT count(*) AS n FROM providers')).rows[0]!.n);
-    return count === providers ? { version, providers: count } : null;
+    return { version, providers, count };
   } catch (error) {
     // Only a file without the table is unfinished; any other failure (a lock held by another
     // benchmark reading the same shared file) must not get the file deleted and rebuilt.
@@ -360,17 +364,26 @@ async function meta(database: Db): Promise<{ version: number; providers: number 
  */
 export async function ensureBenchDb(
   total: number,
-  file = `${BENCH_DIR}/providers-${total}.db`,
+  given?: string,
   log = console.log,
   /** Segments in this process (tests/db/copies.test.ts: a small file), not a child each. */
   { inProcess = false } = {},
 ): Promise<Generated> {
+  const file = given ?? `${BENCH_DIR}/providers-${total}.db`;
   mkdirSync(dirname(file), { recursive: true });
   const url = `file:${file}`;
   if (existsSync(file)) {
     const database = await getDb(url);
     const found = await meta(database);
-    if (found && found.version === GENERATOR_VERSION && found.providers === total) {
+    const finished = found?.version === GENERATOR_VERSION && found.providers === total;
+    // A file named with --db is never deleted: it may hold more than it was generated with (an
+    // import into a copy); one that is not a finished file of `total` is an error, not a rebuild.
+    if (given && !(finished && found.count >= total)) {
+      throw new Error(
+        `${file} is not a finished benchmark file of ${total} providers (${found ? `generated with ${found.providers}, holds ${found.count}` : 'unfinished'})`,
+      );
+    }
+    if (finished && (found.count === total || given)) {
       // A file made before a schema change gets the new migrations (indexes) instead of a rebuild.
       const applied = await migrate(database);
       if (applied.length) log(`[bench] applied ${applied.join(', ')} to ${file}`);

@@ -5,7 +5,8 @@
  * guide pages) says nothing it could get wrong: its badge is an empty, invisible placeholder of the
  * badge's height, which the page script fills in the browser (src/scripts/page.ts), as it works out
  * again a live status whose span the visitor's clock is outside (a copy the CDN kept from earlier).
- * Without hours there is no badge, only what the listing's source says instead ("Hours not provided").
+ * Without hours there is no badge, only what the listing's source says instead (unknownFields.ts
+ * HOURS_UNKNOWN_LABELS: "Hours not provided", or "Hours not confirmed" for an imported listing).
  */
 import { openStateAt, openStatusText, openStatusUntil } from '@/features/providers';
 import { parseOpeningHours } from '@/features/providers';

@@ -30,7 +30,7 @@ export function ProviderCard({
       {provider.isPromoted && <span className="rounded-full bg-brand-700 px-2.5 py-0.5 text-xs font-semibold text-white">Promoted</span>}
       {/* A closed listing never says "Open now" (docs/owners.md "Statuses"). */}
       {provider.status === 'open' ? (
-        <OpenStatus openingHours={provider.openingHours} timeZone={provider.timeZone} live={live} />
+        <OpenStatus openingHours={provider.openingHours} timeZone={provider.timeZone} source={provider.source} live={live} />
       ) : (
         <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-950">
           {provider.status === 'permanently_closed' ? 'Permanently closed' : 'Temporarily closed'}

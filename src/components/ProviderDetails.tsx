@@ -36,15 +36,12 @@ export function ProviderHero({
   cover = null,
   photos = 0,
   verified = false,
-  source = null,
   requests,
 }: {
   provider: Provider;
   cover?: Photo | null;
   photos?: number;
   verified?: boolean;
-  /** Where the listing came from: what it says without hours (unknownFields.ts). */
-  source?: string | null;
   requests?: HeroRequests | undefined;
 }) {
   const services = parseServices(provider.services);
@@ -128,7 +125,7 @@ export function ProviderHero({
               Price range: <strong className="text-gray-900">{provider.priceRange}</strong>
             </span>
           )}
-          {open && <OpenStatus openingHours={provider.openingHours} timeZone={provider.timeZone} source={source} live />}
+          {open && <OpenStatus openingHours={provider.openingHours} timeZone={provider.timeZone} source={provider.source} live />}
         </p>
         <ul className="flex flex-wrap gap-2" aria-label="Services">
           {services.map((s) => (
@@ -217,8 +214,8 @@ export function BusinessInfoCard({ provider }: { provider: Provider }) {
   );
 }
 
-/** `source`: where the listing came from, for what it says without hours (unknownFields.ts). */
-export function OpeningHoursCard({ provider, source = null }: { provider: Provider; source?: string | null }) {
+/** Without hours, what the listing's source says in their place (unknownFields.ts). */
+export function OpeningHoursCard({ provider }: { provider: Provider }) {
   const hours = parseOpeningHours(provider.openingHours);
   return (
     <section aria-labelledby="opening-hours" className="rounded-2xl border border-gray-200 p-5">
@@ -239,7 +236,7 @@ export function OpeningHoursCard({ provider, source = null }: { provider: Provid
           </tbody>
         </table>
       ) : (
-        <p className="mt-4 text-sm text-gray-700">{hoursUnknownLabel(source)}. Call ahead before you visit.</p>
+        <p className="mt-4 text-sm text-gray-700">{hoursUnknownLabel(provider.source)}. Call ahead before you visit.</p>
       )}
     </section>
   );

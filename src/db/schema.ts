@@ -50,6 +50,8 @@ export interface ProvidersTable {
   facets: Generated<number>;
   /** The services it counts in the vocabulary when not all of them (JSON; null: all), migrations/0041. */
   vocabServices: Generated<string | null>;
+  /** The import that made it ('overture'), or null for a listing made on Glow (migrations/0072). */
+  source: Generated<string | null>;
 }
 
 /** Each provider's set facet bits, one row each, kept by triggers (migrations/0046). */

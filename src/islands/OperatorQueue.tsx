@@ -101,7 +101,7 @@ export default function OperatorQueue({
               aria-current={index === selected ? 'true' : undefined}
               aria-labelledby={`item-${index}`}
               onFocus={() => setSelected(index)}
-              className={`rounded-2xl border p-4 outline-none sm:p-5 ${index === selected ? 'border-brand-600 ring-2 ring-brand-600' : 'border-gray-200'}`}
+              className={`min-w-0 rounded-2xl border p-4 wrap-anywhere outline-none sm:p-5 ${index === selected ? 'border-brand-600 ring-2 ring-brand-600' : 'border-gray-200'}`}
             >
               <Item item={item} index={index} onDecide={(action) => setPending({ item, action })} />
             </article>
@@ -131,13 +131,13 @@ function Item({ item, index, onDecide }: { item: QueueItem; index: number; onDec
           </>
         )}
       </p>
-      {item.text && <p className="mt-3 whitespace-pre-line break-words text-gray-900">{item.text}</p>}
+      {item.text && <p className="mt-3 whitespace-pre-line text-gray-900">{item.text}</p>}
       {item.photo && (
         <a href={item.photo.url} className="mt-3 block">
           <img src={item.photo.url} alt={item.photo.alt} className="h-auto max-h-[32rem] w-auto max-w-full rounded-lg" />
         </a>
       )}
-      <div className={item.beside ? 'mt-3 grid gap-4 md:grid-cols-2' : 'mt-3'}>
+      <div className={item.beside ? 'mt-3 grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]' : 'mt-3'}>
         <Details heading={item.beside ? 'Sent' : undefined} details={item.details} />
         {item.beside && (
           <div>
@@ -180,11 +180,11 @@ function Details({ heading, details }: { heading?: string | undefined; details: 
   return (
     <div>
       {heading && <h3 className="text-sm font-semibold text-gray-900">{heading}</h3>}
-      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+      <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         {details.map((d) => (
           <div key={d.label} className="contents">
             <dt className="text-gray-600">{d.label}</dt>
-            <dd className="break-words text-gray-900">{d.value}</dd>
+            <dd className="text-gray-900">{d.value}</dd>
           </div>
         ))}
       </dl>

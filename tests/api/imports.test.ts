@@ -21,6 +21,12 @@ import { startApi, type TestApi } from '../helpers/api';
 import { approveBatch, openHolds, resolveHold, rollbackBatch, runImport, type ImportReport } from '../../src/features/imports/index.server';
 import { saveListingEdit } from '../../src/features/owners/listingEdits.server';
 import { listingEditSchema } from '../../src/features/owners/schemas/listingEdit';
+import { ownerListing } from '../../src/features/owners/listingEdits.server';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { ProviderCard } from '../../src/components/ProviderCard';
+import HoursSection from '../../src/islands/business/HoursSection';
+import type { SearchResult } from '../../src/features/search/schemas';
 
 const FIXTURE = join(process.cwd(), 'tests/fixtures/overture/places.geojsonseq');
 const SCHEMA_DIR = join(process.cwd(), 'tests/fixtures/overture-schema');
@@ -169,11 +175,26 @@ describe('an Overture import', () => {
     expect(found.map((p) => p.slug)).toContain('riverside-lacquer-lounge');
     const openNow = (await (await api.get('/api/search?query=Riverside%20Lacquer&openNow=true')).json()) as { slug: string }[];
     expect(openNow.map((p) => p.slug)).not.toContain('riverside-lacquer-lounge');
+    // Its search card says nobody has confirmed its hours, as its page does; a listing made on Glow
+    // without hours says they were not provided (src/features/providers/unknownFields.ts).
+    const card = (found as SearchResult[]).find((p) => p.slug === 'riverside-lacquer-lounge')!;
+    expect(card).toMatchObject({ source: 'overture', openingHours: '{}' });
+    const cardText = (provider: SearchResult) => renderToStaticMarkup(createElement(ProviderCard, { provider, live: true })).replace(/<[^>]+>/g, ' ');
+    expect(cardText(card)).toContain('Hours not confirmed');
+    expect(cardText(card)).not.toContain('Hours not provided');
+    expect(cardText({ ...card, source: null })).toContain('Hours not provided');
+    expect(cardText({ ...card, source: null })).not.toContain('Hours not confirmed');
+    // So does its owner's dashboard, until the owner sets the hours.
+    const listing = await ownerListing(api.database, riverside.id as string);
+    expect(listing.source).toBe('overture');
+    const hoursSection = renderToStaticMarkup(createElement(HoursSection, { listing, onSaved: () => {} }));
+    expect(hoursSection).toContain('Your page says “Hours not confirmed” and never shows you as open now');
     // Nor a price: the stand-in "$$" its row holds never matches a search for "$$".
     expect(await count(`SELECT priceRangeKnown FROM providers WHERE slug = 'riverside-lacquer-lounge'`)).toBe(0);
     const priced = (await (await api.get('/api/search?query=Riverside%20Lacquer&priceRange=%24%24')).json()) as { slug: string }[];
     expect(priced.map((p) => p.slug)).not.toContain('riverside-lacquer-lounge');
-    // The matched seed listing is linked, its fields untouched; nothing from ODbL or the closed place.
+    // The matched seed listing is linked, its fields untouched (its source too: the business listed it here); nothing from ODbL or the closed place.
+    expect(await bySlug('lacquer-lace-nail-studio-new-york')).toMatchObject({ source: null });
     expect(
       await count(`SELECT count(*) FROM provider_sources s JOIN providers p ON p.id = s.providerId WHERE p.slug = 'lacquer-lace-nail-studio-new-york'`),
     ).toBe(1);
@@ -207,10 +228,18 @@ describe('an Overture import', () => {
   });
 
   it('approves a batch: its new listings are vetted', async () => {
+    const term = (kind: string, t: string) => count(`SELECT coalesce(sum(n), 0) FROM search_terms WHERE kind = '${kind}' AND term = '${t}'`);
+    const [chicago, riversideWord, salon] = [await term('city', 'chicago'), await term('word', 'riverside'), await term('service', 'nail salon')];
     const { providerIds } = await approveBatch(api.database, first.batchId!, actor);
     expect(providerIds).toHaveLength(6);
     const riverside = (await bySlug('riverside-lacquer-lounge'))!;
     expect(await isVetted(api.database, riverside.id as string)).toBe(true);
+    // Their words join the vocabulary, each listing counted once (Wicker Park and Pilsen are in
+    // Chicago; Riverside Lacquer Lounge and Hudson Polish Bar list Nail Salon).
+    expect(await term('city', 'chicago')).toBe(chicago + 2);
+    expect(await term('word', 'riverside')).toBe(riversideWord + 1);
+    expect(await term('service', 'nail salon')).toBe(salon + 2);
+    expect(await count(`SELECT count(*) FROM providers WHERE vetted_by = '${actor}'`)).toBe(6);
     expect(await count(`SELECT count(*) FROM moderation_actions WHERE action = 'approve-listing' AND actor = '${actor}'`)).toBe(6);
     await expect(approveBatch(api.database, first.batchId!, actor)).rejects.toThrow(/only an applied batch/);
   });

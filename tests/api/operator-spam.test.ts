@@ -10,11 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApi } from '../helpers/api';
 import { npmScript, operatorCalls, signInOperator } from '../helpers/operators';
 import { type SignedInOwner, signInOwner, startOwnerApi } from '../helpers/owners';
-import { CODE_SUBJECT, countMail, json, sendRequest } from '../helpers/requests';
+import { CODE_SUBJECT, countMail, json, sendSpamRequest } from '../helpers/requests';
 import type { TestMailbox } from '../helpers/smtp';
 import type { AuditPage } from '../../src/features/moderation/schemas/queue';
 import { grantOperator } from '../../src/features/operators/index.server';
-import type { RequestOptions } from '../../src/features/requests';
 import { LIMIT_MESSAGES } from '../../src/features/requests/index.server';
 
 const OPERATOR = 'trust-desk@glow-team.example.com';
@@ -53,17 +52,7 @@ afterAll(async () => {
 });
 
 /** Sends a request to `providerId` from `email` and returns its id (or the refusal). */
-async function ask(providerId: string, email: string): Promise<Response> {
-  const options = (await (await api.get(`/api/providers/${providerId}/request-options`)).json()) as RequestOptions;
-  return sendRequest(api, mail, {
-    providerId,
-    service: options.services[0]!,
-    windows: [{ date: options.openDates[4]!, part: 'evening' }],
-    name: 'Gift Card Desk',
-    email,
-    note: 'Claim your free gift card at gifts dot example dot net',
-  });
-}
+const ask = (providerId: string, email: string): Promise<Response> => sendSpamRequest(api, mail, providerId, email);
 const report = async (id: string, who = owner) => api.post(`/api/owners/requests/${id}`, { action: 'report' }, { headers: who.headers });
 const audit = async () => ((await (await calls.call('GET', '/api/operator/audit?limit=100', operator.headers)).json()) as AuditPage).items;
 

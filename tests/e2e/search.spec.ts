@@ -1,4 +1,5 @@
 /** The search form and /search results, against the real API. */
+import { spawnSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { failOnConsoleErrors } from './helpers';
 import { runModerate } from '../helpers/moderateCli';
@@ -159,5 +160,30 @@ test.describe('search', () => {
     await early;
     await expect(verified).toBeChecked();
     await expect(page.locator('main article')).toHaveCount(managed.length);
+  });
+
+  // Last in the file: the import adds listings in New York, Chicago and Austin (docs/imports.md).
+  test('an imported listing says its hours are not confirmed, on its search card and its page', async ({ page }) => {
+    test.setTimeout(180_000);
+    failOnConsoleErrors(page);
+    // As an operator imports the committed fixture: `npm run import -- FILE --apply` against the server's database.
+    const run = spawnSync('npm', ['run', '--silent', 'import', '--', 'tests/fixtures/overture/places.geojsonseq', '--apply'], {
+      env: { ...process.env, DATABASE_URL: 'file:.test-data/e2e.db', USER: 'ops-jordan', NETLIFY_PURGE_API_TOKEN: '' },
+      encoding: 'utf8',
+      timeout: 150_000,
+    });
+    expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
+    await page.goto('/search?query=Wicker+Park+Hair+Parlor');
+    const card = page.locator('main article').filter({ hasText: 'Wicker Park Hair Parlor' });
+    await expect(card).toHaveCount(1);
+    await expect(card.getByText('Hours not confirmed', { exact: true }).filter({ visible: true })).toHaveCount(1);
+    await expect(card).not.toContainText('Hours not provided');
+    await expect(card).not.toContainText('Open now');
+    await card.getByRole('link', { name: 'Wicker Park Hair Parlor' }).click();
+    await expect(page).toHaveURL('/provider/wicker-park-hair-parlor');
+    await expect(page.getByText('Hours not confirmed. Call ahead before you visit.')).toBeVisible();
+    await expect(page.getByText('Hours not confirmed', { exact: true })).toBeVisible();
+    await expect(page.getByText('Listed from open data: Foursquare Open Source Places, through Overture Maps Foundation.')).toBeVisible();
+    await expect(page.getByText('Hours not provided')).toHaveCount(0);
   });
 });

@@ -4,6 +4,7 @@ import type { ParsedMail } from 'mailparser';
 import type { TestApi } from './api';
 import { requestFrom } from './owners';
 import type { TestMailbox } from './smtp';
+import type { RequestOptions } from '../../src/features/requests';
 
 export const json = (origin: string) => ({ 'Content-Type': 'application/json', Origin: origin });
 
@@ -98,4 +99,26 @@ export async function shopperCode(api: TestApi, mail: TestMailbox, providerId: s
   const asked = await api.post('/api/requests/code', { providerId, email }, { headers: json(api.base) });
   if (asked.status !== 202) throw new Error(`code: ${asked.status} ${await asked.text()}`);
   return newCode(mail, email, before);
+}
+
+/**
+ * A request a business would report as spam: the listing's first service on its fifth open day,
+ * with a gift-card note, from `email` (and a local address of its own unless one is given).
+ * Needs only the API's origin, so the browser tests use it against their server too.
+ */
+export async function sendSpamRequest(api: Pick<TestApi, 'base'>, mail: TestMailbox, providerId: string, email: string, from?: string): Promise<Response> {
+  const options = (await (await fetch(new URL(`/api/providers/${providerId}/request-options`, api.base))).json()) as RequestOptions;
+  return sendRequest(
+    api as TestApi,
+    mail,
+    {
+      providerId,
+      service: options.services[0]!,
+      windows: [{ date: options.openDates[4]!, part: 'evening' }],
+      name: 'Gift Card Desk',
+      email,
+      note: 'Claim your free gift card at gifts dot example dot net',
+    },
+    from ? { from } : {},
+  );
 }

@@ -45,6 +45,7 @@ const provider: Provider = {
   status: 'open',
   closedUntil: null,
   facets: facetSelection(0),
+  source: null,
 };
 
 describe('absoluteUrl', () => {

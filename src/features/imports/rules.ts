@@ -7,7 +7,7 @@ import licencesJson from '../../../content/imports/licences.json' with { type: '
 import { categoryTableSchema, licenceTableSchema } from './schemas/importRules';
 import type { OvertureSource } from './schemas/overturePlace';
 
-/** The `source` of an imported listing: its row in HOURS_UNKNOWN_LABELS (providers/unknownFields.ts) says "Hours not confirmed". */
+/** The `source` column of a listing an import made (migrations/0072): its row in HOURS_UNKNOWN_LABELS (providers/unknownFields.ts) says "Hours not confirmed". */
 export const IMPORT_SOURCE = 'overture';
 
 export const CATEGORY_SERVICES = categoryTableSchema.parse(categoriesJson).categories;

@@ -42,6 +42,7 @@ export interface NewProvider
     | 'priceRangeKnown'
     | 'facets'
     | 'vocabServices'
+    | 'source'
   > {
   /** 0 when nobody gave the price (migrations/0043); the column's stand-in is stored in `priceRange`. */
   priceRangeKnown?: number;
@@ -55,6 +56,8 @@ export interface NewProvider
   timeZone?: string | null;
   /** Its facets' bits (src/features/facets); a new listing says nothing until its owner does. */
   facets?: number;
+  /** The import that made it (migrations/0072); absent for a listing made on Glow. */
+  source?: string | null;
 }
 
 /**

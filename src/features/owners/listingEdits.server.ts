@@ -41,6 +41,7 @@ export async function ownerListing({ db }: Db, providerId: string): Promise<Owne
     status: row.status,
     closedUntil: row.closedUntil,
     ownerUpdatedAt: row.ownerUpdatedAt,
+    source: row.source,
   };
 }
 

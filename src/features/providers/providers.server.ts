@@ -14,7 +14,7 @@ import { facetSelection } from '../facets';
 type ProviderRow = Selectable<ProvidersTable>;
 
 /** A database row in the API's wire format (docs/openapi.json). */
-export function toProvider(row: Omit<ProviderRow, 'ownerUpdatedAt' | 'vocabServices'>): Provider {
+export function toProvider(row: Omit<ProviderRow, 'ownerUpdatedAt' | 'vocabServices' | 'source'> & { source?: string | null }): Provider {
   const timeZone = row.timeZone ?? timeZoneOf(row.state);
   // A temporary closure whose day has come is over (docs/owners.md "Statuses").
   const status = effectiveStatus({ status: row.status ?? 'open', closedUntil: row.closedUntil ?? null }, timeZone);
@@ -46,6 +46,8 @@ export function toProvider(row: Omit<ProviderRow, 'ownerUpdatedAt' | 'vocabServi
     longitude: row.longitude === null ? null : Number(row.longitude),
     timeZone,
     facets: facetSelection(Number(row.facets ?? 0)),
+    // Where it came from: what it says without hours (unknownFields.ts HOURS_UNKNOWN_LABELS).
+    source: row.source ?? null,
     ...status,
   };
 }

@@ -46,7 +46,8 @@ export interface SearchFilter {
   categoryRow?(r: Resolved): Expression<SqlBool>;
   /**
    * The same condition on a sampled provider's category rows (tokenShares.server.ts), for the share
-   * of the directory a service's rows with the search's filters hold (`inSampledCategoryRows`).
+   * of the directory a service's rows with the search's filters hold (`inSampledCategoryRows`), and
+   * the share the search's matches hold (`inSample`).
    */
   sampledRow?(r: Resolved, row: SampledCategories): boolean;
   /** The copied tables that apply it (a plan reading one of them leaves its row condition out). */
@@ -174,6 +175,7 @@ export const FILTERS = {
   state: {
     on: (r) => !!r.place?.state,
     row: (r) => sql<SqlBool>`p.state = ${r.place!.state}`,
+    sampledRow: (r, row) => row.state === r.place!.state,
     textToken: (r) => stateToken(r.place!.state!),
     carriedBy: [],
   },
@@ -218,6 +220,7 @@ export const FILTERS = {
   facets: {
     on: (r) => facetMaskOf(r) !== 0,
     row: (r) => sql<SqlBool>`(p.facets & ${facetMaskOf(r)}) = ${facetMaskOf(r)}`,
+    sampledRow: (r, row) => (row.facets & facetMaskOf(r)) === facetMaskOf(r),
     carriedBy: [],
   },
   near: { on: (r) => !!r.within, row: (r) => withinCondition(r.within!.point, r.within!.miles), carriedBy: [] },
@@ -392,3 +395,10 @@ export const categoryConditions = (r: Resolved): Expression<SqlBool>[] =>
 /** Whether a sampled provider's category rows meet every filter the search has that category rows carry (`categoryConditions`). */
 export const inSampledCategoryRows = (r: Resolved, row: SampledCategories): boolean =>
   ENTRIES.every(([, f]) => !f.on(r) || !f.carriedBy.includes('categoryRows') || f.sampledRow!(r, row));
+
+/**
+ * Whether a sampled provider meets every filter the search has that the sample holds the columns of
+ * (`sampledRow`: a city, a state, a price, a rating, a service, the facets); the others (text, a
+ * place's point, open now) are left out, so the share is an upper bound of the matches'.
+ */
+export const inSample = (r: Resolved, row: SampledCategories): boolean => ENTRIES.every(([, f]) => !f.on(r) || !f.sampledRow || f.sampledRow(r, row));

@@ -37,6 +37,9 @@ export interface SampledCategories {
   city: string;
   priceRange: string;
   rating: number;
+  /** The provider's state and facet bits, for the share of the directory a search's column filters hold (plans/facetListed.server.ts). */
+  state: string;
+  facets: number;
 }
 
 /** The share of the directory in any of `states` (their tokens' shares summed, at most the whole). */
@@ -87,6 +90,8 @@ async function sampleShares({ client }: Db): Promise<TokenShares> {
     city: String(row.city),
     priceRange: String(row.priceRange),
     rating: Number(row.rating),
+    state: String(row.state),
+    facets: Number(row.facets),
   }));
   return {
     size: last,

@@ -22,6 +22,8 @@ export const PLAN_TUNING = {
   openListedScale: 0.5,
   /** A facet's rows are listed while they are at most this times √(counted cap × providers), as open now's are. */
   facetListedScale: 0.5,
+  /** A facet's listed row (a lookup by seq, then sorted) costs this many rows of a walk or a count along an index. */
+  facetRowCost: 2,
   /** Open ranges read (times that number) to count the open at a price or rating, before each row is checked instead. */
   openScanScale: 2,
   /** Text in a box is checked row by row up to this many rows per seek of a check, else listed once. */

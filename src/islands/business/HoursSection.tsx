@@ -1,7 +1,7 @@
 /**
  * The dashboard's opening-hours section: per day an opening and a closing time control and a
  * "Closed" toggle, never free text (src/features/owners/hoursForm.ts). A listing without hours says
- * what shoppers see meanwhile.
+ * what shoppers see meanwhile, which depends on where it came from (unknownFields.ts).
  */
 import { useId, useState } from 'react';
 import { DAYS, type Day } from '@/config';
@@ -28,7 +28,7 @@ export default function HoursSection(props: SectionProps) {
       title="Opening hours"
       intro={
         unknown ? (
-          <p>Your page says &ldquo;{hoursUnknownLabel()}&rdquo; and never shows you as open now until you set your hours here.</p>
+          <p>Your page says &ldquo;{hoursUnknownLabel(props.listing.source)}&rdquo; and never shows you as open now until you set your hours here.</p>
         ) : (
           <p>A closing time earlier than the opening time runs past midnight.</p>
         )

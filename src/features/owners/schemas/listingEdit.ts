@@ -7,7 +7,7 @@ import { z } from '../../../lib/zod';
 import { businessFields } from '../../providers/schemas';
 import { menuSchema } from '../../providers/schemas';
 import { maybeOpeningHoursSchema, providerCreateSchema, serviceNameSchema } from '../../providers/schemas';
-import { isCalendarDay, LISTING_STATUSES } from '../../providers';
+import { HOURS_UNKNOWN_LABELS, isCalendarDay, LISTING_STATUSES } from '../../providers';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -26,7 +26,9 @@ export const listingEditSchema = z
       .array(serviceNameSchema, { error: 'Please describe your services' })
       .check(z.minLength(1, 'Please describe your services'), z.maxLength(30, 'List at most 30 services'), z.describe('1-30 service names.')),
     openingHours: maybeOpeningHoursSchema.check(
-      z.describe('Hours per day, monday..sunday: "9:00 AM - 6:00 PM" or "Closed"; or {} for hours not given (the page says "Hours not provided").'),
+      z.describe(
+        `Hours per day, monday..sunday: "9:00 AM - 6:00 PM" or "Closed"; or {} for hours not given (the page says "${HOURS_UNKNOWN_LABELS.glow}", or "${HOURS_UNKNOWN_LABELS.overture}" for an imported listing).`,
+      ),
     ),
     menu: menuSchema.check(z.describe('The service menu: name, price or range in US dollars, duration in minutes; empty for none.')),
     status: z
@@ -70,5 +72,8 @@ export const ownerListingSchema = z.object({
   status: z.enum(LISTING_STATUSES).check(z.describe('Stored status (a temporary closure past its date reads as open on the page).')),
   closedUntil: z.nullable(z.string()).check(z.describe('Reopening day of a temporary closure, or null.')),
   ownerUpdatedAt: z.nullable(z.string()).check(z.describe('When the business last saved a change (ISO 8601), or null.')),
+  source: z
+    .nullable(z.string())
+    .check(z.describe('Where the listing came from (schema Provider `source`): null for one made on Glow, "overture" for one imported from open data.')),
 });
 export type OwnerListing = z.infer<typeof ownerListingSchema>;

@@ -4,7 +4,7 @@
  */
 import { z } from '../../../lib/zod';
 import { DAYS } from '../../../config';
-import { UNKNOWN_PRICE } from '../unknownFields';
+import { HOURS_UNKNOWN_LABELS, UNKNOWN_PRICE } from '../unknownFields';
 import { HOURS_PATTERN, PRICE_RANGES } from '../providerFields';
 import { dayRange, MINUTES_PER_DAY } from '../openingHours';
 import { LISTING_STATUSES } from '../listingStatus';
@@ -126,7 +126,7 @@ export const providerCreateSchema = z.object({
     ._default(jsonString(maybeOpeningHoursSchema, 'Opening hours must be a JSON object with keys monday to sunday'), () => ({}))
     .check(
       z.describe(
-        "JSON-encoded object with keys monday..sunday, each a range like '9:00 AM - 6:00 PM' or 'Closed'; absent or '{}': not given, and the listing says \"Hours not provided\" and never matches open now.",
+        `JSON-encoded object with keys monday..sunday, each a range like '9:00 AM - 6:00 PM' or 'Closed'; absent or '{}': not given, and the listing says "${HOURS_UNKNOWN_LABELS.glow}" and never matches open now.`,
       ),
     ),
   fax: honeypotSchema,
@@ -180,6 +180,13 @@ export const providerSchema = z.object({
       ),
     ),
   closedUntil: z.nullable(z.string()).check(z.describe('The day (YYYY-MM-DD, its own time zone) a temporarily closed listing opens again; otherwise null.')),
+  source: z
+    .nullable(z.string())
+    .check(
+      z.describe(
+        `Where the listing came from: null for one made on Glow, "overture" for one imported from Overture Maps open data (docs/imports.md). Without hours the first says "${HOURS_UNKNOWN_LABELS.glow}", the second "${HOURS_UNKNOWN_LABELS.overture}".`,
+      ),
+    ),
   facets: facetsSchema.check(
     z.describe(
       'What the listing says about walk-ins, access, languages, payment, kids, parking and identity (schema Facets, docs/facets.md); an empty list is unset.',

@@ -3,22 +3,60 @@
  * (migrations/0046) lead, each looked up in provider_search, checked and sorted. Searched for along
  * another index, a rare facet was a check on every row of it: a whole price's or the whole directory
  * for a page of a language few speak, and for a deep page every row of the sort's index. How few is
- * the sample's share of the search's rarest facet (tokenShares.server.ts), never a rule per facet;
- * the rows it lists are at most `facetListedMost`, where listing meets the other reads.
+ * data, never a rule per facet: the token sample's share of the search's rarest facet
+ * (tokenShares.server.ts), at most `facetListedMost`, where listing meets the other reads (twice
+ * that when every other source holds twice as many, which would be sorted whole). It leads only
+ * when it is the cheapest read: fewer rows (each a lookup, `facetRowCost` rows of a walk) than
+ * another plan counts and walks for the page at the sample's share of the matches, and fewer than
+ * the place, box, service or text that would lead (each counted in its own index only that far).
  */
-import { sql } from 'kysely';
-import { facetBitsOf, rowConditions } from '../filters.server';
-import { facetListedMost } from '../tuning.server';
+import { sql, type RawBuilder } from 'kysely';
+import { boxTables } from '../near.server';
+import { FILTERS, facetBitsOf, inSample, rowConditions, type SearchFilter } from '../filters.server';
+import { CATEGORY_INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
+import { facetListedMost, PLAN_TUNING } from '../tuning.server';
+import { LIMITS } from '../../../config';
 import { tokenShares } from '../tokenShares.server';
-import { and, type Plan, type SearchRun } from './context.server';
+import { countOnce } from '../requestReads.server';
+import { and, leadingIndex, wordsEstimate, type Plan, type SearchRun } from './context.server';
 
-/** The search's rarest facet bit and its estimated rows, when they are few enough to list; else null. */
+/** The search's rarest facet bit and its estimated rows, when listing them is the cheapest read; else null. */
 async function rarestFacet(s: SearchRun): Promise<{ bit: number; rows: number } | null> {
-  const bits = facetBitsOf(s.r);
-  if (!bits.length) return null;
-  const { size, facetShares } = await tokenShares(s.database);
+  const { r } = s;
+  const bits = facetBitsOf(r);
+  // Nearest first reads the points around a place in order and stops at the page (a place's rings:
+  // nearPlace.server.ts), where the facet's rows would all be read and sorted by distance.
+  if (!bits.length || s.sort === 'distance') return null;
+  const { size, facetShares, categoryRows } = await tokenShares(s.database);
   const [rarest] = bits.map((bit) => ({ bit, rows: Math.ceil((facetShares.get(bit) ?? 0) * size) })).sort((a, b) => a.rows - b.rows);
-  return rarest!.rows <= facetListedMost(size) ? rarest! : null;
+  const { rows } = rarest!;
+  const most = facetListedMost(size);
+  if (rows > 2 * most) return null;
+  // Another plan counts the matches up to the cap and walks for the page: it reads that many over
+  // the matches' share of the directory (the sample's, half a sampled row when none held).
+  const held = categoryRows.filter((row) => inSample(r, row)).length;
+  const walked = (Math.max(s.wanted, LIMITS.countedTotal + 1) * Math.max(1, categoryRows.length)) / Math.max(0.5, held);
+  if (walked <= rows * PLAN_TUNING.facetRowCost) return null;
+  // Past `most`, only when every other source holds twice as many: those are then sorted whole.
+  return (await narrowerSource(s, rows <= most ? rows : 2 * rows)) ? null : rarest!;
+}
+
+/** Whether the box, place, service or text another plan would lead with holds at most `most` rows. */
+async function narrowerSource(s: SearchRun, most: number): Promise<boolean> {
+  const { r } = s;
+  const place = leadingIndex(r, PLACE_INDEXES);
+  const category = leadingIndex(r, CATEGORY_INDEXES);
+  const reads: RawBuilder<unknown>[] = [];
+  if (r.within) reads.push(sql`SELECT 1 ${boxTables(r.within.point, r.within.miles, r.category)}`);
+  // Each index's own filters: a read of its entries alone.
+  if (place) reads.push(sql`SELECT 1 FROM providers p ${indexedBy(place.index)} ${and(place.filters.map((f) => FILTERS[f].row(r, { listText: false })))}`);
+  if (category)
+    reads.push(
+      sql`SELECT 1 FROM provider_categories c ${indexedBy(category.index)} ${and(category.filters.map((f) => (FILTERS[f] as SearchFilter).categoryRow!(r)))}`,
+    );
+  for (const read of reads)
+    if ((await countOnce(s.database, s.reads.counts, sql<{ n: number }>`SELECT count(*) AS n FROM (${read} LIMIT ${most + 1})`)) <= most) return true;
+  return !!r.match && (await wordsEstimate(s.database, r, s.reads, (await tokenShares(s.database)).size)) <= most;
 }
 
 export const facetListed: Plan = {
