@@ -13,6 +13,7 @@ import { toast } from '@/stores/toasts';
 import { APPLICATION_INTRO, applicationToast } from '@/features/owners';
 import { HELD_MESSAGE } from '@/features/providers/schemas';
 import { US_STATES } from '@/features/places';
+import { DialogHeader } from './DialogHeader';
 import { useModalDialog } from './useModalDialog';
 import { useValidatedForm } from './useValidatedForm';
 
@@ -105,7 +106,7 @@ function BusinessDialog() {
       className="mx-auto mt-auto mb-0 max-h-[100dvh] w-full max-w-full overflow-y-auto rounded-t-2xl bg-white shadow-2xl backdrop:bg-gray-900/50 sm:m-auto sm:max-h-[90vh] sm:w-[calc(100%-2rem)] sm:max-w-2xl sm:rounded-2xl"
     >
       <div className="p-6">
-        <div className="flex items-start justify-between gap-4">
+        <DialogHeader close={close}>
           <div>
             <h2 id={`${id}-title`} className="text-2xl font-bold text-gray-900">
               List Your Business
@@ -114,15 +115,7 @@ function BusinessDialog() {
               {APPLICATION_INTRO}
             </p>
           </div>
-          <button
-            type="button"
-            onClick={close}
-            aria-label="Close"
-            className="-m-2 h-11 w-11 shrink-0 rounded-md text-2xl leading-none text-gray-700 hover:bg-gray-100"
-          >
-            ×
-          </button>
-        </div>
+        </DialogHeader>
         <form onSubmit={submit} noValidate className="relative mt-6 grid gap-4 sm:grid-cols-2">
           <Honeypot value={fax} onChange={setFax} />
 

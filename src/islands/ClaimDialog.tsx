@@ -7,6 +7,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CodeField, EmailField } from './CodeField';
 import { apiCall, ApiError } from '@/lib/apiClient';
+import { DialogHeader } from './DialogHeader';
 import { useModalDialog } from './useModalDialog';
 
 export interface ClaimTarget {
@@ -62,19 +63,11 @@ export default function ClaimDialog({ target, onClose }: { target: ClaimTarget; 
   );
   return (
     <dialog {...dialogProps} aria-labelledby={`${id}-title`} className="m-auto w-full max-w-md rounded-2xl bg-white p-6 shadow-2xl backdrop:bg-gray-900/50">
-      <div className="flex items-start justify-between gap-4">
+      <DialogHeader close={close}>
         <h2 id={`${id}-title`} className="text-xl font-bold text-gray-900">
           {`Claim ${target.name}`}
         </h2>
-        <button
-          type="button"
-          onClick={close}
-          aria-label="Close"
-          className="-m-2 h-11 w-11 shrink-0 rounded-md text-2xl leading-none text-gray-700 hover:bg-gray-100"
-        >
-          ×
-        </button>
-      </div>
+      </DialogHeader>
       {step.kind === 'email' && (
         <form onSubmit={askCode} noValidate className="mt-4 space-y-4">
           <p className="text-sm text-gray-700">

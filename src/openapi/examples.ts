@@ -1,6 +1,7 @@
 /** Example values of the OpenAPI document; tests/api/openapi.test.ts checks each against its schema. */
 import type { Photo, PhotoReport } from '../features/photos/schemas';
 import { LIMITS } from '../config';
+import { z } from '../lib/zod';
 import type { Provider } from '../features/providers/schemas';
 import type { Review } from '../features/reviews/schemas';
 import type { ReviewSummary } from '../features/reviews/schemas';
@@ -159,3 +160,8 @@ export const examplePhotoReport: PhotoReport = {
   ...exampleReportCreate,
   createdAt: '2025-05-20T09:12:00.000Z',
 };
+
+/** A path's `{id}`, a provider's. */
+export const providerIdParams = z.object({ id: z.string().check(z.describe('Provider id.')) });
+/** The path parameters of a call on one provider (`{id}`) and their example: spread into its entry. */
+export const providerPath = { pathParams: providerIdParams, paramExamples: { id: exampleProvider.id } };

@@ -46,6 +46,8 @@ import {
   exampleReview,
   exampleReviewCreate,
   exampleReviewSummary,
+  providerIdParams,
+  providerPath,
 } from './examples';
 
 /** The response of GET /api/openapi.json: this document (its outline; the OpenAPI 3.1 schema says the rest). */
@@ -55,7 +57,6 @@ export const openApiDocumentSchema = z.looseObject({
   paths: z.record(z.string(), z.unknown()).check(z.describe('Every path of the API, with its methods.')),
 });
 
-const providerIdParams = z.object({ id: z.string().check(z.describe('Provider id.')) });
 const reviewIdParams = z.object({ id: z.string().check(z.describe('Review id.')) });
 const photoIdParams = z.object({ id: z.string().check(z.describe('Photo id.')) });
 const providerPhotoParams = z.object({ id: z.string().check(z.describe('Provider id.')), photoId: z.string().check(z.describe('Photo id.')) });
@@ -325,8 +326,7 @@ export const GLOW_API: ApiDescription = {
       tag: 'Reviews',
       summary: "A provider's rating breakdown",
       description: 'Published reviews per star rating, their number and mean.',
-      pathParams: providerIdParams,
-      paramExamples: { id: exampleProvider.id },
+      ...providerPath,
       responses: [{ status: 200, description: 'The breakdown.', body: { schema: reviewSummarySchema, name: 'ReviewSummary', example: exampleReviewSummary } }],
       errors: [404, 405, 503],
     },
@@ -354,8 +354,7 @@ export const GLOW_API: ApiDescription = {
       description:
         'The visible photos of a listing, cover first, then in the order its owner chose; photos hidden by moderators are left out. ' +
         'Each `url` is the cleaned picture; request it resized through the Image CDN: `/.netlify/images?url={url}&w=640&fm=webp`.',
-      pathParams: providerIdParams,
-      paramExamples: { id: exampleProvider.id },
+      ...providerPath,
       responses: [
         { status: 200, description: 'The photos, possibly none.', body: { schema: photoSchema, name: 'Photo', list: true, example: [examplePhoto] } },
       ],
@@ -372,8 +371,7 @@ export const GLOW_API: ApiDescription = {
         `Only JPEG, PNG, WebP and AVIF are taken, recognised by their bytes; at most ${PHOTO_LIMITS.maxPixels / 1_000_000} megapixels (413), read from the header before decoding. ` +
         `The picture is re-encoded without metadata (no EXIF or GPS), its orientation applied, and stored under a hash of its bytes; the same picture again answers 200 with the photo already there. ` +
         `At most ${PHOTO_LIMITS.perListing} photos per listing (409). The first photo becomes the cover. A refused upload stores nothing.`,
-      pathParams: providerIdParams,
-      paramExamples: { id: exampleProvider.id },
+      ...providerPath,
       upload: {
         fields: { schema: photoUploadSchema, example: { alt: examplePhoto.alt, category: 'work' } },
         file: { name: 'file', description: 'The picture: JPEG, PNG, WebP or AVIF.', mediaTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] },
@@ -426,8 +424,7 @@ export const GLOW_API: ApiDescription = {
       operationId: 'listOwnerPhotos',
       tag: 'Photos',
       summary: "Every photo of a listing in its order, hidden ones marked (its owner's dashboard)",
-      pathParams: providerIdParams,
-      paramExamples: { id: exampleProvider.id },
+      ...providerPath,
       responses: [{ status: 200, description: "The listing's photos.", body: { ...ownerPhoto, list: true, example: [{ ...examplePhoto, hidden: false }] } }],
       errors: [401, 403, 405, 503],
       session: true,
@@ -439,8 +436,7 @@ export const GLOW_API: ApiDescription = {
       tag: 'Photos',
       summary: "Put a listing's photos in order (its owner)",
       description: 'Lists every photo id of the listing once, first shown first (409 when the list does not match the listing’s photos).',
-      pathParams: providerIdParams,
-      paramExamples: { id: exampleProvider.id },
+      ...providerPath,
       body: { schema: photoOrderSchema, name: 'PhotoOrder', example: { ids: [examplePhoto.id] } },
       responses: [
         {
@@ -578,8 +574,7 @@ export const GLOW_API: ApiDescription = {
       tag: 'Owners',
       summary: 'A listing as its owner edits it',
       session: true,
-      pathParams: providerIdParams,
-      paramExamples: { id: exampleProvider.id },
+      ...providerPath,
       responses: [{ status: 200, description: 'The listing.', body: ownerListing }],
       errors: [400, 401, 403, 404, 405, 503],
     },
@@ -594,8 +589,7 @@ export const GLOW_API: ApiDescription = {
         'other forms. Saved in one transaction with an audit row (who, when, the changed fields before and after); the page then says "Updated by the business on {date}" ' +
         'and its CDN copies, searches and the provider sitemap are purged. Needs the owner’s session and an `Origin` header naming this site.',
       session: true,
-      pathParams: providerIdParams,
-      paramExamples: { id: exampleProvider.id },
+      ...providerPath,
       body: { schema: listingEditSchema, name: 'OwnerListingEdit', example: exampleListingEdit },
       responses: [{ status: 200, description: 'The listing as saved.', body: ownerListing }],
       errors: [400, 401, 403, 404, 405, 413, 415, 429, 503],
@@ -609,8 +603,7 @@ export const GLOW_API: ApiDescription = {
       description:
         'Walk-ins, accessibility, languages, payment, kids, parking and identity labels (docs/facets.md), and whether this owner may set identity labels.',
       session: true,
-      pathParams: providerIdParams,
-      paramExamples: { id: exampleProvider.id },
+      ...providerPath,
       responses: [{ status: 200, description: 'The facets.', body: ownerFacets }],
       errors: [400, 401, 403, 404, 405, 503],
     },
@@ -625,8 +618,7 @@ export const GLOW_API: ApiDescription = {
         'verified listing: 403 otherwise, and nothing saved. Saved in one transaction with an audit row; the page and searches are purged. Needs the owner’s session and ' +
         'an `Origin` header naming this site.',
       session: true,
-      pathParams: providerIdParams,
-      paramExamples: { id: exampleProvider.id },
+      ...providerPath,
       body: { schema: facetsSchema, name: 'Facets', example: exampleFacets },
       responses: [{ status: 200, description: 'The facets as saved.', body: ownerFacets }],
       errors: [400, 401, 403, 404, 405, 413, 415, 429, 503],

@@ -1,7 +1,6 @@
 /** The insights calls as the OpenAPI document describes them (docs/api.md): registered by src/openapi/glowApi.server.ts. */
 import type { Endpoint } from './document';
-import { exampleProvider } from './examples';
-import { z } from '../lib/zod';
+import { exampleProvider, providerIdParams } from './examples';
 import { ADDRESS_LIMIT, PERIOD_DAYS } from '../features/insights';
 import { buildReport, reportCsv } from '../features/insights';
 import { REPORTED_MEASURES } from '../features/insights';
@@ -9,7 +8,6 @@ import { beaconSchema } from '../features/insights/schemas';
 import { insightsQuerySchema, insightsReportSchema } from '../features/insights/schemas';
 import { monthlyEmailSchema, unsubscribeQuerySchema } from '../features/insights/schemas';
 
-const providerIdParams = z.object({ id: z.string().check(z.describe('Provider id.')) });
 const exampleReport = buildReport('2026-11-28', REPORTED_MEASURES, [
   { day: '2026-11-27', measure: 'view', count: 14 },
   { day: '2026-11-27', measure: 'call', count: 2 },

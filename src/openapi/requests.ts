@@ -1,6 +1,6 @@
 /** The time-request calls as the OpenAPI document describes them (docs/api.md, docs/requests.md): registered by src/openapi/glowApi.server.ts. */
 import type { Endpoint } from './document';
-import { exampleProvider } from './examples';
+import { exampleProvider, providerPath } from './examples';
 import { z } from '../lib/zod';
 import { REQUEST_LIMITS, requestNotice } from '../features/requests';
 import {
@@ -22,7 +22,6 @@ import {
   type RequestView,
 } from '../features/requests/schemas/index';
 
-const providerIdParams = z.object({ id: z.string().check(z.describe('Provider id.')) });
 const requestIdParams = z.object({ id: z.string().check(z.describe('Request id.')) });
 const TOKEN = 'Qm9va2luZy1saW5rLXRva2VuLWV4YW1wbGUtMTIzNDU2';
 const exampleId = '7b0e2f4a-1c3d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -47,16 +46,15 @@ const settingsPayload = { schema: requestSettingsSchema, name: 'RequestSettingsI
 const settingsView = { schema: requestSettingsViewSchema, name: 'RequestSettings', example: settings };
 const LINK_WORDS = `Links are single-use and work for ${REQUEST_LIMITS.linkHours} hours; only their SHA-256 is stored.`;
 
-export const requestEndpoints: Endpoint[] = [
+/** The calls, a row each; what every row shares is added below. */
+const REQUEST_CALLS: Omit<Endpoint, 'tag'>[] = [
   {
     method: 'get',
     path: '/api/providers/{id}/request-options',
     operationId: 'getRequestOptions',
-    tag: 'Requests',
     summary: 'What a shopper can ask a listing for: services, open dates, policy, reply time',
     description: `Dates are the listing's own, in the next ${REQUEST_LIMITS.daysAhead} days, closed days left out. A listing that does not take requests answers \`takesRequests: false\` and no dates.`,
-    pathParams: providerIdParams,
-    paramExamples: { id: exampleProvider.id },
+    ...providerPath,
     responses: [
       {
         status: 200,
@@ -84,7 +82,6 @@ export const requestEndpoints: Endpoint[] = [
     method: 'post',
     path: '/api/requests/code',
     operationId: 'sendRequestCode',
-    tag: 'Requests',
     summary: 'Email the shopper a 6-digit code that confirms their address',
     description:
       'The same code rules and limits as the owners’ sign-in (docs/owners.md "Codes"): a code works once, for 10 minutes; a newer one replaces it. No account is made. Needs an `Origin` header naming this site.',
@@ -102,7 +99,6 @@ export const requestEndpoints: Endpoint[] = [
     method: 'post',
     path: '/api/requests',
     operationId: 'createRequest',
-    tag: 'Requests',
     summary: 'Ask a listing for a time',
     description:
       `One to three times; the code from POST /api/requests/code. Limits: ${REQUEST_LIMITS.perEmailPerDay} a day per email address and per client address, a cap per listing, a honeypot (\`website\`). ` +
@@ -139,7 +135,6 @@ export const requestEndpoints: Endpoint[] = [
     method: 'get',
     path: '/api/requests/action',
     operationId: 'previewRequestLink',
-    tag: 'Requests',
     summary: 'What an email link would do (changes nothing)',
     description: `Mail scanners open links, so opening one never changes anything: the page /requests/respond shows this and posts the token. ${LINK_WORDS} A used or expired link says \`usable: false\` with the current state.`,
     query: actionQuerySchema,
@@ -157,7 +152,6 @@ export const requestEndpoints: Endpoint[] = [
     method: 'post',
     path: '/api/requests/action',
     operationId: 'useRequestLink',
-    tag: 'Requests',
     summary: 'Do what an email link says, once',
     description: `Accept, propose another time (\`proposedStart\`), decline (\`reason\`), cancel, or the shopper's answer to a proposal. ${LINK_WORDS} A second use changes nothing and answers \`changed: false\` with the current state. Needs an \`Origin\` header naming this site.`,
     body: { schema: actionPostSchema, name: 'RequestLinkUse', example: { token: TOKEN } },
@@ -174,7 +168,6 @@ export const requestEndpoints: Endpoint[] = [
     method: 'get',
     path: '/api/owners/requests',
     operationId: 'listOwnerRequests',
-    tag: 'Requests',
     summary: "The signed-in owner's requests, newest first, with the shopper's details",
     description: 'Only the owner’s own listings (403 for another’s listing); with `listing`, also that listing’s `replyTime`.',
     session: true,
@@ -189,7 +182,6 @@ export const requestEndpoints: Endpoint[] = [
     method: 'post',
     path: '/api/owners/requests/{id}',
     operationId: 'answerRequest',
-    tag: 'Requests',
     summary: 'Accept, propose another time, decline, cancel, or report a request as spam',
     description:
       'For the owner of the request’s listing (401 without a session, 403 for another account or another `Origin`). 409 when the request has moved on (accepted, cancelled, …); exactly one of two concurrent answers wins. A report puts the request in the operators’ spam queue.',
@@ -210,11 +202,9 @@ export const requestEndpoints: Endpoint[] = [
     method: 'get',
     path: '/api/owners/listings/{id}/requests-settings',
     operationId: 'getRequestSettings',
-    tag: 'Requests',
     summary: 'Whether the listing takes time requests, its "Book online" link and cancellation policy',
     session: true,
-    pathParams: providerIdParams,
-    paramExamples: { id: exampleProvider.id },
+    ...providerPath,
     responses: [{ status: 200, description: 'The settings.', body: settingsView }],
     errors: [401, 403, 405, 503],
   },
@@ -222,14 +212,14 @@ export const requestEndpoints: Endpoint[] = [
     method: 'put',
     path: '/api/owners/listings/{id}/requests-settings',
     operationId: 'saveRequestSettings',
-    tag: 'Requests',
     summary: 'Save the request settings of the owner’s listing',
     description: 'Audited. `bookingUrl` must be https. Needs the owner’s session and an `Origin` header naming this site.',
     session: true,
-    pathParams: providerIdParams,
-    paramExamples: { id: exampleProvider.id },
+    ...providerPath,
     body: settingsPayload,
     responses: [{ status: 200, description: 'The settings as saved.', body: settingsView }],
     errors: [400, 401, 403, 405, 413, 415, 503],
   },
 ];
+
+export const requestEndpoints: Endpoint[] = REQUEST_CALLS.map((call) => ({ ...call, tag: 'Requests' }));

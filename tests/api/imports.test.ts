@@ -228,10 +228,18 @@ describe('an Overture import', () => {
   });
 
   it('approves a batch: its new listings are vetted', async () => {
+    const term = (kind: string, t: string) => count(`SELECT coalesce(sum(n), 0) FROM search_terms WHERE kind = '${kind}' AND term = '${t}'`);
+    const [chicago, riversideWord, salon] = [await term('city', 'chicago'), await term('word', 'riverside'), await term('service', 'nail salon')];
     const { providerIds } = await approveBatch(api.database, first.batchId!, actor);
     expect(providerIds).toHaveLength(6);
     const riverside = (await bySlug('riverside-lacquer-lounge'))!;
     expect(await isVetted(api.database, riverside.id as string)).toBe(true);
+    // Their words join the vocabulary, each listing counted once (Wicker Park and Pilsen are in
+    // Chicago; Riverside Lacquer Lounge and Hudson Polish Bar list Nail Salon).
+    expect(await term('city', 'chicago')).toBe(chicago + 2);
+    expect(await term('word', 'riverside')).toBe(riversideWord + 1);
+    expect(await term('service', 'nail salon')).toBe(salon + 2);
+    expect(await count(`SELECT count(*) FROM providers WHERE vetted_by = '${actor}'`)).toBe(6);
     expect(await count(`SELECT count(*) FROM moderation_actions WHERE action = 'approve-listing' AND actor = '${actor}'`)).toBe(6);
     await expect(approveBatch(api.database, first.batchId!, actor)).rejects.toThrow(/only an applied batch/);
   });

@@ -1841,7 +1841,9 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
     [{ owned: 'veteran', service: 'Nail Salon', sort: 'reviews' }, (r) => holds(r, VETERAN) && inCategory(r, 'nails')],
     [{ lang: 'vi', query: 'plan', sort: 'rating', offset: '24' }, (r) => holds(r, VI) && hasWords(words(r), 'plan')],
     [{ lang: 'vi', openNow: 'true', sort: 'reviews', offset: '12' }, (r) => holds(r, VI) && isOpen(r, MOMENTS.many)],
-    [{ owned: 'veteran', near, radius: '25', sort: 'distance', offset: '12' }, (r) => holds(r, VETERAN) && haversineMiles(P, r) <= 25],
+    // Nearest first reads the points in order and stops at the page, facet or not.
+    [{ owned: 'veteran', near, radius: '25', sort: 'distance', offset: '12' }, (r) => holds(r, VETERAN) && haversineMiles(P, r) <= 25, 'nearest:spots'],
+    [{ owned: 'veteran', near, radius: '25', sort: 'rating', offset: '12' }, (r) => holds(r, VETERAN) && haversineMiles(P, r) <= 25],
     [{ owned: 'veteran', location: 'Plan City 1', offset: '12' }, (r) => holds(r, VETERAN) && r.city === 'Plan City 1'],
     // A city with fewer providers than the facet holds leads, facet or not.
     [{ lang: 'en', location: 'Plan City 1' }, (r) => holds(r, EN) && r.city === 'Plan City 1', 'place'],

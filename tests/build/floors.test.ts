@@ -5,14 +5,23 @@
  * dynamic imports and re-exports. The floors are read from the table in docs/architecture.md, so
  * that table is their one definition; every source file stands on exactly one floor.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import {
+  circles,
+  featureGraph,
+  featureOf,
+  importGraph,
+  resolveImport,
+  SCOPE,
+  SOURCE,
+  sourceFiles,
+  specifiersOf,
+  staticSpecifiersOf,
+} from '../../scripts/lib/importGraph';
 
 const ROOT = process.cwd();
-/** The folders whose modules stand on a floor: the site's sources, the functions, the command-line scripts. */
-const SCOPE = ['src', 'functions', 'scripts'];
-const SOURCE = /\.(ts|tsx|mts|mjs|astro)$/;
 const ENTRANCES = ['index.ts', 'index.server.ts', 'schemas/index.ts'];
 
 /**
@@ -50,43 +59,10 @@ function floorOf(path: string): number | undefined {
   return best?.floor;
 }
 
-/** The feature a path belongs to (`src/features/<feature>/…`), if any. */
-const featureOf = (path: string) => /^src\/features\/([^/]+)\//.exec(path)?.[1];
-
 /** A feature module that other modules may import: one of its entrances. */
 const isEntrance = (path: string) => ENTRANCES.some((entrance) => path === `src/features/${featureOf(path)}/${entrance}`);
 
-function filesUnder(dir: string): string[] {
-  if (!existsSync(join(ROOT, dir))) return [];
-  return readdirSync(join(ROOT, dir)).flatMap((name) => {
-    const path = `${dir}/${name}`;
-    return statSync(join(ROOT, path)).isDirectory() ? filesUnder(path) : SOURCE.test(name) ? [path] : [];
-  });
-}
-
-/** Every module specifier a file names: static imports and re-exports (type-only too), side-effect imports, dynamic imports. */
-function specifiersOf(text: string): string[] {
-  return [
-    ...[...text.matchAll(/^\s*(?:import|export)\b[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/gm)].map((m) => m[1]!),
-    ...[...text.matchAll(/^\s*import\s*['"]([^'"]+)['"]/gm)].map((m) => m[1]!),
-    ...[...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]!),
-  ];
-}
-
-/** The specifiers a file loads as soon as it is loaded: every one but dynamic imports. */
-const staticSpecifiersOf = (text: string) => specifiersOf(text.replace(/\bimport\(\s*['"][^'"]+['"]\s*\)/g, ''));
-
-/** The repository path an import names, or null for a package. */
-function resolveImport(from: string, spec: string): string | null {
-  const bare = spec.replace(/\?.*$/, '');
-  const base = bare.startsWith('@/') ? join(ROOT, 'src', bare.slice(2)) : bare.startsWith('.') ? resolve(ROOT, dirname(from), bare) : null;
-  if (!base) return null;
-  for (const candidate of [base, ...['.ts', '.tsx', '.mts', '.mjs', '.astro'].map((ext) => base + ext), join(base, 'index.ts')])
-    if (existsSync(candidate) && statSync(candidate).isFile()) return relative(ROOT, candidate);
-  return relative(ROOT, base);
-}
-
-const FILES = SCOPE.flatMap(filesUnder);
+const FILES = sourceFiles();
 
 /** Every import that breaks a floor or enters a feature other than by an entrance. */
 function violations(files: string[] = FILES): string[] {
@@ -106,51 +82,6 @@ function violations(files: string[] = FILES): string[] {
   return found;
 }
 
-/** Each feature's imports of other features, each with the first file that makes it: `from → to → file`. */
-function featureImports(files: string[] = FILES): Map<string, Map<string, string>> {
-  const edges = new Map<string, Map<string, string>>();
-  for (const file of files) {
-    const from = featureOf(file);
-    if (!from) continue;
-    for (const spec of specifiersOf(readFileSync(join(ROOT, file), 'utf8'))) {
-      const target = resolveImport(file, spec);
-      const to = target && featureOf(target);
-      if (!to || to === from) continue;
-      if (!edges.has(from)) edges.set(from, new Map());
-      if (!edges.get(from)!.has(to)) edges.get(from)!.set(to, `${file} imports ${target}`);
-    }
-  }
-  return edges;
-}
-
-/** Every feature that reaches itself through other features' imports, with one such round, an import a step. */
-function featureCycles(edges = featureImports()): string[][] {
-  const rounds: string[][] = [];
-  for (const start of edges.keys()) {
-    // Breadth first, so the round shown is a shortest one.
-    const via = new Map<string, string>();
-    const queue = [start];
-    while (queue.length && !via.has(start)) {
-      const at = queue.shift()!;
-      for (const next of edges.get(at)?.keys() ?? []) {
-        if (via.has(next)) continue;
-        via.set(next, at);
-        queue.push(next);
-      }
-    }
-    if (!via.has(start)) continue;
-    const round: string[] = [];
-    let to = start;
-    do {
-      const from = via.get(to)!;
-      round.unshift(edges.get(from)!.get(to)!);
-      to = from;
-    } while (to !== start);
-    rounds.push(round);
-  }
-  return rounds;
-}
-
 describe('floors (docs/architecture.md "Floors")', () => {
   it('the table names the floors in order, each with its paths', () => {
     expect(FLOORS.map((f) => f.floor)).toEqual(FLOORS.map((_, i) => i));
@@ -168,7 +99,7 @@ describe('floors (docs/architecture.md "Floors")', () => {
   });
 
   it('no feature reaches itself through other features: a piece two features share stands on a floor below both, or in the feature that owns it', () => {
-    expect(featureCycles()).toEqual([]);
+    expect(circles(featureGraph(importGraph(FILES))), '`npm run cycles` names the files').toEqual([]);
   });
 
   it('production code and database setup never load the image generator (imagegen/), not even a type', () => {
@@ -207,15 +138,17 @@ describe('floors (docs/architecture.md "Floors")', () => {
     expect(floorOf('src/features/search/search.server.ts')).toBeGreaterThan(floorOf('src/features/providers/providers.server.ts')!);
     expect(isEntrance('src/features/facets/index.ts')).toBe(true);
     expect(isEntrance('src/features/facets/facets.ts')).toBe(false);
-    const edges = new Map([
-      ['a', new Map([['b', 'a.ts imports b.ts']])],
-      ['b', new Map([['c', 'b.ts imports c.ts']])],
-      ['c', new Map([['a', 'c.ts imports a.ts']])],
-      ['d', new Map([['a', 'd.ts imports a.ts']])],
+    const at = (feature: string, file = 'index.ts') => `src/features/${feature}/${file}`;
+    const graph = new Map([
+      [at('a', 'x.ts'), [at('b')]],
+      [at('b'), [at('c'), 'src/lib/errors.ts']],
+      [at('c'), [at('a')]],
+      [at('a'), [at('a', 'x.ts')]],
+      ['src/lib/errors.ts', []],
     ]);
-    expect(featureCycles(edges)[0]).toEqual(['a.ts imports b.ts', 'b.ts imports c.ts', 'c.ts imports a.ts']);
-    expect(featureCycles(edges)).toHaveLength(3);
-    edges.get('c')!.delete('a');
-    expect(featureCycles(edges)).toEqual([]);
+    expect(circles(featureGraph(graph))).toEqual([['a', 'b', 'c']]);
+    expect(circles(graph)).toEqual([[at('a'), at('a', 'x.ts'), at('b'), at('c')]]);
+    graph.set(at('c'), []);
+    expect(circles(featureGraph(graph))).toEqual([]);
   });
 });

@@ -22,7 +22,7 @@ import type { Db } from '../../db/client';
 import type { IdOf } from '../../db/batchedReads';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { nameKey } from '../listings/index.server';
-import { approveListing } from '../moderation/index.server';
+import { approveListings } from '../moderation/index.server';
 import { zipArea } from '../places/index.server';
 import { timeZoneOf } from '../places';
 import { insertProviderStatements, type NewProvider } from '../listings/index.server';
@@ -631,9 +631,11 @@ async function* batchRecords({ client }: Db, batchId: string, outcomes: readonly
 }
 
 /**
- * Approves an applied batch: each of its new listings is vetted through the operator's approval
- * (moderation.server.ts approveListing, audited), so they join suggestions, featured lists and the
- * sitemap. Returns the listings vetted; the caller asks for one rebuild.
+ * Approves an applied batch: each of its new listings still listed is vetted through the operator's
+ * approval (moderation.server.ts approveListings: vetted, in the vocabulary, an audit row each), so
+ * they join suggestions, featured lists and the sitemap; one transaction a page of the batch's
+ * records, so time and memory go with the page, not the batch. Returns the listings vetted; the
+ * caller asks for one rebuild.
  */
 export async function approveBatch(
   database: Db,
@@ -648,14 +650,12 @@ export async function approveBatch(
   for await (const page of batchRecords(database, batchId, ['new'])) {
     const rows = (
       await database.client.execute({
-        sql: 'SELECT id, slug FROM providers WHERE id IN (SELECT value FROM json_each(?)) AND isHidden = 0 AND vetted_at IS NULL',
+        sql: 'SELECT id FROM providers WHERE id IN (SELECT value FROM json_each(?)) AND isHidden = 0 AND vetted_at IS NULL',
         args: [inList(page.map((r) => r.providerId))],
       })
     ).rows;
-    for (const r of rows) {
-      const result = await approveListing(database, { target: String(r.slug), reason: `Import batch ${batchId} approved: ${reason}`, actor }, now);
-      if (result.changed) vetted.push(result.providerId);
-    }
+    const ids = rows.map((r) => String(r.id));
+    vetted.push(...(await approveListings(database, ids, { reason: `Import batch ${batchId} approved: ${reason}`, actor }, now)));
   }
   await database.client.execute({
     sql: `UPDATE import_batches SET status = 'approved', decidedBy = ?, decidedAt = ?, decisionReason = ? WHERE id = ?`,

@@ -12,7 +12,7 @@ import { env } from '../../env.server';
 import { enqueueMail, type Message } from '../mail/index.server';
 import { authSecret, listingAddress } from '../owners/index.server';
 import { countPhrase, measureOf, REPORTED_MEASURES } from './measures';
-import { REPLY_TIME_SQL } from './requestCounts.server';
+import { REPLY_TIME, REPLY_TIME_SQL } from './replyTimeRows.server';
 
 /** "2026-11" → the month's first and last day, and its name ("October 2026"). */
 export function monthDays(month: string): { first: string; last: string; name: string } {
@@ -69,6 +69,8 @@ export interface ListingMonth {
   /** The listing's slug: mail names a listing by its Glow address, never by its name (docs/owners.md "Email"). */
   slug: string;
   totals: Partial<Record<string, number>>;
+  /** The listing's reply time in hours, when it has one (docs/requests.md). */
+  replyMedianHours?: number;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -77,9 +79,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  * "312 views, 41 calls, 9 direction requests, 3 requests, …, replied in about 2 hours": every
  * reported measure in their order, then the reply time when the listing has one (docs/requests.md).
  */
-export function totalsLine(totals: ListingMonth['totals']): string {
+export function totalsLine({ totals, replyMedianHours: median }: Pick<ListingMonth, 'totals' | 'replyMedianHours'>): string {
   const counts = REPORTED_MEASURES.map((m) => countPhrase(m, totals[m.key] ?? 0));
-  const median = totals.replyMedianHours;
   if (median === undefined) return counts.join(', ');
   const hours = Math.max(1, Math.round(median));
   return [...counts, `replied in about ${hours} ${hours === 1 ? 'hour' : 'hours'}`].join(', ');
@@ -93,7 +94,7 @@ export function monthlyMessage(to: string, userId: string, month: string, listin
   const headline = ['view', 'call'].map((k) => countPhrase(measureOf(k)!, main.totals[k] ?? 0)).join(', ');
   const subject = listings.length === 1 ? `Your listing on Glow in ${name}: ${headline}` : `Your ${listings.length} listings on Glow in ${name}`;
   const blocks = listings.map((l) => ({
-    title: `${listingAddress(site, l.slug)}: ${totalsLine(l.totals)}.`,
+    title: `${listingAddress(site, l.slug)}: ${totalsLine(l)}.`,
     link: `${site}/business/insights/${encodeURIComponent(l.providerId)}`,
   }));
   const intro = `Here is what your listing${listings.length === 1 ? '' : 's'} brought in on Glow in ${name}, counted without cookies:`;
@@ -155,6 +156,7 @@ export async function queueMonthlySummaries(database: Db, month: string): Promis
   if (!owners.length) return 0;
   const { first, last } = monthDays(month);
   const totals = new Map<string, Record<string, number>>();
+  const replyHours = new Map<string, number>();
   const ids = owners.map((o) => o.providerId);
   for (let i = 0; i < ids.length; i += CHUNK) {
     const { rows } = await database.client.execute({
@@ -165,6 +167,10 @@ export async function queueMonthlySummaries(database: Db, month: string): Promis
     });
     for (const r of rows) {
       const providerId = String(r.providerId);
+      if (r.measure === REPLY_TIME) {
+        replyHours.set(providerId, Number(r.total));
+        continue;
+      }
       const entry = totals.get(providerId) ?? {};
       entry[String(r.measure)] = Number(r.total);
       totals.set(providerId, entry);
@@ -173,7 +179,13 @@ export async function queueMonthlySummaries(database: Db, month: string): Promis
   const byOwner = new Map<string, { email: string; listings: ListingMonth[] }>();
   for (const o of owners) {
     const entry = byOwner.get(o.userId) ?? { email: o.email, listings: [] };
-    entry.listings.push({ providerId: o.providerId, slug: o.slug, totals: totals.get(o.providerId) ?? {} });
+    const replyMedianHours = replyHours.get(o.providerId);
+    entry.listings.push({
+      providerId: o.providerId,
+      slug: o.slug,
+      totals: totals.get(o.providerId) ?? {},
+      ...(replyMedianHours === undefined ? {} : { replyMedianHours }),
+    });
     byOwner.set(o.userId, entry);
   }
   // Claimed and queued in one transaction per chunk: an owner is marked sent for the month exactly

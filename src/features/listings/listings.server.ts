@@ -17,7 +17,7 @@ import { nameKey } from './lookalike';
 import { usPhoneDigits } from '../providers';
 import { parseServices } from '../providers';
 import type { ProviderCreate } from '../providers/schemas';
-import { addTermsStatement, removeTermsStatements, type TermSource } from '../suggestions/index.server';
+import { addTermsStatement, providerTerms, removeTermsStatements, type TermSource } from '../suggestions/index.server';
 import { searchWords } from '../../lib/words';
 
 /** Where vetting runs: the database, or a transaction of the caller's (kysely's, as the owners' claim runs in). */
@@ -51,6 +51,35 @@ export async function vetListing(database: VettingDb, providerId: string, by: st
     await db.executeQuery(CompiledQuery.raw(terms.sql, terms.args));
   }
   return true;
+}
+
+/**
+ * Statements that vet many listings in one transaction, as vetListing vets one (an import batch's
+ * approval, a page of it at a time: one write instead of three round trips a listing). `listings`
+ * as read before, for their words; whatever is still unvetted when the statements run is vetted
+ * and, if listed (not hidden, not permanently closed), its words counted into the vocabulary. The
+ * last statement returns the ids it vetted. Statements that must see which are still unvetted
+ * (audit rows) go before them in the same batch.
+ */
+export function vetListingsStatements(listings: readonly (TermSource & { id: string })[], by: string, now = new Date()): InStatement[] {
+  const ids = JSON.stringify(listings.map((l) => l.id));
+  const terms = JSON.stringify(listings.map((l) => [l.id, providerTerms({ ...l, vocabServices: null })]));
+  return [
+    {
+      // One row a term, its n the listings that have it (providerTerms lists each term of a listing once).
+      sql: `INSERT INTO search_terms (kind, term, label, n)
+            SELECT json_extract(t.value, '$[0]'), json_extract(t.value, '$[1]'), json_extract(t.value, '$[2]'), count(*)
+            FROM json_each(?) l JOIN providers p ON p.id = json_extract(l.value, '$[0]') JOIN json_each(json_extract(l.value, '$[1]')) t
+            WHERE p.vetted_at IS NULL AND p.isHidden = 0 AND p.status != 'permanently_closed'
+            GROUP BY 1, 2, 3
+            ON CONFLICT (kind, term, label) DO UPDATE SET n = n + excluded.n`,
+      args: [terms],
+    },
+    {
+      sql: `UPDATE providers SET vetted_at = ?, vetted_by = ?, vocabServices = NULL WHERE id IN (SELECT value FROM json_each(?)) AND vetted_at IS NULL RETURNING id`,
+      args: [now.toISOString(), by, ids],
+    },
+  ];
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
 import { refreshRatingStatement } from '../reviews/index.server';
 import { addTermsStatement, removeTermsStatements } from '../suggestions/index.server';
-import { heldListing, resolveHeldStatement, unvetStatements, vetListing } from '../listings/index.server';
+import { heldListing, resolveHeldStatement, unvetStatements, vetListing, vetListingsStatements } from '../listings/index.server';
 import { approveServiceStatements } from '../suggestions/index.server';
 import { createProvider } from '../listings/index.server';
 
@@ -124,6 +124,45 @@ export async function approveListing(database: Db, input: ActionInput, now = new
   const changed = await vetListing(database, provider.id, input.actor, now);
   await database.client.execute(auditStatement('approve-listing', provider.id, input, now));
   return { action: 'approve-listing', providerId: provider.id, summary: `Listing ${changed ? 'is now' : 'was already'} vetted.`, changed };
+}
+
+/**
+ * Approves many listings as approveListing approves one (an import batch's approval, a page at a
+ * time, docs/imports.md "Batches"): each still unvetted is vetted, its words join the vocabulary and
+ * it gets its audit row, all in one transaction. Returns the ids it vetted.
+ */
+export async function approveListings(
+  database: Db,
+  providerIds: readonly string[],
+  { reason, actor }: Omit<ActionInput, 'target'>,
+  now = new Date(),
+): Promise<string[]> {
+  checkInput({ target: '', reason, actor });
+  if (!providerIds.length) return [];
+  const rows = (
+    await database.client.execute({
+      sql: 'SELECT id, name, description, services, city, state FROM providers WHERE id IN (SELECT value FROM json_each(?)) AND vetted_at IS NULL',
+      args: [JSON.stringify(providerIds)],
+    })
+  ).rows;
+  if (!rows.length) return [];
+  const listings = rows.map((r) => ({
+    id: String(r.id),
+    name: String(r.name),
+    description: r.description === null ? null : String(r.description),
+    services: String(r.services),
+    city: String(r.city),
+    state: String(r.state),
+  }));
+  // The audit rows first, of the listings still unvetted as the transaction runs (auditStatement's row, one each).
+  const audit: InStatement = {
+    sql: `INSERT INTO moderation_actions (id, action, targetId, reason, actor, createdAt)
+          SELECT json_extract(l.value, '$[0]'), 'approve-listing', p.id, ?, ?, ? FROM json_each(?) l JOIN providers p ON p.id = json_extract(l.value, '$[1]')
+          WHERE p.vetted_at IS NULL`,
+    args: [reason, actor, now.toISOString(), JSON.stringify(listings.map((l) => [crypto.randomUUID(), l.id]))],
+  };
+  const results = await database.client.batch([audit, ...vetListingsStatements(listings, actor, now)], 'write');
+  return results.at(-1)!.rows.map((r) => String(r.id));
 }
 
 /**

@@ -4,10 +4,12 @@
  * cancellation policy shown to shoppers before they send. Saved on its own
  * (PUT /api/owners/listings/{id}/requests-settings), like "Amenities and more".
  */
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { BOOK_ONLINE_LABEL, REQUEST_LIMITS, TAKE_REQUESTS_LABEL } from '@/features/requests';
-import { apiCall, ApiError } from '@/lib/apiClient';
+import { apiCall } from '@/lib/apiClient';
 import type { RequestSettings } from '../requests/types';
+import { SettingsSection } from './SectionForm';
+import { useSave } from './useSection';
 
 export const HTTPS_ONLY = 'Please enter a link that starts with https://';
 
@@ -27,20 +29,14 @@ export default function RequestsSettingsSection({ providerId }: { providerId: st
   const [takesRequests, setTakesRequests] = useState(false);
   const [bookingUrl, setBookingUrl] = useState('');
   const [policy, setPolicy] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState('');
-  const [failed, setFailed] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { errors, message, status, run, fail } = useSave();
 
   const setters = { setTakesRequests, setBookingUrl, setPolicy, setLoaded };
   // biome-ignore lint/correctness/useExhaustiveDependencies: state setters never change; loads once per listing
   useEffect(() => {
     apiCall<RequestSettings>('GET', url)
       .then((s) => fill(s, setters))
-      .catch((e) => {
-        setFailed(true);
-        setMessage(e instanceof Error ? e.message : String(e));
-      });
+      .catch(fail);
   }, [url]);
 
   if (!loaded)
@@ -52,108 +48,81 @@ export default function RequestsSettingsSection({ providerId }: { providerId: st
       <p className="text-gray-700">Loading your time request settings...</p>
     );
 
-  async function save(e: FormEvent) {
-    e.preventDefault();
-    setMessage('');
-    setFailed(false);
+  function save() {
     const local: Record<string, string> = {};
     if (bookingUrl.trim() && !/^https:\/\/[^\s/]+\.[^\s]+$/i.test(bookingUrl.trim())) local.bookingUrl = HTTPS_ONLY;
     if (policy.length > REQUEST_LIMITS.policyMax) local.cancellationPolicy = `Cancellation policy must be less than ${REQUEST_LIMITS.policyMax} characters`;
-    setErrors(local);
-    if (Object.keys(local).length) {
-      setFailed(true);
-      setMessage('Nothing was saved: fix the fields marked below.');
-      return;
-    }
-    setBusy(true);
-    try {
-      const body: RequestSettings = { takesRequests, bookingUrl: bookingUrl.trim() || null, cancellationPolicy: policy.trim() || null };
-      fill(await apiCall<RequestSettings>('PUT', url, body), setters);
-      setMessage('Saved. Your page shows the change now.');
-    } catch (err) {
-      setFailed(true);
-      if (err instanceof ApiError && err.issues.length) {
-        setErrors(Object.fromEntries(err.issues.map((i) => [i.path, i.message])));
-        setMessage('Nothing was saved: fix the fields marked below.');
-      } else setMessage(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
+    const body: RequestSettings = { takesRequests, bookingUrl: bookingUrl.trim() || null, cancellationPolicy: policy.trim() || null };
+    return run(async () => fill(await apiCall<RequestSettings>('PUT', url, body), setters), { saved: 'Saved. Your page shows the change now.', local });
   }
 
   const describedBy = (key: string, extra?: string) => [extra, errors[key] ? `${id}-${key}-error` : undefined].filter(Boolean).join(' ') || undefined;
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-4 rounded-2xl border border-gray-200 p-5" data-requests-settings>
-      <h2 id={`${id}-title`} className="text-xl font-semibold text-gray-900">
-        Time requests
-      </h2>
-      <p className="text-sm text-gray-700">
-        Shoppers press &ldquo;Request a time&rdquo; on your page, pick a service and up to three times, and confirm their email. You get an email with one-click
-        Accept, Propose another time and Decline, and the same request below. Nothing is booked until you confirm; there is no fee.
-      </p>
-      <form onSubmit={save} noValidate className="space-y-4">
-        <label className="flex items-center gap-2 font-semibold text-gray-900">
-          <input type="checkbox" checked={takesRequests} onChange={(e) => setTakesRequests(e.target.checked)} />
-          {TAKE_REQUESTS_LABEL}
+    <SettingsSection
+      title="Time requests"
+      intro={
+        <>
+          Shoppers press &ldquo;Request a time&rdquo; on your page, pick a service and up to three times, and confirm their email. You get an email with
+          one-click Accept, Propose another time and Decline, and the same request below. Nothing is booked until you confirm; there is no fee.
+        </>
+      }
+      marker="data-requests-settings"
+      formClassName="space-y-4"
+      {...status}
+      onSubmit={save}
+      saveLabel="Save request settings"
+    >
+      <label className="flex items-center gap-2 font-semibold text-gray-900">
+        <input type="checkbox" checked={takesRequests} onChange={(e) => setTakesRequests(e.target.checked)} />
+        {TAKE_REQUESTS_LABEL}
+      </label>
+      <div>
+        <label htmlFor={`${id}-booking`} className="field-label">
+          {`${BOOK_ONLINE_LABEL} link (Optional)`}
         </label>
-        <div>
-          <label htmlFor={`${id}-booking`} className="field-label">
-            {`${BOOK_ONLINE_LABEL} link (Optional)`}
-          </label>
-          <input
-            id={`${id}-booking`}
-            type="url"
-            inputMode="url"
-            placeholder="https://"
-            className="field-input"
-            value={bookingUrl}
-            onChange={(e) => setBookingUrl(e.target.value)}
-            aria-invalid={!!errors.bookingUrl}
-            aria-describedby={describedBy('bookingUrl', `${id}-booking-hint`)}
-          />
-          <p id={`${id}-booking-hint`} className="text-xs text-gray-600">
-            The booking tool you already use, if any: your page shows it as a &ldquo;Book online&rdquo; button.
+        <input
+          id={`${id}-booking`}
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          className="field-input"
+          value={bookingUrl}
+          onChange={(e) => setBookingUrl(e.target.value)}
+          aria-invalid={!!errors.bookingUrl}
+          aria-describedby={describedBy('bookingUrl', `${id}-booking-hint`)}
+        />
+        <p id={`${id}-booking-hint`} className="text-xs text-gray-600">
+          The booking tool you already use, if any: your page shows it as a &ldquo;Book online&rdquo; button.
+        </p>
+        {errors.bookingUrl && (
+          <p id={`${id}-bookingUrl-error`} className="field-error">
+            {errors.bookingUrl}
           </p>
-          {errors.bookingUrl && (
-            <p id={`${id}-bookingUrl-error`} className="field-error">
-              {errors.bookingUrl}
-            </p>
-          )}
-        </div>
-        <div>
-          <label htmlFor={`${id}-policy`} className="field-label">
-            Cancellation policy (Optional)
-          </label>
-          <textarea
-            id={`${id}-policy`}
-            rows={3}
-            maxLength={REQUEST_LIMITS.policyMax}
-            className="field-input"
-            value={policy}
-            onChange={(e) => setPolicy(e.target.value)}
-            aria-invalid={!!errors.cancellationPolicy}
-            aria-describedby={describedBy('cancellationPolicy', `${id}-policy-count`)}
-          />
-          <p id={`${id}-policy-count`} className="text-xs text-gray-600">
-            {`${policy.length}/${REQUEST_LIMITS.policyMax}. Shown to shoppers before they send a request.`}
+        )}
+      </div>
+      <div>
+        <label htmlFor={`${id}-policy`} className="field-label">
+          Cancellation policy (Optional)
+        </label>
+        <textarea
+          id={`${id}-policy`}
+          rows={3}
+          maxLength={REQUEST_LIMITS.policyMax}
+          className="field-input"
+          value={policy}
+          onChange={(e) => setPolicy(e.target.value)}
+          aria-invalid={!!errors.cancellationPolicy}
+          aria-describedby={describedBy('cancellationPolicy', `${id}-policy-count`)}
+        />
+        <p id={`${id}-policy-count`} className="text-xs text-gray-600">
+          {`${policy.length}/${REQUEST_LIMITS.policyMax}. Shown to shoppers before they send a request.`}
+        </p>
+        {errors.cancellationPolicy && (
+          <p id={`${id}-cancellationPolicy-error`} className="field-error">
+            {errors.cancellationPolicy}
           </p>
-          {errors.cancellationPolicy && (
-            <p id={`${id}-cancellationPolicy-error`} className="field-error">
-              {errors.cancellationPolicy}
-            </p>
-          )}
-        </div>
-        <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? 'Saving...' : 'Save request settings'}
-          </button>
-          {message && (
-            <p role={failed ? 'alert' : 'status'} className={failed ? 'field-error' : 'text-sm text-green-800'}>
-              {message}
-            </p>
-          )}
-        </div>
-      </form>
-    </section>
+        )}
+      </div>
+    </SettingsSection>
   );
 }

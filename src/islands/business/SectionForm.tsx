@@ -7,6 +7,24 @@
 import { useId, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { FIX_MARKED } from './useSection';
 
+/** What both frames take: the title, the intro, the save's state and the fields. */
+interface FrameProps {
+  title: string;
+  intro?: ReactNode;
+  busy: boolean;
+  message: string;
+  onSubmit: () => void;
+  /** "Save details", "Save hours": says what the button saves. */
+  saveLabel: string;
+  children: ReactNode;
+}
+
+/** The form's submit: the page does not reload, the section saves. */
+const submitting = (onSubmit: () => void) => (e: FormEvent) => {
+  e.preventDefault();
+  onSubmit();
+};
+
 export function SectionForm({
   title,
   intro,
@@ -16,24 +34,10 @@ export function SectionForm({
   onSubmit,
   saveLabel,
   children,
-}: {
-  title: string;
-  intro?: ReactNode;
-  formRef: RefObject<HTMLFormElement | null>;
-  busy: boolean;
-  message: string;
-  onSubmit: () => void;
-  /** "Save details", "Save hours": says what the button saves. */
-  saveLabel: string;
-  children: ReactNode;
-}) {
+}: FrameProps & { formRef: RefObject<HTMLFormElement | null> }) {
   const id = useId();
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    onSubmit();
-  }
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={`${id}-title`} className="space-y-4 rounded-2xl border border-gray-200 p-5">
+    <form ref={formRef} onSubmit={submitting(onSubmit)} noValidate aria-labelledby={`${id}-title`} className="space-y-4 rounded-2xl border border-gray-200 p-5">
       <h3 id={`${id}-title`} className="text-lg font-semibold text-gray-900">
         {title}
       </h3>
@@ -91,5 +95,51 @@ export function TextField({
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * The frame of a dashboard section saved through a call of its own ("Amenities and more", "Time
+ * requests"): a titled section, its intro, and its form with a Save button and a status line that
+ * shows once there is something to say (an alert when it is a failure).
+ */
+export function SettingsSection({
+  title,
+  intro,
+  marker,
+  formClassName,
+  busy,
+  message,
+  failed,
+  onSubmit,
+  saveLabel,
+  children,
+}: FrameProps & {
+  /** A data attribute that names the section for the page's tests, e.g. `data-requests-settings`. */
+  marker?: `data-${string}`;
+  formClassName: string;
+  failed: boolean;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-4 rounded-2xl border border-gray-200 p-5" {...(marker ? { [marker]: true } : {})}>
+      <h2 id={`${id}-title`} className="text-xl font-semibold text-gray-900">
+        {title}
+      </h2>
+      <p className="text-sm text-gray-700">{intro}</p>
+      <form onSubmit={submitting(onSubmit)} className={formClassName} noValidate>
+        {children}
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? 'Saving...' : saveLabel}
+          </button>
+          {message && (
+            <p role={failed ? 'alert' : 'status'} className={failed ? 'field-error' : 'text-sm text-green-800'}>
+              {message}
+            </p>
+          )}
+        </div>
+      </form>
+    </section>
   );
 }

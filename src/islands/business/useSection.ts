@@ -32,10 +32,15 @@ export interface SectionProps {
   onSaved: (listing: OwnerListing) => void;
 }
 
-export function useSection({ listing, onSaved }: SectionProps) {
+/**
+ * A dashboard form's save, whatever it sends: the status line's message (and whether it is a
+ * failure), the errors by field, and the form, whose first marked field takes focus.
+ */
+export function useSave() {
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState('');
+  const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
 
   // After errors render, the first marked field takes focus (a screen reader then reads its error too).
@@ -43,29 +48,56 @@ export function useSection({ listing, onSaved }: SectionProps) {
     if (Object.keys(errors).length) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [errors]);
 
-  /** Saves `patch` over the saved listing; `local` errors (found in the browser) stop it first. */
-  async function save(patch: Partial<ListingEditInput>, local: Record<string, string> = {}) {
+  /** A failure to say on the status line (e.g. the section could not be loaded). */
+  function fail(reason: unknown) {
+    setFailed(true);
+    setMessage(reason instanceof Error ? reason.message : String(reason));
+  }
+
+  /**
+   * Runs `send` and says `saved`; `local` errors (found in the browser) stop it first. The API's
+   * issues mark their fields, unless the form has no fields to mark (`marks: false`).
+   */
+  async function run(send: () => Promise<unknown>, { saved, local = {}, marks = true }: { saved: string; local?: Record<string, string>; marks?: boolean }) {
     setMessage('');
+    setFailed(false);
     if (Object.keys(local).length) {
       setErrors(local);
+      setFailed(true);
       setMessage(FIX_MARKED);
       return;
     }
     setBusy(true);
     setErrors({});
     try {
-      const saved = await apiCall<OwnerListing>('PUT', `/api/owners/listings/${encodeURIComponent(listing.id)}`, { ...editOf(listing), ...patch });
-      onSaved(saved);
-      setMessage(SAVED);
+      await send();
+      setMessage(saved);
     } catch (err) {
-      if (err instanceof ApiError && err.issues.length) {
+      if (marks && err instanceof ApiError && err.issues.length) {
+        setFailed(true);
         setErrors(Object.fromEntries(err.issues.map((i) => [i.path, i.message])));
         setMessage(FIX_MARKED);
-      } else setMessage(err instanceof Error ? err.message : String(err));
+      } else fail(err);
     } finally {
       setBusy(false);
     }
   }
+
+  /** What <SettingsSection> shows of this state: spread as its props. */
+  const status = { busy, message, failed };
+  return { formRef, errors, message, failed, busy, status, run, fail };
+}
+
+/** A section of the listing: saves its fields over the listing as last saved. */
+export function useSection({ listing, onSaved }: SectionProps) {
+  const { formRef, errors, message, busy, run } = useSave();
+
+  /** Saves `patch` over the saved listing; `local` errors (found in the browser) stop it first. */
+  const save = (patch: Partial<ListingEditInput>, local: Record<string, string> = {}) =>
+    run(async () => onSaved(await apiCall<OwnerListing>('PUT', `/api/owners/listings/${encodeURIComponent(listing.id)}`, { ...editOf(listing), ...patch })), {
+      saved: SAVED,
+      local,
+    });
 
   /** What <SectionForm> shows of this state: spread as its props. */
   const form = { formRef, busy, message };

@@ -10,6 +10,7 @@ import { Honeypot } from '@/components/Honeypot';
 import { DAY_PARTS, REQUEST_LIMITS, requestCreateSchema, requestNotice, SOMETHING_ELSE, type WindowPart } from '@/features/requests';
 import { CodeField, EmailField } from '../CodeField';
 import { apiCall, ApiError } from '@/lib/apiClient';
+import { DialogHeader } from '../DialogHeader';
 import { useModalDialog } from '../useModalDialog';
 import { dayLabel, zoneName } from './format';
 import type { RequestOptions, RequestWindow } from './types';
@@ -151,19 +152,11 @@ export default function RequestDialog({ target, onClose }: { target: RequestTarg
       aria-labelledby={`${id}-title`}
       className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl backdrop:bg-gray-900/50"
     >
-      <div className="flex items-start justify-between gap-4">
+      <DialogHeader close={close}>
         <h2 id={`${id}-title`} className="text-xl font-bold text-gray-900">
           {`Request a time at ${business}`}
         </h2>
-        <button
-          type="button"
-          onClick={close}
-          aria-label="Close"
-          className="-m-2 h-11 w-11 shrink-0 rounded-md text-2xl leading-none text-gray-700 hover:bg-gray-100"
-        >
-          ×
-        </button>
-      </div>
+      </DialogHeader>
 
       {!options &&
         (loadError ? (

@@ -24,7 +24,9 @@ import { and, leadingIndex, wordsEstimate, type Plan, type SearchRun } from './c
 async function rarestFacet(s: SearchRun): Promise<{ bit: number; rows: number } | null> {
   const { r } = s;
   const bits = facetBitsOf(r);
-  if (!bits.length) return null;
+  // Nearest first reads the points around a place in order and stops at the page (a place's rings:
+  // nearPlace.server.ts), where the facet's rows would all be read and sorted by distance.
+  if (!bits.length || s.sort === 'distance') return null;
   const { size, facetShares, categoryRows } = await tokenShares(s.database);
   const [rarest] = bits.map((bit) => ({ bit, rows: Math.ceil((facetShares.get(bit) ?? 0) * size) })).sort((a, b) => a.rows - b.rows);
   const { rows } = rarest!;
