@@ -2,16 +2,15 @@
  * The search's filters as data (docs/search.md "Filters"): for each, whether a search has it, its
  * condition on the provider row `p`, and which copied tables already apply it. The row conditions,
  * what a plan may leave out, and whether the open-now list already applied every filter are all
- * derived from this table, so a new filter is one entry here (and its parameter in
- * schemas/search.ts, and an index if it needs one).
+ * derived from this table, so a new filter is one entry here (and its name in
+ * searchTypes.server.ts, its parameter in schemas/search.ts, and an index if it needs one).
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { withinCondition } from './near.server';
 import { notClosedCondition, openNowBySeq, type OpenListConditions } from './openNow.server';
 import { hoursCategoryNeedle } from './providerHours.server';
 import { INDEXES, indexedBy, indexSql, type IndexName } from './indexes.server';
-import type { Resolved } from './resolve.server';
-import type { SampledCategories } from './tokenShares.server';
+import type { FilterName, Resolved, SampledCategories } from './searchTypes.server';
 import { RATING_STEPS } from './params';
 import { searchWords } from '../../lib/words';
 import { filterMask } from '../facets';
@@ -263,8 +262,7 @@ export const FILTERS = {
   },
   /** `query`, and a `service` that is no category (text of the services column). */
   text: { on: (r) => !!r.match, row: textRow, lookup: (r, how) => !textListedRow(r, how), carriedBy: [] },
-} satisfies Record<string, SearchFilter>;
-export type FilterName = keyof typeof FILTERS;
+} satisfies Record<FilterName, SearchFilter>;
 
 const ENTRIES = Object.entries(FILTERS) as [FilterName, SearchFilter][];
 

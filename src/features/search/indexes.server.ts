@@ -4,7 +4,7 @@
  * from a far larger filter. tests/api/search-core.test.ts checks each exists after the migrations.
  */
 import { sql, type RawBuilder } from 'kysely';
-import type { FilterName } from './filters.server';
+import type { FilterName } from './searchTypes.server';
 
 export const INDEXES = {
   /** Recommended order (migrations/0001). */

@@ -7,6 +7,7 @@ import { boundingBox, EARTH_RADIUS_MILES, type Point } from '../places';
 import type { Db } from '../../db/client';
 import { INDEXES, indexedBy } from './indexes.server';
 import type { RequestReads } from './requestReads.server';
+import type { SpotNear } from './searchTypes.server';
 
 /** Miles from `point` to the provider row `p` (SQLite's math functions). */
 export function distanceSql(point: Point): RawBuilder<number> {
@@ -80,11 +81,6 @@ export async function inCellsNear({ db }: Db, table: keyof typeof CELL_TABLES, p
   const { rows } = await sql<{ value: string }>`SELECT DISTINCT ${sql.ref(CELL_TABLES[table])} AS value FROM ${sql.table(table)}
     WHERE latCell IN (${sql.join(cells.latCells)}) AND lngCell BETWEEN ${cells.minLngCell} AND ${cells.maxLngCell}`.execute(db);
   return rows.map((r) => r.value);
-}
-
-/** A point providers sit at, with its distance from the search's point as SQL computes it (distanceSql). */
-export interface SpotNear extends Point {
-  miles: number;
 }
 
 /**

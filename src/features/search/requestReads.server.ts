@@ -8,12 +8,12 @@ import type { RawBuilder } from 'kysely';
 import type { Db } from '../../db/client';
 import type { TextMatch } from './textMatch.server';
 import type { Point } from '../places';
-import type { SpotNear } from './near.server';
+import type { SpotNear } from './searchTypes.server';
 
 /** Reads by statement (statementKey): each is made once. */
 export type StatementMemo<T> = Map<string, Promise<T>>;
 
-/** Text's matches as one read of the full-text index counts them (plans/context.server.ts `textListOf`). */
+/** Text's matches as one read of the full-text index counts them (textFacts.server.ts `textListOf`). */
 export interface TextList {
   /** Matches counted, at most one past `countedWords()`. */
   n: number;
@@ -30,9 +30,9 @@ export interface RequestReads {
   textMatches: StatementMemo<TextMatch | null | false>;
   /** A count that lists its matches' seq (SearchRun.countOrList): a circle's count is read again for its page. */
   listings: StatementMemo<{ n: number; seqs: string }>;
-  /** The states a box or a ZIP prefix holds providers in (plans/context.server.ts `statesOf`). */
+  /** The states a box or a ZIP prefix holds providers in (textFacts.server.ts `statesOf`). */
   states: StatementMemo<readonly string[] | null>;
-  /** The words' matches and their rowids (plans/context.server.ts `textListOf`). */
+  /** The words' matches and their rowids (textFacts.server.ts `textListOf`). */
   textLists: StatementMemo<TextList>;
   /** The points providers sit at around a point (near.server.ts `spotsNear`), by circle: a narrower one's are a wider one's nearer than its radius. */
   spots: { point: Point; miles: number; read: Promise<SpotNear[]> }[];

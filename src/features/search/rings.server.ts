@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { haversineMiles, type Point } from '../places';
 import type { SearchPlace } from '../places/index.server';
 import type { RequestReads } from './requestReads.server';
-import type { Circle } from './resolve.server';
+import type { Circle } from './searchTypes.server';
 import { afterWidest, fills, ringRead, type Counted, type RingStart } from './rings';
 import type { SearchParams, SearchResult } from './schemas/search';
 import { searchProviders, type SearchTrace } from './search.server';

@@ -10,7 +10,8 @@ import { toProvider, type Page } from '../providers/index.server';
 import type { SearchParams, SearchResult } from './schemas/search';
 import { roundMiles } from '../places';
 import { resolvePlace, type SearchPlace } from '../places/index.server';
-import { resolve, type Circle, type Filters } from './resolve.server';
+import { resolve } from './resolve.server';
+import type { Circle, Filters } from './searchTypes.server';
 import { requestReads, type RequestReads } from './requestReads.server';
 import { searchRun, type Row } from './plans/context.server';
 import { choosePlan } from './plans/index.server';
@@ -31,7 +32,7 @@ export interface SearchOptions {
   trace?: SearchTrace;
   /** What this request read already (requestReads.server.ts), for searches that share it. */
   reads?: RequestReads;
-  /** The widest circle the request's searches read around their point (resolve.server.ts `Resolved.textCircle`). */
+  /** The widest circle the request's searches read around their point (searchTypes.server.ts `Resolved.textCircle`). */
   textCircle?: Circle;
 }
 

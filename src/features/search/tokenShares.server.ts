@@ -12,6 +12,7 @@ import { INDEXES } from './indexes.server';
 import { RATING_STEPS } from './params';
 import { priceToken, ratingToken, stateToken } from './filters.server';
 import type { Standing } from './orderBuckets.server';
+import type { SampledCategories } from './searchTypes.server';
 
 /** Providers sampled, spread evenly over seq (one primary-key read each). */
 const SAMPLE = 2000;
@@ -29,17 +30,6 @@ export interface TokenShares {
   categoryRows: readonly SampledCategories[];
   /** Each facet bit's share of the directory, 0 to 1 (a bit no sampled provider holds is absent): plans/facetListed.server.ts. */
   facetShares: ReadonlyMap<number, number>;
-}
-
-/** What a sampled provider's category rows carry (migrations/0006, 0014): its categories and their copies. */
-export interface SampledCategories {
-  categories: readonly string[];
-  city: string;
-  priceRange: string;
-  rating: number;
-  /** The provider's state and facet bits, for the share of the directory a search's column filters hold (plans/facetListed.server.ts). */
-  state: string;
-  facets: number;
 }
 
 /** The share of the directory in any of `states` (their tokens' shares summed, at most the whole). */

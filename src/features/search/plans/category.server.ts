@@ -8,7 +8,8 @@ import { LIMITS } from '../../../config';
 import { cappedTotal } from '../../providers/index.server';
 import { carriedByAll, categoryConditions, inSampledCategoryRows, isListed, matchesText, rowConditions } from '../filters.server';
 import { CATEGORY_INDEXES, indexSql, PLACE_INDEXES } from '../indexes.server';
-import { and, CATEGORY_ORDER, leadingIndex, manyText, type Plan, type PlanResult, type SearchRun, wordsEstimate } from './context.server';
+import { and, CATEGORY_ORDER, leadingIndex, type Plan, type PlanResult, type SearchRun } from './context.server';
+import { manyText, wordsEstimate } from '../textFacts.server';
 import { PLAN_TUNING } from '../tuning.server';
 import { tokenShares } from '../tokenShares.server';
 

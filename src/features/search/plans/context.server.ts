@@ -14,10 +14,11 @@ import { filterToken, hasAll, isLookup, listedMatch, onlySeqFilters, rowConditio
 import { orderTop, PROMOTED_TOKEN } from '../orderBuckets.server';
 import { statesShare, tokenShares } from '../tokenShares.server';
 import { INDEXES, indexedBy, type IndexName, type LeadingIndex } from '../indexes.server';
-import type { Count, Filters, Resolved } from '../resolve.server';
+import type { Count, Filters, Resolved } from '../searchTypes.server';
 import type { Point } from '../../places';
-import { countedWords, PLAN_TUNING } from '../tuning.server';
-import { countOnce, readOnce, requestReads, statementKey, type RequestReads, type StatementMemo, type TextList } from '../requestReads.server';
+import { PLAN_TUNING } from '../tuning.server';
+import { manyText, statesOnce, wordsEstimate } from '../textFacts.server';
+import { countOnce, readOnce, requestReads, statementKey, type RequestReads, type StatementMemo } from '../requestReads.server';
 
 export type Row = Selectable<ProvidersTable> & { distanceMiles?: number; matchCount?: number };
 
@@ -164,67 +165,6 @@ export interface SearchRun {
   denseIn(index: IndexName, indexOrder: RawBuilder<unknown>, sample: number): Promise<{ dense: boolean; page: Row[] | null; sampled?: Sampled }>;
   /** Whether `found` matches among the first `read` rows of an order index say a walk fills the page (denseIn's rule). */
   walkFills(found: number, read: number): boolean;
-}
-
-/**
- * The states `read` lists, once per request under `key`; null when `read` finds none to narrow by
- * (null) or one of them has no token of its own in the full-text index (not two letters: migrations/0035).
- */
-function statesOnce(reads: RequestReads, key: string, read: () => Promise<readonly string[] | null>): Promise<readonly string[] | null> {
-  return readOnce(reads.states, key, async () => {
-    const found = await read();
-    return found?.every((state) => /^[A-Za-z]{2}$/.test(state)) ? found : null;
-  });
-}
-
-/** The states `read` lists (`SELECT DISTINCT p.state AS state …`), once per request (statesOnce). */
-export const statesOf = (database: Db, reads: RequestReads, read: RawBuilder<unknown>) =>
-  statesOnce(reads, statementKey(database, read), async () => ((await read.execute(database.db)).rows as { state: string }[]).map((row) => row.state));
-
-/** textListOf's statement for `match`. */
-const textListRead = (match: string) =>
-  sql<{ n: number; reach: number; rowids: string }>`SELECT count(*) AS n, max(rowid) AS reach, json_group_array(rowid) AS rowids
-    FROM (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${match} LIMIT ${countedWords() + 1})`;
-
-/**
- * The matches of the full-text expression `match` counted one past `countedWords()`, with their
- * rowids as they are counted (one string, aggregated in SQL), once per request: a plan that lists
- * text known to be few reads them from this list (plans/textListed.server.ts), where the index
- * decoded the words' lists a second time.
- */
-export function textListOf(database: Db, match: string, reads: RequestReads): Promise<TextList> {
-  const read = textListRead(match);
-  return readOnce(reads.textLists, statementKey(database, read), async () => {
-    const row = (await read.execute(database.db)).rows[0]!;
-    const n = Number(row.n);
-    return { n, reach: Number(row.reach), rowids: n <= countedWords() ? row.rowids : null };
-  });
-}
-
-/** textListOf's read of `match` when this request made it already; undefined when it did not. */
-export const textListMade = (database: Db, match: string, reads: RequestReads): Promise<TextList> | undefined =>
-  reads.textLists.get(statementKey(database, textListRead(match)));
-
-/**
- * The words' own matches (no filter's token, no region) as textMatches counts them (`textListOf`):
- * one read of the words' list for the count, the estimate (`wordsEstimate`) and the list, once per request.
- */
-export const wordsCounted = (database: Db, r: Resolved, reads: RequestReads): Promise<TextList> =>
-  textListOf(database, listedMatch(r, { tokens: [], inText: true, regions: false }), reads);
-
-/**
- * Whether the text's words alone are many: past `PLAN_TUNING.textLeads` matches, a list long to
- * build (narrowed to a region's states, read with a top of the order). Counted once per request.
- */
-export const manyText = async (database: Db, r: Resolved, reads: RequestReads) => (await wordsCounted(database, r, reads)).n > PLAN_TUNING.textLeads;
-
-/**
- * How many matches the words alone have in a directory of `size`, estimated past the counted ones
- * from how far into the table (by seq, the full-text index's own order) they reach; exact below.
- */
-export async function wordsEstimate(database: Db, r: Resolved, reads: RequestReads, size: number): Promise<number> {
-  const { n, reach } = await wordsCounted(database, r, reads);
-  return n <= countedWords() ? n : Math.floor((n * size) / Math.max(1, reach));
 }
 
 /** The distance of each row a sort reads, only when it is the order: the page's rows carry their own. */

@@ -18,7 +18,8 @@ import { facetListedMost, PLAN_TUNING } from '../tuning.server';
 import { LIMITS } from '../../../config';
 import { tokenShares } from '../tokenShares.server';
 import { countOnce } from '../requestReads.server';
-import { and, leadingIndex, wordsEstimate, type Plan, type SearchRun } from './context.server';
+import { and, leadingIndex, type Plan, type SearchRun } from './context.server';
+import { wordsEstimate } from '../textFacts.server';
 
 /** The search's rarest facet bit and its estimated rows, when listing them is the cheapest read; else null. */
 async function rarestFacet(s: SearchRun): Promise<{ bit: number; rows: number } | null> {

@@ -15,7 +15,7 @@ import { boxTables } from '../near.server';
 import { filtersOf, isListed, rowConditions } from '../filters.server';
 import { INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
 import { and, leadingIndex, ORDER, SAMPLE_ROWS, textSourceOf, textTops, type Plan, type Reach, type Sampled } from './context.server';
-import type { Count } from '../resolve.server';
+import type { Count } from '../searchTypes.server';
 import { textInBox } from './pointSource.server';
 
 export const order: Plan = {

@@ -4,7 +4,8 @@
  * box holds a few per cent of all); else many open are listed from the open-now list, text that is
  * many is read with a top of the order (SearchRun.topPage), and anything else is sorted whole.
  */
-import { leadingIndex, manyText, SAMPLE_ROWS, textTops, withTop, type Plan, type SearchRun } from './context.server';
+import { manyText } from '../textFacts.server';
+import { leadingIndex, SAMPLE_ROWS, textTops, withTop, type Plan, type SearchRun } from './context.server';
 import { pointSource } from './pointSource.server';
 import { CATEGORY_INDEXES, PLACE_INDEXES } from '../indexes.server';
 import { rowConditions } from '../filters.server';

@@ -9,19 +9,9 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { boxTables } from '../near.server';
 import { carriedByAll, carriedByTokens, categoryConditions, filtersOf, FILTERS, listedMatch, rowConditions } from '../filters.server';
 import { CATEGORY_INDEXES, INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import {
-  and,
-  leadingIndex,
-  manyText,
-  SORT_ORDERS,
-  textListMade,
-  textListOf,
-  textSourceOf,
-  type ListedSource,
-  type SearchRun,
-  type TextSource,
-} from './context.server';
-import type { Circle, Resolved } from '../resolve.server';
+import { and, leadingIndex, SORT_ORDERS, textSourceOf, type ListedSource, type SearchRun, type TextSource } from './context.server';
+import { manyText, textListMade, textListOf } from '../textFacts.server';
+import type { Circle, Resolved } from '../searchTypes.server';
 
 export async function pointSource(s: SearchRun): Promise<{
   tables: RawBuilder<unknown>;

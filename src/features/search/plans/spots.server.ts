@@ -12,8 +12,8 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { cappedTotal } from '../../providers/index.server';
 import { LIMITS } from '../../../config';
-import type { Circle, Count } from '../resolve.server';
-import { spotsNearOnce, type SpotNear } from '../near.server';
+import type { Circle, Count, SpotNear } from '../searchTypes.server';
+import { spotsNearOnce } from '../near.server';
 import { carriedByAll, categoryConditions, isListed, rowConditions } from '../filters.server';
 import { INDEXES, indexedBy } from '../indexes.server';
 import { and, type PlanResult, type Row, type SearchRun } from './context.server';

@@ -9,37 +9,17 @@
  * `listedMatch`), which leaves fewer.
  */
 import { sql } from 'kysely';
-import { LIMITS } from '../../../config';
 import { boxTables, withinCondition } from '../near.server';
-import { FILTERS, filtersOf, listableFilters, listedMatch, rowConditions, type FilterName, type SearchFilter } from '../filters.server';
+import { FILTERS, filtersOf, listableFilters, rowConditions, type SearchFilter } from '../filters.server';
 import { statesShare, tokenShares } from '../tokenShares.server';
 import { openNowCondition } from '../openNow.server';
 import { fewOf } from './filterListed.server';
 import { CATEGORY_INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
 import { PLAN_TUNING } from '../tuning.server';
-import { and, leadingIndex, textListOf, wordsCounted, wordsEstimate, type Plan, type SearchRun } from './context.server';
-import { countOnce, type RequestReads, type TextList } from '../requestReads.server';
-import type { Db } from '../../../db/client';
-import type { Resolved } from '../resolve.server';
-
-/**
- * The text's matches, counted one past `textLeads` (at least past the counted cap), with their rowids
- * when that is all of them, once per request (a place's rings, and resolve's open now, ask for the
- * same count): those of `listedMatch`, with the filters' `tokens` resolve chose, or others (never a
- * region's states: the count decides what leads).
- */
-export function textList(
-  database: Db,
-  r: Resolved,
-  reads: RequestReads,
-  { tokens = r.textTokens ?? [], regions = false }: { tokens?: readonly string[]; regions?: boolean } = {},
-): Promise<TextList> {
-  if (!tokens.length && !regions) return wordsCounted(database, r, reads);
-  return textListOf(database, listedMatch(r, { tokens, inText: true, regions }), reads);
-}
-
-/** How many matches `textList` counted. */
-export const textMatches = async (...args: Parameters<typeof textList>): Promise<number> => (await textList(...args)).n;
+import { and, leadingIndex, type Plan, type SearchRun } from './context.server';
+import { fewText, textList, wordsEstimate } from '../textFacts.server';
+import { countOnce } from '../requestReads.server';
+import type { FilterName } from '../searchTypes.server';
 
 /**
  * Whether text that is many with a ZIP prefix of many providers (which filter-listed does not take)
@@ -56,9 +36,6 @@ async function countsIntersection(s: SearchRun): Promise<boolean> {
   const share = (r.textTokens ?? []).reduce((product, token) => product * (shares.get(token) ?? 0), statesShare(shares, r.regionStates));
   return (await wordsEstimate(s.database, r, s.reads, size)) * share <= PLAN_TUNING.textLeads * PLAN_TUNING.intersectionMargin;
 }
-
-/** Whether text of `matches` is few enough to be listed whatever else the search has (`text-listed`). */
-export const fewText = (matches: number) => matches <= LIMITS.countedTotal;
 
 const FILTER_TABLE: Record<FilterName, SearchFilter> = FILTERS;
 

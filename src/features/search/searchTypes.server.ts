@@ -1,0 +1,109 @@
+/**
+ * The search's types, below every module that reads them (docs/architecture.md "Floors"): the
+ * request's filters, a resolved search (resolve.server.ts fills it, filters.server.ts and the plans
+ * read it), the names of the filters (filters.server.ts `FILTERS` holds one entry for each) and the
+ * facts a sample or a box read carries.
+ */
+import type { Expression, SqlBool } from 'kysely';
+import type { Point } from '../places';
+import type { SearchPlace } from '../places/index.server';
+import type { SearchParams } from './schemas/search';
+
+/** The filters of `FILTERS` (filters.server.ts), which is checked to have exactly these. */
+export type FilterName =
+  | 'city'
+  | 'state'
+  | 'zipPrefix'
+  | 'priceRange'
+  | 'rating'
+  | 'facets'
+  | 'near'
+  | 'category'
+  | 'notClosed'
+  | 'openNow'
+  | 'verified'
+  | 'text';
+
+export type Filters = Partial<Omit<SearchParams, 'limit' | 'offset'>>;
+export type Count = { total: number; capped: boolean };
+
+/** A circle of `miles` around `point` (a `near` search's, or the widest of a place's rings). */
+export interface Circle {
+  point: Point;
+  miles: number;
+}
+
+export interface Resolved {
+  params: Filters;
+  /** The request's moment: open now and closures are read on each provider's clock at it. */
+  now: Date;
+  /** FTS5 expression, or null (no text), or false (text that cannot match anything). */
+  match: string | null | false;
+  /** Whether one row is cheaply checked against `match` (textMatch.server.ts). */
+  checkable: boolean;
+  /** Seeks one row's check against `match` costs (textMatch.server.ts). */
+  checkSeeks: number;
+  /**
+   * The filters' tokens of the full-text index text is listed with (filters.server.ts `listedMatch`):
+   * only when its words are many, and only tokens a small part of the directory holds
+   * (tokenShares.server.ts), since intersecting with a token reads its whole list.
+   */
+  textTokens?: string[];
+  /**
+   * The states a `near` box or a ZIP prefix holds providers in, when text that is many is listed
+   * with it (plans/pointSource.server.ts `textInBox`; a ZIP prefix's in `resolve` below): the list is
+   * read narrowed to one of their tokens (filters.server.ts `listedMatch`).
+   */
+  regionStates?: readonly string[];
+  /**
+   * The widest circle around the point that the request's searches read (a place's rings,
+   * nearPlace.server.ts): text that is many in any of its boxes is listed for that circle's states,
+   * the same list for each ring (plans/pointSource.server.ts `textInBox`).
+   */
+  textCircle?: Circle;
+  /** The text's matches as a JSON array of rowids, when listed once for the request (`textCircle`): read instead of the full-text index. */
+  textRowids?: string;
+  /** The category of `service`, when it names one. */
+  category?: string;
+  place?: SearchPlace;
+  /**
+   * openNow=true: the condition, for the request's moment: `openList` when few are open, else
+   * `openNowCondition(now)`, which filters.server.ts rebuilds as `openNowBySeq` for a seq-only source.
+   */
+  openNow?: Expression<SqlBool>;
+  /**
+   * openNow=true, read from the open-now list: `p.seq IN (the list)`, the list applying the filters
+   * it carries. `openNow` is this when few are open; when many, a plan that found them too sparse to
+   * walk for its page lists them with this rather than check every provider (SearchRun.openSorted).
+   */
+  openList?: Expression<SqlBool>;
+  /** openNow=true and fewer providers open than the counted cap: they lead the plan. */
+  fewOpen?: boolean;
+  /** openNow=true: how many are open (in the place's zones), up to the counted cap. */
+  openCount?: number;
+  /**
+   * openNow=true and the open-now list already applied every filter the search has (the hours rows
+   * carry them, filters.server.ts): its count is the search's total.
+   */
+  openTotal?: Count;
+  /** near: only providers within this many miles of the point. */
+  within?: Circle;
+  /** Where distances are measured from (near, or the location for sort=distance). */
+  point?: Point;
+}
+
+/** What a sampled provider's category rows carry (migrations/0006, 0014): its categories and their copies. */
+export interface SampledCategories {
+  categories: readonly string[];
+  city: string;
+  priceRange: string;
+  rating: number;
+  /** The provider's state and facet bits, for the share of the directory a search's column filters hold (plans/facetListed.server.ts). */
+  state: string;
+  facets: number;
+}
+
+/** A point providers sit at, with its distance from the search's point as SQL computes it (distanceSql). */
+export interface SpotNear extends Point {
+  miles: number;
+}

@@ -1,0 +1,96 @@
+/**
+ * What a search's text and region are, read once per request (requestReads.server.ts) and asked by
+ * resolve.server.ts and the plans alike: how many matches the words have (`textListOf`, `manyText`,
+ * `fewText`, `wordsEstimate`) and the states a region holds (`statesOf`). Below both, so resolve
+ * never reads from a plan.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/client';
+import { LIMITS } from '../../config';
+import { listedMatch } from './filters.server';
+import { readOnce, statementKey, type RequestReads, type TextList } from './requestReads.server';
+import type { Resolved } from './searchTypes.server';
+import { countedWords, PLAN_TUNING } from './tuning.server';
+
+/**
+ * The states `read` lists, once per request under `key`; null when `read` finds none to narrow by
+ * (null) or one of them has no token of its own in the full-text index (not two letters: migrations/0035).
+ */
+export function statesOnce(reads: RequestReads, key: string, read: () => Promise<readonly string[] | null>): Promise<readonly string[] | null> {
+  return readOnce(reads.states, key, async () => {
+    const found = await read();
+    return found?.every((state) => /^[A-Za-z]{2}$/.test(state)) ? found : null;
+  });
+}
+
+/** The states `read` lists (`SELECT DISTINCT p.state AS state …`), once per request (statesOnce). */
+export const statesOf = (database: Db, reads: RequestReads, read: RawBuilder<unknown>) =>
+  statesOnce(reads, statementKey(database, read), async () => ((await read.execute(database.db)).rows as { state: string }[]).map((row) => row.state));
+
+/** textListOf's statement for `match`. */
+const textListRead = (match: string) =>
+  sql<{ n: number; reach: number; rowids: string }>`SELECT count(*) AS n, max(rowid) AS reach, json_group_array(rowid) AS rowids
+    FROM (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${match} LIMIT ${countedWords() + 1})`;
+
+/**
+ * The matches of the full-text expression `match` counted one past `countedWords()`, with their
+ * rowids as they are counted (one string, aggregated in SQL), once per request: a plan that lists
+ * text known to be few reads them from this list (plans/textListed.server.ts), where the index
+ * decoded the words' lists a second time.
+ */
+export function textListOf(database: Db, match: string, reads: RequestReads): Promise<TextList> {
+  const read = textListRead(match);
+  return readOnce(reads.textLists, statementKey(database, read), async () => {
+    const row = (await read.execute(database.db)).rows[0]!;
+    const n = Number(row.n);
+    return { n, reach: Number(row.reach), rowids: n <= countedWords() ? row.rowids : null };
+  });
+}
+
+/** textListOf's read of `match` when this request made it already; undefined when it did not. */
+export const textListMade = (database: Db, match: string, reads: RequestReads): Promise<TextList> | undefined =>
+  reads.textLists.get(statementKey(database, textListRead(match)));
+
+/**
+ * The words' own matches (no filter's token, no region) as textMatches counts them (`textListOf`):
+ * one read of the words' list for the count, the estimate (`wordsEstimate`) and the list, once per request.
+ */
+export const wordsCounted = (database: Db, r: Resolved, reads: RequestReads): Promise<TextList> =>
+  textListOf(database, listedMatch(r, { tokens: [], inText: true, regions: false }), reads);
+
+/**
+ * Whether the text's words alone are many: past `PLAN_TUNING.textLeads` matches, a list long to
+ * build (narrowed to a region's states, read with a top of the order). Counted once per request.
+ */
+export const manyText = async (database: Db, r: Resolved, reads: RequestReads) => (await wordsCounted(database, r, reads)).n > PLAN_TUNING.textLeads;
+
+/**
+ * How many matches the words alone have in a directory of `size`, estimated past the counted ones
+ * from how far into the table (by seq, the full-text index's own order) they reach; exact below.
+ */
+export async function wordsEstimate(database: Db, r: Resolved, reads: RequestReads, size: number): Promise<number> {
+  const { n, reach } = await wordsCounted(database, r, reads);
+  return n <= countedWords() ? n : Math.floor((n * size) / Math.max(1, reach));
+}
+
+/**
+ * The text's matches, counted one past `textLeads` (at least past the counted cap), with their rowids
+ * when that is all of them, once per request (a place's rings, and resolve's open now, ask for the
+ * same count): those of `listedMatch`, with the filters' `tokens` resolve chose, or others (never a
+ * region's states: the count decides what leads).
+ */
+export function textList(
+  database: Db,
+  r: Resolved,
+  reads: RequestReads,
+  { tokens = r.textTokens ?? [], regions = false }: { tokens?: readonly string[]; regions?: boolean } = {},
+): Promise<TextList> {
+  if (!tokens.length && !regions) return wordsCounted(database, r, reads);
+  return textListOf(database, listedMatch(r, { tokens, inText: true, regions }), reads);
+}
+
+/** How many matches `textList` counted. */
+export const textMatches = async (...args: Parameters<typeof textList>): Promise<number> => (await textList(...args)).n;
+
+/** Whether text of `matches` is few enough to be listed whatever else the search has (`text-listed`). */
+export const fewText = (matches: number) => matches <= LIMITS.countedTotal;
