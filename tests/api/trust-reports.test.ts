@@ -109,6 +109,18 @@ const statusOf = async (photoId: string) =>
   (await api.database.db.selectFrom('photos').select('status').where('id', '=', photoId).executeTakeFirstOrThrow()).status;
 const visibleIds = async (providerId: string) => ((await (await api.get(`/api/providers/${providerId}/photos`)).json()) as { id: string }[]).map((p) => p.id);
 
+describe('reports of reviews', () => {
+  it('one per review and address (409); once the review is hidden, it is not there to report (404), as for responses and photos', async () => {
+    const reviews = (await (await api.get(`/api/providers/${otherListing.id}/reviews`)).json()) as { id: string }[];
+    const id = reviews[0]!.id;
+    expect((await requestFrom(api, '127.0.0.8', 'POST', `/api/reviews/${id}/reports`, { reason: 'spam' })).status).toBe(201);
+    expect((await requestFrom(api, '127.0.0.8', 'POST', `/api/reviews/${id}/reports`, { reason: 'spam' })).status).toBe(409);
+    await decide(api.database, { action: 'hide-review', target: id, reason: 'Advertising', actor: 'ops' });
+    expect((await requestFrom(api, '127.0.0.8', 'POST', `/api/reviews/${id}/reports`, { reason: 'spam' })).status).toBe(404);
+    expect((await requestFrom(api, '127.0.0.9', 'POST', `/api/reviews/${id}/reports`, { reason: 'spam' })).status).toBe(404);
+  });
+});
+
 describe('reports of photos and hidden pictures', () => {
   it('one report per photo and address', async () => {
     const id = await upload(owner, listing.id, await jpeg('#5a2'));

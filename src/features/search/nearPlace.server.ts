@@ -64,7 +64,12 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
   const gazetteer = await loadGazetteer();
   let found = gazetteer.resolve(params.location);
   if (!found) return searchWithCorrection(database, params, now, trace);
-  const place = await placeOfSearch(database, params, { withListed: true });
+  const placeRead = placeOfSearch(database, params, { withListed: true });
+  // A neighbourhood or a county is searched around its point only (its place matters to the search
+  // as typed, when nothing is near): the rings are not kept waiting for it, one round trip fewer.
+  const aroundOnly = !OWN_SEARCH.has(found.kind) && found.kind !== 'state';
+  placeRead.catch(() => {});
+  const place = aroundOnly ? undefined : await placeRead;
   // A state's name that is also a city with providers ("Washington": the DC providers) is the city,
   // as the search reads it.
   if (found.kind === 'state' && place?.city) found = gazetteer.town(place.city, place.states[0]) ?? found;
@@ -121,7 +126,10 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
   }
   // Nothing within MAX_NEARBY_MILES: the search as typed (the place's own, when it ran: not read
   // again), with its typo correction, and the nearest city that has providers for the page to offer.
-  const answer = await searchWithCorrection(database, params, now, trace, { place, ...(ownRuns ? { typed: { found: own, plan: ownPlan } } : {}) });
+  const answer = await searchWithCorrection(database, params, now, trace, {
+    place: place ?? (await placeRead),
+    ...(ownRuns ? { typed: { found: own, plan: ownPlan } } : {}),
+  });
   if (answer.total > 0) return answer;
   const nearestCity = await nearestCityWithProviders(database, point);
   return { ...answer, place: { ...answerPlace, inPlace: 0, radiusMiles: MAX_NEARBY_MILES, ...(nearestCity ? { nearestCity } : {}) } };

@@ -98,26 +98,7 @@ export async function resolve(
   place: SearchPlace | undefined,
   reads: RequestReads = requestReads(),
 ): Promise<Resolved> {
-  const category = params.service ? categoryForSearch(params.service) : null;
-  // A service value that is no category matches services whose words start with its words. Text
-  // with no words (only punctuation) matches nothing.
-  const matchOnce = (text: string, column?: 'services') => readOnce(reads.textMatches, `${column ?? ''}:${text}`, () => textMatch(database, text, column));
-  const texts = await Promise.all([
-    params.query ? matchOnce(params.query) : undefined,
-    params.service && !category ? matchOnce(params.service, 'services') : undefined,
-  ]);
-  const parts = texts.filter((t) => t !== undefined);
-  const impossible = parts.some((t) => !t);
-  const matches = parts.filter((t) => !!t);
-  const r: Resolved = {
-    params,
-    now,
-    match: impossible ? false : matches.length ? matches.map((t) => `(${t.expression})`).join(' AND ') : null,
-    checkable: matches.every((t) => t.checkable),
-    checkSeeks: matches.reduce((sum, t) => sum + t.seeks, 0),
-    category: category?.slug,
-    place,
-  };
+  const r = await resolvedText(database, params, now, place, reads);
   if (params.near) r.within = { point: params.near, miles: params.radius ?? RADIUS_MILES.default };
   if (params.near || params.sort === 'distance') {
     const point = params.near ?? place?.point;
@@ -133,69 +114,110 @@ export async function resolve(
   // filters' tokens are left out: text that is many but few at a price would skip a count that
   // often finds none open at all.
   if (params.openNow && r.match && !FILTERS.city.on(r) && fewText(await textMatches(database, r, reads, { tokens: [] }))) r.openNow = openNowCondition(now);
-  else if (params.openNow && r.match !== false) {
-    // Few open (at night, most of the week): listed from the hours index, the other filters checked
-    // on each. Many: dense in any order, so each row the usual plan reads is checked instead.
-    // Only the zones the place can be in: Chicago's few open at 7 AM are few even while the East
-    // has thousands open. A city, a service, a price and a rating are applied by the index itself.
-    // Around a point, only the zones its circle can be in (openNow.server.ts `hoursNear`).
-    // A city, a service, a price and a rating are applied by the list itself (filters.server.ts `hoursRow`).
-    const listed = openListConditions(r);
-    const carried = carriedByAll(r, 'openList');
-    // A service in a city: the city's ranges are read by the sets of categories that hold it. The
-    // zones, their classes and the directory's size are read side by side: one round trip.
-    const inSet = listed.byCity ? listed.inSet : undefined;
-    const [{ zones, classes, sets }, size] = await Promise.all([
-      r.within ? hoursNear(database, r.within, place?.zones, inSet) : hoursPresent(database, place?.zones, inSet).then((h) => ({ ...h, zones: place?.zones })),
-      // The directory's size only where a bound depends on it (one more row read on sqld otherwise).
-      !carried || listed.scanned.length ? directorySize(database, reads) : 0,
-    ]);
-    const conds = { ...listed, sets };
-    const openList = openNowList(now, classes, zones, conds);
-    // The list applies every filter: its count (distinct, since a range past midnight may overlap the
-    // next day's; listed and not temporarily closed today, filters.server.ts `notClosed`) is the
-    // answer's, up to the cap. Else it only decides whether listing the open costs
-    // less than the other filters' plan (PLAN_TUNING.openListedScale): their ranges are counted on the
-    // hours index alone, no provider looked up (a hidden one, or one open twice across midnight, counts
-    // too: never fewer than those open).
-    const most = carried ? LIMITS.countedTotal : openListedMost(size);
-    const counted = (list: RawBuilder<unknown>) =>
-      carried
-        ? sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT DISTINCT seq FROM (${list})) o
-          WHERE ${isListed(sql`o.seq`)} AND ${notClosedCondition(sql`o.seq`, now)} LIMIT ${most + 1})`
-        : sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (${list}) LIMIT ${most + 1})`;
-    let count = counted(openList);
-    if (conds.scanned.length) {
-      // A price or a minimum rating is passed over in the index, range by range: with few matches the
-      // list reads every open range of its zones (the whole country's at noon). So the ranges are read
-      // up to a bound and filtered after; past it with no more matches than counted, the count is not
-      // known (-1) and open now is checked on each row, as when many are open. The ranges are counted
-      // apart only when the matches did not already pass the cap: the count of matches stops there,
-      // where one list of the first ranges read for both was read whole (slower at both sizes).
-      const scan = openScanMost(size);
-      const ranges = openNowRanges(now, classes, zones, conds);
-      if (carried) {
-        const first = sql`SELECT o.seq FROM (SELECT * FROM (${ranges}) LIMIT ${scan}) o WHERE o.hit`;
-        count = sql<{ n: number }>`SELECT CASE WHEN c.n > ${most} OR (SELECT count(*) FROM (SELECT 1 FROM (${ranges}) LIMIT ${scan + 1})) <= ${scan}
-          THEN c.n ELSE -1 END AS n FROM (${counted(first)}) c`;
-      } else {
-        // When the list only decides the plan, more matches than it lists and an unknown count
-        // decide alike (each row checked), so one read of the ranges says it: all of them read
-        // within the bound, and their matches. Counting the matches first, then the ranges, read
-        // the ranges twice when the matches were sparse.
-        count = sql<{ n: number }>`SELECT CASE WHEN count(*) <= ${scan} THEN coalesce(sum(o.hit), 0) ELSE -1 END AS n
-          FROM (SELECT hit FROM (${ranges}) LIMIT ${scan + 1}) o`;
-      }
+  else if (params.openNow && r.match !== false) await resolveOpenList(database, r, place, reads);
+  await resolveTextList(database, r, reads);
+  return r;
+}
+
+/** The request's words and service as full-text expressions (textMatch.server.ts), its category and place: the start of `Resolved`. */
+async function resolvedText(database: Db, params: Filters, now: Date, place: SearchPlace | undefined, reads: RequestReads): Promise<Resolved> {
+  const category = params.service ? categoryForSearch(params.service) : null;
+  // A service value that is no category matches services whose words start with its words. Text
+  // with no words (only punctuation) matches nothing.
+  const matchOnce = (text: string, column?: 'services') => readOnce(reads.textMatches, `${column ?? ''}:${text}`, () => textMatch(database, text, column));
+  const texts = await Promise.all([
+    params.query ? matchOnce(params.query) : undefined,
+    params.service && !category ? matchOnce(params.service, 'services') : undefined,
+  ]);
+  const parts = texts.filter((t) => t !== undefined);
+  const impossible = parts.some((t) => !t);
+  const matches = parts.filter((t) => !!t);
+  return {
+    params,
+    now,
+    match: impossible ? false : matches.length ? matches.map((t) => `(${t.expression})`).join(' AND ') : null,
+    checkable: matches.every((t) => t.checkable),
+    checkSeeks: matches.reduce((sum, t) => sum + t.seeks, 0),
+    category: category?.slug,
+    place,
+  };
+}
+
+/**
+ * openNow=true, text not listed first: the open-now list of the place's (or the circle's) zones and
+ * how many it holds, which decide whether the open lead the plan (`r.openNow`, `fewOpen`,
+ * `openCount`, `openList`, `openTotal`); none open: nothing matches.
+ */
+async function resolveOpenList(database: Db, r: Resolved, place: SearchPlace | undefined, reads: RequestReads): Promise<void> {
+  const { now } = r;
+  // Few open (at night, most of the week): listed from the hours index, the other filters checked
+  // on each. Many: dense in any order, so each row the usual plan reads is checked instead.
+  // Only the zones the place can be in: Chicago's few open at 7 AM are few even while the East
+  // has thousands open. A city, a service, a price and a rating are applied by the index itself.
+  // Around a point, only the zones its circle can be in (openNow.server.ts `hoursNear`).
+  // A city, a service, a price and a rating are applied by the list itself (filters.server.ts `hoursRow`).
+  const listed = openListConditions(r);
+  const carried = carriedByAll(r, 'openList');
+  // A service in a city: the city's ranges are read by the sets of categories that hold it. The
+  // zones, their classes and the directory's size are read side by side: one round trip.
+  const inSet = listed.byCity ? listed.inSet : undefined;
+  const [{ zones, classes, sets }, size] = await Promise.all([
+    r.within ? hoursNear(database, r.within, place?.zones, inSet) : hoursPresent(database, place?.zones, inSet).then((h) => ({ ...h, zones: place?.zones })),
+    // The directory's size only where a bound depends on it (one more row read on sqld otherwise).
+    !carried || listed.scanned.length ? directorySize(database, reads) : 0,
+  ]);
+  const conds = { ...listed, sets };
+  const openList = openNowList(now, classes, zones, conds);
+  // The list applies every filter: its count (distinct, since a range past midnight may overlap the
+  // next day's; listed and not temporarily closed today, filters.server.ts `notClosed`) is the
+  // answer's, up to the cap. Else it only decides whether listing the open costs
+  // less than the other filters' plan (PLAN_TUNING.openListedScale): their ranges are counted on the
+  // hours index alone, no provider looked up (a hidden one, or one open twice across midnight, counts
+  // too: never fewer than those open).
+  const most = carried ? LIMITS.countedTotal : openListedMost(size);
+  const counted = (list: RawBuilder<unknown>) =>
+    carried
+      ? sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT DISTINCT seq FROM (${list})) o
+        WHERE ${isListed(sql`o.seq`)} AND ${notClosedCondition(sql`o.seq`, now)} LIMIT ${most + 1})`
+      : sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (${list}) LIMIT ${most + 1})`;
+  let count = counted(openList);
+  if (conds.scanned.length) {
+    // A price or a minimum rating is passed over in the index, range by range: with few matches the
+    // list reads every open range of its zones (the whole country's at noon). So the ranges are read
+    // up to a bound and filtered after; past it with no more matches than counted, the count is not
+    // known (-1) and open now is checked on each row, as when many are open. The ranges are counted
+    // apart only when the matches did not already pass the cap: the count of matches stops there,
+    // where one list of the first ranges read for both was read whole (slower at both sizes).
+    const scan = openScanMost(size);
+    const ranges = openNowRanges(now, classes, zones, conds);
+    if (carried) {
+      const first = sql`SELECT o.seq FROM (SELECT * FROM (${ranges}) LIMIT ${scan}) o WHERE o.hit`;
+      count = sql<{ n: number }>`SELECT CASE WHEN c.n > ${most} OR (SELECT count(*) FROM (SELECT 1 FROM (${ranges}) LIMIT ${scan + 1})) <= ${scan}
+        THEN c.n ELSE -1 END AS n FROM (${counted(first)}) c`;
+    } else {
+      // When the list only decides the plan, more matches than it lists and an unknown count
+      // decide alike (each row checked), so one read of the ranges says it: all of them read
+      // within the bound, and their matches. Counting the matches first, then the ranges, read
+      // the ranges twice when the matches were sparse.
+      count = sql<{ n: number }>`SELECT CASE WHEN count(*) <= ${scan} THEN coalesce(sum(o.hit), 0) ELSE -1 END AS n
+        FROM (SELECT hit FROM (${ranges}) LIMIT ${scan + 1}) o`;
     }
-    const n = await countOnce(database, reads.counts, count);
-    const known = n >= 0;
-    if (n === 0) r.match = false;
-    r.fewOpen = known && n <= most;
-    r.openCount = known ? Math.min(n, most) : most;
-    r.openList = sql<SqlBool>`p.seq IN (${openList})`;
-    r.openNow = r.fewOpen ? r.openList : openNowCondition(now);
-    if (carried && known) r.openTotal = cappedTotal(n);
   }
+  const n = await countOnce(database, reads.counts, count);
+  const known = n >= 0;
+  if (n === 0) r.match = false;
+  r.fewOpen = known && n <= most;
+  r.openCount = known ? Math.min(n, most) : most;
+  r.openList = sql<SqlBool>`p.seq IN (${openList})`;
+  r.openNow = r.fewOpen ? r.openList : openNowCondition(now);
+  if (carried && known) r.openTotal = cappedTotal(n);
+}
+
+/**
+ * Where text that is many is listed from: a ZIP prefix's states (`regionStates`) and the filters'
+ * tokens of a small share of the directory (`textTokens`).
+ */
+async function resolveTextList(database: Db, r: Resolved, reads: RequestReads): Promise<void> {
   // Text that is many with a ZIP prefix and no state is listed narrowed to the prefix's states (most
   // prefixes lie in one), read from the ZIP index, as in a box (plans/pointSource.server.ts `textInBox`).
   if (r.match && FILTERS.zipPrefix.on(r) && !FILTERS.state.on(r) && (await manyText(database, r, reads))) {
@@ -218,7 +240,6 @@ export async function resolve(
       return share <= PLAN_TUNING.textTokenShare && (many || words * (1 - share) >= share * size * PLAN_TUNING.tokenEntryCost);
     });
   }
-  return r;
 }
 
 /** Providers in the directory, near enough (the highest seq: one seek), read once per request (a place's rings each ask). */

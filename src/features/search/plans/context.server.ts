@@ -89,6 +89,8 @@ export interface SearchRun {
   reads: RequestReads;
   /** What this search worked out once for the plan that asked and the plan that runs (filter-listed's few, text-listed's counts). */
   once: SearchOnce;
+  /** The counts this search made (`count`, `countOrList`), by statement. */
+  counts: StatementMemo<Count>;
   run(query: RawBuilder<unknown>): Promise<Row[]>;
   /**
    * The matches of `from` counted up to the cap, at most once per search: a plan that asks again for
@@ -225,343 +227,367 @@ export async function wordsEstimate(database: Db, r: Resolved, reads: RequestRea
   return n <= countedWords() ? n : Math.floor((n * size) / Math.max(1, reach));
 }
 
-export function searchRun(database: Db, params: SearchRun['params'], r: Resolved, reads: RequestReads = requestReads()): SearchRun {
-  const { db } = database;
-  const sort = params.sort ?? 'recommended';
-  const page = sql`LIMIT ${params.limit} OFFSET ${params.offset}`;
-  const wanted = params.offset + params.limit;
-  const run = async (query: RawBuilder<unknown>) => (await query.execute(db)).rows as Row[];
-  const distance = r.point ? sql`, ${distanceSql(r.point)} AS distanceMiles` : sql``;
-  const order = sort === 'distance' ? sql`distanceMiles, p.seq` : sort === 'recommended' ? ORDER : SORT_ORDERS[sort].order;
-  // The distance of each row a sort reads, only when it is the order: the page's rows carry their own.
-  const orderDistance = sort === 'distance' ? distance : sql``;
+/** The distance of each row a sort reads, only when it is the order: the page's rows carry their own. */
+const orderDistanceOf = (s: SearchRun) => (s.sort === 'distance' ? s.distance : sql``);
 
-  const counts: StatementMemo<Count> = new Map();
-  const keyOf = (from: RawBuilder<unknown>) => statementKey(database, from);
-  const count = (from: RawBuilder<unknown>) => readOnce(counts, keyOf(from), () => cappedCount(database, from));
-  const counted = (from: RawBuilder<unknown>) => (r.openTotal ? Promise.resolve(r.openTotal) : count(from));
+/** The rows of `seqs`, in that order (a page's, picked by seq first). */
+async function rowsBySeq(s: SearchRun, seqs: readonly number[]) {
+  const { run, distance } = s;
+  if (!seqs.length) return [];
+  const found = await run(sql`SELECT p.*${distance} FROM (VALUES ${sql.join(seqs.map((n) => sql`(${n})`))}) m CROSS JOIN providers p ON p.seq = m.column1`);
+  const at = new Map(seqs.map((n, i) => [n, i]));
+  return found.sort((a, b) => at.get(a.seq)! - at.get(b.seq)!);
+}
 
-  /** The rows of `seqs`, in that order (a page's, picked by seq first). */
-  const rowsBySeq = async (seqs: readonly number[]) => {
-    if (!seqs.length) return [];
-    const found = await run(sql`SELECT p.*${distance} FROM (VALUES ${sql.join(seqs.map((n) => sql`(${n})`))}) m CROSS JOIN providers p ON p.seq = m.column1`);
-    const at = new Map(seqs.map((n, i) => [n, i]));
-    return found.sort((a, b) => at.get(a.seq)! - at.get(b.seq)!);
-  };
+/** The page's seq picked from every match sorted in one read, then only the page's rows read whole. */
+function sortedWhole(s: SearchRun, tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]) {
+  const { page, run, distance, order } = s;
+  const orderDistance = orderDistanceOf(s);
+  return run(
+    sql`SELECT p.*${distance} FROM (SELECT p.seq${orderDistance} ${tables} ${and(conds)} ORDER BY ${order} ${page}) s
+      CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
+  );
+}
 
-  /** The page's seq picked from every match sorted in one read, then only the page's rows read whole. */
-  const sortedWhole = (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]) =>
-    run(
-      sql`SELECT p.*${distance} FROM (SELECT p.seq${orderDistance} ${tables} ${and(conds)} ORDER BY ${order} ${page}) s
-        CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
-    );
+/**
+ * The page's seq is picked first (with `near` from the coordinate index alone for the distance
+ * order) and only those rows are read in full; sorting every candidate's whole row cost more than
+ * finding them. In the recommended order promoted providers come first, so they are sorted on
+ * their own first: when they fill the page the others are never sorted (sqld counts each row a
+ * sort takes as one read). The promoted are picked as seq up to the page's end, since a deep page
+ * of them needs all before it, and only the page's rows are then read (a thousand whole rows
+ * read at random for the last twelve cost most of a deep page).
+ */
+async function sortedPage(s: SearchRun, tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], text?: TextSource) {
+  const { params, wanted, run, distance, order } = s;
+  if (conds.some(isLookup)) return checkedPage(s, tables, conds);
+  if (order !== ORDER) return sortedWhole(s, tables, conds);
+  // Text listed from the full-text index: its promoted are listed with the index's promoted token,
+  // not every match read to find them (a page past them read the matches twice).
+  const promotedOnes = text ? textTops(text)(filterToken(PROMOTED_TOKEN)) : { tables, conds };
+  const pick = (source: ListedSource, only: Expression<SqlBool>) =>
+    sql`SELECT seq FROM (SELECT p.seq ${source.tables} ${and([...source.conds, only])} ORDER BY ${order} LIMIT ${wanted})`;
+  // The promoted up to the page's end, then the others, and the page's rows, in one statement: one
+  // round trip (docs/SCALING.md "Round trips"). The compound stops at the page's end, so when the
+  // promoted fill it the others are never sorted.
+  return run(
+    sql`SELECT p.*${distance} FROM (${pick(promotedOnes, sql<SqlBool>`p.isPromoted = 1`)} UNION ALL ${pick({ tables, conds }, sql<SqlBool>`p.isPromoted = 0`)}
+      LIMIT ${params.limit} OFFSET ${params.offset}) s CROSS JOIN providers p ON p.seq = s.seq`,
+  );
+}
 
-  /**
-   * The page's seq is picked first (with `near` from the coordinate index alone for the distance
-   * order) and only those rows are read in full; sorting every candidate's whole row cost more than
-   * finding them. In the recommended order promoted providers come first, so they are sorted on
-   * their own first: when they fill the page the others are never sorted (sqld counts each row a
-   * sort takes as one read). The promoted are picked as seq up to the page's end, since a deep page
-   * of them needs all before it, and only the page's rows are then read (a thousand whole rows
-   * read at random for the last twelve cost most of a deep page).
-   */
-  const sortedPage = async (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], text?: TextSource) => {
-    if (conds.some(isLookup)) return checkedPage(tables, conds);
-    if (order !== ORDER) return sortedWhole(tables, conds);
-    // Text listed from the full-text index: its promoted are listed with the index's promoted token,
-    // not every match read to find them (a page past them read the matches twice).
-    const promotedOnes = text ? textTops(text)(filterToken(PROMOTED_TOKEN)) : { tables, conds };
-    const pick = (source: ListedSource, only: Expression<SqlBool>) =>
-      sql`SELECT seq FROM (SELECT p.seq ${source.tables} ${and([...source.conds, only])} ORDER BY ${order} LIMIT ${wanted})`;
-    // The promoted up to the page's end, then the others, and the page's rows, in one statement: one
-    // round trip (docs/SCALING.md "Round trips"). The compound stops at the page's end, so when the
-    // promoted fill it the others are never sorted.
-    return run(
-      sql`SELECT p.*${distance} FROM (${pick(promotedOnes, sql<SqlBool>`p.isPromoted = 1`)} UNION ALL ${pick({ tables, conds }, sql<SqlBool>`p.isPromoted = 0`)}
-        LIMIT ${params.limit} OFFSET ${params.offset}) s CROSS JOIN providers p ON p.seq = s.seq`,
-    );
-  };
-
-  /**
-   * A page of matches some of whose conditions are lookups (filters.server.ts `lookup`: open now's
-   * hours, a category row, a full-text rowid), a few microseconds each: the source is sorted on its
-   * other conditions alone (an index's columns, for a ZIP prefix or a box), a chunk at a time up to
-   * the page's end, and only those rows are checked, each read from provider_search (open now reads
-   * the zone). Checking every row of the source before sorting cost a lookup per row of it when the
-   * page lay among its first (`location=770&priceRange=$$$&openNow=true&offset=480`). Each chunk is sized by the density of the rows checked so far
-   * (PLAN_TUNING.checkedFirst).
-   */
-  const checkedPage = async (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]) => {
-    const lookups = sql.join(conds.filter(isLookup), sql` AND `);
-    const columns = conds.filter((cond) => !isLookup(cond));
-    // In the recommended order the promoted come first, read on their own as sortedPage's are: a
-    // sort of every row of a large source for a page the promoted fill cost more than its lookups.
-    const parts = order === ORDER ? [sql<SqlBool>`p.isPromoted = 1`, sql<SqlBool>`p.isPromoted = 0`] : [null];
-    const found: number[] = [];
-    for (const part of parts) {
-      const where = and(part ? [...columns, part] : columns);
-      let read = 0;
-      let hits = 0;
-      let chunk = Math.min(PLAN_TUNING.checkedMost, Math.ceil(Math.max(PLAN_TUNING.checkedLeast, PLAN_TUNING.checkedFirst * (wanted - found.length))));
-      for (;;) {
-        // The chunk's rows in order, each with whether it meets the lookups (one read, no list sent back).
-        const rows = (await run(
-          sql`SELECT p.seq, ${lookups} AS hit${orderDistance}
-            FROM (SELECT p.seq${orderDistance} ${tables} ${where} ORDER BY ${order} LIMIT ${chunk} OFFSET ${read}) s
-            CROSS JOIN provider_search p ON p.seq = s.seq ORDER BY ${order}`,
-        )) as (Row & { hit: number })[];
-        const matched = rows.filter((row) => row.hit).map((row) => row.seq);
-        found.push(...matched);
-        hits += matched.length;
-        read += rows.length;
-        if (found.length >= wanted || rows.length < chunk) break;
-        // As many rows as the page still needs at the density found so far (one in `read` when none),
-        // and at least as many as were read: each chunk reads the source's rows before it again.
-        const density = Math.max(hits, 1) / read;
-        chunk = Math.min(PLAN_TUNING.checkedMost, Math.max(read, Math.ceil((PLAN_TUNING.checkedMargin * (wanted - found.length)) / density)));
-      }
-      if (found.length >= wanted) break;
-    }
-    return rowsBySeq(found.slice(params.offset, wanted));
-  };
-
-  // One read of the list, sorted whole: it is short, and sortedPage's promoted first read it twice.
-  const openSorted = () => sortedWhole(sql`FROM provider_search p`, rowConditions({ ...r, openNow: r.openList }, { skip: 'openList' }));
-
-  const topPage = async (list: (top: string | null) => ListedSource | Promise<ListedSource>, { reach, least }: TopEstimate) => {
-    if (sort === 'distance') throw new Error('the distance order has no tops');
-    const { size, standings } = await tokenShares(database);
-    // The matches the directory holds, at the density of those counted (at least `least`).
-    const expected = reach ? Math.max(least, (size * reach.found) / Math.max(1, reach.reach)) : least;
-    let share = (PLAN_TUNING.topMargin * wanted) / Math.max(1, expected);
-    if (share > PLAN_TUNING.topMostShare) return null;
+/**
+ * A page of matches some of whose conditions are lookups (filters.server.ts `lookup`: open now's
+ * hours, a category row, a full-text rowid), a few microseconds each: the source is sorted on its
+ * other conditions alone (an index's columns, for a ZIP prefix or a box), a chunk at a time up to
+ * the page's end, and only those rows are checked, each read from provider_search (open now reads
+ * the zone). Checking every row of the source before sorting cost a lookup per row of it when the
+ * page lay among its first (`location=770&priceRange=$$$&openNow=true&offset=480`). Each chunk is sized by the density of the rows checked so far
+ * (PLAN_TUNING.checkedFirst).
+ */
+async function checkedPage(s: SearchRun, tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]) {
+  const { params, wanted, run, order } = s;
+  const orderDistance = orderDistanceOf(s);
+  const lookups = sql.join(conds.filter(isLookup), sql` AND `);
+  const columns = conds.filter((cond) => !isLookup(cond));
+  // In the recommended order the promoted come first, read on their own as sortedPage's are: a
+  // sort of every row of a large source for a page the promoted fill cost more than its lookups.
+  const parts = order === ORDER ? [sql<SqlBool>`p.isPromoted = 1`, sql<SqlBool>`p.isPromoted = 0`] : [null];
+  const found: number[] = [];
+  for (const part of parts) {
+    const where = and(part ? [...columns, part] : columns);
+    let read = 0;
+    let hits = 0;
+    let chunk = Math.min(PLAN_TUNING.checkedMost, Math.ceil(Math.max(PLAN_TUNING.checkedLeast, PLAN_TUNING.checkedFirst * (wanted - found.length))));
     for (;;) {
-      const top = share <= PLAN_TUNING.topMostShare ? orderTop(sort, standings, share, filterToken) : null;
-      const listed = await list(top);
-      const seqs = (await run(sql`SELECT p.seq ${listed.tables} ${and(listed.conds)} ORDER BY ${order} LIMIT ${wanted}`)).map((row) => row.seq);
-      // A full page, or every match (the last page, short).
-      if (seqs.length === wanted || !top) return rowsBySeq(seqs.slice(params.offset));
-      share *= PLAN_TUNING.topGrowth;
+      // The chunk's rows in order, each with whether it meets the lookups (one read, no list sent back).
+      const rows = (await run(
+        sql`SELECT p.seq, ${lookups} AS hit${orderDistance}
+          FROM (SELECT p.seq${orderDistance} ${tables} ${where} ORDER BY ${order} LIMIT ${chunk} OFFSET ${read}) s
+          CROSS JOIN provider_search p ON p.seq = s.seq ORDER BY ${order}`,
+      )) as (Row & { hit: number })[];
+      const matched = rows.filter((row) => row.hit).map((row) => row.seq);
+      found.push(...matched);
+      hits += matched.length;
+      read += rows.length;
+      if (found.length >= wanted || rows.length < chunk) break;
+      // As many rows as the page still needs at the density found so far (one in `read` when none),
+      // and at least as many as were read: each chunk reads the source's rows before it again.
+      const density = Math.max(hits, 1) / read;
+      chunk = Math.min(PLAN_TUNING.checkedMost, Math.max(read, Math.ceil((PLAN_TUNING.checkedMargin * (wanted - found.length)) / density)));
     }
-  };
+    if (found.length >= wanted) break;
+  }
+  return s.rowsBySeq(found.slice(params.offset, wanted));
+}
 
-  /**
-   * Listed once, then counted and sorted, in one statement: two statements read the matches twice
-   * and the page's rows came back with the total anyway.
-   */
-  const fewSorted = async (from: RawBuilder<unknown>): Promise<[Row[], Count]> => {
-    // The count's one row leads, so a page past the last match still carries the total (a row of
-    // nulls): counting again read every match a second time.
+// One read of the list, sorted whole: it is short, and sortedPage's promoted first read it twice.
+function openSorted(s: SearchRun) {
+  const { r } = s;
+  return sortedWhole(s, sql`FROM provider_search p`, rowConditions({ ...r, openNow: r.openList }, { skip: 'openList' }));
+}
+
+async function topPage(s: SearchRun, list: (top: string | null) => ListedSource | Promise<ListedSource>, { reach, least }: TopEstimate) {
+  const { database, params, sort, wanted, run, order } = s;
+  if (sort === 'distance') throw new Error('the distance order has no tops');
+  const { size, standings } = await tokenShares(database);
+  // The matches the directory holds, at the density of those counted (at least `least`).
+  const expected = reach ? Math.max(least, (size * reach.found) / Math.max(1, reach.reach)) : least;
+  let share = (PLAN_TUNING.topMargin * wanted) / Math.max(1, expected);
+  if (share > PLAN_TUNING.topMostShare) return null;
+  for (;;) {
+    const top = share <= PLAN_TUNING.topMostShare ? orderTop(sort, standings, share, filterToken) : null;
+    const listed = await list(top);
+    const seqs = (await run(sql`SELECT p.seq ${listed.tables} ${and(listed.conds)} ORDER BY ${order} LIMIT ${wanted}`)).map((row) => row.seq);
+    // A full page, or every match (the last page, short).
+    if (seqs.length === wanted || !top) return s.rowsBySeq(seqs.slice(params.offset));
+    share *= PLAN_TUNING.topGrowth;
+  }
+}
+
+/**
+ * Listed once, then counted and sorted, in one statement: two statements read the matches twice
+ * and the page's rows came back with the total anyway.
+ */
+async function fewSorted(s: SearchRun, from: RawBuilder<unknown>): Promise<[Row[], Count]> {
+  const { page, run, distance, order } = s;
+  const orderDistance = orderDistanceOf(s);
+  // The count's one row leads, so a page past the last match still carries the total (a row of
+  // nulls): counting again read every match a second time.
+  const found = await run(
+    sql`WITH m AS MATERIALIZED (SELECT ${ORDER_COLUMNS}${orderDistance} ${from})
+      SELECT p.*${distance}, c.matchCount FROM (SELECT count(*) AS matchCount FROM m) c
+      LEFT JOIN (SELECT seq FROM m p ORDER BY ${order} ${page}) s ON 1 LEFT JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
+  );
+  return [found.filter((row) => row.seq !== null), cappedTotal(Number(found[0]!.matchCount))];
+}
+
+/**
+ * A walk for the page and another for the count read the same rows of the index twice (the count
+ * further), and text that is many built its list of matches for each ("time" is 234,761 rowids
+ * at a million). So one walk lists the matches' seq in order as it counts them (one string,
+ * aggregated in SQL, as countOrList's), and the page's rows are read by seq.
+ */
+async function pageAndCount(s: SearchRun, from: RawBuilder<unknown>, inOrder: RawBuilder<unknown>, seq: RawBuilder<unknown> = sql`p.seq`): Promise<PlanResult> {
+  const { params, r, page, wanted, run, distance } = s;
+  const { db } = s.database;
+  // Open now is never carried by category rows, so here `from` reads the provider row `p`: the
+  // page is read from it as it walks (by seq after, each of its rows counted twice on sqld).
+  if (r.openTotal) return { rows: await run(sql`SELECT p.*${distance} ${from} ORDER BY ${inOrder} ${page}`), count: r.openTotal };
+  const listed = Math.max(LIMITS.countedTotal + 1, wanted);
+  if (params.offset === 0) {
+    // The first page: counted and its rows read in one statement, one round trip (docs/SCALING.md
+    // "Round trips"); the page walks the first rows again, a page's worth. Deeper, the list below
+    // is read once and the page's rows after it (walking to a deep page again read it twice).
     const found = await run(
-      sql`WITH m AS MATERIALIZED (SELECT ${ORDER_COLUMNS}${orderDistance} ${from})
-        SELECT p.*${distance}, c.matchCount FROM (SELECT count(*) AS matchCount FROM m) c
-        LEFT JOIN (SELECT seq FROM m p ORDER BY ${order} ${page}) s ON 1 LEFT JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
+      sql`SELECT p.*${distance}, c.matchCount FROM (SELECT count(*) AS matchCount FROM (SELECT ${seq} AS seq ${from} ORDER BY ${inOrder} LIMIT ${listed})) c
+        LEFT JOIN (SELECT ${seq} AS seq ${from} ORDER BY ${inOrder} LIMIT ${params.limit}) s ON 1 LEFT JOIN providers p ON p.seq = s.seq`,
     );
-    return [found.filter((row) => row.seq !== null), cappedTotal(Number(found[0]!.matchCount))];
-  };
+    return { rows: found.filter((row) => row.seq !== null), count: cappedTotal(Number(found[0]!.matchCount)) };
+  }
+  const { rows } = await sql<{ n: number; seqs: string }>`SELECT count(*) AS n, json_group_array(seq) AS seqs
+    FROM (SELECT ${seq} AS seq ${from} ORDER BY ${inOrder} LIMIT ${listed})`.execute(db);
+  return { rows: await s.rowsBySeq((JSON.parse(rows[0]!.seqs) as number[]).slice(params.offset, wanted)), count: cappedTotal(Number(rows[0]!.n)) };
+}
 
-  /**
-   * A walk for the page and another for the count read the same rows of the index twice (the count
-   * further), and text that is many built its list of matches for each ("time" is 234,761 rowids
-   * at a million). So one walk lists the matches' seq in order as it counts them (one string,
-   * aggregated in SQL, as countOrList's), and the page's rows are read by seq.
-   */
-  const pageAndCount = async (from: RawBuilder<unknown>, inOrder: RawBuilder<unknown>, seq: RawBuilder<unknown> = sql`p.seq`): Promise<PlanResult> => {
-    // Open now is never carried by category rows, so here `from` reads the provider row `p`: the
-    // page is read from it as it walks (by seq after, each of its rows counted twice on sqld).
-    if (r.openTotal) return { rows: await run(sql`SELECT p.*${distance} ${from} ORDER BY ${inOrder} ${page}`), count: r.openTotal };
-    const listed = Math.max(LIMITS.countedTotal + 1, wanted);
-    if (params.offset === 0) {
-      // The first page: counted and its rows read in one statement, one round trip (docs/SCALING.md
-      // "Round trips"); the page walks the first rows again, a page's worth. Deeper, the list below
-      // is read once and the page's rows after it (walking to a deep page again read it twice).
-      const found = await run(
-        sql`SELECT p.*${distance}, c.matchCount FROM (SELECT count(*) AS matchCount FROM (SELECT ${seq} AS seq ${from} ORDER BY ${inOrder} LIMIT ${listed})) c
-          LEFT JOIN (SELECT ${seq} AS seq ${from} ORDER BY ${inOrder} LIMIT ${params.limit}) s ON 1 LEFT JOIN providers p ON p.seq = s.seq`,
-      );
-      return { rows: found.filter((row) => row.seq !== null), count: cappedTotal(Number(found[0]!.matchCount)) };
-    }
-    const { rows } = await sql<{ n: number; seqs: string }>`SELECT count(*) AS n, json_group_array(seq) AS seqs
-      FROM (SELECT ${seq} AS seq ${from} ORDER BY ${inOrder} LIMIT ${listed})`.execute(db);
-    return { rows: await rowsBySeq((JSON.parse(rows[0]!.seqs) as number[]).slice(params.offset, wanted)), count: cappedTotal(Number(rows[0]!.n)) };
-  };
+/**
+ * A count reads every match when they are at most the cap, and sorting them for the page read the
+ * source again: for sparse matches (a service's rows with a rating and text) every row of it twice.
+ * So the count lists the matches' seq as it counts them (one string, aggregated in SQL: a row each
+ * cost more than the count when they are many), and a page of few is sorted from those alone.
+ * On sqld (Turso bills rows read) the list costs what the count did; the sort reads each match by
+ * its primary key, fewer rows than the source held. The seq come back as VALUES, which sqld does
+ * not count as rows read (a JSON list read by json_each, or an IN list, it counts once more).
+ */
+async function countOrList(s: SearchRun, tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], seqSource?: ListedSource) {
+  const { database, params, r, reads, page, run, distance, order } = s;
+  const { db } = s.database;
+  const orderDistance = orderDistanceOf(s);
+  if (r.openTotal) return { count: r.openTotal, sorted: null };
+  const from = seqSource ? sql`${seqSource.tables} ${and(seqSource.conds)}` : sql`${tables} ${and(conds)}`;
+  const key = statementKey(database, from);
+  const known = s.counts.get(key);
+  if (known) return { count: await known, sorted: null };
+  // Once per request: a place's circle asked for its count (a page of no rows) is read again for its page.
+  const listing = readOnce(reads.listings, key, () =>
+    sql<{ n: number; seqs: string }>`SELECT count(*) AS n, json_group_array(seq) AS seqs
+    FROM (SELECT p.seq ${from} LIMIT ${LIMITS.countedTotal + 1})`
+      .execute(db)
+      .then(({ rows }) => rows[0]!),
+  );
+  const counting = listing.then(({ n }) => cappedTotal(Number(n)));
+  s.counts.set(key, counting);
+  const [{ seqs }, total] = await Promise.all([listing, counting]);
+  const matches = JSON.parse(seqs) as number[];
+  if (total.capped) return { count: total, sorted: null, reach: { found: matches.length, reach: Math.max(...matches) } };
+  const sorted = async () =>
+    matches.length <= params.offset || params.limit === 0
+      ? []
+      : run(
+          sql`SELECT p.*${distance} FROM (SELECT p.seq${orderDistance} FROM (VALUES ${sql.join(matches.map((seq) => sql`(${seq})`))}) m
+            CROSS JOIN provider_search p ON p.seq = m.column1 ORDER BY ${order} ${page}) s CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
+        );
+  return { count: total, sorted };
+}
 
-  /**
-   * A count reads every match when they are at most the cap, and sorting them for the page read the
-   * source again: for sparse matches (a service's rows with a rating and text) every row of it twice.
-   * So the count lists the matches' seq as it counts them (one string, aggregated in SQL: a row each
-   * cost more than the count when they are many), and a page of few is sorted from those alone.
-   * On sqld (Turso bills rows read) the list costs what the count did; the sort reads each match by
-   * its primary key, fewer rows than the source held. The seq come back as VALUES, which sqld does
-   * not count as rows read (a JSON list read by json_each, or an IN list, it counts once more).
-   */
-  const countOrList = async (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], seqSource?: ListedSource) => {
-    if (r.openTotal) return { count: r.openTotal, sorted: null };
-    const from = seqSource ? sql`${seqSource.tables} ${and(seqSource.conds)}` : sql`${tables} ${and(conds)}`;
-    const key = keyOf(from);
-    const known = counts.get(key);
-    if (known) return { count: await known, sorted: null };
-    // Once per request: a place's circle asked for its count (a page of no rows) is read again for its page.
-    const listing = readOnce(reads.listings, key, () =>
-      sql<{ n: number; seqs: string }>`SELECT count(*) AS n, json_group_array(seq) AS seqs
-      FROM (SELECT p.seq ${from} LIMIT ${LIMITS.countedTotal + 1})`
-        .execute(db)
-        .then(({ rows }) => rows[0]!),
-    );
-    const counting = listing.then(({ n }) => cappedTotal(Number(n)));
-    counts.set(key, counting);
-    const [{ seqs }, total] = await Promise.all([listing, counting]);
-    const matches = JSON.parse(seqs) as number[];
-    if (total.capped) return { count: total, sorted: null, reach: { found: matches.length, reach: Math.max(...matches) } };
-    const sorted = async () =>
-      matches.length <= params.offset || params.limit === 0
-        ? []
-        : run(
-            sql`SELECT p.*${distance} FROM (SELECT p.seq${orderDistance} FROM (VALUES ${sql.join(matches.map((seq) => sql`(${seq})`))}) m
-              CROSS JOIN provider_search p ON p.seq = m.column1 ORDER BY ${order} ${page}) s CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
-          );
-    return { count: total, sorted };
-  };
+/**
+ * When the count listed the matches (few), those sorted by distance (the ones at the point first,
+ * in seq order). Else first the providers at the point itself; then growing circles around it on
+ * the coordinate index (within the radius of `near`), the first that fills the page; else every
+ * match sorted. Providers
+ * sit at their ZIP area's centre, so a city's or ZIP's point may hold thousands: at distance 0
+ * their order is seq, which the coordinate index yields for one point without sorting them. Text
+ * (many: few was listed before) is checked row by row in a small circle and listed once in a large
+ * one (`listTextIn`).
+ */
+async function nearest(s: SearchRun, tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], sorted?: (() => Promise<Row[]>) | null) {
+  const { params, r, page, run, distance } = s;
+  // Few matches, listed by the count: sorted, those at the point come first in seq order, as below.
+  if (sorted) return sorted();
+  const { latitude, longitude } = r.point!;
+  const atPointText = await s.listTextIn(r.point!, 0);
+  const atPoint = await run(
+    sql`SELECT p.*${distance} FROM (SELECT p.seq FROM providers p ${indexedBy(INDEXES.geo)}
+      ${and([sql<SqlBool>`p.latitude = ${latitude} AND p.longitude = ${longitude}`, ...rowConditions({ ...r, within: undefined }, { listText: atPointText })])}
+      ORDER BY p.seq ${page}) s CROSS JOIN providers p ON p.seq = s.seq ORDER BY p.seq`,
+  );
+  if (atPoint.length === params.limit) return atPoint;
+  for (const miles of NEAREST_RINGS_MILES) {
+    if (r.within && miles >= r.within.miles) break;
+    const listText = await s.listTextIn(r.point!, miles);
+    const ring = await s.sortedPage(boxTables(r.point!, miles), rowConditions({ ...r, within: { point: r.point!, miles } }, { listText }));
+    if (ring.length === params.limit) return ring;
+  }
+  return s.sortedPage(tables, conds);
+}
 
-  /**
-   * When the count listed the matches (few), those sorted by distance (the ones at the point first,
-   * in seq order). Else first the providers at the point itself; then growing circles around it on
-   * the coordinate index (within the radius of `near`), the first that fills the page; else every
-   * match sorted. Providers
-   * sit at their ZIP area's centre, so a city's or ZIP's point may hold thousands: at distance 0
-   * their order is seq, which the coordinate index yields for one point without sorting them. Text
-   * (many: few was listed before) is checked row by row in a small circle and listed once in a large
-   * one (`listTextIn`).
-   */
-  const nearest = async (tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], sorted?: (() => Promise<Row[]>) | null) => {
-    // Few matches, listed by the count: sorted, those at the point come first in seq order, as below.
-    if (sorted) return sorted();
-    const { latitude, longitude } = r.point!;
-    const atPointText = await listTextIn(r.point!, 0);
-    const atPoint = await run(
-      sql`SELECT p.*${distance} FROM (SELECT p.seq FROM providers p ${indexedBy(INDEXES.geo)}
-        ${and([sql<SqlBool>`p.latitude = ${latitude} AND p.longitude = ${longitude}`, ...rowConditions({ ...r, within: undefined }, { listText: atPointText })])}
-        ORDER BY p.seq ${page}) s CROSS JOIN providers p ON p.seq = s.seq ORDER BY p.seq`,
-    );
-    if (atPoint.length === params.limit) return atPoint;
-    for (const miles of NEAREST_RINGS_MILES) {
-      if (r.within && miles >= r.within.miles) break;
-      const listText = await listTextIn(r.point!, miles);
-      const ring = await sortedPage(boxTables(r.point!, miles), rowConditions({ ...r, within: { point: r.point!, miles } }, { listText }));
-      if (ring.length === params.limit) return ring;
-    }
-    return sortedPage(tables, conds);
-  };
+async function walk(s: SearchRun, index: IndexName, indexOrder: RawBuilder<unknown>, conds: Expression<SqlBool>[], after: Sampled = { rows: 0, found: [] }) {
+  const { params, wanted, run, distance } = s;
+  // The index read in its order, at most the cap, as the outer loop (CROSS JOIN keeps it there):
+  // SQLite yields the rows in that order and stops at the page. An ORDER BY outside would read
+  // the whole cap to sort it (the index order is the page's order: `indexOrder` is `order`).
+  // After a sample (denseIn), the walk goes on past it: its matches are the first of the page.
+  const known = after.found.length;
+  const rows = await run(
+    sql`SELECT p.*${distance} FROM (SELECT p.seq FROM providers p ${indexedBy(index)} ORDER BY ${indexOrder} LIMIT ${Math.max(0, wanted + PLAN_TUNING.walkCap - after.rows)} OFFSET ${after.rows}) s
+      CROSS JOIN providers p ON p.seq = s.seq ${and(conds)} LIMIT ${wanted - Math.max(known, params.offset)} OFFSET ${Math.max(0, params.offset - known)}`,
+  );
+  const found = [...after.found.slice(params.offset), ...rows];
+  return found.length === params.limit ? found : null;
+}
 
-  const walk = async (index: IndexName, indexOrder: RawBuilder<unknown>, conds: Expression<SqlBool>[], after: Sampled = { rows: 0, found: [] }) => {
-    // The index read in its order, at most the cap, as the outer loop (CROSS JOIN keeps it there):
-    // SQLite yields the rows in that order and stops at the page. An ORDER BY outside would read
-    // the whole cap to sort it (the index order is the page's order: `indexOrder` is `order`).
-    // After a sample (denseIn), the walk goes on past it: its matches are the first of the page.
-    const known = after.found.length;
-    const rows = await run(
-      sql`SELECT p.*${distance} FROM (SELECT p.seq FROM providers p ${indexedBy(index)} ORDER BY ${indexOrder} LIMIT ${Math.max(0, wanted + PLAN_TUNING.walkCap - after.rows)} OFFSET ${after.rows}) s
-        CROSS JOIN providers p ON p.seq = s.seq ${and(conds)} LIMIT ${wanted - Math.max(known, params.offset)} OFFSET ${Math.max(0, params.offset - known)}`,
-    );
-    const found = [...after.found.slice(params.offset), ...rows];
-    return found.length === params.limit ? found : null;
-  };
+async function listTextIn(s: SearchRun, point: Point, miles: number) {
+  const { database, r, reads } = s;
+  if (!r.match) return false;
+  if (!r.checkable) return true;
+  const most = Math.floor(PLAN_TUNING.boxCheckSeeks / Math.max(1, r.checkSeeks));
+  const count = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 ${boxTables(point, miles)} LIMIT ${most + 1})`;
+  // The same box in each search of a request (a place's rings and the search within them): counted once.
+  const rows = await countOnce(database, reads.counts, count);
+  // A box of few rows is still listed when the text's matches are few for them (listTextFor's rule),
+  // or when they are once narrowed to the box's states, as many text is.
+  return rows > most || (await s.listTextFor(rows)) || listTextInStates(s, point, miles, rows);
+}
 
-  const listTextIn = async (point: Point, miles: number) => {
-    if (!r.match) return false;
-    if (!r.checkable) return true;
-    const most = Math.floor(PLAN_TUNING.boxCheckSeeks / Math.max(1, r.checkSeeks));
-    const count = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 ${boxTables(point, miles)} LIMIT ${most + 1})`;
-    // The same box in each search of a request (a place's rings and the search within them): counted once.
-    const rows = await countOnce(database, reads.counts, count);
-    // A box of few rows is still listed when the text's matches are few for them (listTextFor's rule),
-    // or when they are once narrowed to the box's states, as many text is.
-    return rows > most || (await listTextFor(rows)) || listTextInStates(point, miles, rows);
-  };
+/** Whether text that is many, listed narrowed to the box's states, is few enough for `rows` (PLAN_TUNING.narrowedEntryCost). */
+async function listTextInStates(s: SearchRun, point: Point, miles: number, rows: number) {
+  const { database, r, reads } = s;
+  if (rows <= PLAN_TUNING.listTextFrom || !(await manyText(database, r, reads))) return false;
+  const states = await s.boxStates(point, miles);
+  if (!states?.length) return false;
+  const { size, shares } = await tokenShares(database);
+  const words = await wordsEstimate(database, r, reads, size);
+  const share = statesShare(shares, states);
+  return words * (share + (1 - share) * PLAN_TUNING.narrowedEntryCost) <= rows * PLAN_TUNING.listTextPerRow;
+}
 
-  /** Whether text that is many, listed narrowed to the box's states, is few enough for `rows` (PLAN_TUNING.narrowedEntryCost). */
-  const listTextInStates = async (point: Point, miles: number, rows: number) => {
-    if (rows <= PLAN_TUNING.listTextFrom || !(await manyText(database, r, reads))) return false;
-    const states = await boxStates(point, miles);
-    if (!states?.length) return false;
-    const { size, shares } = await tokenShares(database);
-    const words = await wordsEstimate(database, r, reads, size);
-    const share = statesShare(shares, states);
-    return words * (share + (1 - share) * PLAN_TUNING.narrowedEntryCost) <= rows * PLAN_TUNING.listTextPerRow;
-  };
+// From the cells, not the box's coordinate index: a city's box holds tens of thousands of entries.
+function boxStates(s: SearchRun, point: Point, miles: number) {
+  const { database, reads } = s;
+  return statesOnce(reads, `states near ${point.latitude},${point.longitude} ${miles}`, () => inCellsNear(database, 'state_cells', point, miles));
+}
 
-  // From the cells, not the box's coordinate index: a city's box holds tens of thousands of entries.
-  const boxStates = (point: Point, miles: number) =>
-    statesOnce(reads, `states near ${point.latitude},${point.longitude} ${miles}`, () => inCellsNear(database, 'state_cells', point, miles));
+// The words alone are counted, not with the filters' tokens: intersecting reads the words' whole
+// list, so a list costs what the words match, however few the tokens leave. Past the request's
+// capped count of them (wordsCounted) they are estimated: this decides a plan, not a total, and
+// counting up to `most` read as much of the words' list as listing them (`service=Manicure` in a
+// box of under 3,000 providers counted 155,001 of its entries).
+async function listTextFor(s: SearchRun, rows: number) {
+  const { database, r, reads } = s;
+  if (!r.match || rows <= PLAN_TUNING.listTextFrom) return false;
+  const { size } = await tokenShares(database);
+  return (await wordsEstimate(database, r, reads, size)) <= rows * PLAN_TUNING.listTextPerRow;
+}
 
-  // The words alone are counted, not with the filters' tokens: intersecting reads the words' whole
-  // list, so a list costs what the words match, however few the tokens leave. Past the request's
-  // capped count of them (wordsCounted) they are estimated: this decides a plan, not a total, and
-  // counting up to `most` read as much of the words' list as listing them (`service=Manicure` in a
-  // box of under 3,000 providers counted 155,001 of its entries).
-  const listTextFor = async (rows: number) => {
-    if (!r.match || rows <= PLAN_TUNING.listTextFrom) return false;
-    const { size } = await tokenShares(database);
-    return (await wordsEstimate(database, r, reads, size)) <= rows * PLAN_TUNING.listTextPerRow;
-  };
+/**
+ * `sample` rows of the index's start are checked (CROSS JOIN keeps the sample first: SQLite would
+ * otherwise start from a filter's index), stopping at a page's worth, which already says "walk" and
+ * is the walk's page: read as rows rather than counted, the sample is never read again by the walk.
+ */
+async function denseIn(s: SearchRun, index: IndexName, indexOrder: RawBuilder<unknown>, sample: number) {
+  const { params, r, wanted, run, distance } = s;
+  const found = await run(
+    sql`SELECT p.*${distance} FROM (SELECT p.seq FROM providers p ${indexedBy(index)} ORDER BY ${indexOrder} LIMIT ${sample}) s
+      CROSS JOIN providers p ON p.seq = s.seq ${and(rowConditions(r))} LIMIT ${wanted}`,
+  );
+  const sampled = found.length;
+  const dense = sampled >= wanted || s.walkFills(sampled, sample);
+  // The sample is the walk's start only within the walk's cap (a cap below the sample: the walk reads less).
+  if (sample > wanted + PLAN_TUNING.walkCap) return { dense, page: null };
+  return { dense, page: sampled >= wanted ? found.slice(params.offset) : null, sampled: { rows: sample, found } };
+}
 
-  /**
-   * `sample` rows of the index's start are checked (CROSS JOIN keeps the sample first: SQLite would
-   * otherwise start from a filter's index), stopping at a page's worth, which already says "walk" and
-   * is the walk's page: read as rows rather than counted, the sample is never read again by the walk.
-   */
-  const denseIn = async (index: IndexName, indexOrder: RawBuilder<unknown>, sample: number) => {
-    const found = await run(
-      sql`SELECT p.*${distance} FROM (SELECT p.seq FROM providers p ${indexedBy(index)} ORDER BY ${indexOrder} LIMIT ${sample}) s
-        CROSS JOIN providers p ON p.seq = s.seq ${and(rowConditions(r))} LIMIT ${wanted}`,
-    );
-    const sampled = found.length;
-    const dense = sampled >= wanted || walkFills(sampled, sample);
-    // The sample is the walk's start only within the walk's cap (a cap below the sample: the walk reads less).
-    if (sample > wanted + PLAN_TUNING.walkCap) return { dense, page: null };
-    return { dense, page: sampled >= wanted ? found.slice(params.offset) : null, sampled: { rows: sample, found } };
-  };
-
-  /**
-   * A walk of at most `maxWalk` rows. Without text, a deeper page needs only the density a first
-   * page needs (its rows within `maxWalk`), and the walk expected to fill it within its cap: sorting
-   * every match for it (every nail salon) costs more than a capped walk, and a walk that falls short
-   * is bounded. Text keeps the first page's length: each row's check is a full-text lookup, many
-   * times a row's.
-   */
-  const walkFills = (found: number, read: number) =>
+/**
+ * A walk of at most `maxWalk` rows. Without text, a deeper page needs only the density a first
+ * page needs (its rows within `maxWalk`), and the walk expected to fill it within its cap: sorting
+ * every match for it (every nail salon) costs more than a capped walk, and a walk that falls short
+ * is bounded. Text keeps the first page's length: each row's check is a full-text lookup, many
+ * times a row's.
+ */
+function walkFills(s: SearchRun, found: number, read: number) {
+  const { params, r, wanted } = s;
+  return (
     found > 0 &&
-    (wanted * read) / found <= (r.match ? PLAN_TUNING.maxWalk : Math.min(wanted + PLAN_TUNING.walkCap, (PLAN_TUNING.maxWalk * wanted) / params.limit));
+    (wanted * read) / found <= (r.match ? PLAN_TUNING.maxWalk : Math.min(wanted + PLAN_TUNING.walkCap, (PLAN_TUNING.maxWalk * wanted) / params.limit))
+  );
+}
 
-  return {
+export function searchRun(database: Db, params: SearchRun['params'], r: Resolved, reads: RequestReads = requestReads()): SearchRun {
+  const sort = params.sort ?? 'recommended';
+  const counts: StatementMemo<Count> = new Map();
+  // The methods call the functions above with this object, the one searchRun made: a plan that
+  // passes on a copy with another `r` (otherOrder's tops) still reads with the search's own.
+  const s: SearchRun = {
     database,
     r,
     params,
     sort,
-    order,
-    distance,
-    page,
-    wanted,
+    order: sort === 'distance' ? sql`distanceMiles, p.seq` : sort === 'recommended' ? ORDER : SORT_ORDERS[sort].order,
+    distance: r.point ? sql`, ${distanceSql(r.point)} AS distanceMiles` : sql``,
+    page: sql`LIMIT ${params.limit} OFFSET ${params.offset}`,
+    wanted: params.offset + params.limit,
     reads,
     once: {},
-    run,
-    count,
-    counted,
-    countOrList,
-    sortedPage,
-    topPage,
-    openSorted,
-    fewSorted,
-    rowsBySeq,
-    pageAndCount,
-    nearest,
-    walk,
-    listTextFor,
-    listTextIn,
-    boxStates,
-    denseIn,
-    walkFills,
+    counts,
+    run: async (query) => (await query.execute(database.db)).rows as Row[],
+    count: (from) => readOnce(counts, statementKey(database, from), () => cappedCount(database, from)),
+    counted: (from) => (r.openTotal ? Promise.resolve(r.openTotal) : s.count(from)),
+    countOrList: (tables, conds, seqSource) => countOrList(s, tables, conds, seqSource),
+    sortedPage: (tables, conds, text) => sortedPage(s, tables, conds, text),
+    topPage: (list, estimate) => topPage(s, list, estimate),
+    openSorted: () => openSorted(s),
+    fewSorted: (from) => fewSorted(s, from),
+    rowsBySeq: (seqs) => rowsBySeq(s, seqs),
+    pageAndCount: (from, inOrder, seq) => pageAndCount(s, from, inOrder, seq),
+    nearest: (tables, conds, sorted) => nearest(s, tables, conds, sorted),
+    walk: (index, indexOrder, conds, after) => walk(s, index, indexOrder, conds, after),
+    listTextFor: (rows) => listTextFor(s, rows),
+    listTextIn: (point, miles) => listTextIn(s, point, miles),
+    boxStates: (point, miles) => boxStates(s, point, miles),
+    denseIn: (index, indexOrder, sample) => denseIn(s, index, indexOrder, sample),
+    walkFills: (found, read) => walkFills(s, found, read),
   };
+  return s;
 }
 
 /**
