@@ -94,7 +94,7 @@ test('an operator signs in and decides an item of every queue; each shows on the
   test.setTimeout(480_000);
   failOnConsoleErrors(page, [/Failed to load resource: the server responded with a status of (40[013]|429)/]);
 
-  // What waits: a reported review and a reported response on a listing with photos, a reported photo, a claim, a new listing and a held copy.
+  // What waits: a reported review and a reported response on a listing with photos, a reported photo, two claims, a new listing and a held copy.
   const photo = (
     await db.client.execute(
       `SELECT ph.id, ph.key, ph.alt, p.id AS providerId, p.slug, p.name FROM photos ph JOIN providers p ON p.id = ph.providerId
@@ -118,6 +118,14 @@ test('an operator signs in and decides an item of every queue; each shows on the
   });
   await reportReply(db, reply.id, { reason: 'offensive', details: null });
   await reportPhoto(db, photo.id, { reason: 'other', details: 'Not this salon' });
+  // A second claim, newest: a listing that now takes time requests (a new claim does).
+  const taking = (
+    await db.client.execute(
+      `SELECT id, slug, name FROM providers WHERE isHidden = 0 AND status = 'open' AND vetted_at IS NOT NULL AND openingHours IS NOT NULL
+       AND id NOT IN (SELECT providerId FROM listing_owners) ORDER BY seq DESC LIMIT 1 OFFSET 13`,
+    )
+  ).rows[0] as unknown as { id: string; slug: string; name: string };
+  await assignListing(db, taking.slug, 'front-desk@spam-test.example.com', 'ops-jordan', 'Takes requests for the console test');
   const name = uniqueName('Marigold Lash Loft');
   const listed = await page.request.post('/api/providers', {
     data: { ...exampleProviderCreate, name, city: 'Boise', state: 'ID', zipCode: '83702', address: '12 Marigold Row' },
@@ -177,7 +185,35 @@ test('an operator signs in and decides an item of every queue; each shows on the
   await page.goto(`/provider/${photo.slug}`);
   await expect(page.getByText(review!.comment.slice(0, 40)).first()).toBeVisible();
 
+  // The keys, on the claims: j and ↓ move down, k and ↑ up, ? shows the help; a decision's key
+  // asks first, and Escape leaves the item undecided.
+  await page.goto('/operator/claims');
+  await hydrated(page, 'article');
+  const items = page.locator('article');
+  const claimCount = await items.count();
+  expect(claimCount).toBeGreaterThanOrEqual(2);
+  await items.first().click({ position: { x: 5, y: 5 } });
+  for (const [key, index] of [
+    ['j', 1],
+    ['k', 0],
+    ['ArrowDown', 1],
+    ['ArrowUp', 0],
+  ] as const) {
+    await page.keyboard.press(key);
+    await expect(items.nth(index), key).toHaveAttribute('aria-current', 'true');
+    await expect(items.nth(index), key).toBeFocused();
+  }
+  await page.keyboard.press('?');
+  await expect(page.getByText('Every decision asks for a reason and a confirmation.')).toBeVisible();
+  await page.keyboard.press('v');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.reload();
+  await expect(page.locator('article')).toHaveCount(claimCount);
+
   // Claims: revoked, and the page asks "Is this your business?" again.
+  await page.goto(`/provider/${photo.slug}`);
   await expect(page.getByText('Verified business').first()).toBeVisible();
   await decide(page, 'claims', `${photo.name},`, 'v', 'Sold the business', 'is no longer managed by its claimant');
   await page.goto(`/provider/${photo.slug}`);
@@ -201,13 +237,6 @@ test('an operator signs in and decides an item of every queue; each shows on the
 
   // A time request reported as spam by the business: its sender blocked, and the sender's next
   // request on the public page is refused as if over the daily limit.
-  const taking = (
-    await db.client.execute(
-      `SELECT id, slug, name FROM providers WHERE isHidden = 0 AND status = 'open' AND vetted_at IS NOT NULL AND openingHours IS NOT NULL
-       AND id NOT IN (SELECT providerId FROM listing_owners) ORDER BY seq DESC LIMIT 1 OFFSET 13`,
-    )
-  ).rows[0] as unknown as { id: string; slug: string; name: string };
-  await assignListing(db, taking.slug, 'front-desk@spam-test.example.com', 'ops-jordan', 'Takes requests for the console test');
   const takingOwner = await db.db.selectFrom('listing_owners').select(['userId', 'email']).where('providerId', '=', taking.id).executeTakeFirstOrThrow();
   const spamId = await sendTimeRequest(taking.id, SPAMMER);
   await ownerAction(db, takingOwner, spamId, { action: 'report' });
@@ -323,7 +352,7 @@ test('the console on a phone: queues and decisions fit the screen @mobile', asyn
       'Copied from https://reviews.example.com/salons/extraordinarily-well-groomed-brow-lash-and-skin-studio-downtown-boise?ref=abcdefghijklmnopqrstuvwxyz0123456789',
   });
   await signIn(page);
-  // No page of the console scrolls sideways: every queue, the overview and the audit.
+  // No page of the console scrolls sideways, and axe finds nothing: every queue, the overview and the audit.
   for (const path of ['/operator', ...QUEUE_NAMES.map((q) => `/operator/${q}`), '/operator/audit', `/operator/audit?listing=${slug}`]) {
     await page.goto(path);
     if (path.split('/').length > 2 && !path.includes('audit')) await hydrated(page, 'ol');
@@ -345,6 +374,7 @@ test('the console on a phone: queues and decisions fit the screen @mobile', asyn
         ),
     );
     expect(widths.scroll, `${path} is as wide as the screen; wider: ${wider.join(' | ')}`).toBeLessThanOrEqual(widths.inner);
+    expect(await violations(page), `axe on ${path}`).toEqual([]);
   }
   await page.goto('/operator/claims');
   await hydrated(page, 'article');

@@ -13,3 +13,7 @@ export const OPERATOR_PAGE_HEADERS: Record<string, string> = {
 export function setOperatorPageHeaders(headers: Headers): void {
   for (const [name, value] of Object.entries(OPERATOR_PAGE_HEADERS)) headers.set(name, value);
 }
+
+/** A console page's answer that shows nothing (sent back to /operator, an unknown queue): with the same headers, so no answer of the console is stored either. */
+export const operatorPageAnswer = (status: 303 | 404, location?: string): Response =>
+  new Response(null, { status, headers: { ...OPERATOR_PAGE_HEADERS, ...(location ? { Location: location } : {}) } });
