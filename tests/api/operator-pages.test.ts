@@ -3,7 +3,7 @@
  * console (/operator)") over real HTTP, a real SMTP server and the built site (a file, and sqld in
  * the sqld project): `npm run moderate -- operators add|list|remove` grants, lists and revokes the
  * role, each kept with who and why; every page of the console is rendered for an operator and never
- * cached or indexed; a signed-out visitor and an owner get none of them; every queue's call refuses
+ * cached or indexed; a signed-out visitor, an owner and a session past 8 hours get none of them; every queue's call refuses
  * them and another Origin; removed from the command line, an operator's session stops at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,6 +97,21 @@ describe('the console’s pages', () => {
       if (who === 'an owner') expect(html).toContain(OPERATOR_ERRORS.notOperator);
     }
   });
+});
+
+describe('a session past 8 hours', () => {
+  it('ends on the pages too: the front door says why, and the queues send back to it', async () => {
+    const aged = await signInOperator(api, mail, OPERATOR);
+    const token = decodeURIComponent(aged.cookie.split('=')[1]!).split('.')[0]!;
+    await api.database.client.execute({
+      sql: 'UPDATE auth_sessions SET createdAt = ? WHERE token = ?',
+      args: [new Date(Date.now() - 9 * 3600_000).toISOString(), token],
+    });
+    const door = await (await page('/operator', cookieOf(aged))).text();
+    expect(door).toContain(OPERATOR_ERRORS.expired);
+    expect(door).not.toContain('Signed in as');
+    expect((await page('/operator/claims', cookieOf(aged))).status).toBe(303);
+  }, 60_000);
 });
 
 describe('every queue’s call', () => {

@@ -352,7 +352,7 @@ test('the console on a phone: queues and decisions fit the screen @mobile', asyn
       'Copied from https://reviews.example.com/salons/extraordinarily-well-groomed-brow-lash-and-skin-studio-downtown-boise?ref=abcdefghijklmnopqrstuvwxyz0123456789',
   });
   await signIn(page);
-  // No page of the console scrolls sideways: every queue, the overview and the audit.
+  // No page of the console scrolls sideways, and axe finds nothing: every queue, the overview and the audit.
   for (const path of ['/operator', ...QUEUE_NAMES.map((q) => `/operator/${q}`), '/operator/audit', `/operator/audit?listing=${slug}`]) {
     await page.goto(path);
     if (path.split('/').length > 2 && !path.includes('audit')) await hydrated(page, 'ol');
@@ -374,6 +374,7 @@ test('the console on a phone: queues and decisions fit the screen @mobile', asyn
         ),
     );
     expect(widths.scroll, `${path} is as wide as the screen; wider: ${wider.join(' | ')}`).toBeLessThanOrEqual(widths.inner);
+    expect(await violations(page), `axe on ${path}`).toEqual([]);
   }
   await page.goto('/operator/claims');
   await hydrated(page, 'article');
