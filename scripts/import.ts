@@ -27,6 +27,7 @@ const USAGE = `Usage: npm run import -- <FILE | command> [options]
 
   FILE                       read an Overture places file (.parquet, .geojson, .geojsonseq/.ndjson) and report
                              what would change: new, updated, closed, matched, held and skipped, with examples
+    --dry-run                only report, write nothing (the default)
     --apply                  write it as a batch (in transactions of --chunk-size records; rerun to resume)
     --min-confidence N       skip places below this confidence (default 0.7)
     --release R              the Overture release (default: read from the file's name)
@@ -126,6 +127,7 @@ async function main() {
     allowPositionals: true,
     options: {
       apply: { type: 'boolean' },
+      'dry-run': { type: 'boolean' },
       'min-confidence': { type: 'string' },
       release: { type: 'string' },
       'chunk-size': { type: 'string' },
@@ -137,6 +139,7 @@ async function main() {
   const [command, target, ...rest] = positionals;
   if (values.help || !command) fail('Say which file to read, or a command.');
   if (rest.length) fail(`Unexpected: ${rest.join(' ')}`);
+  if (values.apply && values['dry-run']) fail('--dry-run and --apply: say one (a dry run is the default).');
   const database = await getDb();
   switch (command) {
     case 'batches':

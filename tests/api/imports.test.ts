@@ -27,6 +27,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { ProviderCard } from '../../src/components/ProviderCard';
 import HoursSection from '../../src/islands/business/HoursSection';
 import type { SearchResult } from '../../src/features/search/schemas';
+import { afterDecision, PURGE_EACH_UP_TO } from '../../src/features/moderation/index.server';
+import { setPurgeBackend } from '../../src/server/cachePurge';
 
 const FIXTURE = join(process.cwd(), 'tests/fixtures/overture/places.geojsonseq');
 const SCHEMA_DIR = join(process.cwd(), 'tests/fixtures/overture-schema');
@@ -296,6 +298,27 @@ describe('an Overture import', () => {
     await expect(rollbackBatch(api.database, first.batchId!, actor)).rejects.toThrow(/already rolled back/);
   });
 
+  it('purges a batch of thousands by the tag every provider page carries, in one call', async () => {
+    const calls: string[][] = [];
+    const restore = setPurgeBackend(async (tags) => {
+      calls.push(tags);
+    });
+    try {
+      const ids = Array.from({ length: PURGE_EACH_UP_TO + 1 }, (_, i) => `listing-${i}`);
+      const big = await afterDecision(
+        api.database,
+        { action: 'approve-batch' },
+        { providerId: ids[0]!, alsoChanged: ids.slice(1), summary: '', changed: false },
+      );
+      expect(big.purged).toEqual(['providers', 'search', 'sitemap-providers']);
+      const small = await afterDecision(api.database, { action: 'approve-batch' }, { providerId: 'one', alsoChanged: ['two'], summary: '', changed: false });
+      expect(small.purged).toEqual(['provider-one', 'provider-two', 'search', 'sitemap-providers']);
+      expect(calls[0]).toEqual(['providers', 'search', 'sitemap-providers']);
+    } finally {
+      restore();
+    }
+  });
+
   it('reads GeoParquet as Overture publishes it, the same as GeoJSON', async () => {
     const file = join(dir, 'places.parquet');
     writeParquet(file, records);
@@ -308,7 +331,7 @@ describe('an Overture import', () => {
   });
 
   it('is run from the command line with a report and a progress bar', { timeout: 180_000 }, () => {
-    const run = spawnSync('npm', ['run', '--silent', 'import', '--', FIXTURE, '--min-confidence', '0.4'], {
+    const run = spawnSync('npm', ['run', '--silent', 'import', '--', FIXTURE, '--dry-run', '--min-confidence', '0.4'], {
       env: { ...process.env, USER: actor, NETLIFY_PURGE_API_TOKEN: '' },
       encoding: 'utf8',
       timeout: 150_000,
@@ -321,6 +344,13 @@ describe('an Overture import', () => {
     const bad = spawnSync('npm', ['run', '--silent', 'import', '--', 'rollback'], { env: process.env, encoding: 'utf8', timeout: 60_000 });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('rollback takes a batch id');
+    const both = spawnSync('npm', ['run', '--silent', 'import', '--', FIXTURE, '--dry-run', '--apply'], {
+      env: process.env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(both.status).toBe(2);
+    expect(both.stderr).toContain('--dry-run and --apply: say one');
   });
 });
 

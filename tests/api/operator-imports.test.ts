@@ -7,6 +7,8 @@
  * approves the batch (its listings vetted, audited with the operator's email and reason); a second
  * approval is a 409; `npm run import -- rollback` takes the same decision from the command line.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApi } from '../helpers/api';
@@ -50,8 +52,6 @@ const batchStatus = async () =>
   String((await api.database.client.execute({ sql: 'SELECT status FROM import_batches WHERE id = ?', args: [batchId] })).rows[0]!.status);
 const audit = async () => ((await (await call('GET', '/api/operator/audit?limit=100', operator.headers)).json()) as AuditPage).items;
 
-const importCli = (...args: string[]) => npmScript('import', args, { DATABASE_URL: api.database.url, USER: 'ops-sam' });
-
 describe('the import queues', () => {
   it('list the applied batch with its counts, and the held place beside the listing it looks like', async () => {
     const batches = await queue('import-batches');
@@ -92,9 +92,11 @@ describe('the import queues', () => {
   it('approving the batch vets its listings once, audited; a second approval is a 409', async () => {
     const res = await decide({ action: 'approve-batch', target: batchId, reason: 'Spot-checked twelve listings' });
     expect(res.status).toBe(200);
-    const result = (await res.json()) as { summary: string; changed: boolean; purged: string[] };
+    const result = (await res.json()) as { summary: string; changed: boolean; purged: string[]; rebuild: string | null };
     expect(result.summary).toMatch(new RegExp(`^Batch ${batchId} approved: \\d+ listings vetted\\.$`));
     expect(result.purged).toContain('sitemap-providers');
+    // One rebuild asked for the whole batch (this server has no build hook: it says so).
+    expect(result.rebuild).toBe('BUILD_HOOK_URL is not set: pre-built pages follow at the next build.');
     expect(await vetted('riverside-lacquer-lounge')).toBe(true);
     expect(await batchStatus()).toBe('approved');
     expect((await queue('import-batches')).items[0]).toMatchObject({ status: 'approved', decisions: ['rollback-batch'] });
@@ -104,10 +106,23 @@ describe('the import queues', () => {
     expect((await decide({ action: 'approve-batch', target: batchId, reason: 'Again' })).status).toBe(409);
   });
 
-  it('the command line rolls it back through the same decision: listings hidden, audited with $USER', async () => {
-    const { status, out } = await importCli('rollback', batchId, '--reason', 'Wrong release');
+  it('the command line rolls it back through the same decision: listings hidden, audited with $USER, one rebuild', async () => {
+    let hooks = 0;
+    const hook = createServer((_, res) => {
+      hooks++;
+      res.writeHead(200).end('{}');
+    });
+    await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
+    const BUILD_HOOK_URL = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/build_hooks/test`;
+    const { status, out } = await npmScript('import', ['rollback', batchId, '--reason', 'Wrong release'], {
+      DATABASE_URL: api.database.url,
+      USER: 'ops-sam',
+      BUILD_HOOK_URL,
+    }).finally(() => new Promise((r) => hook.close(r)));
     expect(status, out).toBe(0);
     expect(out).toContain('Recorded as rollback-batch by ops-sam: "Wrong release".');
+    expect(out).toContain('Rebuild requested');
+    expect(hooks).toBe(1);
     expect(await batchStatus()).toBe('rolled_back');
     // Its new listings are hidden: gone from the API (their pages answer 410).
     expect((await api.get('/api/providers/by-slug/riverside-lacquer-lounge')).status).toBe(404);

@@ -94,6 +94,12 @@ export async function decide(database: Db, decision: Decision, { now = new Date(
 }
 
 /**
+ * Past this many listings changed by one decision (an import batch of thousands), their pages are
+ * purged by the one tag every provider page carries rather than a tag each: one short purge call.
+ */
+export const PURGE_EACH_UP_TO = 100;
+
+/**
  * What follows every decision, whichever feature took it: the purges and, when a listing decision
  * changed something, one rebuild of the pre-built pages.
  */
@@ -104,8 +110,9 @@ export async function afterDecision(
   { waitUntil }: PurgeOptions = {},
 ): Promise<DecisionResult> {
   const rule: DecisionRule = DECISIONS[decision.action];
+  const changed = [outcome.providerId, ...(outcome.alsoChanged ?? [])].filter((id): id is string => Boolean(id));
   const purged = [
-    ...[outcome.providerId, ...(outcome.alsoChanged ?? [])].flatMap((id) => (id ? [CACHE_TAGS.provider(id)] : [])),
+    ...(changed.length > PURGE_EACH_UP_TO ? [CACHE_TAGS.allProviders] : changed.map(CACHE_TAGS.provider)),
     CACHE_TAGS.search,
     ...(rule.listing ? [CACHE_TAGS.providerSitemap] : []),
   ];

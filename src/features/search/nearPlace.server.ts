@@ -126,9 +126,12 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
   }
   // Nothing within MAX_NEARBY_MILES: the search as typed (the place's own, when it ran: not read
   // again), with its typo correction, and the nearest city that has providers for the page to offer.
+  // A city nobody is listed in (SearchPlace.listed, read on the column the search filters on) finds
+  // nothing as typed either: it is not read, one round trip or two fewer.
+  const typedEmpty = place?.listed === false && !!place.city && !place.zipPrefix;
   const answer = await searchWithCorrection(database, params, now, trace, {
     place: place ?? (await placeRead),
-    ...(ownRuns ? { typed: { found: own, plan: ownPlan } } : {}),
+    ...(ownRuns || typedEmpty ? { typed: { found: own, plan: ownPlan } } : {}),
   });
   if (answer.total > 0) return answer;
   const nearestCity = await nearestCityWithProviders(database, point);
