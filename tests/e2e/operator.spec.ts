@@ -343,8 +343,25 @@ test('the console on a phone: queues and decisions fit the screen @mobile', asyn
     'ops-jordan',
     'A long claim to look at on a phone',
   );
-  const listing = (await db.client.execute(`SELECT slug FROM providers WHERE isHidden = 0 ORDER BY seq DESC LIMIT 1 OFFSET 1`)).rows[0]!;
-  await assignListing(db, String(listing.slug), 'phone-test@console-test.example.com', 'ops-jordan', 'A claim to look at on a phone');
+  // A claim of the test's own listing (not a seed or another spec's), its name sent through the public
+  // form with markup in it, as tests/e2e/security.spec.ts sends one: shown as text, a long run without a space.
+  const markup = await page.request.post('/api/providers', {
+    data: {
+      ...exampleProviderCreate,
+      name: uniqueName(`<img src=x onerror="window.__xss='name'">Escaped Salon`),
+      city: 'Tulsa',
+      state: 'OK',
+      zipCode: '74103',
+    },
+  });
+  expect(markup.status()).toBe(201);
+  await assignListing(
+    db,
+    ((await markup.json()) as { slug: string }).slug,
+    'phone-test@console-test.example.com',
+    'ops-jordan',
+    'A claim to look at on a phone',
+  );
   const review = (await db.client.execute(`SELECT id FROM reviews WHERE status = 'published' ORDER BY createdAt DESC LIMIT 1`)).rows[0]!;
   await reportReview(db, String(review.id), {
     reason: 'spam',
