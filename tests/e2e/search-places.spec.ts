@@ -41,7 +41,9 @@ test.describe('search from a place', () => {
   test('a city with providers keeps its count line', async ({ page }) => {
     failOnConsoleErrors(page);
     await page.goto('/search?location=Chicago');
-    await expect(page.getByText('Found 10 providers in Chicago', { exact: true })).toBeVisible();
+    // However many: search.spec.ts imports the Overture fixture (Chicago listings among them) into
+    // the same database, and the specs run in any order.
+    await expect(page.getByText(/^Found \d+ providers in Chicago$/)).toBeVisible();
     await expect(page.locator('main article').first()).toContainText('Chicago, IL');
     await expect(page.locator('main article').first()).toContainText('mi away');
   });
