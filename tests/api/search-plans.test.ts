@@ -15,6 +15,8 @@ import { openStateAt } from '../../src/features/providers/openNow';
 import { insertProviderStatements, type NewProvider } from '../../src/features/listings/newListing.server';
 import { PLAN_TUNING, placeOfSearch, searchProviders, type SearchTrace } from '../../src/features/search/search.server';
 import { resolve } from '../../src/features/search/resolve.server';
+import { searchNearPlace } from '../../src/features/search/nearPlace.server';
+import { closestTerms } from '../../src/features/suggestions/closest.server';
 import { textTokensOf } from '../../src/features/search/filters.server';
 import { tokenShares } from '../../src/features/search/tokenShares.server';
 import { RATING_STEPS } from '../../src/features/search/params';
@@ -1862,4 +1864,44 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
         expectPage(page, expected, offset, 12, what);
       }
     });
+});
+
+describe('a word that matches nothing, corrected from the vocabulary (src/features/suggestions/closest.server.ts)', () => {
+  // Generated names each add a word of their own (this file's "Plan Test 0001", an import's numbers):
+  // the candidates are read by a seek per length and first letter, never every term of the lengths.
+  const plansOf = async (run: (database: typeof api.database) => Promise<unknown>) => {
+    const read: { sql: string; args: unknown }[] = [];
+    await run(watchedDatabase(api.database, (sql, args) => read.push({ sql, args })));
+    const terms = read.filter((s) => /search_terms/.test(s.sql));
+    expect(terms.length).toBeGreaterThan(0);
+    return Promise.all(
+      terms.map(async (s) => {
+        const { rows } = await api.database.client.execute({ sql: `EXPLAIN QUERY PLAN ${s.sql}`, args: s.args as never });
+        return rows.map((r) => String(r.detail)).join('\n');
+      }),
+    );
+  };
+
+  it('a typo: a seek per length on (kind, length, term) within its first letter; the closest term wins', async () => {
+    let best: Awaited<ReturnType<typeof closestTerms>> = [];
+    const plans = await plansOf(async (database) => {
+      best = await closestTerms(database, 'word', 'tesst');
+    });
+    expect(best.map((t) => t.term)).toEqual(['test']);
+    for (const plan of plans) expect(plan).toMatch(/search_terms_band \(kind=\? AND <expr>=\? AND term>\? AND term<\?\)/);
+  });
+
+  it('the start of a term being typed: read by first letter from the primary key, of any length', async () => {
+    let best: Awaited<ReturnType<typeof closestTerms>> = [];
+    const plans = await plansOf(async (database) => {
+      best = await closestTerms(database, 'word', 'plam', { prefix: true, limit: 3 });
+    });
+    expect(best.map((t) => t.term)).toContain('plan');
+    for (const plan of plans) expect(plan).toMatch(/PRIMARY KEY \(kind=\? AND term>\? AND term<\?\)/);
+  });
+
+  it('a search for a typo is corrected and finds what the word meant', async () => {
+    const page = await searchNearPlace(api.database, searchParamsSchema.parse({ query: 'Plsn Tesst 0001' }), MOMENTS.many);
+    expect(page.items.map((p) => p.id)).toEqual(['plan-1']);
+  });
 });

@@ -1,8 +1,8 @@
 /**
  * The closest term of the vocabulary (search_terms) to a word that matches nothing. Candidates are
- * read by kind, length band and first letter from the index search_terms_band, so only a few
- * hundred rows are compared whatever the size of the directory; a typo in the first letter is not
- * corrected (the price of that speed).
+ * read by kind, length and first letter from the index search_terms_band (a seek per length), so
+ * only the terms that could be within the allowed edits are compared, whatever the size of the
+ * directory; a typo in the first letter is not corrected (the price of that speed).
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
@@ -28,10 +28,16 @@ export async function closestTerms({ db }: Db, kind: TermKind, text: string, { l
   // The first letter as a whole code point: half of a surrogate pair is not text a database accepts.
   const first = [...t][0];
   if (!first || t.length < 3) return [];
-  const longest = prefix ? 1000 : t.length + edits;
+  const to = `${first}\u{10FFFF}`;
+  // One seek per length on (kind, length(term), term): a range of lengths would leave the term
+  // range unused and read every term of those lengths. A start of any length (prefix) is read from
+  // the primary key (kind, term) by first letter (too short a term is then too far).
+  const lengths = Array.from({ length: 2 * edits + 1 }, (_, i) => t.length - edits + i);
   const candidates = (
-    await sql<Term>`SELECT term, label, n FROM search_terms INDEXED BY ${sql.raw(TERMS_BAND_INDEX)}
-      WHERE kind = ${kind} AND length(term) BETWEEN ${t.length - edits} AND ${longest} AND term >= ${first} AND term < ${`${first}\u{10FFFF}`}`.execute(db)
+    prefix
+      ? await sql<Term>`SELECT term, label, n FROM search_terms WHERE kind = ${kind} AND term >= ${first} AND term < ${to}`.execute(db)
+      : await sql<Term>`SELECT term, label, n FROM search_terms INDEXED BY ${sql.raw(TERMS_BAND_INDEX)}
+      WHERE kind = ${kind} AND length(term) IN (${sql.join(lengths)}) AND term >= ${first} AND term < ${to}`.execute(db)
   ).rows;
   return candidates
     .map((c) => ({ ...c, d: editDistance(t, prefix ? c.term.slice(0, t.length) : c.term, edits) }))
