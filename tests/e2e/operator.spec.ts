@@ -7,7 +7,6 @@
  * over the server's own database file, as visitors and owners would make them.
  */
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { env } from '../../src/env.server';
@@ -22,15 +21,16 @@ import { failOnConsoleErrors, hydrated, uniqueName } from './helpers';
 import { exampleProviderCreate } from '../../src/openapi/examples';
 import { QUEUE_NAMES } from '../../src/features/moderation';
 import { runImport } from '../../src/features/imports/index.server';
+import { OVERTURE_FIXTURE, rollBackImport } from '../helpers/overture';
 import { LIMIT_MESSAGES, ownerAction } from '../../src/features/requests/index.server';
 
 const DATABASE_URL = 'file:.test-data/e2e.db';
 const OPERATOR = 'console@glow-team.example.com';
 const SPAMMER = 'free-gift-cards@example.com';
-/** The committed Overture fixture (tests/api/imports.test.ts): one batch, one place held beside Hudson Polish Bar. */
-const OVERTURE = join(process.cwd(), 'tests/fixtures/overture/places.geojsonseq');
 let mail: TestMailbox;
 let db: Db;
+/** The Overture batch the first test applies, rolled back when the file is done (tests/helpers/overture.ts). */
+let batchId: string | null = null;
 
 test.beforeAll(async () => {
   mail = await startSmtp(e2eSmtpPort(env().E2E_PORT));
@@ -43,6 +43,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   await mail?.close();
+  if (batchId) await rollBackImport(db, batchId);
 });
 
 async function violations(page: Page) {
@@ -255,9 +256,10 @@ test('an operator signs in and decides an item of every queue; each shows on the
   await expect(asking.getByRole('alert')).toHaveText(LIMIT_MESSAGES.email);
   expect(mail.messages.slice(codesBefore).filter((m) => (m.subject ?? '').includes('code'))).toEqual([]);
 
-  // An Overture batch applied (npm run import): its new listings live but unvetted, one place held
-  // as maybe a listing already on Glow.
-  const applied = await runImport(db, OVERTURE, { actor: 'ops-jordan', apply: true });
+  // The committed Overture fixture applied as a batch (npm run import): its new listings live but
+  // unvetted, one place held beside Hudson Polish Bar as maybe a listing already on Glow.
+  const applied = await runImport(db, OVERTURE_FIXTURE, { actor: 'ops-jordan', apply: true });
+  batchId = applied.batchId;
   const imported = String(
     (
       await db.client.execute({

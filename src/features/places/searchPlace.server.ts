@@ -59,10 +59,15 @@ const anyoneWith = async ({ db }: Db, column: 'city' | 'zipCode', value: string)
 
 /**
  * Resolves `location`; `withPoint` also finds its point, `withListed` whether anyone is listed in it
- * (`SearchPlace.listed`). Its reads are independent of one another and made side by side: over HTTP
+ * (`SearchPlace.listed`); `states`, the states of its city when known already (a spelling corrected:
+ * its closest terms listed them). Its reads are independent of one another and made side by side: over HTTP
  * they are one round trip (docs/SCALING.md "Round trips").
  */
-export async function resolvePlace(database: Db, location: string, { withPoint = false, withListed = false } = {}): Promise<SearchPlace> {
+export async function resolvePlace(
+  database: Db,
+  location: string,
+  { withPoint = false, withListed = false, states: statesKnown }: { withPoint?: boolean; withListed?: boolean; states?: string[] } = {},
+): Promise<SearchPlace> {
   const loc = parseLocation(location);
   const place: SearchPlace = { text: location, city: loc.city, state: loc.state, zipPrefix: loc.zipPrefix, states: [] };
   const cityName = loc.city ?? loc.cityElseState?.city;
@@ -73,7 +78,7 @@ export async function resolvePlace(database: Db, location: string, { withPoint =
   const [hasCity, hasZip, states] = await Promise.all([
     cityToTest ? anyoneWith(database, 'city', cityToTest) : undefined,
     zipToTest ? anyoneWith(database, 'zipCode', zipToTest) : undefined,
-    !loc.state && cityName ? statesOfCity(database, cityName) : undefined,
+    !loc.state && cityName ? (statesKnown ?? statesOfCity(database, cityName)) : undefined,
   ]);
   if (loc.cityElseState) {
     if (hasCity) place.city = loc.cityElseState.city;

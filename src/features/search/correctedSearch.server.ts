@@ -10,26 +10,44 @@ import type { SearchParams, SearchResult } from './schemas/search';
 import { placeOfSearch, searchProviders, type SearchTrace } from './search.server';
 import { searchWords } from '../../lib/words';
 import type { SearchPlace } from '../places/index.server';
+import { requestReads, termsOnce, termsRead, type RequestReads } from './requestReads.server';
 import { categoryForSearch, SEARCH_OPTIONS } from '../catalog';
-import { closestTerms, hasTermWithPrefix, type TermKind } from '../suggestions/index.server';
+import { closestTerms, type TermKind } from '../suggestions/index.server';
 import { allowedEdits, editDistance } from '../suggestions';
 import { MIN_WORD_LENGTH } from '../suggestions/index.server';
 
 type Corrected = Partial<Record<'query' | 'service' | 'location', string>>;
 
 /**
- * Whether a term of `kind` starts with `prefix`, and the closest terms to `text`, read side by side:
- * one round trip (docs/SCALING.md "Round trips"); the closest are only used when none starts so.
+ * Whether a term of `kind` starts with `prefix`, else the closest terms to `text` (every candidate
+ * as near, with `all`). Known from the request's reads when the search read it already (its words,
+ * `expectKnown`), else read beside the closest: one round trip at most (docs/SCALING.md "Round trips").
  */
-const knownElseClosest = (database: Db, kind: TermKind, prefix: string, text: string) =>
-  Promise.all([hasTermWithPrefix(database, kind, prefix), closestTerms(database, kind, text)]);
+async function knownElseClosest(database: Db, reads: RequestReads, kind: TermKind, prefix: string, text: string, all = false) {
+  const readAlready = termsRead(reads, kind, prefix);
+  const known = termsOnce(database, reads)(kind, prefix).then((terms) => terms.length > 0);
+  const closest = () => closestTerms(database, kind, text, all ? { limit: Number.MAX_SAFE_INTEGER } : {});
+  if (readAlready) return (await known) ? ([true, []] as const) : ([false, await closest()] as const);
+  return Promise.all([known, closest()]);
+}
 
-async function correctQuery(database: Db, query: string): Promise<string | null> {
+/**
+ * The words the correction asks about, read beside the search (its first round trip), so that a
+ * search that finds nothing is corrected with no read of what is known: the service as typed and
+ * each word of the query long enough to correct (the longer ones the search reads itself).
+ */
+function readKnownEarly(database: Db, reads: RequestReads, params: SearchParams): void {
+  const terms = termsOnce(database, reads);
+  if (params.service && !categoryForSearch(params.service)) terms('service', params.service).catch(() => {});
+  for (const w of searchWords(params.query ?? '')) if (w.length >= MIN_WORD_LENGTH) terms('word', w).catch(() => {});
+}
+
+async function correctQuery(database: Db, reads: RequestReads, query: string): Promise<string | null> {
   let changed = false;
   const words = await Promise.all(
     searchWords(query).map(async (w) => {
       if (w.length < MIN_WORD_LENGTH) return w;
-      const [known, [best]] = await knownElseClosest(database, 'word', w, w);
+      const [known, [best]] = await knownElseClosest(database, reads, 'word', w, w);
       if (known || !best) return w;
       changed = true;
       return best.term;
@@ -38,10 +56,10 @@ async function correctQuery(database: Db, query: string): Promise<string | null>
   return changed ? words.join(' ') : null;
 }
 
-async function correctService(database: Db, service: string): Promise<string | null> {
+async function correctService(database: Db, reads: RequestReads, service: string): Promise<string | null> {
   if (categoryForSearch(service)) return null;
   const text = service.toLowerCase();
-  const [known, [best]] = await knownElseClosest(database, 'service', service, text);
+  const [known, [best]] = await knownElseClosest(database, reads, 'service', service, text);
   if (known) return null;
   const edits = allowedEdits(text.length);
   const option = SEARCH_OPTIONS.map((o) => ({ o, d: editDistance(text, o.toLowerCase(), edits) })).sort((a, b) => a.d - b.d)[0];
@@ -49,14 +67,34 @@ async function correctService(database: Db, service: string): Promise<string | n
   return best?.label ?? null;
 }
 
-async function correctLocation(database: Db, place: SearchPlace): Promise<string | null> {
+/** A location's correction: the closest city, and the states the directory lists it in (most providers first), so the corrected place is not read again. */
+interface CorrectedLocation {
+  location: string;
+  states: string[];
+}
+
+/** Whether the city typed (no state with it) is one the directory lists in some state: its name is a term of the vocabulary, read with the place. */
+const cityListed = (place: SearchPlace) => !place.state && place.states.length > 0;
+
+/**
+ * Whether the vocabulary knows the place's city, read beside the place's own search (nearPlace.server.ts):
+ * a correction that follows rings finding nothing then reads nothing it could have known.
+ */
+export function readCityKnown(database: Db, reads: RequestReads, place: SearchPlace | undefined): void {
+  if (place?.cityName && !cityListed(place)) termsOnce(database, reads)('city', place.cityName).catch(() => {});
+}
+
+async function correctLocation(database: Db, reads: RequestReads, place: SearchPlace): Promise<CorrectedLocation | null> {
   const city = place.cityName;
-  if (!city) return null;
-  const [known, [best]] = await knownElseClosest(database, 'city', city, city);
+  if (!city || cityListed(place)) return null;
+  const [known, closest] = await knownElseClosest(database, reads, 'city', city, city, true);
+  const best = closest[0];
   if (known || !best) return null;
   const name = best.label.slice(0, best.label.lastIndexOf(', '));
+  // Every state of the closest city's name, as its own lookup lists them (statesOfCity): most providers first.
+  const states = closest.filter((t) => t.term === best.term).map((t) => t.label.slice(t.label.lastIndexOf(', ') + 2));
   // The state typed with the city ("New York" alone, read as the state for want of the city, carries none).
-  return place.state && place.city ? `${name}, ${place.state}` : name;
+  return { location: place.state && place.city ? `${name}, ${place.state}` : name, states };
 }
 
 /**
@@ -69,27 +107,31 @@ export async function searchWithCorrection(
   params: SearchParams,
   now = new Date(),
   trace: SearchTrace = {},
-  known: { place?: SearchPlace; typed?: { found: Page<SearchResult>; plan: string } } = {},
+  known: { place?: SearchPlace; typed?: { found: Page<SearchResult>; plan: string }; reads?: RequestReads } = {},
 ): Promise<Page<SearchResult> & { corrected?: string }> {
-  const { typed } = known;
+  const { typed, reads = requestReads() } = known;
+  if (!typed) readKnownEarly(database, reads, params);
   const place = known.place ?? (await placeOfSearch(database, params));
   if (typed) trace.plan = typed.plan;
   // A city the vocabulary lists in no state is likely misspelt: its correction is read beside the
   // search, not after it (one round trip fewer); only such a place pays for it.
-  const early = place?.cityName && !place.states.length ? correctLocation(database, place) : null;
+  const early = place?.cityName && !place.states.length ? correctLocation(database, reads, place) : null;
   early?.catch(() => {});
-  const found = typed ? typed.found : await searchProviders(database, params, now, { place, trace });
+  const found = typed ? typed.found : await searchProviders(database, params, now, { place, trace, reads });
   if (found.total > 0 || !(params.query || params.service || params.location)) return found;
   const [query, service, location] = await Promise.all([
-    params.query ? correctQuery(database, params.query) : null,
-    params.service ? correctService(database, params.service) : null,
-    place ? (early ?? correctLocation(database, place)) : null,
+    params.query ? correctQuery(database, reads, params.query) : null,
+    params.service ? correctService(database, reads, params.service) : null,
+    place ? (early ?? correctLocation(database, reads, place)) : null,
   ]);
   const corrected: Corrected = {};
   if (query) corrected.query = query;
   if (service) corrected.service = service;
-  if (location) corrected.location = location;
+  if (location) corrected.location = location.location;
   if (!Object.keys(corrected).length) return found;
-  const again = await searchProviders(database, { ...params, ...corrected }, now, { trace });
-  return { ...again, corrected: new URLSearchParams(corrected).toString() };
+  const again = { ...params, ...corrected };
+  // The place of the search again: as it was, or the corrected city in the states its correction read.
+  const placeAgain = location ? await placeOfSearch(database, again, { states: location.states }) : place;
+  const answer = await searchProviders(database, again, now, { trace, reads, place: placeAgain });
+  return { ...answer, corrected: new URLSearchParams(corrected).toString() };
 }

@@ -9,12 +9,12 @@
  */
 import type { Db } from '../../db/client';
 import type { Page } from '../providers/index.server';
-import { haversineMiles, roundMiles } from '../places';
+import { haversineMiles, roundMiles, type Point } from '../places';
 import type { PlaceKind } from '../places';
 import { loadGazetteer } from '../places/index.server';
 import { categoryForSearch } from '../catalog';
 import type { SearchPlace } from '../places/index.server';
-import { searchWithCorrection } from './correctedSearch.server';
+import { readCityKnown, searchWithCorrection } from './correctedSearch.server';
 import type { SearchParams, SearchResult } from './schemas/search';
 import { placeOfSearch, searchProviders, type SearchTrace } from './search.server';
 import { MAX_NEARBY_MILES } from './params';
@@ -93,6 +93,7 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
   const empty = { total: 0, capped: false, items: [] as SearchResult[] };
   // The rings mostly share their zones' open-now list and their text: read once for the request (requestReads.server.ts).
   const reads = requestReads();
+  readCityKnown(database, reads, place);
   const ownRuns = OWN_SEARCH.has(found.kind) && (place?.listed ?? true);
   const own = ownRuns ? await searchProviders(database, params, now, { place, trace, reads }) : empty;
   const ownPlan = trace.plan ?? 'none';
@@ -124,15 +125,27 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
       place: { ...answerPlace, inPlace: own.total, radiusMiles: around.miles },
     };
   }
-  // Nothing within MAX_NEARBY_MILES: the search as typed (the place's own, when it ran: not read
-  // again), with its typo correction, and the nearest city that has providers for the page to offer.
   // A city nobody is listed in (SearchPlace.listed, read on the column the search filters on) finds
   // nothing as typed either: it is not read, one round trip or two fewer.
   const typedEmpty = place?.listed === false && !!place.city && !place.zipPrefix;
-  const answer = await searchWithCorrection(database, params, now, trace, {
-    place: place ?? (await placeRead),
-    ...(ownRuns || typedEmpty ? { typed: { found: own, plan: ownPlan } } : {}),
-  });
+  const typed = ownRuns || typedEmpty ? { found: own, plan: ownPlan } : undefined;
+  return nothingAround(database, params, now, trace, { place: place ?? (await placeRead), reads, ...(typed ? { typed } : {}) }, point, answerPlace);
+}
+
+/**
+ * Nothing within MAX_NEARBY_MILES: the search as typed (the place's own, when it ran: `known.typed`,
+ * not read again), with its typo correction, and the nearest city that has providers for the page to offer.
+ */
+async function nothingAround(
+  database: Db,
+  params: SearchParams,
+  now: Date,
+  trace: SearchTrace,
+  known: Parameters<typeof searchWithCorrection>[4],
+  point: Point,
+  answerPlace: Omit<PlaceAnswer, 'inPlace'>,
+): Promise<PlaceSearchAnswer> {
+  const answer = await searchWithCorrection(database, params, now, trace, known);
   if (answer.total > 0) return answer;
   const nearestCity = await nearestCityWithProviders(database, point);
   return { ...answer, place: { ...answerPlace, inPlace: 0, radiusMiles: MAX_NEARBY_MILES, ...(nearestCity ? { nearestCity } : {}) } };

@@ -6,7 +6,8 @@
  */
 import type { RawBuilder } from 'kysely';
 import type { Db } from '../../db/client';
-import type { TextMatch } from './textMatch.server';
+import { termsOfWord, type TextMatch } from './textMatch.server';
+import type { TermKind } from '../suggestions/index.server';
 import type { Point } from '../places';
 import type { SpotNear } from './searchTypes.server';
 
@@ -34,6 +35,8 @@ export interface RequestReads {
   states: StatementMemo<readonly string[] | null>;
   /** The words' matches and their rowids (textFacts.server.ts `textListOf`). */
   textLists: StatementMemo<TextList>;
+  /** The vocabulary's terms that start with a word, by kind and word (`termsOnce`): a search's words read them, its spelling correction asks whether there are any. */
+  prefixes: StatementMemo<string[]>;
   /** The points providers sit at around a point (near.server.ts `spotsNear`), by circle: a narrower one's are a wider one's nearer than its radius. */
   spots: { point: Point; miles: number; read: Promise<SpotNear[]> }[];
 }
@@ -45,6 +48,7 @@ export const requestReads = (): RequestReads => ({
   listings: new Map(),
   states: new Map(),
   textLists: new Map(),
+  prefixes: new Map(),
   spots: [],
 });
 
@@ -67,3 +71,14 @@ export function readOnce<T>(memo: StatementMemo<T>, key: string, read: () => Pro
 /** The `n` of a `SELECT count(*) AS n` statement, read once per `memo` (statementKey). */
 export const countOnce = (database: Db, memo: StatementMemo<number>, query: RawBuilder<{ n: number }>): Promise<number> =>
   readOnce(memo, statementKey(database, query), async () => Number((await query.execute(database.db)).rows[0]!.n));
+
+/** A word's terms (textMatch.server.ts `termsOfWord`), read once in the request by the search and its spelling correction alike. */
+export const termsOnce =
+  (database: Db, reads: RequestReads) =>
+  (kind: TermKind, word: string): Promise<string[]> =>
+    readOnce(reads.prefixes, termsKey(kind, word), () => termsOfWord(database, kind, word));
+
+const termsKey = (kind: TermKind, word: string) => `${kind}\0${word.toLowerCase()}`;
+
+/** Whether the request read (or is reading) the terms of `word` already. */
+export const termsRead = (reads: RequestReads, kind: TermKind, word: string): boolean => reads.prefixes.has(termsKey(kind, word));

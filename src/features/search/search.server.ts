@@ -38,16 +38,17 @@ export interface SearchOptions {
 
 /**
  * The place of a search's location, resolved once for the request; undefined without a location.
- * `withListed`: also whether anyone is listed in it (SearchPlace.listed).
+ * `withListed`: also whether anyone is listed in it (SearchPlace.listed); `states`: the states of its
+ * city when read already (a spelling's correction, correctedSearch.server.ts).
  */
 export function placeOfSearch(
   database: Db,
   params: Pick<Filters, 'location' | 'near' | 'sort'>,
-  { withListed = false } = {},
+  { withListed = false, states }: { withListed?: boolean; states?: string[] } = {},
 ): Promise<SearchPlace | undefined> {
   if (!params.location) return Promise.resolve(undefined);
   // The point only for a distance measured from the location (near gives its own).
-  return resolvePlace(database, params.location, { withPoint: params.sort === 'distance' && !params.near, withListed });
+  return resolvePlace(database, params.location, { withPoint: params.sort === 'distance' && !params.near, withListed, states });
 }
 
 /** GET /api/search: one page of matching providers in result order, and the total. */

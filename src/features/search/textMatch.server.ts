@@ -10,7 +10,7 @@
 import type { Db } from '../../db/client';
 import { searchWords } from '../../lib/words';
 import { ftsWord, isIndexedPrefix, MAX_QUERY_WORDS } from './searchText';
-import { termsWithPrefix } from '../suggestions/index.server';
+import { termsWithPrefix, type TermKind } from '../suggestions/index.server';
 import { unvettedWords } from '../listings/index.server';
 
 /**
@@ -57,11 +57,20 @@ export interface TextMatch {
   seeks: number;
 }
 
+/** Up to MAX_EXPANSION + 1 terms of `kind` that start with `word`: the words of the data it may stand for. */
+export const termsOfWord = (database: Db, kind: TermKind, word: string): Promise<string[]> => termsWithPrefix(database, kind, word, MAX_EXPANSION + 1);
+
 /**
  * The expression for `text`, in `column` or every column; null for text without words, false when
  * a long word starts no word of the data (nothing can match: spelling correction may then help).
  */
-export async function textMatch(database: Db, text: string, column?: 'services'): Promise<TextMatch | null | false> {
+export async function textMatch(
+  database: Db,
+  text: string,
+  column?: 'services',
+  // A request's searches and its spelling correction read a word's terms once (requestReads.server.ts `termsOnce`).
+  termsOf = (kind: TermKind, word: string) => termsOfWord(database, kind, word),
+): Promise<TextMatch | null | false> {
   const words = searchWords(text).slice(0, MAX_QUERY_WORDS);
   if (!words.length) return null;
   const from = WORDS_OF[column ?? 'any'];
@@ -74,7 +83,7 @@ export async function textMatch(database: Db, text: string, column?: 'services')
       // New listings' words join the vocabulary only once vetted, yet search finds them by name (or
       // a service search by their services): read beside the vocabulary, one round trip.
       const [vocabulary, unvetted] = await Promise.all([
-        short && column !== 'services' ? [] : termsWithPrefix(database, from.kind, word, MAX_EXPANSION + 1),
+        short && column !== 'services' ? [] : termsOf(from.kind, word),
         short && column !== 'services' ? [] : unvettedWords(database, word, from.unvetted),
       ]);
       if (short && !shortWordExpands(column, word, vocabulary)) {
