@@ -1916,3 +1916,47 @@ describe('a word that matches nothing, corrected from the vocabulary (src/featur
     expect(page.items.map((p) => p.id)).toEqual(['plan-1']);
   });
 });
+
+describe('open now checked row by row around a point: the points of cells where nobody can be open are passed over (openNow.server.ts cellsWithOpen)', () => {
+  // A cluster north of P in a half-degree cell of its own, on Adak's clock (nobody else's): closed at
+  // the "many" moment (7 AM there), open five hours later, while most of P's providers are open both times.
+  const ADAK: Point = { latitude: 39.52, longitude: -99.9 };
+  const near = `${P.latitude},${P.longitude}`;
+  beforeAll(async () => {
+    const { seq: _s, ...base } = (await api.database.db.selectFrom('providers').selectAll().where('id', '=', 'plan-0').executeTakeFirstOrThrow()) as Record<
+      string,
+      unknown
+    >;
+    const rows = Array.from({ length: 3 }, (_, i) => ({
+      ...base,
+      id: `adak-${i}`,
+      name: `Adak Test ${i}`,
+      slug: `adak-test-${i}`,
+      ...ADAK,
+      timeZone: 'America/Adak',
+      openingHours: JSON.stringify(week('9:00 AM - 5:00 PM')),
+    }));
+    await api.database.client.batch(rows.flatMap((row) => insertProviderStatements(api.database, row as unknown as NewProvider)), 'write');
+  });
+  afterAll(async () => {
+    await api.database.client.execute("DELETE FROM providers WHERE id LIKE 'adak-%'");
+  });
+
+  for (const [moment, when, adakOpen] of [
+    ['Adak closed', MOMENTS.many, false],
+    ['Adak open', new Date('2026-11-25T22:00:00Z'), true],
+  ] as const)
+    it(`${moment}: its cell's points are ${adakOpen ? 'checked' : 'passed over'}, the same providers nearest first`, async () => {
+      const all = await everyProvider();
+      const expected = all.filter((r) => haversineMiles(P, r) <= 40 && isOpen(r, when)).sort((a, b) => haversineMiles(P, a) - haversineMiles(P, b) || a.seq - b.seq);
+      expect(expected.length).toBeGreaterThan(LIMITS.countedTotal);
+      expect(all.filter((r) => r.id.startsWith('adak-')).every((r) => isOpen(r, when))).toBe(adakOpen);
+      const args: unknown[] = [];
+      const trace: SearchTrace = {};
+      const watched = watchedDatabase(api.database, (_sql, a) => args.push(...((a as unknown[] | undefined) ?? [])));
+      const page = await searchProviders(watched, searchParamsSchema.parse({ near, radius: '40', sort: 'distance', openNow: 'true', limit: '100' }), when, { trace });
+      expect(trace.plan).toBe('nearest:spots');
+      expectPage(page, expected, 0, 100, moment);
+      expect(args.includes(ADAK.latitude)).toBe(adakOpen);
+    });
+});

@@ -7,6 +7,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client';
 import type { Point } from '../places';
 import { boxCells } from './near.server';
+import type { Circle } from './searchTypes.server';
 import { TIME_ZONES } from '../places';
 import { minuteOfWeek } from '../providers';
 import { MINUTES_PER_DAY } from '../providers';
@@ -160,6 +161,33 @@ export async function hoursNear(
   const { rows } = await sql<PresentRow>`SELECT 1 AS cell, timeZone, NULL AS classes, NULL AS categories FROM (${inCells})
     UNION ALL SELECT 0, timeZone, classes, NULL FROM zone_hour_classes WHERE (timeZone = '' OR timeZone IN (${inCells}))${placed}${sets}`.execute(database.db);
   return { zones: inPlace(rows.flatMap((row) => (row.cell && row.timeZone !== null ? [row.timeZone] : []))), ...presentOf(rows, inSet) };
+}
+
+/**
+ * The half-degree cells of `within`'s box (zone_cells, a superset of the zones in each) that hold a
+ * zone where someone may be open now, by the list's keyed conditions (a service): a point in another
+ * cell holds nobody open, so a row check of the circle passes over it (plans/spots.server.ts). When
+ * many are open in one zone and nobody in the circle's own (8 AM in New York, a circle around
+ * Chicago with a provider on New York time in one cell), only that cell's points are checked. A
+ * provider without a zone is in no cell and reads New York time: while one may be open, the row
+ * (-1, -1) says every cell counts. Null for a box over a pole (no cells).
+ */
+export function cellsWithOpen(
+  date: Date,
+  within: Circle,
+  { zones, classes }: { zones: readonly string[]; classes: HoursClasses },
+  conds: OpenListConditions,
+): RawBuilder<{ latCell: number; lngCell: number }> | null {
+  const cells = boxCells(within.point, within.miles);
+  if (!cells) return null;
+  const keyed = { ...conds, scanned: [] };
+  // Each zone's list alone (no arm for the zoneless), and the zoneless' alone: EXISTS stops at the first.
+  const anyOpen = (zone: string) => sql`EXISTS (${openNowList(date, new Map([[zone, classes.get(zone) ?? []]]), [zone], keyed)})`;
+  const byZone = zones.length ? sql`CASE timeZone ${sql.join(zones.map((zone) => sql`WHEN ${zone} THEN ${anyOpen(zone)}`), sql` `)} ELSE 0 END` : sql`0`;
+  const zoneless = openNowList(date, new Map([['', classes.get('') ?? []]]), [], keyed);
+  return sql<{ latCell: number; lngCell: number }>`SELECT DISTINCT latCell, lngCell FROM zone_cells
+    WHERE latCell IN (${sql.join(cells.latCells)}) AND lngCell BETWEEN ${cells.minLngCell} AND ${cells.maxLngCell} AND ${byZone}
+    UNION ALL SELECT -1, -1 WHERE EXISTS (${zoneless})`;
 }
 
 /**
