@@ -1900,6 +1900,17 @@ describe('a word that matches nothing, corrected from the vocabulary (src/featur
     for (const plan of plans) expect(plan).toMatch(/PRIMARY KEY \(kind=\? AND term>\? AND term<\?\)/);
   });
 
+  it('a word with a digit is not corrected: no term is read for it', async () => {
+    const read: string[] = [];
+    const best = await closestTerms(
+      watchedDatabase(api.database, (sql) => read.push(sql)),
+      'word',
+      '01234',
+    );
+    expect(best).toEqual([]);
+    expect(read).toEqual([]);
+  });
+
   it('a search for a typo is corrected and finds what the word meant', async () => {
     const page = await searchNearPlace(api.database, searchParamsSchema.parse({ query: 'Plsn Tesst 0001' }), MOMENTS.many);
     expect(page.items.map((p) => p.id)).toEqual(['plan-1']);

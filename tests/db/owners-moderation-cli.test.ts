@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, type Db } from '../../src/db/client';
 import { setupDatabase } from '../../src/setup/setup';
 import { tempDatabaseUrl } from '../helpers/api';
-import { runModerate } from '../helpers/moderateCli';
+import { moderateRuns, runModerate } from '../helpers/moderateCli';
 
 let database: Db;
 let url: string;
@@ -36,46 +36,54 @@ const ownerOf = async () =>
     .executeTakeFirst();
 
 describe('npm run moderate for owners', () => {
-  it('assigns a listing to an email, lists the claim, and revokes it, each audited', async () => {
-    expect(moderate('assign', SLUG, 'Owner@Gramercy.example.org').status).toBe(2);
-    const assigned = moderate('assign', SLUG, 'Owner@Gramercy.example.org', '--reason', 'Checked the business licence by phone');
-    expect(assigned.out).toContain('is now managed by owner@gramercy.example.org');
-    expect(assigned.status).toBe(0);
-    expect(await ownerOf()).toMatchObject({ email: 'owner@gramercy.example.org', via: 'support' });
+  it(
+    'assigns a listing to an email, lists the claim, and revokes it, each audited',
+    async () => {
+      expect(moderate('assign', SLUG, 'Owner@Gramercy.example.org').status).toBe(2);
+      const assigned = moderate('assign', SLUG, 'Owner@Gramercy.example.org', '--reason', 'Checked the business licence by phone');
+      expect(assigned.out).toContain('is now managed by owner@gramercy.example.org');
+      expect(assigned.status).toBe(0);
+      expect(await ownerOf()).toMatchObject({ email: 'owner@gramercy.example.org', via: 'support' });
 
-    const listed = moderate('claims');
-    expect(listed.out).toContain(`claim ${SLUG} (claimed) on ${SLUG}`);
-    expect(listed.out).toContain('    Claimed by: owner@gramercy.example.org\n    Proved by: support, by hand');
+      const listed = moderate('claims');
+      expect(listed.out).toContain(`claim ${SLUG} (claimed) on ${SLUG}`);
+      expect(listed.out).toContain('    Claimed by: owner@gramercy.example.org\n    Proved by: support, by hand');
 
-    const revoked = moderate('revoke-claim', SLUG, '--reason', 'The owner sold the salon');
-    expect(revoked.status).toBe(0);
-    expect(await ownerOf()).toBeUndefined();
-    expect(moderate('revoke-claim', SLUG, '--reason', 'again').status).toBe(1);
+      const revoked = moderate('revoke-claim', SLUG, '--reason', 'The owner sold the salon');
+      expect(revoked.status).toBe(0);
+      expect(await ownerOf()).toBeUndefined();
+      expect(moderate('revoke-claim', SLUG, '--reason', 'again').status).toBe(1);
 
-    const audit = await database.db.selectFrom('owner_audit').select(['action', 'actor', 'reason']).orderBy('createdAt').execute();
-    expect(audit).toEqual([
-      { action: 'assign', actor: 'ops-jordan', reason: 'Checked the business licence by phone' },
-      { action: 'revoke-claim', actor: 'ops-jordan', reason: 'The owner sold the salon' },
-    ]);
-  });
+      const audit = await database.db.selectFrom('owner_audit').select(['action', 'actor', 'reason']).orderBy('createdAt').execute();
+      expect(audit).toEqual([
+        { action: 'assign', actor: 'ops-jordan', reason: 'Checked the business licence by phone' },
+        { action: 'revoke-claim', actor: 'ops-jordan', reason: 'The owner sold the salon' },
+      ]);
+    },
+    moderateRuns(5),
+  );
 
-  it('hides and restores a business response', async () => {
-    const review = await database.db
-      .selectFrom('reviews')
-      .innerJoin('providers', 'providers.id', 'reviews.providerId')
-      .select(['reviews.id', 'reviews.providerId'])
-      .where('providers.slug', '=', SLUG)
-      .executeTakeFirstOrThrow();
-    const id = randomUUID();
-    const at = new Date().toISOString();
-    await database.db
-      .insertInto('review_replies')
-      .values({ id, reviewId: review.id, providerId: review.providerId, userId: 'u', body: 'We disagree.', createdAt: at, updatedAt: at })
-      .execute();
-    expect(moderate('hide-reply', id, '--reason', 'Shares the reviewer’s phone number').status).toBe(0);
-    expect((await database.db.selectFrom('review_replies').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('hidden');
-    expect(moderate('restore-reply', id, '--reason', 'Number removed').status).toBe(0);
-    expect((await database.db.selectFrom('review_replies').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('published');
-    expect(moderate('hide-reply', 'no-such-reply', '--reason', 'x').status).toBe(1);
-  });
+  it(
+    'hides and restores a business response',
+    async () => {
+      const review = await database.db
+        .selectFrom('reviews')
+        .innerJoin('providers', 'providers.id', 'reviews.providerId')
+        .select(['reviews.id', 'reviews.providerId'])
+        .where('providers.slug', '=', SLUG)
+        .executeTakeFirstOrThrow();
+      const id = randomUUID();
+      const at = new Date().toISOString();
+      await database.db
+        .insertInto('review_replies')
+        .values({ id, reviewId: review.id, providerId: review.providerId, userId: 'u', body: 'We disagree.', createdAt: at, updatedAt: at })
+        .execute();
+      expect(moderate('hide-reply', id, '--reason', 'Shares the reviewer’s phone number').status).toBe(0);
+      expect((await database.db.selectFrom('review_replies').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('hidden');
+      expect(moderate('restore-reply', id, '--reason', 'Number removed').status).toBe(0);
+      expect((await database.db.selectFrom('review_replies').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('published');
+      expect(moderate('hide-reply', 'no-such-reply', '--reason', 'x').status).toBe(1);
+    },
+    moderateRuns(3),
+  );
 });

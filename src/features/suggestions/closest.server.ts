@@ -2,7 +2,8 @@
  * The closest term of the vocabulary (search_terms) to a word that matches nothing. Candidates are
  * read by kind, length and first letter from the index search_terms_band (a seek per length), so
  * only the terms that could be within the allowed edits are compared, whatever the size of the
- * directory; a typo in the first letter is not corrected (the price of that speed).
+ * directory; a typo in the first letter is not corrected (the price of that speed), nor a word with
+ * a digit.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
@@ -27,7 +28,9 @@ export async function closestTerms({ db }: Db, kind: TermKind, text: string, { l
   const edits = allowedEdits(t.length);
   // The first letter as a whole code point: half of a surrogate pair is not text a database accepts.
   const first = [...t][0];
-  if (!first || t.length < 3) return [];
+  // A number is no misspelling of another (a street number, a ZIP code, a name's number), and
+  // numbered names put thousands of numbers behind one first digit: not corrected.
+  if (!first || t.length < 3 || /\p{N}/u.test(t)) return [];
   const to = `${first}\u{10FFFF}`;
   // One seek per length on (kind, length(term), term): a range of lengths would leave the term
   // range unused and read every term of those lengths. A start of any length (prefix) is read from
