@@ -63,7 +63,7 @@ async function tripsOf(raw: Record<string, string>) {
  */
 const SEARCHES: { label: string; raw: Record<string, string>; most: number }[] = [
   { label: '"Nail Salon" in Chicago', raw: { service: 'Nail Salon', location: 'Chicago' }, most: 4 },
-  { label: 'Brooklyn', raw: { location: 'Brooklyn' }, most: 3 },
+  { label: 'Brooklyn', raw: { location: 'Brooklyn' }, most: 2 },
   { label: 'ZIP 60614', raw: { location: '60614' }, most: 3 },
   { label: '"balayage"', raw: { query: 'balayage' }, most: 3 },
   { label: 'Chicago nearest first, a deep page', raw: { location: 'Chicago', sort: 'distance', offset: '480' }, most: 4 },

@@ -8,6 +8,7 @@
  * run as they are, and their pages joined here.
  */
 import type { Db } from '../../db/client';
+import { batchedReads } from '../../db/batchedReads';
 import type { Page } from '../providers/index.server';
 import { haversineMiles, roundMiles, type Point } from '../places';
 import type { PlaceKind } from '../places';
@@ -57,9 +58,11 @@ function inPlaceTest(place: SearchPlace | undefined, kind: PlaceKind): (p: Searc
 
 /**
  * GET /api/search's answer: the place search above when the gazetteer knows the location (not with
- * `near`, which keeps its meaning), else the search as typed, with typo correction.
+ * `near`, which keeps its meaning), else the search as typed, with typo correction. Over the network
+ * the reads it makes side by side go out as one request each time (src/db/batchedReads.ts).
  */
-export async function searchNearPlace(database: Db, params: SearchParams, now = new Date(), trace: SearchTrace = {}): Promise<PlaceSearchAnswer> {
+export async function searchNearPlace(over: Db, params: SearchParams, now = new Date(), trace: SearchTrace = {}): Promise<PlaceSearchAnswer> {
+  const database = batchedReads(over);
   if (!params.location || params.near) return searchWithCorrection(database, params, now, trace);
   const gazetteer = await loadGazetteer();
   let found = gazetteer.resolve(params.location);
