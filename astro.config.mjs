@@ -126,6 +126,11 @@ export default defineConfig({
   ],
   vite: {
     plugins: [tailwindcss(), glowApi(), reactRenderToStringWithPrefix()],
+    // Under `npm run dev` the watcher tells of a file once it has stopped growing: the editor writes a
+    // file in two steps (emptied, then written) and the watcher drops a second change within 50 ms, so
+    // a content loader that read between them kept the empty file (and a new guide picture could be
+    // read half-written).
+    server: { watch: { awaitWriteFinish: { stabilityThreshold: 100, pollInterval: 25 } } },
     // keystatic.config.ts reads its storage from this constant (the editor's page runs it in the browser).
     define: editorStorage ? { __GLOW_EDITOR_STORAGE__: JSON.stringify(editorStorage) } : {},
     // A feature's modules do nothing when imported but define (docs/architecture.md "Floors"), so a

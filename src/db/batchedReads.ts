@@ -58,12 +58,15 @@ function batchingClient(client: Client): Client {
   });
 }
 
+/** Whether `database` is reached over the network (sqld, Turso), where each round trip costs; a local file's reads cost none. */
+export const overNetwork = (database: Db): boolean => !(database.url.startsWith('file:') || database.url === ':memory:');
+
 /**
  * `database` for reads made side by side: those sent in one turn of the event loop are one request
  * to the server. For reads only (a batch runs in a read-only transaction); a local file is returned as it is.
  */
 export function batchedReads(database: Db): Db {
-  if (database.url.startsWith('file:') || database.url === ':memory:') return database;
+  if (!overNetwork(database)) return database;
   const client = batchingClient(database.client);
   return { url: database.url, client, db: new Kysely<Database>({ dialect: new LibsqlDialect({ client: client as never }) }) };
 }

@@ -8,6 +8,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { OwnerSession } from '@/features/owners/schemas';
 import type { Review } from '@/features/reviews/schemas';
 import { CodeField, EmailField } from './CodeField';
+import { Field } from './Field';
 import { apiCall, ApiError } from '@/lib/apiClient';
 import ListingSections from './business/ListingSections';
 import { InsightsSection } from './InsightsSection';
@@ -298,25 +299,9 @@ function ReplyForm({ review, onChange }: { review: Review; onChange: () => void 
   }
   return (
     <form onSubmit={save} noValidate className="mt-2 space-y-2">
-      <label htmlFor={`${id}-reply`} className="field-label">
-        {`Reply publicly to ${review.customerName}`}
-      </label>
-      <textarea
-        id={`${id}-reply`}
-        className="field-input"
-        rows={3}
-        maxLength={1000}
-        value={body}
-        onChange={(e) => setBody(e.target.value)}
-        aria-invalid={!!error}
-        aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
-      />
-      <p id={`${id}-count`} className="text-xs text-gray-600">{`${body.length}/1000`}</p>
-      {error && (
-        <p id={`${id}-error`} role="alert" className="field-error">
-          {error}
-        </p>
-      )}
+      <Field id={`${id}-reply`} label={`Reply publicly to ${review.customerName}`} hint={`${body.length}/1000`} error={error || undefined} alert>
+        {(control) => <textarea {...control} rows={3} maxLength={1000} value={body} onChange={(e) => setBody(e.target.value)} />}
+      </Field>
       <button type="submit" className="btn-primary" disabled={busy}>
         {busy ? 'Publishing...' : review.reply ? 'Save response' : 'Reply publicly'}
       </button>

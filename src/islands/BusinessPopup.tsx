@@ -14,11 +14,12 @@ import { APPLICATION_INTRO, applicationToast } from '@/features/owners';
 import { HELD_MESSAGE } from '@/features/providers/schemas';
 import { US_STATES } from '@/features/places';
 import { DialogHeader } from './DialogHeader';
+import { Field } from './Field';
 import { useModalDialog } from './useModalDialog';
 import { useValidatedForm } from './useValidatedForm';
 
-type Field = 'businessName' | 'ownerName' | 'email' | 'phone' | 'address' | 'city' | 'state' | 'zipCode' | 'services' | 'website';
-const EMPTY: Record<Field, string> = {
+type Name = 'businessName' | 'ownerName' | 'email' | 'phone' | 'address' | 'city' | 'state' | 'zipCode' | 'services' | 'website';
+const EMPTY: Record<Name, string> = {
   businessName: '',
   ownerName: '',
   email: '',
@@ -32,7 +33,7 @@ const EMPTY: Record<Field, string> = {
 };
 
 const FIELDS: {
-  name: Field;
+  name: Name;
   label: string;
   type?: string;
   autoComplete?: string;
@@ -119,25 +120,19 @@ function BusinessDialog() {
         <form onSubmit={submit} noValidate className="relative mt-6 grid gap-4 sm:grid-cols-2">
           <Honeypot value={fax} onChange={setFax} />
 
-          {FIELDS.map((f) => {
-            const props = {
-              id: `${id}-${f.name}`,
-              name: f.name,
-              value: form[f.name],
-              autoComplete: f.autoComplete,
-              placeholder: f.placeholder,
-              maxLength: f.maxLength,
-              'aria-invalid': !!errors[f.name],
-              'aria-describedby': errors[f.name] ? `${id}-${f.name}-error` : undefined,
-              className: 'field-input',
-              onChange: (e: { target: { value: string } }) => set(f.name, f.maxLength ? e.target.value.slice(0, f.maxLength) : e.target.value),
-            };
-            return (
-              <div key={f.name} className={f.wide ? 'sm:col-span-2' : undefined}>
-                <label htmlFor={props.id} className="field-label">
-                  {f.label}
-                </label>
-                {f.textarea ? (
+          {FIELDS.map((f) => (
+            <Field key={f.name} id={`${id}-${f.name}`} label={f.label} error={errors[f.name]} className={f.wide ? 'sm:col-span-2' : undefined}>
+              {(control) => {
+                const props = {
+                  ...control,
+                  name: f.name,
+                  value: form[f.name],
+                  autoComplete: f.autoComplete,
+                  placeholder: f.placeholder,
+                  maxLength: f.maxLength,
+                  onChange: (e: { target: { value: string } }) => set(f.name, f.maxLength ? e.target.value.slice(0, f.maxLength) : e.target.value),
+                };
+                return f.textarea ? (
                   <textarea {...props} rows={3} />
                 ) : f.select ? (
                   <select {...props}>
@@ -150,15 +145,10 @@ function BusinessDialog() {
                   </select>
                 ) : (
                   <input {...props} type={f.type ?? 'text'} />
-                )}
-                {errors[f.name] && (
-                  <p id={`${id}-${f.name}-error`} className="field-error">
-                    {errors[f.name]}
-                  </p>
-                )}
-              </div>
-            );
-          })}
+                );
+              }}
+            </Field>
+          ))}
           <div className="flex flex-col-reverse gap-3 pt-2 sm:col-span-2 sm:flex-row sm:justify-end">
             <button type="button" className="btn-secondary" onClick={close} disabled={submitting}>
               Cancel

@@ -8,6 +8,7 @@ import { PHOTO_CATEGORIES, PHOTO_CATEGORY_LABELS, PHOTO_LIMITS, imageCdnUrl, typ
 import { ALT_HINT, photoAltSchema, type ownerPhotoSchema } from '@/features/photos/schemas';
 import type { z } from '@/lib/zod';
 import { apiCall as call } from '@/lib/apiClient';
+import { Field } from './Field';
 
 type OwnerPhoto = z.infer<typeof ownerPhotoSchema>;
 
@@ -174,29 +175,9 @@ export default function PhotoManager({ providerId }: { providerId: string }) {
           />
           {full && <p className="field-error">Your listing has {PHOTO_LIMITS.perListing} photos, the most it can have. Delete one to add another.</p>}
         </div>
-        <div>
-          <label htmlFor={`${id}-alt`} className="field-label">
-            Alt text *
-          </label>
-          <input
-            id={`${id}-alt`}
-            type="text"
-            value={alt}
-            maxLength={PHOTO_LIMITS.altMax}
-            onChange={(e) => setAlt(e.target.value)}
-            aria-describedby={`${id}-alt-hint${altError ? ` ${id}-alt-error` : ''}`}
-            aria-invalid={altError ? true : undefined}
-            className="field-input"
-          />
-          <p id={`${id}-alt-hint`} className="mt-1 text-sm text-gray-600">
-            {ALT_HINT}
-          </p>
-          {altError && (
-            <p id={`${id}-alt-error`} className="field-error">
-              {altError}
-            </p>
-          )}
-        </div>
+        <Field id={`${id}-alt`} label="Alt text *" hint={ALT_HINT} hintClassName="mt-1 text-sm text-gray-600" error={altError ?? undefined}>
+          {(control) => <input {...control} type="text" value={alt} maxLength={PHOTO_LIMITS.altMax} onChange={(e) => setAlt(e.target.value)} />}
+        </Field>
         <div>
           <label htmlFor={`${id}-category`} className="field-label">
             What it shows

@@ -14,6 +14,7 @@ import { COMMENT_MAX, REVIEW_SORTS, type ReviewSort } from '@/features/reviews';
 import type { Review } from '@/features/reviews/schemas';
 import { toast } from '@/stores/toasts';
 import { ensureToaster } from './ensureToaster';
+import { Field } from './Field';
 import { useValidatedForm } from './useValidatedForm';
 
 const EMPTY = { customerName: '', rating: 0, comment: '' };
@@ -169,48 +170,26 @@ export default function Reviews({ providerId, initialReviews, total: initialTota
               </p>
             )}
           </div>
-          <div>
-            <label htmlFor={`${id}-name`} className="field-label">
-              Your Name *
-            </label>
-            <input
-              id={`${id}-name`}
-              className="field-input"
-              autoComplete="name"
-              value={form.customerName}
-              aria-invalid={!!errors.customerName}
-              aria-describedby={errors.customerName ? `${id}-name-error` : undefined}
-              onChange={(e) => set('customerName', e.target.value)}
-            />
-            {errors.customerName && (
-              <p id={`${id}-name-error`} className="field-error">
-                {errors.customerName}
-              </p>
+          <Field id={`${id}-name`} label="Your Name *" error={errors.customerName}>
+            {(control) => <input {...control} autoComplete="name" value={form.customerName} onChange={(e) => set('customerName', e.target.value)} />}
+          </Field>
+          <Field
+            id={`${id}-comment`}
+            label="Your Review (Optional)"
+            hint={`${form.comment.length}/${COMMENT_MAX}`}
+            hintClassName="mt-1 text-right text-sm text-gray-600"
+            error={errors.comment}
+          >
+            {(control) => (
+              <textarea
+                {...control}
+                rows={4}
+                maxLength={COMMENT_MAX}
+                value={form.comment}
+                onChange={(e) => set('comment', e.target.value.slice(0, COMMENT_MAX))}
+              />
             )}
-          </div>
-          <div>
-            <label htmlFor={`${id}-comment`} className="field-label">
-              Your Review (Optional)
-            </label>
-            <textarea
-              id={`${id}-comment`}
-              rows={4}
-              maxLength={COMMENT_MAX}
-              className="field-input"
-              value={form.comment}
-              aria-invalid={!!errors.comment}
-              aria-describedby={`${id}-count${errors.comment ? ` ${id}-comment-error` : ''}`}
-              onChange={(e) => set('comment', e.target.value.slice(0, COMMENT_MAX))}
-            />
-            <p id={`${id}-count`} className="mt-1 text-right text-sm text-gray-600">
-              {form.comment.length}/{COMMENT_MAX}
-            </p>
-            {errors.comment && (
-              <p id={`${id}-comment-error`} className="field-error">
-                {errors.comment}
-              </p>
-            )}
-          </div>
+          </Field>
           <p className="text-sm text-gray-700">
             Reviews must describe your own visit and follow our{' '}
             <a href="/review-guidelines" className="text-brand-700 underline">

@@ -132,13 +132,32 @@ test('an FAQ answer edited, saved to content/faq/site.json and shown on /faq', a
   const dialog = page.getByRole('dialog', { name: 'Edit item' });
   await dialog.getByRole('textbox', { name: 'Answer', exact: true }).fill(answer);
   await dialog.getByRole('button', { name: 'Done' }).click();
+  const logged = server!.output().length;
   await page.getByRole('button', { name: 'Save' }).click();
 
   await waitForFile(FAQ, answer);
   const data = JSON.parse(readFileSync(join(ROOT, FAQ), 'utf8')) as { questions: { question: string; answer: string }[] };
   expect(data.questions.find((q) => q.question === 'Is Glow free to use?')?.answer).toBe(answer);
 
-  await expect.poll(async () => (await pageText('/faq')).includes(answer), { timeout: 60_000 }).toBe(true);
+  // /faq shows what the dev server's file loader last read: the signal is the loader's own line for
+  // this file after the save, however long the watcher takes under load; then the page, rendered
+  // from it at the next request. A failure quotes the loader's lines (a read of a half-written file
+  // says "Error reading data"; astro.config.mjs makes the watcher wait for writes to finish).
+  const loader = () =>
+    server!
+      .output()
+      .slice(logged)
+      .split('\n')
+      .filter((line) => line.includes(FAQ));
+  await expect
+    .poll(() => loader().some((line) => line.includes(`Reloading data from ${FAQ}`)), { timeout: 120_000, message: `the dev server reloads ${FAQ}` })
+    .toBe(true);
+  await expect
+    .poll(async () => (await pageText('/faq')).includes(answer), { timeout: 60_000 })
+    .toBe(true)
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\nThe dev server's lines on ${FAQ} since the save:\n${loader().join('\n')}`);
+    });
 });
 
 test('a required field left empty is refused and nothing is written', async ({ page }) => {

@@ -1,5 +1,5 @@
 /**
- * A database whose every statement is shown to `seen` before it runs, for tests that count what a
+ * A database whose every statement (also each of a batch's) is shown to `seen` before it runs, for tests that count what a
  * search reads (how many statements read a source, whether a count is repeated).
  */
 import type { Client } from '@libsql/client';
@@ -15,6 +15,12 @@ export function watchedDatabase(database: Db, seen: (sql: string, args: unknown)
         return (stmt: { sql: string; args?: unknown } | string, args?: unknown) => {
           seen(typeof stmt === 'string' ? stmt : stmt.sql, typeof stmt === 'string' ? args : stmt.args);
           return target.execute(stmt as never, args as never);
+        };
+      // Reads sent together go out as one batch (src/db/batchedReads.ts): each of its statements is seen.
+      if (key === 'batch')
+        return (stmts: ({ sql: string; args?: unknown } | string)[], mode?: unknown) => {
+          for (const stmt of stmts) seen(typeof stmt === 'string' ? stmt : stmt.sql, typeof stmt === 'string' ? [] : stmt.args);
+          return target.batch(stmts as never, mode as never);
         };
       const value = Reflect.get(target, key, target) as unknown;
       return typeof value === 'function' ? value.bind(target) : value;

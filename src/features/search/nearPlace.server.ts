@@ -8,6 +8,7 @@
  * run as they are, and their pages joined here.
  */
 import type { Db } from '../../db/client';
+import { batchedReads } from '../../db/batchedReads';
 import type { Page } from '../providers/index.server';
 import { haversineMiles, roundMiles, type Point } from '../places';
 import type { PlaceKind } from '../places';
@@ -19,7 +20,7 @@ import type { SearchParams, SearchResult } from './schemas/search';
 import { placeOfSearch, searchProviders, type SearchTrace } from './search.server';
 import { MAX_NEARBY_MILES } from './params';
 import { radiiFor, ringStart } from './rings';
-import { searchAround } from './rings.server';
+import { readAhead, searchAround } from './rings.server';
 import { requestReads } from './requestReads.server';
 
 /**
@@ -57,14 +58,19 @@ function inPlaceTest(place: SearchPlace | undefined, kind: PlaceKind): (p: Searc
 
 /**
  * GET /api/search's answer: the place search above when the gazetteer knows the location (not with
- * `near`, which keeps its meaning), else the search as typed, with typo correction.
+ * `near`, which keeps its meaning), else the search as typed, with typo correction. Over the network
+ * the reads it makes side by side go out as one request each time (src/db/batchedReads.ts).
  */
-export async function searchNearPlace(database: Db, params: SearchParams, now = new Date(), trace: SearchTrace = {}): Promise<PlaceSearchAnswer> {
+export async function searchNearPlace(over: Db, params: SearchParams, now = new Date(), trace: SearchTrace = {}): Promise<PlaceSearchAnswer> {
+  const database = batchedReads(over);
   if (!params.location || params.near) return searchWithCorrection(database, params, now, trace);
   const gazetteer = await loadGazetteer();
   let found = gazetteer.resolve(params.location);
   if (!found) return searchWithCorrection(database, params, now, trace);
   const placeRead = placeOfSearch(database, params, { withListed: true });
+  // The rings mostly share their zones' open-now list and their text: read once for the request (requestReads.server.ts).
+  const reads = requestReads();
+  if (found.kind !== 'state') readAhead(database, reads, params, found.point, radiiFor(found));
   // A neighbourhood or a county is searched around its point only (its place matters to the search
   // as typed, when nothing is near): the rings are not kept waiting for it, one round trip fewer.
   const aroundOnly = !OWN_SEARCH.has(found.kind) && found.kind !== 'state';
@@ -91,8 +97,6 @@ export async function searchNearPlace(database: Db, params: SearchParams, now = 
   const answerPlace = town ? { kind: town.kind, name: town.name } : named;
 
   const empty = { total: 0, capped: false, items: [] as SearchResult[] };
-  // The rings mostly share their zones' open-now list and their text: read once for the request (requestReads.server.ts).
-  const reads = requestReads();
   readCityKnown(database, reads, place);
   const ownRuns = OWN_SEARCH.has(found.kind) && (place?.listed ?? true);
   const own = ownRuns ? await searchProviders(database, params, now, { place, trace, reads }) : empty;

@@ -13,6 +13,8 @@ import { minuteOfWeek } from '../providers';
 import { MINUTES_PER_DAY } from '../providers';
 import { todayIn } from '../providers';
 import { INDEXES, indexSql } from './indexes.server';
+import type { HoursClasses, HoursNear, HoursPresent } from './searchTypes.server';
+import { readOnce, type RequestReads } from './requestReads.server';
 
 /** Providers without a known zone are read in New York time. */
 const FALLBACK_ZONE = 'America/New_York';
@@ -94,18 +96,8 @@ export function notClosedCondition(seq: RawBuilder<unknown>, date: Date): Expres
  */
 const CLASS_MINUTES = 60;
 
-/** The length classes of hours ranges present, by zone ('' for ranges without one): zone_hour_classes (migrations/0029, 0031). */
-export type HoursClasses = ReadonlyMap<string, readonly number[]>;
-
 /** Hours' length classes run from 1 to a day's (a range never passes the week's end or a day's length). */
 const MAX_CLASS = Math.ceil(MINUTES_PER_DAY / CLASS_MINUTES);
-
-/** What the hours rows hold that the open-now list reads one range of: `hoursPresent`. */
-export interface HoursPresent {
-  classes: HoursClasses;
-  /** With a service's needle: the sets of categories that hold it, read one range each (`openArms`). */
-  sets?: string[];
-}
 
 type PresentRow = { cell: number; timeZone: string | null; classes: number | null; categories: string | null };
 
@@ -148,7 +140,7 @@ export async function hoursNear(
   { point, miles }: { point: Point; miles: number },
   placeZones: readonly string[] | undefined,
   inSet?: string,
-): Promise<HoursPresent & { zones: string[] }> {
+): Promise<HoursNear> {
   const inPlace = (zones: readonly string[]) => (placeZones ? zones.filter((z) => placeZones.includes(z)) : [...zones]);
   const cells = boxCells(point, miles);
   if (!cells) {
@@ -162,6 +154,10 @@ export async function hoursNear(
     UNION ALL SELECT 0, timeZone, classes, NULL FROM zone_hour_classes WHERE (timeZone = '' OR timeZone IN (${inCells}))${placed}${sets}`.execute(database.db);
   return { zones: inPlace(rows.flatMap((row) => (row.cell && row.timeZone !== null ? [row.timeZone] : []))), ...presentOf(rows, inSet) };
 }
+
+/** hoursNear, read once in a request for a circle: a place's rings ask for each circle's, and read them all ahead over the network (rings.server.ts `readAhead`). */
+export const hoursNearOnce = (database: Db, reads: RequestReads, within: { point: Point; miles: number }, placeZones?: readonly string[], inSet?: string) =>
+  readOnce(reads.zones, JSON.stringify([within.point, within.miles, placeZones ?? null, inSet ?? null]), () => hoursNear(database, within, placeZones, inSet));
 
 /**
  * The half-degree cells of `within`'s box (zone_cells, a superset of the zones in each) that hold a

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { termsOfWord, type TextMatch } from './textMatch.server';
 import type { TermKind } from '../suggestions/index.server';
 import type { Point } from '../places';
-import type { SpotNear } from './searchTypes.server';
+import type { HoursNear, SpotNear } from './searchTypes.server';
 
 /** Reads by statement (statementKey): each is made once. */
 export type StatementMemo<T> = Map<string, Promise<T>>;
@@ -37,6 +37,8 @@ export interface RequestReads {
   textLists: StatementMemo<TextList>;
   /** The vocabulary's terms that start with a word, by kind and word (`termsOnce`): a search's words read them, its spelling correction asks whether there are any. */
   prefixes: StatementMemo<string[]>;
+  /** A circle's time zones and their hours' classes (openNow.server.ts `hoursNearOnce`), by circle. */
+  zones: StatementMemo<HoursNear>;
   /** The points providers sit at around a point (near.server.ts `spotsNear`), by circle: a narrower one's are a wider one's nearer than its radius. */
   spots: { point: Point; miles: number; read: Promise<SpotNear[]> }[];
 }
@@ -49,6 +51,7 @@ export const requestReads = (): RequestReads => ({
   states: new Map(),
   textLists: new Map(),
   prefixes: new Map(),
+  zones: new Map(),
   spots: [],
 });
 

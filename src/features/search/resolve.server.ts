@@ -16,7 +16,7 @@ import { InvalidInputError } from '../../lib/errors';
 import type { SearchPlace } from '../places/index.server';
 import { RADIUS_MILES } from './params';
 import { fewText, manyText, statesOf, textMatches } from './textFacts.server';
-import { cellsWithOpen, hoursNear, hoursPresent, notClosedCondition, openNowCondition, openNowList, openNowRanges } from './openNow.server';
+import { cellsWithOpen, hoursNearOnce, hoursPresent, notClosedCondition, openNowCondition, openNowList, openNowRanges } from './openNow.server';
 import { textMatch } from './textMatch.server';
 import { carriedByAll, FILTERS, isListed, openListConditions, textTokensOf } from './filters.server';
 import { tokenShares } from './tokenShares.server';
@@ -93,7 +93,9 @@ async function resolveOpenList(database: Db, r: Resolved, place: SearchPlace | u
   // zones, their classes and the directory's size are read side by side: one round trip.
   const inSet = listed.byCity ? listed.inSet : undefined;
   const [{ zones, classes, sets }, size] = await Promise.all([
-    r.within ? hoursNear(database, r.within, place?.zones, inSet) : hoursPresent(database, place?.zones, inSet).then((h) => ({ ...h, zones: place?.zones })),
+    r.within
+      ? hoursNearOnce(database, reads, r.within, place?.zones, inSet)
+      : hoursPresent(database, place?.zones, inSet).then((h) => ({ ...h, zones: place?.zones })),
     // The directory's size only where a bound depends on it (one more row read on sqld otherwise).
     !carried || listed.scanned.length ? directorySize(database, reads) : 0,
   ]);
@@ -175,5 +177,5 @@ async function resolveTextList(database: Db, r: Resolved, reads: RequestReads): 
 }
 
 /** Providers in the directory, near enough (the highest seq: one seek), read once per request (a place's rings each ask). */
-const directorySize = (database: Db, reads: RequestReads): Promise<number> =>
+export const directorySize = (database: Db, reads: RequestReads): Promise<number> =>
   countOnce(database, reads.counts, sql<{ n: number }>`SELECT coalesce(max(seq), 0) AS n FROM providers`);

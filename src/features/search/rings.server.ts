@@ -6,6 +6,11 @@
  * (requestReads.server.ts): a circle's count is not read again for its page.
  */
 import type { Db } from '../../db/client';
+import { overNetwork } from '../../db/batchedReads';
+import { categoryForSearch } from '../catalog';
+import { spotsNearOnce } from './near.server';
+import { hoursNearOnce } from './openNow.server';
+import { directorySize } from './resolve.server';
 import { haversineMiles, type Point } from '../places';
 import type { SearchPlace } from '../places/index.server';
 import type { RequestReads } from './requestReads.server';
@@ -37,6 +42,20 @@ export interface RingPage {
   total: number;
   capped?: boolean;
   page: SearchResult[];
+}
+
+/**
+ * Over the network, what a place's rings ask first is read beside the place's own reads, before
+ * they know whether they run (docs/SCALING.md "Round trips"): open now, each circle's zones and the
+ * directory's size; else, without text, the points of the widest circle (a narrower one's are
+ * among them). A local file has no round trip to save: nothing is read ahead.
+ */
+export function readAhead(database: Db, reads: RequestReads, params: SearchParams, point: Point, radii: readonly number[]): void {
+  if (!overNetwork(database)) return;
+  const ahead: Promise<unknown>[] = [];
+  if (params.openNow) ahead.push(...radii.map((miles) => hoursNearOnce(database, reads, { point, miles })), directorySize(database, reads));
+  else if (!params.query && !(params.service && !categoryForSearch(params.service))) ahead.push(spotsNearOnce(database, reads, point, radii.at(-1)!));
+  for (const read of ahead) read.catch(() => {});
 }
 
 /** The search around the point within `miles`, nearest first. */

@@ -112,3 +112,16 @@ export interface SampledCategories {
 export interface SpotNear extends Point {
   miles: number;
 }
+
+/** The length classes of hours ranges present, by zone ('' for ranges without one): zone_hour_classes (migrations/0029, 0031). */
+export type HoursClasses = ReadonlyMap<string, readonly number[]>;
+
+/** What the hours rows hold that the open-now list reads one range of: openNow.server.ts `hoursPresent`. */
+export interface HoursPresent {
+  classes: HoursClasses;
+  /** With a service's needle: the sets of categories that hold it, read one range each (`openArms`). */
+  sets?: string[];
+}
+
+/** A circle's time zones and what their hours rows hold: openNow.server.ts `hoursNear`. */
+export type HoursNear = HoursPresent & { zones: string[] };

@@ -7,6 +7,7 @@
 import { useEffect, useId, useState } from 'react';
 import { BOOK_ONLINE_LABEL, REQUEST_LIMITS, TAKE_REQUESTS_LABEL } from '@/features/requests';
 import { apiCall } from '@/lib/apiClient';
+import { Field } from '../Field';
 import type { RequestSettings } from '../requests/types';
 import { SettingsSection } from './SectionForm';
 import { useSave } from './useSection';
@@ -56,7 +57,6 @@ export default function RequestsSettingsSection({ providerId }: { providerId: st
     return run(async () => fill(await apiCall<RequestSettings>('PUT', url, body), setters), { saved: 'Saved. Your page shows the change now.', local });
   }
 
-  const describedBy = (key: string, extra?: string) => [extra, errors[key] ? `${id}-${key}-error` : undefined].filter(Boolean).join(' ') || undefined;
   return (
     <SettingsSection
       title="Time requests"
@@ -76,53 +76,24 @@ export default function RequestsSettingsSection({ providerId }: { providerId: st
         <input type="checkbox" checked={takesRequests} onChange={(e) => setTakesRequests(e.target.checked)} />
         {TAKE_REQUESTS_LABEL}
       </label>
-      <div>
-        <label htmlFor={`${id}-booking`} className="field-label">
-          {`${BOOK_ONLINE_LABEL} link (Optional)`}
-        </label>
-        <input
-          id={`${id}-booking`}
-          type="url"
-          inputMode="url"
-          placeholder="https://"
-          className="field-input"
-          value={bookingUrl}
-          onChange={(e) => setBookingUrl(e.target.value)}
-          aria-invalid={!!errors.bookingUrl}
-          aria-describedby={describedBy('bookingUrl', `${id}-booking-hint`)}
-        />
-        <p id={`${id}-booking-hint`} className="text-xs text-gray-600">
-          The booking tool you already use, if any: your page shows it as a &ldquo;Book online&rdquo; button.
-        </p>
-        {errors.bookingUrl && (
-          <p id={`${id}-bookingUrl-error`} className="field-error">
-            {errors.bookingUrl}
-          </p>
+      <Field
+        id={`${id}-booking`}
+        label={`${BOOK_ONLINE_LABEL} link (Optional)`}
+        hint={<>The booking tool you already use, if any: your page shows it as a &ldquo;Book online&rdquo; button.</>}
+        error={errors.bookingUrl}
+      >
+        {(control) => (
+          <input {...control} type="url" inputMode="url" placeholder="https://" value={bookingUrl} onChange={(e) => setBookingUrl(e.target.value)} />
         )}
-      </div>
-      <div>
-        <label htmlFor={`${id}-policy`} className="field-label">
-          Cancellation policy (Optional)
-        </label>
-        <textarea
-          id={`${id}-policy`}
-          rows={3}
-          maxLength={REQUEST_LIMITS.policyMax}
-          className="field-input"
-          value={policy}
-          onChange={(e) => setPolicy(e.target.value)}
-          aria-invalid={!!errors.cancellationPolicy}
-          aria-describedby={describedBy('cancellationPolicy', `${id}-policy-count`)}
-        />
-        <p id={`${id}-policy-count`} className="text-xs text-gray-600">
-          {`${policy.length}/${REQUEST_LIMITS.policyMax}. Shown to shoppers before they send a request.`}
-        </p>
-        {errors.cancellationPolicy && (
-          <p id={`${id}-cancellationPolicy-error`} className="field-error">
-            {errors.cancellationPolicy}
-          </p>
-        )}
-      </div>
+      </Field>
+      <Field
+        id={`${id}-policy`}
+        label="Cancellation policy (Optional)"
+        hint={`${policy.length}/${REQUEST_LIMITS.policyMax}. Shown to shoppers before they send a request.`}
+        error={errors.cancellationPolicy}
+      >
+        {(control) => <textarea {...control} rows={3} maxLength={REQUEST_LIMITS.policyMax} value={policy} onChange={(e) => setPolicy(e.target.value)} />}
+      </Field>
     </SettingsSection>
   );
 }

@@ -5,6 +5,7 @@
  * ListingSections.tsx.
  */
 import { useId, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { Field } from '../Field';
 import { FIX_MARKED } from './useSection';
 
 /** What both frames take: the title, the intro, the save's state and the fields. */
@@ -55,7 +56,7 @@ export function SectionForm({
   );
 }
 
-/** A labelled text field with its error beside it, described by it. */
+/** A labelled text field with its error beside it, described by it (a Field with an input or a textarea). */
 export function TextField({
   id,
   label,
@@ -75,26 +76,17 @@ export function TextField({
   autoComplete?: string;
   textarea?: boolean;
 }) {
-  const common = {
-    id,
-    className: 'field-input',
-    value,
-    'aria-invalid': !!error,
-    'aria-describedby': error ? `${id}-error` : undefined,
-    onChange: (e: { target: { value: string } }) => onChange(e.target.value),
-  };
+  const change = (e: { target: { value: string } }) => onChange(e.target.value);
   return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      {textarea ? <textarea {...common} rows={4} /> : <input {...common} type={type} autoComplete={autoComplete} />}
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
+    <Field id={id} label={label} error={error}>
+      {(control) =>
+        textarea ? (
+          <textarea {...control} value={value} onChange={change} rows={4} />
+        ) : (
+          <input {...control} value={value} onChange={change} type={type} autoComplete={autoComplete} />
+        )
+      }
+    </Field>
   );
 }
 

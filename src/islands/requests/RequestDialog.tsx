@@ -11,6 +11,7 @@ import { DAY_PARTS, REQUEST_LIMITS, requestCreateSchema, requestNotice, SOMETHIN
 import { CodeField, EmailField } from '../CodeField';
 import { apiCall, ApiError } from '@/lib/apiClient';
 import { DialogHeader } from '../DialogHeader';
+import { Field } from '../Field';
 import { useModalDialog } from '../useModalDialog';
 import { dayLabel, zoneName } from './format';
 import type { RequestOptions, RequestWindow } from './types';
@@ -129,13 +130,9 @@ export default function RequestDialog({ target, onClose }: { target: RequestTarg
     });
   }
 
-  const field = (key: string) => ({
-    'aria-invalid': !!errors[key],
-    'aria-describedby': errors[key] ? `${id}-${key.replaceAll('.', '-')}-error` : undefined,
-  });
   const errorOf = (key: string) =>
     errors[key] && (
-      <p id={`${id}-${key.replaceAll('.', '-')}-error`} className="field-error">
+      <p id={`${id}-${key}-error`} className="field-error">
         {errors[key]}
       </p>
     );
@@ -198,20 +195,23 @@ export default function RequestDialog({ target, onClose }: { target: RequestTarg
 
       {options?.takesRequests && options.openDates.length > 0 && step === 'form' && (
         <form onSubmit={askCode} noValidate className="mt-4 space-y-5">
-          <div>
-            <label htmlFor={`${id}-service`} className="field-label">
-              Service *
-            </label>
-            <select id={`${id}-service`} className="field-input" value={service} onChange={(e) => setService(e.target.value)} {...field('service')}>
-              {[...options.services, SOMETHING_ELSE].map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-            {service === SOMETHING_ELSE && <p className="mt-1 text-xs text-gray-600">Say what you would like in the note.</p>}
-            {errorOf('service')}
-          </div>
+          <Field
+            id={`${id}-service`}
+            label="Service *"
+            hint={service === SOMETHING_ELSE && 'Say what you would like in the note.'}
+            hintClassName="mt-1 text-xs text-gray-600"
+            error={errors.service}
+          >
+            {(control) => (
+              <select {...control} value={service} onChange={(e) => setService(e.target.value)}>
+                {[...options.services, SOMETHING_ELSE].map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
 
           <fieldset className="space-y-3">
             <legend className="field-label">When would suit you? *</legend>
@@ -223,61 +223,35 @@ export default function RequestDialog({ target, onClose }: { target: RequestTarg
               <fieldset key={w.key} className="rounded-xl border border-gray-200 p-3">
                 <legend className="px-1 text-sm font-semibold text-gray-900">{`Time ${i + 1}`}</legend>
                 <div className="grid gap-3 sm:grid-cols-2">
-                  <div>
-                    <label htmlFor={`${id}-date-${w.key}`} className="field-label">
-                      Day
-                    </label>
-                    <select
-                      id={`${id}-date-${w.key}`}
-                      className="field-input"
-                      value={w.date}
-                      onChange={(e) => setWindow(w.key, { date: e.target.value })}
-                      {...field(`windows.${i}.date`)}
-                    >
-                      <option value="">Choose a day</option>
-                      {options.openDates.map((d) => (
-                        <option key={d} value={d}>
-                          {dayLabel(d)}
-                        </option>
-                      ))}
-                    </select>
-                    {errorOf(`windows.${i}.date`)}
-                  </div>
-                  <div>
-                    <label htmlFor={`${id}-part-${w.key}`} className="field-label">
-                      Time of day
-                    </label>
-                    <select
-                      id={`${id}-part-${w.key}`}
-                      className="field-input"
-                      value={w.part}
-                      onChange={(e) => setWindow(w.key, { part: e.target.value as WindowPart })}
-                      {...field(`windows.${i}.part`)}
-                    >
-                      {PARTS.map(([value, label]) => (
-                        <option key={value} value={value}>
-                          {label}
-                        </option>
-                      ))}
-                    </select>
-                    {errorOf(`windows.${i}.part`)}
-                  </div>
+                  <Field id={`${id}-date-${w.key}`} label="Day" error={errors[`windows.${i}.date`]}>
+                    {(control) => (
+                      <select {...control} value={w.date} onChange={(e) => setWindow(w.key, { date: e.target.value })}>
+                        <option value="">Choose a day</option>
+                        {options.openDates.map((d) => (
+                          <option key={d} value={d}>
+                            {dayLabel(d)}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </Field>
+                  <Field id={`${id}-part-${w.key}`} label="Time of day" error={errors[`windows.${i}.part`]}>
+                    {(control) => (
+                      <select {...control} value={w.part} onChange={(e) => setWindow(w.key, { part: e.target.value as WindowPart })}>
+                        {PARTS.map(([value, label]) => (
+                          <option key={value} value={value}>
+                            {label}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </Field>
                   {w.part === 'exact' && (
-                    <div>
-                      <label htmlFor={`${id}-time-${w.key}`} className="field-label">
-                        Time
-                      </label>
-                      <input
-                        id={`${id}-time-${w.key}`}
-                        type="time"
-                        step={900}
-                        className="field-input"
-                        value={w.time ?? ''}
-                        onChange={(e) => setWindow(w.key, { time: e.target.value })}
-                        {...field(`windows.${i}.time`)}
-                      />
-                      {errorOf(`windows.${i}.time`)}
-                    </div>
+                    <Field id={`${id}-time-${w.key}`} label="Time" error={errors[`windows.${i}.time`]}>
+                      {(control) => (
+                        <input {...control} type="time" step={900} value={w.time ?? ''} onChange={(e) => setWindow(w.key, { time: e.target.value })} />
+                      )}
+                    </Field>
                   )}
                 </div>
                 {windows.length > 1 && (
@@ -300,49 +274,28 @@ export default function RequestDialog({ target, onClose }: { target: RequestTarg
 
           <fieldset className="space-y-3">
             <legend className="field-label">Your details</legend>
-            <div>
-              <label htmlFor={`${id}-name`} className="field-label">
-                Your Name *
-              </label>
-              <input id={`${id}-name`} className="field-input" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} {...field('name')} />
-              {errorOf('name')}
-            </div>
+            <Field id={`${id}-name`} label="Your Name *" error={errors.name}>
+              {(control) => <input {...control} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />}
+            </Field>
             <div>
               <EmailField id={`${id}-email`} label="Email" email={email} setEmail={setEmail} errorId={errors.email ? `${id}-email-error` : undefined} />
               {errorOf('email')}
             </div>
-            <div>
-              <label htmlFor={`${id}-phone`} className="field-label">
-                Phone (Optional)
-              </label>
-              <input
-                id={`${id}-phone`}
-                type="tel"
-                className="field-input"
-                autoComplete="tel-national"
-                placeholder="(212) 555-0142"
-                value={phone}
-                onChange={(e) => setPhone(e.target.value)}
-                {...field('phone')}
-              />
-              {errorOf('phone')}
-            </div>
-            <div>
-              <label htmlFor={`${id}-note`} className="field-label">
-                Note (Optional)
-              </label>
-              <textarea
-                id={`${id}-note`}
-                className="field-input"
-                rows={3}
-                maxLength={REQUEST_LIMITS.noteMax}
-                value={note}
-                onChange={(e) => setNote(e.target.value)}
-                {...field('note')}
-              />
-              <p className="text-xs text-gray-600">{`${note.length}/${REQUEST_LIMITS.noteMax}`}</p>
-              {errorOf('note')}
-            </div>
+            <Field id={`${id}-phone`} label="Phone (Optional)" error={errors.phone}>
+              {(control) => (
+                <input
+                  {...control}
+                  type="tel"
+                  autoComplete="tel-national"
+                  placeholder="(212) 555-0142"
+                  value={phone}
+                  onChange={(e) => setPhone(e.target.value)}
+                />
+              )}
+            </Field>
+            <Field id={`${id}-note`} label="Note (Optional)" hint={`${note.length}/${REQUEST_LIMITS.noteMax}`} error={errors.note}>
+              {(control) => <textarea {...control} rows={3} maxLength={REQUEST_LIMITS.noteMax} value={note} onChange={(e) => setNote(e.target.value)} />}
+            </Field>
             <Honeypot value={fax} onChange={setFax} />
           </fieldset>
 
