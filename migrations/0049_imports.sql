@@ -1,8 +1,9 @@
 -- Open data imports (docs/imports.md): Overture Maps places read by `npm run import`.
 --
--- One row per run of the importer over a file. A dry run is recorded too (its report is what an
--- operator approves from); `--apply` moves it through applying → applied, then an operator approves
--- (its new listings vetted) or rolls it back (its new listings hidden, its updates reverted).
+-- One row per `--apply` run of the importer over a file. A dry run writes nothing: its report is
+-- printed (and written as JSON with --report), and no run records the status dry_run. `--apply` moves
+-- a batch through applying → applied, then an operator approves (its new listings vetted) or rolls it
+-- back (its new listings hidden, its updates reverted).
 CREATE TABLE import_batches (
   id TEXT PRIMARY KEY,
   file TEXT NOT NULL,                   -- the file's name as given, for the operator

@@ -267,13 +267,9 @@ describe('many open, too sparse in the order to walk for a page', () => {
       rating: (a: Ref, b: Ref) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b),
       reviews: (a: Ref, b: Ref) => b.reviewCount - a.reviewCount || b.rating - a.rating || byName(a, b),
     };
-    const saved = PLAN_TUNING.maxWalk;
-    onTestFinished(() => {
-      PLAN_TUNING.maxWalk = saved;
-    });
     // No walk fills a page (a sample never looks dense enough, and these pages lie past the sample's
-    // 400 rows): the open providers are sparse here.
-    PLAN_TUNING.maxWalk = 1;
+    // 400 rows, nor is any walk deep): the open providers are sparse here.
+    tune({ maxWalk: 1, deepWalk: 0 });
     for (const [raw, plan, keep] of [
       [{ offset: '480' }, 'order:open', () => true],
       [{ offset: '900' }, 'order:open', () => true],
@@ -895,18 +891,18 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     for (const [token, actual] of truth) expect(Math.abs((shares.get(token) ?? 0) - actual), token).toBeLessThan(0.05);
   });
 
-  /** Each search as tuned and with every walk capped at once (walkCap 0: a walk ends at the page's own rows). */
+  /** Each search as tuned and with every walk capped at once (walkCap and deepWalk 0: a walk ends at the page's own rows). */
   async function check(raw: Record<string, string>, keep: (r: Ref) => boolean, plans: { tuned: string; capped: string }) {
     const all = await everyProvider();
     const sort = (raw.sort ?? 'recommended') as keyof typeof ORDERS;
     const expected = all.filter(keep).sort(ORDERS[sort]);
     const offset = Number(raw.offset ?? 0);
     const saved = { ...PLAN_TUNING };
-    for (const [label, walkCap] of [
-      ['tuned', saved.walkCap],
-      ['capped', 0],
+    for (const [label, walkCap, deepWalk] of [
+      ['tuned', saved.walkCap, saved.deepWalk],
+      ['capped', 0, 0],
     ] as const) {
-      PLAN_TUNING.walkCap = walkCap;
+      Object.assign(PLAN_TUNING, { walkCap, deepWalk });
       try {
         const page = await search({ limit: '12', ...raw }, MOMENTS.many);
         const what = `${new URLSearchParams(raw)} ${label}`;
@@ -1012,15 +1008,49 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     // The walk this page needs is longer than maxWalk here, and well within the page plus walkCap.
     PLAN_TUNING.maxWalk = 300;
     try {
-      await check({ service: 'Nail Salon', sort: 'reviews', offset: '600' }, (r) => inCategory(r, 'nails'), {
+      await check({ rating: '0.5', sort: 'reviews', offset: '600' }, (r) => r.rating >= 0.5, {
         tuned: 'other-order:walk',
         capped: 'other-order:sorted',
       });
       // Text keeps a first page's walk: each row's check is a full-text lookup.
       await check({ query: 'plan', offset: '600' }, (r) => hasWords(words(r), 'plan'), { tuned: 'order:listed', capped: 'order:listed' });
+      // Past the walk's cap, with matches many in the directory: walked up to deepWalk rather than
+      // every match sorted (at a million a price's or a box's hundred thousand), in each order.
+      PLAN_TUNING.walkCap = 0;
+      await check({ rating: '0.5', sort: 'reviews', offset: '600' }, (r) => r.rating >= 0.5, { tuned: 'other-order:walk', capped: 'other-order:sorted' });
+      await check({ rating: '0.5', offset: '600' }, (r) => r.rating >= 0.5, { tuned: 'order:walk', capped: 'order:listed' });
     } finally {
       Object.assign(PLAN_TUNING, saved);
     }
+  });
+
+  it("a service alone by rating or reviews, with facets, a price or open now: read along the service's index in that order (migrations/0082), the same rows", async () => {
+    const EN = facetBits({ languages: ['en'] });
+    const VI = facetBits({ languages: ['vi'] });
+    for (const sort of ['rating', 'reviews'])
+      for (const offset of ['0', '12', '600']) {
+        await check({ service: 'Nail Salon', sort, offset }, (r) => inCategory(r, 'nails'), { tuned: 'category', capped: 'category' });
+        await check(
+          { service: 'Hair Salon', sort, offset, lang: 'en', priceRange: '$$' },
+          (r) => inCategory(r, 'hair') && (r.facets & EN) === EN && r.priceRange === '$$',
+          {
+            tuned: 'category',
+            capped: 'category',
+          },
+        );
+        await check({ service: 'Nail Salon', sort, offset, openNow: 'true' }, (r) => inCategory(r, 'nails') && isOpen(r, MOMENTS.many), {
+          tuned: 'category',
+          capped: 'category',
+        });
+      }
+    // The recommended order: the facets checked in the service's entries, few and many (here a
+    // third hold Vietnamese: listed from the facet's rows unless that plan is tuned away).
+    tune({ facetListedScale: 0 });
+    for (const offset of ['0', '24', '480'])
+      await check({ service: 'Hair Salon', lang: 'vi,en', offset }, (r) => inCategory(r, 'hair') && (r.facets & (EN | VI)) === (EN | VI), {
+        tuned: 'category',
+        capped: 'category',
+      });
   });
 
   it("text listed and sorted in the recommended order: its promoted read with the full-text index's promoted token, the same rows on pages within and past them", async () => {
@@ -1786,6 +1816,7 @@ describe('a sorted page whose conditions include lookups', () => {
     // No walk (the open are dense here), nor the open-now list (it would list this small directory's
     // open); chunks of a few rows, so that a page takes several and the density sizes them.
     PLAN_TUNING.maxWalk = 1;
+    PLAN_TUNING.deepWalk = 0;
     PLAN_TUNING.openListedScale = 0;
     PLAN_TUNING.checkedLeast = 1;
     PLAN_TUNING.checkedFirst = 0.5;
@@ -1916,4 +1947,48 @@ describe('a word that matches nothing, corrected from the vocabulary (src/featur
     const page = await searchNearPlace(api.database, searchParamsSchema.parse({ query: 'Plsn Tesst 0001' }), MOMENTS.many);
     expect(page.items.map((p) => p.id)).toEqual(['plan-1']);
   });
+});
+
+describe('open now checked row by row around a point: the points of cells where nobody can be open are passed over (openNow.server.ts cellsWithOpen)', () => {
+  // A cluster north of P in a half-degree cell of its own, on Adak's clock (nobody else's): closed at
+  // the "many" moment (7 AM there), open five hours later, while most of P's providers are open both times.
+  const ADAK: Point = { latitude: 39.52, longitude: -99.9 };
+  const near = `${P.latitude},${P.longitude}`;
+  beforeAll(async () => {
+    const { seq: _s, ...base } = (await api.database.db.selectFrom('providers').selectAll().where('id', '=', 'plan-0').executeTakeFirstOrThrow()) as Record<
+      string,
+      unknown
+    >;
+    const rows = Array.from({ length: 3 }, (_, i) => ({
+      ...base,
+      id: `adak-${i}`,
+      name: `Adak Test ${i}`,
+      slug: `adak-test-${i}`,
+      ...ADAK,
+      timeZone: 'America/Adak',
+      openingHours: JSON.stringify(week('9:00 AM - 5:00 PM')),
+    }));
+    await api.database.client.batch(rows.flatMap((row) => insertProviderStatements(api.database, row as unknown as NewProvider)), 'write');
+  });
+  afterAll(async () => {
+    await api.database.client.execute("DELETE FROM providers WHERE id LIKE 'adak-%'");
+  });
+
+  for (const [moment, when, adakOpen] of [
+    ['Adak closed', MOMENTS.many, false],
+    ['Adak open', new Date('2026-11-25T22:00:00Z'), true],
+  ] as const)
+    it(`${moment}: its cell's points are ${adakOpen ? 'checked' : 'passed over'}, the same providers nearest first`, async () => {
+      const all = await everyProvider();
+      const expected = all.filter((r) => haversineMiles(P, r) <= 40 && isOpen(r, when)).sort((a, b) => haversineMiles(P, a) - haversineMiles(P, b) || a.seq - b.seq);
+      expect(expected.length).toBeGreaterThan(LIMITS.countedTotal);
+      expect(all.filter((r) => r.id.startsWith('adak-')).every((r) => isOpen(r, when))).toBe(adakOpen);
+      const args: unknown[] = [];
+      const trace: SearchTrace = {};
+      const watched = watchedDatabase(api.database, (_sql, a) => args.push(...((a as unknown[] | undefined) ?? [])));
+      const page = await searchProviders(watched, searchParamsSchema.parse({ near, radius: '40', sort: 'distance', openNow: 'true', limit: '100' }), when, { trace });
+      expect(trace.plan).toBe('nearest:spots');
+      expectPage(page, expected, 0, 100, moment);
+      expect(args.includes(ADAK.latitude)).toBe(adakOpen);
+    });
 });

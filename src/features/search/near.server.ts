@@ -50,6 +50,11 @@ export function boxTables(point: Point, miles: number, category?: string): RawBu
 /** Cells per degree of zone_cells and state_cells (migrations/0024 and 0037 compute the same). */
 const CELLS_PER_DEGREE = 2;
 
+const cell = (degrees: number, from: number) => Math.trunc((degrees + from) * CELLS_PER_DEGREE);
+
+/** The cell a point is in, as "latCell,lngCell" (the key of zone_cells and state_cells). */
+export const cellOf = (point: Point) => `${cell(point.latitude, 90)},${cell(point.longitude, 180)}`;
+
 /**
  * The half-degree cells (counted from -90 and -180, as zone_cells and state_cells key them) that the
  * box of `miles` around `point` touches: its rows of latitude and its range of longitude; null for a
@@ -58,7 +63,6 @@ const CELLS_PER_DEGREE = 2;
 export function boxCells(point: Point, miles: number): { latCells: number[]; minLngCell: number; maxLngCell: number } | null {
   const box = boundingBox(point, miles);
   if (box.minLat < -90 || box.maxLat > 90 || box.minLng < -180 || box.maxLng >= 180) return null;
-  const cell = (degrees: number, from: number) => Math.trunc((degrees + from) * CELLS_PER_DEGREE);
   const first = cell(box.minLat, 90);
   return {
     latCells: Array.from({ length: cell(box.maxLat, 90) - first + 1 }, (_, i) => first + i),

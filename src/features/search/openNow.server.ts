@@ -7,6 +7,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client';
 import type { Point } from '../places';
 import { boxCells } from './near.server';
+import type { Circle } from './searchTypes.server';
 import { TIME_ZONES } from '../places';
 import { minuteOfWeek } from '../providers';
 import { MINUTES_PER_DAY } from '../providers';
@@ -157,6 +158,33 @@ export async function hoursNear(
 /** hoursNear, read once in a request for a circle: a place's rings ask for each circle's, and read them all ahead over the network (rings.server.ts `readAhead`). */
 export const hoursNearOnce = (database: Db, reads: RequestReads, within: { point: Point; miles: number }, placeZones?: readonly string[], inSet?: string) =>
   readOnce(reads.zones, JSON.stringify([within.point, within.miles, placeZones ?? null, inSet ?? null]), () => hoursNear(database, within, placeZones, inSet));
+
+/**
+ * The half-degree cells of `within`'s box (zone_cells, a superset of the zones in each) that hold a
+ * zone where someone may be open now, by the list's keyed conditions (a service): a point in another
+ * cell holds nobody open, so a row check of the circle passes over it (plans/spots.server.ts). When
+ * many are open in one zone and nobody in the circle's own (8 AM in New York, a circle around
+ * Chicago with a provider on New York time in one cell), only that cell's points are checked. A
+ * provider without a zone is in no cell and reads New York time: while one may be open, the row
+ * (-1, -1) says every cell counts. Null for a box over a pole (no cells).
+ */
+export function cellsWithOpen(
+  date: Date,
+  within: Circle,
+  { zones, classes }: { zones: readonly string[]; classes: HoursClasses },
+  conds: OpenListConditions,
+): RawBuilder<{ latCell: number; lngCell: number }> | null {
+  const cells = boxCells(within.point, within.miles);
+  if (!cells) return null;
+  const keyed = { ...conds, scanned: [] };
+  // Each zone's list alone (no arm for the zoneless), and the zoneless' alone: EXISTS stops at the first.
+  const anyOpen = (zone: string) => sql`EXISTS (${openNowList(date, new Map([[zone, classes.get(zone) ?? []]]), [zone], keyed)})`;
+  const byZone = zones.length ? sql`CASE timeZone ${sql.join(zones.map((zone) => sql`WHEN ${zone} THEN ${anyOpen(zone)}`), sql` `)} ELSE 0 END` : sql`0`;
+  const zoneless = openNowList(date, new Map([['', classes.get('') ?? []]]), [], keyed);
+  return sql<{ latCell: number; lngCell: number }>`SELECT DISTINCT latCell, lngCell FROM zone_cells
+    WHERE latCell IN (${sql.join(cells.latCells)}) AND lngCell BETWEEN ${cells.minLngCell} AND ${cells.maxLngCell} AND ${byZone}
+    UNION ALL SELECT -1, -1 WHERE EXISTS (${zoneless})`;
+}
 
 /**
  * What the open-now list applies besides the moment and the zones: the conditions on its hours row

@@ -16,7 +16,7 @@ import { InvalidInputError } from '../../lib/errors';
 import type { SearchPlace } from '../places/index.server';
 import { RADIUS_MILES } from './params';
 import { fewText, manyText, statesOf, textMatches } from './textFacts.server';
-import { hoursNearOnce, hoursPresent, notClosedCondition, openNowCondition, openNowList, openNowRanges } from './openNow.server';
+import { cellsWithOpen, hoursNearOnce, hoursPresent, notClosedCondition, openNowCondition, openNowList, openNowRanges } from './openNow.server';
 import { textMatch } from './textMatch.server';
 import { carriedByAll, FILTERS, isListed, openListConditions, textTokensOf } from './filters.server';
 import { tokenShares } from './tokenShares.server';
@@ -143,6 +143,7 @@ async function resolveOpenList(database: Db, r: Resolved, place: SearchPlace | u
   r.openCount = known ? Math.min(n, most) : most;
   r.openList = sql<SqlBool>`p.seq IN (${openList})`;
   r.openNow = r.fewOpen ? r.openList : openNowCondition(now);
+  if (r.within && zones && !r.fewOpen) r.openCells = cellsWithOpen(now, r.within, { zones, classes }, conds) ?? undefined;
   if (carried && known) r.openTotal = cappedTotal(n);
 }
 

@@ -4,7 +4,7 @@
  * read it), the names of the filters (filters.server.ts `FILTERS` holds one entry for each) and the
  * facts a sample or a box read carries.
  */
-import type { Expression, SqlBool } from 'kysely';
+import type { Expression, RawBuilder, SqlBool } from 'kysely';
 import type { Point } from '../places';
 import type { SearchPlace } from '../places/index.server';
 import type { SearchParams } from './schemas/search';
@@ -86,6 +86,11 @@ export interface Resolved {
    * carry them, filters.server.ts): its count is the search's total.
    */
   openTotal?: Count;
+  /**
+   * openNow=true checked row by row in a circle (`within`, not `fewOpen`): the cells of its box
+   * where someone may be open (openNow.server.ts `cellsWithOpen`), to pass over the points elsewhere.
+   */
+  openCells?: RawBuilder<{ latCell: number; lngCell: number }>;
   /** near: only providers within this many miles of the point. */
   within?: Circle;
   /** Where distances are measured from (near, or the location for sort=distance). */
