@@ -20,9 +20,9 @@ import { MIN_WORD_LENGTH } from '../suggestions/index.server';
 type Corrected = Partial<Record<'query' | 'service' | 'location', string>>;
 
 /**
- * Whether a term of `kind` starts with `prefix`, else the closest terms to `text` (every candidate
- * as near, with `all`). Known from the request's reads when the search read it already (its words,
- * `expectKnown`), else read beside the closest: one round trip at most (docs/SCALING.md "Round trips").
+ * Whether a term of `kind` starts with `prefix`, else the closest terms to `text` (with `all`, every
+ * candidate, nearest first). Known from the request's reads when the search read it already (its
+ * words, `readKnownEarly`), else read beside the closest: one round trip at most (docs/SCALING.md "Round trips").
  */
 async function knownElseClosest(database: Db, reads: RequestReads, kind: TermKind, prefix: string, text: string, all = false) {
   const readAlready = termsRead(reads, kind, prefix);

@@ -15,7 +15,7 @@ import { haversineMiles, type Point } from '../places';
 import type { SearchPlace } from '../places/index.server';
 import { readOnce, type RequestReads } from './requestReads.server';
 import type { Circle } from './searchTypes.server';
-import { afterWidest, fills, ringRead, type Counted, type RingStart } from './rings';
+import { afterWidest, fills, ringRead, RING_TUNING, type Counted, type RingStart } from './rings';
 import type { SearchParams, SearchResult } from './schemas/search';
 import { searchProviders, type SearchTrace } from './search.server';
 import type { Page } from '../providers/index.server';
@@ -35,6 +35,9 @@ export interface Around {
   /** Whether a provider is one of the place's own (as its own search reads the place). */
   isInPlace(p: SearchResult): boolean;
 }
+
+/** What the rings' searches read with, before their page is known. */
+type AroundReads = Omit<Around, 'start' | 'isInPlace'>;
 
 /** The rings' part of the answer: those nearby within `miles` (the plan that found them, for the Server-Timing header). */
 export interface RingPage {
@@ -59,14 +62,27 @@ export function readAhead(database: Db, reads: RequestReads, params: SearchParam
   for (const read of ahead) read.catch(() => {});
 }
 
+/**
+ * Over the network, a deep page's rings are counted beside the place's own search, before it is
+ * known whether they run: each circle's matches and (`ownSearched`) the place's own within it, the
+ * counts a deep page asks before reading a ring's rows (searchOnce keeps them for it).
+ */
+export function countAhead(database: Db, a: AroundReads, radii: readonly number[], ownSearched: boolean): void {
+  if (!overNetwork(database) || a.params.offset + a.params.limit <= RING_TUNING.probedFromRows) return;
+  for (const miles of radii) {
+    probeOf(database, a, miles).catch(() => {});
+    if (ownSearched) inPlaceCount(database, a, miles).catch(() => {});
+  }
+}
+
 /** The search around the point within `miles`, nearest first. */
-const circleOf = (a: Around, miles: number) => ({ ...a.params, location: undefined, near: a.point, radius: miles, sort: 'distance' as const });
+const circleOf = (a: AroundReads, miles: number) => ({ ...a.params, location: undefined, near: a.point, radius: miles, sort: 'distance' as const });
 
 /**
  * A search of the rings (a circle's page or count; `withPlace`: the place's own within it), once per
  * request for its parameters: the rings read ahead side by side and the widest asked after share it.
  */
-function searchOnce(database: Db, a: Around, params: SearchParams, withPlace = false): Promise<Page<SearchResult> & { plan?: string }> {
+function searchOnce(database: Db, a: AroundReads, params: SearchParams, withPlace = false): Promise<Page<SearchResult> & { plan?: string }> {
   return readOnce(a.reads.rings, JSON.stringify([params, withPlace]), async () => {
     const trace: SearchTrace = {};
     const found = await searchProviders(database, params, a.now, { reads: a.reads, textCircle: a.textCircle, trace, ...(withPlace ? { place: a.place } : {}) });
@@ -74,8 +90,12 @@ function searchOnce(database: Db, a: Around, params: SearchParams, withPlace = f
   });
 }
 
+/** The place's own matches within the circle of `miles` (counted: a page of no rows). */
+const inPlaceCount = (database: Db, a: AroundReads, miles: number) =>
+  searchOnce(database, a, { ...a.params, near: a.point, radius: miles, limit: 0, offset: 0 }, true);
+
 /** A circle's count (a page of no rows: none is read). */
-const probeOf = (database: Db, a: Around, miles: number) => searchOnce(database, a, { ...circleOf(a, miles), offset: 0, limit: 0 });
+const probeOf = (database: Db, a: AroundReads, miles: number) => searchOnce(database, a, { ...circleOf(a, miles), offset: 0, limit: 0 });
 
 /** The page of the nearest around the place that fills it, or null when none within the widest circle does (none matched). */
 export async function searchAround(database: Db, a: Around): Promise<RingPage | null> {
@@ -126,8 +146,7 @@ export async function searchAround(database: Db, a: Around): Promise<RingPage | 
 async function readRing(database: Db, a: Around, miles: number, probe: Counted | null, last: boolean): Promise<RingPage | 'passed' | 'short' | null> {
   const { start } = a;
   /** The place's own matches within the circle, left out of its page (counted: a page of no rows). */
-  const inPlaceIn = async () =>
-    !start.ownIn ? 0 : (await searchOnce(database, a, { ...a.params, near: a.point, radius: miles, limit: 0, offset: 0 }, true)).total;
+  const inPlaceIn = async () => (!start.ownIn ? 0 : (await inPlaceCount(database, a, miles)).total);
   // A deep page asks whether the circle fills it net of the place's own before reading it; a short
   // one reads the circle beside that count: two statements side by side, one round trip.
   const counted = probe ? await inPlaceIn() : null;
