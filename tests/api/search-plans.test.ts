@@ -1936,7 +1936,10 @@ describe('open now checked row by row around a point: the points of cells where 
       timeZone: 'America/Adak',
       openingHours: JSON.stringify(week('9:00 AM - 5:00 PM')),
     }));
-    await api.database.client.batch(rows.flatMap((row) => insertProviderStatements(api.database, row as unknown as NewProvider)), 'write');
+    await api.database.client.batch(
+      rows.flatMap((row) => insertProviderStatements(api.database, row as unknown as NewProvider)),
+      'write',
+    );
   });
   afterAll(async () => {
     await api.database.client.execute("DELETE FROM providers WHERE id LIKE 'adak-%'");
@@ -1948,13 +1951,17 @@ describe('open now checked row by row around a point: the points of cells where 
   ] as const)
     it(`${moment}: its cell's points are ${adakOpen ? 'checked' : 'passed over'}, the same providers nearest first`, async () => {
       const all = await everyProvider();
-      const expected = all.filter((r) => haversineMiles(P, r) <= 40 && isOpen(r, when)).sort((a, b) => haversineMiles(P, a) - haversineMiles(P, b) || a.seq - b.seq);
+      const expected = all
+        .filter((r) => haversineMiles(P, r) <= 40 && isOpen(r, when))
+        .sort((a, b) => haversineMiles(P, a) - haversineMiles(P, b) || a.seq - b.seq);
       expect(expected.length).toBeGreaterThan(LIMITS.countedTotal);
       expect(all.filter((r) => r.id.startsWith('adak-')).every((r) => isOpen(r, when))).toBe(adakOpen);
       const args: unknown[] = [];
       const trace: SearchTrace = {};
       const watched = watchedDatabase(api.database, (_sql, a) => args.push(...((a as unknown[] | undefined) ?? [])));
-      const page = await searchProviders(watched, searchParamsSchema.parse({ near, radius: '40', sort: 'distance', openNow: 'true', limit: '100' }), when, { trace });
+      const page = await searchProviders(watched, searchParamsSchema.parse({ near, radius: '40', sort: 'distance', openNow: 'true', limit: '100' }), when, {
+        trace,
+      });
       expect(trace.plan).toBe('nearest:spots');
       expectPage(page, expected, 0, 100, moment);
       expect(args.includes(ADAK.latitude)).toBe(adakOpen);

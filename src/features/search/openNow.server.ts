@@ -179,7 +179,12 @@ export function cellsWithOpen(
   const keyed = { ...conds, scanned: [] };
   // Each zone's list alone (no arm for the zoneless), and the zoneless' alone: EXISTS stops at the first.
   const anyOpen = (zone: string) => sql`EXISTS (${openNowList(date, new Map([[zone, classes.get(zone) ?? []]]), [zone], keyed)})`;
-  const byZone = zones.length ? sql`CASE timeZone ${sql.join(zones.map((zone) => sql`WHEN ${zone} THEN ${anyOpen(zone)}`), sql` `)} ELSE 0 END` : sql`0`;
+  const byZone = zones.length
+    ? sql`CASE timeZone ${sql.join(
+        zones.map((zone) => sql`WHEN ${zone} THEN ${anyOpen(zone)}`),
+        sql` `,
+      )} ELSE 0 END`
+    : sql`0`;
   const zoneless = openNowList(date, new Map([['', classes.get('') ?? []]]), [], keyed);
   return sql<{ latCell: number; lngCell: number }>`SELECT DISTINCT latCell, lngCell FROM zone_cells
     WHERE latCell IN (${sql.join(cells.latCells)}) AND lngCell BETWEEN ${cells.minLngCell} AND ${cells.maxLngCell} AND ${byZone}
