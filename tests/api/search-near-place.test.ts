@@ -301,8 +301,10 @@ describe('widening and its limits', () => {
     // Each statement's latitudes (a circle's box bounds and its points): none farther from the
     // place's point than the nearest ring reaches.
     const reach: number[] = [];
-    // Over the network the widest circle's points are read ahead (rings.server.ts `readAhead`), one statement: not a ring read.
-    const readAhead = (text: string) => overNetwork(api.database) && /\bspot \(latitude, longitude\)/.test(text);
+    // Over the network the widest circle's points are read ahead, and a deep page's circles counted
+    // ahead (rings.server.ts `readAhead`, `countAhead`): no ring's rows are read past the nearest.
+    const readAhead = (text: string) =>
+      overNetwork(api.database) && (/\bspot \(latitude, longitude\)/.test(text) || /^\s*SELECT count\(\*\) AS n\b/.test(text));
     const database = watchedDatabase(api.database, (text, args) => {
       if (readAhead(text)) return;
       for (const a of args as unknown[]) if (typeof a === 'number' && Math.abs(a - place.point.latitude) < 2) reach.push(Math.abs(a - place.point.latitude));

@@ -267,13 +267,9 @@ describe('many open, too sparse in the order to walk for a page', () => {
       rating: (a: Ref, b: Ref) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b),
       reviews: (a: Ref, b: Ref) => b.reviewCount - a.reviewCount || b.rating - a.rating || byName(a, b),
     };
-    const saved = PLAN_TUNING.maxWalk;
-    onTestFinished(() => {
-      PLAN_TUNING.maxWalk = saved;
-    });
     // No walk fills a page (a sample never looks dense enough, and these pages lie past the sample's
-    // 400 rows): the open providers are sparse here.
-    PLAN_TUNING.maxWalk = 1;
+    // 400 rows, nor is any walk deep): the open providers are sparse here.
+    tune({ maxWalk: 1, deepWalk: 0 });
     for (const [raw, plan, keep] of [
       [{ offset: '480' }, 'order:open', () => true],
       [{ offset: '900' }, 'order:open', () => true],
@@ -895,18 +891,18 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     for (const [token, actual] of truth) expect(Math.abs((shares.get(token) ?? 0) - actual), token).toBeLessThan(0.05);
   });
 
-  /** Each search as tuned and with every walk capped at once (walkCap 0: a walk ends at the page's own rows). */
+  /** Each search as tuned and with every walk capped at once (walkCap and deepWalk 0: a walk ends at the page's own rows). */
   async function check(raw: Record<string, string>, keep: (r: Ref) => boolean, plans: { tuned: string; capped: string }) {
     const all = await everyProvider();
     const sort = (raw.sort ?? 'recommended') as keyof typeof ORDERS;
     const expected = all.filter(keep).sort(ORDERS[sort]);
     const offset = Number(raw.offset ?? 0);
     const saved = { ...PLAN_TUNING };
-    for (const [label, walkCap] of [
-      ['tuned', saved.walkCap],
-      ['capped', 0],
+    for (const [label, walkCap, deepWalk] of [
+      ['tuned', saved.walkCap, saved.deepWalk],
+      ['capped', 0, 0],
     ] as const) {
-      PLAN_TUNING.walkCap = walkCap;
+      Object.assign(PLAN_TUNING, { walkCap, deepWalk });
       try {
         const page = await search({ limit: '12', ...raw }, MOMENTS.many);
         const what = `${new URLSearchParams(raw)} ${label}`;
@@ -1012,15 +1008,49 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     // The walk this page needs is longer than maxWalk here, and well within the page plus walkCap.
     PLAN_TUNING.maxWalk = 300;
     try {
-      await check({ service: 'Nail Salon', sort: 'reviews', offset: '600' }, (r) => inCategory(r, 'nails'), {
+      await check({ rating: '0.5', sort: 'reviews', offset: '600' }, (r) => r.rating >= 0.5, {
         tuned: 'other-order:walk',
         capped: 'other-order:sorted',
       });
       // Text keeps a first page's walk: each row's check is a full-text lookup.
       await check({ query: 'plan', offset: '600' }, (r) => hasWords(words(r), 'plan'), { tuned: 'order:listed', capped: 'order:listed' });
+      // Past the walk's cap, with matches many in the directory: walked up to deepWalk rather than
+      // every match sorted (at a million a price's or a box's hundred thousand), in each order.
+      PLAN_TUNING.walkCap = 0;
+      await check({ rating: '0.5', sort: 'reviews', offset: '600' }, (r) => r.rating >= 0.5, { tuned: 'other-order:walk', capped: 'other-order:sorted' });
+      await check({ rating: '0.5', offset: '600' }, (r) => r.rating >= 0.5, { tuned: 'order:walk', capped: 'order:listed' });
     } finally {
       Object.assign(PLAN_TUNING, saved);
     }
+  });
+
+  it("a service alone by rating or reviews, with facets, a price or open now: read along the service's index in that order (migrations/0082), the same rows", async () => {
+    const EN = facetBits({ languages: ['en'] });
+    const VI = facetBits({ languages: ['vi'] });
+    for (const sort of ['rating', 'reviews'])
+      for (const offset of ['0', '12', '600']) {
+        await check({ service: 'Nail Salon', sort, offset }, (r) => inCategory(r, 'nails'), { tuned: 'category', capped: 'category' });
+        await check(
+          { service: 'Hair Salon', sort, offset, lang: 'en', priceRange: '$$' },
+          (r) => inCategory(r, 'hair') && (r.facets & EN) === EN && r.priceRange === '$$',
+          {
+            tuned: 'category',
+            capped: 'category',
+          },
+        );
+        await check({ service: 'Nail Salon', sort, offset, openNow: 'true' }, (r) => inCategory(r, 'nails') && isOpen(r, MOMENTS.many), {
+          tuned: 'category',
+          capped: 'category',
+        });
+      }
+    // The recommended order: the facets checked in the service's entries, few and many (here a
+    // third hold Vietnamese: listed from the facet's rows unless that plan is tuned away).
+    tune({ facetListedScale: 0 });
+    for (const offset of ['0', '24', '480'])
+      await check({ service: 'Hair Salon', lang: 'vi,en', offset }, (r) => inCategory(r, 'hair') && (r.facets & (EN | VI)) === (EN | VI), {
+        tuned: 'category',
+        capped: 'category',
+      });
   });
 
   it("text listed and sorted in the recommended order: its promoted read with the full-text index's promoted token, the same rows on pages within and past them", async () => {
@@ -1587,8 +1617,9 @@ describe("a place's rings with text that is many", () => {
       const rings = await searchNearPlace(database, params, MOMENTS.many);
       Object.assign(PLAN_TUNING, saved);
       expect(rings, what).toEqual(listed);
-      // The text narrowed to the widest circle's states is read from the full-text index once.
-      const narrowed = statements.filter((text) => text.includes('providers_fts') && text.includes('filters : \\"\u{E000}s'));
+      // The text narrowed to the widest circle's states is listed from the full-text index once (over
+      // the network a wider ring read ahead may also check it within its box: not a list).
+      const narrowed = statements.filter((text) => text.includes('max(rowid) AS reach') && text.includes('filters : \\"\u{E000}s'));
       expect(narrowed.length, what).toBe(1);
       expect(statements.filter((text) => text.includes('+p.seq IN (SELECT value FROM json_each(?))')).length, what).toBeGreaterThan(0);
     }
@@ -1785,6 +1816,7 @@ describe('a sorted page whose conditions include lookups', () => {
     // No walk (the open are dense here), nor the open-now list (it would list this small directory's
     // open); chunks of a few rows, so that a page takes several and the density sizes them.
     PLAN_TUNING.maxWalk = 1;
+    PLAN_TUNING.deepWalk = 0;
     PLAN_TUNING.openListedScale = 0;
     PLAN_TUNING.checkedLeast = 1;
     PLAN_TUNING.checkedFirst = 0.5;

@@ -41,6 +41,7 @@ const SEARCHES: { file: string; plan: string; raw: Record<string, string> }[] = 
   { file: 'nearest-spots', plan: 'nearest:spots', raw: { near: '41.8781,-87.6298', sort: 'distance' } },
   { file: 'other-order', plan: 'other-order:sorted', raw: { sort: 'rating' } },
   { file: 'category', plan: 'category', raw: { service: 'Nail Salon' } },
+  { file: 'category-sorted', plan: 'category', raw: { service: 'Nail Salon', sort: 'reviews', lang: 'en', offset: '12' } },
   { file: 'place', plan: 'place', raw: { location: 'TX' } },
   { file: 'place-rings', plan: 'category, then nearest:spots within 50 mi', raw: { service: 'Nail Salon', location: 'Chicago' } },
 ];

@@ -24,7 +24,7 @@ export async function copyDrift({ client }: Db): Promise<string[]> {
     await all(`SELECT c.category, c.providerSeq FROM provider_categories c LEFT JOIN providers p ON p.seq = c.providerSeq
       WHERE p.seq IS NULL OR c.isPromoted IS NOT p.isPromoted OR c.rating IS NOT p.rating OR c.reviewCount IS NOT p.reviewCount
         OR c.name IS NOT p.name OR c.city IS NOT p.city OR c.priceRange IS NOT p.priceRange
-        OR c.latitude IS NOT p.latitude OR c.longitude IS NOT p.longitude`),
+        OR c.latitude IS NOT p.latitude OR c.longitude IS NOT p.longitude OR c.facets IS NOT p.facets`),
   );
   const providers = await all(`SELECT p.seq, p.services, p.openingHours,
       (SELECT json_group_array(category) FROM (SELECT category FROM provider_categories WHERE providerSeq = p.seq ORDER BY category)) AS categories,

@@ -13,15 +13,15 @@ import { weekRanges } from './openingHours';
 import { parseOpeningHours } from './providerFields';
 
 /**
- * Category rows (migrations/0004, 0006, 0014, 0023) of providers already written, by id: one per
- * category of their services, with the provider's order columns, city, price and coordinates copied
+ * Category rows (migrations/0004, 0006, 0014, 0023, 0082) of providers already written, by id: one per
+ * category of their services, with the provider's order columns, city, price, coordinates and facets copied
  * from its row.
  */
 export function categoryRowsStatement(providers: readonly { id: string; services: readonly string[] }[]): InStatement {
   const pairs = providers.flatMap(({ id, services }) => categoriesOfServices(services).map((category) => [id, category]));
   return {
-    sql: `INSERT INTO provider_categories (category, providerSeq, isPromoted, rating, reviewCount, name, city, priceRange, latitude, longitude)
-          SELECT json_extract(j.value, '$[1]'), p.seq, p.isPromoted, p.rating, p.reviewCount, p.name, p.city, p.priceRange, p.latitude, p.longitude
+    sql: `INSERT INTO provider_categories (category, providerSeq, isPromoted, rating, reviewCount, name, city, priceRange, latitude, longitude, facets)
+          SELECT json_extract(j.value, '$[1]'), p.seq, p.isPromoted, p.rating, p.reviewCount, p.name, p.city, p.priceRange, p.latitude, p.longitude, p.facets
           FROM json_each(?) j CROSS JOIN providers p ON p.id = json_extract(j.value, '$[0]')`,
     args: [JSON.stringify(pairs)],
   };

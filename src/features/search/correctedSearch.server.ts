@@ -5,6 +5,7 @@
  * (the X-Corrected-Query header), e.g. `location=Chicago`.
  */
 import type { Db } from '../../db/client';
+import { overNetwork } from '../../db/batchedReads';
 import type { Page } from '../providers/index.server';
 import type { SearchParams, SearchResult } from './schemas/search';
 import { placeOfSearch, searchProviders, type SearchTrace } from './search.server';
@@ -19,9 +20,9 @@ import { MIN_WORD_LENGTH } from '../suggestions/index.server';
 type Corrected = Partial<Record<'query' | 'service' | 'location', string>>;
 
 /**
- * Whether a term of `kind` starts with `prefix`, else the closest terms to `text` (every candidate
- * as near, with `all`). Known from the request's reads when the search read it already (its words,
- * `expectKnown`), else read beside the closest: one round trip at most (docs/SCALING.md "Round trips").
+ * Whether a term of `kind` starts with `prefix`, else the closest terms to `text` (with `all`, every
+ * candidate, nearest first). Known from the request's reads when the search read it already (its
+ * words, `readKnownEarly`), else read beside the closest: one round trip at most (docs/SCALING.md "Round trips").
  */
 async function knownElseClosest(database: Db, reads: RequestReads, kind: TermKind, prefix: string, text: string, all = false) {
   const readAlready = termsRead(reads, kind, prefix);
@@ -37,6 +38,8 @@ async function knownElseClosest(database: Db, reads: RequestReads, kind: TermKin
  * each word of the query long enough to correct (the longer ones the search reads itself).
  */
 function readKnownEarly(database: Db, reads: RequestReads, params: SearchParams): void {
+  // A local file has no round trip to save: it reads them only if the search finds nothing.
+  if (!overNetwork(database)) return;
   const terms = termsOnce(database, reads);
   if (params.service && !categoryForSearch(params.service)) terms('service', params.service).catch(() => {});
   for (const w of searchWords(params.query ?? '')) if (w.length >= MIN_WORD_LENGTH) terms('word', w).catch(() => {});
@@ -78,10 +81,11 @@ const cityListed = (place: SearchPlace) => !place.state && place.states.length >
 
 /**
  * Whether the vocabulary knows the place's city, read beside the place's own search (nearPlace.server.ts):
- * a correction that follows rings finding nothing then reads nothing it could have known.
+ * a correction that follows rings finding nothing then reads nothing it could have known. Not on a
+ * local file, which has no round trip to save.
  */
 export function readCityKnown(database: Db, reads: RequestReads, place: SearchPlace | undefined): void {
-  if (place?.cityName && !cityListed(place)) termsOnce(database, reads)('city', place.cityName).catch(() => {});
+  if (overNetwork(database) && place?.cityName && !cityListed(place)) termsOnce(database, reads)('city', place.cityName).catch(() => {});
 }
 
 async function correctLocation(database: Db, reads: RequestReads, place: SearchPlace): Promise<CorrectedLocation | null> {

@@ -214,13 +214,15 @@ export const FILTERS = {
   },
   /**
    * The facets asked for (docs/facets.md): every bit of the mask held, one comparison on the row's
-   * own column, so it costs no lookup.
+   * own column, so it costs no lookup; category rows carry the column in their indexes' entries
+   * (migrations/0082).
    */
   facets: {
     on: (r) => facetMaskOf(r) !== 0,
     row: (r) => sql<SqlBool>`(p.facets & ${facetMaskOf(r)}) = ${facetMaskOf(r)}`,
+    categoryRow: (r) => sql<SqlBool>`(c.facets & ${facetMaskOf(r)}) = ${facetMaskOf(r)}`,
     sampledRow: (r, row) => (row.facets & facetMaskOf(r)) === facetMaskOf(r),
-    carriedBy: [],
+    carriedBy: ['categoryRows'],
   },
   near: { on: (r) => !!r.within, row: (r) => withinCondition(r.within!.point, r.within!.miles), carriedBy: [] },
   /** A `service` that is a category of the search form. */

@@ -28,8 +28,11 @@ export const INDEXES = {
   cityStateOrder: 'providers_city_state_order',
   stateOrder: 'providers_state_order',
   priceOrder: 'providers_price_order',
-  /** A service (category rows, migrations/0004, 0006, 0014), then the recommended order. */
+  /** A service (category rows, migrations/0004, 0006, 0014, 0082), then the recommended order. */
   categoryOrder: 'provider_categories_order',
+  /** A service, then sort=rating or sort=reviews (migrations/0082). */
+  categoryRatingOrder: 'provider_categories_rating_order',
+  categoryReviewsOrder: 'provider_categories_reviews_order',
   categoryCityOrder: 'provider_categories_city_order',
   categoryCityPriceOrder: 'provider_categories_city_price_order',
   /** A provider's category rows (migrations/0001), for the token sample's categories (tokenShares.server.ts). */

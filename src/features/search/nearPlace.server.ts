@@ -20,7 +20,7 @@ import type { SearchParams, SearchResult } from './schemas/search';
 import { placeOfSearch, searchProviders, type SearchTrace } from './search.server';
 import { MAX_NEARBY_MILES } from './params';
 import { radiiFor, ringStart } from './rings';
-import { readAhead, searchAround } from './rings.server';
+import { countAhead, readAhead, searchAround } from './rings.server';
 import { requestReads } from './requestReads.server';
 
 /**
@@ -98,6 +98,10 @@ export async function searchNearPlace(over: Db, params: SearchParams, now = new 
 
   const empty = { total: 0, capped: false, items: [] as SearchResult[] };
   readCityKnown(database, reads, place);
+  const radii = radiiFor(at);
+  // Each circle's text, when many, is listed for the widest circle's states: one list for the rings.
+  const ring = { params, now, place, reads, point, textCircle: { point, miles: radii.at(-1)! } };
+  countAhead(database, ring, radii, OWN_SEARCH.has(found.kind));
   const ownRuns = OWN_SEARCH.has(found.kind) && (place?.listed ?? true);
   const own = ownRuns ? await searchProviders(database, params, now, { place, trace, reads }) : empty;
   const ownPlan = trace.plan ?? 'none';
@@ -105,7 +109,6 @@ export async function searchNearPlace(over: Db, params: SearchParams, now = new 
   if (own.capped || own.total >= wanted) return { ...own, items: own.items.map(withDistance), place: { ...answerPlace, inPlace: own.total } };
 
   // The place does not fill the page: the nearest around it follow, those in the place left out.
-  const radii = radiiFor(at);
   const text = !!params.query || (!!params.service && !categoryForSearch(params.service));
   const start = ringStart(radii, {
     own: own.total,
@@ -115,10 +118,7 @@ export async function searchNearPlace(over: Db, params: SearchParams, now = new 
     limit: params.limit,
     text,
   });
-  const isInPlace = inPlaceTest(place, found.kind);
-  // Each circle's text, when many, is listed for the widest circle's states: one list for the rings.
-  const textCircle = { point, miles: radii.at(-1)! };
-  const around = await searchAround(database, { params, now, place, reads, point, textCircle, start, isInPlace });
+  const around = await searchAround(database, { ...ring, start, isInPlace: inPlaceTest(place, found.kind) });
   if (around) {
     // Both plans, for the Server-Timing header: the place's own, then the nearest around it.
     trace.plan = `${ownPlan}, then ${around.plan} within ${around.miles} mi`;

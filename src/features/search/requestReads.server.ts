@@ -10,6 +10,8 @@ import { termsOfWord, type TextMatch } from './textMatch.server';
 import type { TermKind } from '../suggestions/index.server';
 import type { Point } from '../places';
 import type { HoursNear, SpotNear } from './searchTypes.server';
+import type { Page } from '../providers/index.server';
+import type { SearchResult } from './schemas/search';
 
 /** Reads by statement (statementKey): each is made once. */
 export type StatementMemo<T> = Map<string, Promise<T>>;
@@ -39,6 +41,8 @@ export interface RequestReads {
   prefixes: StatementMemo<string[]>;
   /** A circle's time zones and their hours' classes (openNow.server.ts `hoursNearOnce`), by circle. */
   zones: StatementMemo<HoursNear>;
+  /** A place's rings' searches (rings.server.ts `searchOnce`), by their parameters, with the plan each took. */
+  rings: StatementMemo<Page<SearchResult> & { plan?: string }>;
   /** The points providers sit at around a point (near.server.ts `spotsNear`), by circle: a narrower one's are a wider one's nearer than its radius. */
   spots: { point: Point; miles: number; read: Promise<SpotNear[]> }[];
 }
@@ -52,6 +56,7 @@ export const requestReads = (): RequestReads => ({
   textLists: new Map(),
   prefixes: new Map(),
   zones: new Map(),
+  rings: new Map(),
   spots: [],
 });
 

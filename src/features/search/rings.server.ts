@@ -13,11 +13,12 @@ import { hoursNearOnce } from './openNow.server';
 import { directorySize } from './resolve.server';
 import { haversineMiles, type Point } from '../places';
 import type { SearchPlace } from '../places/index.server';
-import type { RequestReads } from './requestReads.server';
+import { readOnce, type RequestReads } from './requestReads.server';
 import type { Circle } from './searchTypes.server';
-import { afterWidest, fills, ringRead, type Counted, type RingStart } from './rings';
+import { afterWidest, fills, ringRead, RING_TUNING, type Counted, type RingStart } from './rings';
 import type { SearchParams, SearchResult } from './schemas/search';
 import { searchProviders, type SearchTrace } from './search.server';
+import type { Page } from '../providers/index.server';
 
 /** One request's search around a place. */
 export interface Around {
@@ -34,6 +35,9 @@ export interface Around {
   /** Whether a provider is one of the place's own (as its own search reads the place). */
   isInPlace(p: SearchResult): boolean;
 }
+
+/** What the rings' searches read with, before their page is known. */
+type AroundReads = Omit<Around, 'start' | 'isInPlace'>;
 
 /** The rings' part of the answer: those nearby within `miles` (the plan that found them, for the Server-Timing header). */
 export interface RingPage {
@@ -58,12 +62,40 @@ export function readAhead(database: Db, reads: RequestReads, params: SearchParam
   for (const read of ahead) read.catch(() => {});
 }
 
+/**
+ * Over the network, a deep page's rings are counted beside the place's own search, before it is
+ * known whether they run: each circle's matches and (`ownSearched`) the place's own within it, the
+ * counts a deep page asks before reading a ring's rows (searchOnce keeps them for it).
+ */
+export function countAhead(database: Db, a: AroundReads, radii: readonly number[], ownSearched: boolean): void {
+  if (!overNetwork(database) || a.params.offset + a.params.limit <= RING_TUNING.probedFromRows) return;
+  for (const miles of radii) {
+    probeOf(database, a, miles).catch(() => {});
+    if (ownSearched) inPlaceCount(database, a, miles).catch(() => {});
+  }
+}
+
 /** The search around the point within `miles`, nearest first. */
-const circleOf = (a: Around, miles: number) => ({ ...a.params, location: undefined, near: a.point, radius: miles, sort: 'distance' as const });
+const circleOf = (a: AroundReads, miles: number) => ({ ...a.params, location: undefined, near: a.point, radius: miles, sort: 'distance' as const });
+
+/**
+ * A search of the rings (a circle's page or count; `withPlace`: the place's own within it), once per
+ * request for its parameters: the rings read ahead side by side and the widest asked after share it.
+ */
+function searchOnce(database: Db, a: AroundReads, params: SearchParams, withPlace = false): Promise<Page<SearchResult> & { plan?: string }> {
+  return readOnce(a.reads.rings, JSON.stringify([params, withPlace]), async () => {
+    const trace: SearchTrace = {};
+    const found = await searchProviders(database, params, a.now, { reads: a.reads, textCircle: a.textCircle, trace, ...(withPlace ? { place: a.place } : {}) });
+    return { ...found, plan: trace.plan };
+  });
+}
+
+/** The place's own matches within the circle of `miles` (counted: a page of no rows). */
+const inPlaceCount = (database: Db, a: AroundReads, miles: number) =>
+  searchOnce(database, a, { ...a.params, near: a.point, radius: miles, limit: 0, offset: 0 }, true);
 
 /** A circle's count (a page of no rows: none is read). */
-const probeOf = (database: Db, a: Around, miles: number) =>
-  searchProviders(database, { ...circleOf(a, miles), offset: 0, limit: 0 }, a.now, { reads: a.reads, textCircle: a.textCircle });
+const probeOf = (database: Db, a: AroundReads, miles: number) => searchOnce(database, a, { ...circleOf(a, miles), offset: 0, limit: 0 });
 
 /** The page of the nearest around the place that fills it, or null when none within the widest circle does (none matched). */
 export async function searchAround(database: Db, a: Around): Promise<RingPage | null> {
@@ -82,13 +114,17 @@ export async function searchAround(database: Db, a: Around): Promise<RingPage | 
     const page = await widest();
     if (page) return page;
   }
+  // A short page over the network reads every ring side by side, one round trip: which of them fills
+  // the page is then known at once, not ring after ring (docs/SCALING.md "Round trips").
+  const ahead = !start.deep && overNetwork(database) ? start.radii.map((miles, i) => readRing(database, a, miles, null, i === start.radii.length - 1)) : [];
+  for (const read of ahead) read.catch(() => {});
   for (const [i, miles] of start.radii.entries()) {
     if (i < from) continue;
     const last = i === start.radii.length - 1;
     // A deep page asks each circle but the last its count first, and passes over one that cannot fill it.
     const probe = !last && start.deep ? (i === 0 && firstProbe ? firstProbe : await probeOf(database, a, miles)) : null;
     if (probe && !fills(start, probe)) continue;
-    const ring = await readRing(database, a, miles, probe, last);
+    const ring = await (ahead[i] ?? readRing(database, a, miles, probe, last));
     if (ring === 'passed') continue;
     if (ring === 'short') {
       // A ring short of the page: the widest is asked (once) before another narrower ring is read.
@@ -110,31 +146,21 @@ export async function searchAround(database: Db, a: Around): Promise<RingPage | 
 async function readRing(database: Db, a: Around, miles: number, probe: Counted | null, last: boolean): Promise<RingPage | 'passed' | 'short' | null> {
   const { start } = a;
   /** The place's own matches within the circle, left out of its page (counted: a page of no rows). */
-  const inPlaceIn = async () =>
-    !start.ownIn
-      ? 0
-      : (
-          await searchProviders(database, { ...a.params, near: a.point, radius: miles, limit: 0, offset: 0 }, a.now, {
-            place: a.place,
-            reads: a.reads,
-            textCircle: a.textCircle,
-          })
-        ).total;
+  const inPlaceIn = async () => (!start.ownIn ? 0 : (await inPlaceCount(database, a, miles)).total);
   // A deep page asks whether the circle fills it net of the place's own before reading it; a short
   // one reads the circle beside that count: two statements side by side, one round trip.
   const counted = probe ? await inPlaceIn() : null;
   if (probe && start.own + probe.total - counted! < start.wanted && !probe.capped) return 'passed';
   const read = ringRead(start, counted);
-  const trace: SearchTrace = {};
   const [inPlace, around] = await Promise.all([
     counted ?? inPlaceIn(),
-    searchProviders(database, { ...circleOf(a, miles), offset: read.offset, limit: read.limit }, a.now, { trace, reads: a.reads, textCircle: a.textCircle }),
+    searchOnce(database, a, { ...circleOf(a, miles), offset: read.offset, limit: read.limit }),
   ]);
   const total = around.total - inPlace;
   if (start.own + total < start.wanted && !around.capped && !last) return 'short';
   if (start.own + total === 0) return null;
   const page = read.fromStart ? around.items.filter((p) => !a.isInPlace(p)).slice(start.skip, start.skip + start.take) : around.items;
-  return { miles, plan: trace.plan, total, capped: around.capped, page };
+  return { miles, plan: around.plan, total, capped: around.capped, page };
 }
 
 /**
@@ -148,24 +174,15 @@ async function readRing(database: Db, a: Around, miles: number, probe: Counted |
 async function askWidest(database: Db, a: Around): Promise<{ from: number } | { page: RingPage } | null> {
   const { start } = a;
   const widestMiles = start.radii.at(-1)!;
-  const trace: SearchTrace = {};
   const asPage = start.widestAsPage;
-  const widest = await searchProviders(
-    database,
-    { ...circleOf(a, widestMiles), ...(asPage ? { offset: start.skip, limit: start.take } : { offset: 0, limit: 0 }) },
-    a.now,
-    { reads: a.reads, textCircle: a.textCircle, ...(asPage ? { trace } : {}) },
-  );
+  const widest = await searchOnce(database, a, {
+    ...circleOf(a, widestMiles),
+    ...(asPage ? { offset: start.skip, limit: start.take } : { offset: 0, limit: 0 }),
+  });
   const next = afterWidest(start, widest);
   if (next.next === 'rings') return widest.capped ? null : { from: next.from };
-  if (next.next === 'answer') return { page: { miles: widestMiles, plan: trace.plan, total: widest.total, capped: false, page: widest.items } };
-  const rows = (
-    await searchProviders(database, { ...circleOf(a, widestMiles), offset: 0, limit: widest.total }, a.now, {
-      trace,
-      reads: a.reads,
-      textCircle: a.textCircle,
-    })
-  ).items;
+  if (next.next === 'answer') return { page: { miles: widestMiles, plan: widest.plan, total: widest.total, capped: false, page: widest.items } };
+  const { items: rows, plan } = await searchOnce(database, a, { ...circleOf(a, widestMiles), offset: 0, limit: widest.total });
   for (const [i, miles] of start.radii.entries()) {
     // Rows carry their distance rounded; the circle's own test is the exact one.
     const nearby = rows.filter(
@@ -173,7 +190,7 @@ async function askWidest(database: Db, a: Around): Promise<{ from: number } | { 
         p.latitude !== null && p.longitude !== null && haversineMiles(a.point, { latitude: p.latitude, longitude: p.longitude }) <= miles && !a.isInPlace(p),
     );
     if (start.own + nearby.length < start.wanted && i < start.radii.length - 1) continue;
-    return { page: { miles, plan: trace.plan, total: nearby.length, capped: false, page: nearby.slice(start.skip, start.skip + start.take) } };
+    return { page: { miles, plan, total: nearby.length, capped: false, page: nearby.slice(start.skip, start.skip + start.take) } };
   }
   return null;
 }

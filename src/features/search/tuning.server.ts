@@ -10,6 +10,10 @@ export const PLAN_TUNING = {
   maxWalk: 1500,
   /** Index rows a walk may visit past the page: the density is a sample's, and a walk short by then stops. */
   walkCap: 3000,
+  /** The most index entries a walk for a deep page of matches many in the directory visits: sorting them grows with it, the walk not. */
+  deepWalk: 60000,
+  /** …as this many times the rows the sample's density says the page needs (a sample of 400 rows is rough). */
+  deepWalkMargin: 2,
   /** Listed rows from which text is checked against one list of its matches, not a full-text lookup per row. */
   listTextFrom: 50,
   /** …while the text's matches are at most this many per listed row: a list grows with the directory, a lookup does not. */

@@ -1,8 +1,5 @@
 -- query=nail&priceRange=%24%24&sort=reviews (plan: text-listed)
 
-select distinct "term" from "search_terms" where "kind" = ? and "term" >= ? and "term" < ? order by "term" limit ?;
--- args: ["word","nail","nail􏿿",17]
-
 SELECT count(*) AS n, max(rowid) AS reach, json_group_array(rowid) AS rowids FROM (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ? LIMIT ?);
 -- args: ["(\"nail\"*)",5001]
 

@@ -1,30 +1,61 @@
 /**
  * A service: its category rows lead, in the recommended order (their copies of the provider's
- * order columns, city, price and rating apply those filters in the index, filters.server.ts);
- * a service in a city has an index of its own, with a price too.
+ * order columns, city, price, rating and facets apply those filters in the index, filters.server.ts);
+ * a service in a city has an index of its own, with a price too. A service alone by rating or
+ * reviews has an index in that order (migrations/0082): read in it, a deep page is the rows before
+ * it, where sorting read every row of the service.
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { LIMITS } from '../../../config';
 import { cappedTotal } from '../../providers/index.server';
-import { carriedByAll, categoryConditions, inSampledCategoryRows, isListed, matchesText, rowConditions } from '../filters.server';
-import { CATEGORY_INDEXES, indexSql, PLACE_INDEXES } from '../indexes.server';
+import { carriedByAll, categoryConditions, FILTERS, inSampledCategoryRows, isListed, matchesText, rowConditions, type SearchFilter } from '../filters.server';
+import { CATEGORY_INDEXES, INDEXES, indexSql, PLACE_INDEXES, type IndexName } from '../indexes.server';
 import { and, CATEGORY_ORDER, leadingIndex, type Plan, type PlanResult, type SearchRun } from './context.server';
+import type { Resolved } from '../searchTypes.server';
 import { manyText, wordsEstimate } from '../textFacts.server';
 import { PLAN_TUNING } from '../tuning.server';
 import { tokenShares } from '../tokenShares.server';
 
+/** The category rows' other orders, each with its index (migrations/0082), as SORT_ORDERS's on `p`. */
+const CATEGORY_SORT_ORDERS = {
+  rating: { order: sql`c.rating DESC, c.reviewCount DESC, c.name, c.providerSeq`, index: INDEXES.categoryRatingOrder },
+  reviews: { order: sql`c.reviewCount DESC, c.rating DESC, c.name, c.providerSeq`, index: INDEXES.categoryReviewsOrder },
+} as const;
+
+/**
+ * The category index a search reads in its own order, with that order: in the recommended order a
+ * service with a place of its index (in a city), or with no place its rows do not carry (a price
+ * they do: a service at a price reads the service's entries, not a lookup per provider at that
+ * price; a state or a ZIP prefix leads); by
+ * rating or reviews a service alone, no place, point or text (those read their own sources, plans/otherOrder.server.ts).
+ */
+function categoryLead(s: Pick<SearchRun, 'r' | 'sort'>): { index: IndexName; order: RawBuilder<unknown> } | null {
+  const index = leadingIndex(s.r, CATEGORY_INDEXES);
+  if (!index) return null;
+  if (s.sort === 'recommended') return index.filters.length > 1 || !leadingIndex(s.r, UNCARRIED_PLACES) ? { index: index.index, order: CATEGORY_ORDER } : null;
+  return categorySorted(s);
+}
+
+/** A service alone by rating or reviews, with its index and order (categoryLead); null for any other search. */
+export function categorySorted({ r, sort }: Pick<SearchRun, 'r' | 'sort'>) {
+  const other = sort === 'rating' || sort === 'reviews' ? CATEGORY_SORT_ORDERS[sort] : null;
+  return other && leadingIndex(r, CATEGORY_INDEXES)?.index === INDEXES.categoryOrder && !alongOtherSources(r) ? other : null;
+}
+
+/** Place indexes of filters the category rows do not carry (a state, a ZIP prefix): those lead another order. */
+const UNCARRIED_PLACES = PLACE_INDEXES.filter((i) => !i.filters.every((f) => (FILTERS[f] as SearchFilter).carriedBy.includes('categoryRows')));
+/** Whether a place, a point or text leads another order's search (what categoryLead leaves to other-order). */
+const alongOtherSources = (r: Resolved) => !!leadingIndex(r, UNCARRIED_PLACES) || !!r.point || !!r.within || !!r.match;
+
 export const category: Plan = {
   name: 'category',
-  // A service with a place of its index (in a city), or with no place filter: else the place leads.
-  applies: ({ r }) => {
-    const index = leadingIndex(r, CATEGORY_INDEXES);
-    return !!index && (index.filters.length > 1 || !leadingIndex(r, PLACE_INDEXES));
-  },
+  applies: (s) => !!categoryLead(s),
   async run(s) {
     const { r } = s;
     const cat = categoryConditions(r);
-    const index = indexSql(leadingIndex(r, CATEGORY_INDEXES)!.index);
-    const checked = await textChecked(s, cat, index);
+    const lead = categoryLead(s)!;
+    const index = indexSql(lead.index);
+    const checked = lead.order === CATEGORY_ORDER ? await textChecked(s, cat, index) : null;
     if (checked) return checked;
     // Text (many: few was listed before) as one list of rowids, not a lookup per category row.
     const conds = [...cat, ...rowConditions(r, { skip: 'categoryRows', listText: true })];
@@ -32,7 +63,7 @@ export const category: Plan = {
     const from = carriedByAll(r, 'categoryRows')
       ? sql`FROM provider_categories c INDEXED BY ${index} ${and([...cat, isListed(sql`c.providerSeq`)])}`
       : sql`FROM provider_categories c INDEXED BY ${index} JOIN providers p ON p.seq = c.providerSeq ${and(conds)}`;
-    return s.pageAndCount(from, CATEGORY_ORDER, sql`c.providerSeq`);
+    return s.pageAndCount(from, lead.order, sql`c.providerSeq`);
   },
 };
 

@@ -401,16 +401,24 @@ async function nearest(s: SearchRun, tables: RawBuilder<unknown>, conds: Express
   return s.sortedPage(tables, conds);
 }
 
+/** `conds` as one value, 1 when all hold: each evaluated only when those before it held (nested CASE; an AND may evaluate both sides). */
+const inTurn = (conds: Expression<SqlBool>[]): RawBuilder<unknown> =>
+  conds.reduceRight<RawBuilder<unknown>>((inner, cond) => sql`CASE WHEN ${cond} THEN ${inner} ELSE 0 END`, sql`1`);
+
 async function walk(s: SearchRun, index: IndexName, indexOrder: RawBuilder<unknown>, conds: Expression<SqlBool>[], after: Sampled = { rows: 0, found: [] }) {
   const { params, wanted, run, distance } = s;
-  // The index read in its order, at most the cap, as the outer loop (CROSS JOIN keeps it there):
-  // SQLite yields the rows in that order and stops at the page. An ORDER BY outside would read
-  // the whole cap to sort it (the index order is the page's order: `indexOrder` is `order`).
+  // The index read in its order, at most the cap, each entry checked as it is read: SQLite yields
+  // the rows in that order and stops at the page. An ORDER BY outside would read the whole cap to
+  // sort it (the index order is the page's order: `indexOrder` is `order`). The order indexes
+  // carry the filters' columns (migrations/0083) and a condition is checked only after those
+  // before it held (`inTurn`), so an entry a price or a facet rules out never reads its row.
   // After a sample (denseIn), the walk goes on past it: its matches are the first of the page.
   const known = after.found.length;
+  const most = Math.max(wanted + PLAN_TUNING.walkCap, await deepReach(s, after));
   const rows = await run(
-    sql`SELECT p.*${distance} FROM (SELECT p.seq FROM providers p ${indexedBy(index)} ORDER BY ${indexOrder} LIMIT ${Math.max(0, wanted + PLAN_TUNING.walkCap - after.rows)} OFFSET ${after.rows}) s
-      CROSS JOIN providers p ON p.seq = s.seq ${and(conds)} LIMIT ${wanted - Math.max(known, params.offset)} OFFSET ${Math.max(0, params.offset - known)}`,
+    sql`SELECT p.*${distance} FROM (SELECT w.seq FROM (SELECT p.seq, ${inTurn(conds)} AS hit FROM providers p ${indexedBy(index)}
+      ORDER BY ${indexOrder} LIMIT ${Math.max(0, most - after.rows)} OFFSET ${after.rows}) w WHERE w.hit
+      LIMIT ${wanted - Math.max(known, params.offset)} OFFSET ${Math.max(0, params.offset - known)}) s CROSS JOIN providers p ON p.seq = s.seq`,
   );
   const found = [...after.found.slice(params.offset), ...rows];
   return found.length === params.limit ? found : null;
@@ -471,7 +479,7 @@ async function denseIn(s: SearchRun, index: IndexName, indexOrder: RawBuilder<un
       CROSS JOIN providers p ON p.seq = s.seq ${and(rowConditions(r))} LIMIT ${wanted}`,
   );
   const sampled = found.length;
-  const dense = sampled >= wanted || s.walkFills(sampled, sample);
+  const dense = sampled >= wanted || s.walkFills(sampled, sample) || (await deepReach(s, { rows: sample, found })) > 0;
   // The sample is the walk's start only within the walk's cap (a cap below the sample: the walk reads less).
   if (sample > wanted + PLAN_TUNING.walkCap) return { dense, page: null };
   return { dense, page: sampled >= wanted ? found.slice(params.offset) : null, sampled: { rows: sample, found } };
@@ -490,6 +498,23 @@ function walkFills(s: SearchRun, found: number, read: number) {
     found > 0 &&
     (wanted * read) / found <= (r.match ? PLAN_TUNING.maxWalk : Math.min(wanted + PLAN_TUNING.walkCap, (PLAN_TUNING.maxWalk * wanted) / params.limit))
   );
+}
+
+/**
+ * How far into an order index (from its start) a walk with no text may go for a deep page whose
+ * matches a sample (`after`) found many: `deepWalkMargin` times the rows their density says the
+ * page needs, when that is at most `deepWalk` and those rows are no more than the matches in the directory
+ * at that density, which sorting them would read (a price's, a box's or every provider's, each
+ * growing with the directory, where the walk does not). 0 when not: the walk keeps `walkCap`.
+ */
+async function deepReach(s: SearchRun, after: Sampled): Promise<number> {
+  const { r, wanted } = s;
+  const found = after.found.length;
+  if (r.match || !found) return 0;
+  const needs = (wanted * after.rows) / found;
+  const { size } = await tokenShares(s.database);
+  const reach = Math.ceil(PLAN_TUNING.deepWalkMargin * needs);
+  return reach <= PLAN_TUNING.deepWalk && needs <= (size * found) / after.rows ? reach : 0;
 }
 
 export function searchRun(database: Db, params: SearchRun['params'], r: Resolved, reads: RequestReads = requestReads()): SearchRun {
