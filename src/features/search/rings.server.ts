@@ -9,9 +9,10 @@ import type { Db } from '../../db/client';
 import { overNetwork } from '../../db/batchedReads';
 import { categoryForSearch } from '../catalog';
 import { spotsNearOnce } from './near.server';
-import { hoursNearOnce } from './openNow.server';
+import { hoursNearOnce, hoursPresentOnce } from './openNow.server';
+import { hoursCategoryNeedle } from './providerHours.server';
 import { directorySize } from './resolve.server';
-import { haversineMiles, type GazetteerPlace, type Point } from '../places';
+import { haversineMiles, timeZonesOfStates, type GazetteerPlace, type Point } from '../places';
 import type { SearchPlace } from '../places/index.server';
 import { readOnce, type RequestReads } from './requestReads.server';
 import type { Circle } from './searchTypes.server';
@@ -49,9 +50,9 @@ export interface RingPage {
 }
 
 /**
- * Over the network, what a place's rings ask first is read beside the place's own reads, before
- * they know whether they run (docs/SCALING.md "Round trips"): open now, each circle's zones and the
- * directory's size (a few rows each); else, around a ZIP code without text, the points of the
+ * Over the network, what a place's own search and rings ask first is read beside the place's own
+ * reads, before they know whether they run (docs/SCALING.md "Round trips"): open now, the place's
+ * and each circle's zones' hours classes and the directory's size (a few rows each); else, around a ZIP code without text, the points of the
  * nearest circle (a ZIP's own rarely fill a page). A city's own mostly do: the points of its
  * circles, hundreds of rows, are read only when the rings run. A local file has no round trip to
  * save: nothing is read ahead.
@@ -60,15 +61,42 @@ export function readAhead(
   database: Db,
   reads: RequestReads,
   params: SearchParams,
-  { kind, point }: Pick<GazetteerPlace, 'kind' | 'point'>,
+  found: Pick<GazetteerPlace, 'kind' | 'point' | 'state'>,
   radii: readonly number[],
 ): void {
   if (!overNetwork(database)) return;
+  const { kind, point } = found;
   const ahead: Promise<unknown>[] = [];
-  if (params.openNow) ahead.push(...radii.map((miles) => hoursNearOnce(database, reads, { point, miles })), directorySize(database, reads));
+  if (params.openNow)
+    ahead.push(
+      ...radii.map((miles) => hoursNearOnce(database, reads, { point, miles })),
+      directorySize(database, reads),
+      ...ownHours(database, reads, params, found, radii),
+    );
   else if (kind === 'zip' && !params.query && !(params.service && !categoryForSearch(params.service)))
     ahead.push(spotsNearOnce(database, reads, point, radii[0]!));
   for (const read of ahead) read.catch(() => {});
+}
+
+/**
+ * The hours' classes the place's own search asks first with open now (resolve.server.ts), as it will
+ * ask for them: a ZIP code's in every zone; a city's in its state's zones, by the sets holding its
+ * service (filters.server.ts `openListConditions`), and the same within each circle (the count of
+ * the city's own there). A city the directory lists in other states reads them again: a few rows.
+ */
+function ownHours(
+  database: Db,
+  reads: RequestReads,
+  params: SearchParams,
+  { kind, state, point }: Pick<GazetteerPlace, 'kind' | 'state' | 'point'>,
+  radii: readonly number[],
+) {
+  if (kind === 'zip') return [hoursPresentOnce(database, reads)];
+  if (kind !== 'city') return [];
+  const category = params.service ? categoryForSearch(params.service) : null;
+  const zones = timeZonesOfStates([state]);
+  const inSet = category ? hoursCategoryNeedle(category.slug) : undefined;
+  return [hoursPresentOnce(database, reads, zones, inSet), ...radii.map((miles) => hoursNearOnce(database, reads, { point, miles }, zones, inSet))];
 }
 
 /** The search around the point within `miles`, nearest first. */
