@@ -71,7 +71,7 @@ export function readAhead(
     ahead.push(
       ...radii.map((miles) => hoursNearOnce(database, reads, { point, miles })),
       directorySize(database, reads),
-      ...ownHours(database, reads, params, found, radii),
+      ...ownHours(database, reads, params, found),
     );
   else if (kind === 'zip' && !params.query && !(params.service && !categoryForSearch(params.service)))
     ahead.push(spotsNearOnce(database, reads, point, radii[0]!));
@@ -81,22 +81,14 @@ export function readAhead(
 /**
  * The hours' classes the place's own search asks first with open now (resolve.server.ts), as it will
  * ask for them: a ZIP code's in every zone; a city's in its state's zones, by the sets holding its
- * service (filters.server.ts `openListConditions`), and the same within each circle (the count of
- * the city's own there). A city the directory lists in other states reads them again: a few rows.
+ * service (filters.server.ts `openListConditions`). A city the directory lists in other states
+ * reads them again: a few rows.
  */
-function ownHours(
-  database: Db,
-  reads: RequestReads,
-  params: SearchParams,
-  { kind, state, point }: Pick<GazetteerPlace, 'kind' | 'state' | 'point'>,
-  radii: readonly number[],
-) {
+function ownHours(database: Db, reads: RequestReads, params: SearchParams, { kind, state }: Pick<GazetteerPlace, 'kind' | 'state'>): Promise<unknown>[] {
   if (kind === 'zip') return [hoursPresentOnce(database, reads)];
   if (kind !== 'city') return [];
   const category = params.service ? categoryForSearch(params.service) : null;
-  const zones = timeZonesOfStates([state]);
-  const inSet = category ? hoursCategoryNeedle(category.slug) : undefined;
-  return [hoursPresentOnce(database, reads, zones, inSet), ...radii.map((miles) => hoursNearOnce(database, reads, { point, miles }, zones, inSet))];
+  return [hoursPresentOnce(database, reads, timeZonesOfStates([state]), category ? hoursCategoryNeedle(category.slug) : undefined)];
 }
 
 /** The search around the point within `miles`, nearest first. */
