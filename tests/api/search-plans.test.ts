@@ -1642,9 +1642,8 @@ describe("a place's rings with text that is many", () => {
       const rings = await searchNearPlace(database, params, MOMENTS.many);
       Object.assign(PLAN_TUNING, saved);
       expect(rings, what).toEqual(listed);
-      // The text narrowed to the widest circle's states is listed from the full-text index once (over
-      // the network a wider ring read ahead may also check it within its box: not a list).
-      const narrowed = statements.filter((text) => text.includes('max(rowid) AS reach') && text.includes('filters : \\"\u{E000}s'));
+      // The text narrowed to the widest circle's states is read from the full-text index once.
+      const narrowed = statements.filter((text) => text.includes('providers_fts') && text.includes('filters : \\"\u{E000}s'));
       expect(narrowed.length, what).toBe(1);
       expect(statements.filter((text) => text.includes('+p.seq IN (SELECT value FROM json_each(?))')).length, what).toBeGreaterThan(0);
     }

@@ -16,7 +16,7 @@ import { InvalidInputError } from '../../lib/errors';
 import type { SearchPlace } from '../places/index.server';
 import { RADIUS_MILES } from './params';
 import { fewText, manyText, statesOf, textMatches } from './textFacts.server';
-import { cellsWithOpen, hoursNearOnce, hoursPresent, notClosedCondition, openNowCondition, openNowList, openNowRanges } from './openNow.server';
+import { cellsWithOpen, hoursNearOnce, hoursPresentOnce, notClosedCondition, openNowCondition, openNowList, openNowRanges } from './openNow.server';
 import { textMatch } from './textMatch.server';
 import { carriedByAll, FILTERS, isListed, openListConditions, textTokensOf } from './filters.server';
 import { tokenShares } from './tokenShares.server';
@@ -95,7 +95,7 @@ async function resolveOpenList(database: Db, r: Resolved, place: SearchPlace | u
   const [{ zones, classes, sets }, size] = await Promise.all([
     r.within
       ? hoursNearOnce(database, reads, r.within, place?.zones, inSet)
-      : hoursPresent(database, place?.zones, inSet).then((h) => ({ ...h, zones: place?.zones })),
+      : hoursPresentOnce(database, reads, place?.zones, inSet).then((h) => ({ ...h, zones: place?.zones })),
     // The directory's size only where a bound depends on it (one more row read on sqld otherwise).
     !carried || listed.scanned.length ? directorySize(database, reads) : 0,
   ]);
