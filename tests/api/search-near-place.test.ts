@@ -10,7 +10,6 @@ import type { Gazetteer } from '../../src/features/places/gazetteer';
 import { loadGazetteer } from '../../src/features/places/gazetteer.server';
 import { startApi, type TestApi } from '../helpers/api';
 import { watchedDatabase } from '../helpers/statements';
-import { overNetwork } from '../../src/db/batchedReads';
 
 type Row = { slug: string; name: string; city: string; state: string; zipCode: string; latitude: number; longitude: number; distanceMiles?: number };
 
@@ -220,8 +219,7 @@ describe('widening and its limits', () => {
     expect(within(place, 17).length).toBeLessThan(limit);
     const answer = await searchNearPlace(database, searchParamsSchema.parse({ location: place, limit: String(limit) }));
     const read = (miles: number) => boxes.some((args) => args.includes(boundingBox(found.point, miles).minLat));
-    // Over the network the widest circle's points are read ahead (rings.server.ts `readAhead`): the nearest ring's are among them.
-    expect([read(17), read(25), read(50)]).toEqual([!overNetwork(api.database), false, true]);
+    expect([read(17), read(25), read(50)]).toEqual([true, false, true]);
     const r = { rows: answer.items as Row[], total: answer.total, radius: answer.place?.radiusMiles ?? null, inPlace: answer.place?.inPlace ?? null };
     expect(r.radius).toBe(25);
     expectNearestOf({ ...r, place: null, kind: null, within: null, nearestCity: null }, place);
@@ -301,12 +299,7 @@ describe('widening and its limits', () => {
     // Each statement's latitudes (a circle's box bounds and its points): none farther from the
     // place's point than the nearest ring reaches.
     const reach: number[] = [];
-    // Over the network the widest circle's points are read ahead, and a deep page's circles counted
-    // ahead (rings.server.ts `readAhead`, `countAhead`): no ring's rows are read past the nearest.
-    const readAhead = (text: string) =>
-      overNetwork(api.database) && (/\bspot \(latitude, longitude\)/.test(text) || /^\s*SELECT count\(\*\) AS n\b/.test(text));
-    const database = watchedDatabase(api.database, (text, args) => {
-      if (readAhead(text)) return;
+    const database = watchedDatabase(api.database, (_text, args) => {
       for (const a of args as unknown[]) if (typeof a === 'number' && Math.abs(a - place.point.latitude) < 2) reach.push(Math.abs(a - place.point.latitude));
     });
     const saved = RING_TUNING.probedFromRows;

@@ -1019,6 +1019,14 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
       PLAN_TUNING.walkCap = 0;
       await check({ rating: '0.5', sort: 'reviews', offset: '600' }, (r) => r.rating >= 0.5, { tuned: 'other-order:walk', capped: 'other-order:sorted' });
       await check({ rating: '0.5', offset: '600' }, (r) => r.rating >= 0.5, { tuned: 'order:walk', capped: 'order:listed' });
+      // A price by rating or reviews is read along the sort's index, which carries the price and
+      // the facets (migrations/0083): the fuzz benchmark's price and common facet.
+      const EN = facetBits({ languages: ['en'] });
+      for (const sort of ['rating', 'reviews'])
+        await check({ priceRange: '$$$', sort, lang: 'en', offset: '24' }, (r) => r.priceRange === '$$$' && (r.facets & EN) === EN, {
+          tuned: 'other-order:sorted',
+          capped: 'other-order:sorted',
+        });
     } finally {
       Object.assign(PLAN_TUNING, saved);
     }
@@ -1675,9 +1683,8 @@ describe("a place's rings with text that is many", () => {
       const rings = await searchNearPlace(database, params, MOMENTS.many);
       Object.assign(PLAN_TUNING, saved);
       expect(rings, what).toEqual(listed);
-      // The text narrowed to the widest circle's states is listed from the full-text index once (over
-      // the network a wider ring read ahead may also check it within its box: not a list).
-      const narrowed = statements.filter((text) => text.includes('max(rowid) AS reach') && text.includes('filters : \\"\u{E000}s'));
+      // The text narrowed to the widest circle's states is read from the full-text index once.
+      const narrowed = statements.filter((text) => text.includes('providers_fts') && text.includes('filters : \\"\u{E000}s'));
       expect(narrowed.length, what).toBe(1);
       expect(statements.filter((text) => text.includes('+p.seq IN (SELECT value FROM json_each(?))')).length, what).toBeGreaterThan(0);
     }

@@ -182,7 +182,7 @@ test.describe('search', () => {
       encoding: 'utf8',
       timeout: 150_000,
     });
-    batchId = /^Batch (\S+)$/m.exec(run.stdout)?.[1] ?? null;
+    batchId = /^Batch ([\w-]+)/m.exec(run.stdout)?.[1] ?? null;
     expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
     await page.goto('/search?query=Wicker+Park+Hair+Parlor');
     const card = page.locator('main article').filter({ hasText: 'Wicker Park Hair Parlor' });

@@ -20,7 +20,7 @@ import type { SearchParams, SearchResult } from './schemas/search';
 import { placeOfSearch, searchProviders, type SearchTrace } from './search.server';
 import { MAX_NEARBY_MILES } from './params';
 import { radiiFor, ringStart } from './rings';
-import { countAhead, readAhead, searchAround } from './rings.server';
+import { readAhead, searchAround } from './rings.server';
 import { requestReads } from './requestReads.server';
 
 /**
@@ -70,7 +70,7 @@ export async function searchNearPlace(over: Db, params: SearchParams, now = new 
   const placeRead = placeOfSearch(database, params, { withListed: true });
   // The rings mostly share their zones' open-now list and their text: read once for the request (requestReads.server.ts).
   const reads = requestReads();
-  if (found.kind !== 'state') readAhead(database, reads, params, found.point, radiiFor(found));
+  if (found.kind !== 'state') readAhead(database, reads, params, found, radiiFor(found));
   // A neighbourhood or a county is searched around its point only (its place matters to the search
   // as typed, when nothing is near): the rings are not kept waiting for it, one round trip fewer.
   const aroundOnly = !OWN_SEARCH.has(found.kind) && found.kind !== 'state';
@@ -101,7 +101,6 @@ export async function searchNearPlace(over: Db, params: SearchParams, now = new 
   const radii = radiiFor(at);
   // Each circle's text, when many, is listed for the widest circle's states: one list for the rings.
   const ring = { params, now, place, reads, point, textCircle: { point, miles: radii.at(-1)! } };
-  countAhead(database, ring, radii, OWN_SEARCH.has(found.kind));
   const ownRuns = OWN_SEARCH.has(found.kind) && (place?.listed ?? true);
   const own = ownRuns ? await searchProviders(database, params, now, { place, trace, reads }) : empty;
   const ownPlan = trace.plan ?? 'none';

@@ -161,6 +161,10 @@ export async function hoursNear(
   return { zones: inPlace(zones), shares, ...presentOf(rows, inSet) };
 }
 
+/** hoursPresent of a place's zones (all when undefined), read once in a request: over the network read ahead beside the place (rings.server.ts `readAhead`). */
+export const hoursPresentOnce = (database: Db, reads: RequestReads, zones?: readonly string[], inSet?: string) =>
+  readOnce(reads.present, JSON.stringify([zones ?? null, inSet ?? null]), () => hoursPresent(database, zones, inSet));
+
 /** hoursNear, read once in a request for a circle: a place's rings ask for each circle's, and read them all ahead over the network (rings.server.ts `readAhead`). */
 export const hoursNearOnce = (database: Db, reads: RequestReads, within: { point: Point; miles: number }, placeZones?: readonly string[], inSet?: string) =>
   readOnce(reads.zones, JSON.stringify([within.point, within.miles, placeZones ?? null, inSet ?? null]), () => hoursNear(database, within, placeZones, inSet));

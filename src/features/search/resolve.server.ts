@@ -19,7 +19,7 @@ import { fewText, manyText, statesOf, textMatches } from './textFacts.server';
 import {
   cellsWithOpen,
   hoursNearOnce,
-  hoursPresent,
+  hoursPresentOnce,
   notClosedCondition,
   openCountByZone,
   openNowCondition,
@@ -104,7 +104,7 @@ async function resolveOpenList(database: Db, r: Resolved, place: SearchPlace | u
   const [{ zones, classes, sets, shares }, size] = await Promise.all([
     r.within
       ? hoursNearOnce(database, reads, r.within, place?.zones, inSet)
-      : hoursPresent(database, place?.zones, inSet).then((h) => ({ ...h, zones: place?.zones, shares: undefined })),
+      : hoursPresentOnce(database, reads, place?.zones, inSet).then((h) => ({ ...h, zones: place?.zones, shares: undefined })),
     // The directory's size only where a bound depends on it (one more row read on sqld otherwise).
     !carried || listed.scanned.length ? directorySize(database, reads) : 0,
   ]);

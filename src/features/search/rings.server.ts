@@ -9,13 +9,14 @@ import type { Db } from '../../db/client';
 import { overNetwork } from '../../db/batchedReads';
 import { categoryForSearch } from '../catalog';
 import { spotsNearOnce } from './near.server';
-import { hoursNearOnce } from './openNow.server';
+import { hoursNearOnce, hoursPresentOnce } from './openNow.server';
+import { hoursCategoryNeedle } from './providerHours.server';
 import { directorySize } from './resolve.server';
-import { haversineMiles, type Point } from '../places';
+import { haversineMiles, timeZonesOfStates, type GazetteerPlace, type Point } from '../places';
 import type { SearchPlace } from '../places/index.server';
 import { readOnce, type RequestReads } from './requestReads.server';
 import type { Circle } from './searchTypes.server';
-import { afterWidest, fills, ringRead, RING_TUNING, type Counted, type RingStart } from './rings';
+import { afterWidest, fills, ringRead, type Counted, type RingStart } from './rings';
 import type { SearchParams, SearchResult } from './schemas/search';
 import { searchProviders, type SearchTrace } from './search.server';
 import type { Page } from '../providers/index.server';
@@ -49,30 +50,45 @@ export interface RingPage {
 }
 
 /**
- * Over the network, what a place's rings ask first is read beside the place's own reads, before
- * they know whether they run (docs/SCALING.md "Round trips"): open now, each circle's zones and the
- * directory's size; else, without text, the points of the widest circle (a narrower one's are
- * among them). A local file has no round trip to save: nothing is read ahead.
+ * Over the network, what a place's own search and rings ask first is read beside the place's own
+ * reads, before they know whether they run (docs/SCALING.md "Round trips"): open now, the place's
+ * and each circle's zones' hours classes and the directory's size (a few rows each); else, around a ZIP code without text, the points of the
+ * nearest circle (a ZIP's own rarely fill a page). A city's own mostly do: the points of its
+ * circles, hundreds of rows, are read only when the rings run. A local file has no round trip to
+ * save: nothing is read ahead.
  */
-export function readAhead(database: Db, reads: RequestReads, params: SearchParams, point: Point, radii: readonly number[]): void {
+export function readAhead(
+  database: Db,
+  reads: RequestReads,
+  params: SearchParams,
+  found: Pick<GazetteerPlace, 'kind' | 'point' | 'state'>,
+  radii: readonly number[],
+): void {
   if (!overNetwork(database)) return;
+  const { kind, point } = found;
   const ahead: Promise<unknown>[] = [];
-  if (params.openNow) ahead.push(...radii.map((miles) => hoursNearOnce(database, reads, { point, miles })), directorySize(database, reads));
-  else if (!params.query && !(params.service && !categoryForSearch(params.service))) ahead.push(spotsNearOnce(database, reads, point, radii.at(-1)!));
+  if (params.openNow)
+    ahead.push(
+      ...radii.map((miles) => hoursNearOnce(database, reads, { point, miles })),
+      directorySize(database, reads),
+      ...ownHours(database, reads, params, found),
+    );
+  else if (kind === 'zip' && !params.query && !(params.service && !categoryForSearch(params.service)))
+    ahead.push(spotsNearOnce(database, reads, point, radii[0]!));
   for (const read of ahead) read.catch(() => {});
 }
 
 /**
- * Over the network, a deep page's rings are counted beside the place's own search, before it is
- * known whether they run: each circle's matches and (`ownSearched`) the place's own within it, the
- * counts a deep page asks before reading a ring's rows (searchOnce keeps them for it).
+ * The hours' classes the place's own search asks first with open now (resolve.server.ts), as it will
+ * ask for them: a ZIP code's in every zone; a city's in its state's zones, by the sets holding its
+ * service (filters.server.ts `openListConditions`). A city the directory lists in other states
+ * reads them again: a few rows.
  */
-export function countAhead(database: Db, a: AroundReads, radii: readonly number[], ownSearched: boolean): void {
-  if (!overNetwork(database) || a.params.offset + a.params.limit <= RING_TUNING.probedFromRows) return;
-  for (const miles of radii) {
-    probeOf(database, a, miles).catch(() => {});
-    if (ownSearched) inPlaceCount(database, a, miles).catch(() => {});
-  }
+function ownHours(database: Db, reads: RequestReads, params: SearchParams, { kind, state }: Pick<GazetteerPlace, 'kind' | 'state'>): Promise<unknown>[] {
+  if (kind === 'zip') return [hoursPresentOnce(database, reads)];
+  if (kind !== 'city') return [];
+  const category = params.service ? categoryForSearch(params.service) : null;
+  return [hoursPresentOnce(database, reads, timeZonesOfStates([state]), category ? hoursCategoryNeedle(category.slug) : undefined)];
 }
 
 /** The search around the point within `miles`, nearest first. */
@@ -114,17 +130,13 @@ export async function searchAround(database: Db, a: Around): Promise<RingPage | 
     const page = await widest();
     if (page) return page;
   }
-  // A short page over the network reads every ring side by side, one round trip: which of them fills
-  // the page is then known at once, not ring after ring (docs/SCALING.md "Round trips").
-  const ahead = !start.deep && overNetwork(database) ? start.radii.map((miles, i) => readRing(database, a, miles, null, i === start.radii.length - 1)) : [];
-  for (const read of ahead) read.catch(() => {});
   for (const [i, miles] of start.radii.entries()) {
     if (i < from) continue;
     const last = i === start.radii.length - 1;
     // A deep page asks each circle but the last its count first, and passes over one that cannot fill it.
     const probe = !last && start.deep ? (i === 0 && firstProbe ? firstProbe : await probeOf(database, a, miles)) : null;
     if (probe && !fills(start, probe)) continue;
-    const ring = await (ahead[i] ?? readRing(database, a, miles, probe, last));
+    const ring = await readRing(database, a, miles, probe, last);
     if (ring === 'passed') continue;
     if (ring === 'short') {
       // A ring short of the page: the widest is asked (once) before another narrower ring is read.

@@ -10,7 +10,7 @@ export const PLAN_TUNING = {
   maxWalk: 1500,
   /** Index rows a walk may visit past the page: the density is a sample's, and a walk short by then stops. */
   walkCap: 3000,
-  /** The most index entries a walk for a deep page of matches many in the directory visits: sorting them grows with it, the walk not. */
+  /** The most index entries a walk past `walkCap` visits (their columns checked in the entry): sorting the matches grows with the directory, the walk not. */
   deepWalk: 60000,
   /** …as this many times the rows the sample's density says the page needs (a sample of 400 rows is rough). */
   deepWalkMargin: 2,

@@ -414,7 +414,7 @@ async function walk(s: SearchRun, index: IndexName, indexOrder: RawBuilder<unkno
   // before it held (`inTurn`), so an entry a price or a facet rules out never reads its row.
   // After a sample (denseIn), the walk goes on past it: its matches are the first of the page.
   const known = after.found.length;
-  const most = Math.max(wanted + PLAN_TUNING.walkCap, await deepReach(s, after));
+  const most = Math.max(wanted + PLAN_TUNING.walkCap, deepReach(s, after));
   const rows = await run(
     sql`SELECT p.*${distance} FROM (SELECT w.seq FROM (SELECT p.seq, ${inTurn(conds)} AS hit FROM providers p ${indexedBy(index)}
       ORDER BY ${indexOrder} LIMIT ${Math.max(0, most - after.rows)} OFFSET ${after.rows}) w WHERE w.hit
@@ -479,7 +479,7 @@ async function denseIn(s: SearchRun, index: IndexName, indexOrder: RawBuilder<un
       CROSS JOIN providers p ON p.seq = s.seq ${and(rowConditions(r))} LIMIT ${wanted}`,
   );
   const sampled = found.length;
-  const dense = sampled >= wanted || s.walkFills(sampled, sample) || (await deepReach(s, { rows: sample, found })) > 0;
+  const dense = sampled >= wanted || s.walkFills(sampled, sample) || deepReach(s, { rows: sample, found }) > 0;
   // The sample is the walk's start only within the walk's cap (a cap below the sample: the walk reads less).
   if (sample > wanted + PLAN_TUNING.walkCap) return { dense, page: null };
   return { dense, page: sampled >= wanted ? found.slice(params.offset) : null, sampled: { rows: sample, found } };
@@ -501,20 +501,19 @@ function walkFills(s: SearchRun, found: number, read: number) {
 }
 
 /**
- * How far into an order index (from its start) a walk with no text may go for a deep page whose
- * matches a sample (`after`) found many: `deepWalkMargin` times the rows their density says the
- * page needs, when that is at most `deepWalk` and those rows are no more than the matches in the directory
- * at that density, which sorting them would read (a price's, a box's or every provider's, each
- * growing with the directory, where the walk does not). 0 when not: the walk keeps `walkCap`.
+ * How far into an order index (from its start) a walk with no text may go for a page past the
+ * walk's cap: `deepWalkMargin` times the rows the sample's density (`after`) says the page needs,
+ * when that is at most `deepWalk`. The order indexes carry the row filters' columns (migrations/0083),
+ * so a walk reads entries, where sorting the matches read each row of its source (a price's, a
+ * box's or every provider's, growing with the directory, where the walk does not). 0 when not:
+ * the walk keeps `walkCap`.
  */
-async function deepReach(s: SearchRun, after: Sampled): Promise<number> {
+function deepReach(s: SearchRun, after: Sampled): number {
   const { r, wanted } = s;
   const found = after.found.length;
   if (r.match || !found) return 0;
-  const needs = (wanted * after.rows) / found;
-  const { size } = await tokenShares(s.database);
-  const reach = Math.ceil(PLAN_TUNING.deepWalkMargin * needs);
-  return reach <= PLAN_TUNING.deepWalk && needs <= (size * found) / after.rows ? reach : 0;
+  const reach = Math.ceil((PLAN_TUNING.deepWalkMargin * wanted * after.rows) / found);
+  return reach <= PLAN_TUNING.deepWalk ? reach : 0;
 }
 
 export function searchRun(database: Db, params: SearchRun['params'], r: Resolved, reads: RequestReads = requestReads()): SearchRun {

@@ -49,7 +49,10 @@ export async function pointSource(s: SearchRun): Promise<{
     return { ...categorySource(inBox, boxTables(r.within.point, r.within.miles, r.category), boxText), byOrder, unfiltered, listedText, boxStates };
   if (r.within || place || unfiltered) {
     const conds = rowConditions(inBox, { listText: boxText });
-    const index = place ? indexedBy(place.index) : byOrder && unfiltered ? indexedBy(byOrder.index) : sql``;
+    // A price alone by rating or reviews: the sort's index carries the price and the other row
+    // filters' columns (migrations/0083), where the price's index reads each row it checks.
+    const sortIndex = byOrder && (unfiltered || place?.index === INDEXES.priceOrder);
+    const index = sortIndex ? indexedBy(byOrder.index) : place ? indexedBy(place.index) : sql``;
     return { conds, byOrder, unfiltered, listedText, boxStates, tables: r.within ? boxTables(r.within.point, r.within.miles) : sql`FROM providers p ${index}` };
   }
   if (category) return { ...categorySource(r, sql`FROM provider_categories c ${indexedBy(category.index)}`, true), byOrder, unfiltered, listedText };
