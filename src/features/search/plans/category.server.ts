@@ -47,9 +47,26 @@ const UNCARRIED_PLACES = PLACE_INDEXES.filter((i) => !i.filters.every((f) => (FI
 /** Whether a place, a point or text leads another order's search (what categoryLead leaves to other-order). */
 const alongOtherSources = (r: Resolved) => !!leadingIndex(r, UNCARRIED_PLACES) || !!r.point || !!r.within || !!r.match;
 
+/**
+ * Text with a service alone, whose words (estimated past the request's count, textFacts.server.ts)
+ * are fewer than the service's rows with the search's other filters that category rows carry
+ * (times `wordsLeadService`)
+ * (the token sample's share): the words lead in the order plan, each match probed for its category
+ * row by seq, a list as long as the words, where the service's rows were each read with the
+ * provider's row to check the text (a third of the directory for hair, at a million).
+ */
+async function wordsFewer(s: SearchRun): Promise<boolean> {
+  const { r } = s;
+  if (!r.match || !r.checkable || leadingIndex(r, CATEGORY_INDEXES)?.index !== INDEXES.categoryOrder) return false;
+  const { size, categoryRows } = await tokenShares(s.database);
+  const held = categoryRows.filter((row) => inSampledCategoryRows(r, row)).length;
+  const rows = (size * held) / Math.max(1, categoryRows.length);
+  return (await wordsEstimate(s.database, r, s.reads, size)) < rows * PLAN_TUNING.wordsLeadService;
+}
+
 export const category: Plan = {
   name: 'category',
-  applies: (s) => !!categoryLead(s),
+  applies: async (s) => !!categoryLead(s) && !(await wordsFewer(s)),
   async run(s) {
     const { r } = s;
     const cat = categoryConditions(r);
