@@ -1577,6 +1577,64 @@ describe('openNow around a point: the open-now list of the zones its circle can 
   });
 });
 
+describe("openNow around a point: each zone of the circle counted up to its share of the circle's cells (openNow.server.ts openCountByZone)", () => {
+  /** Wyoming, far from every other provider: Mountain time in six cells, New York time in one at the edge. */
+  const W: Point = { latitude: 43.5, longitude: -108.5 };
+  const near = `${W.latitude},${W.longitude}`;
+  const SPOTS: [number, number, string][] = [
+    ...[43.3, 43.7].flatMap((latitude) => [-108.9, -108.3, -107.95].map((longitude): [number, number, string] => [latitude, longitude, 'America/Denver'])),
+    [43.5, -109.05, 'America/New_York'],
+    [43.5, -109.05, 'America/New_York'],
+  ];
+  beforeAll(async () => {
+    const { seq: _s, ...base } = (await api.database.db.selectFrom('providers').selectAll().where('id', '=', 'zip-0').executeTakeFirstOrThrow()) as Record<
+      string,
+      unknown
+    >;
+    const rows = SPOTS.map(([latitude, longitude, timeZone], n) => ({
+      ...base,
+      id: `share-${n}`,
+      name: `Share Test ${n}`,
+      slug: `share-test-${n}`,
+      city: 'Share Test Town',
+      state: 'WY',
+      timeZone,
+      openingHours: JSON.stringify(week('12:00 AM - 12:00 AM')),
+      latitude,
+      longitude,
+    }));
+    await api.database.client.batch(
+      rows.flatMap((row) => insertProviderStatements(api.database, row as unknown as NewProvider)),
+      'write',
+    );
+  });
+  afterAll(async () => {
+    await api.database.client.execute("DELETE FROM providers WHERE id LIKE 'share-%'");
+  });
+
+  it("New York's open past its share (one cell of seven): each row of the circle checked, not the East listed; the same providers", async () => {
+    const when = MOMENTS.many;
+    const all = await everyProvider();
+    // Few open in the circle's zones together (today's rule listed them), but New York's alone are
+    // more than a seventh of the cap: the circle holds two of them.
+    const open = all.filter((r) => isOpen(r, when));
+    const inZone = (zone: string) => open.filter((r) => r.timeZone === zone).length;
+    expect(inZone('America/Denver') + inZone('America/New_York')).toBeLessThanOrEqual(LIMITS.countedTotal);
+    expect(inZone('America/New_York')).toBeGreaterThan(Math.floor(LIMITS.countedTotal / 7));
+    const inCircle = open.filter((r) => haversineMiles(W, r) <= 40);
+    expect(inCircle.map((r) => r.id).sort()).toEqual(SPOTS.map((_, n) => `share-${n}`).sort());
+    const byDistance = [...inCircle].sort((a, b) => haversineMiles(W, a) - haversineMiles(W, b) || a.seq - b.seq);
+    for (const [raw, expected, plan] of [
+      [{ near, radius: '40', openNow: 'true' }, inCircle, 'order:listed'],
+      [{ near, radius: '40', openNow: 'true', sort: 'distance' }, byDistance, 'nearest:spots'],
+    ] as const) {
+      const page = await search(raw, when);
+      expect(lastPlan, JSON.stringify(raw)).toBe(plan);
+      expectPage(page, expected, 0, 100, JSON.stringify(raw));
+    }
+  });
+});
+
 describe('open now past the cap with a filter the open-now list does not apply (PLAN_TUNING.openListedScale)', () => {
   it('listed while the open are at most the root of the counted cap times the directory, else the usual plan: the same providers either way', async () => {
     const all = await everyProvider();

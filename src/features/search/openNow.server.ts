@@ -147,12 +147,18 @@ export async function hoursNear(
     const zones = inPlace(TIME_ZONES);
     return { zones, ...(await hoursPresent(database, zones, inSet)) };
   }
-  const inCells = sql`SELECT DISTINCT timeZone FROM zone_cells WHERE latCell IN (${sql.join(cells.latCells)}) AND lngCell BETWEEN ${cells.minLngCell} AND ${cells.maxLngCell}`;
+  const box = sql`FROM zone_cells WHERE latCell IN (${sql.join(cells.latCells)}) AND lngCell BETWEEN ${cells.minLngCell} AND ${cells.maxLngCell}`;
+  const inCells = sql`SELECT DISTINCT timeZone ${box}`;
   const placed = placeZones ? sql` AND timeZone IN (${sql.join([...placeZones, ''])})` : sql``;
   const sets = inSet === undefined ? sql`` : sql` UNION ALL SELECT 0, NULL, NULL, categories FROM hours_category_sets WHERE instr(categories, ${inSet}) > 0`;
-  const { rows } = await sql<PresentRow>`SELECT 1 AS cell, timeZone, NULL AS classes, NULL AS categories FROM (${inCells})
+  // A cell row a cell and zone of the box, the cell (latCell × 1000 + lngCell) in `classes`.
+  const { rows } = await sql<PresentRow>`SELECT 1 AS cell, timeZone, latCell * 1000 + lngCell AS classes, NULL AS categories ${box}
     UNION ALL SELECT 0, timeZone, classes, NULL FROM zone_hour_classes WHERE (timeZone = '' OR timeZone IN (${inCells}))${placed}${sets}`.execute(database.db);
-  return { zones: inPlace(rows.flatMap((row) => (row.cell && row.timeZone !== null ? [row.timeZone] : []))), ...presentOf(rows, inSet) };
+  const inBox = rows.flatMap((row) => (row.cell && row.timeZone !== null ? [{ zone: row.timeZone, cell: Number(row.classes) }] : []));
+  const held = new Set(inBox.map(({ cell }) => cell)).size;
+  const zones = [...new Set(inBox.map(({ zone }) => zone))];
+  const shares = new Map(zones.map((zone) => [zone, inBox.filter((c) => c.zone === zone).length / held]));
+  return { zones: inPlace(zones), shares, ...presentOf(rows, inSet) };
 }
 
 /** hoursPresent of a place's zones (all when undefined), read once in a request: over the network read ahead beside the place (rings.server.ts `readAhead`). */
@@ -193,6 +199,43 @@ export function cellsWithOpen(
   return sql<{ latCell: number; lngCell: number }>`SELECT DISTINCT latCell, lngCell FROM zone_cells
     WHERE latCell IN (${sql.join(cells.latCells)}) AND lngCell BETWEEN ${cells.minLngCell} AND ${cells.maxLngCell} AND ${byZone}
     UNION ALL SELECT -1, -1 WHERE EXISTS (${zoneless})`;
+}
+
+/**
+ * How many the open-now list of a circle's zones holds, for whether they are few (resolve.server.ts).
+ * A zone in only some of the circle's cells (`shares`: the share of the box's cells that hold it,
+ * zone_cells) is counted alone, up to that share of `most`: its list is read across the whole zone
+ * while the circle holds its providers only in those cells. A zone in one cell at the circle's edge
+ * (8 AM in New York, a circle around Chicago) cost a count of the East's thousands to find them many.
+ * The others and the zoneless are counted together up to `most`, as one list. -1 when a zone holds
+ * more than its share (each row is then checked).
+ */
+export function openCountByZone(
+  date: Date,
+  classes: HoursClasses,
+  { zones, shares }: { zones: readonly string[]; shares: ReadonlyMap<string, number> },
+  conds: OpenListConditions,
+  most: number,
+): RawBuilder<{ n: number }> {
+  const counted = (list: RawBuilder<unknown>, bound: number) => sql`(SELECT count(*) FROM (SELECT 1 FROM (${list}) LIMIT ${bound + 1}))`;
+  const some = zones.filter((zone) => (shares.get(zone) ?? 1) < 1);
+  const bounds = some.map((zone) => Math.floor(most * shares.get(zone)!));
+  const alone = some.map((zone, i) => counted(openNowList(date, new Map([[zone, classes.get(zone) ?? []]]), [zone], conds), bounds[i]!));
+  // The rest as one list, with its zoneless arm.
+  const rest = counted(
+    openNowList(
+      date,
+      new Map([...classes].filter(([zone]) => !some.includes(zone))),
+      zones.filter((zone) => !some.includes(zone)),
+      conds,
+    ),
+    most,
+  );
+  const columns = [...alone.map((n, i) => sql`${n} AS ${sql.ref(`z${i}`)}`), sql`${rest} AS zn`];
+  const over = bounds.map((bound, i) => sql`${sql.ref(`z${i}`)} > ${bound}`);
+  const sum = [...alone.map((_, i) => sql.ref(`z${i}`)), sql.ref('zn')];
+  return sql<{ n: number }>`SELECT CASE WHEN ${sql.join([...over, sql`0`], sql` OR `)} THEN -1 ELSE ${sql.join(sum, sql` + `)} END AS n
+    FROM (SELECT ${sql.join(columns)})`;
 }
 
 /**

@@ -16,7 +16,16 @@ import { InvalidInputError } from '../../lib/errors';
 import type { SearchPlace } from '../places/index.server';
 import { RADIUS_MILES } from './params';
 import { fewText, manyText, statesOf, textMatches } from './textFacts.server';
-import { cellsWithOpen, hoursNearOnce, hoursPresentOnce, notClosedCondition, openNowCondition, openNowList, openNowRanges } from './openNow.server';
+import {
+  cellsWithOpen,
+  hoursNearOnce,
+  hoursPresentOnce,
+  notClosedCondition,
+  openCountByZone,
+  openNowCondition,
+  openNowList,
+  openNowRanges,
+} from './openNow.server';
 import { textMatch } from './textMatch.server';
 import { carriedByAll, FILTERS, isListed, openListConditions, textTokensOf } from './filters.server';
 import { tokenShares } from './tokenShares.server';
@@ -92,10 +101,10 @@ async function resolveOpenList(database: Db, r: Resolved, place: SearchPlace | u
   // A service in a city: the city's ranges are read by the sets of categories that hold it. The
   // zones, their classes and the directory's size are read side by side: one round trip.
   const inSet = listed.byCity ? listed.inSet : undefined;
-  const [{ zones, classes, sets }, size] = await Promise.all([
+  const [{ zones, classes, sets, shares }, size] = await Promise.all([
     r.within
       ? hoursNearOnce(database, reads, r.within, place?.zones, inSet)
-      : hoursPresentOnce(database, reads, place?.zones, inSet).then((h) => ({ ...h, zones: place?.zones })),
+      : hoursPresentOnce(database, reads, place?.zones, inSet).then((h) => ({ ...h, zones: place?.zones, shares: undefined })),
     // The directory's size only where a bound depends on it (one more row read on sqld otherwise).
     !carried || listed.scanned.length ? directorySize(database, reads) : 0,
   ]);
@@ -113,7 +122,9 @@ async function resolveOpenList(database: Db, r: Resolved, place: SearchPlace | u
       ? sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT DISTINCT seq FROM (${list})) o
         WHERE ${isListed(sql`o.seq`)} AND ${notClosedCondition(sql`o.seq`, now)} LIMIT ${most + 1})`
       : sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (${list}) LIMIT ${most + 1})`;
-  let count = counted(openList);
+  // Around a point, a zone in only some of the circle's cells counted up to its share (openNow.server.ts `openCountByZone`).
+  let count =
+    zones && shares && zones.some((zone) => (shares.get(zone) ?? 1) < 1) ? openCountByZone(now, classes, { zones, shares }, conds, most) : counted(openList);
   if (conds.scanned.length) {
     // A price or a minimum rating is passed over in the index, range by range: with few matches the
     // list reads every open range of its zones (the whole country's at noon). So the ranges are read

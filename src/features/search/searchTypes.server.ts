@@ -124,4 +124,8 @@ export interface HoursPresent {
 }
 
 /** A circle's time zones and what their hours rows hold: openNow.server.ts `hoursNear`. */
-export type HoursNear = HoursPresent & { zones: string[] };
+export type HoursNear = HoursPresent & {
+  zones: string[];
+  /** The share of the box's half-degree cells holding a provider that hold each zone (zone_cells); none for a box over a pole. */
+  shares?: ReadonlyMap<string, number>;
+};
