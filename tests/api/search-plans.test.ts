@@ -933,20 +933,22 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
-  it("text with a service whose words are fewer than the service's rows: the words lead (order), each probed for its category row, the same rows as the service's rows leading", async () => {
-    const expected = (await everyProvider()).filter((r) => inCategory(r, 'hair') && r.rating >= 1 && hasWords(words(r), 'plan'));
+  it("text with a service whose words are fewer than the service's rows: the words lead (order; other-order's source), each probed for its category row, the same rows as the service's rows leading", async () => {
+    const all = (await everyProvider()).filter((r) => inCategory(r, 'hair') && r.rating >= 1 && hasWords(words(r), 'plan'));
     for (const [wordsLeadService, plan] of [
       [1000, 'order'],
       [0, 'category'],
     ] as const) {
       tune({ wordsLeadService });
-      for (const offset of ['0', '24', '600']) {
-        const what = `wordsLeadService ${wordsLeadService} offset ${offset}`;
-        const page = await search({ query: 'plan', service: 'Hair Salon', rating: '1', limit: '12', offset }, MOMENTS.many);
-        // The order plan names how it read the page after its name (`order:top`, `order:listed`).
-        expect(lastPlan?.split(':')[0], what).toBe(plan);
-        expectPage(page, expected, Number(offset), 12, what);
-      }
+      // In another order both read with other-order: its source is the words or the service's rows.
+      for (const sort of ['recommended', 'rating', 'reviews'] as const)
+        for (const offset of ['0', '24', '600']) {
+          const what = `wordsLeadService ${wordsLeadService} ${sort} offset ${offset}`;
+          const page = await search({ query: 'plan', service: 'Hair Salon', rating: '1', sort, limit: '12', offset }, MOMENTS.many);
+          // The order plan names how it read the page after its name (`order:top`, `order:listed`).
+          expect(lastPlan?.split(':')[0], what).toBe(sort === 'recommended' ? plan : 'other-order');
+          expectPage(page, [...all].sort(ORDERS[sort]), Number(offset), 12, what);
+        }
     }
   });
 

@@ -55,7 +55,7 @@ const alongOtherSources = (r: Resolved) => !!leadingIndex(r, UNCARRIED_PLACES) |
  * row by seq, a list as long as the words, where the service's rows were each read with the
  * provider's row to check the text (a third of the directory for hair, at a million).
  */
-async function wordsFewer(s: SearchRun): Promise<boolean> {
+export async function wordsFewer(s: SearchRun): Promise<boolean> {
   const { r } = s;
   if (!r.match || !r.checkable || leadingIndex(r, CATEGORY_INDEXES)?.index !== INDEXES.categoryOrder) return false;
   const { size, categoryRows } = await tokenShares(s.database);

@@ -12,6 +12,7 @@ import { CATEGORY_INDEXES, INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.
 import { and, leadingIndex, SORT_ORDERS, textSourceOf, type ListedSource, type SearchRun, type TextSource } from './context.server';
 import { manyText, textListMade, textListOf } from '../textFacts.server';
 import type { Circle, Resolved } from '../searchTypes.server';
+import { wordsFewer } from './category.server';
 
 export async function pointSource(s: SearchRun): Promise<{
   tables: RawBuilder<unknown>;
@@ -55,7 +56,9 @@ export async function pointSource(s: SearchRun): Promise<{
     const index = sortIndex ? indexedBy(byOrder.index) : place ? indexedBy(place.index) : sql``;
     return { conds, byOrder, unfiltered, listedText, boxStates, tables: r.within ? boxTables(r.within.point, r.within.miles) : sql`FROM providers p ${index}` };
   }
-  if (category) return { ...categorySource(r, sql`FROM provider_categories c ${indexedBy(category.index)}`, true), byOrder, unfiltered, listedText };
+  // Text whose words are fewer than the service's rows leads, as in the recommended order (plans/category.server.ts).
+  if (category && !(await wordsFewer(s)))
+    return { ...categorySource(r, sql`FROM provider_categories c ${indexedBy(category.index)}`, true), byOrder, unfiltered, listedText };
   if (r.match) return { ...textSourceOf(r), byOrder, unfiltered };
   const rating = FILTERS.rating.on(r);
   return { conds: rowConditions(r), byOrder, unfiltered, scan: true, tables: sql`FROM providers p ${rating ? indexedBy(INDEXES.ratingOrder) : sql``}` };
