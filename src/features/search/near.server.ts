@@ -52,8 +52,11 @@ const CELLS_PER_DEGREE = 2;
 
 const cell = (degrees: number, from: number) => Math.trunc((degrees + from) * CELLS_PER_DEGREE);
 
-/** The cell a point is in, as "latCell,lngCell" (the key of zone_cells and state_cells). */
-export const cellOf = (point: Point) => `${cell(point.latitude, 90)},${cell(point.longitude, 180)}`;
+/** A cell of zone_cells and state_cells as one key, "latCell,lngCell". */
+export const cellKey = (latCell: number, lngCell: number) => `${latCell},${lngCell}`;
+
+/** The cell a point is in (`cellKey`). */
+export const cellOf = (point: Point) => cellKey(cell(point.latitude, 90), cell(point.longitude, 180));
 
 /**
  * The half-degree cells (counted from -90 and -180, as zone_cells and state_cells key them) that the

@@ -169,6 +169,10 @@ export const hoursPresentOnce = (database: Db, reads: RequestReads, zones?: read
 export const hoursNearOnce = (database: Db, reads: RequestReads, within: { point: Point; miles: number }, placeZones?: readonly string[], inSet?: string) =>
   readOnce(reads.zones, JSON.stringify([within.point, within.miles, placeZones ?? null, inSet ?? null]), () => hoursNear(database, within, placeZones, inSet));
 
+/** The open-now list of one zone alone ('' the providers without one, read on New York's clock). */
+const zoneList = (date: Date, classes: HoursClasses, zone: string, conds: OpenListConditions) =>
+  openNowList(date, new Map([[zone, classes.get(zone) ?? []]]), zone ? [zone] : [], conds);
+
 /**
  * The half-degree cells of `within`'s box (zone_cells, a superset of the zones in each) that hold a
  * zone where someone may be open now, by the list's keyed conditions (a service): a point in another
@@ -188,14 +192,14 @@ export function cellsWithOpen(
   if (!cells) return null;
   const keyed = { ...conds, scanned: [] };
   // Each zone's list alone (no arm for the zoneless), and the zoneless' alone: EXISTS stops at the first.
-  const anyOpen = (zone: string) => sql`EXISTS (${openNowList(date, new Map([[zone, classes.get(zone) ?? []]]), [zone], keyed)})`;
+  const anyOpen = (zone: string) => sql`EXISTS (${zoneList(date, classes, zone, keyed)})`;
   const byZone = zones.length
     ? sql`CASE timeZone ${sql.join(
         zones.map((zone) => sql`WHEN ${zone} THEN ${anyOpen(zone)}`),
         sql` `,
       )} ELSE 0 END`
     : sql`0`;
-  const zoneless = openNowList(date, new Map([['', classes.get('') ?? []]]), [], keyed);
+  const zoneless = zoneList(date, classes, '', keyed);
   return sql<{ latCell: number; lngCell: number }>`SELECT DISTINCT latCell, lngCell FROM zone_cells
     WHERE latCell IN (${sql.join(cells.latCells)}) AND lngCell BETWEEN ${cells.minLngCell} AND ${cells.maxLngCell} AND ${byZone}
     UNION ALL SELECT -1, -1 WHERE EXISTS (${zoneless})`;
@@ -220,7 +224,7 @@ export function openCountByZone(
   const counted = (list: RawBuilder<unknown>, bound: number) => sql`(SELECT count(*) FROM (SELECT 1 FROM (${list}) LIMIT ${bound + 1}))`;
   const some = zones.filter((zone) => (shares.get(zone) ?? 1) < 1);
   const bounds = some.map((zone) => Math.floor(most * shares.get(zone)!));
-  const alone = some.map((zone, i) => counted(openNowList(date, new Map([[zone, classes.get(zone) ?? []]]), [zone], conds), bounds[i]!));
+  const alone = some.map((zone, i) => counted(zoneList(date, classes, zone, conds), bounds[i]!));
   // The rest as one list, with its zoneless arm.
   const rest = counted(
     openNowList(

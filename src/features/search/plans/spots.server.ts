@@ -13,7 +13,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { cappedTotal } from '../../providers/index.server';
 import { LIMITS } from '../../../config';
 import type { Circle, Count, SpotNear } from '../searchTypes.server';
-import { cellOf, spotsNearOnce } from '../near.server';
+import { cellKey, cellOf, spotsNearOnce } from '../near.server';
 import { carriedByAll, categoryConditions, isListed, rowConditions } from '../filters.server';
 import { INDEXES, indexedBy } from '../indexes.server';
 import { and, type PlanResult, type Row, type SearchRun } from './context.server';
@@ -63,9 +63,9 @@ export async function nearestBySpot(s: SearchRun, within: Circle): Promise<PlanR
   // beside the points (one round trip): a circle with none open no longer checks each of its rows.
   const [near, open] = await Promise.all([
     spotsNearOnce(s.database, s.reads, within.point, within.miles),
-    openCells ? openCells.execute(s.database.db).then(({ rows }) => new Set(rows.map((c) => `${c.latCell},${c.lngCell}`))) : null,
+    openCells ? openCells.execute(s.database.db).then(({ rows }) => new Set(rows.map((c) => cellKey(c.latCell, c.lngCell)))) : null,
   ]);
-  const spots = open && !open.has('-1,-1') ? near.filter((spot) => open.has(cellOf(spot))) : near;
+  const spots = open && !open.has(cellKey(-1, -1)) ? near.filter((spot) => open.has(cellOf(spot))) : near;
   const source = spotSource(s);
   if (!spots.length) return { count: s.r.openTotal ?? { total: 0, capped: false }, rows: [], step: 'spots' };
   // The count and the page side by side (one round trip); a further round only when the count found any.
