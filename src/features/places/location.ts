@@ -1,6 +1,15 @@
 /** How a search's location string is read: a city, a state, a ZIP prefix (docs/search.md). Pure. */
 import { stateCode } from './usStates';
 
+/** A city as the vocabulary labels it (search_terms, kind city): "City, ST". */
+export const cityLabel = (city: string, state: string) => `${city}, ${state}`;
+
+/** The city and the state of a `cityLabel`. */
+export function cityOfLabel(label: string): { city: string; state: string } {
+  const comma = label.lastIndexOf(', ');
+  return { city: label.slice(0, comma), state: label.slice(comma + 2) };
+}
+
 /** What a location string asks for: a city, a state, a ZIP prefix, or a combination. */
 export interface LocationFilter {
   city?: string;

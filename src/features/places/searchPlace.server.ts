@@ -4,7 +4,7 @@
  * the open-now list (the time zones), distance (the point) and spelling correction (the city name).
  */
 import type { Db } from '../../db/client';
-import { parseLocation } from './location';
+import { cityOfLabel, parseLocation } from './location';
 import type { Point } from './distance';
 import { timeZonesOfStates } from './timeZone';
 import { cityCentre, zipArea } from './zipAreas.server';
@@ -50,7 +50,7 @@ export async function statesOfCity({ db }: Db, city: string): Promise<string[]> 
     .where('term', '=', city.toLowerCase())
     .orderBy('n', 'desc')
     .execute();
-  return rows.map((r) => r.label.slice(r.label.lastIndexOf(', ') + 2));
+  return rows.map((r) => cityOfLabel(r.label).state);
 }
 
 /** Whether any provider is listed with the exact `column` value (one index lookup). */

@@ -11,6 +11,7 @@ import type { SearchParams, SearchResult } from './schemas/search';
 import { placeOfSearch, searchProviders, type SearchTrace } from './search.server';
 import { searchWords } from '../../lib/words';
 import type { SearchPlace } from '../places/index.server';
+import { cityOfLabel } from '../places';
 import { requestReads, termsOnce, termsRead, type RequestReads } from './requestReads.server';
 import { categoryForSearch, SEARCH_OPTIONS } from '../catalog';
 import { closestTerms, type TermKind } from '../suggestions/index.server';
@@ -94,9 +95,9 @@ async function correctLocation(database: Db, reads: RequestReads, place: SearchP
   const [known, closest] = await knownElseClosest(database, reads, 'city', city, city, true);
   const best = closest[0];
   if (known || !best) return null;
-  const name = best.label.slice(0, best.label.lastIndexOf(', '));
+  const name = cityOfLabel(best.label).city;
   // Every state of the closest city's name, as its own lookup lists them (statesOfCity): most providers first.
-  const states = closest.filter((t) => t.term === best.term).map((t) => t.label.slice(t.label.lastIndexOf(', ') + 2));
+  const states = closest.filter((t) => t.term === best.term).map((t) => cityOfLabel(t.label).state);
   // The state typed with the city ("New York" alone, read as the state for want of the city, carries none).
   return { location: place.state && place.city ? `${name}, ${place.state}` : name, states };
 }

@@ -10,7 +10,7 @@
 import type { Db } from '../../db/client';
 import { batchedReads } from '../../db/batchedReads';
 import type { Page } from '../providers/index.server';
-import { haversineMiles, roundMiles, type Point } from '../places';
+import { cityOfLabel, haversineMiles, roundMiles, type Point } from '../places';
 import type { PlaceKind } from '../places';
 import { loadGazetteer } from '../places/index.server';
 import { categoryForSearch } from '../catalog';
@@ -163,8 +163,8 @@ async function nearestCityWithProviders({ db }: Db, point: { latitude: number; l
     const list = (async () => {
       const [rows, gazetteer] = await Promise.all([db.selectFrom('search_terms').select('label').where('kind', '=', 'city').execute(), loadGazetteer()]);
       return rows.flatMap(({ label }) => {
-        const comma = label.lastIndexOf(', ');
-        const town = gazetteer.town(label.slice(0, comma), label.slice(comma + 2));
+        const { city, state } = cityOfLabel(label);
+        const town = gazetteer.town(city, state);
         return town ? [{ label, ...town.point }] : [];
       });
     })();

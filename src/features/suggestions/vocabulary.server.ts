@@ -9,6 +9,7 @@ import type { InStatement } from '@libsql/client';
 import type { Db } from '../../db/client';
 import { parseServices } from '../providers';
 import { searchWords } from '../../lib/words';
+import { cityLabel } from '../places';
 
 /**
  * `word`: words of the name, description, services and city; `service`: whole service names;
@@ -42,7 +43,7 @@ export function providerTerms(p: TermSource): [TermKind, string, string][] {
     ...[...words].map((w): [TermKind, string, string] => ['word', w, w]),
     ...[...long(services.join(' '))].map((w): [TermKind, string, string] => ['serviceWord', w, w]),
     ...[...new Set(services)].map((s): [TermKind, string, string] => ['service', s.toLowerCase(), s]),
-    ['city', p.city.toLowerCase(), `${p.city}, ${p.state}`],
+    ['city', p.city.toLowerCase(), cityLabel(p.city, p.state)],
   ];
 }
 
