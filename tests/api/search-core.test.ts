@@ -326,7 +326,7 @@ describe('Server-Timing', () => {
   const planOf = (res: Response) => /^plan;desc="([^"]*)"$/.exec(res.headers.get('Server-Timing') ?? '')?.[1];
 
   it('names the plan that answered', async () => {
-    const names = PLANS.map((p) => p.name);
+    const names = Object.keys(PLANS);
     for (const [query, plan] of [
       ['service=Nail+Salon', 'category'],
       ['priceRange=%24%24&rating=4', 'place'],

@@ -1,9 +1,10 @@
 /**
  * Provider search (docs/search.md): full text, service, place, price, minimum rating, open now and
  * distance, combined with AND, in result order, one page at a time. A search is resolved once
- * (resolve.server.ts), then the first plan of the list that applies runs (plans/index.server.ts):
- * the plan is chosen here rather than left to SQLite, so that a page is read in order along the
- * index of the most selective filter, or few matches are listed and sorted.
+ * (resolve.server.ts), the plan is chosen from it and the facts read for it (plans/choice.server.ts),
+ * and the plan named runs (plans/index.server.ts): the plan is chosen here rather than left to
+ * SQLite, so that a page is read in order along the index of the most selective filter, or few
+ * matches are listed and sorted.
  */
 import type { Db } from '../../db/client';
 import { toProvider, type Page } from '../providers/index.server';
@@ -15,7 +16,7 @@ import { resolve } from './resolve.server';
 import type { Circle, Filters } from './searchTypes.server';
 import { requestReads, type RequestReads } from './requestReads.server';
 import { searchRun, type Row } from './plans/context.server';
-import { choosePlan } from './plans/index.server';
+import { planFor } from './plans/index.server';
 import { withBudget } from './budget.server';
 
 export { PLAN_TUNING } from './tuning.server';
@@ -47,7 +48,7 @@ export async function searchProviders(
     return { total: 0, capped: false, items: [] };
   }
   const s = searchRun(database, params, r, reads);
-  const plan = await choosePlan(s);
+  const plan = await planFor(s);
   trace.plan = plan.name;
   const { rows, count, step } = await plan.run(s);
   trace.plan = step ? `${plan.name}:${step}` : plan.name;
