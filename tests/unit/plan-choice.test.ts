@@ -64,7 +64,7 @@ describe('the plan choice', () => {
   });
 
   it('asks whether a facet is rare, except nearest first', () => {
-    const facets = resolved({}, { owned: 'women' } as Resolved['params']);
+    const facets = resolved({}, { owned: ['women'] });
     expect(choose(question(facets))).toEqual({ read: 'rareFacet' });
     expect(choose(question(facets), { rareFacet: true })).toEqual({ plan: 'facet-listed' });
     expect(choose(question({ ...facets, point: POINT }, 'distance'))).toEqual({ plan: 'nearest' });
