@@ -13,7 +13,7 @@ import { PLANS } from '../../src/features/search/plans/index.server';
 import { withBudget } from '../../src/features/search/budget.server';
 import { resolve } from '../../src/features/search/resolve.server';
 import type { Resolved } from '../../src/features/search/searchTypes.server';
-import { placeOfSearch } from '../../src/features/search/search.server';
+import { placeOfSearch } from '../../src/features/places/index.server';
 import { searchParamsSchema } from '../../src/features/search/schemas/search';
 import { hoursPresent, openNowBySeq, openNowCondition, openNowList, openNowRanges } from '../../src/features/search/openNow.server';
 import {
