@@ -2022,6 +2022,8 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
     [{ owned: 'veteran', near, radius: '25', sort: 'distance', offset: '12' }, (r) => holds(r, VETERAN) && haversineMiles(P, r) <= 25, 'nearest:spots'],
     [{ owned: 'veteran', near, radius: '25', sort: 'rating', offset: '12' }, (r) => holds(r, VETERAN) && haversineMiles(P, r) <= 25],
     [{ owned: 'veteran', location: 'Plan City 1', offset: '12' }, (r) => holds(r, VETERAN) && r.city === 'Plan City 1'],
+    // A state with a service and a facet: the state's index checks the facet in its entries (migrations/0084).
+    [{ owned: 'veteran', service: 'Nail Salon', location: 'NY' }, (r) => holds(r, VETERAN) && inCategory(r, 'nails') && r.state === 'NY'],
     // A city with fewer providers than the facet holds leads, facet or not.
     [{ lang: 'en', location: 'Plan City 1' }, (r) => holds(r, EN) && r.city === 'Plan City 1', 'place'],
   ];
