@@ -205,6 +205,9 @@ export function cellsWithOpen(
     UNION ALL SELECT -1, -1 WHERE EXISTS (${zoneless})`;
 }
 
+/** The rows of `list` counted up to one past `most`: more than `most` is all a bound needs to know. */
+export const countUpTo = (list: RawBuilder<unknown>, most: number) => sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (${list}) LIMIT ${most + 1})`;
+
 /**
  * How many the open-now list of a circle's zones holds, for whether they are few (resolve.server.ts).
  * A zone in only some of the circle's cells (`shares`: the share of the box's cells that hold it,
@@ -221,7 +224,7 @@ export function openCountByZone(
   conds: OpenListConditions,
   most: number,
 ): RawBuilder<{ n: number }> {
-  const counted = (list: RawBuilder<unknown>, bound: number) => sql`(SELECT count(*) FROM (SELECT 1 FROM (${list}) LIMIT ${bound + 1}))`;
+  const counted = (list: RawBuilder<unknown>, bound: number) => sql`(${countUpTo(list, bound)})`;
   const some = zones.filter((zone) => (shares.get(zone) ?? 1) < 1);
   const bounds = some.map((zone) => Math.floor(most * shares.get(zone)!));
   const alone = some.map((zone, i) => counted(zoneList(date, classes, zone, conds), bounds[i]!));
