@@ -13,6 +13,7 @@ import type { Provider } from '@/features/providers/schemas';
 import { emptiedLine, type EmptyingFilter, foundLine, placeLabel, placeLines, searchTitle } from '@/features/search';
 import { PROVIDERS_CHANGED_EVENT } from '@/stores/businessPopup';
 import { beacon } from '@/scripts/insightsBeacon';
+import { Field } from './Field';
 import FacetChips from './search/FacetChips';
 
 export const SEARCH_ERROR = 'Failed to load search results. Please try again later.';
@@ -186,23 +187,21 @@ export default function SearchResults() {
             <SearchForm key={toQuery(p, false)} query={p.query ?? ''} service={p.service ?? ''} location={p.location ?? ''} withQuery />
           </div>
           <form className="mt-6 flex flex-wrap items-end gap-4" aria-label="Filter results" onSubmit={(e) => e.preventDefault()}>
-            <div>
-              <label htmlFor="filter-sort" className="field-label">
-                Sort
-              </label>
-              <select
-                id="filter-sort"
-                className="field-input"
-                value={p.sort ?? 'recommended'}
-                onChange={(e) => update({ sort: e.target.value === 'recommended' ? undefined : e.target.value, limit: PAGE_SIZE })}
-              >
-                {SORTS.map((s) => (
-                  <option key={s} value={s}>
-                    {SORT_LABELS[s]}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <Field id="filter-sort" label="Sort">
+              {(control) => (
+                <select
+                  {...control}
+                  value={p.sort ?? 'recommended'}
+                  onChange={(e) => update({ sort: e.target.value === 'recommended' ? undefined : e.target.value, limit: PAGE_SIZE })}
+                >
+                  {SORTS.map((s) => (
+                    <option key={s} value={s}>
+                      {SORT_LABELS[s]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
             <FilterCheckbox
               id="filter-open"
               label="Open now"
@@ -336,7 +335,6 @@ export default function SearchResults() {
   );
 }
 
-/** One of the results' filters: a labelled select whose first option ("Any …") clears it. */
 /** A yes-or-no filter: its parameter is `true` in the URL when checked, absent otherwise. */
 function FilterCheckbox({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: (on: boolean) => void }) {
   return (
@@ -349,6 +347,7 @@ function FilterCheckbox({ id, label, checked, onChange }: { id: string; label: s
   );
 }
 
+/** One of the results' filters: a labelled select whose first option ("Any …") clears it. */
 function FilterSelect({
   id,
   label,
@@ -366,18 +365,17 @@ function FilterSelect({
   onChange: (value: string | undefined) => void;
 }) {
   return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <select id={id} className="field-input" value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
-        <option value="">{anyLabel}</option>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Field id={id} label={label}>
+      {(control) => (
+        <select {...control} value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
+          <option value="">{anyLabel}</option>
+          {options.map(([v, text]) => (
+            <option key={v} value={v}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

@@ -13,7 +13,8 @@ import { LIMITS } from '../../src/config';
 import { haversineMiles, roundMiles, type Point } from '../../src/features/places/distance';
 import { openStateAt } from '../../src/features/providers/openNow';
 import { insertProviderStatements, type NewProvider } from '../../src/features/listings/newListing.server';
-import { PLAN_TUNING, placeOfSearch, searchProviders, type SearchTrace } from '../../src/features/search/search.server';
+import { PLAN_TUNING, searchProviders, type SearchTrace } from '../../src/features/search/search.server';
+import { placeOfSearch } from '../../src/features/places/index.server';
 import { resolve } from '../../src/features/search/resolve.server';
 import { searchNearPlace } from '../../src/features/search/nearPlace.server';
 import { closestTerms } from '../../src/features/suggestions/closest.server';
@@ -218,6 +219,17 @@ function expectPage(page: Awaited<ReturnType<typeof search>>, expected: Ref[], o
     page.items.map((p) => p.id),
     what,
   ).toEqual(expected.slice(offset, offset + size).map((r) => r.id));
+}
+/** Providers written as the app writes them, each `like`'s row (its seq left out) with its own columns. */
+async function addLike(like: string, rows: Record<string, unknown>[]) {
+  const { seq: _s, ...base } = (await api.database.db.selectFrom('providers').selectAll().where('id', '=', like).executeTakeFirstOrThrow()) as Record<
+    string,
+    unknown
+  >;
+  await api.database.client.batch(
+    rows.flatMap((row) => insertProviderStatements(api.database, { ...base, ...row } as unknown as NewProvider)),
+    'write',
+  );
 }
 /**
  * Whether the text-listed page was sorted from the rowids its count listed (plans/textListed.server.ts):
@@ -1579,6 +1591,59 @@ describe('openNow around a point: the open-now list of the zones its circle can 
   });
 });
 
+describe('openNow around a point: a listing without hours brings no zone to the circle (zone_cells, migrations/0086)', () => {
+  /** North-eastern Montana, far from every other provider. */
+  const R: Point = { latitude: 48.5, longitude: -104.5 };
+  const near = `${R.latitude},${R.longitude}`;
+  /** Mountain time in six cells, open all day; in a seventh, one on New York time as an import writes it: "Hours not confirmed", never open now. */
+  const SPOTS: [number, number, string][] = [
+    ...[48.3, 48.7].flatMap((latitude) => [-104.9, -104.3, -103.95].map((longitude): [number, number, string] => [latitude, longitude, 'America/Denver'])),
+    [48.5, -105.05, 'America/New_York'],
+  ];
+  beforeAll(async () => {
+    await addLike(
+      'zip-0',
+      SPOTS.map(([latitude, longitude, timeZone], n) => ({
+        id: `unknown-${n}`,
+        name: `Unknown Test ${n}`,
+        slug: `unknown-test-${n}`,
+        city: 'Unknown Test Town',
+        state: 'MT',
+        timeZone,
+        openingHours: timeZone === 'America/Denver' ? JSON.stringify(week('12:00 AM - 12:00 AM')) : '{}',
+        latitude,
+        longitude,
+      })),
+    );
+  });
+  afterAll(async () => {
+    await api.database.client.execute("DELETE FROM providers WHERE id LIKE 'unknown-%'");
+  });
+
+  it("New York's open at noon are not counted for the circle: Mountain time's few listed, the same providers", async () => {
+    const when = MOMENTS.many;
+    const all = await everyProvider();
+    const inCircle = all.filter((r) => haversineMiles(R, r) <= 40);
+    expect(inCircle.map((r) => r.id).sort()).toEqual(SPOTS.map((_, n) => `unknown-${n}`).sort());
+    // New York's open are more than its share of the cap (one cell of seven): with its zone in the
+    // circle, each row was checked.
+    expect(all.filter((r) => isOpen(r, when) && r.timeZone === 'America/New_York').length).toBeGreaterThan(Math.floor(LIMITS.countedTotal / 7));
+    const open = inCircle.filter((r) => isOpen(r, when));
+    expect(open.map((r) => r.id).sort()).toEqual(SPOTS.slice(0, 6).map((_, n) => `unknown-${n}`));
+    const byDistance = [...open].sort((a, b) => haversineMiles(R, a) - haversineMiles(R, b) || a.seq - b.seq);
+    for (const [raw, expected] of [
+      [{ near, radius: '40', openNow: 'true' }, open],
+      [{ near, radius: '40', openNow: 'true', sort: 'distance' }, byDistance],
+    ] as const) {
+      const page = await search(raw, when);
+      expect(lastPlan, JSON.stringify(raw)).toBe('open-listed');
+      expectPage(page, expected, 0, 100, JSON.stringify(raw));
+    }
+    const zones = await api.database.db.selectFrom('zone_cells').select('timeZone').where('latCell', '=', 277).where('lngCell', '=', 149).execute();
+    expect(zones).toEqual([]);
+  });
+});
+
 describe("openNow around a point: each zone of the circle counted up to its share of the circle's cells (openNow.server.ts openCountByZone)", () => {
   /** Wyoming, far from every other provider: Mountain time in six cells, New York time in one at the edge. */
   const W: Point = { latitude: 43.5, longitude: -108.5 };
@@ -1589,25 +1654,19 @@ describe("openNow around a point: each zone of the circle counted up to its shar
     [43.5, -109.05, 'America/New_York'],
   ];
   beforeAll(async () => {
-    const { seq: _s, ...base } = (await api.database.db.selectFrom('providers').selectAll().where('id', '=', 'zip-0').executeTakeFirstOrThrow()) as Record<
-      string,
-      unknown
-    >;
-    const rows = SPOTS.map(([latitude, longitude, timeZone], n) => ({
-      ...base,
-      id: `share-${n}`,
-      name: `Share Test ${n}`,
-      slug: `share-test-${n}`,
-      city: 'Share Test Town',
-      state: 'WY',
-      timeZone,
-      openingHours: JSON.stringify(week('12:00 AM - 12:00 AM')),
-      latitude,
-      longitude,
-    }));
-    await api.database.client.batch(
-      rows.flatMap((row) => insertProviderStatements(api.database, row as unknown as NewProvider)),
-      'write',
+    await addLike(
+      'zip-0',
+      SPOTS.map(([latitude, longitude, timeZone], n) => ({
+        id: `share-${n}`,
+        name: `Share Test ${n}`,
+        slug: `share-test-${n}`,
+        city: 'Share Test Town',
+        state: 'WY',
+        timeZone,
+        openingHours: JSON.stringify(week('12:00 AM - 12:00 AM')),
+        latitude,
+        longitude,
+      })),
     );
   });
   afterAll(async () => {
@@ -1963,6 +2022,8 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
     [{ owned: 'veteran', near, radius: '25', sort: 'distance', offset: '12' }, (r) => holds(r, VETERAN) && haversineMiles(P, r) <= 25, 'nearest:spots'],
     [{ owned: 'veteran', near, radius: '25', sort: 'rating', offset: '12' }, (r) => holds(r, VETERAN) && haversineMiles(P, r) <= 25],
     [{ owned: 'veteran', location: 'Plan City 1', offset: '12' }, (r) => holds(r, VETERAN) && r.city === 'Plan City 1'],
+    // A state with a service and a facet: the state's index checks the facet in its entries (migrations/0084).
+    [{ owned: 'veteran', service: 'Nail Salon', location: 'NY' }, (r) => holds(r, VETERAN) && inCategory(r, 'nails') && r.state === 'NY'],
     // A city with fewer providers than the facet holds leads, facet or not.
     [{ lang: 'en', location: 'Plan City 1' }, (r) => holds(r, EN) && r.city === 'Plan City 1', 'place'],
   ];
@@ -2039,22 +2100,16 @@ describe('open now checked row by row around a point: the points of cells where 
   const ADAK: Point = { latitude: 39.52, longitude: -99.9 };
   const near = `${P.latitude},${P.longitude}`;
   beforeAll(async () => {
-    const { seq: _s, ...base } = (await api.database.db.selectFrom('providers').selectAll().where('id', '=', 'plan-0').executeTakeFirstOrThrow()) as Record<
-      string,
-      unknown
-    >;
-    const rows = Array.from({ length: 3 }, (_, i) => ({
-      ...base,
-      id: `adak-${i}`,
-      name: `Adak Test ${i}`,
-      slug: `adak-test-${i}`,
-      ...ADAK,
-      timeZone: 'America/Adak',
-      openingHours: JSON.stringify(week('9:00 AM - 5:00 PM')),
-    }));
-    await api.database.client.batch(
-      rows.flatMap((row) => insertProviderStatements(api.database, row as unknown as NewProvider)),
-      'write',
+    await addLike(
+      'plan-0',
+      Array.from({ length: 3 }, (_, i) => ({
+        id: `adak-${i}`,
+        name: `Adak Test ${i}`,
+        slug: `adak-test-${i}`,
+        ...ADAK,
+        timeZone: 'America/Adak',
+        openingHours: JSON.stringify(week('9:00 AM - 5:00 PM')),
+      })),
     );
   });
   afterAll(async () => {

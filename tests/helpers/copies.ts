@@ -68,17 +68,17 @@ export async function copyDrift({ client }: Db): Promise<string[]> {
     [...facetRows].filter((k) => !wanted.has(k)).map((k) => ({ bitSeq: k })),
   );
   // Zone and state cells: every provider's half-degree cell of latitude and longitude (from -90 and
-  // -180) with its zone, and with its state; cells of providers since moved stay
-  // (migrations/0024_zone_cells.sql, 0037_state_cells.sql).
-  for (const [table, column] of [
-    ['zone_cells', 'timeZone'],
-    ['state_cells', 'state'],
+  // -180) with its zone (a provider with hours rows: migrations/0086), and with its state; cells of
+  // providers since moved stay (migrations/0024_zone_cells.sql, 0037_state_cells.sql).
+  for (const [table, column, which] of [
+    ['zone_cells', 'timeZone', 'AND EXISTS (SELECT 1 FROM provider_hours h WHERE h.providerSeq = providers.seq)'],
+    ['state_cells', 'state', ''],
   ] as const) {
     const cells = new Set(
       (await all(`SELECT latCell, lngCell, ${column} AS v FROM ${table}`)).map((c) => `${String(c.latCell)} ${String(c.lngCell)} ${String(c.v)}`),
     );
     const placed = await all(
-      `SELECT seq, latitude, longitude, ${column} AS v FROM providers WHERE latitude IS NOT NULL AND longitude IS NOT NULL AND ${column} IS NOT NULL`,
+      `SELECT seq, latitude, longitude, ${column} AS v FROM providers WHERE latitude IS NOT NULL AND longitude IS NOT NULL AND ${column} IS NOT NULL ${which}`,
     );
     const cellOf = (p: Rows[number]) => `${Math.floor((Number(p.latitude) + 90) * 2)} ${Math.floor((Number(p.longitude) + 180) * 2)} ${String(p.v)}`;
     report(

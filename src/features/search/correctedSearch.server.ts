@@ -8,11 +8,12 @@ import type { Db } from '../../db/client';
 import { overNetwork } from '../../db/batchedReads';
 import type { Page } from '../providers/index.server';
 import type { SearchParams, SearchResult } from './schemas/search';
-import { placeOfSearch, searchProviders, type SearchTrace } from './search.server';
+import { searchProviders } from './search.server';
+import type { SearchRequest } from './request.server';
 import { searchWords } from '../../lib/words';
-import type { SearchPlace } from '../places/index.server';
+import { placeOfSearch, type SearchPlace } from '../places/index.server';
 import { cityOfLabel } from '../places';
-import { requestReads, termsOnce, termsRead, type RequestReads } from './requestReads.server';
+import { termsOnce, termsRead, type RequestReads } from './requestReads.server';
 import { categoryForSearch, SEARCH_OPTIONS } from '../catalog';
 import { closestTerms, type TermKind } from '../suggestions/index.server';
 import { allowedEdits, editDistance } from '../suggestions';
@@ -102,21 +103,22 @@ async function correctLocation(database: Db, reads: RequestReads, place: SearchP
   return { location: place.state && place.city ? `${name}, ${place.state}` : name, states };
 }
 
+/** The search as typed, run already (a place's own search), and the plan it took. */
+export interface TypedSearch {
+  found: Page<SearchResult>;
+  plan: string;
+}
+
 /**
- * `params` searched, and again with its typos corrected when it finds nothing. `place`: the place of
- * `location`, when the caller resolved it already. `typed`: the search as typed, when the caller ran
- * it already (a place's own search, nearPlace.server.ts), with its plan.
+ * The request's search, and again with its typos corrected when it finds nothing. `typed`: the
+ * search as typed, when the caller ran it already (a place's own search, nearPlace.server.ts), with
+ * its plan. The place is the request's, read once (SearchRequest.located); a corrected city's is
+ * resolved with the states its correction read.
  */
-export async function searchWithCorrection(
-  database: Db,
-  params: SearchParams,
-  now = new Date(),
-  trace: SearchTrace = {},
-  known: { place?: SearchPlace; typed?: { found: Page<SearchResult>; plan: string }; reads?: RequestReads } = {},
-): Promise<Page<SearchResult> & { corrected?: string }> {
-  const { typed, reads = requestReads() } = known;
+export async function searchWithCorrection(q: SearchRequest, { typed }: { typed?: TypedSearch } = {}): Promise<Page<SearchResult> & { corrected?: string }> {
+  const { database, params, now, trace, reads } = q;
   if (!typed) readKnownEarly(database, reads, params);
-  const place = known.place ?? (await placeOfSearch(database, params));
+  const place = await q.located?.place;
   if (typed) trace.plan = typed.plan;
   // A city the vocabulary lists in no state is likely misspelt: its correction is read beside the
   // search, not after it (one round trip fewer); only such a place pays for it.

@@ -17,12 +17,12 @@ export const INDEXES = {
   priceUnknown: 'providers_price_unknown',
   /** Coordinates, for `near` boxes and the nearest first, covering a box's filters and order (migrations/0009, 0028). */
   geo: 'providers_geo',
-  /** ZIP codes, for listing the few providers of a ZIP prefix, covering its filters and zone (migrations/0001, 0030, 0040). */
+  /** ZIP codes, for listing the few providers of a ZIP prefix, covering its filters, zone and facets (migrations/0001, 0030, 0040, 0084). */
   zip: 'providers_zip',
   /** sort=rating and sort=reviews (migrations/0009). */
   ratingOrder: 'providers_rating_order',
   reviewsOrder: 'providers_reviews_order',
-  /** A place, then the recommended order (migrations/0004, 0005, 0013; the state's also covers price and zone, 0040). */
+  /** A place, then the recommended order (migrations/0004, 0005, 0013), each ending in the row filters' columns (0084). */
   cityOrder: 'providers_city_order',
   cityPriceOrder: 'providers_city_price_order',
   cityStateOrder: 'providers_city_state_order',

@@ -8,20 +8,19 @@
  * run as they are, and their pages joined here.
  */
 import type { Db } from '../../db/client';
-import { batchedReads } from '../../db/batchedReads';
 import type { Page } from '../providers/index.server';
 import { cityOfLabel, haversineMiles, roundMiles, type Point } from '../places';
 import type { PlaceKind } from '../places';
-import { loadGazetteer } from '../places/index.server';
+import { asListed, loadGazetteer } from '../places/index.server';
 import { categoryForSearch } from '../catalog';
 import type { SearchPlace } from '../places/index.server';
-import { readCityKnown, searchWithCorrection } from './correctedSearch.server';
+import { readCityKnown, searchWithCorrection, type TypedSearch } from './correctedSearch.server';
 import type { SearchParams, SearchResult } from './schemas/search';
-import { placeOfSearch, searchProviders, type SearchTrace } from './search.server';
+import { searchProviders } from './search.server';
+import { searchRequest, type SearchRequest, type SearchTrace } from './request.server';
 import { MAX_NEARBY_MILES } from './params';
 import { radiiFor, ringStart } from './rings';
 import { readAhead, searchAround } from './rings.server';
-import { requestReads } from './requestReads.server';
 
 /**
  * The kinds of place providers can be listed in (their city, ZIP code); a county or a neighbourhood
@@ -58,44 +57,49 @@ function inPlaceTest(place: SearchPlace | undefined, kind: PlaceKind): (p: Searc
 
 /**
  * GET /api/search's answer: the place search above when the gazetteer knows the location (not with
- * `near`, which keeps its meaning), else the search as typed, with typo correction. Over the network
- * the reads it makes side by side go out as one request each time (src/db/batchedReads.ts).
+ * `near`, which keeps its meaning), else the search as typed, with typo correction. The request is
+ * read once first (request.server.ts: its location too); over the network the reads it makes side
+ * by side go out as one request each time (src/db/batchedReads.ts).
  */
 export async function searchNearPlace(over: Db, params: SearchParams, now = new Date(), trace: SearchTrace = {}): Promise<PlaceSearchAnswer> {
-  const database = batchedReads(over);
-  if (!params.location || params.near) return searchWithCorrection(database, params, now, trace);
-  const gazetteer = await loadGazetteer();
-  let found = gazetteer.resolve(params.location);
-  if (!found) return searchWithCorrection(database, params, now, trace);
-  const placeRead = placeOfSearch(database, params, { withListed: true });
+  const q = await searchRequest(over, params, now, trace);
+  const found = q.located?.found;
+  if (!found) return searchWithCorrection(q);
+  const { database, reads } = q;
   // The rings mostly share their zones' open-now list and their text: read once for the request (requestReads.server.ts).
-  const reads = requestReads();
   if (found.kind !== 'state') readAhead(database, reads, params, found, radiiFor(found));
   // A neighbourhood or a county is searched around its point only (its place matters to the search
   // as typed, when nothing is near): the rings are not kept waiting for it, one round trip fewer.
   const aroundOnly = !OWN_SEARCH.has(found.kind) && found.kind !== 'state';
-  placeRead.catch(() => {});
-  const place = aroundOnly ? undefined : await placeRead;
-  // A state's name that is also a city with providers ("Washington": the DC providers) is the city,
-  // as the search reads it.
-  if (found.kind === 'state' && place?.city) found = gazetteer.town(place.city, place.states[0]) ?? found;
-  const named = { kind: found.kind, name: found.name, ...(found.within ? { within: found.within } : {}) };
-  if (found.kind === 'state') {
+  const place = aroundOnly ? undefined : await q.located!.place;
+  const listed = asListed(q.located!.gazetteer!, found, place);
+  const named = { kind: listed.found.kind, name: listed.found.name, ...(listed.found.within ? { within: listed.found.within } : {}) };
+  if (listed.found.kind === 'state') {
     // A state is its providers, as before: its centre is no place anyone is.
-    const answer = await searchWithCorrection(database, params, now, trace, { place });
+    const answer = await searchWithCorrection(q);
     return { ...answer, place: { ...named, inPlace: answer.total } };
   }
-  // A town name the directory lists in another state first ("Portland" with providers only in
-  // Maine) is measured from the town the providers are in.
-  const town = found.kind === 'city' && place?.states[0] && place.states[0] !== found.state ? gazetteer.town(found.city!, place.states[0]) : null;
+  return searchPlace(q, listed, place, listed.town ? { kind: listed.town.kind, name: listed.town.name } : named);
+}
+
+/**
+ * A place on the map searched (`found`, or the `town` its providers are in, whose point is the rings'
+ * centre): its own providers first, then the nearest around it when they do not fill the page, else
+ * the search as typed (nothingAround).
+ */
+async function searchPlace(
+  q: SearchRequest,
+  { found, town }: ReturnType<typeof asListed>,
+  place: SearchPlace | undefined,
+  answerPlace: Omit<PlaceAnswer, 'inPlace'>,
+): Promise<PlaceSearchAnswer> {
+  const { database, params, now, trace, reads } = q;
   const at = town ?? found;
   const point = at.point;
   const withDistance = (p: SearchResult): SearchResult =>
     p.latitude === null || p.longitude === null
       ? p
       : { ...p, distanceMiles: roundMiles(haversineMiles(point, { latitude: p.latitude, longitude: p.longitude })) };
-  const answerPlace = town ? { kind: town.kind, name: town.name } : named;
-
   const empty = { total: 0, capped: false, items: [] as SearchResult[] };
   readCityKnown(database, reads, place);
   const radii = radiiFor(at);
@@ -132,25 +136,22 @@ export async function searchNearPlace(over: Db, params: SearchParams, now = new 
   // nothing as typed either: it is not read, one round trip or two fewer.
   const typedEmpty = place?.listed === false && !!place.city && !place.zipPrefix;
   const typed = ownRuns || typedEmpty ? { found: own, plan: ownPlan } : undefined;
-  return nothingAround(database, params, now, trace, { place: place ?? (await placeRead), reads, ...(typed ? { typed } : {}) }, point, answerPlace);
+  return nothingAround(q, typed, point, answerPlace);
 }
 
 /**
- * Nothing within MAX_NEARBY_MILES: the search as typed (the place's own, when it ran: `known.typed`,
+ * Nothing within MAX_NEARBY_MILES: the search as typed (the place's own, when it ran: `typed`,
  * not read again), with its typo correction, and the nearest city that has providers for the page to offer.
  */
 async function nothingAround(
-  database: Db,
-  params: SearchParams,
-  now: Date,
-  trace: SearchTrace,
-  known: Parameters<typeof searchWithCorrection>[4],
+  q: SearchRequest,
+  typed: TypedSearch | undefined,
   point: Point,
   answerPlace: Omit<PlaceAnswer, 'inPlace'>,
 ): Promise<PlaceSearchAnswer> {
-  const answer = await searchWithCorrection(database, params, now, trace, known);
+  const answer = await searchWithCorrection(q, typed ? { typed } : {});
   if (answer.total > 0) return answer;
-  const nearestCity = await nearestCityWithProviders(database, point);
+  const nearestCity = await nearestCityWithProviders(q.database, point);
   return { ...answer, place: { ...answerPlace, inPlace: 0, radiusMiles: MAX_NEARBY_MILES, ...(nearestCity ? { nearestCity } : {}) } };
 }
 

@@ -1,29 +1,26 @@
 /**
  * Provider search (docs/search.md): full text, service, place, price, minimum rating, open now and
  * distance, combined with AND, in result order, one page at a time. A search is resolved once
- * (resolve.server.ts), then the first plan of the list that applies runs (plans/index.server.ts):
- * the plan is chosen here rather than left to SQLite, so that a page is read in order along the
- * index of the most selective filter, or few matches are listed and sorted.
+ * (resolve.server.ts), the plan is chosen from it and the facts read for it (plans/choice.server.ts),
+ * and the plan named runs (plans/index.server.ts): the plan is chosen here rather than left to
+ * SQLite, so that a page is read in order along the index of the most selective filter, or few
+ * matches are listed and sorted.
  */
 import type { Db } from '../../db/client';
 import { toProvider, type Page } from '../providers/index.server';
 import type { SearchParams, SearchResult } from './schemas/search';
 import { roundMiles } from '../places';
-import { resolvePlace, type SearchPlace } from '../places/index.server';
+import { placeOfSearch, type SearchPlace } from '../places/index.server';
+import type { SearchTrace } from './request.server';
 import { resolve } from './resolve.server';
 import type { Circle, Filters } from './searchTypes.server';
 import { requestReads, type RequestReads } from './requestReads.server';
 import { searchRun, type Row } from './plans/context.server';
-import { choosePlan } from './plans/index.server';
+import { planFor } from './plans/index.server';
 import { withBudget } from './budget.server';
 
 export { PLAN_TUNING } from './tuning.server';
-
-/** What a search did, for the response's Server-Timing header and the plan tests. */
-export interface SearchTrace {
-  /** The plan that ran ("place", "order:walk"…), or "none" when nothing could match. */
-  plan?: string;
-}
+export type { SearchTrace } from './request.server';
 
 export interface SearchOptions {
   /** The place of `location`, when the caller resolved it already (placeOfSearch). */
@@ -34,21 +31,6 @@ export interface SearchOptions {
   reads?: RequestReads;
   /** The widest circle the request's searches read around their point (searchTypes.server.ts `Resolved.textCircle`). */
   textCircle?: Circle;
-}
-
-/**
- * The place of a search's location, resolved once for the request; undefined without a location.
- * `withListed`: also whether anyone is listed in it (SearchPlace.listed); `states`: the states of its
- * city when read already (a spelling's correction, correctedSearch.server.ts).
- */
-export function placeOfSearch(
-  database: Db,
-  params: Pick<Filters, 'location' | 'near' | 'sort'>,
-  { withListed = false, states }: { withListed?: boolean; states?: string[] } = {},
-): Promise<SearchPlace | undefined> {
-  if (!params.location) return Promise.resolve(undefined);
-  // The point only for a distance measured from the location (near gives its own).
-  return resolvePlace(database, params.location, { withPoint: params.sort === 'distance' && !params.near, withListed, states });
 }
 
 /** GET /api/search: one page of matching providers in result order, and the total. */
@@ -66,7 +48,7 @@ export async function searchProviders(
     return { total: 0, capped: false, items: [] };
   }
   const s = searchRun(database, params, r, reads);
-  const plan = await choosePlan(s);
+  const plan = await planFor(s);
   trace.plan = plan.name;
   const { rows, count, step } = await plan.run(s);
   trace.plan = step ? `${plan.name}:${step}` : plan.name;

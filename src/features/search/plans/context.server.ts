@@ -29,10 +29,9 @@ export interface PlanResult {
   step?: string;
 }
 
-/** One way of answering a search: the first plan of the list (plans/index.server.ts) that applies runs. */
+/** One way of answering a search, run by its name when the choice names it (plans/choice.server.ts). */
 export interface Plan {
   name: string;
-  applies(s: SearchRun): boolean | Promise<boolean>;
   run(s: SearchRun): Promise<PlanResult>;
 }
 
@@ -65,7 +64,7 @@ export interface Sampled {
 
 export const and = (conds: Expression<SqlBool>[]) => (conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``);
 
-/** Reads one search makes for two plans (one asks whether it applies, then runs), kept in its SearchRun. */
+/** Reads one search makes for the plan choice and the plan that runs (plans/facts.server.ts), kept in its SearchRun. */
 export interface SearchOnce {
   /** filter-listed's first listable filter with few matches (plans/filterListed.server.ts `fewOf`). */
   fewFilter?: Promise<{ name: string; index: IndexName; row: Expression<SqlBool>; count: number } | undefined>;

@@ -1,0 +1,37 @@
+/**
+ * One search request, parsed once at the top (docs/search.md "How a search runs"): its parameters,
+ * its moment, its location read once (places `locate`: the gazetteer's place and the place as the
+ * conditions read it) and what it reads as it runs (requestReads.server.ts). Everything below takes
+ * this object; nothing is kept in a module for the request.
+ */
+import type { Db } from '../../db/client';
+import { batchedReads } from '../../db/batchedReads';
+import { locate, type Located } from '../places/index.server';
+import type { SearchParams } from './schemas/search';
+import { requestReads, type RequestReads } from './requestReads.server';
+
+/** What a search did, for the response's Server-Timing header and the plan tests. */
+export interface SearchTrace {
+  /** The plan that ran ("place", "order:walk"…), or "none" when nothing could match. */
+  plan?: string;
+}
+
+export interface SearchRequest {
+  /** The database; over the network, the reads made side by side go out as one request (src/db/batchedReads.ts). */
+  database: Db;
+  params: SearchParams;
+  /** The request's moment: open now and closures are read at it. */
+  now: Date;
+  /** Filled with what the request did. */
+  trace: SearchTrace;
+  /** The location read once; undefined without one. */
+  located: Located | undefined;
+  /** What the request read already: its searches (a place's own, its rings, a correction) share it. */
+  reads: RequestReads;
+}
+
+/** The request of GET /api/search: the location read before anything else. */
+export async function searchRequest(over: Db, params: SearchParams, now: Date, trace: SearchTrace): Promise<SearchRequest> {
+  const database = batchedReads(over);
+  return { database, params, now, trace, located: await locate(database, params), reads: requestReads() };
+}
