@@ -18,7 +18,8 @@ import type { Count, Filters, Resolved } from '../searchTypes.server';
 import type { Point } from '../../places';
 import { PLAN_TUNING } from '../tuning.server';
 import { manyText, statesOnce, wordsEstimate } from '../textFacts.server';
-import { countOnce, readOnce, requestReads, statementKey, type RequestReads, type StatementMemo } from '../requestReads.server';
+import { countOnce, readOnce, statementKey, type RequestReads, type StatementMemo } from '../requestReads.server';
+import type { SearchInput, SearchRequest } from '../request.server';
 
 export type Row = Selectable<ProvidersTable> & { distanceMiles?: number; matchCount?: number };
 
@@ -515,7 +516,9 @@ function deepReach(s: SearchRun, after: Sampled): number {
   return reach <= PLAN_TUNING.deepWalk ? reach : 0;
 }
 
-export function searchRun(database: Db, params: SearchRun['params'], r: Resolved, reads: RequestReads = requestReads()): SearchRun {
+/** The search of `q` with its resolved `r`: what its plan reads with. */
+export function searchRun(q: Pick<SearchRequest<SearchInput>, 'database' | 'params' | 'reads'>, r: Resolved): SearchRun {
+  const { database, params, reads } = q;
   const sort = params.sort ?? 'recommended';
   const counts: StatementMemo<Count> = new Map();
   // The methods call the functions above with this object, the one searchRun made: a plan that
