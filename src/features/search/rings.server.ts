@@ -21,7 +21,7 @@ import type { SearchParams, SearchResult } from './schemas/search';
 import { searchProviders, toResult, type SearchTrace } from './search.server';
 import { directorySize, resolve } from './resolve.server';
 import { searchRun } from './plans/context.server';
-import { choosePlan } from './plans/index.server';
+import { planFor } from './plans/index.server';
 import { ringsBySpot } from './plans/spots.server';
 import { LIMITS } from '../../config';
 import { withBudget } from './budget.server';
@@ -221,12 +221,11 @@ async function askWidest(database: Db, a: Around): Promise<{ from: number } | { 
 async function ringsAtOnce(over: Db, a: Around): Promise<RingPage | null | undefined> {
   const { start } = a;
   if (!readAtOnce(start, { openNow: !!a.params.openNow, listed: LIMITS.countedTotal + 1 })) return undefined;
-  const database = withBudget(over);
-  const params = { ...circleOf(a, start.radii.at(-1)!), offset: start.skip, limit: start.take };
-  const r = await resolve(database, params, a.now, undefined, a.reads);
+  const q = { database: withBudget(over), params: { ...circleOf(a, start.radii.at(-1)!), offset: start.skip, limit: start.take }, now: a.now, reads: a.reads };
+  const r = await resolve(q, undefined);
   if (r.match !== null || !r.within) return undefined;
-  const s = searchRun(database, params, r, a.reads);
-  if ((await choosePlan(s)).name !== 'nearest') return undefined;
+  const s = searchRun(q, r);
+  if ((await planFor(s)).name !== 'nearest') return undefined;
   const { ring, count, rows } = await ringsBySpot(s, a.point, start.radii, start);
   if (count.total === 0) return null;
   const page = rows.map(toResult);
