@@ -14,6 +14,7 @@ import { withBudget } from '../../src/features/search/budget.server';
 import { resolve } from '../../src/features/search/resolve.server';
 import type { Resolved } from '../../src/features/search/searchTypes.server';
 import { placeOfSearch } from '../../src/features/places/index.server';
+import { requestOf } from '../../src/features/search/request.server';
 import { searchParamsSchema } from '../../src/features/search/schemas/search';
 import { hoursPresent, openNowBySeq, openNowCondition, openNowList, openNowRanges } from '../../src/features/search/openNow.server';
 import {
@@ -85,12 +86,12 @@ describe('text in a small box', () => {
   it('is listed when its matches narrowed to the box’s states are few for the box, though all of them are not (narrowedEntryCost)', async () => {
     const saved = { ...PLAN_TUNING };
     const params = searchParamsSchema.parse({ query: 'salon', near: '41.8781,-87.6298', radius: '10' });
-    const r = await resolve(api.database, params, new Date('2026-11-25T17:00:00Z'), await placeOfSearch(api.database, params));
+    const r = await resolve(requestOf(api.database, params, new Date('2026-11-25T17:00:00Z')), await placeOfSearch(api.database, params));
     // Whether the box's text is listed at `perRow` matches a row, when an entry the states leave out
     // costs nothing (0) or as much as a listed match (1: the states not counted, the rule before).
     const listedAt = async (perRow: number, narrowedEntryCost: number) => {
       Object.assign(PLAN_TUNING, { textLeads: 0, boxCheckSeeks: 1_000_000, listTextFrom: 0, listTextPerRow: perRow, narrowedEntryCost });
-      return searchRun(api.database, params, r).listTextIn(r.within!.point, r.within!.miles);
+      return searchRun(requestOf(api.database, params), r).listTextIn(r.within!.point, r.within!.miles);
     };
     const between: number[] = [];
     try {
@@ -148,7 +149,7 @@ describe('open now on seq alone', () => {
     const now = new Date('2026-11-25T17:00:00Z');
     const resolved = async (query: Record<string, string>) => {
       const params = searchParamsSchema.parse(query);
-      return resolve(api.database, params, now, await placeOfSearch(api.database, params));
+      return resolve(requestOf(api.database, params, now), await placeOfSearch(api.database, params));
     };
     const r = await resolved({ query: 'nail', openNow: 'true' });
     const source = textSourceOf(r);
@@ -181,9 +182,9 @@ describe('listed matches', () => {
       sort: 'distance',
     });
     const now = new Date('2026-11-25T17:00:00Z');
-    const r = await resolve(api.database, params, now, await placeOfSearch(api.database, params));
+    const r = await resolve(requestOf(api.database, params, now), await placeOfSearch(api.database, params));
     expect(r.match).toBeTruthy();
-    const run = searchRun(api.database, params, r);
+    const run = searchRun(requestOf(api.database, params), r);
     // Open now as the list of those open (few) and as a check on each row (many).
     for (const openNow of [r.openNow!, openNowCondition(now)]) {
       const listed = textListed(r.match as string, rowConditions({ ...r, match: null, openNow }));
@@ -210,7 +211,7 @@ describe('filters as data', () => {
   it('the open-now list with a city, a service, a price and a rating is read from the city index alone', async () => {
     const params = searchParamsSchema.parse({ service: 'Nail Salon', location: 'New York, NY', priceRange: '$$', rating: '4', openNow: 'true' });
     const now = new Date('2026-11-25T17:00:00Z');
-    const r = await resolve(api.database, params, now, await placeOfSearch(api.database, params));
+    const r = await resolve(requestOf(api.database, params, now), await placeOfSearch(api.database, params));
     const conds = openListConditions(r);
     expect([conds.byCity, conds.keyed.length, conds.scanned.length]).toEqual([true, 2, 2]);
     const classes = new Map([['America/New_York', [8]]]);
@@ -298,13 +299,13 @@ describe('filters in the full-text index', () => {
       expect(await found(word)).toEqual(await found(`{name description services city} : ${word}`));
     for (const word of [`s${state}`, 'p2', 'r45', 'v50', 'c18', 'b5018']) expect(await found(word)).toEqual(new Set());
     // Through the search's own expression of the words: a query of a token's letters finds nothing.
-    const r = await resolve(api.database, searchParamsSchema.parse({ query: 'p2' }), new Date(), undefined);
+    const r = await resolve(requestOf(api.database, searchParamsSchema.parse({ query: 'p2' })), undefined);
     expect(await found(r.match as string)).toEqual(new Set());
   });
 
   it('text listed with a city, a state, a price and a rating is read as their intersection in the index', async () => {
     const params = searchParamsSchema.parse({ query: 'nail', location: 'New York, NY', priceRange: '$$', rating: '4.2' });
-    const r = await resolve(api.database, params, new Date(), await placeOfSearch(api.database, params));
+    const r = await resolve(requestOf(api.database, params, new Date()), await placeOfSearch(api.database, params));
     // Few words: listed as they are, the tokens would only add a merge (resolve.server.ts `textTokens`).
     expect(r.textTokens).toBeUndefined();
     expect(listedMatch(r, { inText: true })).toBe(`(${r.match}) AND city : ("new" "york")`);
@@ -326,7 +327,7 @@ describe('Server-Timing', () => {
   const planOf = (res: Response) => /^plan;desc="([^"]*)"$/.exec(res.headers.get('Server-Timing') ?? '')?.[1];
 
   it('names the plan that answered', async () => {
-    const names = PLANS.map((p) => p.name);
+    const names = Object.keys(PLANS);
     for (const [query, plan] of [
       ['service=Nail+Salon', 'category'],
       ['priceRange=%24%24&rating=4', 'place'],

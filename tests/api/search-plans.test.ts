@@ -15,6 +15,7 @@ import { openStateAt } from '../../src/features/providers/openNow';
 import { insertProviderStatements, type NewProvider } from '../../src/features/listings/newListing.server';
 import { PLAN_TUNING, searchProviders, type SearchTrace } from '../../src/features/search/search.server';
 import { placeOfSearch } from '../../src/features/places/index.server';
+import { requestOf } from '../../src/features/search/request.server';
 import { resolve } from '../../src/features/search/resolve.server';
 import { searchNearPlace } from '../../src/features/search/nearPlace.server';
 import { closestTerms } from '../../src/features/suggestions/closest.server';
@@ -875,7 +876,10 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
           what,
         ).toEqual(expected.slice(offset, offset + 12).map((r) => r.id));
         // Listed with the tokens a small part of the directory holds (tokenShares.server.ts), and no other.
-        const r = await resolve(api.database, searchParamsSchema.parse(raw), MOMENTS.many, await placeOfSearch(api.database, searchParamsSchema.parse(raw)));
+        const r = await resolve(
+          requestOf(api.database, searchParamsSchema.parse(raw), MOMENTS.many),
+          await placeOfSearch(api.database, searchParamsSchema.parse(raw)),
+        );
         const { shares } = await tokenShares(api.database);
         // The words (every plan provider) are a few thousand: enough for each token of a small share here.
         const selective = textTokensOf(r).filter((t) => (shares.get(t) ?? 0) <= PLAN_TUNING.textTokenShare);

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { overNetwork } from '../../db/batchedReads';
 import type { Page } from '../providers/index.server';
 import type { SearchParams, SearchResult } from './schemas/search';
-import { searchProviders } from './search.server';
+import { searchOf } from './search.server';
 import type { SearchRequest } from './request.server';
 import { searchWords } from '../../lib/words';
 import { placeOfSearch, type SearchPlace } from '../places/index.server';
@@ -116,7 +116,7 @@ export interface TypedSearch {
  * resolved with the states its correction read.
  */
 export async function searchWithCorrection(q: SearchRequest, { typed }: { typed?: TypedSearch } = {}): Promise<Page<SearchResult> & { corrected?: string }> {
-  const { database, params, now, trace, reads } = q;
+  const { database, params, trace, reads } = q;
   if (!typed) readKnownEarly(database, reads, params);
   const place = await q.located?.place;
   if (typed) trace.plan = typed.plan;
@@ -124,7 +124,7 @@ export async function searchWithCorrection(q: SearchRequest, { typed }: { typed?
   // search, not after it (one round trip fewer); only such a place pays for it.
   const early = place?.cityName && !place.states.length ? correctLocation(database, reads, place) : null;
   early?.catch(() => {});
-  const found = typed ? typed.found : await searchProviders(database, params, now, { place, trace, reads });
+  const found = typed ? typed.found : await searchOf(q, { place });
   if (found.total > 0 || !(params.query || params.service || params.location)) return found;
   const [query, service, location] = await Promise.all([
     params.query ? correctQuery(database, reads, params.query) : null,
@@ -139,6 +139,6 @@ export async function searchWithCorrection(q: SearchRequest, { typed }: { typed?
   const again = { ...params, ...corrected };
   // The place of the search again: as it was, or the corrected city in the states its correction read.
   const placeAgain = location ? await placeOfSearch(database, again, { states: location.states }) : place;
-  const answer = await searchProviders(database, again, now, { trace, reads, place: placeAgain });
+  const answer = await searchOf({ ...q, params: again }, { place: placeAgain });
   return { ...answer, corrected: new URLSearchParams(corrected).toString() };
 }

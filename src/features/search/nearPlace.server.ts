@@ -16,7 +16,7 @@ import { categoryForSearch } from '../catalog';
 import type { SearchPlace } from '../places/index.server';
 import { readCityKnown, searchWithCorrection, type TypedSearch } from './correctedSearch.server';
 import type { SearchParams, SearchResult } from './schemas/search';
-import { searchProviders } from './search.server';
+import { searchOf } from './search.server';
 import { searchRequest, type SearchRequest, type SearchTrace } from './request.server';
 import { MAX_NEARBY_MILES } from './params';
 import { radiiFor, ringStart } from './rings';
@@ -106,7 +106,7 @@ async function searchPlace(
   // Each circle's text, when many, is listed for the widest circle's states: one list for the rings.
   const ring = { params, now, place, reads, point, textCircle: { point, miles: radii.at(-1)! } };
   const ownRuns = OWN_SEARCH.has(found.kind) && (place?.listed ?? true);
-  const own = ownRuns ? await searchProviders(database, params, now, { place, trace, reads }) : empty;
+  const own = ownRuns ? await searchOf(q, { place }) : empty;
   const ownPlan = trace.plan ?? 'none';
   const wanted = params.offset + params.limit;
   if (own.capped || own.total >= wanted) return { ...own, items: own.items.map(withDistance), place: { ...answerPlace, inPlace: own.total } };

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { batchedReads } from '../../db/batchedReads';
 import { locate, type Located } from '../places/index.server';
 import type { SearchParams } from './schemas/search';
+import type { Filters } from './searchTypes.server';
 import { requestReads, type RequestReads } from './requestReads.server';
 
 /** What a search did, for the response's Server-Timing header and the plan tests. */
@@ -16,10 +17,18 @@ export interface SearchTrace {
   plan?: string;
 }
 
-export interface SearchRequest {
+/** A search's parameters as one search reads them: its filters and its page. */
+export type SearchInput = Filters & Pick<SearchParams, 'limit' | 'offset'>;
+
+/**
+ * A request, and each search it makes: a place's own search, each of its rings and a spelling's
+ * correction are searches of the one request with their own `params` (`{ ...q, params }`), sharing
+ * its reads.
+ */
+export interface SearchRequest<P extends Filters = SearchParams> {
   /** The database; over the network, the reads made side by side go out as one request (src/db/batchedReads.ts). */
   database: Db;
-  params: SearchParams;
+  params: P;
   /** The request's moment: open now and closures are read at it. */
   now: Date;
   /** Filled with what the request did. */
@@ -29,6 +38,14 @@ export interface SearchRequest {
   /** What the request read already: its searches (a place's own, its rings, a correction) share it. */
   reads: RequestReads;
 }
+
+/** A request made for one search (its location read by the search itself): the site's own searches, the tests. */
+export const requestOf = <P extends Filters>(
+  database: Db,
+  params: P,
+  now = new Date(),
+  { trace = {}, reads = requestReads() }: { trace?: SearchTrace; reads?: RequestReads } = {},
+): SearchRequest<P> => ({ database, params, now, trace, located: undefined, reads });
 
 /** The request of GET /api/search: the location read before anything else. */
 export async function searchRequest(over: Db, params: SearchParams, now: Date, trace: SearchTrace): Promise<SearchRequest> {

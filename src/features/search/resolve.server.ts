@@ -7,13 +7,14 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client';
 import { cappedTotal } from '../providers/index.server';
 import { LIMITS } from '../../config';
-import { countOnce, readOnce, requestReads, termsOnce, type RequestReads } from './requestReads.server';
+import { countOnce, readOnce, termsOnce, type RequestReads } from './requestReads.server';
 import { openListedMost, openScanMost, PLAN_TUNING } from './tuning.server';
 import { INDEXES, indexedBy } from './indexes.server';
 import type { Filters, Resolved } from './searchTypes.server';
 import { categoryForSearch } from '../catalog';
 import { InvalidInputError } from '../../lib/errors';
 import type { SearchPlace } from '../places/index.server';
+import type { SearchRequest } from './request.server';
 import { RADIUS_MILES } from './params';
 import { fewText, manyText, statesOf, textMatches } from './textFacts.server';
 import {
@@ -30,13 +31,9 @@ import { textMatch } from './textMatch.server';
 import { carriedByAll, FILTERS, isListed, openListConditions, textTokensOf } from './filters.server';
 import { tokenShares } from './tokenShares.server';
 
-export async function resolve(
-  database: Db,
-  params: Filters,
-  now: Date,
-  place: SearchPlace | undefined,
-  reads: RequestReads = requestReads(),
-): Promise<Resolved> {
+/** The search of `q` resolved, with the place of its location (read once for the request). */
+export async function resolve(q: Pick<SearchRequest<Filters>, 'database' | 'params' | 'now' | 'reads'>, place: SearchPlace | undefined): Promise<Resolved> {
+  const { database, params, now, reads } = q;
   const r = await resolvedText(database, params, now, place, reads);
   if (params.near) r.within = { point: params.near, miles: params.radius ?? RADIUS_MILES.default };
   if (params.near || params.sort === 'distance') {

@@ -1,21 +1,22 @@
 /**
  * Provider search (docs/search.md): full text, service, place, price, minimum rating, open now and
  * distance, combined with AND, in result order, one page at a time. A search is resolved once
- * (resolve.server.ts), then the first plan of the list that applies runs (plans/index.server.ts):
- * the plan is chosen here rather than left to SQLite, so that a page is read in order along the
- * index of the most selective filter, or few matches are listed and sorted.
+ * (resolve.server.ts), the plan is chosen from it and the facts read for it (plans/choice.server.ts),
+ * and the plan named runs (plans/index.server.ts): the plan is chosen here rather than left to
+ * SQLite, so that a page is read in order along the index of the most selective filter, or few
+ * matches are listed and sorted.
  */
 import type { Db } from '../../db/client';
 import { toProvider, type Page } from '../providers/index.server';
-import type { SearchParams, SearchResult } from './schemas/search';
+import type { SearchResult } from './schemas/search';
 import { roundMiles } from '../places';
 import { placeOfSearch, type SearchPlace } from '../places/index.server';
-import type { SearchTrace } from './request.server';
+import { requestOf, type SearchInput, type SearchRequest, type SearchTrace } from './request.server';
 import { resolve } from './resolve.server';
-import type { Circle, Filters } from './searchTypes.server';
-import { requestReads, type RequestReads } from './requestReads.server';
+import type { Circle } from './searchTypes.server';
+import type { RequestReads } from './requestReads.server';
 import { searchRun, type Row } from './plans/context.server';
-import { choosePlan } from './plans/index.server';
+import { planFor } from './plans/index.server';
 import { withBudget } from './budget.server';
 
 export { PLAN_TUNING } from './tuning.server';
@@ -32,22 +33,34 @@ export interface SearchOptions {
   textCircle?: Circle;
 }
 
-/** GET /api/search: one page of matching providers in result order, and the total. */
-export async function searchProviders(
+/** One page of matching providers in result order, and the total: a search that is a request of its own. */
+export function searchProviders(
   database: Db,
-  params: Filters & Pick<SearchParams, 'limit' | 'offset'>,
+  params: SearchInput,
   now = new Date(),
-  { place, trace = {}, reads = requestReads(), textCircle }: SearchOptions = {},
+  { place, trace, reads, textCircle }: SearchOptions = {},
 ): Promise<Page<SearchResult>> {
-  database = withBudget(database);
-  const r = await resolve(database, params, now, place ?? (await placeOfSearch(database, params)), reads);
+  return searchOf(requestOf(database, params, now, { trace, reads }), { place, textCircle });
+}
+
+/**
+ * The search of `q`'s parameters: resolved once, its plan chosen and run, its page shaped. `place`:
+ * the place of its location when the request read it already (SearchRequest.located), else read here.
+ */
+export async function searchOf(
+  q: SearchRequest<SearchInput>,
+  { place, textCircle }: Pick<SearchOptions, 'place' | 'textCircle'> = {},
+): Promise<Page<SearchResult>> {
+  const search = { ...q, database: withBudget(q.database) };
+  const { trace } = q;
+  const r = await resolve(search, place ?? (await placeOfSearch(search.database, q.params)));
   if (textCircle && r.within) r.textCircle = textCircle;
   if (r.match === false) {
     trace.plan = 'none';
     return { total: 0, capped: false, items: [] };
   }
-  const s = searchRun(database, params, r, reads);
-  const plan = await choosePlan(s);
+  const s = searchRun(search, r);
+  const plan = await planFor(s);
   trace.plan = plan.name;
   const { rows, count, step } = await plan.run(s);
   trace.plan = step ? `${plan.name}:${step}` : plan.name;

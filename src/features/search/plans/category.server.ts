@@ -29,7 +29,7 @@ const CATEGORY_SORT_ORDERS = {
  * price; a state or a ZIP prefix leads); by
  * rating or reviews a service alone, no place, point or text (those read their own sources, plans/otherOrder.server.ts).
  */
-function categoryLead(s: Pick<SearchRun, 'r' | 'sort'>): { index: IndexName; order: RawBuilder<unknown> } | null {
+export function categoryLead(s: Pick<SearchRun, 'r' | 'sort'>): { index: IndexName; order: RawBuilder<unknown> } | null {
   const index = leadingIndex(s.r, CATEGORY_INDEXES);
   if (!index) return null;
   if (s.sort === 'recommended') return index.filters.length > 1 || !leadingIndex(s.r, UNCARRIED_PLACES) ? { index: index.index, order: CATEGORY_ORDER } : null;
@@ -66,7 +66,6 @@ export async function wordsFewer(s: SearchRun): Promise<boolean> {
 
 export const category: Plan = {
   name: 'category',
-  applies: async (s) => !!categoryLead(s) && !(await wordsFewer(s)),
   async run(s) {
     const { r } = s;
     const cat = categoryConditions(r);

@@ -18,7 +18,8 @@ import type { Count, Filters, Resolved } from '../searchTypes.server';
 import type { Point } from '../../places';
 import { PLAN_TUNING } from '../tuning.server';
 import { manyText, statesOnce, wordsEstimate } from '../textFacts.server';
-import { countOnce, readOnce, requestReads, statementKey, type RequestReads, type StatementMemo } from '../requestReads.server';
+import { countOnce, readOnce, statementKey, type RequestReads, type StatementMemo } from '../requestReads.server';
+import type { SearchInput, SearchRequest } from '../request.server';
 
 export type Row = Selectable<ProvidersTable> & { distanceMiles?: number; matchCount?: number };
 
@@ -29,10 +30,9 @@ export interface PlanResult {
   step?: string;
 }
 
-/** One way of answering a search: the first plan of the list (plans/index.server.ts) that applies runs. */
+/** One way of answering a search, run by its name when the choice names it (plans/choice.server.ts). */
 export interface Plan {
   name: string;
-  applies(s: SearchRun): boolean | Promise<boolean>;
   run(s: SearchRun): Promise<PlanResult>;
 }
 
@@ -65,7 +65,7 @@ export interface Sampled {
 
 export const and = (conds: Expression<SqlBool>[]) => (conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``);
 
-/** Reads one search makes for two plans (one asks whether it applies, then runs), kept in its SearchRun. */
+/** Reads one search makes for the plan choice and the plan that runs (plans/facts.server.ts), kept in its SearchRun. */
 export interface SearchOnce {
   /** filter-listed's first listable filter with few matches (plans/filterListed.server.ts `fewOf`). */
   fewFilter?: Promise<{ name: string; index: IndexName; row: Expression<SqlBool>; count: number } | undefined>;
@@ -516,7 +516,9 @@ function deepReach(s: SearchRun, after: Sampled): number {
   return reach <= PLAN_TUNING.deepWalk ? reach : 0;
 }
 
-export function searchRun(database: Db, params: SearchRun['params'], r: Resolved, reads: RequestReads = requestReads()): SearchRun {
+/** The search of `q` with its resolved `r`: what its plan reads with. */
+export function searchRun(q: Pick<SearchRequest<SearchInput>, 'database' | 'params' | 'reads'>, r: Resolved): SearchRun {
+  const { database, params, reads } = q;
   const sort = params.sort ?? 'recommended';
   const counts: StatementMemo<Count> = new Map();
   // The methods call the functions above with this object, the one searchRun made: a plan that

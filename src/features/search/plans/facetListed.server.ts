@@ -23,7 +23,7 @@ import { and, leadingIndex, type Plan, type SearchRun } from './context.server';
 import { wordsEstimate } from '../textFacts.server';
 
 /** The search's rarest facet bit and its estimated rows, when listing them is the cheapest read; else null. */
-async function rarestFacet(s: SearchRun): Promise<{ bit: number; rows: number } | null> {
+export async function rarestFacet(s: SearchRun): Promise<{ bit: number; rows: number } | null> {
   const { r } = s;
   const bits = facetBitsOf(r);
   // Nearest first reads the points around a place in order and stops at the page (a place's rings:
@@ -68,7 +68,6 @@ async function narrowerSource(s: SearchRun, most: number): Promise<boolean> {
 
 export const facetListed: Plan = {
   name: 'facet-listed',
-  applies: async (s) => !!(await rarestFacet(s)),
   async run(s) {
     const { bit, rows } = (await rarestFacet(s))!;
     const listText = await s.listTextFor(rows);

@@ -8,10 +8,8 @@ import { sql } from 'kysely';
 import { LISTED, listableFilters, rowConditions } from '../filters.server';
 import { indexedBy } from '../indexes.server';
 import { and, type Plan, type SearchRun } from './context.server';
-import { countOnce } from '../requestReads.server';
-import { boxTables } from '../near.server';
 
-/** The first listable filter with few matches, counted once per search (applies, then run). */
+/** The first listable filter with few matches, counted once per search (the choice's fact, then the run). */
 export const fewOf = (s: SearchRun) => {
   s.once.fewFilter ??= (async () => {
     for (const f of listableFilters(s.r)) {
@@ -26,27 +24,10 @@ export const fewOf = (s: SearchRun) => {
 
 export const filterListed: Plan = {
   name: 'filter-listed',
-  applies: async (s) => !!(await fewOf(s)),
   async run(s) {
     const f = (await fewOf(s))!;
     const listText = await s.listTextFor(f.count);
     const [rows, count] = await s.fewSorted(sql`FROM providers p ${indexedBy(f.index)} ${and(rowConditions(s.r, { listText }))}`);
     return { rows, count, step: f.name };
-  },
-};
-
-/**
- * The same, ahead of the plans that read a `near` circle, when its few are fewer than the circle's
- * rows (counted on the coordinate index that far, the circle's box with a service's rows when it
- * has one): a place's rings read circles of tens of thousands around a ZIP code of a few.
- */
-export const filterListedInCircle: Plan = {
-  ...filterListed,
-  async applies(s) {
-    const few = s.r.within ? await fewOf(s) : undefined;
-    if (!few) return false;
-    const { point, miles } = s.r.within!;
-    const box = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 ${boxTables(point, miles, s.r.category)} LIMIT ${few.count + 1})`;
-    return (await countOnce(s.database, s.reads.counts, box)) > few.count;
   },
 };

@@ -5,7 +5,6 @@ import { nearestBySpot } from './spots.server';
 
 export const nearest: Plan = {
   name: 'nearest',
-  applies: ({ sort }) => sort === 'distance',
   async run(s) {
     if (s.r.within && !s.r.match) return nearestBySpot(s, s.r.within);
     const { conds, tables, seqSource } = await pointSource(s);

@@ -10,7 +10,6 @@ import { and, type Plan } from './context.server';
 
 export const openListed: Plan = {
   name: 'open-listed',
-  applies: ({ r }) => !!r.fewOpen,
   async run(s) {
     const listText = await s.listTextFor(s.r.openCount ?? 0);
     const [rows, count] = await s.fewSorted(sql`FROM provider_search p ${and(rowConditions(s.r, { skip: 'openList', listText }))}`);

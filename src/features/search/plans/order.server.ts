@@ -20,7 +20,6 @@ import { textInBox } from './pointSource.server';
 
 export const order: Plan = {
   name: 'order',
-  applies: () => true,
   async run(s) {
     const { r } = s;
     const filters = filtersOf(r);

@@ -9,19 +9,16 @@ import { leadingIndex, SAMPLE_ROWS, textTops, withTop, type Plan, type SearchRun
 import { pointSource } from './pointSource.server';
 import { CATEGORY_INDEXES, PLACE_INDEXES } from '../indexes.server';
 import { rowConditions } from '../filters.server';
-import { categorySorted } from './category.server';
 
 /**
  * A `near` box in the recommended order with no filter that has an ordered index of its own: the
  * order plan walks the order index when the box holds many, as with text.
  */
-export const nearInOrder = ({ r, sort }: SearchRun) =>
+export const nearInOrder = ({ r, sort }: Pick<SearchRun, 'r' | 'sort'>) =>
   !!r.within && sort === 'recommended' && !r.fewOpen && !leadingIndex(r, PLACE_INDEXES) && !leadingIndex(r, CATEGORY_INDEXES);
 
 export const otherOrder: Plan = {
   name: 'other-order',
-  // A service alone in another order reads its category rows in that order (plans/category.server.ts).
-  applies: (s) => (s.sort !== 'recommended' || !!s.r.point) && !nearInOrder(s) && !categorySorted(s),
   async run(s) {
     const { conds, byOrder, unfiltered, tables, text, seqSource, scan, listedText, boxStates } = await pointSource(s);
     // Few matches are the page already, sorted from the read that counted them.

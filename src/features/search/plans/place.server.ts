@@ -8,15 +8,9 @@ import { sql } from 'kysely';
 import { rowConditions } from '../filters.server';
 import { indexedBy, PLACE_INDEXES } from '../indexes.server';
 import { and, leadingIndex, ORDER, type Plan } from './context.server';
-import { PLAN_TUNING } from '../tuning.server';
 
 export const place: Plan = {
   name: 'place',
-  // An index in result order: a ZIP prefix's (unordered) is the order plan's source instead.
-  applies: ({ r, wanted }) => {
-    const leading = leadingIndex(r, PLACE_INDEXES);
-    return !!leading && !leading.unordered && !(r.match && !leading.filters.includes('city') && wanted <= PLAN_TUNING.textOverPlaceUpTo);
-  },
   async run(s) {
     const index = indexedBy(leadingIndex(s.r, PLACE_INDEXES)!.index);
     const conds = rowConditions(s.r, { listText: true });

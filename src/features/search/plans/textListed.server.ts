@@ -10,7 +10,7 @@
  */
 import { sql } from 'kysely';
 import { boxTables, withinCondition } from '../near.server';
-import { FILTERS, filtersOf, listableFilters, rowConditions, type SearchFilter } from '../filters.server';
+import { FILTERS, listableFilters, rowConditions, type SearchFilter } from '../filters.server';
 import { statesShare, tokenShares } from '../tokenShares.server';
 import { openNowCondition } from '../openNow.server';
 import { fewOf } from './filterListed.server';
@@ -71,7 +71,7 @@ async function leadRows(s: SearchRun, most: number): Promise<number | null> {
  * are more than the cap and at most `textLeads`, the rows of the filter that would lead, counted
  * one past them; once per search.
  */
-function textAndLead(s: SearchRun): Promise<{ text: number; lead: number | null; rowids: string | null }> {
+export function textAndLead(s: SearchRun): Promise<{ text: number; lead: number | null; rowids: string | null }> {
   s.once.textAndLead ??= (async () => {
     // The filters' tokens make the count the intersection, where text that is many at a price
     // or in a state is still few. Not against a box, whose covering index applies a price, a
@@ -93,27 +93,15 @@ function textAndLead(s: SearchRun): Promise<{ text: number; lead: number | null;
 
 export const textFew: Plan = {
   name: 'text-listed',
-  async applies(s) {
-    // Text alone in the recommended order: the order plan counts and lists it from the index alone.
-    if (!s.r.match || (filtersOf(s.r).length < 2 && s.sort === 'recommended' && !s.r.point)) return false;
-    const { text, lead } = await textAndLead(s);
-    if (fewText(text)) return true;
-    // More than the cap: the text still leads when the filter that would lead has more rows (a
-    // service's hundreds of thousands), since the count reads that index until it has the cap.
-    // Few open lead their own plan (open-listed) unless the text's matches are fewer still: each
-    // listed row costs about the same either way.
-    if (s.r.fewOpen && text >= (s.r.openCount ?? 0)) return false;
-    return text <= PLAN_TUNING.textLeads && lead !== null && lead > text;
-  },
   async run(s) {
     // The count listed every match (they are few): read from that list, each checked against the
     // other filters, where listing them from the full-text index decoded the words' lists again. The
     // list holds the words' matches with at most some of the filters' tokens, so the filters are
     // all checked on the row.
     const { rowids } = await textAndLead(s);
-    // `applies` holds only for a count of at most textLeads, which lists every match it counts.
+    // The choice takes this plan only for a count of at most textLeads, which lists every match it counts.
     if (!rowids) throw new Error('text-listed ran on text whose count did not list every match');
-    // With few open yet fewer matches (applies), each match's hours are looked up: the open-now
+    // With few open yet fewer matches (the choice's rule), each match's hours are looked up: the open-now
     // list as an IN list is built whole, every open provider's range, for the few it is asked about.
     const conds = rowConditions({ ...s.r, match: null, ...(s.r.fewOpen ? { openNow: openNowCondition(s.r.now) } : {}) });
     const [rows, count] = await s.fewSorted(sql`FROM json_each(${rowids}) m CROSS JOIN provider_search p ON p.seq = m.value ${and(conds)}`);
