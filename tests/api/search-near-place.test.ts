@@ -202,13 +202,12 @@ describe('widening and its limits', () => {
     expectHonest(r);
   });
 
-  it('a ring short of the page: the widest circle is read once and the rings between taken from its matches, the same answer', async () => {
+  it('a ring short of the page, none of the place\u2019s own in the rings: every ring in one statement, the same answer', async () => {
     const { searchNearPlace, radiiFor } = await import('../../src/features/search/nearPlace.server');
     const { searchParamsSchema } = await import('../../src/features/search/schemas/search');
-    const { boundingBox } = await import('../../src/features/places/distance');
-    const boxes: unknown[][] = [];
-    const database = watchedDatabase(api.database, (text, args) => {
-      if (/WITH RECURSIVE lat/.test(text)) boxes.push(args as unknown[]);
+    const rings: string[] = [];
+    const database = watchedDatabase(api.database, (text) => {
+      if (/WITH RECURSIVE lat/.test(text)) rings.push(text);
     });
     // Plano has no provider of its own and fewer within its first ring (17 miles) than within 25.
     const place = 'Plano, TX';
@@ -217,9 +216,13 @@ describe('widening and its limits', () => {
     expect(radii).toEqual([17, 25, 50]);
     const limit = within(place, 25).length;
     expect(within(place, 17).length).toBeLessThan(limit);
-    const answer = await searchNearPlace(database, searchParamsSchema.parse({ location: place, limit: String(limit) }));
-    const read = (miles: number) => boxes.some((args) => args.includes(boundingBox(found.point, miles).minLat));
-    expect([read(17), read(25), read(50)]).toEqual([true, false, true]);
+    const trace: { plan?: string } = {};
+    const answer = await searchNearPlace(database, searchParamsSchema.parse({ location: place, limit: String(limit) }), new Date(), trace);
+    // One statement (plans/spots.server.ts ringsBySpot): the nearest circle's points, then the widest's
+    // (the one between is counted at them), each wider read only when the one before falls short.
+    expect(rings.length).toBe(1);
+    expect(rings[0]).toMatch(/^WITH c0 AS MATERIALIZED \(WITH RECURSIVE lat .*, c2 AS MATERIALIZED \(WITH RECURSIVE lat /s);
+    expect(trace.plan).toBe('none, then nearest:rings within 25 mi');
     const r = { rows: answer.items as Row[], total: answer.total, radius: answer.place?.radiusMiles ?? null, inPlace: answer.place?.inPlace ?? null };
     expect(r.radius).toBe(25);
     expectNearestOf({ ...r, place: null, kind: null, within: null, nearestCity: null }, place);
@@ -268,27 +271,7 @@ describe('widening and its limits', () => {
     }
   });
 
-  it('a ring counted first and then read counts its points once', async () => {
-    const { searchNearPlace, RING_TUNING } = await import('../../src/features/search/nearPlace.server');
-    const { searchParamsSchema } = await import('../../src/features/search/schemas/search');
-    const counts: string[] = [];
-    const database = watchedDatabase(api.database, (text, args) => {
-      // The count of the matches at a circle's points (plans/spots.server.ts).
-      if (/^SELECT count\(\*\) AS n FROM \(SELECT 1 FROM \(VALUES/.test(text)) counts.push(`${text} ${JSON.stringify(args)}`);
-    });
-    const saved = RING_TUNING.probedFromRows;
-    RING_TUNING.probedFromRows = 0;
-    try {
-      const answer = await searchNearPlace(database, searchParamsSchema.parse({ location: '60614', limit: '3', offset: '2' }));
-      expect(answer.place?.radiusMiles).toBe((await search('location=60614&limit=3&offset=2')).radius);
-    } finally {
-      RING_TUNING.probedFromRows = saved;
-    }
-    expect(counts.length).toBeGreaterThan(0);
-    expect(new Set(counts).size).toBe(counts.length);
-  });
-
-  it('a deep page whose nearest ring fills it: no wider circle is read', async () => {
+  it('a deep page, none of the place\u2019s own in the rings: one statement, whatever the probe threshold, the nearest ring when it fills the page', async () => {
     const { searchNearPlace, RING_TUNING, radiiFor } = await import('../../src/features/search/nearPlace.server');
     const { searchParamsSchema } = await import('../../src/features/search/schemas/search');
     const place = gazetteer.resolve('60614')!;
@@ -296,23 +279,20 @@ describe('widening and its limits', () => {
     expect(wider.length).toBeGreaterThan(0);
     // The page fits in the nearest ring (the seed's Chicago providers within it).
     expect(within('60614', nearest!).length).toBeGreaterThanOrEqual(5);
-    // Each statement's latitudes (a circle's box bounds and its points): none farther from the
-    // place's point than the nearest ring reaches.
-    const reach: number[] = [];
-    const database = watchedDatabase(api.database, (_text, args) => {
-      for (const a of args as unknown[]) if (typeof a === 'number' && Math.abs(a - place.point.latitude) < 2) reach.push(Math.abs(a - place.point.latitude));
-    });
+    const statements: string[] = [];
+    const database = watchedDatabase(api.database, (text) => statements.push(text));
     const saved = RING_TUNING.probedFromRows;
     RING_TUNING.probedFromRows = 0;
     try {
       const answer = await searchNearPlace(database, searchParamsSchema.parse({ location: '60614', limit: '3', offset: '2' }));
       expect(answer.place?.radiusMiles).toBe(nearest);
+      expect(answer.items.map((p) => p.slug)).toEqual((await search('location=60614&limit=5')).rows.slice(2).map((p) => p.slug));
     } finally {
       RING_TUNING.probedFromRows = saved;
     }
-    // A degree of latitude is about 69 miles.
-    expect(reach.length).toBeGreaterThan(0);
-    expect(Math.max(...reach) * 69).toBeLessThan(nearest! + 1);
+    // No count of a circle on its own, nor a circle's points read apart from it: the rings' one statement.
+    expect(statements.filter((text) => /SELECT count\(\*\) AS n FROM \(SELECT 1 FROM \(VALUES/.test(text))).toEqual([]);
+    expect(statements.filter((text) => /WITH RECURSIVE lat /.test(text)).length).toBe(1);
   });
 
   it('a short page that no ring fills: the widest circle is searched once, for the page', async () => {

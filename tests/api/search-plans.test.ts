@@ -2037,13 +2037,34 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
       const expected = all.sort(ORDERS[(raw.sort ?? 'recommended') as keyof typeof ORDERS]);
       const offset = Number(raw.offset ?? 0);
       for (const scale of [1000, 0]) {
-        tune({ facetListedScale: scale });
+        // An index entry priced as a row: the facet's rows are listed whenever few enough.
+        tune({ facetListedScale: scale, facetEntryCost: 1 });
         const page = await search({ limit: '12', ...raw }, MOMENTS.many);
         const what = `${new URLSearchParams(raw)} facetListedScale ${scale}`;
         if (scale) expect(lastPlan, what).toBe(other ?? 'facet-listed');
         else expect(lastPlan, what).not.toMatch(/facet-listed/);
         expectPage(page, expected, offset, 12, what);
       }
+    });
+  // The fuzz benchmark's facet alone, with a price or in another order, at a million: every other
+  // source's index carries the facets (migrations/0082-0084), so with no text or open now its
+  // entries are read, not rows, and a facet a hundredth of the directory holds is not listed.
+  const ENTRY_CASES: [Record<string, string>, (r: Ref) => boolean][] = [
+    [{ owned: 'veteran' }, (r) => holds(r, VETERAN)],
+    [{ lang: 'vi', priceRange: '$$' }, (r) => holds(r, VI) && r.priceRange === '$$'],
+    [{ lang: 'vi', sort: 'rating', offset: '480' }, (r) => holds(r, VI)],
+    [{ owned: 'veteran', service: 'Nail Salon', sort: 'reviews' }, (r) => holds(r, VETERAN) && inCategory(r, 'nails')],
+  ];
+  for (const [raw, keep] of ENTRY_CASES)
+    it(`${new URLSearchParams(raw)}: read along another index's entries when they are cheaper than the facet's rows (facetEntryCost), the same rows`, async () => {
+      const expected = (await everyProvider()).filter(keep).sort(ORDERS[(raw.sort ?? 'recommended') as keyof typeof ORDERS]);
+      tune({ facetListedScale: 1000, facetEntryCost: 0 });
+      const page = await search({ limit: '12', ...raw }, MOMENTS.many);
+      expect(lastPlan, JSON.stringify(raw)).not.toMatch(/facet-listed/);
+      expectPage(page, expected, Number(raw.offset ?? 0), 12, JSON.stringify(raw));
+      // Text: a full-text lookup ahead of each match, priced as a row whatever the entry costs.
+      await search({ limit: '12', ...raw, query: 'plan' }, MOMENTS.many);
+      expect(lastPlan, `${JSON.stringify(raw)} with text`).toBe('facet-listed');
     });
 });
 

@@ -19,7 +19,7 @@ import { providerPageReads } from '../../src/pages/provider/_reads.server';
 import { searchParamsSchema } from '../../src/features/search/schemas/search';
 import { PAGE_SIZE } from '../../src/features/search/searchRequest';
 import { startRoundTripProxy, type RoundTripProxy } from '../helpers/roundTrips';
-import { sqldUnavailable, startSqld, type Sqld } from '../helpers/sqld';
+import { sqldStats, sqldUnavailable, startSqld, type Sqld } from '../helpers/sqld';
 
 const noSqld = sqldUnavailable();
 let sqld: Sqld;
@@ -64,8 +64,8 @@ async function tripsOf(raw: Record<string, string>) {
  */
 const SEARCHES: { label: string; raw: Record<string, string>; most: number }[] = [
   { label: '"Nail Salon" in Chicago', raw: { service: 'Nail Salon', location: 'Chicago' }, most: 6 },
-  { label: 'Brooklyn', raw: { location: 'Brooklyn' }, most: 3 },
-  { label: 'ZIP 60614', raw: { location: '60614' }, most: 4 },
+  { label: 'Brooklyn', raw: { location: 'Brooklyn' }, most: 2 },
+  { label: 'ZIP 60614', raw: { location: '60614' }, most: 2 },
   { label: '"balayage"', raw: { query: 'balayage' }, most: 3 },
   { label: 'Chicago nearest first, a deep page', raw: { location: 'Chicago', sort: 'distance', offset: '480' }, most: 6 },
   { label: 'open now with a sort, a deep page', raw: { service: 'Nail Salon', openNow: 'true', sort: 'reviews', offset: '990' }, most: 3 },
@@ -89,6 +89,28 @@ describe.skipIf(noSqld)('database round trips of a search, through a proxy in fr
       expect(sequential).toBeLessThanOrEqual(most);
       expect(total).toBeGreaterThanOrEqual(sequential);
     });
+});
+
+describe.skipIf(noSqld)('a place\u2019s rings as one statement (plans/spots.server.ts ringsBySpot), rows read on sqld', () => {
+  /** Rows sqld counts as read by one search, after a first run. */
+  async function rowsOf(raw: Record<string, string>) {
+    const params = searchParamsSchema.parse({ limit: String(PAGE_SIZE), ...raw });
+    await searchNearPlace(database, params, AT);
+    const before = await sqldStats(sqld);
+    await searchNearPlace(database, params, AT);
+    return (await sqldStats(sqld)).rowsRead - before.rowsRead;
+  }
+
+  it('a wider circle is read only when the nearer falls short: a page the nearest fills reads what that circle alone does', async () => {
+    // 60614 has no provider of its own; the seed's Chicago providers within its nearest ring (10 miles) fill three rows at offset 2.
+    const [point, page] = ['41.9229,-87.6483', { limit: '3', offset: '2' }];
+    const rings = await rowsOf({ location: '60614', ...page });
+    const alone = await rowsOf({ near: point, radius: '10', sort: 'distance', ...page });
+    const widest = await rowsOf({ near: point, radius: '50', sort: 'distance', ...page });
+    console.log(`[rows] 60614 rings ${rings}, the nearest circle alone ${alone}, the widest alone ${widest}`);
+    expect(rings).toBeLessThanOrEqual(alone + 2 * Number(page.limit));
+    expect(rings).toBeLessThan(widest);
+  });
 });
 
 describe.skipIf(noSqld)('database round trips of a provider page, through the same proxy', () => {

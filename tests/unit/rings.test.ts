@@ -1,6 +1,6 @@
 /** The rings around a place, as decisions (src/features/search/rings.ts, docs/search.md "Places"). */
 import { describe, expect, it } from 'vitest';
-import { afterWidest, fills, radiiFor, RING_TUNING, ringRead, ringStart } from '../../src/features/search/rings';
+import { afterWidest, fills, radiiFor, readAtOnce, RING_TUNING, ringRead, ringStart } from '../../src/features/search/rings';
 
 const RADII = [13, 25, 50];
 const start = (o: Partial<Parameters<typeof ringStart>[1]> = {}) =>
@@ -62,5 +62,16 @@ describe('fills, ringRead, afterWidest', () => {
     const asPage = start({ own: 0, shown: 0 });
     expect(afterWidest(asPage, { total: 5 })).toEqual({ next: 'answer' });
     expect(afterWidest(asPage, { total: 0 })).toEqual({ next: 'rings', from: 3 });
+  });
+});
+
+describe('readAtOnce', () => {
+  it('one statement for the rings when none of the place\u2019s own is in them, without open now, for a page within the listed cap', () => {
+    const none = start({ own: 0, shown: 0 });
+    expect(readAtOnce(none, { openNow: false, listed: 1001 })).toBe(true);
+    expect(readAtOnce(start({ ownSearched: false }), { openNow: false, listed: 1001 })).toBe(true);
+    expect(readAtOnce(start(), { openNow: false, listed: 1001 })).toBe(false);
+    expect(readAtOnce(none, { openNow: true, listed: 1001 })).toBe(false);
+    expect(readAtOnce(start({ own: 0, shown: 0, offset: 990 }), { openNow: false, listed: 1001 })).toBe(false);
   });
 });

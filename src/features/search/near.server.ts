@@ -99,20 +99,30 @@ export async function inCellsNear({ db }: Db, table: keyof typeof CELL_TABLES, p
  * points' order and the radius decide exactly as they would row by row.
  */
 export async function spotsNear({ db }: Db, point: Point, miles: number): Promise<SpotNear[]> {
-  const box = boundingBox(point, miles);
-  const geo = indexedBy(INDEXES.geo);
-  const { rows } = await sql<SpotNear>`WITH RECURSIVE lat (v) AS (
-      SELECT (SELECT min(latitude) FROM providers ${geo} WHERE latitude BETWEEN ${box.minLat} AND ${box.maxLat})
-      UNION ALL
-      SELECT (SELECT min(latitude) FROM providers ${geo} WHERE latitude > lat.v AND latitude <= ${box.maxLat}) FROM lat WHERE lat.v IS NOT NULL
-    ), spot (latitude, longitude) AS (
-      SELECT v, w FROM (SELECT v, (SELECT min(longitude) FROM providers ${geo} WHERE latitude = lat.v AND longitude BETWEEN ${box.minLng} AND ${box.maxLng}) AS w FROM lat WHERE v IS NOT NULL) WHERE w IS NOT NULL
-      UNION ALL
-      SELECT spot.latitude, (SELECT min(longitude) FROM providers ${geo} WHERE latitude = spot.latitude AND longitude > spot.longitude AND longitude <= ${box.maxLng})
-      FROM spot WHERE spot.longitude IS NOT NULL
-    )
+  const { rows } = await sql<SpotNear>`WITH RECURSIVE ${spotsCtes(point, miles)}
     SELECT p.latitude, p.longitude, ${distanceSql(point)} AS miles FROM spot p WHERE p.longitude IS NOT NULL AND miles <= ${miles} ORDER BY miles`.execute(db);
   return rows;
+}
+
+/**
+ * The common table expressions of spotsNear: `lat` (the box's latitudes) and `spot` (its points,
+ * with a NULL longitude ending each latitude), named `lat<suffix>` and `spot<suffix>`; `when`, a
+ * condition on which anything is read at all (a place's wider rings, plans/spots.server.ts).
+ */
+export function spotsCtes(point: Point, miles: number, { suffix = '', when }: { suffix?: string; when?: RawBuilder<unknown> } = {}): RawBuilder<unknown> {
+  const box = boundingBox(point, miles);
+  const geo = indexedBy(INDEXES.geo);
+  const [lat, spot] = [sql.raw(`lat${suffix}`), sql.raw(`spot${suffix}`)];
+  return sql`${lat} (v) AS (
+      SELECT (SELECT min(latitude) FROM providers ${geo} WHERE latitude BETWEEN ${box.minLat} AND ${box.maxLat}) ${when ? sql`WHERE ${when}` : sql``}
+      UNION ALL
+      SELECT (SELECT min(latitude) FROM providers ${geo} WHERE latitude > ${lat}.v AND latitude <= ${box.maxLat}) FROM ${lat} WHERE ${lat}.v IS NOT NULL
+    ), ${spot} (latitude, longitude) AS (
+      SELECT v, w FROM (SELECT v, (SELECT min(longitude) FROM providers ${geo} WHERE latitude = ${lat}.v AND longitude BETWEEN ${box.minLng} AND ${box.maxLng}) AS w FROM ${lat} WHERE v IS NOT NULL) WHERE w IS NOT NULL
+      UNION ALL
+      SELECT ${spot}.latitude, (SELECT min(longitude) FROM providers ${geo} WHERE latitude = ${spot}.latitude AND longitude > ${spot}.longitude AND longitude <= ${box.maxLng})
+      FROM ${spot} WHERE ${spot}.longitude IS NOT NULL
+    )`;
 }
 
 /**

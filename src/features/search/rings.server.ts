@@ -3,22 +3,28 @@
  * the page, the nearest around its point, circle after widening circle (rings.ts decides which to
  * read; this module reads them). Each circle is a `near` search nearest first, run as it is; those of
  * the place's own in it are left out of its page. The rings share one request's reads
- * (requestReads.server.ts): a circle's count is not read again for its page.
+ * (requestReads.server.ts): a circle's count is not read again for its page. When none of the
+ * place's own is in them and they would read point by point, they are one statement instead
+ * (`ringsAtOnce`, plans/spots.server.ts `ringsBySpot`): one round trip for every circle.
  */
 import type { Db } from '../../db/client';
 import { overNetwork } from '../../db/batchedReads';
 import { categoryForSearch } from '../catalog';
-import { spotsNearOnce } from './near.server';
 import { hoursNearOnce, hoursPresentOnce } from './openNow.server';
 import { hoursCategoryNeedle } from './providerHours.server';
-import { directorySize } from './resolve.server';
 import { haversineMiles, timeZonesOfStates, type GazetteerPlace, type Point } from '../places';
 import type { SearchPlace } from '../places/index.server';
 import { readOnce, type RequestReads } from './requestReads.server';
 import type { Circle } from './searchTypes.server';
-import { afterWidest, fills, ringRead, type Counted, type RingStart } from './rings';
+import { afterWidest, fills, readAtOnce, ringRead, type Counted, type RingStart } from './rings';
 import type { SearchParams, SearchResult } from './schemas/search';
-import { searchProviders, type SearchTrace } from './search.server';
+import { searchProviders, toResult, type SearchTrace } from './search.server';
+import { directorySize, resolve } from './resolve.server';
+import { searchRun } from './plans/context.server';
+import { planFor } from './plans/index.server';
+import { ringsBySpot } from './plans/spots.server';
+import { LIMITS } from '../../config';
+import { withBudget } from './budget.server';
 import type { Page } from '../providers/index.server';
 
 /** One request's search around a place. */
@@ -52,10 +58,10 @@ export interface RingPage {
 /**
  * Over the network, what a place's own search and rings ask first is read beside the place's own
  * reads, before they know whether they run (docs/SCALING.md "Round trips"): open now, the place's
- * and each circle's zones' hours classes and the directory's size (a few rows each); else, around a ZIP code without text, the points of the
- * nearest circle (a ZIP's own rarely fill a page). A city's own mostly do: the points of its
- * circles, hundreds of rows, are read only when the rings run. A local file has no round trip to
- * save: nothing is read ahead.
+ * and each circle's zones' hours classes and the directory's size (a few rows each). The points of
+ * the circles, hundreds of rows, are read only when the rings run (a city's own mostly fill the page),
+ * in the rings' one statement when they are read at once. A local file has no round trip to save:
+ * nothing is read ahead.
  */
 export function readAhead(
   database: Db,
@@ -65,16 +71,13 @@ export function readAhead(
   radii: readonly number[],
 ): void {
   if (!overNetwork(database)) return;
-  const { kind, point } = found;
-  const ahead: Promise<unknown>[] = [];
-  if (params.openNow)
-    ahead.push(
-      ...radii.map((miles) => hoursNearOnce(database, reads, { point, miles })),
-      directorySize(database, reads),
-      ...ownHours(database, reads, params, found),
-    );
-  else if (kind === 'zip' && !params.query && !(params.service && !categoryForSearch(params.service)))
-    ahead.push(spotsNearOnce(database, reads, point, radii[0]!));
+  if (!params.openNow) return;
+  const { point } = found;
+  const ahead = [
+    ...radii.map((miles) => hoursNearOnce(database, reads, { point, miles })),
+    directorySize(database, reads),
+    ...ownHours(database, reads, params, found),
+  ];
   for (const read of ahead) read.catch(() => {});
 }
 
@@ -116,6 +119,8 @@ const probeOf = (database: Db, a: AroundReads, miles: number) => searchOnce(data
 /** The page of the nearest around the place that fills it, or null when none within the widest circle does (none matched). */
 export async function searchAround(database: Db, a: Around): Promise<RingPage | null> {
   const { start } = a;
+  const atOnce = await ringsAtOnce(database, a);
+  if (atOnce !== undefined) return atOnce;
   let from = 0;
   let widestAsked = false;
   const widest = async () => {
@@ -205,4 +210,24 @@ async function askWidest(database: Db, a: Around): Promise<{ from: number } | { 
     return { page: { miles, plan, total: nearby.length, capped: false, page: nearby.slice(start.skip, start.skip + start.take) } };
   }
   return null;
+}
+
+/**
+ * The rings as one statement (plans/spots.server.ts `ringsBySpot`), when none of the place's own is
+ * among their matches and each circle's search would read its points nearest first (no text, no
+ * open now): the answer the rings read circle after circle give, in one round trip. Undefined when
+ * they are read circle after circle.
+ */
+async function ringsAtOnce(over: Db, a: Around): Promise<RingPage | null | undefined> {
+  const { start } = a;
+  if (!readAtOnce(start, { openNow: !!a.params.openNow, listed: LIMITS.countedTotal + 1 })) return undefined;
+  const q = { database: withBudget(over), params: { ...circleOf(a, start.radii.at(-1)!), offset: start.skip, limit: start.take }, now: a.now, reads: a.reads };
+  const r = await resolve(q, undefined);
+  if (r.match !== null || !r.within) return undefined;
+  const s = searchRun(q, r);
+  if ((await planFor(s)).name !== 'nearest') return undefined;
+  const { ring, count, rows } = await ringsBySpot(s, a.point, start.radii, start);
+  if (count.total === 0) return null;
+  const page = rows.map(toResult);
+  return { miles: start.radii[ring]!, plan: 'nearest:rings', total: count.total, capped: count.capped, page };
 }

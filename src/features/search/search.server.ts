@@ -67,5 +67,6 @@ export async function searchOf(
   return { ...count, items: rows.map(toResult) };
 }
 
-const toResult = (row: Row): SearchResult =>
+/** A plan's row as the search answers it (its distance rounded). */
+export const toResult = (row: Row): SearchResult =>
   row.distanceMiles === undefined ? toProvider(row) : { ...toProvider(row), distanceMiles: roundMiles(row.distanceMiles) };

@@ -28,6 +28,8 @@ export const PLAN_TUNING = {
   facetListedScale: 0.5,
   /** A facet's listed row (a lookup by seq, then sorted) costs this many rows of a walk or a count along an index. */
   facetRowCost: 2,
+  /** …and an index entry that carries the facets, checked in the entry with no lookup (no text, no open now), this many. */
+  facetEntryCost: 1 / 8,
   /** Open ranges read (times that number) to count the open at a price or rating, before each row is checked instead. */
   openScanScale: 2,
   /** Text in a box is checked row by row up to this many rows per seek of a check, else listed once. */

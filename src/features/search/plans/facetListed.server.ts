@@ -7,7 +7,8 @@
  * (tokenShares.server.ts), at most `facetListedMost`, where listing meets the other reads (twice
  * that when every other source holds twice as many, which would be sorted whole). It leads only
  * when it is the cheapest read: fewer rows (each a lookup, `facetRowCost` rows of a walk) than
- * another plan counts and walks for the page at the sample's share of the matches, and fewer than
+ * another plan counts and walks for the page at the sample's share of the matches (with no text
+ * or open now those are index entries that carry the facets, `facetEntryCost` of a row), and fewer than
  * the place, box, service or text that would lead (each counted in its own index only that far).
  */
 import { sql, type RawBuilder } from 'kysely';
@@ -36,8 +37,13 @@ export async function rarestFacet(s: SearchRun): Promise<{ bit: number; rows: nu
   // Another plan counts the matches up to the cap and walks for the page: it reads that many over
   // the matches' share of the directory (the sample's, half a sampled row when none held).
   const held = categoryRows.filter((row) => inSample(r, row)).length;
-  const walked = (Math.max(s.wanted, LIMITS.countedTotal + 1) * Math.max(1, categoryRows.length)) / Math.max(0.5, held);
-  if (walked <= rows * PLAN_TUNING.facetRowCost) return null;
+  // Every index another plan walks or counts along ends in the facets (migrations/0082-0084), so
+  // with no lookup ahead of a match (text, open now) it reads entries, not rows: the count's, and a
+  // deep page's again after it (the order plan walks for the page past its count).
+  const entries = !r.match && !r.openNow;
+  const read = entries ? LIMITS.countedTotal + 1 + s.wanted : Math.max(s.wanted, LIMITS.countedTotal + 1);
+  const walked = (read * Math.max(1, categoryRows.length)) / Math.max(0.5, held);
+  if (walked * (entries ? PLAN_TUNING.facetEntryCost : 1) <= rows * PLAN_TUNING.facetRowCost) return null;
   // Past `most`, only when every other source holds twice as many: those are then sorted whole.
   return (await narrowerSource(s, rows <= most ? rows : 2 * rows)) ? null : rarest!;
 }

@@ -13,7 +13,8 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { cappedTotal } from '../../providers/index.server';
 import { LIMITS } from '../../../config';
 import type { Circle, Count, SpotNear } from '../searchTypes.server';
-import { cellKey, cellOf, spotsNearOnce } from '../near.server';
+import type { Point } from '../../places';
+import { cellKey, cellOf, distanceSql, spotsCtes, spotsNearOnce } from '../near.server';
 import { carriedByAll, categoryConditions, isListed, rowConditions } from '../filters.server';
 import { INDEXES, indexedBy } from '../indexes.server';
 import { and, type PlanResult, type Row, type SearchRun } from './context.server';
@@ -133,4 +134,78 @@ async function countAt({ database, reads }: SearchRun, source: SpotSource, spots
   const count = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (VALUES ${values}) s CROSS JOIN ${source.tables}
     ${and([source.at(sql`s.column1`, sql`s.column2`), ...source.conds])} LIMIT ${LIMITS.countedTotal + 1})`;
   return cappedTotal(await countOnce(database, reads.counts, count));
+}
+
+/** The rings read as one statement (ringsBySpot): the ring that fills the page, else the last; its count; the page. */
+export interface RingsRead {
+  /** Index in `radii` of the ring answered with. */
+  ring: number;
+  count: Count;
+  rows: Row[];
+}
+
+/**
+ * A place's rings (rings.ts) read as ONE statement, nearest first, when none of the place's own is
+ * among their matches, reading what the rings read circle after circle: the nearest circle's points
+ * (spotsNear's) and, nearest first, its matches up to the cap (countAt's), listed as they are read;
+ * only when they fall short of the page (`wanted`), the widest circle's, whose pass also counts each
+ * circle between (its matches nearer than that circle's radius come first). The page is taken from
+ * the list of the ring answered with (the first that fills the page, else the widest) and its rows
+ * read in the same statement. Nothing is kept in a table along the way (libSQL counts a temporary
+ * table's rows as read), and the page is not read again. Points at exactly the same distance, which
+ * real coordinates never are, are taken point by point rather than merged by seq. `s` is the widest
+ * circle's search; the page must lie within the cap (rings.ts `readAtOnce`).
+ */
+export async function ringsBySpot(
+  s: SearchRun,
+  point: Point,
+  radii: readonly number[],
+  { skip, take, wanted }: { skip: number; take: number; wanted: number },
+): Promise<RingsRead> {
+  const source = spotSource(s);
+  const cap = LIMITS.countedTotal;
+  const last = radii.length - 1;
+  const between = radii.slice(1, last);
+  const fills = (n: RawBuilder<unknown>) => sql`(${n} > ${cap} OR ${n} >= ${wanted})`;
+  // One circle's pass: its points nearest first, its matches at each in seq order (the index's) up
+  // to the cap, counted and listed, and counted within each circle between.
+  const pass = (i: number, when?: RawBuilder<unknown>) => {
+    const miles = radii[i]!;
+    const within = between.map((r, j) => sql`, total(miles <= ${r}) AS m${sql.raw(String(j + 1))}`);
+    return sql`${sql.raw(`c${i}`)} AS MATERIALIZED (WITH RECURSIVE ${spotsCtes(point, miles, { when })}
+      SELECT count(*) AS n, json_group_array(json_array(miles, seq)) AS list ${sql.join(within, sql``)} FROM (
+        SELECT s.miles, ${source.seq} AS seq
+        FROM (SELECT p.latitude, p.longitude, ${distanceSql(point)} AS miles FROM spot p WHERE p.longitude IS NOT NULL AND miles <= ${miles} ORDER BY miles LIMIT -1) s
+        CROSS JOIN ${source.tables} ${and([source.at(sql`s.latitude`, sql`s.longitude`), ...source.conds])} LIMIT ${cap + 1}))`;
+  };
+  const f0 = fills(sql`c0.n`);
+  // The ring answered with and its count: the nearest when it fills the page, else the first between that does, else the widest.
+  const pick = (ofRing: (j: number) => RawBuilder<unknown>, widest: RawBuilder<unknown>) =>
+    sql`CASE WHEN ${f0} THEN ${ofRing(0)} ${sql.join(
+      between.map((_, j) => sql`WHEN ${fills(sql.raw(`cl.m${j + 1}`))} THEN ${ofRing(j + 1)}`),
+      sql` `,
+    )} ELSE ${widest} END`;
+  const chosen =
+    last === 0
+      ? sql`SELECT 0 AS ring, c0.n AS n, c0.list AS list FROM c0`
+      : sql`SELECT ${pick((j) => sql`${j}`, sql`${last}`)} AS ring, ${pick((j) => (j === 0 ? sql`c0.n` : sql.raw(`cl.m${j}`)), sql`cl.n`)} AS n,
+          CASE WHEN ${f0} THEN c0.list ELSE cl.list END AS list FROM c0 LEFT JOIN ${sql.raw(`c${last}`)} cl`;
+  // Literals: a bound number may reach the server as a real (0.0), which no JSON path takes.
+  const positions = sql.join(Array.from({ length: take }, (_, k) => sql`(${sql.lit(skip + k)})`));
+  const rows = (await s.run(sql`WITH ${pass(0)}${last === 0 ? sql`` : sql`, ${pass(last, sql`NOT (SELECT ${f0} FROM c0)`)}`},
+    chosen AS MATERIALIZED (${chosen})
+    SELECT c.ring AS ringIndex, c.n AS ringCount, v.column1 AS position, p.*${s.distance} FROM (VALUES ${positions}) v CROSS JOIN chosen c
+    LEFT JOIN providers p ON v.column1 < c.n AND p.seq = json_extract(c.list, '$[' || v.column1 || '][1]')`)) as (Row & {
+    ringIndex: number;
+    ringCount: number;
+    position: number;
+  })[];
+  // In the page's order (sorted here: a sort in the statement would count its rows as read).
+  rows.sort((a, b) => a.position - b.position);
+  const first = rows[0]!;
+  return {
+    ring: Number(first.ringIndex),
+    count: cappedTotal(Number(first.ringCount)),
+    rows: rows.filter((row) => row.seq !== null).map(({ ringIndex: _, ringCount: __, position: ___, ...row }) => row),
+  };
 }
