@@ -20,6 +20,7 @@ import { carriedByAll, categoryConditions, FILTERS, isListed, rowConditions } fr
 import { INDEXES, indexedBy } from '../indexes.server';
 import { and, type PlanResult, type Row, type SearchRun } from './context.server';
 import { countOnce } from '../requestReads.server';
+import { ZONELESS_OPEN_CELL } from '../openNow.server';
 
 /**
  * Points read per statement of the page, counted as groups of points at one distance (each group one
@@ -71,7 +72,7 @@ export async function nearestBySpot(s: SearchRun, within: Circle): Promise<PlanR
     spotsNearOnce(s.database, s.reads, within.point, within.miles),
     openCells ? openCells.execute(s.database.db).then(({ rows }) => new Set(rows.map((c) => cellKey(c.latCell, c.lngCell)))) : null,
   ]);
-  const spots = open && !open.has(cellKey(-1, -1)) ? near.filter((spot) => open.has(cellOf(spot))) : near;
+  const spots = open && !open.has(cellKey(ZONELESS_OPEN_CELL.latCell, ZONELESS_OPEN_CELL.lngCell)) ? near.filter((spot) => open.has(cellOf(spot))) : near;
   const source = spotSource(s);
   if (!spots.length) return { count: s.r.openTotal ?? { total: 0, capped: false }, rows: [], step: 'spots' };
   // The count and the page side by side (one round trip); a further round only when the count found any.
