@@ -63,7 +63,7 @@ async function tripsOf(raw: Record<string, string>) {
  * costs thousands of rows (docs/SCALING.md "Round trips"). These figures may only fall.
  */
 const SEARCHES: { label: string; raw: Record<string, string>; most: number }[] = [
-  { label: '"Nail Salon" in Chicago', raw: { service: 'Nail Salon', location: 'Chicago' }, most: 6 },
+  { label: '"Nail Salon" in Chicago', raw: { service: 'Nail Salon', location: 'Chicago' }, most: 3 },
   { label: 'Brooklyn', raw: { location: 'Brooklyn' }, most: 2 },
   { label: 'ZIP 60614', raw: { location: '60614' }, most: 2 },
   { label: '"balayage"', raw: { query: 'balayage' }, most: 3 },
