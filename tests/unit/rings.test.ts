@@ -66,15 +66,14 @@ describe('fills, ringRead, afterWidest', () => {
 });
 
 describe('readAtOnce', () => {
-  it('one statement for the rings without open now, the place\u2019s own all known when some are in them, for a page within the listed cap', () => {
-    const at = { openNow: false, listed: 1001, ownListed: false };
-    const none = start({ own: 0, shown: 0 });
-    expect(readAtOnce(none, at)).toBe(true);
+  it('one statement for the rings without open now, for a page within the listed cap once the place\u2019s own are left out', () => {
+    const at = { openNow: false, listed: 1001 };
+    expect(readAtOnce(start({ own: 0, shown: 0 }), at)).toBe(true);
     expect(readAtOnce(start({ ownSearched: false }), at)).toBe(true);
-    expect(readAtOnce(start(), at)).toBe(false);
-    expect(readAtOnce(start(), { ...at, ownListed: true })).toBe(true);
-    expect(readAtOnce(none, { ...at, openNow: true })).toBe(false);
+    expect(readAtOnce(start(), at)).toBe(true);
+    expect(readAtOnce(start({ own: 10, shown: 0, offset: 480 }), at)).toBe(true);
+    expect(readAtOnce(start({ own: 0, shown: 0 }), { ...at, openNow: true })).toBe(false);
     expect(readAtOnce(start({ own: 0, shown: 0, offset: 990 }), at)).toBe(false);
-    expect(readAtOnce(start({ own: 5, shown: 0, offset: 990 }), { ...at, ownListed: true })).toBe(false);
+    expect(readAtOnce(start({ own: 5, shown: 0, offset: 990 }), at)).toBe(false);
   });
 });

@@ -217,7 +217,7 @@ async function askWidest(database: Db, a: Around): Promise<{ from: number } | { 
  */
 async function ringsAtOnce(over: Db, a: Around): Promise<RingPage | null | undefined> {
   const { start } = a;
-  if (!readAtOnce(start, { openNow: !!a.params.openNow, listed: LIMITS.countedTotal + 1, ownListed: !!a.ownIds && !!a.place })) return undefined;
+  if (!readAtOnce(start, { openNow: !!a.params.openNow, listed: LIMITS.countedTotal + 1 }) || (start.ownIn && !a.place)) return undefined;
   const q = { database: withBudget(over), params: { ...circleOf(a, start.radii.at(-1)!), offset: start.skip, limit: start.take }, now: a.now, reads: a.reads };
   const r = await resolve(q, undefined);
   if (r.match !== null || !r.within) return undefined;
@@ -227,6 +227,9 @@ async function ringsAtOnce(over: Db, a: Around): Promise<RingPage | null | undef
   const found = await ringsBySpot(s, a.point, start.radii, { skip: start.skip, take: start.take, wanted: start.wanted, ...own });
   if (!found) return undefined;
   const { ring, count, rows } = found;
-  if (start.own + count.total === 0) return null;
-  return { miles: start.radii[ring]!, plan: 'nearest:rings', total: count.total, capped: count.capped, page: rows.map(toResult) };
+  const miles = start.radii[ring]!;
+  // Past the cap, the place's own within the ring not known by id (a deep page): counted apart.
+  const total = count.total - (found.own ?? (await inPlaceCount(over, a, miles)).total);
+  if (start.own + total === 0) return null;
+  return { miles, plan: 'nearest:rings', total, capped: count.capped, page: rows.map(toResult) };
 }

@@ -145,7 +145,10 @@ async function countAt({ database, reads }: SearchRun, source: SpotSource, spots
 export interface RingsRead {
   /** Index in `radii` of the ring answered with. */
   ring: number;
+  /** Its matches, counted up to the cap. */
   count: Count;
+  /** The place's own among them, or null when past the cap and not known by id (to be counted apart). */
+  own: number | null;
   rows: Row[];
 }
 
@@ -209,23 +212,23 @@ export async function ringsBySpot(s: SearchRun, point: Point, radii: readonly nu
   // The place's own in the ring answered with, exactly, when its count stopped at the cap.
   const ownIn = page.ownIds?.length
     ? sql`(SELECT count(*) FROM providers p WHERE p.id IN (${sql.join(page.ownIds)}) AND ${distanceSql(point)} <= c.miles)`
-    : sql`c.o`;
+    : sql`NULL`;
   const rows = (await s.run(sql`WITH ${sql.join(passes)}, chosen AS MATERIALIZED (${chosenRing(page, radii)})
     SELECT c.ring AS ringIndex, c.n AS ringCount, CASE WHEN c.n > ${LIMITS.countedTotal} THEN ${ownIn} ELSE c.o END AS ringOwn, v.column1 AS position, p.*${s.distance}
     FROM (VALUES ${positions}) v CROSS JOIN chosen c
     LEFT JOIN providers p ON v.column1 < c.n - c.o AND p.seq = json_extract(c.list, '$[' || v.column1 || '][1]')`)) as (Row & {
     ringIndex: number;
     ringCount: number;
-    ringOwn: number;
+    ringOwn: number | null;
     position: number;
   })[];
   // In the page's order (sorted here: a sort in the statement would count its rows as read).
   rows.sort((a, b) => a.position - b.position);
   const first = rows[0]!;
-  const count = cappedTotal(Number(first.ringCount));
   return {
     ring: Number(first.ringIndex),
-    count: { total: count.total - Number(first.ringOwn), capped: count.capped },
+    count: cappedTotal(Number(first.ringCount)),
+    own: first.ringOwn === null ? null : Number(first.ringOwn),
     rows: rows.filter((row) => row.seq !== null).map(({ ringIndex: _, ringCount: __, ringOwn: ___, position: ____, ...row }) => row),
   };
 }
