@@ -406,8 +406,9 @@ export interface CityCountsTable {
 }
 
 /**
- * The time zones providers have been in, by half-degree cell counted from -90 and -180; kept by
- * triggers, never removed (migrations/0024_zone_cells.sql).
+ * The time zones providers with hours rows have been in, by half-degree cell counted from -90 and
+ * -180; kept by triggers, never removed (migrations/0024_zone_cells.sql, 0086: a provider whose hours
+ * are not known is never open now and brings no cell).
  */
 export interface ZoneCellsTable {
   latCell: number;

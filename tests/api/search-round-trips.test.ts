@@ -63,11 +63,11 @@ async function tripsOf(raw: Record<string, string>) {
  * costs thousands of rows (docs/SCALING.md "Round trips"). These figures may only fall.
  */
 const SEARCHES: { label: string; raw: Record<string, string>; most: number }[] = [
-  { label: '"Nail Salon" in Chicago', raw: { service: 'Nail Salon', location: 'Chicago' }, most: 6 },
+  { label: '"Nail Salon" in Chicago', raw: { service: 'Nail Salon', location: 'Chicago' }, most: 3 },
   { label: 'Brooklyn', raw: { location: 'Brooklyn' }, most: 2 },
   { label: 'ZIP 60614', raw: { location: '60614' }, most: 2 },
   { label: '"balayage"', raw: { query: 'balayage' }, most: 3 },
-  { label: 'Chicago nearest first, a deep page', raw: { location: 'Chicago', sort: 'distance', offset: '480' }, most: 6 },
+  { label: 'Chicago nearest first, a deep page', raw: { location: 'Chicago', sort: 'distance', offset: '480' }, most: 3 },
   { label: 'open now with a sort, a deep page', raw: { service: 'Nail Salon', openNow: 'true', sort: 'reviews', offset: '990' }, most: 3 },
   { label: 'a short word and a service', raw: { query: 'logan', service: 'Nail Salon' }, most: 3 },
   { label: 'a misspelt city, corrected', raw: { location: 'Chicgo' }, most: 3 },

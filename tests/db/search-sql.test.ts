@@ -43,7 +43,7 @@ const SEARCHES: { file: string; plan: string; raw: Record<string, string> }[] = 
   { file: 'category', plan: 'category', raw: { service: 'Nail Salon' } },
   { file: 'category-sorted', plan: 'category', raw: { service: 'Nail Salon', sort: 'reviews', lang: 'en', offset: '12' } },
   { file: 'place', plan: 'place', raw: { location: 'TX' } },
-  { file: 'place-rings', plan: 'category, then nearest:spots within 50 mi', raw: { service: 'Nail Salon', location: 'Chicago' } },
+  { file: 'place-rings', plan: 'category, then nearest:rings within 50 mi', raw: { service: 'Nail Salon', location: 'Chicago' } },
   { file: 'place-rings-once', plan: 'none, then nearest:rings within 50 mi', raw: { location: '60614' } },
 ];
 

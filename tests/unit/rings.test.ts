@@ -66,12 +66,14 @@ describe('fills, ringRead, afterWidest', () => {
 });
 
 describe('readAtOnce', () => {
-  it('one statement for the rings when none of the place\u2019s own is in them, without open now, for a page within the listed cap', () => {
-    const none = start({ own: 0, shown: 0 });
-    expect(readAtOnce(none, { openNow: false, listed: 1001 })).toBe(true);
-    expect(readAtOnce(start({ ownSearched: false }), { openNow: false, listed: 1001 })).toBe(true);
-    expect(readAtOnce(start(), { openNow: false, listed: 1001 })).toBe(false);
-    expect(readAtOnce(none, { openNow: true, listed: 1001 })).toBe(false);
-    expect(readAtOnce(start({ own: 0, shown: 0, offset: 990 }), { openNow: false, listed: 1001 })).toBe(false);
+  it('one statement for the rings without open now, for a page within the listed cap once the place\u2019s own are left out', () => {
+    const at = { openNow: false, listed: 1001 };
+    expect(readAtOnce(start({ own: 0, shown: 0 }), at)).toBe(true);
+    expect(readAtOnce(start({ ownSearched: false }), at)).toBe(true);
+    expect(readAtOnce(start(), at)).toBe(true);
+    expect(readAtOnce(start({ own: 10, shown: 0, offset: 480 }), at)).toBe(true);
+    expect(readAtOnce(start({ own: 0, shown: 0 }), { ...at, openNow: true })).toBe(false);
+    expect(readAtOnce(start({ own: 0, shown: 0, offset: 990 }), at)).toBe(false);
+    expect(readAtOnce(start({ own: 5, shown: 0, offset: 990 }), at)).toBe(false);
   });
 });

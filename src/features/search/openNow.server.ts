@@ -173,6 +173,9 @@ export const hoursNearOnce = (database: Db, reads: RequestReads, within: { point
 const zoneList = (date: Date, classes: HoursClasses, zone: string, conds: OpenListConditions) =>
   openNowList(date, new Map([[zone, classes.get(zone) ?? []]]), zone ? [zone] : [], conds);
 
+/** The cell `cellsWithOpen` answers while a provider without a zone (in no cell) may be open: then every cell counts (plans/spots.server.ts). */
+export const ZONELESS_OPEN_CELL = { latCell: -1, lngCell: -1 } as const;
+
 /**
  * The half-degree cells of `within`'s box (zone_cells, a superset of the zones in each) that hold a
  * zone where someone may be open now, by the list's keyed conditions (a service): a point in another
@@ -180,7 +183,7 @@ const zoneList = (date: Date, classes: HoursClasses, zone: string, conds: OpenLi
  * many are open in one zone and nobody in the circle's own (8 AM in New York, a circle around
  * Chicago with a provider on New York time in one cell), only that cell's points are checked. A
  * provider without a zone is in no cell and reads New York time: while one may be open, the row
- * (-1, -1) says every cell counts. Null for a box over a pole (no cells).
+ * ZONELESS_OPEN_CELL says every cell counts. Null for a box over a pole (no cells).
  */
 export function cellsWithOpen(
   date: Date,
@@ -202,8 +205,11 @@ export function cellsWithOpen(
   const zoneless = zoneList(date, classes, '', keyed);
   return sql<{ latCell: number; lngCell: number }>`SELECT DISTINCT latCell, lngCell FROM zone_cells
     WHERE latCell IN (${sql.join(cells.latCells)}) AND lngCell BETWEEN ${cells.minLngCell} AND ${cells.maxLngCell} AND ${byZone}
-    UNION ALL SELECT -1, -1 WHERE EXISTS (${zoneless})`;
+    UNION ALL SELECT ${sql.lit(ZONELESS_OPEN_CELL.latCell)}, ${sql.lit(ZONELESS_OPEN_CELL.lngCell)} WHERE EXISTS (${zoneless})`;
 }
+
+/** The rows of `list` counted up to one past `most`: more than `most` is all a bound needs to know. */
+export const countUpTo = (list: RawBuilder<unknown>, most: number) => sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (${list}) LIMIT ${most + 1})`;
 
 /**
  * How many the open-now list of a circle's zones holds, for whether they are few (resolve.server.ts).
@@ -221,7 +227,7 @@ export function openCountByZone(
   conds: OpenListConditions,
   most: number,
 ): RawBuilder<{ n: number }> {
-  const counted = (list: RawBuilder<unknown>, bound: number) => sql`(SELECT count(*) FROM (SELECT 1 FROM (${list}) LIMIT ${bound + 1}))`;
+  const counted = (list: RawBuilder<unknown>, bound: number) => sql`(${countUpTo(list, bound)})`;
   const some = zones.filter((zone) => (shares.get(zone) ?? 1) < 1);
   const bounds = some.map((zone) => Math.floor(most * shares.get(zone)!));
   const alone = some.map((zone, i) => counted(zoneList(date, classes, zone, conds), bounds[i]!));

@@ -19,6 +19,7 @@ import { RADIUS_MILES } from './params';
 import { fewText, manyText, statesOf, textMatches } from './textFacts.server';
 import {
   cellsWithOpen,
+  countUpTo,
   hoursNearOnce,
   hoursPresentOnce,
   notClosedCondition,
@@ -118,7 +119,7 @@ async function resolveOpenList(database: Db, r: Resolved, place: SearchPlace | u
     carried
       ? sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT DISTINCT seq FROM (${list})) o
         WHERE ${isListed(sql`o.seq`)} AND ${notClosedCondition(sql`o.seq`, now)} LIMIT ${most + 1})`
-      : sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (${list}) LIMIT ${most + 1})`;
+      : countUpTo(list, most);
   // Around a point, a zone in only some of the circle's cells counted up to its share (openNow.server.ts `openCountByZone`).
   let count =
     zones && shares && zones.some((zone) => (shares.get(zone) ?? 1) < 1) ? openCountByZone(now, classes, { zones, shares }, conds, most) : counted(openList);
@@ -133,7 +134,7 @@ async function resolveOpenList(database: Db, r: Resolved, place: SearchPlace | u
     const ranges = openNowRanges(now, classes, zones, conds);
     if (carried) {
       const first = sql`SELECT o.seq FROM (SELECT * FROM (${ranges}) LIMIT ${scan}) o WHERE o.hit`;
-      count = sql<{ n: number }>`SELECT CASE WHEN c.n > ${most} OR (SELECT count(*) FROM (SELECT 1 FROM (${ranges}) LIMIT ${scan + 1})) <= ${scan}
+      count = sql<{ n: number }>`SELECT CASE WHEN c.n > ${most} OR (${countUpTo(ranges, scan)}) <= ${scan}
         THEN c.n ELSE -1 END AS n FROM (${counted(first)}) c`;
     } else {
       // When the list only decides the plan, more matches than it lists and an unknown count

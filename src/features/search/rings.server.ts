@@ -41,10 +41,12 @@ export interface Around {
   start: RingStart;
   /** Whether a provider is one of the place's own (as its own search reads the place). */
   isInPlace(p: SearchResult): boolean;
+  /** The ids of all of the place's own matches, when its own page held them all. */
+  ownIds?: readonly string[];
 }
 
 /** What the rings' searches read with, before their page is known. */
-type AroundReads = Omit<Around, 'start' | 'isInPlace'>;
+type AroundReads = Omit<Around, 'start' | 'isInPlace' | 'ownIds'>;
 
 /** The rings' part of the answer: those nearby within `miles` (the plan that found them, for the Server-Timing header). */
 export interface RingPage {
@@ -220,14 +222,19 @@ async function askWidest(database: Db, a: Around): Promise<{ from: number } | { 
  */
 async function ringsAtOnce(over: Db, a: Around): Promise<RingPage | null | undefined> {
   const { start } = a;
-  if (!readAtOnce(start, { openNow: !!a.params.openNow, listed: LIMITS.countedTotal + 1 })) return undefined;
+  if (!readAtOnce(start, { openNow: !!a.params.openNow, listed: LIMITS.countedTotal + 1 }) || (start.ownIn && !a.place)) return undefined;
   const q = { database: withBudget(over), params: { ...circleOf(a, start.radii.at(-1)!), offset: start.skip, limit: start.take }, now: a.now, reads: a.reads };
   const r = await resolve(q, undefined);
   if (r.match !== null || !r.within) return undefined;
   const s = searchRun(q, r);
   if ((await planFor(s)).name !== 'nearest') return undefined;
-  const { ring, count, rows } = await ringsBySpot(s, a.point, start.radii, start);
-  if (count.total === 0) return null;
-  const page = rows.map(toResult);
-  return { miles: start.radii[ring]!, plan: 'nearest:rings', total: count.total, capped: count.capped, page };
+  const own = start.ownIn ? { own: start.own, place: a.place, ownIds: a.ownIds } : { own: start.own };
+  const found = await ringsBySpot(s, a.point, start.radii, { skip: start.skip, take: start.take, wanted: start.wanted, ...own });
+  if (!found) return undefined;
+  const { ring, count, rows } = found;
+  const miles = start.radii[ring]!;
+  // Past the cap, the place's own within the ring not known by id (a deep page): counted apart.
+  const total = count.total - (found.own ?? (await inPlaceCount(over, a, miles)).total);
+  if (start.own + total === 0) return null;
+  return { miles, plan: 'nearest:rings', total, capped: count.capped, page: rows.map(toResult) };
 }

@@ -10,17 +10,11 @@ import { LIMITS } from '../../../config';
 import { cappedTotal } from '../../providers/index.server';
 import { carriedByAll, categoryConditions, FILTERS, inSampledCategoryRows, isListed, matchesText, rowConditions, type SearchFilter } from '../filters.server';
 import { CATEGORY_INDEXES, INDEXES, indexSql, PLACE_INDEXES, type IndexName } from '../indexes.server';
-import { and, CATEGORY_ORDER, leadingIndex, type Plan, type PlanResult, type SearchRun } from './context.server';
+import { and, CATEGORY_ORDER, CATEGORY_SORT_ORDERS, leadingIndex, type Plan, type PlanResult, type SearchRun } from './context.server';
 import type { Resolved } from '../searchTypes.server';
 import { manyText, wordsEstimate } from '../textFacts.server';
 import { PLAN_TUNING } from '../tuning.server';
 import { tokenShares } from '../tokenShares.server';
-
-/** The category rows' other orders, each with its index (migrations/0082), as SORT_ORDERS's on `p`. */
-const CATEGORY_SORT_ORDERS = {
-  rating: { order: sql`c.rating DESC, c.reviewCount DESC, c.name, c.providerSeq`, index: INDEXES.categoryRatingOrder },
-  reviews: { order: sql`c.reviewCount DESC, c.rating DESC, c.name, c.providerSeq`, index: INDEXES.categoryReviewsOrder },
-} as const;
 
 /**
  * The category index a search reads in its own order, with that order: in the recommended order a

@@ -36,12 +36,31 @@ export interface Plan {
   run(s: SearchRun): Promise<PlanResult>;
 }
 
-export const ORDER = sql`p.isPromoted DESC, p.rating DESC, p.reviewCount DESC, p.name, p.seq`;
-export const CATEGORY_ORDER = sql`c.isPromoted DESC, c.rating DESC, c.reviewCount DESC, c.name, c.providerSeq`;
+/** The result orders (docs/search.md), each written once, ending in the row's key: seq. */
+const ORDER_TERMS = {
+  recommended: ['isPromoted DESC', 'rating DESC', 'reviewCount DESC', 'name'],
+  rating: ['rating DESC', 'reviewCount DESC', 'name'],
+  reviews: ['reviewCount DESC', 'rating DESC', 'name'],
+} as const;
+/** The orders on the rows of `alias`, whose seq is the column `seq`: the providers' (`p`) and the category rows' copies (`c`). */
+const ordersOn = (alias: string, seq: string) =>
+  Object.fromEntries(
+    Object.entries(ORDER_TERMS).map(([sort, terms]) => [sort, sql.raw([...terms, seq].map((term) => `${alias}.${term}`).join(', '))]),
+  ) as Record<keyof typeof ORDER_TERMS, RawBuilder<unknown>>;
+const ON_PROVIDERS = ordersOn('p', 'seq');
+const ON_CATEGORY_ROWS = ordersOn('c', 'providerSeq');
+
+export const ORDER = ON_PROVIDERS.recommended;
+export const CATEGORY_ORDER = ON_CATEGORY_ROWS.recommended;
 /** The orders other than `recommended`, each with the index that yields it. */
 export const SORT_ORDERS = {
-  rating: { order: sql`p.rating DESC, p.reviewCount DESC, p.name, p.seq`, index: INDEXES.ratingOrder },
-  reviews: { order: sql`p.reviewCount DESC, p.rating DESC, p.name, p.seq`, index: INDEXES.reviewsOrder },
+  rating: { order: ON_PROVIDERS.rating, index: INDEXES.ratingOrder },
+  reviews: { order: ON_PROVIDERS.reviews, index: INDEXES.reviewsOrder },
+} as const;
+/** The category rows' other orders, each with its index (migrations/0082). */
+export const CATEGORY_SORT_ORDERS = {
+  rating: { order: ON_CATEGORY_ROWS.rating, index: INDEXES.categoryRatingOrder },
+  reviews: { order: ON_CATEGORY_ROWS.reviews, index: INDEXES.categoryReviewsOrder },
 } as const;
 /** The columns the orders sort on, as `p.` columns (the matches of a few-match plan keep these). */
 const ORDER_COLUMNS = sql`p.seq, p.isPromoted, p.rating, p.reviewCount, p.name`;

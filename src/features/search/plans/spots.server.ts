@@ -12,13 +12,15 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { cappedTotal } from '../../providers/index.server';
 import { LIMITS } from '../../../config';
-import type { Circle, Count, SpotNear } from '../searchTypes.server';
+import type { Circle, Count, Resolved, SpotNear } from '../searchTypes.server';
+import type { SearchPlace } from '../../places/index.server';
 import type { Point } from '../../places';
 import { cellKey, cellOf, distanceSql, spotsCtes, spotsNearOnce } from '../near.server';
-import { carriedByAll, categoryConditions, isListed, rowConditions } from '../filters.server';
+import { carriedByAll, categoryConditions, FILTERS, isListed, rowConditions } from '../filters.server';
 import { INDEXES, indexedBy } from '../indexes.server';
 import { and, type PlanResult, type Row, type SearchRun } from './context.server';
 import { countOnce } from '../requestReads.server';
+import { ZONELESS_OPEN_CELL } from '../openNow.server';
 
 /**
  * Points read per statement of the page, counted as groups of points at one distance (each group one
@@ -35,6 +37,8 @@ interface SpotSource {
   /** The condition that a match sits at (latitude, longitude). */
   at(latitude: unknown, longitude: unknown): Expression<SqlBool>;
   conds: Expression<SqlBool>[];
+  /** Whether a provider's row (`p`) is read, or a service's category rows alone (`c`). */
+  rowOf: 'p' | 'c';
 }
 
 /** Where the matches at one point are read in seq order: a service's category rows, else the coordinate index. */
@@ -48,6 +52,7 @@ function spotSource(s: SearchRun): SpotSource {
       at: (latitude, longitude) => sql<SqlBool>`c.latitude = ${latitude} AND c.longitude = ${longitude}`,
       // Only the hidden-listing lookup when category rows carry every filter: no provider row is read.
       conds: carried ? [isListed(sql`c.providerSeq`), ...categoryConditions(r)] : [...categoryConditions(r), ...rowConditions(r, { skip: 'categoryRows' })],
+      rowOf: carried ? 'c' : 'p',
     };
   }
   return {
@@ -55,6 +60,7 @@ function spotSource(s: SearchRun): SpotSource {
     tables: sql`providers p ${indexedBy(INDEXES.geo)}`,
     at: (latitude, longitude) => sql<SqlBool>`p.latitude = ${latitude} AND p.longitude = ${longitude}`,
     conds: rowConditions(r),
+    rowOf: 'p',
   };
 }
 
@@ -66,7 +72,7 @@ export async function nearestBySpot(s: SearchRun, within: Circle): Promise<PlanR
     spotsNearOnce(s.database, s.reads, within.point, within.miles),
     openCells ? openCells.execute(s.database.db).then(({ rows }) => new Set(rows.map((c) => cellKey(c.latCell, c.lngCell)))) : null,
   ]);
-  const spots = open && !open.has(cellKey(-1, -1)) ? near.filter((spot) => open.has(cellOf(spot))) : near;
+  const spots = open && !open.has(cellKey(ZONELESS_OPEN_CELL.latCell, ZONELESS_OPEN_CELL.lngCell)) ? near.filter((spot) => open.has(cellOf(spot))) : near;
   const source = spotSource(s);
   if (!spots.length) return { count: s.r.openTotal ?? { total: 0, capped: false }, rows: [], step: 'spots' };
   // The count and the page side by side (one round trip); a further round only when the count found any.
@@ -135,68 +141,85 @@ async function countAt({ database, reads }: SearchRun, source: SpotSource, spots
   return cappedTotal(await countOnce(database, reads.counts, count));
 }
 
-/** The rings read as one statement (ringsBySpot): the ring that fills the page, else the last; its count; the page. */
+/** The rings read as one statement (ringsBySpot): the ring that fills the page, else the last; its count net of the place's own; the page. */
 export interface RingsRead {
   /** Index in `radii` of the ring answered with. */
   ring: number;
+  /** Its matches, counted up to the cap. */
   count: Count;
+  /** The place's own among them, or null when past the cap and not known by id (to be counted apart). */
+  own: number | null;
   rows: Row[];
 }
 
+/** The page the rings fill (rings.ts `RingStart`) and the place's own search, whose matches the rings leave out. */
+export interface RingsPage {
+  skip: number;
+  take: number;
+  wanted: number;
+  /** The place's own matches, all counted (0: none is in the rings). */
+  own: number;
+  /** The place, as its own search reads it (its city, state or ZIP prefix), when some of its own are in the rings. */
+  place?: SearchPlace;
+  /** The ids of all of the place's own matches (its own page held them all), for their exact count in a circle past the cap. */
+  ownIds?: readonly string[];
+}
+
 /**
- * A place's rings (rings.ts) read as ONE statement, nearest first, when none of the place's own is
- * among their matches, reading what the rings read circle after circle: the nearest circle's points
- * (spotsNear's) and, nearest first, its matches up to the cap (countAt's), listed as they are read;
- * only when they fall short of the page (`wanted`), the widest circle's, whose pass also counts each
- * circle between (its matches nearer than that circle's radius come first). The page is taken from
- * the list of the ring answered with (the first that fills the page, else the widest) and its rows
- * read in the same statement. Nothing is kept in a table along the way (libSQL counts a temporary
- * table's rows as read), and the page is not read again. Points at exactly the same distance, which
- * real coordinates never are, are taken point by point rather than merged by seq. `s` is the widest
- * circle's search; the page must lie within the cap (rings.ts `readAtOnce`).
+ * Whether a match is one of the place's own, as its own search reads the place (filters.server.ts
+ * FILTERS' city, state and ZIP prefix), on the source's row: the coordinate index carries city,
+ * state and ZIP code; a service's category rows carry the city (the state is looked up only for a
+ * match in that city). Null when it cannot be told cheaply (a ZIP prefix on category rows alone).
  */
-export async function ringsBySpot(
-  s: SearchRun,
-  point: Point,
-  radii: readonly number[],
-  { skip, take, wanted }: { skip: number; take: number; wanted: number },
-): Promise<RingsRead> {
+export function inPlaceOf(source: Pick<SpotSource, 'rowOf'>, place: SearchPlace): RawBuilder<unknown> | null {
+  const r = { place } as Resolved;
+  if (source.rowOf === 'c' && place.zipPrefix) return null;
+  const conds = [
+    ...(place.city ? [source.rowOf === 'c' ? FILTERS.city.categoryRow!(r) : FILTERS.city.row(r)] : []),
+    ...(place.state
+      ? [source.rowOf === 'c' ? sql<SqlBool>`(SELECT state FROM providers WHERE seq = c.providerSeq) = ${place.state}` : FILTERS.state.row(r)]
+      : []),
+    ...(place.zipPrefix ? [FILTERS.zipPrefix.row(r)] : []),
+  ];
+  return conds.length ? sql`(${sql.join(conds, sql` AND `)})` : sql`0`;
+}
+
+/**
+ * A place's rings (rings.ts) read as ONE statement, nearest first, reading what the rings read circle
+ * after circle: the nearest circle's points (spotsNear's) and, nearest first, its matches up to the
+ * cap (countAt's), listed as they are read, those of the place's own counted and left out; only when
+ * they fall short of the page (`wanted`, with the place's own), the widest circle's, whose pass also
+ * counts each circle between (its matches nearer than that circle's radius come first). The page is
+ * taken from the list of the ring answered with (the first that fills the page, else the widest) and
+ * its rows read in the same statement. Nothing is kept in a table or sorted along the way (libSQL
+ * counts a temporary table's or a sort's rows as read), and the page is not read again. Points at
+ * exactly the same distance, which real coordinates never are, are taken point by point rather than
+ * merged by seq. `s` is the widest circle's search; rings.ts `readAtOnce` says when it applies
+ * (undefined: the place's own cannot be told on these rows).
+ */
+export async function ringsBySpot(s: SearchRun, point: Point, radii: readonly number[], page: RingsPage): Promise<RingsRead | undefined> {
   const source = spotSource(s);
-  const cap = LIMITS.countedTotal;
   const last = radii.length - 1;
-  const between = radii.slice(1, last);
-  const fills = (n: RawBuilder<unknown>) => sql`(${n} > ${cap} OR ${n} >= ${wanted})`;
-  // One circle's pass: its points nearest first, its matches at each in seq order (the index's) up
-  // to the cap, counted and listed, and counted within each circle between.
-  const pass = (i: number, when?: RawBuilder<unknown>) => {
-    const miles = radii[i]!;
-    const within = between.map((r, j) => sql`, total(miles <= ${r}) AS m${sql.raw(String(j + 1))}`);
-    return sql`${sql.raw(`c${i}`)} AS MATERIALIZED (WITH RECURSIVE ${spotsCtes(point, miles, { when })}
-      SELECT count(*) AS n, json_group_array(json_array(miles, seq)) AS list ${sql.join(within, sql``)} FROM (
-        SELECT s.miles, ${source.seq} AS seq
-        FROM (SELECT p.latitude, p.longitude, ${distanceSql(point)} AS miles FROM spot p WHERE p.longitude IS NOT NULL AND miles <= ${miles} ORDER BY miles LIMIT -1) s
-        CROSS JOIN ${source.tables} ${and([source.at(sql`s.latitude`, sql`s.longitude`), ...source.conds])} LIMIT ${cap + 1}))`;
-  };
-  const f0 = fills(sql`c0.n`);
-  // The ring answered with and its count: the nearest when it fills the page, else the first between that does, else the widest.
-  const pick = (ofRing: (j: number) => RawBuilder<unknown>, widest: RawBuilder<unknown>) =>
-    sql`CASE WHEN ${f0} THEN ${ofRing(0)} ${sql.join(
-      between.map((_, j) => sql`WHEN ${fills(sql.raw(`cl.m${j + 1}`))} THEN ${ofRing(j + 1)}`),
-      sql` `,
-    )} ELSE ${widest} END`;
-  const chosen =
-    last === 0
-      ? sql`SELECT 0 AS ring, c0.n AS n, c0.list AS list FROM c0`
-      : sql`SELECT ${pick((j) => sql`${j}`, sql`${last}`)} AS ring, ${pick((j) => (j === 0 ? sql`c0.n` : sql.raw(`cl.m${j}`)), sql`cl.n`)} AS n,
-          CASE WHEN ${f0} THEN c0.list ELSE cl.list END AS list FROM c0 LEFT JOIN ${sql.raw(`c${last}`)} cl`;
+  const inPlace = page.place ? inPlaceOf(source, page.place) : sql`0`;
+  if (!inPlace) return undefined;
+  const f0 = ringFills(page, sql`c0.n`, sql`c0.o`);
+  const passes = [
+    ringPass(source, point, radii, 0, inPlace),
+    ...(last > 0 ? [ringPass(source, point, radii, last, inPlace, sql`NOT (SELECT ${f0} FROM c0)`)] : []),
+  ];
   // Literals: a bound number may reach the server as a real (0.0), which no JSON path takes.
-  const positions = sql.join(Array.from({ length: take }, (_, k) => sql`(${sql.lit(skip + k)})`));
-  const rows = (await s.run(sql`WITH ${pass(0)}${last === 0 ? sql`` : sql`, ${pass(last, sql`NOT (SELECT ${f0} FROM c0)`)}`},
-    chosen AS MATERIALIZED (${chosen})
-    SELECT c.ring AS ringIndex, c.n AS ringCount, v.column1 AS position, p.*${s.distance} FROM (VALUES ${positions}) v CROSS JOIN chosen c
-    LEFT JOIN providers p ON v.column1 < c.n AND p.seq = json_extract(c.list, '$[' || v.column1 || '][1]')`)) as (Row & {
+  const positions = sql.join(Array.from({ length: page.take }, (_, k) => sql`(${sql.lit(page.skip + k)})`));
+  // The place's own in the ring answered with, exactly, when its count stopped at the cap.
+  const ownIn = page.ownIds?.length
+    ? sql`(SELECT count(*) FROM providers p WHERE p.id IN (${sql.join(page.ownIds)}) AND ${distanceSql(point)} <= c.miles)`
+    : sql`NULL`;
+  const rows = (await s.run(sql`WITH ${sql.join(passes)}, chosen AS MATERIALIZED (${chosenRing(page, radii)})
+    SELECT c.ring AS ringIndex, c.n AS ringCount, CASE WHEN c.n > ${LIMITS.countedTotal} THEN ${ownIn} ELSE c.o END AS ringOwn, v.column1 AS position, p.*${s.distance}
+    FROM (VALUES ${positions}) v CROSS JOIN chosen c
+    LEFT JOIN providers p ON v.column1 < c.n - c.o AND p.seq = json_extract(c.list, '$[' || v.column1 || '][1]')`)) as (Row & {
     ringIndex: number;
     ringCount: number;
+    ringOwn: number | null;
     position: number;
   })[];
   // In the page's order (sorted here: a sort in the statement would count its rows as read).
@@ -205,6 +228,44 @@ export async function ringsBySpot(
   return {
     ring: Number(first.ringIndex),
     count: cappedTotal(Number(first.ringCount)),
-    rows: rows.filter((row) => row.seq !== null).map(({ ringIndex: _, ringCount: __, position: ___, ...row }) => row),
+    own: first.ringOwn === null ? null : Number(first.ringOwn),
+    rows: rows.filter((row) => row.seq !== null).map(({ ringIndex: _, ringCount: __, ringOwn: ___, position: ____, ...row }) => row),
   };
+}
+
+/** Whether a ring of `n` matches (`o` of them the place's own) fills the page, or stopped at the cap. */
+const ringFills = (page: RingsPage, n: RawBuilder<unknown>, o: RawBuilder<unknown>) =>
+  sql`(${n} > ${LIMITS.countedTotal} OR ${page.own} + ${n} - ${o} >= ${page.wanted})`;
+
+/**
+ * One circle's pass (`c<i>`): its points nearest first, its matches at each in seq order (the
+ * index's) up to the cap, counted (`n`, `o` of them the place's own) and listed but for the place's
+ * own, and counted within each circle between (`m<j>`, `mo<j>`); `when`, whether it is read at all.
+ */
+function ringPass(source: SpotSource, point: Point, radii: readonly number[], i: number, inPlace: RawBuilder<unknown>, when?: RawBuilder<unknown>) {
+  const miles = radii[i]!;
+  const within = radii
+    .slice(1, -1)
+    .map((r, j) => sql`, total(miles <= ${r}) AS ${sql.raw(`m${j + 1}`)}, total(miles <= ${r} AND own) AS ${sql.raw(`mo${j + 1}`)}`);
+  return sql`${sql.raw(`c${i}`)} AS MATERIALIZED (WITH RECURSIVE ${spotsCtes(point, miles, { when })}
+    SELECT count(*) AS n, total(own) AS o, json_group_array(json_array(miles, seq)) FILTER (WHERE NOT own) AS list ${sql.join(within, sql``)} FROM (
+      SELECT s.miles, ${source.seq} AS seq, ${inPlace} AS own
+      FROM (SELECT p.latitude, p.longitude, ${distanceSql(point)} AS miles FROM spot p WHERE p.longitude IS NOT NULL AND miles <= ${miles} ORDER BY miles LIMIT -1) s
+      CROSS JOIN ${source.tables} ${and([source.at(sql`s.latitude`, sql`s.longitude`), ...source.conds])} LIMIT ${LIMITS.countedTotal + 1}))`;
+}
+
+/** The ring answered with (`ring`, its `miles`, counts `n` and `o`, and `list`): the nearest when it fills the page, else the first between that does, else the widest. */
+function chosenRing(page: RingsPage, radii: readonly number[]) {
+  const last = radii.length - 1;
+  if (last === 0) return sql`SELECT 0 AS ring, ${radii[0]} AS miles, c0.n AS n, c0.o AS o, c0.list AS list FROM c0`;
+  const f0 = ringFills(page, sql`c0.n`, sql`c0.o`);
+  const pick = (ofRing: (j: number) => RawBuilder<unknown>) =>
+    sql`CASE WHEN ${f0} THEN ${ofRing(0)} ${sql.join(
+      radii.slice(1, -1).map((_, j) => sql`WHEN ${ringFills(page, sql.raw(`cl.m${j + 1}`), sql.raw(`cl.mo${j + 1}`))} THEN ${ofRing(j + 1)}`),
+      sql` `,
+    )} ELSE ${ofRing(last)} END`;
+  const column = (name: 'n' | 'o') => (j: number) =>
+    j === 0 ? sql.raw(`c0.${name}`) : j === last ? sql.raw(`cl.${name}`) : sql.raw(`cl.${name === 'n' ? 'm' : 'mo'}${j}`);
+  return sql`SELECT ${pick((j) => sql`${j}`)} AS ring, ${pick((j) => sql`${radii[j]}`)} AS miles, ${pick(column('n'))} AS n, ${pick(column('o'))} AS o,
+    CASE WHEN ${f0} THEN c0.list ELSE cl.list END AS list FROM c0 LEFT JOIN ${sql.raw(`c${last}`)} cl`;
 }
