@@ -65,9 +65,8 @@ export async function searchNearPlace(over: Db, params: SearchParams, now = new 
   const q = await searchRequest(over, params, now, trace);
   const found = q.located?.found;
   if (!found) return searchWithCorrection(q);
-  const { database, reads } = q;
   // The rings mostly share their zones' open-now list and their text: read once for the request (requestReads.server.ts).
-  if (found.kind !== 'state') readAhead(database, reads, params, found, radiiFor(found));
+  if (found.kind !== 'state') readAhead(q, found, radiiFor(found));
   // A neighbourhood or a county is searched around its point only (its place matters to the search
   // as typed, when nothing is near): the rings are not kept waiting for it, one round trip fewer.
   const aroundOnly = !OWN_SEARCH.has(found.kind) && found.kind !== 'state';

@@ -15,6 +15,7 @@ import { hoursCategoryNeedle } from './providerHours.server';
 import { haversineMiles, timeZonesOfStates, type GazetteerPlace, type Point } from '../places';
 import type { SearchPlace } from '../places/index.server';
 import { readOnce, type RequestReads } from './requestReads.server';
+import type { SearchRequest } from './request.server';
 import type { Circle } from './searchTypes.server';
 import { afterWidest, fills, readAtOnce, ringRead, type Counted, type RingStart } from './rings';
 import type { SearchParams, SearchResult } from './schemas/search';
@@ -57,6 +58,9 @@ export interface RingPage {
   page: SearchResult[];
 }
 
+/** What the reads ahead are made for: the request's parameters, into the request's reads (request.server.ts). */
+type Ahead = Pick<SearchRequest, 'database' | 'reads' | 'params'>;
+
 /**
  * Over the network, what a place's own search and rings ask first is read beside the place's own
  * reads, before they know whether they run (docs/SCALING.md "Round trips"): open now, the place's
@@ -65,21 +69,12 @@ export interface RingPage {
  * in the rings' one statement when they are read at once. A local file has no round trip to save:
  * nothing is read ahead.
  */
-export function readAhead(
-  database: Db,
-  reads: RequestReads,
-  params: SearchParams,
-  found: Pick<GazetteerPlace, 'kind' | 'point' | 'state'>,
-  radii: readonly number[],
-): void {
+export function readAhead(q: Ahead, found: Pick<GazetteerPlace, 'kind' | 'point' | 'state'>, radii: readonly number[]): void {
+  const { database, reads, params } = q;
   if (!overNetwork(database)) return;
   if (!params.openNow) return;
   const { point } = found;
-  const ahead = [
-    ...radii.map((miles) => hoursNearOnce(database, reads, { point, miles })),
-    directorySize(database, reads),
-    ...ownHours(database, reads, params, found),
-  ];
+  const ahead = [...radii.map((miles) => hoursNearOnce(database, reads, { point, miles })), directorySize(database, reads), ...ownHours(q, found)];
   for (const read of ahead) read.catch(() => {});
 }
 
@@ -89,7 +84,7 @@ export function readAhead(
  * service (filters.server.ts `openListConditions`). A city the directory lists in other states
  * reads them again: a few rows.
  */
-function ownHours(database: Db, reads: RequestReads, params: SearchParams, { kind, state }: Pick<GazetteerPlace, 'kind' | 'state'>): Promise<unknown>[] {
+function ownHours({ database, reads, params }: Ahead, { kind, state }: Pick<GazetteerPlace, 'kind' | 'state'>): Promise<unknown>[] {
   if (kind === 'zip') return [hoursPresentOnce(database, reads)];
   if (kind !== 'city') return [];
   const category = params.service ? categoryForSearch(params.service) : null;
