@@ -15,7 +15,7 @@ import { hoursCategoryNeedle } from './providerHours.server';
 import { haversineMiles, timeZonesOfStates, type GazetteerPlace, type Point } from '../places';
 import type { SearchPlace } from '../places/index.server';
 import { readOnce, type RequestReads } from './requestReads.server';
-import type { SearchRequest } from './request.server';
+import { requestOf, type SearchRequest } from './request.server';
 import type { Circle } from './searchTypes.server';
 import { afterWidest, fills, readAtOnce, ringRead, type Counted, type RingStart } from './rings';
 import type { SearchParams, SearchResult } from './schemas/search';
@@ -218,7 +218,7 @@ async function askWidest(database: Db, a: Around): Promise<{ from: number } | { 
 async function ringsAtOnce(over: Db, a: Around): Promise<RingPage | null | undefined> {
   const { start } = a;
   if (!readAtOnce(start, { openNow: !!a.params.openNow, listed: LIMITS.countedTotal + 1 }) || (start.ownIn && !a.place)) return undefined;
-  const q = { database: withBudget(over), params: { ...circleOf(a, start.radii.at(-1)!), offset: start.skip, limit: start.take }, now: a.now, reads: a.reads };
+  const q = requestOf(withBudget(over), { ...circleOf(a, start.radii.at(-1)!), offset: start.skip, limit: start.take }, a.now, { reads: a.reads });
   const r = await resolve(q, undefined);
   if (r.match !== null || !r.within) return undefined;
   const s = searchRun(q, r);

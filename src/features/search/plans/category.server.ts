@@ -52,10 +52,10 @@ const alongOtherSources = (r: Resolved) => !!leadingIndex(r, UNCARRIED_PLACES) |
 export async function wordsFewer(s: SearchRun): Promise<boolean> {
   const { r } = s;
   if (!r.match || !r.checkable || leadingIndex(r, CATEGORY_INDEXES)?.index !== INDEXES.categoryOrder) return false;
-  const { size, categoryRows } = await tokenShares(s.database);
+  const { size, categoryRows } = await tokenShares(s.q.database);
   const held = categoryRows.filter((row) => inSampledCategoryRows(r, row)).length;
   const rows = (size * held) / Math.max(1, categoryRows.length);
-  return (await wordsEstimate(s.database, r, s.reads, size)) < rows * PLAN_TUNING.wordsLeadService;
+  return (await wordsEstimate(s.q.database, r, s.q.reads, size)) < rows * PLAN_TUNING.wordsLeadService;
 }
 
 export const category: Plan = {
@@ -90,20 +90,21 @@ export const category: Plan = {
  * then listed as before (docs/search.md "Bounded cost").
  */
 async function textChecked(s: SearchRun, cat: Expression<SqlBool>[], index: RawBuilder<unknown>): Promise<PlanResult | null> {
-  const { r, params } = s;
-  if (!r.match || !r.checkable || !carriedByAll({ ...r, match: null }, 'categoryRows') || !(await manyText(s.database, r, s.reads))) return null;
+  const { r } = s;
+  const { params } = s.q;
+  if (!r.match || !r.checkable || !carriedByAll({ ...r, match: null }, 'categoryRows') || !(await manyText(s.q.database, r, s.q.reads))) return null;
   // The category rows' share (with their city, price and rating, from the sample) past the cap
   // among the words' first `textLeads` matches; and the walk's rows for the page at the words'
   // density in the directory, twice over, within its bound.
-  const { size, categoryRows } = await tokenShares(s.database);
+  const { size, categoryRows } = await tokenShares(s.q.database);
   const held = categoryRows.filter((row) => inSampledCategoryRows(r, row)).length;
   if (PLAN_TUNING.textLeads * held < (LIMITS.countedTotal + 1) * Math.max(1, categoryRows.length)) return null;
-  const words = await wordsEstimate(s.database, r, s.reads, size);
+  const words = await wordsEstimate(s.q.database, r, s.q.reads, size);
   if (2 * s.wanted * size > (s.wanted + PLAN_TUNING.maxWalk) * words) return null;
   const inCategory = sql<SqlBool>`EXISTS (SELECT 1 FROM provider_categories c WHERE c.providerSeq = f.rowid AND ${sql.join(cat, sql` AND `)})`;
   const counted = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT rowid FROM providers_fts
     WHERE providers_fts MATCH ${r.match} LIMIT ${PLAN_TUNING.textLeads}) f WHERE ${isListed(sql`f.rowid`)} AND ${inCategory} LIMIT ${LIMITS.countedTotal + 1})`.execute(
-    s.database.db,
+    s.q.database.db,
   );
   const count = cappedTotal(Number(counted.rows[0]!.n));
   // Fewer than the cap among the words' first matches: the total is not known this way.
@@ -111,7 +112,7 @@ async function textChecked(s: SearchRun, cat: Expression<SqlBool>[], index: RawB
   const { rows } = await sql<{ seq: number }>`SELECT s.providerSeq AS seq FROM (SELECT c.providerSeq FROM provider_categories c INDEXED BY ${index}
     ${and(cat)} ORDER BY ${CATEGORY_ORDER} LIMIT ${s.wanted + PLAN_TUNING.maxWalk}) s
     WHERE ${isListed(sql`s.providerSeq`)} AND ${matchesText(r, sql`s.providerSeq`)}
-    LIMIT ${params.limit} OFFSET ${params.offset}`.execute(s.database.db);
+    LIMIT ${params.limit} OFFSET ${params.offset}`.execute(s.q.database.db);
   if (rows.length < params.limit) return null;
   return { rows: await s.rowsBySeq(rows.map((row) => row.seq)), count, step: 'checked' };
 }

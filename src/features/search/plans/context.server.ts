@@ -3,22 +3,20 @@
  * the ways of reading a page that several plans share.
  */
 import { sql, type Expression, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
-import type { Db } from '../../../db/client';
 import type { ProvidersTable } from '../../../db/schema';
 import { LIMITS } from '../../../config';
 import { cappedCount, cappedTotal } from '../../providers/index.server';
-import type { SearchParams } from '../schemas/search';
 import type { Sort } from '../params';
 import { boxTables, distanceSql, inCellsNear } from '../near.server';
 import { filterToken, hasAll, isLookup, listedMatch, onlySeqFilters, rowConditions, textNarrowing } from '../filters.server';
 import { orderTop, PROMOTED_TOKEN } from '../orderBuckets.server';
 import { statesShare, tokenShares } from '../tokenShares.server';
 import { INDEXES, indexedBy, type IndexName, type LeadingIndex } from '../indexes.server';
-import type { Count, Filters, Resolved } from '../searchTypes.server';
+import type { Count, Resolved } from '../searchTypes.server';
 import type { Point } from '../../places';
 import { PLAN_TUNING } from '../tuning.server';
 import { manyText, statesOnce, wordsEstimate } from '../textFacts.server';
-import { countOnce, readOnce, statementKey, type RequestReads, type StatementMemo } from '../requestReads.server';
+import { countOnce, readOnce, statementKey, type StatementMemo } from '../requestReads.server';
 import type { SearchInput, SearchRequest } from '../request.server';
 
 export type Row = Selectable<ProvidersTable> & { distanceMiles?: number; matchCount?: number };
@@ -93,9 +91,9 @@ export interface SearchOnce {
 }
 
 export interface SearchRun {
-  database: Db;
+  /** The request this is a search of (request.server.ts): its database, parameters, moment and reads travel in it. */
+  q: SearchRequest<SearchInput>;
   r: Resolved;
-  params: Filters & Pick<SearchParams, 'limit' | 'offset'>;
   sort: Sort;
   /** The order of the page, as SQL on `p`. */
   order: RawBuilder<unknown>;
@@ -105,8 +103,6 @@ export interface SearchRun {
   page: RawBuilder<unknown>;
   /** offset + limit: the matches a page needs found. */
   wanted: number;
-  /** What the request's searches read (requestReads.server.ts): a statement that is the same in each is read once. */
-  reads: RequestReads;
   /** What this search worked out once for the plan that asked and the plan that runs (filter-listed's few, text-listed's counts). */
   once: SearchOnce;
   /** The counts this search made (`count`, `countOrList`), by statement. */
@@ -218,7 +214,8 @@ function sortedWhole(s: SearchRun, tables: RawBuilder<unknown>, conds: Expressio
  * read at random for the last twelve cost most of a deep page).
  */
 async function sortedPage(s: SearchRun, tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], text?: TextSource) {
-  const { params, wanted, run, distance, order } = s;
+  const { wanted, run, distance, order } = s;
+  const { params } = s.q;
   if (conds.some(isLookup)) return checkedPage(s, tables, conds);
   if (order !== ORDER) return sortedWhole(s, tables, conds);
   // Text listed from the full-text index: its promoted are listed with the index's promoted token,
@@ -245,7 +242,8 @@ async function sortedPage(s: SearchRun, tables: RawBuilder<unknown>, conds: Expr
  * (PLAN_TUNING.checkedFirst).
  */
 async function checkedPage(s: SearchRun, tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]) {
-  const { params, wanted, run, order } = s;
+  const { wanted, run, order } = s;
+  const { params } = s.q;
   const orderDistance = orderDistanceOf(s);
   const lookups = sql.join(conds.filter(isLookup), sql` AND `);
   const columns = conds.filter((cond) => !isLookup(cond));
@@ -287,7 +285,8 @@ function openSorted(s: SearchRun) {
 }
 
 async function topPage(s: SearchRun, list: (top: string | null) => ListedSource | Promise<ListedSource>, { reach, least }: TopEstimate) {
-  const { database, params, sort, wanted, run, order } = s;
+  const { sort, wanted, run, order } = s;
+  const { database, params } = s.q;
   if (sort === 'distance') throw new Error('the distance order has no tops');
   const { size, standings } = await tokenShares(database);
   // The matches the directory holds, at the density of those counted (at least `least`).
@@ -328,8 +327,9 @@ async function fewSorted(s: SearchRun, from: RawBuilder<unknown>): Promise<[Row[
  * aggregated in SQL, as countOrList's), and the page's rows are read by seq.
  */
 async function pageAndCount(s: SearchRun, from: RawBuilder<unknown>, inOrder: RawBuilder<unknown>, seq: RawBuilder<unknown> = sql`p.seq`): Promise<PlanResult> {
-  const { params, r, page, wanted, run, distance } = s;
-  const { db } = s.database;
+  const { r, page, wanted, run, distance } = s;
+  const { database, params } = s.q;
+  const { db } = database;
   // Open now is never carried by category rows, so here `from` reads the provider row `p`: the
   // page is read from it as it walks (by seq after, each of its rows counted twice on sqld).
   if (r.openTotal) return { rows: await run(sql`SELECT p.*${distance} ${from} ORDER BY ${inOrder} ${page}`), count: r.openTotal };
@@ -359,8 +359,9 @@ async function pageAndCount(s: SearchRun, from: RawBuilder<unknown>, inOrder: Ra
  * not count as rows read (a JSON list read by json_each, or an IN list, it counts once more).
  */
 async function countOrList(s: SearchRun, tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], seqSource?: ListedSource) {
-  const { database, params, r, reads, page, run, distance, order } = s;
-  const { db } = s.database;
+  const { r, page, run, distance, order } = s;
+  const { database, params, reads } = s.q;
+  const { db } = database;
   const orderDistance = orderDistanceOf(s);
   if (r.openTotal) return { count: r.openTotal, sorted: null };
   const from = seqSource ? sql`${seqSource.tables} ${and(seqSource.conds)}` : sql`${tables} ${and(conds)}`;
@@ -400,7 +401,8 @@ async function countOrList(s: SearchRun, tables: RawBuilder<unknown>, conds: Exp
  * one (`listTextIn`).
  */
 async function nearest(s: SearchRun, tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], sorted?: (() => Promise<Row[]>) | null) {
-  const { params, r, page, run, distance } = s;
+  const { r, page, run, distance } = s;
+  const { params } = s.q;
   // Few matches, listed by the count: sorted, those at the point come first in seq order, as below.
   if (sorted) return sorted();
   const { latitude, longitude } = r.point!;
@@ -425,7 +427,8 @@ const inTurn = (conds: Expression<SqlBool>[]): RawBuilder<unknown> =>
   conds.reduceRight<RawBuilder<unknown>>((inner, cond) => sql`CASE WHEN ${cond} THEN ${inner} ELSE 0 END`, sql`1`);
 
 async function walk(s: SearchRun, index: IndexName, indexOrder: RawBuilder<unknown>, conds: Expression<SqlBool>[], after: Sampled = { rows: 0, found: [] }) {
-  const { params, wanted, run, distance } = s;
+  const { wanted, run, distance } = s;
+  const { params } = s.q;
   // The index read in its order, at most the cap, each entry checked as it is read: SQLite yields
   // the rows in that order and stops at the page. An ORDER BY outside would read the whole cap to
   // sort it (the index order is the page's order: `indexOrder` is `order`). The order indexes
@@ -444,7 +447,8 @@ async function walk(s: SearchRun, index: IndexName, indexOrder: RawBuilder<unkno
 }
 
 async function listTextIn(s: SearchRun, point: Point, miles: number) {
-  const { database, r, reads } = s;
+  const { r } = s;
+  const { database, reads } = s.q;
   if (!r.match) return false;
   if (!r.checkable) return true;
   const most = Math.floor(PLAN_TUNING.boxCheckSeeks / Math.max(1, r.checkSeeks));
@@ -458,7 +462,8 @@ async function listTextIn(s: SearchRun, point: Point, miles: number) {
 
 /** Whether text that is many, listed narrowed to the box's states, is few enough for `rows` (PLAN_TUNING.narrowedEntryCost). */
 async function listTextInStates(s: SearchRun, point: Point, miles: number, rows: number) {
-  const { database, r, reads } = s;
+  const { r } = s;
+  const { database, reads } = s.q;
   if (rows <= PLAN_TUNING.listTextFrom || !(await manyText(database, r, reads))) return false;
   const states = await s.boxStates(point, miles);
   if (!states?.length) return false;
@@ -470,7 +475,7 @@ async function listTextInStates(s: SearchRun, point: Point, miles: number, rows:
 
 // From the cells, not the box's coordinate index: a city's box holds tens of thousands of entries.
 function boxStates(s: SearchRun, point: Point, miles: number) {
-  const { database, reads } = s;
+  const { database, reads } = s.q;
   return statesOnce(reads, `states near ${point.latitude},${point.longitude} ${miles}`, () => inCellsNear(database, 'state_cells', point, miles));
 }
 
@@ -480,7 +485,8 @@ function boxStates(s: SearchRun, point: Point, miles: number) {
 // counting up to `most` read as much of the words' list as listing them (`service=Manicure` in a
 // box of under 3,000 providers counted 155,001 of its entries).
 async function listTextFor(s: SearchRun, rows: number) {
-  const { database, r, reads } = s;
+  const { r } = s;
+  const { database, reads } = s.q;
   if (!r.match || rows <= PLAN_TUNING.listTextFrom) return false;
   const { size } = await tokenShares(database);
   return (await wordsEstimate(database, r, reads, size)) <= rows * PLAN_TUNING.listTextPerRow;
@@ -492,7 +498,8 @@ async function listTextFor(s: SearchRun, rows: number) {
  * is the walk's page: read as rows rather than counted, the sample is never read again by the walk.
  */
 async function denseIn(s: SearchRun, index: IndexName, indexOrder: RawBuilder<unknown>, sample: number) {
-  const { params, r, wanted, run, distance } = s;
+  const { r, wanted, run, distance } = s;
+  const { params } = s.q;
   const found = await run(
     sql`SELECT p.*${distance} FROM (SELECT p.seq FROM providers p ${indexedBy(index)} ORDER BY ${indexOrder} LIMIT ${sample}) s
       CROSS JOIN providers p ON p.seq = s.seq ${and(rowConditions(r))} LIMIT ${wanted}`,
@@ -512,7 +519,8 @@ async function denseIn(s: SearchRun, index: IndexName, indexOrder: RawBuilder<un
  * times a row's.
  */
 function walkFills(s: SearchRun, found: number, read: number) {
-  const { params, r, wanted } = s;
+  const { r, wanted } = s;
+  const { params } = s.q;
   return (
     found > 0 &&
     (wanted * read) / found <= (r.match ? PLAN_TUNING.maxWalk : Math.min(wanted + PLAN_TUNING.walkCap, (PLAN_TUNING.maxWalk * wanted) / params.limit))
@@ -536,22 +544,20 @@ function deepReach(s: SearchRun, after: Sampled): number {
 }
 
 /** The search of `q` with its resolved `r`: what its plan reads with. */
-export function searchRun(q: Pick<SearchRequest<SearchInput>, 'database' | 'params' | 'reads'>, r: Resolved): SearchRun {
-  const { database, params, reads } = q;
+export function searchRun(q: SearchRequest<SearchInput>, r: Resolved): SearchRun {
+  const { database, params } = q;
   const sort = params.sort ?? 'recommended';
   const counts: StatementMemo<Count> = new Map();
   // The methods call the functions above with this object, the one searchRun made: a plan that
   // passes on a copy with another `r` (otherOrder's tops) still reads with the search's own.
   const s: SearchRun = {
-    database,
+    q,
     r,
-    params,
     sort,
     order: sort === 'distance' ? sql`distanceMiles, p.seq` : sort === 'recommended' ? ORDER : SORT_ORDERS[sort].order,
     distance: r.point ? sql`, ${distanceSql(r.point)} AS distanceMiles` : sql``,
     page: sql`LIMIT ${params.limit} OFFSET ${params.offset}`,
     wanted: params.offset + params.limit,
-    reads,
     once: {},
     counts,
     run: async (query) => (await query.execute(database.db)).rows as Row[],

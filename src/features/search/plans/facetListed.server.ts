@@ -29,7 +29,7 @@ export async function rarestFacet(s: SearchRun): Promise<{ bit: number; rows: nu
   // Nearest first reads the points around a place in order and stops at the page (a place's rings:
   // nearPlace.server.ts), where the facet's rows would all be read and sorted by distance.
   if (!bits.length || s.sort === 'distance') return null;
-  const { size, facetShares, categoryRows } = await tokenShares(s.database);
+  const { size, facetShares, categoryRows } = await tokenShares(s.q.database);
   const [rarest] = bits.map((bit) => ({ bit, rows: Math.ceil((facetShares.get(bit) ?? 0) * size) })).sort((a, b) => a.rows - b.rows);
   const { rows } = rarest!;
   const most = facetListedMost(size);
@@ -72,8 +72,8 @@ async function narrowerSource(s: SearchRun, most: number): Promise<boolean> {
       sql`SELECT 1 FROM provider_categories c ${indexedBy(category.index)} ${and(category.filters.map((f) => (FILTERS[f] as SearchFilter).categoryRow!(r)))}`,
     );
   for (const read of reads)
-    if ((await countOnce(s.database, s.reads.counts, sql<{ n: number }>`SELECT count(*) AS n FROM (${read} LIMIT ${most + 1})`)) <= most) return true;
-  return !!r.match && (await wordsEstimate(s.database, r, s.reads, (await tokenShares(s.database)).size)) <= most;
+    if ((await countOnce(s.q.database, s.q.reads.counts, sql<{ n: number }>`SELECT count(*) AS n FROM (${read} LIMIT ${most + 1})`)) <= most) return true;
+  return !!r.match && (await wordsEstimate(s.q.database, r, s.q.reads, (await tokenShares(s.q.database)).size)) <= most;
 }
 
 export const facetListed: Plan = {

@@ -23,7 +23,7 @@ const READS: { [F in Fact]: (s: SearchRun) => Promise<PlanFacts[F]> } = {
     const few = (await fewOf(s))!;
     const { point, miles } = s.r.within!;
     const box = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 ${boxTables(point, miles, s.r.category)} LIMIT ${few.count + 1})`;
-    return countOnce(s.database, s.reads.counts, box);
+    return countOnce(s.q.database, s.q.reads.counts, box);
   },
   rareFacet: async (s) => !!(await rarestFacet(s)),
   wordsFewer,

@@ -44,7 +44,7 @@ export const order: Plan = {
       count = r.openTotal;
     } else if (onlyText) {
       const { rows } = await sql<{ n: number; reach: number | null }>`SELECT count(*) AS n, max(rowid) AS reach FROM (SELECT rowid FROM providers_fts
-        WHERE providers_fts MATCH ${r.match} AND ${isListed(sql`providers_fts.rowid`)} LIMIT ${LIMITS.countedTotal + 1})`.execute(s.database.db);
+        WHERE providers_fts MATCH ${r.match} AND ${isListed(sql`providers_fts.rowid`)} LIMIT ${LIMITS.countedTotal + 1})`.execute(s.q.database.db);
       const n = Number(rows[0]!.n);
       count = cappedTotal(n);
       walk = count.capped && (!r.checkable || s.walkFills(n, Number(rows[0]!.reach)));

@@ -45,7 +45,7 @@ export const otherOrder: Plan = {
       const rows =
         text && reach
           ? await s.topPage(textTops(text), { reach, least: count.total })
-          : listedText && (await manyText(s.database, s.r, s.reads))
+          : listedText && (await manyText(s.q.database, s.r, s.q.reads))
             ? await s.topPage((top) => pointSource({ ...s, r: { ...s.r, match: withTop(match, top), regionStates: boxStates ?? [] } }), { least: count.total })
             : null;
       if (rows) return { count, rows, step: 'top' };

@@ -96,7 +96,7 @@ export async function textInBox(s: SearchRun): Promise<{ listText: boolean; r: R
   const listText = await s.listTextIn(r.within!.point, r.within!.miles);
   // Decided already (the same search read again with a top of its order: otherOrder.server.ts).
   if (r.regionStates) return { listText, r };
-  if (!r.match || !listText || !(await manyText(s.database, r, s.reads))) return { listText, r };
+  if (!r.match || !listText || !(await manyText(s.q.database, r, s.q.reads))) return { listText, r };
   const states = await s.boxStates(r.within!.point, r.within!.miles);
   if (!states?.length) return { listText, r };
   const inStates = { ...r, regionStates: states };
@@ -111,8 +111,8 @@ export async function textInBox(s: SearchRun): Promise<{ listText: boolean; r: R
     return widest?.length === states.length && widest.every((state) => states.includes(state));
   };
   const list =
-    textListMade(s.database, match, s.reads) ??
-    (r.within!.miles < r.textCircle.miles && (await sameAsWidest(r.textCircle)) ? textListOf(s.database, match, s.reads) : undefined);
+    textListMade(s.q.database, match, s.q.reads) ??
+    (r.within!.miles < r.textCircle.miles && (await sameAsWidest(r.textCircle)) ? textListOf(s.q.database, match, s.q.reads) : undefined);
   const rowids = list ? (await list).rowids : null;
   return { listText, r: rowids ? { ...inStates, textRowids: rowids } : inStates };
 }

@@ -69,8 +69,8 @@ export async function nearestBySpot(s: SearchRun, within: Circle): Promise<PlanR
   // Open now checked row by row: the points of cells where nobody can be open are passed over, read
   // beside the points (one round trip): a circle with none open no longer checks each of its rows.
   const [near, open] = await Promise.all([
-    spotsNearOnce(s.database, s.reads, within.point, within.miles),
-    openCells ? openCells.execute(s.database.db).then(({ rows }) => new Set(rows.map((c) => cellKey(c.latCell, c.lngCell)))) : null,
+    spotsNearOnce(s.q.database, s.q.reads, within.point, within.miles),
+    openCells ? openCells.execute(s.q.database.db).then(({ rows }) => new Set(rows.map((c) => cellKey(c.latCell, c.lngCell)))) : null,
   ]);
   const spots = open && !open.has(cellKey(ZONELESS_OPEN_CELL.latCell, ZONELESS_OPEN_CELL.lngCell)) ? near.filter((spot) => open.has(cellOf(spot))) : near;
   const source = spotSource(s);
@@ -113,9 +113,9 @@ async function pageAtSpots(s: SearchRun, source: SpotSource, spots: SpotNear[], 
       ),
       sql` UNION ALL `,
     );
-    const before = listed.slice(s.params.offset);
+    const before = listed.slice(s.q.params.offset);
     if (g + SPOT_GROUPS_PER_ROUND >= groups.length) {
-      const skip = Math.max(0, s.params.offset - listed.length);
+      const skip = Math.max(0, s.q.params.offset - listed.length);
       const [earlier, rows] = await Promise.all([
         s.rowsBySeq(before),
         s.run(sql`SELECT p.*${s.distance}, o.d FROM (${arms} LIMIT ${need - skip} OFFSET ${skip}) o CROSS JOIN providers p ON p.seq = o.seq`),
@@ -123,18 +123,18 @@ async function pageAtSpots(s: SearchRun, source: SpotSource, spots: SpotNear[], 
       const inOrder = (rows as (Row & { d: number })[]).sort((a, b) => a.d - b.d || a.seq - b.seq).map(({ d: _, ...row }) => row);
       return [...earlier, ...inOrder];
     }
-    const { rows } = await sql<{ seq: number; d: number }>`${arms} LIMIT ${need}`.execute(s.database.db);
+    const { rows } = await sql<{ seq: number; d: number }>`${arms} LIMIT ${need}`.execute(s.q.database.db);
     listed.push(...rows.map((row) => Number(row.seq)));
     if (listed.length < s.wanted && (await count).total === 0) break;
   }
-  return s.rowsBySeq(listed.slice(s.params.offset, s.wanted));
+  return s.rowsBySeq(listed.slice(s.q.params.offset, s.wanted));
 }
 
 /**
  * The matches at `spots`, counted up to the cap (LIMITS.countedTotal), the points given as a VALUES
  * list; once per request (a place's ring is asked for its count, then read for its page).
  */
-async function countAt({ database, reads }: SearchRun, source: SpotSource, spots: SpotNear[]) {
+async function countAt({ q: { database, reads } }: SearchRun, source: SpotSource, spots: SpotNear[]) {
   const values = sql.join(spots.map((spot) => sql`(${spot.latitude}, ${spot.longitude})`));
   const count = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (VALUES ${values}) s CROSS JOIN ${source.tables}
     ${and([source.at(sql`s.column1`, sql`s.column2`), ...source.conds])} LIMIT ${LIMITS.countedTotal + 1})`;

@@ -32,9 +32,9 @@ import type { FilterName } from '../searchTypes.server';
 async function countsIntersection(s: SearchRun): Promise<boolean> {
   const { r } = s;
   if (!r.regionStates?.length || !listableFilters(r).length || (await fewOf(s))) return false;
-  const { size, shares } = await tokenShares(s.database);
+  const { size, shares } = await tokenShares(s.q.database);
   const share = (r.textTokens ?? []).reduce((product, token) => product * (shares.get(token) ?? 0), statesShare(shares, r.regionStates));
-  return (await wordsEstimate(s.database, r, s.reads, size)) * share <= PLAN_TUNING.textLeads * PLAN_TUNING.intersectionMargin;
+  return (await wordsEstimate(s.q.database, r, s.q.reads, size)) * share <= PLAN_TUNING.textLeads * PLAN_TUNING.intersectionMargin;
 }
 
 const FILTER_TABLE: Record<FilterName, SearchFilter> = FILTERS;
@@ -63,7 +63,7 @@ async function leadRows(s: SearchRun, most: number): Promise<number | null> {
         : null;
   if (!from) return null;
   // A place's rings ask the same circle more than once (its count, then its page): counted once.
-  return countOnce(s.database, s.reads.counts, sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT ${most})`);
+  return countOnce(s.q.database, s.q.reads.counts, sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT ${most})`);
 }
 
 /**
@@ -82,7 +82,7 @@ export function textAndLead(s: SearchRun): Promise<{ text: number; lead: number 
     // A ZIP prefix of many (filter-listed does not take it) is counted with its states and the
     // tokens when the intersection looks few (`countsIntersection`).
     const intersect = !s.r.within && !s.r.params.openNow && (await countsIntersection(s));
-    const { n: text, rowids } = await textList(s.database, s.r, s.reads, {
+    const { n: text, rowids } = await textList(s.q.database, s.r, s.q.reads, {
       tokens: s.r.within || s.r.params.openNow || (listableFilters(s.r).length && !intersect) ? [] : s.r.textTokens,
       regions: intersect,
     });
