@@ -120,9 +120,9 @@ async function searchPlace(
     limit: params.limit,
     text,
   });
-  // Its own page held all of the place's own (a first page they do not fill): the rings count them in a circle by id.
-  const ownIds = own.items.length === own.total ? own.items.map((p) => p.id) : undefined;
-  const around = await searchAround(database, { ...ring, start, isInPlace: inPlaceTest(place, found.kind), ...(ownIds ? { ownIds } : {}) });
+  // Its own page held all of the place's own (a first page they do not fill): the rings count them in a circle from these.
+  const ownAll = own.items.length === own.total ? own.items : undefined;
+  const around = await searchAround(database, { ...ring, start, isInPlace: inPlaceTest(place, found.kind), ...(ownAll ? { ownAll } : {}) });
   if (around) {
     // Both plans, for the Server-Timing header: the place's own, then the nearest around it.
     trace.plan = `${ownPlan}, then ${around.plan} within ${around.miles} mi`;
