@@ -16,7 +16,7 @@ import { haversineMiles, timeZonesOfStates, type GazetteerPlace, type Point } fr
 import type { SearchPlace } from '../places/index.server';
 import { readOnce, type RequestReads } from './requestReads.server';
 import type { SearchRequest } from './request.server';
-import type { Circle } from './searchTypes.server';
+import type { Circle, Resolved } from './searchTypes.server';
 import { afterWidest, fills, readAtOnce, ringRead, type Counted, type RingStart } from './rings';
 import type { SearchParams, SearchResult } from './schemas/search';
 import { searchProviders, toResult, type SearchTrace } from './search.server';
@@ -89,6 +89,19 @@ function ownHours({ database, reads, params }: Ahead, { kind, state }: Pick<Gaze
   if (kind !== 'city') return [];
   const category = params.service ? categoryForSearch(params.service) : null;
   return [hoursPresentOnce(database, reads, timeZonesOfStates([state]), category ? hoursCategoryNeedle(category.slug) : undefined)];
+}
+
+/**
+ * Over the network, with open now, the open-now count of the circle of `miles` (the nearest, which
+ * rings with no text start with) read beside the place's own page once its own count (`own`, what
+ * it resolved) says they fall short of `wanted`: the rings find it read. Nothing is read when the
+ * place's own fill the page.
+ */
+export function ringAhead(database: Db, a: AroundReads, miles: number, own: Resolved, wanted: number): void {
+  if (!overNetwork(database) || !a.params.openNow) return;
+  const total = own.match === false ? 0 : own.openTotal && !own.openTotal.capped ? own.openTotal.total : wanted;
+  if (total >= wanted) return;
+  resolve({ database: withBudget(database), params: circleOf(a, miles), now: a.now, reads: a.reads }, undefined).catch(() => {});
 }
 
 /** The search around the point within `miles`, nearest first. */
