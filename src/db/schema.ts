@@ -104,6 +104,8 @@ export interface ProviderHoursTable {
   priceRange: string | null;
   /** The provider's rating, copied for the open-now indexes (migrations/0032). */
   rating: number | null;
+  /** The provider's facets, copied for the open-now indexes (migrations/0085). */
+  facets: Generated<number>;
 }
 
 /**

@@ -1811,9 +1811,11 @@ describe('few open and text past the cap, in a box: the fewer of the two is list
   });
 });
 
-describe('open now with a price, a minimum rating, a service and a city: applied by the open-now list (migrations/0032)', () => {
+describe('open now with a price, a minimum rating, a service, a city and facets: applied by the open-now list (migrations/0032, 0085)', () => {
   it('the open providers that match, counted from the list and in order, whether few or past the cap', async () => {
     const all = await everyProvider();
+    const EN = facetBits({ languages: ['en'] });
+    const VETERAN = facetBits({ identity: ['veteran'] });
     const cases: [Record<string, string>, (r: Ref) => boolean][] = [
       [{ priceRange: '$$' }, (r) => r.priceRange === '$$'],
       [{ rating: '4' }, (r) => r.rating >= 4],
@@ -1821,6 +1823,9 @@ describe('open now with a price, a minimum rating, a service and a city: applied
       [{ priceRange: '$', rating: '3', sort: 'reviews' }, (r) => r.priceRange === '$' && r.rating >= 3],
       [{ service: 'Nail Salon', priceRange: '$$$', rating: '2' }, (r) => inCategory(r, 'nails') && r.priceRange === '$$$' && r.rating >= 2],
       [{ location: 'Plan City 1', priceRange: '$$' }, (r) => r.city === 'Plan City 1' && r.priceRange === '$$'],
+      // Facets, which hours rows carry too (migrations/0085): scanned in the list's entries as a price is.
+      [{ lang: 'en', sort: 'reviews' }, (r) => (r.facets & EN) === EN],
+      [{ owned: 'veteran', priceRange: '$$' }, (r) => (r.facets & VETERAN) === VETERAN && r.priceRange === '$$'],
     ];
     const sizes = new Set<boolean>();
     for (const [label, when] of Object.entries(MOMENTS)) {
@@ -1843,7 +1848,7 @@ describe('open now with a price, a minimum rating, a service and a city: applied
               const page = await search({ ...raw, openNow: 'true', offset: String(offset) }, when);
               // Few: the list is the plan; past the cap, its count is the total and another plan finds the page.
               // Cut short, a price or rating leaves the count unknown unless the first ranges already held more than it.
-              const cut = scan < 1 && (!!raw.priceRange || !!raw.rating);
+              const cut = scan < 1 && (!!raw.priceRange || !!raw.rating || !!raw.lang || !!raw.owned);
               if (expected.length === 0 && !cut) expect(lastPlan, what).toBe('none');
               else if (cut) expect(lastPlan, what).not.toBe('open-listed');
               else expect(lastPlan === 'open-listed', what).toBe(expected.length <= LIMITS.countedTotal);
@@ -2062,7 +2067,8 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
     [{ lang: 'vi', sort: 'rating', offset: '480' }, (r) => holds(r, VI)],
     [{ owned: 'veteran', service: 'Nail Salon', sort: 'reviews' }, (r) => holds(r, VETERAN) && inCategory(r, 'nails')],
     [{ lang: 'vi', query: 'plan', sort: 'rating', offset: '24' }, (r) => holds(r, VI) && hasWords(words(r), 'plan')],
-    [{ lang: 'vi', openNow: 'true', sort: 'reviews', offset: '12' }, (r) => holds(r, VI) && isOpen(r, MOMENTS.many)],
+    // The open-now list applies the facets (migrations/0085): the few open who hold them are listed from it.
+    [{ lang: 'vi', openNow: 'true', sort: 'reviews', offset: '12' }, (r) => holds(r, VI) && isOpen(r, MOMENTS.many), 'open-listed'],
     // Nearest first reads the points in order and stops at the page, facet or not.
     [{ owned: 'veteran', near, radius: '25', sort: 'distance', offset: '12' }, (r) => holds(r, VETERAN) && haversineMiles(P, r) <= 25, 'nearest:spots'],
     [{ owned: 'veteran', near, radius: '25', sort: 'rating', offset: '12' }, (r) => holds(r, VETERAN) && haversineMiles(P, r) <= 25],

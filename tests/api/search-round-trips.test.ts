@@ -58,9 +58,10 @@ async function tripsOf(raw: Record<string, string>) {
 
 /**
  * The most round trips in sequence each may take today. The goal (docs/SCALING.md) is three for
- * every search: the facts in one batch, the plan in one, its count beside it; a place's rings still
- * read circle after circle (a circle's points, then its count and page), as reading them all ahead
- * costs thousands of rows (docs/SCALING.md "Round trips"). These figures may only fall.
+ * every search: the facts in one batch, the plan in one, its count beside it. A place's rings are one
+ * statement (plans/spots.server.ts ringsBySpot) but with open now or text, whose circles' plans
+ * decide from their counts and still read circle after circle (docs/SCALING.md "Round trips").
+ * These figures may only fall.
  */
 const SEARCHES: { label: string; raw: Record<string, string>; most: number }[] = [
   { label: '"Nail Salon" in Chicago', raw: { service: 'Nail Salon', location: 'Chicago' }, most: 3 },

@@ -41,7 +41,7 @@ export async function copyDrift({ client }: Db): Promise<string[]> {
   report(
     'provider_hours copy',
     await all(`SELECT h.providerSeq, h.openMinute FROM provider_hours h LEFT JOIN providers p ON p.seq = h.providerSeq
-      WHERE p.seq IS NULL OR h.timeZone IS NOT p.timeZone OR h.city IS NOT p.city OR h.priceRange IS NOT p.priceRange OR h.rating IS NOT p.rating
+      WHERE p.seq IS NULL OR h.timeZone IS NOT p.timeZone OR h.city IS NOT p.city OR h.priceRange IS NOT p.priceRange OR h.rating IS NOT p.rating OR h.facets IS NOT p.facets
         OR h.categories IS NOT (SELECT ' ' || group_concat(c.category, ' ') || ' ' FROM provider_categories c WHERE c.providerSeq = p.seq)`),
   );
   // Search columns: one row per provider, each column the provider row's (migrations/0034). The

@@ -28,15 +28,15 @@ export function categoryRowsStatement(providers: readonly { id: string; services
 }
 
 /**
- * Hours rows (migrations/0009, 0010, 0014, 0032) of providers already written, by id: one per range of
- * their local week, with the zone, city, price and rating copied from the provider row and the categories from its
+ * Hours rows (migrations/0009, 0010, 0014, 0032, 0085) of providers already written, by id: one per range of
+ * their local week, with the zone, city, price, rating and facets copied from the provider row and the categories from its
  * category rows (write those first), as " hair nails " (search/providerHours.server.ts hoursCategories).
  */
 export function hoursRowsStatement(providers: readonly { id: string; openingHours: string }[]): InStatement {
   const ranges = providers.flatMap(({ id, openingHours }) => weekRanges(parseOpeningHours(openingHours)).map(([open, close]) => [id, open, close]));
   return {
-    sql: `INSERT OR IGNORE INTO provider_hours (providerSeq, openMinute, closeMinute, timeZone, city, priceRange, rating, categories)
-          SELECT p.seq, json_extract(j.value, '$[1]'), json_extract(j.value, '$[2]'), p.timeZone, p.city, p.priceRange, p.rating,
+    sql: `INSERT OR IGNORE INTO provider_hours (providerSeq, openMinute, closeMinute, timeZone, city, priceRange, rating, facets, categories)
+          SELECT p.seq, json_extract(j.value, '$[1]'), json_extract(j.value, '$[2]'), p.timeZone, p.city, p.priceRange, p.rating, p.facets,
             (SELECT ' ' || group_concat(c.category, ' ') || ' ' FROM provider_categories c WHERE c.providerSeq = p.seq)
           FROM json_each(?) j CROSS JOIN providers p ON p.id = json_extract(j.value, '$[0]')`,
     args: [JSON.stringify(ranges)],

@@ -7,10 +7,9 @@
 import type { Db } from '../../db/client';
 import { overNetwork } from '../../db/batchedReads';
 import type { Page } from '../providers/index.server';
-import type { SearchParams, SearchResult } from './schemas/search';
+import type { SearchResult } from './schemas/search';
 import { searchOf } from './search.server';
 import type { SearchRequest } from './request.server';
-import { searchWords } from '../../lib/words';
 import { placeOfSearch, type SearchPlace } from '../places/index.server';
 import { cityOfLabel } from '../places';
 import { termsOnce, termsRead, type RequestReads } from './requestReads.server';
@@ -39,18 +38,18 @@ async function knownElseClosest(database: Db, reads: RequestReads, kind: TermKin
  * search that finds nothing is corrected with no read of what is known: the service as typed and
  * each word of the query long enough to correct (the longer ones the search reads itself).
  */
-function readKnownEarly(database: Db, reads: RequestReads, params: SearchParams): void {
+function readKnownEarly({ database, reads, params, words }: SearchRequest): void {
   // A local file has no round trip to save: it reads them only if the search finds nothing.
   if (!overNetwork(database)) return;
   const terms = termsOnce(database, reads);
   if (params.service && !categoryForSearch(params.service)) terms('service', params.service).catch(() => {});
-  for (const w of searchWords(params.query ?? '')) if (w.length >= MIN_WORD_LENGTH) terms('word', w).catch(() => {});
+  for (const w of words) if (w.length >= MIN_WORD_LENGTH) terms('word', w).catch(() => {});
 }
 
-async function correctQuery(database: Db, reads: RequestReads, query: string): Promise<string | null> {
+async function correctQuery(database: Db, reads: RequestReads, queryWords: readonly string[]): Promise<string | null> {
   let changed = false;
   const words = await Promise.all(
-    searchWords(query).map(async (w) => {
+    queryWords.map(async (w) => {
       if (w.length < MIN_WORD_LENGTH) return w;
       const [known, [best]] = await knownElseClosest(database, reads, 'word', w, w);
       if (known || !best) return w;
@@ -117,7 +116,7 @@ export interface TypedSearch {
  */
 export async function searchWithCorrection(q: SearchRequest, { typed }: { typed?: TypedSearch } = {}): Promise<Page<SearchResult> & { corrected?: string }> {
   const { database, params, trace, reads } = q;
-  if (!typed) readKnownEarly(database, reads, params);
+  if (!typed) readKnownEarly(q);
   const place = await q.located?.place;
   if (typed) trace.plan = typed.plan;
   // A city the vocabulary lists in no state is likely misspelt: its correction is read beside the
@@ -127,7 +126,7 @@ export async function searchWithCorrection(q: SearchRequest, { typed }: { typed?
   const found = typed ? typed.found : await searchOf(q, { place });
   if (found.total > 0 || !(params.query || params.service || params.location)) return found;
   const [query, service, location] = await Promise.all([
-    params.query ? correctQuery(database, reads, params.query) : null,
+    params.query ? correctQuery(database, reads, q.words) : null,
     params.service ? correctService(database, reads, params.service) : null,
     place ? (early ?? correctLocation(database, reads, place)) : null,
   ]);

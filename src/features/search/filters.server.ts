@@ -215,14 +215,17 @@ export const FILTERS = {
   /**
    * The facets asked for (docs/facets.md): every bit of the mask held, one comparison on the row's
    * own column, so it costs no lookup; category rows carry the column in their indexes' entries
-   * (migrations/0082).
+   * (migrations/0082), and hours rows in the open-now indexes' (0085).
    */
   facets: {
     on: (r) => facetMaskOf(r) !== 0,
     row: (r) => sql<SqlBool>`(p.facets & ${facetMaskOf(r)}) = ${facetMaskOf(r)}`,
     categoryRow: (r) => sql<SqlBool>`(c.facets & ${facetMaskOf(r)}) = ${facetMaskOf(r)}`,
     sampledRow: (r, row) => (row.facets & facetMaskOf(r)) === facetMaskOf(r),
-    carriedBy: ['categoryRows'],
+    // Hours rows carry the facets too, at the end of the open-now indexes (migrations/0085).
+    hoursRow: (r) => sql<SqlBool>`(h.facets & ${facetMaskOf(r)}) = ${facetMaskOf(r)}`,
+    hoursScanned: true,
+    carriedBy: ['categoryRows', 'openList'],
   },
   near: { on: (r) => !!r.within, row: (r) => withinCondition(r.within!.point, r.within!.miles), carriedBy: [] },
   /** A `service` that is a category of the search form. */

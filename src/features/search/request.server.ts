@@ -6,6 +6,7 @@
  */
 import type { Db } from '../../db/client';
 import { batchedReads } from '../../db/batchedReads';
+import { searchWords } from '../../lib/words';
 import { locate, type Located } from '../places/index.server';
 import type { SearchParams } from './schemas/search';
 import type { Filters } from './searchTypes.server';
@@ -33,6 +34,8 @@ export interface SearchRequest<P extends Filters = SearchParams> {
   now: Date;
   /** Filled with what the request did. */
   trace: SearchTrace;
+  /** The words of `query` (lib/words.ts `searchWords`), read once: the spelling path asks about each. */
+  words: readonly string[];
   /** The location read once; undefined without one. */
   located: Located | undefined;
   /** What the request read already: its searches (a place's own, its rings, a correction) share it. */
@@ -45,10 +48,10 @@ export const requestOf = <P extends Filters>(
   params: P,
   now = new Date(),
   { trace = {}, reads = requestReads() }: { trace?: SearchTrace; reads?: RequestReads } = {},
-): SearchRequest<P> => ({ database, params, now, trace, located: undefined, reads });
+): SearchRequest<P> => ({ database, params, now, trace, words: searchWords(params.query ?? ''), located: undefined, reads });
 
 /** The request of GET /api/search: the location read before anything else. */
 export async function searchRequest(over: Db, params: SearchParams, now: Date, trace: SearchTrace): Promise<SearchRequest> {
   const database = batchedReads(over);
-  return { database, params, now, trace, located: await locate(database, params), reads: requestReads() };
+  return { database, params, now, trace, words: searchWords(params.query ?? ''), located: await locate(database, params), reads: requestReads() };
 }

@@ -42,11 +42,21 @@ export async function rarestFacet(s: SearchRun): Promise<{ bit: number; rows: nu
   // deep page's again after it (the order plan walks for the page past its count).
   const entries = !r.match && !r.openNow;
   const read = entries ? LIMITS.countedTotal + 1 + s.wanted : Math.max(s.wanted, LIMITS.countedTotal + 1);
-  const walked = (read * Math.max(1, categoryRows.length)) / Math.max(0.5, held);
-  if (walked * (entries ? PLAN_TUNING.facetEntryCost : 1) <= rows * PLAN_TUNING.facetRowCost) return null;
+  const walked = r.openTotal?.capped
+    ? openWalked(s, size, rows)
+    : ((read * Math.max(1, categoryRows.length)) / Math.max(0.5, held)) * (entries ? PLAN_TUNING.facetEntryCost : 1);
+  if (walked <= rows * PLAN_TUNING.facetRowCost) return null;
   // Past `most`, only when every other source holds twice as many: those are then sorted whole.
   return (await narrowerSource(s, rows <= most ? rows : 2 * rows)) ? null : rarest!;
 }
+
+/**
+ * Open now past the cap, counted by the open-now list with the facets (migrations/0085): no count
+ * is read, and the matches, at least the cap, are at least that share of the facet's rows and of
+ * the directory, so a walk for the page reads at most its share of both: the directory's entries
+ * (`facetEntryCost` each) and the facet's rows, each with an hours lookup.
+ */
+const openWalked = (s: SearchRun, size: number, rows: number) => (s.wanted / (LIMITS.countedTotal + 1)) * (size * PLAN_TUNING.facetEntryCost + rows);
 
 /** Whether the box, place, service or text another plan would lead with holds at most `most` rows. */
 async function narrowerSource(s: SearchRun, most: number): Promise<boolean> {
