@@ -26,8 +26,8 @@ export const nearInOrder = ({ r, sort }: Pick<SearchRun, 'r' | 'sort'>) =>
  * providers by seq (`PLAN_TUNING.openScanFirst`) are checked row by row (where dense matches reach the counted
  * cap, as a scan did), then the open-now list past them (its ranges in the hours index's order, each
  * provider once) with the other filters checked on each, up to the cap. A scan of every provider
- * with a check per row read until the cap: with a facet at 11:30 PM in New York (the West's open,
- * late in seq order) the whole million (docs/BENCHMARKS.md "Overture import").
+ * with a check per row read until the cap: with a filter the list does not carry at 11:30 PM in New
+ * York (the West's open, late in seq order), the whole million (docs/search.md "Bounded cost").
  */
 function openSource(r: Resolved, conds: Expression<SqlBool>[]): ListedSource | undefined {
   // A minimum rating's range of the rating index is the source then: its few are read, not every provider.
