@@ -10,7 +10,7 @@
 import type { Db } from '../../db/client';
 import type { Page } from '../providers/index.server';
 import { cityOfLabel, haversineMiles, roundMiles, type Point } from '../places';
-import type { PlaceKind } from '../places';
+import type { GazetteerPlace, PlaceKind } from '../places';
 import { asListed, loadGazetteer } from '../places/index.server';
 import { categoryForSearch } from '../catalog';
 import type { SearchPlace } from '../places/index.server';
@@ -58,13 +58,30 @@ function inPlaceTest(place: SearchPlace | undefined, kind: PlaceKind): (p: Searc
 /**
  * GET /api/search's answer: the place search above when the gazetteer knows the location (not with
  * `near`, which keeps its meaning), else the search as typed, with typo correction. The request is
- * read once first (request.server.ts: its location too); over the network the reads it makes side
- * by side go out as one request each time (src/db/batchedReads.ts).
+ * read once first (request.server.ts: its location too); the search as typed runs in one place,
+ * when the place did not answer. Over the network the reads it makes side by side go out as one
+ * request each time (src/db/batchedReads.ts).
  */
 export async function searchNearPlace(over: Db, params: SearchParams, now = new Date(), trace: SearchTrace = {}): Promise<PlaceSearchAnswer> {
   const q = await searchRequest(over, params, now, trace);
   const found = q.located?.found;
-  if (!found) return searchWithCorrection(q);
+  const atPlace = found ? await searchAtPlace(q, found) : undefined;
+  if (atPlace && 'answer' in atPlace) return atPlace.answer;
+  const answer = await searchWithCorrection(q, atPlace?.typed ? { typed: atPlace.typed } : {});
+  return atPlace ? typedAtPlace(q, answer, atPlace) : answer;
+}
+
+/** What a place leaves to the search as typed: a state (its providers), or nothing within MAX_NEARBY_MILES of its point. */
+interface LeftToTyped {
+  state: boolean;
+  /** The place's own search, when it ran (the search as typed: not read again). */
+  typed?: TypedSearch;
+  place: Omit<PlaceAnswer, 'inPlace'>;
+  point: Point;
+}
+
+/** The place the gazetteer found searched: its answer, or what it leaves to the search as typed. */
+async function searchAtPlace(q: SearchRequest, found: GazetteerPlace): Promise<{ answer: PlaceSearchAnswer } | LeftToTyped> {
   // The rings mostly share their zones' open-now list and their text: read once for the request (requestReads.server.ts).
   if (found.kind !== 'state') readAhead(q, found, radiiFor(found));
   // A neighbourhood or a county is searched around its point only (its place matters to the search
@@ -73,25 +90,33 @@ export async function searchNearPlace(over: Db, params: SearchParams, now = new 
   const place = aroundOnly ? undefined : await q.located!.place;
   const listed = asListed(q.located!.gazetteer!, found, place);
   const named = { kind: listed.found.kind, name: listed.found.name, ...(listed.found.within ? { within: listed.found.within } : {}) };
-  if (listed.found.kind === 'state') {
-    // A state is its providers, as before: its centre is no place anyone is.
-    const answer = await searchWithCorrection(q);
-    return { ...answer, place: { ...named, inPlace: answer.total } };
-  }
+  // A state is its providers, as before: its centre is no place anyone is.
+  if (listed.found.kind === 'state') return { state: true, place: named, point: listed.found.point };
   return searchPlace(q, listed, place, listed.town ? { kind: listed.town.kind, name: listed.town.name } : named);
 }
 
 /**
+ * The search as typed, at a place that left it the answer: a state's, its providers counted as the
+ * place's; else, when it finds nothing either, the nearest city that has providers for the page to offer.
+ */
+async function typedAtPlace(q: SearchRequest, answer: Page<SearchResult> & { corrected?: string }, left: LeftToTyped): Promise<PlaceSearchAnswer> {
+  if (left.state) return { ...answer, place: { ...left.place, inPlace: answer.total } };
+  if (answer.total > 0) return answer;
+  const nearestCity = await nearestCityWithProviders(q.database, left.point);
+  return { ...answer, place: { ...left.place, inPlace: 0, radiusMiles: MAX_NEARBY_MILES, ...(nearestCity ? { nearestCity } : {}) } };
+}
+
+/**
  * A place on the map searched (`found`, or the `town` its providers are in, whose point is the rings'
- * centre): its own providers first, then the nearest around it when they do not fill the page, else
- * the search as typed (nothingAround).
+ * centre): its own providers first, then the nearest around it when they do not fill the page; else
+ * it leaves the answer to the search as typed (with its own search's, when it ran).
  */
 async function searchPlace(
   q: SearchRequest,
   { found, town }: ReturnType<typeof asListed>,
   place: SearchPlace | undefined,
   answerPlace: Omit<PlaceAnswer, 'inPlace'>,
-): Promise<PlaceSearchAnswer> {
+): Promise<{ answer: PlaceSearchAnswer } | LeftToTyped> {
   const { database, params, now, trace, reads } = q;
   const at = town ?? found;
   const point = at.point;
@@ -108,7 +133,7 @@ async function searchPlace(
   const own = ownRuns ? await searchOf(q, { place }) : empty;
   const ownPlan = trace.plan ?? 'none';
   const wanted = params.offset + params.limit;
-  if (own.capped || own.total >= wanted) return { ...own, items: own.items.map(withDistance), place: { ...answerPlace, inPlace: own.total } };
+  if (own.capped || own.total >= wanted) return { answer: { ...own, items: own.items.map(withDistance), place: { ...answerPlace, inPlace: own.total } } };
 
   // The place does not fill the page: the nearest around it follow, those in the place left out.
   const text = !!params.query || (!!params.service && !categoryForSearch(params.service));
@@ -120,40 +145,26 @@ async function searchPlace(
     limit: params.limit,
     text,
   });
-  // Its own page held all of the place's own (a first page they do not fill): the rings count them in a circle by id.
-  const ownIds = own.items.length === own.total ? own.items.map((p) => p.id) : undefined;
-  const around = await searchAround(database, { ...ring, start, isInPlace: inPlaceTest(place, found.kind), ...(ownIds ? { ownIds } : {}) });
+  // Its own page held all of the place's own (a first page they do not fill): the rings count them in a circle from these.
+  const ownAll = own.items.length === own.total ? own.items : undefined;
+  const around = await searchAround(database, { ...ring, start, isInPlace: inPlaceTest(place, found.kind), ...(ownAll ? { ownAll } : {}) });
   if (around) {
     // Both plans, for the Server-Timing header: the place's own, then the nearest around it.
     trace.plan = `${ownPlan}, then ${around.plan} within ${around.miles} mi`;
     return {
-      total: own.total + around.total,
-      capped: around.capped,
-      items: [...own.items, ...around.page].map(withDistance),
-      place: { ...answerPlace, inPlace: own.total, radiusMiles: around.miles },
+      answer: {
+        total: own.total + around.total,
+        capped: around.capped,
+        items: [...own.items, ...around.page].map(withDistance),
+        place: { ...answerPlace, inPlace: own.total, radiusMiles: around.miles },
+      },
     };
   }
   // A city nobody is listed in (SearchPlace.listed, read on the column the search filters on) finds
   // nothing as typed either: it is not read, one round trip or two fewer.
   const typedEmpty = place?.listed === false && !!place.city && !place.zipPrefix;
   const typed = ownRuns || typedEmpty ? { found: own, plan: ownPlan } : undefined;
-  return nothingAround(q, typed, point, answerPlace);
-}
-
-/**
- * Nothing within MAX_NEARBY_MILES: the search as typed (the place's own, when it ran: `typed`,
- * not read again), with its typo correction, and the nearest city that has providers for the page to offer.
- */
-async function nothingAround(
-  q: SearchRequest,
-  typed: TypedSearch | undefined,
-  point: Point,
-  answerPlace: Omit<PlaceAnswer, 'inPlace'>,
-): Promise<PlaceSearchAnswer> {
-  const answer = await searchWithCorrection(q, typed ? { typed } : {});
-  if (answer.total > 0) return answer;
-  const nearestCity = await nearestCityWithProviders(q.database, point);
-  return { ...answer, place: { ...answerPlace, inPlace: 0, radiusMiles: MAX_NEARBY_MILES, ...(nearestCity ? { nearestCity } : {}) } };
+  return { state: false, place: answerPlace, point, ...(typed ? { typed } : {}) };
 }
 
 /** The cities with providers ("City, ST") and their centres, read at most once a minute: they change with new listings only. */

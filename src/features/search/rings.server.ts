@@ -42,12 +42,12 @@ export interface Around {
   start: RingStart;
   /** Whether a provider is one of the place's own (as its own search reads the place). */
   isInPlace(p: SearchResult): boolean;
-  /** The ids of all of the place's own matches, when its own page held them all. */
-  ownIds?: readonly string[];
+  /** All of the place's own matches, when its own page held them all: their count within a circle is taken from their points, not read. */
+  ownAll?: readonly SearchResult[];
 }
 
 /** What the rings' searches read with, before their page is known. */
-type AroundReads = Omit<Around, 'start' | 'isInPlace' | 'ownIds'>;
+type AroundReads = Omit<Around, 'start' | 'isInPlace' | 'ownAll'>;
 
 /** The rings' part of the answer: those nearby within `miles` (the plan that found them, for the Server-Timing header). */
 export interface RingPage {
@@ -110,6 +110,17 @@ function searchOnce(database: Db, a: AroundReads, params: SearchParams, withPlac
 const inPlaceCount = (database: Db, a: AroundReads, miles: number) =>
   searchOnce(database, a, { ...a.params, near: a.point, radius: miles, limit: 0, offset: 0 }, true);
 
+/**
+ * The place's own matches within the circle of `miles`: those of its own page when it held them all
+ * (the circle's own test, on their points: no round trip), else counted (inPlaceCount).
+ */
+async function inPlaceWithin(database: Db, a: Around, miles: number): Promise<number> {
+  if (!a.ownAll) return (await inPlaceCount(database, a, miles)).total;
+  return a.ownAll.filter(
+    (p) => p.latitude !== null && p.longitude !== null && haversineMiles(a.point, { latitude: p.latitude, longitude: p.longitude }) <= miles,
+  ).length;
+}
+
 /** A circle's count (a page of no rows: none is read). */
 const probeOf = (database: Db, a: AroundReads, miles: number) => searchOnce(database, a, { ...circleOf(a, miles), offset: 0, limit: 0 });
 
@@ -160,7 +171,7 @@ export async function searchAround(database: Db, a: Around): Promise<RingPage | 
 async function readRing(database: Db, a: Around, miles: number, probe: Counted | null, last: boolean): Promise<RingPage | 'passed' | 'short' | null> {
   const { start } = a;
   /** The place's own matches within the circle, left out of its page (counted: a page of no rows). */
-  const inPlaceIn = async () => (!start.ownIn ? 0 : (await inPlaceCount(database, a, miles)).total);
+  const inPlaceIn = async () => (!start.ownIn ? 0 : inPlaceWithin(database, a, miles));
   // A deep page asks whether the circle fills it net of the place's own before reading it; a short
   // one reads the circle beside that count: two statements side by side, one round trip.
   const counted = probe ? await inPlaceIn() : null;
@@ -223,7 +234,8 @@ async function ringsAtOnce(over: Db, a: Around): Promise<RingPage | null | undef
   if (r.match !== null || !r.within) return undefined;
   const s = searchRun(q, r);
   if ((await planFor(s)).name !== 'nearest') return undefined;
-  const own = start.ownIn ? { own: start.own, place: a.place, ownIds: a.ownIds } : { own: start.own };
+  const ownIds = a.ownAll?.map((p) => p.id);
+  const own = start.ownIn ? { own: start.own, place: a.place, ownIds } : { own: start.own };
   const found = await ringsBySpot(s, a.point, start.radii, { skip: start.skip, take: start.take, wanted: start.wanted, ...own });
   if (!found) return undefined;
   const { ring, count, rows } = found;
