@@ -388,4 +388,28 @@ describe('open now around a place', () => {
     expect(counts.length).toBeGreaterThan(0);
     expect(new Set(counts).size).toBe(counts.length);
   });
+
+  it('a city whose own open do not fill the page: its own first, then the nearest open beyond it, the own within a ring taken from its page', async () => {
+    const { searchNearPlace } = await import('../../src/features/search/nearPlace.server');
+    const { searchProviders } = await import('../../src/features/search/search.server');
+    const { searchParamsSchema } = await import('../../src/features/search/schemas/search');
+    const when = new Date('2026-11-25T17:00:00Z');
+    const raw = { service: 'Nail Salon', openNow: 'true', limit: '12' };
+    const answer = await searchNearPlace(api.database, searchParamsSchema.parse({ ...raw, location: 'Chicago' }), when);
+    const own = await searchProviders(api.database, searchParamsSchema.parse({ ...raw, location: 'Chicago' }), when);
+    expect(own.total, 'the seed\u2019s open Chicago nail salons fall short of the page').toBeLessThan(12);
+    expect(answer.place?.inPlace).toBe(own.total);
+    const miles = answer.place!.radiusMiles!;
+    const { point } = gazetteer.resolve('Chicago')!;
+    // The circle as typed, nearest first, with the place's own in it left out: what the rings must answer.
+    const circle = await searchProviders(
+      api.database,
+      searchParamsSchema.parse({ ...raw, near: `${point.latitude},${point.longitude}`, radius: String(miles), sort: 'distance', limit: '100' }),
+      when,
+    );
+    const ownIds = new Set(own.items.map((p) => p.id));
+    const nearby = circle.items.filter((p) => !ownIds.has(p.id));
+    expect(answer.items.map((p) => p.id)).toEqual([...own.items, ...nearby].slice(0, 12).map((p) => p.id));
+    expect(answer.total).toBe(own.total + nearby.length);
+  });
 });

@@ -2001,6 +2001,44 @@ describe('a sorted page whose conditions include lookups', () => {
   });
 });
 
+describe('many open in another order with no filter that narrows the source: counted along the open-now list (plans/otherOrder.server.ts openSource)', () => {
+  const byName = (a: Ref, b: Ref) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  // The rows come in the recommended order, which ends in seq: a stable sort keeps it as the last key.
+  const ORDERS = {
+    rating: (a: Ref, b: Ref) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b),
+    reviews: (a: Ref, b: Ref) => b.reviewCount - a.reviewCount || b.rating - a.rating || byName(a, b),
+  };
+  // The fuzz benchmark's slowest at a million (docs/BENCHMARKS.md "Overture import") was a facet many
+  // hold with open now by reviews, whose count read every provider with a check per row; the
+  // open-now list carries the facets since migrations/0085, not a claim (verified=true).
+  const CASES: [Record<string, string>, (r: Ref) => boolean][] = [
+    [{ openNow: 'true', sort: 'reviews', verified: 'true', offset: '12' }, (r) => isClaimed(r.id)],
+    [{ openNow: 'true', sort: 'rating', verified: 'true' }, (r) => isClaimed(r.id)],
+    [{ openNow: 'true', sort: 'reviews', verified: 'true', offset: '96' }, (r) => isClaimed(r.id)],
+  ];
+  for (const [raw, keep] of CASES)
+    it(`${new URLSearchParams(raw)}: the open-now list counted, not every provider; the same rows`, async () => {
+      const when = MOMENTS.many;
+      const expected = (await everyProvider()).filter((r) => isOpen(r, when) && keep(r)).sort(ORDERS[raw.sort as keyof typeof ORDERS]);
+      // The first providers checked row by row, then the open-now list past them: none, a few, all.
+      for (const first of [0, 0.3, 10]) {
+        tune({ openScanFirst: first });
+        const what = `${JSON.stringify(raw)} openScanFirst ${first}`;
+        const statements: string[] = [];
+        const trace: SearchTrace = {};
+        const watched = watchedDatabase(api.database, (text) => statements.push(text));
+        const page = await searchProviders(watched, searchParamsSchema.parse({ limit: '12', ...raw }), when, { trace });
+        expect(trace.plan, what).toMatch(/^other-order/);
+        expectPage(page, expected, Number(raw.offset ?? 0), 12, what);
+        const counts = statements.filter((text) => /json_group_array\(seq\) AS seqs/.test(text));
+        expect(counts, what).toHaveLength(1);
+        expect(counts[0], what).toMatch(
+          /UNION ALL SELECT p\.seq FROM \(SELECT DISTINCT seq FROM \(SELECT h\.providerSeq AS seq FROM provider_hours h INDEXED BY provider_hours_open/,
+        );
+      }
+    });
+});
+
 describe('facets few providers hold (plans/facetListed.server.ts)', () => {
   const byName = (a: Ref, b: Ref) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   // The rows come in the recommended order, which ends in seq: a stable sort keeps it as the last key.

@@ -72,7 +72,7 @@ const SEARCHES: { label: string; raw: Record<string, string>; most: number }[] =
   { label: 'open now with a sort, a deep page', raw: { service: 'Nail Salon', openNow: 'true', sort: 'reviews', offset: '990' }, most: 3 },
   { label: 'a short word and a service', raw: { query: 'logan', service: 'Nail Salon' }, most: 3 },
   { label: 'a misspelt city, corrected', raw: { location: 'Chicgo' }, most: 3 },
-  { label: 'open now, a service and a city', raw: { service: 'Nail Salon', location: 'Chicago', openNow: 'true' }, most: 8 },
+  { label: 'open now, a service and a city', raw: { service: 'Nail Salon', location: 'Chicago', openNow: 'true' }, most: 5 },
   { label: 'a word, a service and a rating', raw: { query: 'henna', service: 'Acrylic Nails', rating: '3' }, most: 3 },
   // The most in sequence `npm run bench:fuzz -- --providers 10000 --searches 300 --round-trips --seed 1` found
   // (docs/BENCHMARKS.md "Round trips per search" has its figure): open now in a place whose rings find nothing, each circle's open-now list read in turn.
@@ -91,6 +91,33 @@ describe.skipIf(noSqld)('database round trips of a search, through a proxy in fr
       expect(total).toBeGreaterThanOrEqual(sequential);
     });
 });
+
+describe.skipIf(noSqld)(
+  'open now around a place: the nearest circle\u2019s count read ahead only when the place\u2019s own fall short (rings.server.ts ringAhead)',
+  () => {
+    /** The statements of one search, after a first run. */
+    async function statementsOf(raw: Record<string, string>) {
+      const params = searchParamsSchema.parse(raw);
+      await searchNearPlace(database, params, AT);
+      proxy.reset();
+      const answer = await searchNearPlace(database, params, AT);
+      return { answer, statements: proxy.trips().flatMap((t) => t.statements) };
+    }
+    /** Open-now lists counted with no city: a circle's (the place's own count names its city). */
+    const circleCounts = (statements: string[]) => statements.filter((text) => /^SELECT count\(\*\)/.test(text) && !/h\.city = \?/.test(text));
+
+    it('a page the place\u2019s own fill reads no circle', async () => {
+      const { answer, statements } = await statementsOf({ service: 'Nail Salon', location: 'Chicago', openNow: 'true', limit: '1' });
+      expect(answer.place?.radiusMiles).toBeUndefined();
+      expect(circleCounts(statements)).toEqual([]);
+    });
+    it('a page they do not fill reads the circle\u2019s count once', async () => {
+      const { answer, statements } = await statementsOf({ service: 'Nail Salon', location: 'Chicago', openNow: 'true', limit: String(PAGE_SIZE) });
+      expect(answer.place?.radiusMiles).toBeDefined();
+      expect(circleCounts(statements)).toHaveLength(1);
+    });
+  },
+);
 
 describe.skipIf(noSqld)('a place\u2019s rings as one statement (plans/spots.server.ts ringsBySpot), rows read on sqld', () => {
   /** Rows sqld counts as read by one search, after a first run. */

@@ -20,7 +20,8 @@ import { searchOf } from './search.server';
 import { searchRequest, type SearchRequest, type SearchTrace } from './request.server';
 import { MAX_NEARBY_MILES } from './params';
 import { radiiFor, ringStart } from './rings';
-import { readAhead, searchAround } from './rings.server';
+import { readAhead, ringAhead, searchAround } from './rings.server';
+import type { Resolved } from './searchTypes.server';
 
 /**
  * The kinds of place providers can be listed in (their city, ZIP code); a county or a neighbourhood
@@ -130,13 +131,15 @@ async function searchPlace(
   // Each circle's text, when many, is listed for the widest circle's states: one list for the rings.
   const ring = { params, now, place, reads, point, textCircle: { point, miles: radii.at(-1)! } };
   const ownRuns = OWN_SEARCH.has(found.kind) && (place?.listed ?? true);
-  const own = ownRuns ? await searchOf(q, { place }) : empty;
-  const ownPlan = trace.plan ?? 'none';
   const wanted = params.offset + params.limit;
+  const text = !!params.query || (!!params.service && !categoryForSearch(params.service));
+  // Open now: the rings' first count is read beside the own page when the own count falls short.
+  const resolved = text ? undefined : (r: Resolved) => ringAhead(database, ring, radii[0]!, r, wanted);
+  const own = ownRuns ? await searchOf(q, { place, ...(resolved ? { resolved } : {}) }) : empty;
+  const ownPlan = trace.plan ?? 'none';
   if (own.capped || own.total >= wanted) return { answer: { ...own, items: own.items.map(withDistance), place: { ...answerPlace, inPlace: own.total } } };
 
   // The place does not fill the page: the nearest around it follow, those in the place left out.
-  const text = !!params.query || (!!params.service && !categoryForSearch(params.service));
   const start = ringStart(radii, {
     own: own.total,
     shown: own.items.length,
@@ -145,9 +148,9 @@ async function searchPlace(
     limit: params.limit,
     text,
   });
-  // Its own page held all of the place's own (a first page they do not fill): the rings count them in a circle by id.
-  const ownIds = own.items.length === own.total ? own.items.map((p) => p.id) : undefined;
-  const around = await searchAround(database, { ...ring, start, isInPlace: inPlaceTest(place, found.kind), ...(ownIds ? { ownIds } : {}) });
+  // Its own page held all of the place's own (a first page they do not fill): the rings count them in a circle from these.
+  const ownAll = own.items.length === own.total ? own.items : undefined;
+  const around = await searchAround(database, { ...ring, start, isInPlace: inPlaceTest(place, found.kind), ...(ownAll ? { ownAll } : {}) });
   if (around) {
     // Both plans, for the Server-Timing header: the place's own, then the nearest around it.
     trace.plan = `${ownPlan}, then ${around.plan} within ${around.miles} mi`;

@@ -151,6 +151,7 @@ async function resolveOpenList(database: Db, r: Resolved, place: SearchPlace | u
   r.fewOpen = known && n <= most;
   r.openCount = known ? Math.min(n, most) : most;
   r.openList = sql<SqlBool>`p.seq IN (${openList})`;
+  r.openSeqs = openList;
   r.openNow = r.fewOpen ? r.openList : openNowCondition(now);
   if (r.within && zones && !r.fewOpen) r.openCells = cellsWithOpen(now, r.within, { zones, classes }, conds) ?? undefined;
   if (carried && known) r.openTotal = cappedTotal(n);

@@ -16,7 +16,7 @@ import { haversineMiles, timeZonesOfStates, type GazetteerPlace, type Point } fr
 import type { SearchPlace } from '../places/index.server';
 import { readOnce, type RequestReads } from './requestReads.server';
 import { requestOf, type SearchRequest } from './request.server';
-import type { Circle } from './searchTypes.server';
+import type { Circle, Resolved } from './searchTypes.server';
 import { afterWidest, fills, readAtOnce, ringRead, type Counted, type RingStart } from './rings';
 import type { SearchParams, SearchResult } from './schemas/search';
 import { searchProviders, toResult, type SearchTrace } from './search.server';
@@ -42,12 +42,12 @@ export interface Around {
   start: RingStart;
   /** Whether a provider is one of the place's own (as its own search reads the place). */
   isInPlace(p: SearchResult): boolean;
-  /** The ids of all of the place's own matches, when its own page held them all. */
-  ownIds?: readonly string[];
+  /** All of the place's own matches, when its own page held them all: their count within a circle is taken from their points, not read. */
+  ownAll?: readonly SearchResult[];
 }
 
 /** What the rings' searches read with, before their page is known. */
-type AroundReads = Omit<Around, 'start' | 'isInPlace' | 'ownIds'>;
+type AroundReads = Omit<Around, 'start' | 'isInPlace' | 'ownAll'>;
 
 /** The rings' part of the answer: those nearby within `miles` (the plan that found them, for the Server-Timing header). */
 export interface RingPage {
@@ -91,6 +91,19 @@ function ownHours({ database, reads, params }: Ahead, { kind, state }: Pick<Gaze
   return [hoursPresentOnce(database, reads, timeZonesOfStates([state]), category ? hoursCategoryNeedle(category.slug) : undefined)];
 }
 
+/**
+ * Over the network, with open now, the open-now count of the circle of `miles` (the nearest, which
+ * rings with no text start with) read beside the place's own page once its own count (`own`, what
+ * it resolved) says they fall short of `wanted`: the rings find it read. Nothing is read when the
+ * place's own fill the page.
+ */
+export function ringAhead(database: Db, a: AroundReads, miles: number, own: Resolved, wanted: number): void {
+  if (!overNetwork(database) || !a.params.openNow) return;
+  const total = own.match === false ? 0 : own.openTotal && !own.openTotal.capped ? own.openTotal.total : wanted;
+  if (total >= wanted) return;
+  resolve({ database: withBudget(database), params: circleOf(a, miles), now: a.now, reads: a.reads }, undefined).catch(() => {});
+}
+
 /** The search around the point within `miles`, nearest first. */
 const circleOf = (a: AroundReads, miles: number) => ({ ...a.params, location: undefined, near: a.point, radius: miles, sort: 'distance' as const });
 
@@ -109,6 +122,17 @@ function searchOnce(database: Db, a: AroundReads, params: SearchParams, withPlac
 /** The place's own matches within the circle of `miles` (counted: a page of no rows). */
 const inPlaceCount = (database: Db, a: AroundReads, miles: number) =>
   searchOnce(database, a, { ...a.params, near: a.point, radius: miles, limit: 0, offset: 0 }, true);
+
+/**
+ * The place's own matches within the circle of `miles`: those of its own page when it held them all
+ * (the circle's own test, on their points: no round trip), else counted (inPlaceCount).
+ */
+async function inPlaceWithin(database: Db, a: Around, miles: number): Promise<number> {
+  if (!a.ownAll) return (await inPlaceCount(database, a, miles)).total;
+  return a.ownAll.filter(
+    (p) => p.latitude !== null && p.longitude !== null && haversineMiles(a.point, { latitude: p.latitude, longitude: p.longitude }) <= miles,
+  ).length;
+}
 
 /** A circle's count (a page of no rows: none is read). */
 const probeOf = (database: Db, a: AroundReads, miles: number) => searchOnce(database, a, { ...circleOf(a, miles), offset: 0, limit: 0 });
@@ -160,7 +184,7 @@ export async function searchAround(database: Db, a: Around): Promise<RingPage | 
 async function readRing(database: Db, a: Around, miles: number, probe: Counted | null, last: boolean): Promise<RingPage | 'passed' | 'short' | null> {
   const { start } = a;
   /** The place's own matches within the circle, left out of its page (counted: a page of no rows). */
-  const inPlaceIn = async () => (!start.ownIn ? 0 : (await inPlaceCount(database, a, miles)).total);
+  const inPlaceIn = async () => (!start.ownIn ? 0 : inPlaceWithin(database, a, miles));
   // A deep page asks whether the circle fills it net of the place's own before reading it; a short
   // one reads the circle beside that count: two statements side by side, one round trip.
   const counted = probe ? await inPlaceIn() : null;
@@ -223,7 +247,8 @@ async function ringsAtOnce(over: Db, a: Around): Promise<RingPage | null | undef
   if (r.match !== null || !r.within) return undefined;
   const s = searchRun(q, r);
   if ((await planFor(s)).name !== 'nearest') return undefined;
-  const own = start.ownIn ? { own: start.own, place: a.place, ownIds: a.ownIds } : { own: start.own };
+  const ownIds = a.ownAll?.map((p) => p.id);
+  const own = start.ownIn ? { own: start.own, place: a.place, ownIds } : { own: start.own };
   const found = await ringsBySpot(s, a.point, start.radii, { skip: start.skip, take: start.take, wanted: start.wanted, ...own });
   if (!found) return undefined;
   const { ring, count, rows } = found;

@@ -77,6 +77,11 @@ export interface Resolved {
    * walk for its page lists them with this rather than check every provider (SearchRun.openSorted).
    */
   openList?: Expression<SqlBool>;
+  /**
+   * The open-now list itself (`openList` is membership in it), read in its index's order: with many
+   * open and no narrower source, the open are counted along it (plans/otherOrder.server.ts `openSource`).
+   */
+  openSeqs?: RawBuilder<{ seq: number }>;
   /** openNow=true and fewer providers open than the counted cap: they lead the plan. */
   fewOpen?: boolean;
   /** openNow=true: how many are open (in the place's zones), up to the counted cap. */

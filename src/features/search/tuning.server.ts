@@ -32,6 +32,8 @@ export const PLAN_TUNING = {
   facetEntryCost: 1 / 8,
   /** Open ranges read (times that number) to count the open at a price or rating, before each row is checked instead. */
   openScanScale: 2,
+  /** Many open with no narrower source: the first providers by seq checked row by row (times the counted cap) before the open-now list past them is read. */
+  openScanFirst: 4,
   /** Text in a box is checked row by row up to this many rows per seek of a check, else listed once. */
   boxCheckSeeks: 3000,
   /** The most of the directory a filter's token may hold for text to be listed with it: a token's list is read whole. */

@@ -5,10 +5,14 @@
  * many is read with a top of the order (SearchRun.topPage), and anything else is sorted whole.
  */
 import { manyText } from '../textFacts.server';
-import { leadingIndex, SAMPLE_ROWS, textTops, withTop, type Plan, type SearchRun } from './context.server';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { LIMITS } from '../../../config';
+import { PLAN_TUNING } from '../tuning.server';
+import { leadingIndex, SAMPLE_ROWS, textTops, withTop, type ListedSource, type Plan, type SearchRun } from './context.server';
+import type { Resolved } from '../searchTypes.server';
 import { pointSource } from './pointSource.server';
 import { CATEGORY_INDEXES, PLACE_INDEXES } from '../indexes.server';
-import { rowConditions } from '../filters.server';
+import { FILTERS, rowConditions } from '../filters.server';
 
 /**
  * A `near` box in the recommended order with no filter that has an ordered index of its own: the
@@ -17,12 +21,34 @@ import { rowConditions } from '../filters.server';
 export const nearInOrder = ({ r, sort }: Pick<SearchRun, 'r' | 'sort'>) =>
   !!r.within && sort === 'recommended' && !r.fewOpen && !leadingIndex(r, PLACE_INDEXES) && !leadingIndex(r, CATEGORY_INDEXES);
 
+/**
+ * Many open (not few: each row is checked) with no filter that narrows the source: the first
+ * providers by seq (`PLAN_TUNING.openScanFirst`) are checked row by row (where dense matches reach the counted
+ * cap, as a scan did), then the open-now list past them (its ranges in the hours index's order, each
+ * provider once) with the other filters checked on each, up to the cap. A scan of every provider
+ * with a check per row read until the cap: with a filter the list does not carry at 11:30 PM in New
+ * York (the West's open, late in seq order), the whole million (docs/search.md "Bounded cost").
+ */
+function openSource(r: Resolved, conds: Expression<SqlBool>[]): ListedSource | undefined {
+  // A minimum rating's range of the rating index is the source then: its few are read, not every provider.
+  if (!r.openSeqs || r.fewOpen || FILTERS.rating.on(r)) return undefined;
+  const first = PLAN_TUNING.openScanFirst * LIMITS.countedTotal;
+  const listed = rowConditions({ ...r, openNow: sql<SqlBool>`1` }, { skip: 'openList' });
+  return {
+    tables: sql`FROM (SELECT p.seq FROM providers p WHERE p.seq <= ${first} AND ${sql.join(conds, sql` AND `)}
+      UNION ALL SELECT p.seq FROM (SELECT DISTINCT seq FROM (${r.openSeqs})) o CROSS JOIN provider_search p ON p.seq = o.seq
+      WHERE o.seq > ${first} AND ${sql.join(listed, sql` AND `)}) p`,
+    conds: [],
+  };
+}
+
 export const otherOrder: Plan = {
   name: 'other-order',
   async run(s) {
     const { conds, byOrder, unfiltered, tables, text, seqSource, scan, listedText, boxStates } = await pointSource(s);
-    // Few matches are the page already, sorted from the read that counted them.
-    const { count, sorted, reach } = await s.countOrList(tables, conds, seqSource);
+    // Few matches are the page already, sorted from the read that counted them. Many open with no
+    // narrower source than every provider are counted along the open-now list (openSource).
+    const { count, sorted, reach } = await s.countOrList(tables, conds, seqSource ?? (scan ? openSource(s.r, conds) : undefined));
     if (count.total === 0) return { count, rows: [] };
     if (sorted) return { count, rows: await sorted(), step: 'sorted' };
     // Text's matches as sparse where they were counted as a walk could not fill the page in: no sample.
