@@ -64,7 +64,11 @@ function inPlaceTest(place: SearchPlace | undefined, kind: PlaceKind): (p: Searc
  * request each time (src/db/batchedReads.ts).
  */
 export async function searchNearPlace(over: Db, params: SearchParams, now = new Date(), trace: SearchTrace = {}): Promise<PlaceSearchAnswer> {
-  const q = await searchRequest(over, params, now, trace);
+  return answerOf(await searchRequest(over, params, now, trace));
+}
+
+/** The answer to a request read (searchNearPlace; the tests, which look at what it read). */
+export async function answerOf(q: SearchRequest): Promise<PlaceSearchAnswer> {
   const found = q.located?.found;
   const atPlace = found ? await searchAtPlace(q, found) : undefined;
   if (atPlace && 'answer' in atPlace) return atPlace.answer;

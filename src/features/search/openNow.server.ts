@@ -13,7 +13,7 @@ import { minuteOfWeek } from '../providers';
 import { MINUTES_PER_DAY } from '../providers';
 import { todayIn } from '../providers';
 import { INDEXES, indexSql } from './indexes.server';
-import type { HoursClasses, HoursNear, HoursPresent } from './searchTypes.server';
+import type { HoursAsked, HoursClasses, HoursNear, HoursPresent } from './searchTypes.server';
 import { readOnce, type RequestReads } from './requestReads.server';
 
 /** Providers without a known zone are read in New York time. */
@@ -161,13 +161,33 @@ export async function hoursNear(
   return { zones: inPlace(zones), shares, ...presentOf(rows, inSet) };
 }
 
-/** hoursPresent of a place's zones (all when undefined), read once in a request: over the network read ahead beside the place (rings.server.ts `readAhead`). */
-export const hoursPresentOnce = (database: Db, reads: RequestReads, zones?: readonly string[], inSet?: string) =>
-  readOnce(reads.present, JSON.stringify([zones ?? null, inSet ?? null]), () => hoursPresent(database, zones, inSet));
+/**
+ * What a search's open-now list asks of the hours (resolve.server.ts `resolveOpenList`): around a
+ * point, its circle's zones (`within`; `zones`, the place's, narrow them); else its place's zones
+ * (every zone when undefined). `inSet`: the needle of the sets of categories a city's list reads by.
+ * A place's reads ahead (rings.server.ts `hoursAhead`) are asks too: one key (`hoursKey`) for both.
+ */
+export interface HoursAsk {
+  within?: { point: Point; miles: number };
+  zones?: readonly string[];
+  inSet?: string;
+}
 
-/** hoursNear, read once in a request for a circle: a place's rings ask for each circle's, and read them all ahead over the network (rings.server.ts `readAhead`). */
-export const hoursNearOnce = (database: Db, reads: RequestReads, within: { point: Point; miles: number }, placeZones?: readonly string[], inSet?: string) =>
-  readOnce(reads.zones, JSON.stringify([within.point, within.miles, placeZones ?? null, inSet ?? null]), () => hoursNear(database, within, placeZones, inSet));
+/** An ask's key in the request's reads: a read ahead serves a search only when their keys are equal. */
+export const hoursKey = ({ within, zones, inSet }: HoursAsk): string =>
+  JSON.stringify([within ? [within.point.latitude, within.point.longitude, within.miles] : null, zones ?? null, inSet ?? null]);
+
+/**
+ * The hours an ask reads (hoursNear around a point, else hoursPresent of the place's zones), once in
+ * a request: a place's rings ask for each circle's, and over the network they are read ahead beside
+ * the place (rings.server.ts `readAhead`).
+ */
+export const hoursOnce = (database: Db, reads: RequestReads, ask: HoursAsk): Promise<HoursAsked> =>
+  readOnce(reads.hours, hoursKey(ask), () =>
+    ask.within
+      ? hoursNear(database, ask.within, ask.zones, ask.inSet)
+      : hoursPresent(database, ask.zones, ask.inSet).then((h) => ({ ...h, zones: ask.zones, shares: undefined })),
+  );
 
 /** The open-now list of one zone alone ('' the providers without one, read on New York's clock). */
 const zoneList = (date: Date, classes: HoursClasses, zone: string, conds: OpenListConditions) =>

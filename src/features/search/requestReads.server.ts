@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { termsOfWord, type TextMatch } from './textMatch.server';
 import type { TermKind } from '../suggestions/index.server';
 import type { Point } from '../places';
-import type { HoursNear, HoursPresent, SpotNear } from './searchTypes.server';
+import type { HoursAsked, SpotNear } from './searchTypes.server';
 import type { Page } from '../providers/index.server';
 import type { SearchResult } from './schemas/search';
 
@@ -39,10 +39,8 @@ export interface RequestReads {
   textLists: StatementMemo<TextList>;
   /** The vocabulary's terms that start with a word, by kind and word (`termsOnce`): a search's words read them, its spelling correction asks whether there are any. */
   prefixes: StatementMemo<string[]>;
-  /** A circle's time zones and their hours' classes (openNow.server.ts `hoursNearOnce`), by circle. */
-  zones: StatementMemo<HoursNear>;
-  /** A place's zones' hours' classes (openNow.server.ts `hoursPresentOnce`), by zones and set. */
-  present: StatementMemo<HoursPresent>;
+  /** The hours' classes of a circle's or a place's zones (openNow.server.ts `hoursOnce`), by ask (`hoursKey`). */
+  hours: StatementMemo<HoursAsked>;
   /** A place's rings' searches (rings.server.ts `searchOnce`), by their parameters, with the plan each took. */
   rings: StatementMemo<Page<SearchResult> & { plan?: string }>;
   /** The points providers sit at around a point (near.server.ts `spotsNear`), by circle: a narrower one's are a wider one's nearer than its radius. */
@@ -57,8 +55,7 @@ export const requestReads = (): RequestReads => ({
   states: new Map(),
   textLists: new Map(),
   prefixes: new Map(),
-  zones: new Map(),
-  present: new Map(),
+  hours: new Map(),
   rings: new Map(),
   spots: [],
 });

@@ -17,17 +17,7 @@ import type { SearchPlace } from '../places/index.server';
 import type { SearchRequest } from './request.server';
 import { RADIUS_MILES } from './params';
 import { fewText, manyText, statesOf, textMatches } from './textFacts.server';
-import {
-  cellsWithOpen,
-  countUpTo,
-  hoursNearOnce,
-  hoursPresentOnce,
-  notClosedCondition,
-  openCountByZone,
-  openNowCondition,
-  openNowList,
-  openNowRanges,
-} from './openNow.server';
+import { cellsWithOpen, countUpTo, hoursOnce, notClosedCondition, openCountByZone, openNowCondition, openNowList, openNowRanges } from './openNow.server';
 import { textMatch } from './textMatch.server';
 import { carriedByAll, FILTERS, isListed, openListConditions, textTokensOf } from './filters.server';
 import { tokenShares } from './tokenShares.server';
@@ -100,9 +90,7 @@ async function resolveOpenList(database: Db, r: Resolved, place: SearchPlace | u
   // zones, their classes and the directory's size are read side by side: one round trip.
   const inSet = listed.byCity ? listed.inSet : undefined;
   const [{ zones, classes, sets, shares }, size] = await Promise.all([
-    r.within
-      ? hoursNearOnce(database, reads, r.within, place?.zones, inSet)
-      : hoursPresentOnce(database, reads, place?.zones, inSet).then((h) => ({ ...h, zones: place?.zones, shares: undefined })),
+    hoursOnce(database, reads, { within: r.within, zones: place?.zones, inSet }),
     // The directory's size only where a bound depends on it (one more row read on sqld otherwise).
     !carried || listed.scanned.length ? directorySize(database, reads) : 0,
   ]);

@@ -10,7 +10,7 @@
 import type { Db } from '../../db/client';
 import { overNetwork } from '../../db/batchedReads';
 import { categoryForSearch } from '../catalog';
-import { hoursNearOnce, hoursPresentOnce } from './openNow.server';
+import { hoursOnce, type HoursAsk } from './openNow.server';
 import { hoursCategoryNeedle } from './providerHours.server';
 import { haversineMiles, timeZonesOfStates, type GazetteerPlace, type Point } from '../places';
 import type { SearchPlace } from '../places/index.server';
@@ -64,31 +64,36 @@ type Ahead = Pick<SearchRequest, 'database' | 'reads' | 'params'>;
 /**
  * Over the network, what a place's own search and rings ask first is read beside the place's own
  * reads, before they know whether they run (docs/SCALING.md "Round trips"): open now, the place's
- * and each circle's zones' hours classes and the directory's size (a few rows each). The points of
- * the circles, hundreds of rows, are read only when the rings run (a city's own mostly fill the page),
- * in the rings' one statement when they are read at once. A local file has no round trip to save:
- * nothing is read ahead.
+ * and each circle's zones' hours classes (`hoursAhead`) and the directory's size (a few rows each).
+ * The points of the circles, hundreds of rows, are read only when the rings run (a city's own mostly
+ * fill the page), in the rings' one statement when they are read at once. A local file has no round
+ * trip to save: nothing is read ahead.
  */
 export function readAhead(q: Ahead, found: Pick<GazetteerPlace, 'kind' | 'point' | 'state'>, radii: readonly number[]): void {
   const { database, reads, params } = q;
   if (!overNetwork(database)) return;
   if (!params.openNow) return;
-  const { point } = found;
-  const ahead = [...radii.map((miles) => hoursNearOnce(database, reads, { point, miles })), directorySize(database, reads), ...ownHours(q, found)];
+  const ahead = [...hoursAhead(params, found, radii).map((ask) => hoursOnce(database, reads, ask)), directorySize(database, reads)];
   for (const read of ahead) read.catch(() => {});
 }
 
 /**
- * The hours' classes the place's own search asks first with open now (resolve.server.ts), as it will
- * ask for them: a ZIP code's in every zone; a city's in its state's zones, by the sets holding its
- * service (filters.server.ts `openListConditions`). A city the directory lists in other states
- * reads them again: a few rows.
+ * What the place's own search and its rings' searches ask of the hours with open now
+ * (resolve.server.ts), as they will ask for it (openNow.server.ts `HoursAsk`, one key for both):
+ * each circle's zones; a ZIP code's own in every zone; a city's in its state's zones, by the sets
+ * holding its service (filters.server.ts `openListConditions`). A city the directory lists in other
+ * states reads them again: a few rows.
  */
-function ownHours({ database, reads, params }: Ahead, { kind, state }: Pick<GazetteerPlace, 'kind' | 'state'>): Promise<unknown>[] {
-  if (kind === 'zip') return [hoursPresentOnce(database, reads)];
-  if (kind !== 'city') return [];
+export function hoursAhead(
+  params: Pick<SearchParams, 'service'>,
+  { kind, point, state }: Pick<GazetteerPlace, 'kind' | 'point' | 'state'>,
+  radii: readonly number[],
+): HoursAsk[] {
+  const rings = radii.map((miles) => ({ within: { point, miles } }));
+  if (kind === 'zip') return [...rings, {}];
+  if (kind !== 'city') return rings;
   const category = params.service ? categoryForSearch(params.service) : null;
-  return [hoursPresentOnce(database, reads, timeZonesOfStates([state]), category ? hoursCategoryNeedle(category.slug) : undefined)];
+  return [...rings, { zones: timeZonesOfStates([state]), ...(category ? { inSet: hoursCategoryNeedle(category.slug) } : {}) }];
 }
 
 /**

@@ -134,3 +134,6 @@ export type HoursNear = HoursPresent & {
   /** The share of the box's half-degree cells holding a provider that hold each zone (zone_cells); none for a box over a pole. */
   shares?: ReadonlyMap<string, number>;
 };
+
+/** What an open-now list's ask read (openNow.server.ts `hoursOnce`): a circle's zones, or a place's (every zone when undefined). */
+export type HoursAsked = HoursPresent & { zones?: readonly string[]; shares?: ReadonlyMap<string, number> };
