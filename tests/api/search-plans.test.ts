@@ -359,6 +359,29 @@ describe('near at fixed distances', () => {
     }
   });
 
+  it('a deep page around a place with none of its own, its ring past the cap: the rings\u2019 one statement and nothing after it, the circle\u2019s rows nearest first', async () => {
+    // Wakeeney, KS (about 6 miles east of P) has no provider of its own; 900 in, the page is past
+    // its first ring's matches and in a ring holding more than the cap.
+    const place = 'Wakeeney, KS';
+    const point = { latitude: 39.025, longitude: -99.8796 };
+    const statements: string[] = [];
+    const database = watchedDatabase(api.database, (text) => statements.push(text));
+    const trace: SearchTrace = {};
+    const answer = await searchNearPlace(database, searchParamsSchema.parse({ location: place, offset: '900', limit: '12' }), MOMENTS.many, trace);
+    const miles = answer.place!.radiusMiles!;
+    expect(trace.plan).toBe(`none, then nearest:rings within ${miles} mi`);
+    const all = (await everyProvider()).filter((r) => haversineMiles(point, r) <= miles);
+    expect(all.length).toBeGreaterThan(LIMITS.countedTotal);
+    expect({ total: answer.total, capped: answer.capped }).toEqual(counted(all.length));
+    const nearest = all.sort((a, b) => haversineMiles(point, a) - haversineMiles(point, b));
+    expect(answer.items.map((p) => p.id)).toEqual(nearest.slice(900, 912).map((r) => r.id));
+    // None of the place's own is in the rings, so none is counted apart after them (a circle's
+    // search by the place: a round trip and every row of the circle, migrations aside).
+    const rings = statements.findIndex((text) => /^WITH c0 AS MATERIALIZED/.test(text));
+    expect(rings).toBeGreaterThanOrEqual(0);
+    expect(statements.slice(rings + 1)).toEqual([]);
+  });
+
   it('sort=distance: nearest first, page after page, also with openNow', async () => {
     const all = await everyProvider();
     const byDistance = (rows: Ref[]) => rows.map((r, i) => ({ r, d: haversineMiles(P, r), i })).sort((a, b) => a.d - b.d || a.i - b.i);

@@ -209,10 +209,16 @@ export async function ringsBySpot(s: SearchRun, point: Point, radii: readonly nu
   ];
   // Literals: a bound number may reach the server as a real (0.0), which no JSON path takes.
   const positions = sql.join(Array.from({ length: page.take }, (_, k) => sql`(${sql.lit(page.skip + k)})`));
-  // The place's own in the ring answered with, exactly, when its count stopped at the cap.
-  const ownIn = page.ownIds?.length
-    ? sql`(SELECT count(*) FROM providers p WHERE p.id IN (${sql.join(page.ownIds)}) AND ${distanceSql(point)} <= c.miles)`
-    : sql`NULL`;
+  // The place's own in the ring answered with, when its count stopped at the cap: none when none is
+  // in the rings (no place given: its pass counted 0), exactly when known by id, else unknown (NULL:
+  // counted apart by the caller, a round trip and a circle's rows).
+  const ownIn = !page.place
+    ? sql`c.o`
+    : page.ownIds === undefined
+      ? sql`NULL`
+      : page.ownIds.length
+        ? sql`(SELECT count(*) FROM providers p WHERE p.id IN (${sql.join(page.ownIds)}) AND ${distanceSql(point)} <= c.miles)`
+        : sql`0`;
   const rows = (await s.run(sql`WITH ${sql.join(passes)}, chosen AS MATERIALIZED (${chosenRing(page, radii)})
     SELECT c.ring AS ringIndex, c.n AS ringCount, CASE WHEN c.n > ${LIMITS.countedTotal} THEN ${ownIn} ELSE c.o END AS ringOwn, v.column1 AS position, p.*${s.distance}
     FROM (VALUES ${positions}) v CROSS JOIN chosen c
