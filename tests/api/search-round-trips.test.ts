@@ -79,6 +79,8 @@ const SEARCHES: { label: string; raw: Record<string, string>; most: number }[] =
   { label: 'open now in a town, rings empty (fuzz)', raw: { service: 'Hair Styling', location: 'Wichita Falls, TX', openNow: 'true' }, most: 3 },
   { label: 'open now at a price in a town (fuzz)', raw: { service: 'Hair Salon', location: 'McAllen', priceRange: '$$', openNow: 'true' }, most: 3 },
   { label: 'open now in a ZIP code (fuzz)', raw: { location: '15270', openNow: 'true' }, most: 4 },
+  // Text around a place: each circle's text plan decides from its count, so the rings are read circle after circle (the fuzz's 8s at 10,000 are this kind).
+  { label: 'a word at a price around a city', raw: { query: 'gel', location: 'Miami', priceRange: '$$$' }, most: 6 },
 ];
 
 describe.skipIf(noSqld)('database round trips of a search, through a proxy in front of sqld', () => {
