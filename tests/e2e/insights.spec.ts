@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request, type Response } from '@playwright/test';
 import { env } from '../../src/env.server';
 import { getDb, type Db } from '../../src/db/client';
 import { assignListing } from '../../src/features/owners/ownersModeration.server';
@@ -68,14 +68,24 @@ test('a visit and its clicks are sent as beacons and counted once per visitor; t
   failOnConsoleErrors(page);
   // The directions and the website open in a new tab: answered here, never from the network.
   await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: 'elsewhere' }));
-  const scripts: Promise<[string, string]>[] = [];
-  page.on('response', (r) => {
-    if (r.request().resourceType() === 'script') scripts.push(r.text().then((body) => [r.url(), body] as [string, string]));
-  });
+  // The provider page's scripts, read as they arrive; a body the browser dropped (its page closed
+  // first) is left out rather than left to reject unhandled later in the test.
+  const scripts: Promise<[string, string] | null>[] = [];
+  const onScript = (r: Response) => {
+    if (r.request().resourceType() === 'script')
+      scripts.push(
+        r
+          .text()
+          .then((body): [string, string] => [r.url(), body])
+          .catch(() => null),
+      );
+  };
+  page.on('response', onScript);
 
   await beaconOf(page, 'view', () => page.goto(`/provider/${listing.slug}`));
+  page.off('response', onScript);
   // The beacon's code is a script of at most 1 KB (docs/insights.md "Off the hot path").
-  const beaconScripts = (await Promise.all(scripts)).filter(([, body]) => body.includes('/api/insights/beacon'));
+  const beaconScripts = (await Promise.all(scripts)).filter((s): s is [string, string] => !!s?.[1].includes('/api/insights/beacon'));
   expect(beaconScripts.length).toBeGreaterThan(0);
   for (const [url, body] of beaconScripts) expect(Buffer.byteLength(body), url).toBeLessThanOrEqual(1024);
 
