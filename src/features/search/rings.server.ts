@@ -134,10 +134,12 @@ const inPlaceCount = (database: Db, a: AroundReads, miles: number) =>
  */
 async function inPlaceWithin(database: Db, a: Around, miles: number): Promise<number> {
   if (!a.ownAll) return (await inPlaceCount(database, a, miles)).total;
-  return a.ownAll.filter(
-    (p) => p.latitude !== null && p.longitude !== null && haversineMiles(a.point, { latitude: p.latitude, longitude: p.longitude }) <= miles,
-  ).length;
+  return a.ownAll.filter((p) => withinCircle(a.point, p, miles)).length;
 }
+
+/** Whether a result lies within the circle of `miles` around `point` (the circle's own test, on its exact point: rows carry their distance rounded). */
+const withinCircle = (point: Point, p: SearchResult, miles: number) =>
+  p.latitude !== null && p.longitude !== null && haversineMiles(point, { latitude: p.latitude, longitude: p.longitude }) <= miles;
 
 /** A circle's count (a page of no rows: none is read). */
 const probeOf = (database: Db, a: AroundReads, miles: number) => searchOnce(database, a, { ...circleOf(a, miles), offset: 0, limit: 0 });
@@ -228,10 +230,7 @@ async function askWidest(database: Db, a: Around): Promise<{ from: number } | { 
   const { items: rows, plan } = await searchOnce(database, a, { ...circleOf(a, widestMiles), offset: 0, limit: widest.total });
   for (const [i, miles] of start.radii.entries()) {
     // Rows carry their distance rounded; the circle's own test is the exact one.
-    const nearby = rows.filter(
-      (p) =>
-        p.latitude !== null && p.longitude !== null && haversineMiles(a.point, { latitude: p.latitude, longitude: p.longitude }) <= miles && !a.isInPlace(p),
-    );
+    const nearby = rows.filter((p) => withinCircle(a.point, p, miles) && !a.isInPlace(p));
     if (start.own + nearby.length < start.wanted && i < start.radii.length - 1) continue;
     return { page: { miles, plan, total: nearby.length, capped: false, page: nearby.slice(start.skip, start.skip + start.take) } };
   }
