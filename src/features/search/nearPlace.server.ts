@@ -137,8 +137,8 @@ async function searchPlace(
   const ownRuns = OWN_SEARCH.has(found.kind) && (place?.listed ?? true);
   const wanted = params.offset + params.limit;
   const text = !!params.query || (!!params.service && !categoryForSearch(params.service));
-  // Open now: the rings' first count is read beside the own page when the own count falls short.
-  const resolved = text ? undefined : (r: Resolved) => ringAhead(database, ring, radii[0]!, r, wanted);
+  // Open now: the rings are read beside the own page when the own count falls short.
+  const resolved = text ? undefined : (r: Resolved) => ringAhead(database, ring, { radii, ownSearched: OWN_SEARCH.has(found.kind) }, r);
   const own = ownRuns ? await searchOf(q, { place, ...(resolved ? { resolved } : {}) }) : empty;
   const ownPlan = trace.plan ?? 'none';
   if (own.capped || own.total >= wanted) return { answer: { ...own, items: own.items.map(withDistance), place: { ...answerPlace, inPlace: own.total } } };
