@@ -4,7 +4,7 @@
  * the open-now list (the time zones), distance (the point) and spelling correction (the city name).
  */
 import type { Db } from '../../db/client';
-import { cityOfLabel, parseLocation } from './location';
+import { cityOfLabel, parseLocation, type LocationFilter } from './location';
 import type { Point } from './distance';
 import { timeZonesOfStates } from './timeZone';
 import { cityCentre, zipArea } from './zipAreas.server';
@@ -60,15 +60,21 @@ const anyoneWith = async ({ db }: Db, column: 'city' | 'zipCode', value: string)
 /**
  * Resolves `location`; `withPoint` also finds its point, `withListed` whether anyone is listed in it
  * (`SearchPlace.listed`); `states`, the states of its city when known already (a spelling corrected:
- * its closest terms listed them). Its reads are independent of one another and made side by side: over HTTP
+ * its closest terms listed them); `parsed`, the text as parseLocation read it already (located.server.ts
+ * reads it once for this and the gazetteer). Its reads are independent of one another and made side by side: over HTTP
  * they are one round trip (docs/SCALING.md "Round trips").
  */
 export async function resolvePlace(
   database: Db,
   location: string,
-  { withPoint = false, withListed = false, states: statesKnown }: { withPoint?: boolean; withListed?: boolean; states?: string[] } = {},
+  {
+    withPoint = false,
+    withListed = false,
+    states: statesKnown,
+    parsed,
+  }: { withPoint?: boolean; withListed?: boolean; states?: string[]; parsed?: LocationFilter } = {},
 ): Promise<SearchPlace> {
-  const loc = parseLocation(location);
+  const loc = parsed ?? parseLocation(location);
   const place: SearchPlace = { text: location, city: loc.city, state: loc.state, zipPrefix: loc.zipPrefix, states: [] };
   const cityName = loc.city ?? loc.cityElseState?.city;
   if (cityName) place.cityName = cityName;
