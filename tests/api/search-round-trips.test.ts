@@ -78,6 +78,8 @@ const SEARCHES: { label: string; raw: Record<string, string>; most: number }[] =
   // (docs/BENCHMARKS.md "Round trips per search" has its figure): open now in a place whose rings find nothing, each circle's open-now list read in turn.
   { label: 'open now in a town, rings empty (fuzz)', raw: { service: 'Hair Styling', location: 'Wichita Falls, TX', openNow: 'true' }, most: 3 },
   { label: 'open now at a price in a town (fuzz)', raw: { service: 'Hair Salon', location: 'McAllen', priceRange: '$$', openNow: 'true' }, most: 3 },
+  // Nothing within 50 miles (Billings, MT): nobody listed in the ZIP code, so the search as typed is not read either.
+  { label: 'a ZIP code with nothing within 50 miles', raw: { location: '59101' }, most: 2 },
   { label: 'open now in a ZIP code (fuzz)', raw: { location: '15270', openNow: 'true' }, most: 4 },
   // Text around a place: the rings in one statement (plans/textRings.server.ts), read beside the own page when the own's list cannot fill it.
   { label: 'a word at a price around a city', raw: { query: 'gel', location: 'Miami', priceRange: '$$$' }, most: 3 },
