@@ -1811,7 +1811,7 @@ describe("a place's rings with words in one statement (plans/textRings.server.ts
         { query: 'balayage facial', rating: '3' },
         { service: 'Gel Manicure' },
         { service: 'Gel Manicure', priceRange: '$$', sort: 'rating' },
-      ])
+      ] as Record<string, string>[])
         for (const [offset, limit] of [
           [0, 12],
           [30, 12],
@@ -1820,7 +1820,7 @@ describe("a place's rings with words in one statement (plans/textRings.server.ts
         ] as const)
           for (const probedFromRows of [100, 0]) {
             const params = searchParamsSchema.parse({ ...raw, location: ZIP, offset: String(offset), limit: String(limit) });
-            const what = `${new URLSearchParams(raw as Record<string, string>)} ${offset}/${limit} probed from ${probedFromRows}`;
+            const what = `${new URLSearchParams(raw)} ${offset}/${limit} probed from ${probedFromRows}`;
             Object.assign(RING_TUNING, { probedFromRows, textAtOnce: true });
             const atOnce = await searchNearPlace(database, params, MOMENTS.many);
             RING_TUNING.textAtOnce = false;

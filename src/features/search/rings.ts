@@ -26,7 +26,7 @@ export function radiiFor(place: Pick<GazetteerPlace, 'extentMiles'>): number[] {
 }
 
 /** Whether a search has words: a query, or a service typed that is no catalog category (its words are searched). */
-export const hasText = ({ query, service }: Pick<SearchParams, 'query' | 'service'>) => !!query || (!!service && !categoryForSearch(service));
+export const hasText = ({ query, service }: Partial<Pick<SearchParams, 'query' | 'service'>>) => !!query || (!!service && !categoryForSearch(service));
 
 /** A count as a search answers it: up to the cap, and whether it stopped there. */
 export interface Counted {
