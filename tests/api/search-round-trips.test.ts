@@ -72,6 +72,9 @@ const SEARCHES: { label: string; raw: Record<string, string>; most: number }[] =
   { label: 'open now with a sort, a deep page', raw: { service: 'Nail Salon', openNow: 'true', sort: 'reviews', offset: '990' }, most: 3 },
   { label: 'a short word and a service', raw: { query: 'logan', service: 'Nail Salon' }, most: 3 },
   { label: 'a misspelt city, corrected', raw: { location: 'Chicgo' }, most: 3 },
+  // A misspelt word: its candidates come with its terms (none), and the corrected word's terms are checked beside the corrected search's count.
+  { label: 'a misspelt word, corrected', raw: { query: 'balayge' }, most: 3 },
+  { label: 'a misspelt word and a known one, corrected', raw: { query: 'balayge brooklyn' }, most: 3 },
   { label: 'open now, a service and a city', raw: { service: 'Nail Salon', location: 'Chicago', openNow: 'true' }, most: 5 },
   { label: 'a word, a service and a rating', raw: { query: 'henna', service: 'Acrylic Nails', rating: '3' }, most: 3 },
   // The most in sequence `npm run bench:fuzz -- --providers 10000 --searches 300 --round-trips --seed 1` found
