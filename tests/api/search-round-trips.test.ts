@@ -72,12 +72,17 @@ const SEARCHES: { label: string; raw: Record<string, string>; most: number }[] =
   { label: 'open now with a sort, a deep page', raw: { service: 'Nail Salon', openNow: 'true', sort: 'reviews', offset: '990' }, most: 3 },
   { label: 'a short word and a service', raw: { query: 'logan', service: 'Nail Salon' }, most: 3 },
   { label: 'a misspelt city, corrected', raw: { location: 'Chicgo' }, most: 3 },
+  // A misspelt word: its candidates come with its terms (none), and the corrected word's terms are checked beside the corrected search's count.
+  { label: 'a misspelt word, corrected', raw: { query: 'balayge' }, most: 3 },
+  { label: 'a misspelt word and a known one, corrected', raw: { query: 'balayge brooklyn' }, most: 3 },
   { label: 'open now, a service and a city', raw: { service: 'Nail Salon', location: 'Chicago', openNow: 'true' }, most: 5 },
   { label: 'a word, a service and a rating', raw: { query: 'henna', service: 'Acrylic Nails', rating: '3' }, most: 3 },
   // The most in sequence `npm run bench:fuzz -- --providers 10000 --searches 300 --round-trips --seed 1` found
   // (docs/BENCHMARKS.md "Round trips per search" has its figure): open now in a place whose rings find nothing, each circle's open-now list read in turn.
   { label: 'open now in a town, rings empty (fuzz)', raw: { service: 'Hair Styling', location: 'Wichita Falls, TX', openNow: 'true' }, most: 3 },
   { label: 'open now at a price in a town (fuzz)', raw: { service: 'Hair Salon', location: 'McAllen', priceRange: '$$', openNow: 'true' }, most: 3 },
+  // Nothing within 50 miles (Billings, MT): nobody listed in the ZIP code, so the search as typed is not read either.
+  { label: 'a ZIP code with nothing within 50 miles', raw: { location: '59101' }, most: 2 },
   { label: 'open now in a ZIP code (fuzz)', raw: { location: '15270', openNow: 'true' }, most: 4 },
   // Text around a place: each circle's text plan decides from its count, so the rings are read circle after circle (the fuzz's 8s at 10,000 are this kind).
   { label: 'a word at a price around a city', raw: { query: 'gel', location: 'Miami', priceRange: '$$$' }, most: 6 },

@@ -167,9 +167,9 @@ async function searchPlace(
       },
     };
   }
-  // A city nobody is listed in (SearchPlace.listed, read on the column the search filters on) finds
-  // nothing as typed either: it is not read, one round trip or two fewer.
-  const typedEmpty = place?.listed === false && !!place.city && !place.zipPrefix;
+  // A city or a ZIP code nobody is listed in (SearchPlace.listed, read as the search's own condition
+  // reads the column) finds nothing as typed either: it is not read, one round trip or two fewer.
+  const typedEmpty = place?.listed === false;
   const typed = ownRuns || typedEmpty ? { found: own, plan: ownPlan } : undefined;
   return { state: false, place: answerPlace, point, ...(typed ? { typed } : {}) };
 }

@@ -7,7 +7,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client';
 import { cappedTotal } from '../providers/index.server';
 import { LIMITS } from '../../config';
-import { countOnce, readOnce, termsOnce, type RequestReads } from './requestReads.server';
+import { countOnce, readOnce, termsOnce, unvettedOnce, type RequestReads } from './requestReads.server';
 import { openListedMost, openScanMost, PLAN_TUNING } from './tuning.server';
 import { INDEXES, indexedBy } from './indexes.server';
 import type { Filters, Resolved } from './searchTypes.server';
@@ -52,7 +52,9 @@ async function resolvedText(database: Db, params: Filters, now: Date, place: Sea
   // A service value that is no category matches services whose words start with its words. Text
   // with no words (only punctuation) matches nothing.
   const matchOnce = (text: string, column?: 'services') =>
-    readOnce(reads.textMatches, `${column ?? ''}:${text}`, () => textMatch(database, text, column, termsOnce(database, reads)));
+    readOnce(reads.textMatches, `${column ?? ''}:${text}`, () =>
+      textMatch(database, text, column, termsOnce(database, reads), () => unvettedOnce(database, reads)),
+    );
   const texts = await Promise.all([
     params.query ? matchOnce(params.query) : undefined,
     params.service && !category ? matchOnce(params.service, 'services') : undefined,
