@@ -413,3 +413,52 @@ describe('open now around a place', () => {
     expect(answer.total).toBe(own.total + nearby.length);
   });
 });
+
+describe('words around a place: the rings in one statement (plans/textRings.server.ts ringsByText)', () => {
+  it('the same page, total and radius as the rings read circle after circle, at every page, whatever the probe threshold', async () => {
+    const { searchNearPlace, RING_TUNING } = await import('../../src/features/search/nearPlace.server');
+    const { searchParamsSchema } = await import('../../src/features/search/schemas/search');
+    const saved = { ...RING_TUNING };
+    let once = 0;
+    const database = watchedDatabase(api.database, (text) => {
+      if (/^WITH w AS MATERIALIZED/.test(text)) once++;
+    });
+    const searches = [
+      'query=gel&location=Miami&priceRange=$$$',
+      'query=gel&location=Miami',
+      'query=nail&location=Evanston, IL',
+      'query=hair&location=60614',
+      'query=salon&location=Brooklyn',
+      'query=spa&location=Plano, TX',
+      'service=Nail Art&location=Chicago',
+      'service=Gel&location=Coral Gables, FL&rating=4',
+      'query=massage&location=Cook County, IL',
+    ];
+    const pages = [
+      [0, 20],
+      [3, 5],
+      [0, 100],
+      [40, 10],
+      [150, 30],
+    ] as const;
+    try {
+      for (const text of searches)
+        for (const [offset, limit] of pages)
+          for (const probedFromRows of [100, 0]) {
+            const params = searchParamsSchema.parse({ ...Object.fromEntries(new URLSearchParams(text)), offset: String(offset), limit: String(limit) });
+            const what = `${text}&offset=${offset}&limit=${limit} (probed from ${probedFromRows})`;
+            Object.assign(RING_TUNING, { probedFromRows, textAtOnce: true });
+            const trace: { plan?: string } = {};
+            const atOnce = await searchNearPlace(database, params, new Date(), trace);
+            RING_TUNING.textAtOnce = false;
+            const circleByCircle = await searchNearPlace(api.database, params, new Date());
+            expect(atOnce, what).toEqual(circleByCircle);
+            // The rings answered (not the search as typed, when nothing is near): with their one statement.
+            if (trace.plan?.includes(', then ')) expect(trace.plan, what).toMatch(/, then text-listed:rings within \d+ mi$/);
+          }
+    } finally {
+      Object.assign(RING_TUNING, saved);
+    }
+    expect(once).toBeGreaterThan(0);
+  });
+});

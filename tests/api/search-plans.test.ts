@@ -1796,6 +1796,43 @@ describe("a place's rings with text that is many", () => {
   });
 });
 
+describe("a place's rings with words in one statement (plans/textRings.server.ts ringsByText)", () => {
+  it('the same page, total and radius as the rings read circle after circle, deep pages and services typed as words included', async () => {
+    const { searchNearPlace, RING_TUNING } = await import('../../src/features/search/nearPlace.server');
+    const saved = { ...RING_TUNING };
+    let once = 0;
+    const database = watchedDatabase(api.database, (text) => {
+      if (/^WITH w AS MATERIALIZED/.test(text)) once++;
+    });
+    try {
+      for (const raw of [
+        { query: 'manicure' },
+        { query: 'plan', priceRange: '$' },
+        { query: 'balayage facial', rating: '3' },
+        { service: 'Gel Manicure' },
+        { service: 'Gel Manicure', priceRange: '$$', sort: 'rating' },
+      ] as Record<string, string>[])
+        for (const [offset, limit] of [
+          [0, 12],
+          [30, 12],
+          [480, 20],
+          [990, 10],
+        ] as const)
+          for (const probedFromRows of [100, 0]) {
+            const params = searchParamsSchema.parse({ ...raw, location: ZIP, offset: String(offset), limit: String(limit) });
+            const what = `${new URLSearchParams(raw)} ${offset}/${limit} probed from ${probedFromRows}`;
+            Object.assign(RING_TUNING, { probedFromRows, textAtOnce: true });
+            const atOnce = await searchNearPlace(database, params, MOMENTS.many);
+            RING_TUNING.textAtOnce = false;
+            expect(atOnce, what).toEqual(await searchNearPlace(api.database, params, MOMENTS.many));
+          }
+    } finally {
+      Object.assign(RING_TUNING, saved);
+    }
+    expect(once).toBeGreaterThan(0);
+  });
+});
+
 describe('few open and text past the cap, in a box: the fewer of the two is listed', () => {
   it('text-listed when the text has fewer matches than are open, open-listed otherwise; the same providers either way', async () => {
     const all = await everyProvider();

@@ -50,6 +50,7 @@ const SEARCHES: { file: string; plan: string; raw: Record<string, string> }[] = 
   { file: 'place', plan: 'place', raw: { location: 'TX' } },
   { file: 'place-rings', plan: 'category, then nearest:rings within 50 mi', raw: { service: 'Nail Salon', location: 'Chicago' } },
   { file: 'place-rings-once', plan: 'none, then nearest:rings within 50 mi', raw: { location: '60614' } },
+  { file: 'place-rings-text', plan: 'text-listed, then text-listed:rings within 50 mi', raw: { query: 'gel', location: 'Miami', priceRange: '$$$' } },
   // The spelling path: the word's candidates read with its terms, the corrected word's terms beside the corrected search's count.
   { file: 'corrected', plan: 'order:listed', raw: { query: 'balayge' } },
 ];

@@ -23,7 +23,12 @@ import { carriedByAll, FILTERS, isListed, openListConditions, textTokensOf } fro
 import { tokenShares } from './tokenShares.server';
 
 /** The search of `q` resolved, with the place of its location (read once for the request). */
-export async function resolve(q: Pick<SearchRequest<Filters>, 'database' | 'params' | 'now' | 'reads'>, place: SearchPlace | undefined): Promise<Resolved> {
+export async function resolve(
+  q: Pick<SearchRequest<Filters>, 'database' | 'params' | 'now' | 'reads'>,
+  place: SearchPlace | undefined,
+  /** `false`: where text that is many would be listed from is not worked out (a statement that lists the words itself: plans/textRings.server.ts). */
+  { textList = true }: { textList?: boolean } = {},
+): Promise<Resolved> {
   const { database, params, now, reads } = q;
   const r = await resolvedText(database, params, now, place, reads);
   if (params.near) r.within = { point: params.near, miles: params.radius ?? RADIUS_MILES.default };
@@ -42,7 +47,7 @@ export async function resolve(q: Pick<SearchRequest<Filters>, 'database' | 'para
   // often finds none open at all.
   if (params.openNow && r.match && !FILTERS.city.on(r) && fewText(await textMatches(database, r, reads, { tokens: [] }))) r.openNow = openNowCondition(now);
   else if (params.openNow && r.match !== false) await resolveOpenList(database, r, place, reads);
-  await resolveTextList(database, r, reads);
+  if (textList) await resolveTextList(database, r, reads);
   return r;
 }
 
