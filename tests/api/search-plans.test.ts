@@ -468,6 +468,49 @@ describe('other orders and text in a place', () => {
     }
   });
 
+  it("a city the vocabulary counts many in, dense in the sort's order: walked beside its count (otherOrder.server.ts walkAhead), the same page", async () => {
+    const all = await everyProvider();
+    const moved = all.filter((r) => r.city.startsWith('Plan City')).slice(0, LIMITS.countedTotal + 100);
+    const ids = moved.map((r) => r.id);
+    const marks = ids.map(() => '?').join(', ');
+    await api.database.client.batch(
+      [
+        { sql: `UPDATE providers SET city = 'Plan Town' WHERE id IN (${marks})`, args: ids },
+        { sql: "INSERT INTO search_terms (kind, term, label, n) VALUES ('city', 'plan town', 'Plan Town, KS', ?)", args: [ids.length] },
+      ],
+      'write',
+    );
+    onTestFinished(async () => {
+      await api.database.client.batch(
+        [
+          ...moved.map((r) => ({ sql: 'UPDATE providers SET city = ? WHERE id = ?', args: [r.city, r.id] })),
+          { sql: "DELETE FROM search_terms WHERE kind = 'city' AND term = 'plan town'", args: [] },
+        ],
+        'write',
+      );
+    });
+    const town = (await everyProvider()).filter((r) => r.city === 'Plan Town');
+    for (const sort of ['rating', 'reviews'] as const) {
+      const statements: string[] = [];
+      const database = watchedDatabase(api.database, (text) => statements.push(text));
+      const trace: SearchTrace = {};
+      const page = await searchProviders(database, searchParamsSchema.parse({ limit: '100', location: 'Plan Town', sort }), MOMENTS.many, { trace });
+      expect(trace.plan).toBe('other-order:walk');
+      expect(page.capped).toBe(true);
+      expect(page.items.map((p) => p.id)).toEqual(
+        [...town]
+          .sort(ORDERS[sort])
+          .slice(0, 100)
+          .map((r) => r.id),
+      );
+      // The walk is sent before the count's answer is read: over the network, in its round trip.
+      const walk = statements.findIndex((text) => /AS hit FROM providers p/.test(text));
+      const count = statements.findIndex((text) => /json_group_array\(seq\)/.test(text));
+      expect(walk).toBeGreaterThanOrEqual(0);
+      expect(walk).toBeLessThan(count);
+    }
+  });
+
   it('few matches are read once: the read that counts them lists them, and the page is sorted from it (docs/search.md "Bounded cost")', async () => {
     const statements: string[] = [];
     const database = watchedDatabase(api.database, (text) => statements.push(text));

@@ -39,18 +39,27 @@ export interface SearchPlace {
    * the place's own search with a service would then walk the service's whole index looking for one.
    */
   listed?: boolean;
+  /**
+   * The providers the vocabulary counts in the city named alone (in every state it lists it in: its
+   * vetted listings), read with its states; undefined when not read (a state given, a ZIP code, a
+   * corrected city). How many the place's own search will match, before its count says.
+   */
+  providers?: number;
 }
 
-/** The states the directory lists a city name in, most providers first (the vocabulary's `city` terms, label "City, ST"). */
-export async function statesOfCity({ db }: Db, city: string): Promise<string[]> {
+/**
+ * The states the directory lists a city name in, most providers first (the vocabulary's `city` terms,
+ * label "City, ST"), and the providers it counts in them.
+ */
+export async function statesOfCity({ db }: Db, city: string): Promise<{ states: string[]; providers: number }> {
   const rows = await db
     .selectFrom('search_terms')
-    .select('label')
+    .select(['label', 'n'])
     .where('kind', '=', 'city')
     .where('term', '=', city.toLowerCase())
     .orderBy('n', 'desc')
     .execute();
-  return rows.map((r) => cityOfLabel(r.label).state);
+  return { states: rows.map((r) => cityOfLabel(r.label).state), providers: rows.reduce((sum, r) => sum + Number(r.n), 0) };
 }
 
 /** Whether any provider is listed with the exact `city` (one index lookup). */
@@ -91,7 +100,7 @@ export async function resolvePlace(
   const [hasCity, hasZip, states] = await Promise.all([
     cityToTest ? anyoneIn(database, cityToTest) : undefined,
     zipToTest ? anyoneAtZip(database, zipToTest) : undefined,
-    !loc.state && cityName ? (statesKnown ?? statesOfCity(database, cityName)) : undefined,
+    !loc.state && cityName ? (statesKnown ? { states: statesKnown } : statesOfCity(database, cityName)) : undefined,
   ]);
   if (loc.cityElseState) {
     if (hasCity) place.city = loc.cityElseState.city;
@@ -99,7 +108,8 @@ export async function resolvePlace(
   }
   if (withListed) place.listed = place.zipPrefix?.length === 5 && !place.city ? hasZip! : place.city && !place.zipPrefix ? hasCity! : true;
   if (loc.state) place.states = [loc.state];
-  else if (cityName) place.states = [...new Set([...states!, ...(loc.cityElseState ? [loc.cityElseState.state] : [])])];
+  else if (cityName) place.states = [...new Set([...states!.states, ...(loc.cityElseState ? [loc.cityElseState.state] : [])])];
+  if (place.city && !place.state && states && 'providers' in states) place.providers = states.providers;
   // A zone known to no state (a city no provider is in) matches nobody anyway: then every zone.
   if (place.states.length) place.zones = timeZonesOfStates(place.states);
   if (withPoint) place.point = await pointOf(loc.zipPrefix, cityName, place.states[0]);

@@ -3,7 +3,7 @@
 select "seq" from "providers" where "city" = ? limit ?;
 -- args: ["Miami",1]
 
-select "label" from "search_terms" where "kind" = ? and "term" = ? order by "n" desc;
+select "label", "n" from "search_terms" where "kind" = ? and "term" = ? order by "n" desc;
 -- args: ["city","miami"]
 
 SELECT count(*) AS n, max(rowid) AS reach, json_group_array(rowid) AS rowids FROM (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ? LIMIT ?);
