@@ -2181,7 +2181,32 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
     [{ owned: 'veteran', service: 'Nail Salon', location: 'NY' }, (r) => holds(r, VETERAN) && inCategory(r, 'nails') && r.state === 'NY'],
     // A city with fewer providers than the facet holds leads, facet or not.
     [{ lang: 'en', location: 'Plan City 1' }, (r) => holds(r, EN) && r.city === 'Plan City 1', 'place'],
+    // The fuzz benchmark's slow classes at a million (docs/BENCHMARKS.md "Fuzz"): the facet's rows read
+    // in the search's order along their own index (migrations/0087), from its entries when they carry
+    // every filter (a price, a minimum rating, the facets), else each looked up and checked, deep pages too.
+    [{ owned: 'veteran', rating: '2', sort: 'reviews', offset: '24' }, (r) => holds(r, VETERAN) && r.rating >= 2],
+    [{ owned: 'veteran', priceRange: '$$$', rating: '1', sort: 'rating', offset: '12' }, (r) => holds(r, VETERAN) && r.priceRange === '$$$' && r.rating >= 1],
+    [{ owned: 'veteran', lang: 'en', offset: '96' }, (r) => holds(r, VETERAN | EN)],
+    [{ owned: 'veteran', query: 'plan', sort: 'reviews', offset: '12' }, (r) => holds(r, VETERAN) && hasWords(words(r), 'plan')],
   ];
+  // Open now with a price or a rating once the open ranges pass openScanMost: the count is not known,
+  // so each of the facet's rows is checked for open now (`openNow=true&sort=rating&owned=lgbtq` at a million).
+  const PAST_SCAN: [Record<string, string>, (r: Ref) => boolean][] = [
+    [{ owned: 'veteran', rating: '1', openNow: 'true', sort: 'rating', offset: '12' }, (r) => holds(r, VETERAN) && r.rating >= 1 && isOpen(r, MOMENTS.many)],
+    [{ lang: 'vi', rating: '3', openNow: 'true', offset: '96' }, (r) => holds(r, VI) && r.rating >= 3 && isOpen(r, MOMENTS.many)],
+  ];
+  for (const [raw, keep] of PAST_SCAN)
+    it(`${new URLSearchParams(raw)}: open now past openScanMost, each facet row checked, the same rows`, async () => {
+      const expected = (await everyProvider()).filter(keep).sort(ORDERS[(raw.sort ?? 'recommended') as keyof typeof ORDERS]);
+      for (const scale of [1000, 0]) {
+        tune({ facetListedScale: scale, facetEntryCost: 1, openScanScale: 0 });
+        const page = await search({ limit: '12', ...raw }, MOMENTS.many);
+        const what = `${new URLSearchParams(raw)} facetListedScale ${scale}`;
+        if (scale) expect(lastPlan, what).toBe('facet-listed');
+        else expect(lastPlan, what).not.toMatch(/facet-listed/);
+        expectPage(page, expected, Number(raw.offset ?? 0), 12, what);
+      }
+    });
   for (const [raw, keep, other] of CASES)
     it(`${new URLSearchParams(raw)}: listed from the facet's rows, or read as before, the same rows`, async () => {
       const all = (await everyProvider()).filter(keep);

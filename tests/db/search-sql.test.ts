@@ -41,6 +41,8 @@ const SEARCHES: { file: string; plan: string; raw: Record<string, string> }[] = 
   { file: 'open-listed', plan: 'open-listed', raw: { openNow: 'true' } },
   { file: 'filter-listed', plan: 'filter-listed:zipPrefix', raw: { location: '100' } },
   { file: 'facet-listed', plan: 'facet-listed', raw: { owned: 'women', sort: 'rating' } },
+  // A filter the facet rows do not carry (a state): each row of the facet's index looked up and checked (migrations/0087).
+  { file: 'facet-listed-checked', plan: 'facet-listed', raw: { owned: 'women', location: 'NY', sort: 'reviews' } },
   { file: 'nearest-spots', plan: 'nearest:spots', raw: { near: '41.8781,-87.6298', sort: 'distance' } },
   { file: 'other-order', plan: 'other-order:sorted', raw: { sort: 'rating' } },
   { file: 'category', plan: 'category', raw: { service: 'Nail Salon' } },
