@@ -10,6 +10,7 @@
  *   --runs N         run each page N times and keep the median run by performance score (default 1)
  *   --build          run `npm run build` first even when dist/ exists
  *   --page PATH      only this page (repeatable)
+ *   --save DIR       write every run's full Lighthouse report (JSON) into DIR, to read its trace-based figures
  *   --photos N       serve a fresh seed database of its own in which every provider page measured
  *                    holds N seed photos (drawn by src/setup/seedPhotos.server.ts) and no other
  *                    provider holds any: the photo budget's page is `--photos 12`
@@ -17,7 +18,7 @@
  * Summary JSON: /tmp/glow-lighthouse.json.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -37,6 +38,7 @@ const { values: opts } = parseArgs({
     build: { type: 'boolean', default: false },
     page: { type: 'string', multiple: true },
     photos: { type: 'string' },
+    save: { type: 'string' },
   },
 });
 
@@ -292,6 +294,10 @@ try {
       }
       if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}\n${server.output().slice(-2000)}`);
       lhrs.push(lhr);
+      if (opts.save) {
+        mkdirSync(opts.save, { recursive: true });
+        writeFileSync(join(opts.save, `${path.replace(/[^a-z0-9]+/gi, '_')}-${i + 1}.json`), JSON.stringify(lhr));
+      }
     }
     const perf = (l: Lhr) => l.categories.performance?.score ?? 0;
     const sorted = [...lhrs].sort((a, b) => perf(a) - perf(b));

@@ -54,10 +54,20 @@ export interface ProvidersTable {
   source: Generated<string | null>;
 }
 
-/** Each provider's set facet bits, one row each, kept by triggers (migrations/0046). */
+/**
+ * Each provider's set facet bits, one row each, kept by triggers (migrations/0046), with copies of
+ * its order columns, city, price, rating and facets, for a facet's page in order (migrations/0087).
+ */
 export interface ProviderFacetsTable {
   bit: number;
   providerSeq: number;
+  isPromoted: Generated<number>;
+  rating: Generated<number>;
+  reviewCount: Generated<number>;
+  name: Generated<string>;
+  priceRange: Generated<string>;
+  city: Generated<string>;
+  facets: Generated<number>;
 }
 
 /** Service names operators approved for the vocabulary (migrations/0041). */

@@ -136,6 +136,34 @@ describe('typos', () => {
     expect(word.total).toBe((await search('query=balayage')).total);
   });
 
+  it('a corrected word is searched with every word of the data it starts, longer ones than its candidates too (correctedSearch.server.ts searchGuessing)', async () => {
+    // The candidates of "balayge" are 5 to 9 letters long: a longer word that starts with "balayage" is none of them.
+    const other = seed.find((p) => !`${p.name} ${p.description ?? ''} ${p.services}`.toLowerCase().includes('balayage'))!;
+    const longer = 'balayagesalonista';
+    await api.database.client.batch(
+      [
+        { sql: "UPDATE providers SET description = coalesce(description, '') || ? WHERE slug = ?", args: [` ${longer}`, other.slug] },
+        { sql: "INSERT INTO search_terms (kind, term, label, n) VALUES ('word', ?, ?, 1)", args: [longer, longer] },
+      ],
+      'write',
+    );
+    try {
+      const word = await search('query=balayge');
+      expect(word.corrected).toBe('query=balayage');
+      const typed = await search('query=balayage');
+      expect(slugs(typed.rows)).toContain(other.slug);
+      expect(slugs(word.rows)).toEqual(slugs(typed.rows));
+    } finally {
+      await api.database.client.batch(
+        [
+          { sql: 'UPDATE providers SET description = ? WHERE slug = ?', args: [other.description ?? null, other.slug] },
+          { sql: "DELETE FROM search_terms WHERE kind = 'word' AND term = ?", args: [longer] },
+        ],
+        'write',
+      );
+    }
+  });
+
   it('no correction when the search finds something, or nothing is close', async () => {
     expect((await search('location=Chicago')).corrected).toBeNull();
     const nowhere = await search('location=Qqqqqq');

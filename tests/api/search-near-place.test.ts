@@ -358,7 +358,7 @@ describe('widening and its limits', () => {
     // The place and each ring resolve the same words: their vocabulary is read once for the request
     // (textMatch.server.ts reads up to MAX_EXPANSION + 1 words of the data a word starts).
     const { MAX_EXPANSION } = await import('../../src/features/search/textMatch.server');
-    const vocabulary = statements.filter((s) => /from "search_terms"/.test(s) && s.endsWith(`"${word}\u{10FFFF}",${MAX_EXPANSION + 1}]`));
+    const vocabulary = statements.filter((s) => /from "?search_terms"?/i.test(s) && s.endsWith(`"${word}\u{10FFFF}",${MAX_EXPANSION + 1}]`));
     expect(vocabulary.length).toBe(1);
   });
 
@@ -411,5 +411,58 @@ describe('open now around a place', () => {
     const nearby = circle.items.filter((p) => !ownIds.has(p.id));
     expect(answer.items.map((p) => p.id)).toEqual([...own.items, ...nearby].slice(0, 12).map((p) => p.id));
     expect(answer.total).toBe(own.total + nearby.length);
+  });
+});
+
+describe('words around a place: the rings in one statement (plans/textRings.server.ts ringsByText)', () => {
+  it('the same page, total and radius as the rings read circle after circle, at every page, whatever the probe threshold', async () => {
+    const { searchNearPlace, RING_TUNING } = await import('../../src/features/search/nearPlace.server');
+    const { searchParamsSchema } = await import('../../src/features/search/schemas/search');
+    const saved = { ...RING_TUNING };
+    let once = 0;
+    const database = watchedDatabase(api.database, (text) => {
+      if (/^WITH w AS MATERIALIZED/.test(text)) once++;
+    });
+    const searches = [
+      'query=gel&location=Miami&priceRange=$$$',
+      'query=gel&location=Miami',
+      'query=nail&location=Evanston, IL',
+      'query=hair&location=60614',
+      'query=salon&location=Brooklyn',
+      'query=spa&location=Plano, TX',
+      'service=Nail Art&location=Chicago',
+      'service=Gel&location=Coral Gables, FL&rating=4',
+      'query=massage&location=Cook County, IL',
+      'query=gel&location=Miami&openNow=true',
+      'query=nail&location=Evanston, IL&openNow=true',
+    ];
+    // Wednesday noon in the East: open now the same in both runs.
+    const at = new Date('2026-11-25T17:00:00Z');
+    const pages = [
+      [0, 20],
+      [3, 5],
+      [0, 100],
+      [40, 10],
+      [150, 30],
+    ] as const;
+    try {
+      for (const text of searches)
+        for (const [offset, limit] of pages)
+          for (const probedFromRows of [100, 0]) {
+            const params = searchParamsSchema.parse({ ...Object.fromEntries(new URLSearchParams(text)), offset: String(offset), limit: String(limit) });
+            const what = `${text}&offset=${offset}&limit=${limit} (probed from ${probedFromRows})`;
+            Object.assign(RING_TUNING, { probedFromRows, textAtOnce: true });
+            const trace: { plan?: string } = {};
+            const atOnce = await searchNearPlace(database, params, at, trace);
+            RING_TUNING.textAtOnce = false;
+            const circleByCircle = await searchNearPlace(api.database, params, at);
+            expect(atOnce, what).toEqual(circleByCircle);
+            // The rings answered (not the search as typed, when nothing is near): with their one statement.
+            if (trace.plan?.includes(', then ')) expect(trace.plan, what).toMatch(/, then text-listed:rings within \d+ mi$/);
+          }
+    } finally {
+      Object.assign(RING_TUNING, saved);
+    }
+    expect(once).toBeGreaterThan(0);
   });
 });

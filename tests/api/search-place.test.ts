@@ -55,6 +55,20 @@ describe('resolvePlace', () => {
     expect(zip.point).toEqual({ latitude: area.latitude, longitude: area.longitude });
   });
 
+  it('a whole ZIP is listed as the search reads ZIP codes: a provider at a ZIP+4 in it counts, and nobody near none (listed)', async () => {
+    const { slug, zipCode } = seed[0]!;
+    const zip = zipCode.slice(0, 5);
+    await api.database.client.execute({ sql: 'UPDATE providers SET zipCode = ? WHERE slug = ?', args: [`${zip}-1234`, slug] });
+    try {
+      const others = seed.some((p) => p.slug !== slug && p.zipCode.startsWith(zip));
+      expect(others).toBe(false);
+      expect((await resolvePlace(api.database, zip, { withListed: true })).listed).toBe(true);
+      expect((await resolvePlace(api.database, '59101', { withListed: true })).listed).toBe(false);
+    } finally {
+      await api.database.client.execute({ sql: 'UPDATE providers SET zipCode = ? WHERE slug = ?', args: [zipCode, slug] });
+    }
+  });
+
   it('a place the dataset does not know has no point, and a city no provider is in any zone', async () => {
     const place = await resolvePlace(api.database, 'Nowhereville', { withPoint: true });
     expect(place).toMatchObject({ city: 'Nowhereville', states: [], point: null });

@@ -468,6 +468,49 @@ describe('other orders and text in a place', () => {
     }
   });
 
+  it("a city the vocabulary counts many in, dense in the sort's order: walked beside its count (otherOrder.server.ts walkAhead), the same page", async () => {
+    const all = await everyProvider();
+    const moved = all.filter((r) => r.city.startsWith('Plan City')).slice(0, LIMITS.countedTotal + 100);
+    const ids = moved.map((r) => r.id);
+    const marks = ids.map(() => '?').join(', ');
+    await api.database.client.batch(
+      [
+        { sql: `UPDATE providers SET city = 'Plan Town' WHERE id IN (${marks})`, args: ids },
+        { sql: "INSERT INTO search_terms (kind, term, label, n) VALUES ('city', 'plan town', 'Plan Town, KS', ?)", args: [ids.length] },
+      ],
+      'write',
+    );
+    onTestFinished(async () => {
+      await api.database.client.batch(
+        [
+          ...moved.map((r) => ({ sql: 'UPDATE providers SET city = ? WHERE id = ?', args: [r.city, r.id] })),
+          { sql: "DELETE FROM search_terms WHERE kind = 'city' AND term = 'plan town'", args: [] },
+        ],
+        'write',
+      );
+    });
+    const town = (await everyProvider()).filter((r) => r.city === 'Plan Town');
+    for (const sort of ['rating', 'reviews'] as const) {
+      const statements: string[] = [];
+      const database = watchedDatabase(api.database, (text) => statements.push(text));
+      const trace: SearchTrace = {};
+      const page = await searchProviders(database, searchParamsSchema.parse({ limit: '100', location: 'Plan Town', sort }), MOMENTS.many, { trace });
+      expect(trace.plan).toBe('other-order:walk');
+      expect(page.capped).toBe(true);
+      expect(page.items.map((p) => p.id)).toEqual(
+        [...town]
+          .sort(ORDERS[sort])
+          .slice(0, 100)
+          .map((r) => r.id),
+      );
+      // The walk is sent before the count's answer is read: over the network, in its round trip.
+      const walk = statements.findIndex((text) => /AS hit FROM providers p/.test(text));
+      const count = statements.findIndex((text) => /json_group_array\(seq\)/.test(text));
+      expect(walk).toBeGreaterThanOrEqual(0);
+      expect(walk).toBeLessThan(count);
+    }
+  });
+
   it('few matches are read once: the read that counts them lists them, and the page is sorted from it (docs/search.md "Bounded cost")', async () => {
     const statements: string[] = [];
     const database = watchedDatabase(api.database, (text) => statements.push(text));
@@ -1796,6 +1839,47 @@ describe("a place's rings with text that is many", () => {
   });
 });
 
+describe("a place's rings with words in one statement (plans/textRings.server.ts ringsByText)", () => {
+  it('the same page, total and radius as the rings read circle after circle, deep pages and services typed as words included', async () => {
+    const { searchNearPlace, RING_TUNING } = await import('../../src/features/search/nearPlace.server');
+    const saved = { ...RING_TUNING };
+    let once = 0;
+    const database = watchedDatabase(api.database, (text) => {
+      if (/^WITH w AS MATERIALIZED/.test(text)) once++;
+    });
+    try {
+      for (const raw of [
+        { query: 'manicure' },
+        { query: 'plan', priceRange: '$' },
+        { query: 'balayage facial', rating: '3' },
+        { service: 'Gel Manicure' },
+        { service: 'Gel Manicure', priceRange: '$$', sort: 'rating' },
+        { query: 'balayage facial', openNow: 'true' },
+        { query: 'plan', openNow: 'true', sort: 'reviews' },
+      ] as Record<string, string>[])
+        for (const [offset, limit] of [
+          [0, 12],
+          [30, 12],
+          [480, 20],
+          [990, 10],
+        ] as const)
+          for (const probedFromRows of [100, 0]) {
+            const params = searchParamsSchema.parse({ ...raw, location: ZIP, offset: String(offset), limit: String(limit) });
+            const what = `${new URLSearchParams(raw)} ${offset}/${limit} probed from ${probedFromRows}`;
+            for (const at of raw.openNow ? [MOMENTS.many, MOMENTS.few] : [MOMENTS.many]) {
+              Object.assign(RING_TUNING, { probedFromRows, textAtOnce: true });
+              const atOnce = await searchNearPlace(database, params, at);
+              RING_TUNING.textAtOnce = false;
+              expect(atOnce, `${what} at ${at.toISOString()}`).toEqual(await searchNearPlace(api.database, params, at));
+            }
+          }
+    } finally {
+      Object.assign(RING_TUNING, saved);
+    }
+    expect(once).toBeGreaterThan(0);
+  });
+});
+
 describe('open now around a place: the rings as one statement, the widest circle\u2019s open-now count read in it (plans/spots.server.ts ringsBySpot)', () => {
   it('few open listed, many read point by point: the place\u2019s own open first, then the nearest open of the first ring that fills the page, as every row gives', async () => {
     const { loadGazetteer } = await import('../../src/features/places/gazetteer.server');
@@ -2152,7 +2236,32 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
     [{ owned: 'veteran', service: 'Nail Salon', location: 'NY' }, (r) => holds(r, VETERAN) && inCategory(r, 'nails') && r.state === 'NY'],
     // A city with fewer providers than the facet holds leads, facet or not.
     [{ lang: 'en', location: 'Plan City 1' }, (r) => holds(r, EN) && r.city === 'Plan City 1', 'place'],
+    // The fuzz benchmark's slow classes at a million (docs/BENCHMARKS.md "Fuzz"): the facet's rows read
+    // in the search's order along their own index (migrations/0087), from its entries when they carry
+    // every filter (a price, a minimum rating, the facets), else each looked up and checked, deep pages too.
+    [{ owned: 'veteran', rating: '2', sort: 'reviews', offset: '24' }, (r) => holds(r, VETERAN) && r.rating >= 2],
+    [{ owned: 'veteran', priceRange: '$$$', rating: '1', sort: 'rating', offset: '12' }, (r) => holds(r, VETERAN) && r.priceRange === '$$$' && r.rating >= 1],
+    [{ owned: 'veteran', lang: 'en', offset: '96' }, (r) => holds(r, VETERAN | EN)],
+    [{ owned: 'veteran', query: 'plan', sort: 'reviews', offset: '12' }, (r) => holds(r, VETERAN) && hasWords(words(r), 'plan')],
   ];
+  // Open now with a price or a rating once the open ranges pass openScanMost: the count is not known,
+  // so each of the facet's rows is checked for open now (`openNow=true&sort=rating&owned=lgbtq` at a million).
+  const PAST_SCAN: [Record<string, string>, (r: Ref) => boolean][] = [
+    [{ owned: 'veteran', rating: '1', openNow: 'true', sort: 'rating', offset: '12' }, (r) => holds(r, VETERAN) && r.rating >= 1 && isOpen(r, MOMENTS.many)],
+    [{ lang: 'vi', rating: '3', openNow: 'true', offset: '96' }, (r) => holds(r, VI) && r.rating >= 3 && isOpen(r, MOMENTS.many)],
+  ];
+  for (const [raw, keep] of PAST_SCAN)
+    it(`${new URLSearchParams(raw)}: open now past openScanMost, each facet row checked, the same rows`, async () => {
+      const expected = (await everyProvider()).filter(keep).sort(ORDERS[(raw.sort ?? 'recommended') as keyof typeof ORDERS]);
+      for (const scale of [1000, 0]) {
+        tune({ facetListedScale: scale, facetEntryCost: 1, openScanScale: 0 });
+        const page = await search({ limit: '12', ...raw }, MOMENTS.many);
+        const what = `${new URLSearchParams(raw)} facetListedScale ${scale}`;
+        if (scale) expect(lastPlan, what).toBe('facet-listed');
+        else expect(lastPlan, what).not.toMatch(/facet-listed/);
+        expectPage(page, expected, Number(raw.offset ?? 0), 12, what);
+      }
+    });
   for (const [raw, keep, other] of CASES)
     it(`${new URLSearchParams(raw)}: listed from the facet's rows, or read as before, the same rows`, async () => {
       const all = (await everyProvider()).filter(keep);

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, getDb, type Db } from '../../src/db/client';
 import { setupDatabase } from '../../src/setup/setup';
-import { searchNearPlace } from '../../src/features/search/nearPlace.server';
+import { RING_TUNING, searchNearPlace } from '../../src/features/search/nearPlace.server';
 import { providerPageReads } from '../../src/pages/provider/_reads.server';
 import { searchParamsSchema } from '../../src/features/search/schemas/search';
 import { PAGE_SIZE } from '../../src/features/search/searchRequest';
@@ -72,15 +72,20 @@ const SEARCHES: { label: string; raw: Record<string, string>; most: number }[] =
   { label: 'open now with a sort, a deep page', raw: { service: 'Nail Salon', openNow: 'true', sort: 'reviews', offset: '990' }, most: 3 },
   { label: 'a short word and a service', raw: { query: 'logan', service: 'Nail Salon' }, most: 3 },
   { label: 'a misspelt city, corrected', raw: { location: 'Chicgo' }, most: 3 },
+  // A misspelt word: its candidates come with its terms (none), and the corrected word's terms are checked beside the corrected search's count.
+  { label: 'a misspelt word, corrected', raw: { query: 'balayge' }, most: 3 },
+  { label: 'a misspelt word and a known one, corrected', raw: { query: 'balayge brooklyn' }, most: 3 },
   { label: 'open now, a service and a city', raw: { service: 'Nail Salon', location: 'Chicago', openNow: 'true' }, most: 3 },
   { label: 'a word, a service and a rating', raw: { query: 'henna', service: 'Acrylic Nails', rating: '3' }, most: 3 },
   // The most in sequence `npm run bench:fuzz -- --providers 10000 --searches 300 --round-trips --seed 1` found
   // (docs/BENCHMARKS.md "Round trips per search" has its figure): open now in a place whose rings find nothing.
   { label: 'open now in a town, rings empty (fuzz)', raw: { service: 'Hair Styling', location: 'Wichita Falls, TX', openNow: 'true' }, most: 3 },
   { label: 'open now at a price in a town (fuzz)', raw: { service: 'Hair Salon', location: 'McAllen', priceRange: '$$', openNow: 'true' }, most: 3 },
+  // Nothing within 50 miles (Billings, MT): nobody listed in the ZIP code, so the search as typed is not read either.
+  { label: 'a ZIP code with nothing within 50 miles', raw: { location: '59101' }, most: 2 },
   { label: 'open now in a ZIP code (fuzz)', raw: { location: '15270', openNow: 'true' }, most: 2 },
-  // Text around a place: each circle's text plan decides from its count, so the rings are read circle after circle (the fuzz's 8s at 10,000 are this kind).
-  { label: 'a word at a price around a city', raw: { query: 'gel', location: 'Miami', priceRange: '$$$' }, most: 6 },
+  // Text around a place: the rings in one statement (plans/textRings.server.ts), read beside the own page when the own's list cannot fill it.
+  { label: 'a word at a price around a city', raw: { query: 'gel', location: 'Miami', priceRange: '$$$' }, most: 3 },
 ];
 
 describe.skipIf(noSqld)('database round trips of a search, through a proxy in front of sqld', () => {
@@ -127,6 +132,23 @@ describe.skipIf(noSqld)(
     });
   },
 );
+
+describe.skipIf(noSqld)('words around a place: the rings\u2019 one statement read beside the own page (rings.server.ts textRingsAhead)', () => {
+  it('the same answer as the rings read circle after circle, at a first page and past the place\u2019s own', async () => {
+    for (const page of [{}, { offset: '1', limit: '5' }, { offset: '3', limit: '40' }]) {
+      const params = searchParamsSchema.parse({ limit: String(PAGE_SIZE), query: 'gel', location: 'Miami', priceRange: '$$$', ...page });
+      const trace: { plan?: string } = {};
+      const ahead = await searchNearPlace(database, params, AT, trace);
+      expect(trace.plan).toMatch(/, then text-listed:rings within \d+ mi$/);
+      RING_TUNING.textAtOnce = false;
+      try {
+        expect(ahead, JSON.stringify(page)).toEqual(await searchNearPlace(database, params, AT));
+      } finally {
+        RING_TUNING.textAtOnce = true;
+      }
+    }
+  });
+});
 
 describe.skipIf(noSqld)('a place\u2019s rings as one statement (plans/spots.server.ts ringsBySpot), rows read on sqld', () => {
   /** Rows sqld counts as read by one search, after a first run. */

@@ -93,6 +93,8 @@ describe('copied columns', () => {
       expect((await copyDrift(database)).join('\n')).toMatch(/hours_category_sets/);
       await database.client.execute("UPDATE provider_search SET facets = 1 WHERE seq = (SELECT seq FROM providers WHERE id = 'copies-1')");
       expect((await copyDrift(database)).join('\n')).toMatch(/provider_search/);
+      await database.client.execute("UPDATE provider_facets SET rating = 0.5 WHERE providerSeq = (SELECT seq FROM providers WHERE id = 'copies-1')");
+      expect((await copyDrift(database)).join('\n')).toMatch(/provider_facets copy/);
       await database.client.execute('DELETE FROM provider_facets WHERE bit = 7');
       expect((await copyDrift(database)).join('\n')).toMatch(/provider_facets missing/);
     } finally {

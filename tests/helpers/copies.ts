@@ -67,6 +67,13 @@ export async function copyDrift({ client }: Db): Promise<string[]> {
     'provider_facets extra',
     [...facetRows].filter((k) => !wanted.has(k)).map((k) => ({ bitSeq: k })),
   );
+  // Facet rows' copies: the provider row's order columns, city, price and facets (migrations/0087).
+  report(
+    'provider_facets copy',
+    await all(`SELECT f.bit, f.providerSeq FROM provider_facets f LEFT JOIN providers p ON p.seq = f.providerSeq
+      WHERE p.seq IS NULL OR f.isPromoted IS NOT p.isPromoted OR f.rating IS NOT p.rating OR f.reviewCount IS NOT p.reviewCount
+        OR f.name IS NOT p.name OR f.city IS NOT p.city OR f.priceRange IS NOT p.priceRange OR f.facets IS NOT p.facets`),
+  );
   // Zone and state cells: every provider's half-degree cell of latitude and longitude (from -90 and
   // -180) with its zone (a provider with hours rows: migrations/0086), and with its state; cells of
   // providers since moved stay (migrations/0024_zone_cells.sql, 0037_state_cells.sql).

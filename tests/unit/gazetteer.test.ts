@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Gazetteer, placeKey } from '../../src/features/places/gazetteer';
 import { loadGazetteer } from '../../src/features/places/gazetteer.server';
 import { haversineMiles } from '../../src/features/places/distance';
+import { parseLocation } from '../../src/features/places/location';
 import { neighbourhoodsSchema } from '../../src/features/places/schemas/neighbourhood';
 import neighbourhoodsJson from '../../content/neighbourhoods.json' with { type: 'json' };
 
@@ -28,6 +29,22 @@ describe('resolve', () => {
     expect(p.point.longitude).toBeCloseTo(-87.65, 1);
     expect(p.extentMiles).toBe(0);
     expect(g.resolve('00000')).toBeNull();
+  });
+
+  it('reads the text with the search\u2019s one grammar (location.ts parseLocation): a form the conditions read alike names the same place', () => {
+    // A county or parish with its state after a space reads as it does after a comma, and the ZIP of an unfinished ZIP+4 is that ZIP.
+    for (const [a, b] of [
+      ['Orleans Parish LA', 'Orleans Parish, LA'],
+      ['Cook County IL', 'Cook County, IL'],
+      ['60614-12', '60614'],
+      ['Kansas City MO', 'Kansas City, MO'],
+    ])
+      expect(summary(a), a).toEqual(summary(b));
+    for (const text of ['Evanston, IL', 'New York', 'Washington', 'IL', 'Lincoln Park, IL', 'Austin, TX 78701', '787'])
+      expect(g.lookUp(parseLocation(text)), text).toEqual(g.resolve(text));
+    // A ZIP code beside a town or a state names no one place: the search keeps the text's own reading.
+    expect(g.resolve('Austin, TX 78701')).toBeNull();
+    expect(g.resolve('TX 78701')).toBeNull();
   });
 
   it('a town with or without its state, in any of the ways people write it', () => {

@@ -1,6 +1,17 @@
 /** The rings around a place, as decisions (src/features/search/rings.ts, docs/search.md "Places"). */
 import { describe, expect, it } from 'vitest';
-import { afterWidest, fills, radiiFor, readAtOnce, RING_TUNING, ringRead, ringStart } from '../../src/features/search/rings';
+import {
+  afterWidest,
+  fills,
+  hasText,
+  radiiFor,
+  readAtOnce,
+  RING_TUNING,
+  ringRead,
+  ringStart,
+  textRingChoice,
+  textRingPage,
+} from '../../src/features/search/rings';
 
 const RADII = [13, 25, 50];
 const start = (o: Partial<Parameters<typeof ringStart>[1]> = {}) =>
@@ -74,5 +85,74 @@ describe('readAtOnce', () => {
     expect(readAtOnce(start({ own: 10, shown: 0, offset: 480 }), at)).toBe(true);
     expect(readAtOnce(start({ own: 0, shown: 0, offset: 990 }), at)).toBe(false);
     expect(readAtOnce(start({ own: 5, shown: 0, offset: 990 }), at)).toBe(false);
+  });
+});
+
+describe('the rings with words in one statement: textRingChoice, textRingPage, hasText', () => {
+  const CAP = 1000;
+  it('the first circle whose matches, net of the place’s own in it, fill the page with the place’s own; else the widest', () => {
+    const s = start({ text: true });
+    // own 2, wanted 20: the nearest holds 10 (1 own), the one between 20 (2 own), the widest 40.
+    const counts = [
+      { n: 10, o: 1 },
+      { n: 20, o: 2 },
+      { n: 40, o: 2 },
+    ];
+    expect(textRingChoice(s, counts, CAP)).toEqual({ ring: 1, total: 18 });
+    expect(textRingChoice(s, [{ n: 19, o: 1 }, null, null], CAP)).toEqual({ ring: 0, total: 18 });
+    expect(
+      textRingChoice(
+        s,
+        [
+          { n: 3, o: 1 },
+          { n: 5, o: 2 },
+          { n: 7, o: 2 },
+        ],
+        CAP,
+      ),
+    ).toEqual({ ring: 2, total: 5 });
+  });
+
+  it('nothing in the place nor the widest: null; a count it needs not made, or past the cap: undefined (the circles’ own plans answer)', () => {
+    const none = start({ own: 0, shown: 0, text: true });
+    expect(
+      textRingChoice(
+        none,
+        [
+          { n: 0, o: 0 },
+          { n: 0, o: 0 },
+          { n: 0, o: 0 },
+        ],
+        CAP,
+      ),
+    ).toBeNull();
+    expect(
+      textRingChoice(
+        start({ text: true }),
+        [
+          { n: 0, o: 0 },
+          { n: 0, o: 0 },
+          { n: 0, o: 0 },
+        ],
+        CAP,
+      ),
+    ).toEqual({ ring: 2, total: 0 });
+    expect(textRingChoice(start({ text: true }), [{ n: 3, o: 0 }, null, null], CAP)).toBeUndefined();
+    expect(textRingChoice(start({ text: true }), [{ n: CAP + 1, o: 0 }, null, null], CAP)).toBeUndefined();
+  });
+
+  it('a ring’s page is its positions of the list read from `from`, those within its radius (a narrower ring’s list is the wider’s nearer than its radius)', () => {
+    const rows = [1, 2, 3, 4, 5, 6].map((k) => ({ seq: k, miles: k * 5 }));
+    // Read from position 2 (any count of the place's own up to 2 was allowed for): positions 2..7.
+    expect(textRingPage({ skip: 3, take: 3 }, rows, 2, 50).map((r) => r.seq)).toEqual([2, 3, 4]);
+    expect(textRingPage({ skip: 3, take: 3 }, rows, 2, 12).map((r) => r.seq)).toEqual([2]);
+    expect(textRingPage({ skip: 0, take: 2 }, rows, 0, 50).map((r) => r.seq)).toEqual([1, 2]);
+  });
+
+  it('words are a query or a service that is no catalog category', () => {
+    expect(hasText({ query: 'gel' })).toBe(true);
+    expect(hasText({ service: 'Gel' })).toBe(true);
+    expect(hasText({ service: 'Nail Salon' })).toBe(false);
+    expect(hasText({})).toBe(false);
   });
 });

@@ -122,9 +122,23 @@ export async function unvetApplicantVetted(database: Db, batchSize = 1000): Prom
  * in the vocabulary (src/features/search/textMatch.server.ts). Read from the partial index of
  * unvetted listings, which holds only the few waiting to be vetted.
  */
-export async function unvettedWords({ db }: Db, prefix: string, column: 'name' | 'services' = 'name'): Promise<string[]> {
-  const rows = await db.selectFrom('providers').select(['name', 'services']).where('vetted_at', 'is', null).where('isHidden', '=', 0).limit(1000).execute();
-  const text = (r: (typeof rows)[number]) => (column === 'services' ? parseServices(r.services).join(' ') : r.name);
+export async function unvettedWords(database: Db, prefix: string, column: 'name' | 'services' = 'name'): Promise<string[]> {
+  return unvettedWordsIn(await unvettedRows(database), prefix, column);
+}
+
+/** A listing not yet vetted, as unvettedWords reads it. */
+export interface UnvettedRow {
+  name: string;
+  services: string;
+}
+
+/** The listings not yet vetted (at most a thousand), read once for every word a request looks up among them. */
+export const unvettedRows = ({ db }: Db): Promise<UnvettedRow[]> =>
+  db.selectFrom('providers').select(['name', 'services']).where('vetted_at', 'is', null).where('isHidden', '=', 0).limit(1000).execute();
+
+/** The words of `rows` (their names, or their services) that start with `prefix` (unvettedWords). */
+export function unvettedWordsIn(rows: readonly UnvettedRow[], prefix: string, column: 'name' | 'services' = 'name'): string[] {
+  const text = (r: UnvettedRow) => (column === 'services' ? parseServices(r.services).join(' ') : r.name);
   return [...new Set(rows.flatMap((r) => searchWords(text(r))).filter((w) => w.startsWith(prefix)))];
 }
 

@@ -11,6 +11,7 @@
  */
 import { haversineMiles, type Point } from './distance';
 import { US_STATES, stateCode } from './usStates';
+import { parseLocation, type LocationFilter } from './location';
 
 /** One row of the ZIP dataset, as the gazetteer needs it. */
 export interface ZipRow {
@@ -365,54 +366,42 @@ export class Gazetteer {
    * The place `text` names, or null when it names none the gazetteer knows (the search then keeps
    * its own reading of the text: typo correction, words). Accepts "60614", "60614-1234",
    * "Evanston", "Evanston, IL", "Evanston IL", "Evanston, Illinois", "Brooklyn", "Cook County, IL",
-   * "Cook County", "Illinois", "IL", and listed neighbourhoods ("Lincoln Park").
+   * "Cook County", "Illinois", "IL", and listed neighbourhoods ("Lincoln Park"). The text is read by
+   * the search's one grammar (location.ts `parseLocation`, which also gives the search its
+   * conditions); the gazetteer only looks its parts up.
    */
   resolve(text: string): GazetteerPlace | null {
-    const zip = /^\s*(\d{5})(?:-\d{4})?\s*$/.exec(text);
-    if (zip) return this.zip(zip[1]!);
-    const key = placeKey(text);
-    if (!key) return null;
-    // "Name, ST", "Name, State", "Name ST": the state narrows the name. "New York" alone is a town
-    // (the city in the state of that name); "Washington" alone is the state.
-    const [name, state] = this.splitState(text);
-    if (name === null) {
-      const asState = this.state(text);
-      const town = inState(this.towns(key), undefined);
-      if (asState && !(town && this.town(text, asState.state))) return asState;
+    return this.lookUp(parseLocation(text));
+  }
+
+  /** The place a parsed location names (`resolve`). */
+  lookUp({ city, state, zipPrefix, cityElseState }: LocationFilter): GazetteerPlace | null {
+    // A ZIP code alone; with a town or a state beside it ("Austin, TX 78701") it names no one place.
+    if (zipPrefix) return zipPrefix.length === 5 && !city && !state ? this.zip(zipPrefix) : null;
+    if (cityElseState) {
+      // "New York" alone is a town (the city in the state of that name); "Washington" alone is the state.
+      const asState = this.states.get(cityElseState.state) ?? null;
+      if (asState && !(this.towns(placeKey(cityElseState.city)).length && this.town(cityElseState.city, cityElseState.state))) return asState;
+      return this.named(cityElseState.city, undefined) ?? asState;
     }
-    const place = name ?? key;
-    const county = /^(.*?) (county|parish|borough)$/.exec(placeKey(place));
+    if (!city) return (state && this.states.get(state)) || null;
+    return this.named(city, state);
+  }
+
+  /** A county, town, neighbourhood or county-named-alone of `name` (in `state` when given), in that order. */
+  private named(name: string, state: string | undefined): GazetteerPlace | null {
+    const key = placeKey(name);
+    if (!key) return null;
+    const county = /^(.*?) (county|parish|borough)$/.exec(key);
     // A town of the name wins over a neighbourhood of it: "Lincoln Park" is the town in Michigan,
     // "Lincoln Park, IL" the part of Chicago.
     return (
       (county ? inState(this.counties(county[1]!), state) : null) ??
-      this.town(place, state) ??
-      inState(this.neighbourhoods.get(placeKey(place)), state) ??
+      this.town(name, state) ??
+      inState(this.neighbourhoods.get(key), state) ??
       // "Queens": a county whose name is not also a town's.
-      inState(this.counties(placeKey(place)), state) ??
-      (name === null ? this.state(text) : null)
+      inState(this.counties(key), state)
     );
-  }
-
-  /** ["Evanston", "IL"] for "Evanston, IL", "Evanston IL" or "Evanston, Illinois"; [null, undefined] without a state. */
-  private splitState(text: string): [string | null, string | undefined] {
-    const comma = text.lastIndexOf(',');
-    if (comma > 0) {
-      const code = stateCode(text.slice(comma + 1));
-      if (code) return [text.slice(0, comma), code];
-    }
-    const words = text.trim().split(/\s+/);
-    if (words.length > 1) {
-      const last = words.at(-1)!;
-      // Only a two-letter code without a comma: "West Virginia" is a state, not "West" in Virginia.
-      if (/^[A-Za-z]{2}$/.test(last) && stateCode(last)) {
-        const code = stateCode(last)!;
-        const rest = words.slice(0, -1).join(' ');
-        if (this.town(rest, code) || this.neighbourhoods.has(placeKey(rest)) || this.counties(placeKey(rest).replace(/ county$/, '')).length > 0)
-          return [rest, code];
-      }
-    }
-    return [null, undefined];
   }
 
   /**

@@ -3,12 +3,14 @@
  * gazetteer's place on the map it names (a ZIP code, a town, a county, a neighbourhood, a state) and
  * the place as the search's conditions read it (searchPlace.server.ts `resolvePlace`). Nothing after
  * this reads the location string again; a spelling's correction resolves its corrected city here too.
+ * The text is parsed once, by one grammar (location.ts `parseLocation`), for both.
  */
 import type { Db } from '../../db/client';
 import type { Gazetteer, GazetteerPlace } from './gazetteer';
 import { loadGazetteer } from './gazetteer.server';
 import { resolvePlace, type SearchPlace } from './searchPlace.server';
 import type { Point } from './distance';
+import { parseLocation, type LocationFilter } from './location';
 
 /** The parameters of a search that say how its location is read. */
 export interface LocationParams {
@@ -35,10 +37,10 @@ export interface Located {
 export function placeOfSearch(
   database: Db,
   params: LocationParams,
-  { withListed = false, states }: { withListed?: boolean; states?: string[] } = {},
+  { withListed = false, states, parsed }: { withListed?: boolean; states?: string[]; parsed?: LocationFilter } = {},
 ): Promise<SearchPlace | undefined> {
   if (!params.location) return Promise.resolve(undefined);
-  return resolvePlace(database, params.location, { withPoint: params.sort === 'distance' && !params.near, withListed, states });
+  return resolvePlace(database, params.location, { withPoint: params.sort === 'distance' && !params.near, withListed, states, ...(parsed ? { parsed } : {}) });
 }
 
 /**
@@ -48,9 +50,11 @@ export function placeOfSearch(
  */
 export async function locate(database: Db, params: LocationParams): Promise<Located | undefined> {
   if (!params.location) return undefined;
+  // One grammar reads the text (location.ts parseLocation): the gazetteer looks its parts up, the conditions are made of them.
+  const parsed = parseLocation(params.location);
   const gazetteer = params.near ? null : await loadGazetteer();
-  const found = gazetteer?.resolve(params.location) ?? null;
-  const place = placeOfSearch(database, params, { withListed: !!found }) as Promise<SearchPlace>;
+  const found = gazetteer?.lookUp(parsed) ?? null;
+  const place = placeOfSearch(database, params, { withListed: !!found, parsed }) as Promise<SearchPlace>;
   place.catch(() => {});
   return { found, place, gazetteer };
 }

@@ -4,7 +4,7 @@
  * the open-now list (the time zones), distance (the point) and spelling correction (the city name).
  */
 import type { Db } from '../../db/client';
-import { cityOfLabel, parseLocation } from './location';
+import { cityOfLabel, parseLocation, type LocationFilter } from './location';
 import type { Point } from './distance';
 import { timeZonesOfStates } from './timeZone';
 import { cityCentre, zipArea } from './zipAreas.server';
@@ -39,36 +39,58 @@ export interface SearchPlace {
    * the place's own search with a service would then walk the service's whole index looking for one.
    */
   listed?: boolean;
+  /**
+   * The providers the vocabulary counts in the city named alone (in every state it lists it in: its
+   * vetted listings), read with its states; undefined when not read (a state given, a ZIP code, a
+   * corrected city). How many the place's own search will match, before its count says.
+   */
+  providers?: number;
 }
 
-/** The states the directory lists a city name in, most providers first (the vocabulary's `city` terms, label "City, ST"). */
-export async function statesOfCity({ db }: Db, city: string): Promise<string[]> {
+/**
+ * The states the directory lists a city name in, most providers first (the vocabulary's `city` terms,
+ * label "City, ST"), and the providers it counts in them.
+ */
+export async function statesOfCity({ db }: Db, city: string): Promise<{ states: string[]; providers: number }> {
   const rows = await db
     .selectFrom('search_terms')
-    .select('label')
+    .select(['label', 'n'])
     .where('kind', '=', 'city')
     .where('term', '=', city.toLowerCase())
     .orderBy('n', 'desc')
     .execute();
-  return rows.map((r) => cityOfLabel(r.label).state);
+  return { states: rows.map((r) => cityOfLabel(r.label).state), providers: rows.reduce((sum, r) => sum + Number(r.n), 0) };
 }
 
-/** Whether any provider is listed with the exact `column` value (one index lookup). */
-const anyoneWith = async ({ db }: Db, column: 'city' | 'zipCode', value: string) =>
-  Boolean(await db.selectFrom('providers').select('seq').where(column, '=', value).limit(1).executeTakeFirst());
+/** Whether any provider is listed with the exact `city` (one index lookup). */
+const anyoneIn = async ({ db }: Db, city: string) =>
+  Boolean(await db.selectFrom('providers').select('seq').where('city', '=', city).limit(1).executeTakeFirst());
+
+/**
+ * Whether any provider's ZIP code starts with `zip` (one index lookup), as the search's ZIP condition
+ * reads it: a ZIP+4 is in its ZIP code, so nobody listed means the search as typed finds nobody.
+ */
+const anyoneAtZip = async ({ db }: Db, zip: string) =>
+  Boolean(await db.selectFrom('providers').select('seq').where('zipCode', '>=', zip).where('zipCode', '<', `${zip}\u{10FFFF}`).limit(1).executeTakeFirst());
 
 /**
  * Resolves `location`; `withPoint` also finds its point, `withListed` whether anyone is listed in it
  * (`SearchPlace.listed`); `states`, the states of its city when known already (a spelling corrected:
- * its closest terms listed them). Its reads are independent of one another and made side by side: over HTTP
+ * its closest terms listed them); `parsed`, the text as parseLocation read it already (located.server.ts
+ * reads it once for this and the gazetteer). Its reads are independent of one another and made side by side: over HTTP
  * they are one round trip (docs/SCALING.md "Round trips").
  */
 export async function resolvePlace(
   database: Db,
   location: string,
-  { withPoint = false, withListed = false, states: statesKnown }: { withPoint?: boolean; withListed?: boolean; states?: string[] } = {},
+  {
+    withPoint = false,
+    withListed = false,
+    states: statesKnown,
+    parsed,
+  }: { withPoint?: boolean; withListed?: boolean; states?: string[]; parsed?: LocationFilter } = {},
 ): Promise<SearchPlace> {
-  const loc = parseLocation(location);
+  const loc = parsed ?? parseLocation(location);
   const place: SearchPlace = { text: location, city: loc.city, state: loc.state, zipPrefix: loc.zipPrefix, states: [] };
   const cityName = loc.city ?? loc.cityElseState?.city;
   if (cityName) place.cityName = cityName;
@@ -76,9 +98,9 @@ export async function resolvePlace(
   const cityToTest = loc.cityElseState?.city ?? (withListed && loc.city && !loc.zipPrefix ? loc.city : undefined);
   const zipToTest = withListed && loc.zipPrefix?.length === 5 && !loc.city ? loc.zipPrefix : undefined;
   const [hasCity, hasZip, states] = await Promise.all([
-    cityToTest ? anyoneWith(database, 'city', cityToTest) : undefined,
-    zipToTest ? anyoneWith(database, 'zipCode', zipToTest) : undefined,
-    !loc.state && cityName ? (statesKnown ?? statesOfCity(database, cityName)) : undefined,
+    cityToTest ? anyoneIn(database, cityToTest) : undefined,
+    zipToTest ? anyoneAtZip(database, zipToTest) : undefined,
+    !loc.state && cityName ? (statesKnown ? { states: statesKnown } : statesOfCity(database, cityName)) : undefined,
   ]);
   if (loc.cityElseState) {
     if (hasCity) place.city = loc.cityElseState.city;
@@ -86,7 +108,8 @@ export async function resolvePlace(
   }
   if (withListed) place.listed = place.zipPrefix?.length === 5 && !place.city ? hasZip! : place.city && !place.zipPrefix ? hasCity! : true;
   if (loc.state) place.states = [loc.state];
-  else if (cityName) place.states = [...new Set([...states!, ...(loc.cityElseState ? [loc.cityElseState.state] : [])])];
+  else if (cityName) place.states = [...new Set([...states!.states, ...(loc.cityElseState ? [loc.cityElseState.state] : [])])];
+  if (place.city && !place.state && states && 'providers' in states) place.providers = states.providers;
   // A zone known to no state (a city no provider is in) matches nobody anyway: then every zone.
   if (place.states.length) place.zones = timeZonesOfStates(place.states);
   if (withPoint) place.point = await pointOf(loc.zipPrefix, cityName, place.states[0]);

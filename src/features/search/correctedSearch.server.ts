@@ -7,14 +7,15 @@
 import type { Db } from '../../db/client';
 import { overNetwork } from '../../db/batchedReads';
 import type { Page } from '../providers/index.server';
-import type { SearchResult } from './schemas/search';
+import type { SearchParams, SearchResult } from './schemas/search';
 import { searchOf } from './search.server';
 import type { SearchRequest } from './request.server';
 import { placeOfSearch, type SearchPlace } from '../places/index.server';
 import { cityOfLabel } from '../places';
-import { termsOnce, termsRead, type RequestReads } from './requestReads.server';
+import { assumeTerms, bandRead, EXPANSION_READ, requestReads, termsOnce, termsRead, type RequestReads } from './requestReads.server';
+import { termsOfWord } from './textMatch.server';
 import { categoryForSearch, SEARCH_OPTIONS } from '../catalog';
-import { closestTerms, type TermKind } from '../suggestions/index.server';
+import { closestTerms, prefixTermsInBand, type TermKind } from '../suggestions/index.server';
 import { allowedEdits, editDistance } from '../suggestions';
 import { MIN_WORD_LENGTH } from '../suggestions/index.server';
 
@@ -24,13 +25,23 @@ type Corrected = Partial<Record<'query' | 'service' | 'location', string>>;
  * Whether a term of `kind` starts with `prefix`, else the closest terms to `text` (with `all`, every
  * candidate, nearest first). Known from the request's reads when the search read it already (its
  * words, `readKnownEarly`), else read beside the closest: one round trip at most (docs/SCALING.md "Round trips").
+ * A query word's candidates came with its terms (requestReads.server.ts `termsOnce`): none is read then.
  */
 async function knownElseClosest(database: Db, reads: RequestReads, kind: TermKind, prefix: string, text: string, all = false) {
   const readAlready = termsRead(reads, kind, prefix);
   const known = termsOnce(database, reads)(kind, prefix).then((terms) => terms.length > 0);
-  const closest = () => closestTerms(database, kind, text, all ? { limit: Number.MAX_SAFE_INTEGER } : {});
+  const closest = async () => {
+    const band = await bandRead(reads, kind, prefix);
+    return closestTerms(database, kind, text, { ...(all ? { limit: Number.MAX_SAFE_INTEGER } : {}), ...(band ? { candidates: band } : {}) });
+  };
   if (readAlready) return (await known) ? ([true, []] as const) : ([false, await closest()] as const);
   return Promise.all([known, closest()]);
+}
+
+/** A corrected word and its terms as guessed from its band (closest.server.ts `prefixTermsInBand`). */
+interface Guess {
+  word: string;
+  terms: string[];
 }
 
 /**
@@ -46,18 +57,42 @@ function readKnownEarly({ database, reads, params, words }: SearchRequest): void
   for (const w of words) if (w.length >= MIN_WORD_LENGTH) terms('word', w).catch(() => {});
 }
 
-async function correctQuery(database: Db, reads: RequestReads, queryWords: readonly string[]): Promise<string | null> {
+/** The query corrected, and the terms of each word put in, guessed from the candidates read with the word it replaces. */
+async function correctQuery(database: Db, reads: RequestReads, queryWords: readonly string[]): Promise<{ text: string; guesses: Guess[] } | null> {
   let changed = false;
+  const guesses: Guess[] = [];
   const words = await Promise.all(
     queryWords.map(async (w) => {
       if (w.length < MIN_WORD_LENGTH) return w;
       const [known, [best]] = await knownElseClosest(database, reads, 'word', w, w);
       if (known || !best) return w;
       changed = true;
+      const band = await bandRead(reads, 'word', w);
+      if (band && !termsRead(reads, 'word', best.term)) guesses.push({ word: best.term, terms: prefixTermsInBand(band, best.term, EXPANSION_READ) });
       return best.term;
     }),
   );
-  return changed ? words.join(' ') : null;
+  return changed ? { text: words.join(' '), guesses } : null;
+}
+
+/**
+ * The corrected search, its corrected words' terms taken as `guesses` so that it reads its text's
+ * count in its first round trip, with the terms read beside it to check them (a term longer than the
+ * candidates' lengths may start with the word too): when one was wrong, it runs again with those
+ * read. Two round trips after the correction's, where reading the terms first made three.
+ */
+async function searchGuessing(q: SearchRequest, params: SearchParams, place: SearchPlace | undefined, guesses: readonly Guess[]): Promise<Page<SearchResult>> {
+  if (!guesses.length) return searchOf({ ...q, params }, { place });
+  const checks = guesses.map((g) => termsOfWord(q.database, 'word', g.word));
+  for (const check of checks) check.catch(() => {});
+  for (const g of guesses) assumeTerms(q.reads, 'word', g.word, g.terms);
+  const answer = await searchOf({ ...q, params }, { place });
+  const read = await Promise.all(checks);
+  if (read.every((terms, i) => terms.join('\0') === guesses[i]!.terms.join('\0'))) return answer;
+  // Another request's reads: those of the corrected text were built from the guesses.
+  const reads = { ...requestReads(), prefixes: new Map(q.reads.prefixes), bands: q.reads.bands, unvetted: q.reads.unvetted };
+  for (const [i, g] of guesses.entries()) assumeTerms(reads, 'word', g.word, read[i]!);
+  return searchOf({ ...q, params, reads }, { place });
 }
 
 async function correctService(database: Db, reads: RequestReads, service: string): Promise<string | null> {
@@ -131,13 +166,13 @@ export async function searchWithCorrection(q: SearchRequest, { typed }: { typed?
     place ? (early ?? correctLocation(database, reads, place)) : null,
   ]);
   const corrected: Corrected = {};
-  if (query) corrected.query = query;
+  if (query) corrected.query = query.text;
   if (service) corrected.service = service;
   if (location) corrected.location = location.location;
   if (!Object.keys(corrected).length) return found;
   const again = { ...params, ...corrected };
   // The place of the search again: as it was, or the corrected city in the states its correction read.
   const placeAgain = location ? await placeOfSearch(database, again, { states: location.states }) : place;
-  const answer = await searchOf({ ...q, params: again }, { place: placeAgain });
+  const answer = await searchGuessing(q, again, placeAgain, query?.guesses ?? []);
   return { ...answer, corrected: new URLSearchParams(corrected).toString() };
 }

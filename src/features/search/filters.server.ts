@@ -28,9 +28,11 @@ export const facetBitsOf = (r: Resolved): number[] => {
  * Copied tables that apply a filter by themselves. `categoryRows`: provider_categories, whose rows
  * copy the provider's city, price and rating (migrations/0006, 0014; a condition on `c`). `openList`:
  * the hours rows the open-now list is read from, which copy city, categories, price and rating
- * (migrations/0014, 0032; a condition on `h`, openNow.server.ts `openNowList`).
+ * (migrations/0014, 0032; a condition on `h`, openNow.server.ts `openNowList`). `facetRows`: a
+ * facet's rows (provider_facets), which copy the order columns, city, price, rating and facets
+ * (migrations/0087; a condition on `f`, plans/facetListed.server.ts).
  */
-export type Carrier = 'categoryRows' | 'openList';
+export type Carrier = 'categoryRows' | 'openList' | 'facetRows';
 
 export interface SearchFilter {
   /** Whether the search has this filter. */
@@ -43,6 +45,8 @@ export interface SearchFilter {
   row(r: Resolved, how: { listText: boolean; seqOnly?: boolean }): Expression<SqlBool>;
   /** Its condition on the category row `c`, when category rows carry the column. */
   categoryRow?(r: Resolved): Expression<SqlBool>;
+  /** Its condition on the facet row `f`, when facet rows carry the column (migrations/0087). */
+  facetRow?(r: Resolved): Expression<SqlBool>;
   /**
    * The same condition on a sampled provider's category rows (tokenShares.server.ts), for the share
    * of the directory a service's rows with the search's filters hold (`inSampledCategoryRows`), and
@@ -160,6 +164,7 @@ export const FILTERS = {
     on: (r) => !!r.place?.city,
     row: (r) => sql<SqlBool>`p.city = ${r.place!.city}`,
     categoryRow: (r) => sql<SqlBool>`c.city = ${r.place!.city}`,
+    facetRow: (r) => sql<SqlBool>`f.city = ${r.place!.city}`,
     // The column's NOCASE collation (migrations/0006).
     sampledRow: (r, row) => row.city.toLowerCase() === r.place!.city!.toLowerCase(),
     // The first column of the open-now list's city index (openNow.server.ts `openNowList`).
@@ -169,7 +174,7 @@ export const FILTERS = {
       const words = searchWords(r.place!.city!);
       return words.length ? `city : (${words.map((w) => `"${w}"`).join(' ')})` : null;
     },
-    carriedBy: ['categoryRows', 'openList'],
+    carriedBy: ['categoryRows', 'openList', 'facetRows'],
   },
   state: {
     on: (r) => !!r.place?.state,
@@ -196,21 +201,23 @@ export const FILTERS = {
     on: (r) => !!r.params.priceRange,
     row: (r) => priceCondition(r, sql`p.priceRange`, sql`p.seq`),
     categoryRow: (r) => priceCondition(r, sql`c.priceRange`, sql`c.providerSeq`),
+    facetRow: (r) => priceCondition(r, sql`f.priceRange`, sql`f.providerSeq`),
     sampledRow: (r, row) => row.priceRange === r.params.priceRange,
     hoursRow: (r) => priceCondition(r, sql`h.priceRange`, sql`h.providerSeq`),
     hoursScanned: true,
     textToken: (r) => priceToken(r.params.priceRange!),
-    carriedBy: ['categoryRows', 'openList'],
+    carriedBy: ['categoryRows', 'openList', 'facetRows'],
   },
   rating: {
     on: (r) => r.params.rating !== undefined,
     row: (r) => sql<SqlBool>`p.rating >= ${r.params.rating}`,
     categoryRow: (r) => sql<SqlBool>`c.rating >= ${r.params.rating}`,
+    facetRow: (r) => sql<SqlBool>`f.rating >= ${r.params.rating}`,
     sampledRow: (r, row) => row.rating >= r.params.rating!,
     hoursRow: (r) => sql<SqlBool>`h.rating >= ${r.params.rating}`,
     hoursScanned: true,
     textToken: (r) => ratingToken(r.params.rating!),
-    carriedBy: ['categoryRows', 'openList'],
+    carriedBy: ['categoryRows', 'openList', 'facetRows'],
   },
   /**
    * The facets asked for (docs/facets.md): every bit of the mask held, one comparison on the row's
@@ -221,11 +228,12 @@ export const FILTERS = {
     on: (r) => facetMaskOf(r) !== 0,
     row: (r) => sql<SqlBool>`(p.facets & ${facetMaskOf(r)}) = ${facetMaskOf(r)}`,
     categoryRow: (r) => sql<SqlBool>`(c.facets & ${facetMaskOf(r)}) = ${facetMaskOf(r)}`,
+    facetRow: (r) => sql<SqlBool>`(f.facets & ${facetMaskOf(r)}) = ${facetMaskOf(r)}`,
     sampledRow: (r, row) => (row.facets & facetMaskOf(r)) === facetMaskOf(r),
     // Hours rows carry the facets too, at the end of the open-now indexes (migrations/0085).
     hoursRow: (r) => sql<SqlBool>`(h.facets & ${facetMaskOf(r)}) = ${facetMaskOf(r)}`,
     hoursScanned: true,
-    carriedBy: ['categoryRows', 'openList'],
+    carriedBy: ['categoryRows', 'openList', 'facetRows'],
   },
   near: { on: (r) => !!r.within, row: (r) => withinCondition(r.within!.point, r.within!.miles), carriedBy: [] },
   /** A `service` that is a category of the search form. */
@@ -331,7 +339,7 @@ export const isListed = (seq: RawBuilder<unknown>) =>
 export const LISTED = isListed(sql`p.seq`);
 
 /** The condition each carrier's rows apply a filter by (its rows are what a plan reading it lists). */
-const CARRIER_ROWS = { categoryRows: 'categoryRow', openList: 'hoursRow' } as const satisfies Record<Carrier, keyof SearchFilter>;
+const CARRIER_ROWS = { categoryRows: 'categoryRow', openList: 'hoursRow', facetRows: 'facetRow' } as const satisfies Record<Carrier, keyof SearchFilter>;
 
 /**
  * Conditions on the provider row `p`: listed, and every filter the search has except those the rows
@@ -398,6 +406,10 @@ export const categoryConditions = (r: Resolved): Expression<SqlBool>[] =>
 /** Whether a sampled provider's category rows meet every filter the search has that category rows carry (`categoryConditions`). */
 export const inSampledCategoryRows = (r: Resolved, row: SampledCategories): boolean =>
   ENTRIES.every(([, f]) => !f.on(r) || !f.carriedBy.includes('categoryRows') || f.sampledRow!(r, row));
+
+/** Conditions on the facet row `f` for every filter the search has that facet rows carry (migrations/0087). */
+export const facetConditions = (r: Resolved): Expression<SqlBool>[] =>
+  ENTRIES.filter(([, f]) => f.on(r) && f.carriedBy.includes('facetRows')).map(([, f]) => f.facetRow!(r));
 
 /**
  * Whether a sampled provider meets every filter the search has that the sample holds the columns of

@@ -35,6 +35,10 @@ export const INDEXES = {
   categoryReviewsOrder: 'provider_categories_reviews_order',
   categoryCityOrder: 'provider_categories_city_order',
   categoryCityPriceOrder: 'provider_categories_city_price_order',
+  /** A facet (its rows, provider_facets) in the recommended, rating and reviews orders, ending in the filters' columns (migrations/0087). */
+  facetOrder: 'provider_facets_order',
+  facetRatingOrder: 'provider_facets_rating_order',
+  facetReviewsOrder: 'provider_facets_reviews_order',
   /** A provider's category rows (migrations/0001), for the token sample's categories (tokenShares.server.ts). */
   categoryProvider: 'provider_categories_provider',
   /** A service's providers by coordinates, for its nearest first and its boxes, covering (migrations/0023, 0028). */

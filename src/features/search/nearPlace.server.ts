@@ -12,15 +12,14 @@ import type { Page } from '../providers/index.server';
 import { cityOfLabel, haversineMiles, roundMiles, type Point } from '../places';
 import type { GazetteerPlace, PlaceKind } from '../places';
 import { asListed, loadGazetteer } from '../places/index.server';
-import { categoryForSearch } from '../catalog';
 import type { SearchPlace } from '../places/index.server';
 import { readCityKnown, searchWithCorrection, type TypedSearch } from './correctedSearch.server';
 import type { SearchParams, SearchResult } from './schemas/search';
 import { searchOf } from './search.server';
 import { searchRequest, type SearchRequest, type SearchTrace } from './request.server';
 import { MAX_NEARBY_MILES } from './params';
-import { radiiFor, ringStart } from './rings';
-import { readAhead, ringAhead, searchAround } from './rings.server';
+import { hasText, radiiFor, ringStart } from './rings';
+import { readAhead, ringAhead, searchAround, textRingsAhead } from './rings.server';
 import type { Resolved } from './searchTypes.server';
 
 /**
@@ -133,13 +132,19 @@ async function searchPlace(
   readCityKnown(database, reads, place);
   const radii = radiiFor(at);
   // Each circle's text, when many, is listed for the widest circle's states: one list for the rings.
-  const ring = { params, now, place, reads, point, textCircle: { point, miles: radii.at(-1)! } };
+  const ring: Parameters<typeof textRingsAhead>[1] = { params, now, place, reads, point, textCircle: { point, miles: radii.at(-1)! } };
   const ownRuns = OWN_SEARCH.has(found.kind) && (place?.listed ?? true);
   const wanted = params.offset + params.limit;
-  const text = !!params.query || (!!params.service && !categoryForSearch(params.service));
+  const text = hasText(params);
   // Open now: the rings are read beside the own page when the own count falls short.
   const resolved = text ? undefined : (r: Resolved) => ringAhead(database, ring, { radii, ownSearched: OWN_SEARCH.has(found.kind) }, r);
-  const own = ownRuns ? await searchOf(q, { place, ...(resolved ? { resolved } : {}) }) : empty;
+  // Words: when the own search's list holds fewer matches than the page needs, the rings' one statement is read beside its page.
+  const atMost = text
+    ? (most: number) => {
+        if (most < wanted) textRingsAhead(database, ring, radii, most, OWN_SEARCH.has(found.kind) ? place : undefined);
+      }
+    : undefined;
+  const own = ownRuns ? await searchOf(atMost ? { ...q, atMost } : q, { place, ...(resolved ? { resolved } : {}) }) : empty;
   const ownPlan = trace.plan ?? 'none';
   if (own.capped || own.total >= wanted) return { answer: { ...own, items: own.items.map(withDistance), place: { ...answerPlace, inPlace: own.total } } };
 
@@ -167,9 +172,9 @@ async function searchPlace(
       },
     };
   }
-  // A city nobody is listed in (SearchPlace.listed, read on the column the search filters on) finds
-  // nothing as typed either: it is not read, one round trip or two fewer.
-  const typedEmpty = place?.listed === false && !!place.city && !place.zipPrefix;
+  // A city or a ZIP code nobody is listed in (SearchPlace.listed, read as the search's own condition
+  // reads the column) finds nothing as typed either: it is not read, one round trip or two fewer.
+  const typedEmpty = place?.listed === false;
   const typed = ownRuns || typedEmpty ? { found: own, plan: ownPlan } : undefined;
   return { state: false, place: answerPlace, point, ...(typed ? { typed } : {}) };
 }

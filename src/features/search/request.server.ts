@@ -40,6 +40,11 @@ export interface SearchRequest<P extends Filters = SearchParams> {
   located: Located | undefined;
   /** What the request read already: its searches (a place's own, its rings, a correction) share it. */
   reads: RequestReads;
+  /**
+   * Told, before a plan reads its page, the most matches the search can have (text-listed's list):
+   * a place's rings are read beside its own page when its own cannot fill it (nearPlace.server.ts).
+   */
+  atMost?: (most: number) => void;
 }
 
 /** A request made for one search (its location read by the search itself): the site's own searches, the tests. */

@@ -6,8 +6,9 @@
  */
 import type { RawBuilder } from 'kysely';
 import type { Db } from '../../db/client';
-import { termsOfWord, type TextMatch } from './textMatch.server';
-import type { TermKind } from '../suggestions/index.server';
+import { MAX_EXPANSION, type TextMatch } from './textMatch.server';
+import { termsElseBand, type Term, type TermKind } from '../suggestions/index.server';
+import { unvettedRows, type UnvettedRow } from '../listings/index.server';
 import type { Point } from '../places';
 import type { HoursAsked, SpotNear } from './searchTypes.server';
 import type { Page } from '../providers/index.server';
@@ -39,6 +40,10 @@ export interface RequestReads {
   textLists: StatementMemo<TextList>;
   /** The vocabulary's terms that start with a word, by kind and word (`termsOnce`): a search's words read them, its spelling correction asks whether there are any. */
   prefixes: StatementMemo<string[]>;
+  /** A query word's candidates for correction, read with its terms when it has none (`termsOnce`, closest.server.ts `termsElseBand`); null when not read. */
+  bands: StatementMemo<Term[] | null>;
+  /** The listings not yet vetted (listings `unvettedRows`): each word of the request's text, and of its correction, looks among them. */
+  unvetted: StatementMemo<UnvettedRow[]>;
   /** The hours' classes of a circle's or a place's zones (openNow.server.ts `hoursOnce`), by ask (`hoursKey`). */
   hours: StatementMemo<HoursAsked>;
   /** A place's rings' searches (rings.server.ts `searchOnce`), by their parameters, with the plan each took. */
@@ -57,6 +62,8 @@ export const requestReads = (): RequestReads => ({
   states: new Map(),
   textLists: new Map(),
   prefixes: new Map(),
+  bands: new Map(),
+  unvetted: new Map(),
   hours: new Map(),
   rings: new Map(),
   atOnce: new Map(),
@@ -83,13 +90,46 @@ export function readOnce<T>(memo: StatementMemo<T>, key: string, read: () => Pro
 export const countOnce = (database: Db, memo: StatementMemo<number>, query: RawBuilder<{ n: number }>): Promise<number> =>
   readOnce(memo, statementKey(database, query), async () => Number((await query.execute(database.db)).rows[0]!.n));
 
-/** A word's terms (textMatch.server.ts `termsOfWord`), read once in the request by the search and its spelling correction alike. */
+/** Up to MAX_EXPANSION + 1 terms of `kind` that start with a word: the words of the data it may stand for (textMatch.server.ts). */
+export const EXPANSION_READ = MAX_EXPANSION + 1;
+
+/**
+ * A word's terms (up to EXPANSION_READ), read once in the request by the search and its spelling
+ * correction alike. A query word's are read with its candidates for correction when it has none
+ * (`bandOnce`): a search whose word is unknown then finds nothing and is corrected in no round trip of its own.
+ */
 export const termsOnce =
   (database: Db, reads: RequestReads) =>
-  (kind: TermKind, word: string): Promise<string[]> =>
-    readOnce(reads.prefixes, termsKey(kind, word), () => termsOfWord(database, kind, word));
+  (kind: TermKind, word: string): Promise<string[]> => {
+    const key = termsKey(kind, word);
+    const read = reads.prefixes.get(key);
+    if (read) return read;
+    const both = termsElseBand(database, kind, word, EXPANSION_READ, { band: kind === 'word' });
+    const terms = both.then((b) => b.terms);
+    reads.prefixes.set(key, terms);
+    if (kind === 'word')
+      reads.bands.set(
+        key,
+        both.then((b) => b.band),
+      );
+    return terms;
+  };
 
 const termsKey = (kind: TermKind, word: string) => `${kind}\0${word.toLowerCase()}`;
 
 /** Whether the request read (or is reading) the terms of `word` already. */
 export const termsRead = (reads: RequestReads, kind: TermKind, word: string): boolean => reads.prefixes.has(termsKey(kind, word));
+
+/** A query word's candidates for correction when read with its terms (`termsOnce`; null: it has terms), else undefined. */
+export const bandRead = (reads: RequestReads, kind: TermKind, word: string): Promise<Term[] | null> | undefined => reads.bands.get(termsKey(kind, word));
+
+/**
+ * Takes `terms` as the word's terms in the request (a spelling correction's guess, closest.server.ts
+ * `prefixTermsInBand`): its searches then build their text without a read of their own.
+ */
+export const assumeTerms = (reads: RequestReads, kind: TermKind, word: string, terms: string[]): void => {
+  reads.prefixes.set(termsKey(kind, word), Promise.resolve(terms));
+};
+
+/** The listings not yet vetted, read once in the request (each word of its text looks among them). */
+export const unvettedOnce = (database: Db, reads: RequestReads): Promise<UnvettedRow[]> => readOnce(reads.unvetted, '', () => unvettedRows(database));

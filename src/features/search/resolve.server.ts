@@ -7,7 +7,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client';
 import { cappedTotal } from '../providers/index.server';
 import { LIMITS } from '../../config';
-import { countOnce, readOnce, termsOnce, type RequestReads } from './requestReads.server';
+import { countOnce, readOnce, termsOnce, unvettedOnce, type RequestReads } from './requestReads.server';
 import { openListedMost, openScanMost, PLAN_TUNING } from './tuning.server';
 import { INDEXES, indexedBy } from './indexes.server';
 import type { Filters, HoursClasses, Resolved } from './searchTypes.server';
@@ -33,7 +33,15 @@ import { carriedByAll, FILTERS, isListed, openListConditions, textTokensOf } fro
 import { tokenShares } from './tokenShares.server';
 
 /** The search of `q` resolved, with the place of its location (read once for the request). */
-export async function resolve(q: Pick<SearchRequest<Filters>, 'database' | 'params' | 'now' | 'reads'>, place: SearchPlace | undefined): Promise<Resolved> {
+export async function resolve(
+  q: Pick<SearchRequest<Filters>, 'database' | 'params' | 'now' | 'reads'>,
+  place: SearchPlace | undefined,
+  /**
+   * `wordsListed`: the caller lists the words' matches itself, when they are few (plans/textRings.server.ts):
+   * open now is checked on each of them, and where text that is many would be listed from is not worked out.
+   */
+  { wordsListed = false }: { wordsListed?: boolean } = {},
+): Promise<Resolved> {
   const { database, params, now, reads } = q;
   const r = await resolvedText(database, params, now, place, reads);
   if (params.near) r.within = { point: params.near, miles: params.radius ?? RADIUS_MILES.default };
@@ -50,9 +58,10 @@ export async function resolve(q: Pick<SearchRequest<Filters>, 'database' | 'para
   // most, which costs less than looking up each match's hours (docs/search.md "Bounded cost"). The
   // filters' tokens are left out: text that is many but few at a price would skip a count that
   // often finds none open at all.
-  if (params.openNow && r.match && !FILTERS.city.on(r) && fewText(await textMatches(database, r, reads, { tokens: [] }))) r.openNow = openNowCondition(now);
+  if (params.openNow && r.match && (wordsListed || (!FILTERS.city.on(r) && fewText(await textMatches(database, r, reads, { tokens: [] })))))
+    r.openNow = openNowCondition(now);
   else if (params.openNow && r.match !== false) await resolveOpenList(database, r, place, reads);
-  await resolveTextList(database, r, reads);
+  if (!wordsListed) await resolveTextList(database, r, reads);
   return r;
 }
 
@@ -62,7 +71,9 @@ async function resolvedText(database: Db, params: Filters, now: Date, place: Sea
   // A service value that is no category matches services whose words start with its words. Text
   // with no words (only punctuation) matches nothing.
   const matchOnce = (text: string, column?: 'services') =>
-    readOnce(reads.textMatches, `${column ?? ''}:${text}`, () => textMatch(database, text, column, termsOnce(database, reads)));
+    readOnce(reads.textMatches, `${column ?? ''}:${text}`, () =>
+      textMatch(database, text, column, termsOnce(database, reads), () => unvettedOnce(database, reads)),
+    );
   const texts = await Promise.all([
     params.query ? matchOnce(params.query) : undefined,
     params.service && !category ? matchOnce(params.service, 'services') : undefined,

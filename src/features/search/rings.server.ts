@@ -17,7 +17,7 @@ import type { SearchPlace } from '../places/index.server';
 import { readOnce, type RequestReads, type StatementMemo } from './requestReads.server';
 import { requestOf, type SearchInput, type SearchRequest } from './request.server';
 import type { Circle, Resolved } from './searchTypes.server';
-import { afterWidest, fills, readAtOnce, ringRead, ringStart, type Counted, type RingStart } from './rings';
+import { afterWidest, fills, hasText, readAtOnce, RING_TUNING, ringRead, ringStart, textRingChoice, textRingPage, type Counted, type RingStart } from './rings';
 import type { SearchParams, SearchResult } from './schemas/search';
 import { searchProviders, toResult, type SearchTrace } from './search.server';
 import { directorySize, resolve, resolveUpToOpenCount } from './resolve.server';
@@ -25,6 +25,9 @@ import { searchRun, type SearchRun } from './plans/context.server';
 import { choosePlan } from './plans/choice.server';
 import { planFor } from './plans/index.server';
 import { ringsBySpot, type RingsPage, type RingsRead } from './plans/spots.server';
+import { ringsByText, type TextRingsAsk, type TextRingsRead } from './plans/textRings.server';
+import { listedMatch } from './filters.server';
+import { primeTextList } from './textFacts.server';
 import { LIMITS } from '../../config';
 import { withBudget } from './budget.server';
 import type { Page } from '../providers/index.server';
@@ -45,6 +48,8 @@ export interface Around {
   isInPlace(p: SearchResult): boolean;
   /** All of the place's own matches, when its own page held them all: their count within a circle is taken from their points, not read. */
   ownAll?: readonly SearchResult[];
+  /** The rings' one text statement, read beside the place's own page (`textRingsAhead`). */
+  textAhead?: Promise<TextRingsReading | undefined>;
 }
 
 /** What the rings' searches read with, before their page is known. */
@@ -155,8 +160,10 @@ const probeOf = (database: Db, a: AroundReads, miles: number) => searchOnce(data
 /** The page of the nearest around the place that fills it, or null when none within the widest circle does (none matched). */
 export async function searchAround(database: Db, a: Around): Promise<RingPage | null> {
   const { start } = a;
-  const atOnce = await ringsAtOnce(database, a);
-  if (atOnce !== undefined) return atOnce;
+  const text = await textRingsAtOnce(database, a);
+  if (text !== undefined) return text;
+  const spots = await ringsAtOnce(database, a);
+  if (spots !== undefined) return spots;
   let from = 0;
   let widestAsked = false;
   const widest = async () => {
@@ -313,4 +320,68 @@ async function openRingsRead(
   if (!found) return undefined;
   const n = found.openCount!;
   return { ...found, plan: n === 0 ? 'none' : n > 0 && n <= open.most ? 'open-listed:rings' : 'nearest:rings' };
+}
+
+/** The rings' one text statement (plans/textRings.server.ts) as asked, and what it read; undefined when the rings are read circle after circle. */
+export interface TextRingsReading {
+  ask: TextRingsAsk;
+  read: TextRingsRead | undefined;
+}
+
+/** The rings' one text statement for `ask`, of the widest circle's search (its words' list primed for the circles' own plans). */
+async function readTextRings(over: Db, a: AroundReads, radii: readonly number[], ask: TextRingsAsk): Promise<TextRingsReading | undefined> {
+  const q = requestOf(withBudget(over), { ...circleOf(a, radii.at(-1)!), offset: 0, limit: 0 }, a.now, { reads: a.reads });
+  // The words' list is the statement's own: resolve does not count it first.
+  const r = await resolve(q, undefined, { wordsListed: true });
+  if (!r.match) return undefined;
+  const match = listedMatch(r, { tokens: [], inText: true, regions: false });
+  const read = await ringsByText(searchRun(q, r), match, a.point, radii, ask);
+  if (read) primeTextList(q.database, match, a.reads, read.words);
+  return { ask, read };
+}
+
+/**
+ * Over the network, a search with words whose place's own cannot fill the page (its own search's
+ * list holds `most` < offset + limit matches): the rings' one text statement read beside the own
+ * page, for any count of the place's own up to `most` (its page's positions from offset − most).
+ * `place`: the place as its own search reads it, when its own may be in the rings.
+ */
+export function textRingsAhead(database: Db, a: AroundReads, radii: readonly number[], most: number, place: SearchPlace | undefined): void {
+  if (!overNetwork(database) || !RING_TUNING.textAtOnce || !hasText(a.params)) return;
+  const { offset, limit } = a.params;
+  const from = Math.max(0, offset - most);
+  const reading = readTextRings(database, a, radii, { ownLeast: 0, wanted: offset + limit, from, rows: offset + limit - from, ...(place ? { place } : {}) });
+  reading.catch(() => {});
+  a.textAhead = reading;
+}
+
+/**
+ * The rings of a search with words as one statement (plans/textRings.server.ts `ringsByText`), when
+ * the words' matches are few enough to list (with open now, few enough for each to be checked for
+ * it: textFacts.server.ts `fewText`) and no circle's count passes the counted cap: the answer the rings read
+ * circle after circle give, in one round trip (read beside the own page when `textRingsAhead` could
+ * tell they would run). Undefined when they are read circle after circle (the words' list the
+ * statement made is theirs: not read again).
+ */
+async function textRingsAtOnce(over: Db, a: Around): Promise<RingPage | null | undefined> {
+  const { start } = a;
+  if (!RING_TUNING.textAtOnce || !hasText(a.params) || (start.ownIn && !a.place)) return undefined;
+  const ahead = await a.textAhead?.catch(() => undefined);
+  const fits = (ask: TextRingsAsk) => ask.from <= start.skip && start.skip + start.take <= ask.from + ask.rows && (!start.ownIn || !!ask.place);
+  const reading =
+    ahead && fits(ahead.ask)
+      ? ahead
+      : await readTextRings(over, a, start.radii, {
+          ownLeast: start.own,
+          wanted: start.wanted,
+          from: start.skip,
+          rows: start.take,
+          ...(start.ownIn ? { place: a.place } : {}),
+        });
+  if (!reading?.read) return undefined;
+  const chosen = textRingChoice(start, reading.read.counts, LIMITS.countedTotal);
+  if (!chosen) return chosen;
+  const miles = start.radii[chosen.ring]!;
+  const page = textRingPage(start, reading.read.rows, reading.ask.from, miles).map(({ miles: _, ...row }) => toResult(row));
+  return { miles, plan: 'text-listed:rings', total: chosen.total, capped: false, page };
 }

@@ -5,19 +5,28 @@
  * (tests/unit/rings.test.ts); rings.server.ts reads what these functions ask for.
  */
 import type { GazetteerPlace } from '../places';
+import { categoryForSearch } from '../catalog';
 import { MAX_NEARBY_MILES, NEARBY_MILES } from './params';
+import type { SearchParams } from './schemas/search';
 
 /**
- * Rows of a circle's page past which its count is read before its rows: a provider's row costs about
- * what a count of a few dozen matches does. Not frozen: the tests lower it to reach the seed's rings.
+ * `probedFromRows`: rows of a circle's page past which its count is read before its rows (a provider's
+ * row costs about what a count of a few dozen matches does). Not frozen: the tests lower it to reach the seed's rings.
  */
-export const RING_TUNING = { probedFromRows: 100 };
+export const RING_TUNING = {
+  probedFromRows: 100,
+  /** Rings with words read as one statement (plans/textRings.server.ts); the tests turn it off to compare with the rings read circle after circle. */
+  textAtOnce: true,
+};
 
 /** The radii to try around `place`, in miles, whole, never past MAX_NEARBY_MILES. */
 export function radiiFor(place: Pick<GazetteerPlace, 'extentMiles'>): number[] {
   const first = Math.min(MAX_NEARBY_MILES, Math.ceil(place.extentMiles + NEARBY_MILES[0]));
   return [first, ...NEARBY_MILES.filter((r) => r > first)];
 }
+
+/** Whether a search has words: a query, or a service typed that is no catalog category (its words are searched). */
+export const hasText = ({ query, service }: Partial<Pick<SearchParams, 'query' | 'service'>>) => !!query || (!!service && !categoryForSearch(service));
 
 /** A count as a search answers it: up to the cap, and whether it stopped there. */
 export interface Counted {
@@ -103,4 +112,38 @@ export function afterWidest(start: RingStart, widest: Counted): { next: 'rings';
   if (start.own + widest.total >= start.wanted) return { next: 'read' };
   if (!start.widestAsPage) return { next: 'rings', from: start.radii.length - 1 };
   return widest.total === 0 ? { next: 'rings', from: start.radii.length } : { next: 'answer' };
+}
+
+/** A circle's matches as the rings' one text statement counts them (plans/textRings.server.ts): `o` of them the place's own; null when not counted. */
+export type CircleCount = { n: number; o: number } | null;
+
+/**
+ * The ring the rings' one text statement answers with, as the rings read circle after circle
+ * choose it: the first whose matches (net of the place's own in it) fill the page with the place's
+ * own, else the widest; null when neither the place nor the widest has any. `total`: its matches net
+ * of the place's own. Undefined when a count it needs was not made or passed `listed` (the counted
+ * cap: a circle's own plan answers a count past it).
+ */
+export function textRingChoice(
+  start: Pick<RingStart, 'radii' | 'own' | 'wanted'>,
+  counts: readonly CircleCount[],
+  listed: number,
+): { ring: number; total: number } | null | undefined {
+  const last = start.radii.length - 1;
+  for (const [ring, count] of counts.entries()) {
+    if (!count || count.n > listed) return undefined;
+    const total = count.n - count.o;
+    if (start.own + total >= start.wanted || ring === last) return start.own + total === 0 ? null : { ring, total };
+  }
+  return undefined;
+}
+
+/**
+ * The rows of the page a ring gives, from the rows read of the list of matches not the place's own,
+ * nearest first, starting at position `from` (each with its exact distance): its positions
+ * [skip, skip + take), those within the ring (a narrower ring's list is the wider's nearer than its radius).
+ */
+export function textRingPage<T extends { miles: number }>(start: Pick<RingStart, 'skip' | 'take'>, rows: readonly T[], from: number, miles: number): T[] {
+  const at = start.skip - from;
+  return rows.slice(Math.max(0, at), at + start.take).filter((row) => row.miles <= miles);
 }

@@ -47,6 +47,15 @@ export function textListOf(database: Db, match: string, reads: RequestReads): Pr
   });
 }
 
+/** `list`, read by another statement (a place's rings' one text statement), as textListOf's read of `match` for this request. */
+export function primeTextList(database: Db, match: string, reads: RequestReads, list: TextList): void {
+  const key = statementKey(database, textListRead(match));
+  const every = list.n <= countedWords();
+  // A list of few without its rowids is no answer textListOf gives: left to be read.
+  if (reads.textLists.has(key) || (every && list.rowids === null)) return;
+  reads.textLists.set(key, Promise.resolve({ ...list, rowids: every ? list.rowids : null }));
+}
+
 /** textListOf's read of `match` when this request made it already; undefined when it did not. */
 export const textListMade = (database: Db, match: string, reads: RequestReads): Promise<TextList> | undefined =>
   reads.textLists.get(statementKey(database, textListRead(match)));

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { searchWords } from '../../lib/words';
 import { ftsWord, isIndexedPrefix, MAX_QUERY_WORDS } from './searchText';
 import { termsWithPrefix, type TermKind } from '../suggestions/index.server';
-import { unvettedWords } from '../listings/index.server';
+import { unvettedRows, unvettedWordsIn, type UnvettedRow } from '../listings/index.server';
 
 /**
  * Where a long word's words of the data come from, by the column searched: the vocabulary's kind and
@@ -70,6 +70,8 @@ export async function textMatch(
   column?: 'services',
   // A request's searches and its spelling correction read a word's terms once (requestReads.server.ts `termsOnce`).
   termsOf = (kind: TermKind, word: string) => termsOfWord(database, kind, word),
+  // The listings not yet vetted, read once for the request's words (requestReads.server.ts `unvettedOnce`).
+  unvettedOf: () => Promise<readonly UnvettedRow[]> = () => unvettedRows(database),
 ): Promise<TextMatch | null | false> {
   const words = searchWords(text).slice(0, MAX_QUERY_WORDS);
   if (!words.length) return null;
@@ -84,7 +86,7 @@ export async function textMatch(
       // a service search by their services): read beside the vocabulary, one round trip.
       const [vocabulary, unvetted] = await Promise.all([
         short && column !== 'services' ? [] : termsOf(from.kind, word),
-        short && column !== 'services' ? [] : unvettedWords(database, word, from.unvetted),
+        short && column !== 'services' ? [] : unvettedOf().then((rows) => unvettedWordsIn(rows, word, from.unvetted)),
       ]);
       if (short && !shortWordExpands(column, word, vocabulary)) {
         seeks += 1;

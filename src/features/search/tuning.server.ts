@@ -10,6 +10,8 @@ export const PLAN_TUNING = {
   maxWalk: 1500,
   /** Index rows a walk may visit past the page: the density is a sample's, and a walk short by then stops. */
   walkCap: 3000,
+  /** A city's walk is read beside its count when its providers (the vocabulary's count) fill the walk's cap this many times the page: a short walk wasted costs less than two round trips. */
+  walkAheadMargin: 2,
   /** The most index entries a walk past `walkCap` visits (their columns checked in the entry): sorting the matches grows with the directory, the walk not. */
   deepWalk: 60000,
   /** …as this many times the rows the sample's density says the page needs (a sample of 400 rows is rough). */

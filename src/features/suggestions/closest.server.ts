@@ -19,35 +19,96 @@ export interface Term {
   n: number;
 }
 
-/**
- * Terms of `kind` within the allowed edits of `text` (with `prefix`, of the term's start, as someone
- * still typing it): nearest first, then the most common.
- */
-export async function closestTerms({ db }: Db, kind: TermKind, text: string, { limit = 1, prefix = false } = {}): Promise<Term[]> {
-  const t = text.toLowerCase();
-  const edits = allowedEdits(t.length);
+/** Where a word's candidates lie in search_terms_band: its first letter, the lengths within its allowed edits. Null when it is not corrected. */
+function bandOf(text: string): { first: string; to: string; lengths: number[] } | null {
+  const edits = allowedEdits(text.length);
   // The first letter as a whole code point: half of a surrogate pair is not text a database accepts.
-  const first = [...t][0];
+  const first = [...text][0];
   // A number is no misspelling of another (a street number, a ZIP code, a name's number), and
   // numbered names put thousands of numbers behind one first digit: not corrected.
-  if (!first || t.length < 3 || /\p{N}/u.test(t)) return [];
-  const to = `${first}\u{10FFFF}`;
+  if (!first || text.length < 3 || /\p{N}/u.test(text)) return null;
   // One seek per length on (kind, length(term), term): a range of lengths would leave the term
-  // range unused and read every term of those lengths. A start of any length (prefix) is read from
-  // the primary key (kind, term) by first letter (too short a term is then too far).
-  const lengths = Array.from({ length: 2 * edits + 1 }, (_, i) => t.length - edits + i);
-  const candidates = (
-    prefix
-      ? await sql<Term>`SELECT term, label, n FROM search_terms WHERE kind = ${kind} AND term >= ${first} AND term < ${to}`.execute(db)
-      : await sql<Term>`SELECT term, label, n FROM search_terms INDEXED BY ${sql.raw(TERMS_BAND_INDEX)}
-      WHERE kind = ${kind} AND length(term) IN (${sql.join(lengths)}) AND term >= ${first} AND term < ${to}`.execute(db)
-  ).rows;
+  // range unused and read every term of those lengths.
+  return { first, to: `${first}\u{10FFFF}`, lengths: Array.from({ length: 2 * edits + 1 }, (_, i) => text.length - edits + i) };
+}
+
+/** The candidates within the allowed edits of `text` (its start with `prefix`): nearest first, then the most common. */
+function nearestOf(candidates: readonly Term[], text: string, { limit = 1, prefix = false } = {}): Term[] {
+  const t = text.toLowerCase();
+  const edits = allowedEdits(t.length);
   return candidates
     .map((c) => ({ ...c, d: editDistance(t, prefix ? c.term.slice(0, t.length) : c.term, edits) }))
     .filter((c) => c.d <= edits)
     .sort((a, b) => a.d - b.d || b.n - a.n)
     .slice(0, limit)
     .map(({ d: _d, ...c }) => c);
+}
+
+/**
+ * Terms of `kind` within the allowed edits of `text` (with `prefix`, of the term's start, as someone
+ * still typing it): nearest first, then the most common. `candidates`: the word's band, read
+ * already (termsElseBand).
+ */
+export async function closestTerms(
+  { db }: Db,
+  kind: TermKind,
+  text: string,
+  { limit = 1, prefix = false, candidates }: { limit?: number; prefix?: boolean; candidates?: readonly Term[] } = {},
+): Promise<Term[]> {
+  const t = text.toLowerCase();
+  const band = bandOf(t);
+  if (!band) return [];
+  const { first, to, lengths } = band;
+  // A start of any length (prefix) is read from the primary key (kind, term) by first letter (too
+  // short a term is then too far).
+  const read =
+    candidates ??
+    (prefix
+      ? await sql<Term>`SELECT term, label, n FROM search_terms WHERE kind = ${kind} AND term >= ${first} AND term < ${to}`.execute(db)
+      : await sql<Term>`SELECT term, label, n FROM search_terms INDEXED BY ${sql.raw(TERMS_BAND_INDEX)}
+      WHERE kind = ${kind} AND length(term) IN (${sql.join(lengths)}) AND term >= ${first} AND term < ${to}`.execute(db)
+    ).rows;
+  return nearestOf(read, t, { limit, prefix });
+}
+
+/**
+ * A word's terms (up to `limit` that start with it, as termsWithPrefix) and, when there are none, its
+ * candidates for correction (closestTerms' band), in one statement: a search whose word is unknown
+ * finds nothing and is corrected with no read of its own (docs/SCALING.md "Round trips"). The band
+ * is read only when the prefix finds nothing (a condition on the outer row, checked before its
+ * loop): a known word's statement reads the rows its terms alone do. `band` null: not read (or
+ * not asked for: `band: false`).
+ */
+export async function termsElseBand(
+  database: Db,
+  kind: TermKind,
+  word: string,
+  limit: number,
+  { band: withBand = true } = {},
+): Promise<{ terms: string[]; band: Term[] | null }> {
+  const p = word.toLowerCase();
+  const band = withBand ? bandOf(p) : null;
+  if (!band) return { terms: await termsWithPrefix(database, kind, p, limit), band: null };
+  const { first, to, lengths } = band;
+  const { rows } = await sql<{ terms: string; band: string | null }>`SELECT s.terms,
+      (SELECT json_group_array(json_array(b.term, b.label, b.n)) FROM search_terms b INDEXED BY ${sql.raw(TERMS_BAND_INDEX)}
+        WHERE s.terms = '[]' AND b.kind = ${kind} AND length(b.term) IN (${sql.join(lengths)}) AND b.term >= ${first} AND b.term < ${to}) AS band
+    FROM (SELECT json_group_array(term) AS terms FROM (SELECT DISTINCT term FROM search_terms
+      WHERE kind = ${kind} AND term >= ${p} AND term < ${`${p}\u{10FFFF}`} ORDER BY term LIMIT ${limit})) s`.execute(database.db);
+  const terms = JSON.parse(rows[0]!.terms) as string[];
+  if (terms.length) return { terms, band: null };
+  const read = JSON.parse(rows[0]!.band ?? '[]') as [string, string, number][];
+  return { terms, band: read.map(([term, label, n]) => ({ term, label, n })) };
+}
+
+/**
+ * The terms that start with `word` among its band (termsElseBand's `band`), as termsWithPrefix would
+ * read them (up to `limit`, in the database's order), when every one of them lies in the band: a
+ * term longer than its longest length may start with it too, so this is a guess to be checked.
+ */
+export function prefixTermsInBand(band: readonly Term[], word: string, limit: number): string[] {
+  const starts = [...new Set(band.map((c) => c.term).filter((term) => term.startsWith(word)))];
+  return starts.sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))).slice(0, limit);
 }
 
 /** Up to `limit` terms of `kind` that start with `prefix`, in order. */

@@ -1,7 +1,7 @@
 -- query=balayage (plan: order:listed)
 
-select distinct "term" from "search_terms" where "kind" = ? and "term" >= ? and "term" < ? order by "term" limit ?;
--- args: ["word","balayage","balayage􏿿",17]
+SELECT s.terms, (SELECT json_group_array(json_array(b.term, b.label, b.n)) FROM search_terms b INDEXED BY search_terms_band WHERE s.terms = '[]' AND b.kind = ? AND length(b.term) IN (?, ?, ?, ?, ?) AND b.term >= ? AND b.term < ?) AS band FROM (SELECT json_group_array(term) AS terms FROM (SELECT DISTINCT term FROM search_terms WHERE kind = ? AND term >= ? AND term < ? ORDER BY term LIMIT ?)) s;
+-- args: ["word",6,7,8,9,10,"b","b􏿿","word","balayage","balayage􏿿",17]
 
 select "name", "services" from "providers" where "vetted_at" is null and "isHidden" = ? limit ?;
 -- args: [0,1000]

@@ -3,7 +3,7 @@
 select "seq" from "providers" where "city" = ? limit ?;
 -- args: ["Chicago",1]
 
-select "label" from "search_terms" where "kind" = ? and "term" = ? order by "n" desc;
+select "label", "n" from "search_terms" where "kind" = ? and "term" = ? order by "n" desc;
 -- args: ["city","chicago"]
 
 SELECT timeZone, classes, NULL AS categories FROM zone_hour_classes WHERE timeZone IN (?, ?) UNION ALL SELECT NULL, NULL, categories FROM hours_category_sets WHERE instr(categories, ?) > 0;

@@ -3,7 +3,7 @@
 select "seq" from "providers" where "city" = ? limit ?;
 -- args: ["Chicago",1]
 
-select "label" from "search_terms" where "kind" = ? and "term" = ? order by "n" desc;
+select "label", "n" from "search_terms" where "kind" = ? and "term" = ? order by "n" desc;
 -- args: ["city","chicago"]
 
 SELECT p.*, c.matchCount FROM (SELECT count(*) AS matchCount FROM (SELECT c.providerSeq AS seq FROM provider_categories c INDEXED BY provider_categories_city_order WHERE c.city = ? AND c.category = ? AND NOT EXISTS (SELECT 1 FROM providers h INDEXED BY providers_unlisted WHERE h.seq = c.providerSeq AND (h.isHidden = 1 OR h.status = 'permanently_closed')) ORDER BY c.isPromoted DESC, c.rating DESC, c.reviewCount DESC, c.name, c.providerSeq LIMIT ?)) c LEFT JOIN (SELECT c.providerSeq AS seq FROM provider_categories c INDEXED BY provider_categories_city_order WHERE c.city = ? AND c.category = ? AND NOT EXISTS (SELECT 1 FROM providers h INDEXED BY providers_unlisted WHERE h.seq = c.providerSeq AND (h.isHidden = 1 OR h.status = 'permanently_closed')) ORDER BY c.isPromoted DESC, c.rating DESC, c.reviewCount DESC, c.name, c.providerSeq LIMIT ?) s ON 1 LEFT JOIN providers p ON p.seq = s.seq;

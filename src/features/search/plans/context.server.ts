@@ -47,6 +47,7 @@ const ordersOn = (alias: string, seq: string) =>
   ) as Record<keyof typeof ORDER_TERMS, RawBuilder<unknown>>;
 const ON_PROVIDERS = ordersOn('p', 'seq');
 const ON_CATEGORY_ROWS = ordersOn('c', 'providerSeq');
+const ON_FACET_ROWS = ordersOn('f', 'providerSeq');
 
 export const ORDER = ON_PROVIDERS.recommended;
 export const CATEGORY_ORDER = ON_CATEGORY_ROWS.recommended;
@@ -59,6 +60,12 @@ export const SORT_ORDERS = {
 export const CATEGORY_SORT_ORDERS = {
   rating: { order: ON_CATEGORY_ROWS.rating, index: INDEXES.categoryRatingOrder },
   reviews: { order: ON_CATEGORY_ROWS.reviews, index: INDEXES.categoryReviewsOrder },
+} as const;
+/** A facet's rows in each order, with the index that yields it (migrations/0087). */
+export const FACET_ORDERS = {
+  recommended: { order: ON_FACET_ROWS.recommended, index: INDEXES.facetOrder },
+  rating: { order: ON_FACET_ROWS.rating, index: INDEXES.facetRatingOrder },
+  reviews: { order: ON_FACET_ROWS.reviews, index: INDEXES.facetReviewsOrder },
 } as const;
 /** The columns the orders sort on, as `p.` columns (the matches of a few-match plan keep these). */
 const ORDER_COLUMNS = sql`p.seq, p.isPromoted, p.rating, p.reviewCount, p.name`;

@@ -1,25 +1,31 @@
 /**
  * A facet few providers hold (docs/search.md "Bounded cost"): its rows of provider_facets
- * (migrations/0046) lead, each looked up in provider_search, checked and sorted. Searched for along
- * another index, a rare facet was a check on every row of it: a whole price's or the whole directory
- * for a page of a language few speak, and for a deep page every row of the sort's index. How few is
- * data, never a rule per facet: the token sample's share of the search's rarest facet
- * (tokenShares.server.ts), at most `facetListedMost`, where listing meets the other reads (twice
- * that when every other source holds twice as many, which would be sorted whole). It leads only
- * when it is the cheapest read: fewer rows (each a lookup, `facetRowCost` rows of a walk) than
- * another plan counts and walks for the page at the sample's share of the matches (with no text
- * or open now those are index entries that carry the facets, `facetEntryCost` of a row), and fewer than
- * the place, box, service or text that would lead (each counted in its own index only that far).
+ * (migrations/0046) lead, read along the facet's index in the search's order (migrations/0087: the
+ * rows carry the order columns, city, price, rating and facets), so the page and its capped count
+ * stop at the cap: with no other filter than those, from the index's entries alone; else each row
+ * looked up in provider_search and checked. Searched for along another index, a rare facet was a
+ * check on every row of it: a whole price's or the whole directory for a page of a language few
+ * speak. How few is data, never a rule per facet: the token sample's share of the search's rarest
+ * facet (tokenShares.server.ts), at most `facetListedMost`, where listing meets the other reads
+ * (twice that when every other source holds twice as many). It leads only when it is the cheapest
+ * read: fewer rows to the cap (each a lookup, `facetRowCost` rows of a walk; an entry,
+ * `facetEntryCost`, when the facet rows carry every filter) than another plan counts and walks for
+ * the page along its source (a service's or a place's rows, else the directory) at the sample's
+ * share of the matches (with no text or open now those are index entries that carry the facets,
+ * `facetEntryCost` of a row), and fewer than the place, box, service or text that would lead (each
+ * counted in its own index only that far).
  */
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { boxTables } from '../near.server';
-import { FILTERS, facetBitsOf, inSample, rowConditions, type SearchFilter } from '../filters.server';
+import { carriedByAll, facetBitsOf, facetConditions, FILTERS, inSample, isListed, rowConditions, type SearchFilter } from '../filters.server';
 import { CATEGORY_INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
 import { facetListedMost, PLAN_TUNING } from '../tuning.server';
 import { LIMITS } from '../../../config';
 import { tokenShares } from '../tokenShares.server';
 import { countOnce } from '../requestReads.server';
-import { and, leadingIndex, type Plan, type SearchRun } from './context.server';
+import { and, FACET_ORDERS, leadingIndex, type Plan, type SearchRun } from './context.server';
+import type { Resolved, SampledCategories } from '../searchTypes.server';
+import { categoryLead } from './category.server';
 import { wordsEstimate } from '../textFacts.server';
 
 /** The search's rarest facet bit and its estimated rows, when listing them is the cheapest read; else null. */
@@ -31,12 +37,15 @@ export async function rarestFacet(s: SearchRun): Promise<{ bit: number; rows: nu
   if (!bits.length || s.sort === 'distance') return null;
   const { size, facetShares, categoryRows } = await tokenShares(s.q.database);
   const [rarest] = bits.map((bit) => ({ bit, rows: Math.ceil((facetShares.get(bit) ?? 0) * size) })).sort((a, b) => a.rows - b.rows);
-  const { rows } = rarest!;
+  const { bit, rows } = rarest!;
   const most = facetListedMost(size);
   if (rows > 2 * most) return null;
   // Another plan counts the matches up to the cap and walks for the page: it reads that many over
-  // the matches' share of the directory (the sample's, half a sampled row when none held).
-  const held = categoryRows.filter((row) => inSample(r, row)).length;
+  // the matches' share of its source (the sample's, half a sampled row when none held), never more
+  // than the source holds: a service's or a place's rows when one leads, else the directory.
+  const held = Math.max(0.5, categoryRows.filter((row) => inSample(r, row)).length);
+  const n = Math.max(1, categoryRows.length);
+  const source = Math.max(1, sourceSampled(s, categoryRows));
   // Every index another plan walks or counts along ends in the facets (migrations/0082-0084), so
   // with no lookup ahead of a match (text, open now) it reads entries, not rows: the count's, and a
   // deep page's again after it (the order plan walks for the page past its count).
@@ -44,11 +53,34 @@ export async function rarestFacet(s: SearchRun): Promise<{ bit: number; rows: nu
   const read = entries ? LIMITS.countedTotal + 1 + s.wanted : Math.max(s.wanted, LIMITS.countedTotal + 1);
   const walked = r.openTotal?.capped
     ? openWalked(s, size, rows)
-    : ((read * Math.max(1, categoryRows.length)) / Math.max(0.5, held)) * (entries ? PLAN_TUNING.facetEntryCost : 1);
-  if (walked <= rows * PLAN_TUNING.facetRowCost) return null;
+    : Math.min((read * source) / held, (source / n) * size) * (entries ? PLAN_TUNING.facetEntryCost : 1);
+  // The facet's rows are read in order up to the cap too, at the matches' share of them.
+  const facetHeld = Math.max(1, categoryRows.filter((row) => Number(row.facets) & (1 << bit)).length);
+  const listedRows = Math.min(rows, (Math.max(s.wanted, LIMITS.countedTotal + 1) * facetHeld) / held);
+  const listed = listedRows * (carriedByAll(r, 'facetRows') ? PLAN_TUNING.facetEntryCost : PLAN_TUNING.facetRowCost);
+  if (walked <= listed) return null;
   // Past `most`, only when every other source holds twice as many: those are then sorted whole.
   return (await narrowerSource(s, rows <= most ? rows : 2 * rows)) ? null : rarest!;
 }
+
+/**
+ * The sampled providers in the source another plan would read: the service's (with its index's
+ * city and price) when its rows lead, a city's, state's or price's when that index leads in the
+ * recommended order with no text (choice.server.ts `placeLeads`), else every sampled provider.
+ */
+function sourceSampled(s: SearchRun, rows: readonly SampledCategories[]): number {
+  const { r } = s;
+  const place = leadingIndex(r, PLACE_INDEXES);
+  const lead = categoryLead(s) ? leadingIndex(r, CATEGORY_INDEXES) : s.sort === 'recommended' && !r.match && place && !place.unordered ? place : undefined;
+  if (!lead) return rows.length;
+  return rows.filter((row) => lead.filters.every((name) => inSampled(r, name, row))).length;
+}
+
+/** Whether a sampled provider meets one filter (true when the sample does not hold its column). */
+const inSampled = (r: Resolved, name: keyof typeof FILTERS, row: SampledCategories) => {
+  const filter: SearchFilter = FILTERS[name];
+  return !filter.sampledRow || filter.sampledRow(r, row);
+};
 
 /**
  * Open now past the cap, counted by the open-now list with the facets (migrations/0085): no count
@@ -79,12 +111,37 @@ async function narrowerSource(s: SearchRun, most: number): Promise<boolean> {
 export const facetListed: Plan = {
   name: 'facet-listed',
   async run(s) {
+    const { r, sort } = s;
     const { bit, rows } = (await rarestFacet(s))!;
+    // Nearest first never lists the facet (rarestFacet).
+    const { order, index } = FACET_ORDERS[sort === 'distance' ? 'recommended' : sort];
+    const facet = [sql<SqlBool>`f.bit = ${bit}`, ...facetConditions(r)];
+    // Every filter applied by the facet rows: the page and the count from the index's entries, less hidden listings.
+    if (carriedByAll(r, 'facetRows'))
+      return s.pageAndCount(sql`FROM provider_facets f ${indexedBy(index)} ${and([...facet, isListed(sql`f.providerSeq`)])}`, order, sql`f.providerSeq`);
+    // Else each facet row is looked up by its key and checked, in seq order (the key's range keeps
+    // SQLite on the key, not on an order index: lookups in seq order share pages), counted up to
+    // the cap; few are sorted from the list, many are dense enough in the facet's order to walk
+    // it for the page. A count the open-now list made leaves the page alone to read, along the
+    // order, each row whole (SearchRun.pageAndCount).
     const listText = await s.listTextFor(rows);
-    // The facet's rows first (CROSS JOIN keeps them the outer loop), each provider's columns by its key.
-    const [found, count] = await s.fewSorted(
-      sql`FROM provider_facets f CROSS JOIN provider_search p ON p.seq = f.providerSeq ${and([sql`f.bit = ${bit}`, ...rowConditions(s.r, { listText })])}`,
+    const checked = rowConditions(r, { skip: 'facetRows', listText });
+    if (r.openTotal)
+      return s.pageAndCount(
+        sql`FROM provider_facets f ${indexedBy(index)} CROSS JOIN providers p ON p.seq = f.providerSeq ${and([...facet, ...checked])}`,
+        order,
+        sql`f.providerSeq`,
+      );
+    const { count, sorted } = await s.countOrList(sql`FROM provider_facets f CROSS JOIN provider_search p ON p.seq = f.providerSeq`, [
+      ...facet,
+      sql<SqlBool>`f.providerSeq > 0`,
+      ...checked,
+    ]);
+    if (sorted) return { rows: await sorted(), count };
+    const page = await s.run(
+      sql`SELECT f.providerSeq AS seq FROM provider_facets f ${indexedBy(index)} CROSS JOIN provider_search p ON p.seq = f.providerSeq
+        ${and([...facet, ...checked])} ORDER BY ${order} ${s.page}`,
     );
-    return { rows: found, count };
+    return { rows: await s.rowsBySeq(page.map((row) => row.seq)), count };
   },
 };

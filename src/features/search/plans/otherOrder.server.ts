@@ -12,7 +12,8 @@ import { leadingIndex, SAMPLE_ROWS, textTops, withTop, type ListedSource, type P
 import type { Resolved } from '../searchTypes.server';
 import { pointSource } from './pointSource.server';
 import { CATEGORY_INDEXES, PLACE_INDEXES } from '../indexes.server';
-import { FILTERS, rowConditions } from '../filters.server';
+import { FILTERS, filtersOf, rowConditions } from '../filters.server';
+import { tokenShares } from '../tokenShares.server';
 
 /**
  * A `near` box in the recommended order with no filter that has an ordered index of its own: the
@@ -42,10 +43,28 @@ function openSource(r: Resolved, conds: Expression<SqlBool>[]): ListedSource | u
   };
 }
 
+/**
+ * Whether a city's own search in a sort's order is walked beside its count (one round trip, where
+ * the count, a sample and the walk were three): nothing but the city filters it, the vocabulary
+ * counts more providers in it than the count reads (it will be capped, then walked), and the order
+ * holds them densely enough that the walk's cap holds the page `walkAheadMargin` times over.
+ */
+async function walkAhead(s: SearchRun): Promise<boolean> {
+  const { r, wanted } = s;
+  const providers = r.place?.providers;
+  if (!providers || providers <= LIMITS.countedTotal || r.match) return false;
+  const filters = filtersOf(r);
+  if (filters.length !== 1 || filters[0] !== 'city') return false;
+  const { size } = await tokenShares(s.q.database);
+  return (wanted + PLAN_TUNING.walkCap) * providers >= PLAN_TUNING.walkAheadMargin * wanted * size;
+}
+
 export const otherOrder: Plan = {
   name: 'other-order',
   async run(s) {
     const { conds, byOrder, unfiltered, tables, text, seqSource, scan, listedText, boxStates } = await pointSource(s);
+    const ahead = byOrder && !unfiltered && (await walkAhead(s)) ? s.walk(byOrder.index, byOrder.order, rowConditions(s.r)) : null;
+    ahead?.catch(() => {});
     // Few matches are the page already, sorted from the read that counted them. Many open with no
     // narrower source than every provider are counted along the open-now list (openSource).
     const { count, sorted, reach } = await s.countOrList(tables, conds, seqSource ?? (scan ? openSource(s.r, conds) : undefined));
@@ -54,6 +73,8 @@ export const otherOrder: Plan = {
     // Text's matches as sparse where they were counted as a walk could not fill the page in: no sample.
     const sparseText = !!text && !!reach && !s.walkFills(reach.found, reach.reach);
     if (byOrder && !unfiltered && count.capped && !sparseText) {
+      const walked = ahead && (await ahead);
+      if (walked) return { count, rows: walked, step: 'walk' };
       // Dense: a lookup per row of the short walk costs less than listing every match.
       const sampled = await s.denseIn(byOrder.index, byOrder.order, SAMPLE_ROWS.row);
       const rows = sampled.page ?? (sampled.dense ? await s.walk(byOrder.index, byOrder.order, rowConditions(s.r), sampled.sampled) : null);

@@ -1,0 +1,103 @@
+/**
+ * A place's rings with text (rings.ts, docs/search.md "Places") read as ONE statement when the
+ * words' matches are few enough to list (textFacts.server.ts `textListOf`, at most `countedWords()`):
+ * each circle's search would take its own plan from its counts, so the rings were read circle after
+ * circle, each a round trip. Here the words' list is made once (the same statement `textListOf`
+ * reads), its matches checked against the search's other filters in the nearest circle and counted
+ * (those of the place's own apart); only when they fall short of the page, in the widest, which
+ * counts each circle between. The page is the ring answered with's matches nearest first: a
+ * narrower circle's are the widest's nearer than its radius, so the rows of the page's positions
+ * in the list read are enough to cut any ring's page from. Past the words' cap (with open now, the
+ * counted cap: each match is checked for it) nothing but the list is read (its count answers
+ * `textListOf` for the circles' own plans).
+ */
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { LIMITS } from '../../../config';
+import type { Point } from '../../places';
+import type { SearchPlace } from '../../places/index.server';
+import { distanceSql } from '../near.server';
+import { rowConditions } from '../filters.server';
+import { countedWords } from '../tuning.server';
+import { and, type Row, type SearchRun } from './context.server';
+import { inPlaceOf } from './spots.server';
+
+/** What the rings' one statement read. */
+export interface TextRingsRead {
+  /** The words' matches as `textListOf` counts them (one past `countedWords()`), how far they reach, and their rowids when a circle's count passed the counted cap (its own plan answers, from this list). */
+  words: { n: number; reach: number; rowids: string | null };
+  /** Each circle's matches and the place's own among them, in `radii`'s order; null for those not counted (the nearest filled the page, or the words are past their cap). */
+  counts: ({ n: number; o: number } | null)[];
+  /** The list's rows from position `from` (not the place's own, nearest first), each with its exact distance. */
+  rows: (Row & { miles: number })[];
+}
+
+/** The page the statement reads for (rings.ts `textRingsPage`). */
+export interface TextRingsAsk {
+  /** The place's own matches, at least (the nearest circle read alone when it fills the page with these). */
+  ownLeast: number;
+  /** offset + limit. */
+  wanted: number;
+  /** Positions of the list of matches not the place's own, nearest first, read: [from, from + rows). */
+  from: number;
+  rows: number;
+  /** The place, as its own search reads it, when some of its own may be in the rings. */
+  place?: SearchPlace;
+}
+
+/**
+ * The rings around `point` (`radii`) of the text of `match` (the words alone: `listedMatch` with no
+ * token and no region) with the other filters of `s` (the widest circle's search), one statement.
+ * Undefined when the place's own cannot be told on the rows.
+ */
+export async function ringsByText(s: SearchRun, match: string, point: Point, radii: readonly number[], ask: TextRingsAsk): Promise<TextRingsRead | undefined> {
+  const inPlace = ask.place ? inPlaceOf({ rowOf: 'p' }, ask.place) : sql`0`;
+  if (!inPlace) return undefined;
+  const last = radii.length - 1;
+  const cap = countedWords();
+  // With open now, words each checked for it only when few (resolve.server.ts), as the circles' own plans check them.
+  const listedCap = s.r.params.openNow ? LIMITS.countedTotal : cap;
+  const fills0 = sql`(${ask.ownLeast} + k0.n - k0.o >= ${ask.wanted})`;
+  const pass = (name: string, miles: number, when?: RawBuilder<SqlBool>) => {
+    const conds = rowConditions({ ...s.r, match: null, within: { point, miles } });
+    return sql`${sql.raw(name)} AS MATERIALIZED (SELECT p.seq, ${distanceSql(point)} AS miles, ${inPlace} AS own
+      FROM w CROSS JOIN json_each(w.rowids) m CROSS JOIN provider_search p ON p.seq = m.value
+      ${and([sql<SqlBool>`w.n <= ${listedCap}`, ...(when ? [when] : []), ...conds])})`;
+  };
+  const between = radii
+    .slice(1, -1)
+    .map((miles, j) => sql`, total(miles <= ${miles}) AS ${sql.raw(`m${j + 1}`)}, total(miles <= ${miles} AND own) AS ${sql.raw(`mo${j + 1}`)}`);
+  const wider = last > 0;
+  // Constant conditions (the list's count, the nearest's fill): SQLite tests them before reading a row.
+  const rows = (await s.run(sql`WITH w AS MATERIALIZED (SELECT count(*) AS n, max(rowid) AS reach, json_group_array(rowid) AS rowids
+      FROM (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${match} LIMIT ${cap + 1})),
+    ${pass('c0', radii[0]!)},
+    k0 AS MATERIALIZED (SELECT count(*) AS n, total(own) AS o FROM c0)
+    ${wider ? sql`, ${pass('cl', radii[last]!, sql<SqlBool>`NOT (SELECT ${fills0} FROM k0)`)}, kl AS (SELECT count(*) AS n, total(own) AS o ${sql.join(between, sql``)} FROM cl)` : sql``},
+    pg AS (SELECT seq, miles FROM (SELECT seq, miles FROM c0 WHERE NOT own AND ${wider ? sql`(SELECT ${fills0} FROM k0)` : sql`1`}
+      ${wider ? sql`UNION ALL SELECT seq, miles FROM cl WHERE NOT own` : sql``}) ORDER BY miles, seq LIMIT ${ask.rows} OFFSET ${ask.from})
+    SELECT w.n AS wordsN, w.reach AS wordsReach,
+      CASE WHEN w.n <= ${cap} AND (w.n > ${listedCap} OR max(k0.n, ${wider ? sql`kl.n` : sql`0`}) > ${LIMITS.countedTotal}) THEN w.rowids END AS wordsRowids, k0.n AS n0, k0.o AS o0, (SELECT ${fills0} FROM k0) AS filled0,
+      ${wider ? sql`kl.*,` : sql``} pg.miles AS ringMiles, p.*${s.distance}
+    FROM w CROSS JOIN k0 ${wider ? sql`CROSS JOIN kl` : sql``} LEFT JOIN pg ON 1 LEFT JOIN providers p ON p.seq = pg.seq`)) as (Row &
+    Record<string, number | string | null>)[];
+  const first = rows[0]!;
+  const num = (key: string) => Number(first[key] ?? 0);
+  // Past the words' cap no circle was read: the circles' own plans answer.
+  const listed = num('wordsN') <= listedCap;
+  const counts: TextRingsRead['counts'] = radii.map((_, i) => {
+    if (!listed) return null;
+    if (i === 0) return { n: num('n0'), o: num('o0') };
+    if (!wider || first.filled0) return null;
+    return i === last ? { n: num('n'), o: num('o') } : { n: num(`m${i}`), o: num(`mo${i}`) };
+  });
+  const found = rows
+    .filter((row) => row.seq !== null)
+    .map(({ wordsN: _, wordsReach: __, wordsRowids: _r, n0: ___, o0: ____, filled0: _____, n: ______, o: _______, ringMiles, ...row }) => {
+      for (const key of Object.keys(row)) if (/^mo?\d+$/.test(key)) delete (row as Record<string, unknown>)[key];
+      return { ...(row as Row), miles: Number(ringMiles) };
+    })
+    // In the list's order (sorted here: an ORDER BY over the joined rows would count them again on sqld).
+    .sort((a, b) => a.miles - b.miles || a.seq - b.seq);
+  const rowids = first.wordsRowids === null || first.wordsRowids === undefined ? null : String(first.wordsRowids);
+  return { words: { n: num('wordsN'), reach: num('wordsReach'), rowids }, counts, rows: found };
+}
