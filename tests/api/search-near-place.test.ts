@@ -433,7 +433,11 @@ describe('words around a place: the rings in one statement (plans/textRings.serv
       'service=Nail Art&location=Chicago',
       'service=Gel&location=Coral Gables, FL&rating=4',
       'query=massage&location=Cook County, IL',
+      'query=gel&location=Miami&openNow=true',
+      'query=nail&location=Evanston, IL&openNow=true',
     ];
+    // Wednesday noon in the East: open now the same in both runs.
+    const at = new Date('2026-11-25T17:00:00Z');
     const pages = [
       [0, 20],
       [3, 5],
@@ -449,9 +453,9 @@ describe('words around a place: the rings in one statement (plans/textRings.serv
             const what = `${text}&offset=${offset}&limit=${limit} (probed from ${probedFromRows})`;
             Object.assign(RING_TUNING, { probedFromRows, textAtOnce: true });
             const trace: { plan?: string } = {};
-            const atOnce = await searchNearPlace(database, params, new Date(), trace);
+            const atOnce = await searchNearPlace(database, params, at, trace);
             RING_TUNING.textAtOnce = false;
-            const circleByCircle = await searchNearPlace(api.database, params, new Date());
+            const circleByCircle = await searchNearPlace(api.database, params, at);
             expect(atOnce, what).toEqual(circleByCircle);
             // The rings answered (not the search as typed, when nothing is near): with their one statement.
             if (trace.plan?.includes(', then ')) expect(trace.plan, what).toMatch(/, then text-listed:rings within \d+ mi$/);

@@ -1854,6 +1854,8 @@ describe("a place's rings with words in one statement (plans/textRings.server.ts
         { query: 'balayage facial', rating: '3' },
         { service: 'Gel Manicure' },
         { service: 'Gel Manicure', priceRange: '$$', sort: 'rating' },
+        { query: 'balayage facial', openNow: 'true' },
+        { query: 'plan', openNow: 'true', sort: 'reviews' },
       ] as Record<string, string>[])
         for (const [offset, limit] of [
           [0, 12],
@@ -1864,10 +1866,12 @@ describe("a place's rings with words in one statement (plans/textRings.server.ts
           for (const probedFromRows of [100, 0]) {
             const params = searchParamsSchema.parse({ ...raw, location: ZIP, offset: String(offset), limit: String(limit) });
             const what = `${new URLSearchParams(raw)} ${offset}/${limit} probed from ${probedFromRows}`;
-            Object.assign(RING_TUNING, { probedFromRows, textAtOnce: true });
-            const atOnce = await searchNearPlace(database, params, MOMENTS.many);
-            RING_TUNING.textAtOnce = false;
-            expect(atOnce, what).toEqual(await searchNearPlace(api.database, params, MOMENTS.many));
+            for (const at of raw.openNow ? [MOMENTS.many, MOMENTS.few] : [MOMENTS.many]) {
+              Object.assign(RING_TUNING, { probedFromRows, textAtOnce: true });
+              const atOnce = await searchNearPlace(database, params, at);
+              RING_TUNING.textAtOnce = false;
+              expect(atOnce, `${what} at ${at.toISOString()}`).toEqual(await searchNearPlace(api.database, params, at));
+            }
           }
     } finally {
       Object.assign(RING_TUNING, saved);

@@ -26,8 +26,11 @@ import { tokenShares } from './tokenShares.server';
 export async function resolve(
   q: Pick<SearchRequest<Filters>, 'database' | 'params' | 'now' | 'reads'>,
   place: SearchPlace | undefined,
-  /** `false`: where text that is many would be listed from is not worked out (a statement that lists the words itself: plans/textRings.server.ts). */
-  { textList = true }: { textList?: boolean } = {},
+  /**
+   * `wordsListed`: the caller lists the words' matches itself, when they are few (plans/textRings.server.ts):
+   * open now is checked on each of them, and where text that is many would be listed from is not worked out.
+   */
+  { wordsListed = false }: { wordsListed?: boolean } = {},
 ): Promise<Resolved> {
   const { database, params, now, reads } = q;
   const r = await resolvedText(database, params, now, place, reads);
@@ -45,9 +48,10 @@ export async function resolve(
   // most, which costs less than looking up each match's hours (docs/search.md "Bounded cost"). The
   // filters' tokens are left out: text that is many but few at a price would skip a count that
   // often finds none open at all.
-  if (params.openNow && r.match && !FILTERS.city.on(r) && fewText(await textMatches(database, r, reads, { tokens: [] }))) r.openNow = openNowCondition(now);
+  if (params.openNow && r.match && (wordsListed || (!FILTERS.city.on(r) && fewText(await textMatches(database, r, reads, { tokens: [] })))))
+    r.openNow = openNowCondition(now);
   else if (params.openNow && r.match !== false) await resolveOpenList(database, r, place, reads);
-  if (textList) await resolveTextList(database, r, reads);
+  if (!wordsListed) await resolveTextList(database, r, reads);
   return r;
 }
 

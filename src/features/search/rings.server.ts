@@ -280,7 +280,7 @@ export interface TextRingsReading {
 async function readTextRings(over: Db, a: AroundReads, radii: readonly number[], ask: TextRingsAsk): Promise<TextRingsReading | undefined> {
   const q = requestOf(withBudget(over), { ...circleOf(a, radii.at(-1)!), offset: 0, limit: 0 }, a.now, { reads: a.reads });
   // The words' list is the statement's own: resolve does not count it first.
-  const r = await resolve(q, undefined, { textList: false });
+  const r = await resolve(q, undefined, { wordsListed: true });
   if (!r.match) return undefined;
   const match = listedMatch(r, { tokens: [], inText: true, regions: false });
   const read = await ringsByText(searchRun(q, r), match, a.point, radii, ask);
@@ -295,7 +295,7 @@ async function readTextRings(over: Db, a: AroundReads, radii: readonly number[],
  * `place`: the place as its own search reads it, when its own may be in the rings.
  */
 export function textRingsAhead(database: Db, a: AroundReads, radii: readonly number[], most: number, place: SearchPlace | undefined): void {
-  if (!overNetwork(database) || !RING_TUNING.textAtOnce || !hasText(a.params) || a.params.openNow) return;
+  if (!overNetwork(database) || !RING_TUNING.textAtOnce || !hasText(a.params)) return;
   const { offset, limit } = a.params;
   const from = Math.max(0, offset - most);
   const reading = readTextRings(database, a, radii, { ownLeast: 0, wanted: offset + limit, from, rows: offset + limit - from, ...(place ? { place } : {}) });
@@ -305,15 +305,15 @@ export function textRingsAhead(database: Db, a: AroundReads, radii: readonly num
 
 /**
  * The rings of a search with words as one statement (plans/textRings.server.ts `ringsByText`), when
- * the words' matches are few enough to list and no circle's count passes the counted cap (without
- * open now, whose circles' plans decide from their open-now counts): the answer the rings read
+ * the words' matches are few enough to list (with open now, few enough for each to be checked for
+ * it: textFacts.server.ts `fewText`) and no circle's count passes the counted cap: the answer the rings read
  * circle after circle give, in one round trip (read beside the own page when `textRingsAhead` could
  * tell they would run). Undefined when they are read circle after circle (the words' list the
  * statement made is theirs: not read again).
  */
 async function textRingsAtOnce(over: Db, a: Around): Promise<RingPage | null | undefined> {
   const { start } = a;
-  if (!RING_TUNING.textAtOnce || !hasText(a.params) || a.params.openNow || (start.ownIn && !a.place)) return undefined;
+  if (!RING_TUNING.textAtOnce || !hasText(a.params) || (start.ownIn && !a.place)) return undefined;
   const ahead = await a.textAhead?.catch(() => undefined);
   const fits = (ask: TextRingsAsk) => ask.from <= start.skip && start.skip + start.take <= ask.from + ask.rows && (!start.ownIn || !!ask.place);
   const reading =

@@ -7,8 +7,9 @@
  * (those of the place's own apart); only when they fall short of the page, in the widest, which
  * counts each circle between. The page is the ring answered with's matches nearest first: a
  * narrower circle's are the widest's nearer than its radius, so the rows of the page's positions
- * in the list read are enough to cut any ring's page from. Past the words' cap nothing but the list
- * is read (its count answers `textListOf` for the circles' own plans).
+ * in the list read are enough to cut any ring's page from. Past the words' cap (with open now, the
+ * counted cap: each match is checked for it) nothing but the list is read (its count answers
+ * `textListOf` for the circles' own plans).
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { LIMITS } from '../../../config';
@@ -53,12 +54,14 @@ export async function ringsByText(s: SearchRun, match: string, point: Point, rad
   if (!inPlace) return undefined;
   const last = radii.length - 1;
   const cap = countedWords();
+  // With open now, words each checked for it only when few (resolve.server.ts), as the circles' own plans check them.
+  const listedCap = s.r.params.openNow ? LIMITS.countedTotal : cap;
   const fills0 = sql`(${ask.ownLeast} + k0.n - k0.o >= ${ask.wanted})`;
   const pass = (name: string, miles: number, when?: RawBuilder<SqlBool>) => {
     const conds = rowConditions({ ...s.r, match: null, within: { point, miles } });
     return sql`${sql.raw(name)} AS MATERIALIZED (SELECT p.seq, ${distanceSql(point)} AS miles, ${inPlace} AS own
       FROM w CROSS JOIN json_each(w.rowids) m CROSS JOIN provider_search p ON p.seq = m.value
-      ${and([sql<SqlBool>`w.n <= ${cap}`, ...(when ? [when] : []), ...conds])})`;
+      ${and([sql<SqlBool>`w.n <= ${listedCap}`, ...(when ? [when] : []), ...conds])})`;
   };
   const between = radii
     .slice(1, -1)
@@ -73,14 +76,14 @@ export async function ringsByText(s: SearchRun, match: string, point: Point, rad
     pg AS (SELECT seq, miles FROM (SELECT seq, miles FROM c0 WHERE NOT own AND ${wider ? sql`(SELECT ${fills0} FROM k0)` : sql`1`}
       ${wider ? sql`UNION ALL SELECT seq, miles FROM cl WHERE NOT own` : sql``}) ORDER BY miles, seq LIMIT ${ask.rows} OFFSET ${ask.from})
     SELECT w.n AS wordsN, w.reach AS wordsReach,
-      CASE WHEN w.n <= ${cap} AND max(k0.n, ${wider ? sql`kl.n` : sql`0`}) > ${LIMITS.countedTotal} THEN w.rowids END AS wordsRowids, k0.n AS n0, k0.o AS o0, (SELECT ${fills0} FROM k0) AS filled0,
+      CASE WHEN w.n <= ${cap} AND (w.n > ${listedCap} OR max(k0.n, ${wider ? sql`kl.n` : sql`0`}) > ${LIMITS.countedTotal}) THEN w.rowids END AS wordsRowids, k0.n AS n0, k0.o AS o0, (SELECT ${fills0} FROM k0) AS filled0,
       ${wider ? sql`kl.*,` : sql``} pg.miles AS ringMiles, p.*${s.distance}
     FROM w CROSS JOIN k0 ${wider ? sql`CROSS JOIN kl` : sql``} LEFT JOIN pg ON 1 LEFT JOIN providers p ON p.seq = pg.seq`)) as (Row &
     Record<string, number | string | null>)[];
   const first = rows[0]!;
   const num = (key: string) => Number(first[key] ?? 0);
   // Past the words' cap no circle was read: the circles' own plans answer.
-  const listed = num('wordsN') <= cap;
+  const listed = num('wordsN') <= listedCap;
   const counts: TextRingsRead['counts'] = radii.map((_, i) => {
     if (!listed) return null;
     if (i === 0) return { n: num('n0'), o: num('o0') };
