@@ -303,9 +303,17 @@ async function topPage(s: SearchRun, list: (top: string | null) => ListedSource 
   for (;;) {
     const top = share <= PLAN_TUNING.topMostShare ? orderTop(sort, standings, share, filterToken) : null;
     const listed = await list(top);
-    const seqs = (await run(sql`SELECT p.seq ${listed.tables} ${and(listed.conds)} ORDER BY ${order} LIMIT ${wanted}`)).map((row) => row.seq);
-    // A full page, or every match (the last page, short).
-    if (seqs.length === wanted || !top) return s.rowsBySeq(seqs.slice(params.offset));
+    const inTop = sql`SELECT p.seq ${listed.tables} ${and(listed.conds)} ORDER BY ${order} LIMIT ${wanted}`;
+    // A first page's rows are read with the list (the list is the page: one round trip, not two); a
+    // deeper page's by seq after it, the rows before it never read.
+    if (params.offset === 0) {
+      const rows = await run(sql`SELECT p.*${s.distance} FROM (${inTop}) s CROSS JOIN providers p ON p.seq = s.seq`);
+      if (rows.length === wanted || !top) return rows;
+    } else {
+      const seqs = (await run(inTop)).map((row) => row.seq);
+      // A full page, or every match (the last page, short).
+      if (seqs.length === wanted || !top) return s.rowsBySeq(seqs.slice(params.offset));
+    }
     share *= PLAN_TUNING.topGrowth;
   }
 }
