@@ -8,11 +8,11 @@ import { LIMITS } from '../../../config';
 import { cappedCount, cappedTotal } from '../../providers/index.server';
 import type { Sort } from '../params';
 import { boxTables, distanceSql, inCellsNear } from '../near.server';
-import { filterToken, hasAll, isLookup, listedMatch, onlySeqFilters, rowConditions, textNarrowing } from '../filters.server';
+import { FILTERS, filterToken, hasAll, isLookup, listedMatch, onlySeqFilters, rowConditions, textNarrowing, type SearchFilter } from '../filters.server';
 import { orderTop, PROMOTED_TOKEN } from '../orderBuckets.server';
 import { statesShare, tokenShares } from '../tokenShares.server';
 import { INDEXES, indexedBy, type IndexName, type LeadingIndex } from '../indexes.server';
-import type { Count, Resolved } from '../searchTypes.server';
+import type { Count, FilterName, Resolved } from '../searchTypes.server';
 import type { Point } from '../../places';
 import { PLAN_TUNING } from '../tuning.server';
 import { manyText, statesOnce, wordsEstimate } from '../textFacts.server';
@@ -564,6 +564,22 @@ function deepReach(s: SearchRun, after: Sampled): number {
   if (r.match || !found) return 0;
   const reach = Math.ceil((PLAN_TUNING.deepWalkMargin * wanted * after.rows) / found);
   return reach <= PLAN_TUNING.deepWalk ? reach : 0;
+}
+
+/**
+ * Whether text is listed once for a walk of the index of `filters` (a city's, a service's in a
+ * city), or checked row by row: checked when the token sample puts that source at no more than
+ * `boxCheckSeeks` rows per seek of a check, as in a box (`listTextIn`). A common word's list is the
+ * whole directory ("known": 999,902 rowids at a million, built for the count and again for the
+ * page), where a service's rows in a city are a few thousand lookups.
+ */
+export async function listTextOver(s: Pick<SearchRun, 'r' | 'q'>, filters: readonly FilterName[]): Promise<boolean> {
+  const { r } = s;
+  if (!r.match) return false;
+  if (!r.checkable) return true;
+  const { size, categoryRows } = await tokenShares(s.q.database);
+  const held = categoryRows.filter((row) => filters.every((name) => (FILTERS[name] as SearchFilter).sampledRow?.(r, row) ?? true)).length;
+  return (size * held) / Math.max(1, categoryRows.length) > PLAN_TUNING.boxCheckSeeks / Math.max(1, r.checkSeeks);
 }
 
 /** The search of `q` with its resolved `r`: what its plan reads with. */
