@@ -2244,6 +2244,26 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
     });
 });
 
+describe('text that is many with a service (in a city), or a city: checked row by row on few rows, else listed (plans/context.server.ts listTextOver)', () => {
+  // The fuzz benchmark's `query=known&service=Beauty+Parlour&location=Portland` at a million: "known"
+  // is in nearly every description, so its list was the directory, built for the count and the page.
+  const CASES: [Record<string, string>, (r: Ref) => boolean, string][] = [
+    // (A city's words narrow the text's count: in these cities text is few and listed first.)
+    [{ query: 'plan', service: 'Nail Salon', offset: '12' }, (r) => inCategory(r, 'nails'), 'category'],
+    [{ query: 'plan', service: 'Nail Salon', priceRange: '$$', offset: '96' }, (r) => inCategory(r, 'nails') && r.priceRange === '$$', 'category'],
+  ];
+  for (const [raw, keep, plan] of CASES)
+    it(`${new URLSearchParams(raw)}: the same rows either way`, async () => {
+      const expected = (await everyProvider()).filter((r) => keep(r) && hasWords(words(r), 'plan'));
+      for (const seeks of [1_000_000, 0]) {
+        tune({ boxCheckSeeks: seeks, textLeads: 0 });
+        const page = await search({ limit: '12', ...raw }, MOMENTS.many);
+        expect(lastPlan, `${new URLSearchParams(raw)} boxCheckSeeks ${seeks}`).toBe(plan);
+        expectPage(page, expected, Number(raw.offset ?? 0), 12, `${new URLSearchParams(raw)} boxCheckSeeks ${seeks}`);
+      }
+    });
+});
+
 describe('a word that matches nothing, corrected from the vocabulary (src/features/suggestions/closest.server.ts)', () => {
   // Generated names each add a word of their own (this file's "Plan Test 0001", an import's numbers):
   // the candidates are read by a seek per length and first letter, never every term of the lengths.

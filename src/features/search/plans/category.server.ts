@@ -10,7 +10,7 @@ import { LIMITS } from '../../../config';
 import { cappedTotal } from '../../providers/index.server';
 import { carriedByAll, categoryConditions, FILTERS, inSampledCategoryRows, isListed, matchesText, rowConditions, type SearchFilter } from '../filters.server';
 import { CATEGORY_INDEXES, INDEXES, indexSql, PLACE_INDEXES, type IndexName } from '../indexes.server';
-import { and, CATEGORY_ORDER, CATEGORY_SORT_ORDERS, leadingIndex, type Plan, type PlanResult, type SearchRun } from './context.server';
+import { and, CATEGORY_ORDER, CATEGORY_SORT_ORDERS, leadingIndex, listTextOver, type Plan, type PlanResult, type SearchRun } from './context.server';
 import type { Resolved } from '../searchTypes.server';
 import { manyText, wordsEstimate } from '../textFacts.server';
 import { PLAN_TUNING } from '../tuning.server';
@@ -67,8 +67,10 @@ export const category: Plan = {
     const index = indexSql(lead.index);
     const checked = lead.order === CATEGORY_ORDER ? await textChecked(s, cat, index) : null;
     if (checked) return checked;
-    // Text (many: few was listed before) as one list of rowids, not a lookup per category row.
-    const conds = [...cat, ...rowConditions(r, { skip: 'categoryRows', listText: true })];
+    // Text (many: few was listed before) as one list of rowids, not a lookup per category row,
+    // unless the service's rows (in its city) are few for a check each (listTextOver).
+    const listText = await listTextOver(s, CATEGORY_INDEXES.find((i) => i.index === lead.index)?.filters ?? ['category']);
+    const conds = [...cat, ...rowConditions(r, { skip: 'categoryRows', listText })];
     // Every filter applied by the category rows: listed from them alone, less hidden listings.
     const from = carriedByAll(r, 'categoryRows')
       ? sql`FROM provider_categories c INDEXED BY ${index} ${and([...cat, isListed(sql`c.providerSeq`)])}`

@@ -8,11 +8,11 @@ import { LIMITS } from '../../../config';
 import { cappedCount, cappedTotal } from '../../providers/index.server';
 import type { Sort } from '../params';
 import { boxTables, distanceSql, inCellsNear } from '../near.server';
-import { filterToken, hasAll, isLookup, listedMatch, onlySeqFilters, rowConditions, textNarrowing } from '../filters.server';
+import { FILTERS, filterToken, hasAll, isLookup, listedMatch, onlySeqFilters, rowConditions, textNarrowing, type SearchFilter } from '../filters.server';
 import { orderTop, PROMOTED_TOKEN } from '../orderBuckets.server';
 import { statesShare, tokenShares } from '../tokenShares.server';
 import { INDEXES, indexedBy, type IndexName, type LeadingIndex } from '../indexes.server';
-import type { Count, Resolved } from '../searchTypes.server';
+import type { Count, FilterName, Resolved } from '../searchTypes.server';
 import type { Point } from '../../places';
 import { PLAN_TUNING } from '../tuning.server';
 import { manyText, statesOnce, wordsEstimate } from '../textFacts.server';
@@ -303,9 +303,17 @@ async function topPage(s: SearchRun, list: (top: string | null) => ListedSource 
   for (;;) {
     const top = share <= PLAN_TUNING.topMostShare ? orderTop(sort, standings, share, filterToken) : null;
     const listed = await list(top);
-    const seqs = (await run(sql`SELECT p.seq ${listed.tables} ${and(listed.conds)} ORDER BY ${order} LIMIT ${wanted}`)).map((row) => row.seq);
-    // A full page, or every match (the last page, short).
-    if (seqs.length === wanted || !top) return s.rowsBySeq(seqs.slice(params.offset));
+    const inTop = sql`SELECT p.seq ${listed.tables} ${and(listed.conds)} ORDER BY ${order} LIMIT ${wanted}`;
+    // A first page's rows are read with the list (the list is the page: one round trip, not two); a
+    // deeper page's by seq after it, the rows before it never read.
+    if (params.offset === 0) {
+      const rows = await run(sql`SELECT p.*${s.distance} FROM (${inTop}) s CROSS JOIN providers p ON p.seq = s.seq`);
+      if (rows.length === wanted || !top) return rows;
+    } else {
+      const seqs = (await run(inTop)).map((row) => row.seq);
+      // A full page, or every match (the last page, short).
+      if (seqs.length === wanted || !top) return s.rowsBySeq(seqs.slice(params.offset));
+    }
     share *= PLAN_TUNING.topGrowth;
   }
 }
@@ -548,6 +556,22 @@ function deepReach(s: SearchRun, after: Sampled): number {
   if (r.match || !found) return 0;
   const reach = Math.ceil((PLAN_TUNING.deepWalkMargin * wanted * after.rows) / found);
   return reach <= PLAN_TUNING.deepWalk ? reach : 0;
+}
+
+/**
+ * Whether text is listed once for a walk of the index of `filters` (a city's, a service's in a
+ * city), or checked row by row: checked when the token sample puts that source at no more than
+ * `boxCheckSeeks` rows per seek of a check, as in a box (`listTextIn`). A common word's list is the
+ * whole directory ("known": 999,902 rowids at a million, built for the count and again for the
+ * page), where a service's rows in a city are a few thousand lookups.
+ */
+export async function listTextOver(s: Pick<SearchRun, 'r' | 'q'>, filters: readonly FilterName[]): Promise<boolean> {
+  const { r } = s;
+  if (!r.match) return false;
+  if (!r.checkable) return true;
+  const { size, categoryRows } = await tokenShares(s.q.database);
+  const held = categoryRows.filter((row) => filters.every((name) => (FILTERS[name] as SearchFilter).sampledRow?.(r, row) ?? true)).length;
+  return (size * held) / Math.max(1, categoryRows.length) > PLAN_TUNING.boxCheckSeeks / Math.max(1, r.checkSeeks);
 }
 
 /** The search of `q` with its resolved `r`: what its plan reads with. */

@@ -2,18 +2,21 @@
  * A city, state or price (without a service in a city): the ordered index of its most selective
  * part leads, read in order with each row checked. Text that is few was listed before
  * (textListed.server.ts); text that is many is listed once as a set of rowids here, since a
- * full-text lookup per row of a long walk costs far more than the list (docs/search.md "Bounded cost").
+ * full-text lookup per row of a long walk costs far more than the list (docs/search.md "Bounded
+ * cost"), unless the place holds few rows for a check each.
  */
 import { sql } from 'kysely';
 import { rowConditions } from '../filters.server';
 import { indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { and, leadingIndex, ORDER, type Plan } from './context.server';
+import { and, leadingIndex, listTextOver, ORDER, type Plan } from './context.server';
 
 export const place: Plan = {
   name: 'place',
   async run(s) {
-    const index = indexedBy(leadingIndex(s.r, PLACE_INDEXES)!.index);
-    const conds = rowConditions(s.r, { listText: true });
+    const leading = leadingIndex(s.r, PLACE_INDEXES)!;
+    const index = indexedBy(leading.index);
+    // A place of few rows for a check each (a city's) checks the text row by row (listTextOver).
+    const conds = rowConditions(s.r, { listText: await listTextOver(s, leading.filters) });
     // The count follows the same index: SQLite alone may start from a far larger filter.
     return s.pageAndCount(sql`FROM providers p ${index} ${and(conds)}`, ORDER);
   },
