@@ -1880,6 +1880,61 @@ describe("a place's rings with words in one statement (plans/textRings.server.ts
   });
 });
 
+describe('open now around a place: the rings as one statement, the widest circle\u2019s open-now count read in it (plans/spots.server.ts ringsBySpot)', () => {
+  it('few open listed, many read point by point: the place\u2019s own open first, then the nearest open of the first ring that fills the page, as every row gives', async () => {
+    const { loadGazetteer } = await import('../../src/features/places/gazetteer.server');
+    const { radiiFor } = await import('../../src/features/search/nearPlace.server');
+    const gazetteer = await loadGazetteer();
+    const all = await everyProvider();
+    const plans = new Set<string>();
+    // The ZIP area and its town have providers of their own; Plan City's providers lie ~36 miles west, in the widest ring.
+    for (const [location, own] of [
+      [ZIP, (r: Ref) => r.zipCode.startsWith(ZIP)],
+      ['Hays, KS', (r: Ref) => r.city.toLowerCase() === 'hays' && r.state === 'KS'],
+      ['Russell, KS', () => false],
+    ] as const) {
+      const found = gazetteer.resolve(location)!;
+      const radii = radiiFor(found);
+      const miles = (r: Ref) => haversineMiles(found.point, r);
+      for (const [moment, when] of Object.entries(MOMENTS))
+        for (const [offset, limit, service] of [
+          [0, 12, undefined],
+          [5, 40, 'Nail Salon'],
+          [200, 100, undefined],
+        ] as const) {
+          const what = `${location} ${moment} offset ${offset} limit ${limit} ${service ?? ''}`;
+          const open = all.filter((r) => isOpen(r, when) && (!service || inCategory(r, 'nail-salon')));
+          const mine = open.filter(own);
+          const wanted = offset + limit;
+          const around = (r: number) => open.filter((p) => !own(p) && miles(p) <= r).sort((a, b) => miles(a) - miles(b) || a.seq - b.seq);
+          const trace: SearchTrace = {};
+          const answer = await searchNearPlace(
+            api.database,
+            searchParamsSchema.parse({ location, openNow: 'true', offset: String(offset), limit: String(limit), ...(service ? { service } : {}) }),
+            when,
+            trace,
+          );
+          if (mine.length >= wanted) {
+            expect(answer.place?.radiusMiles, what).toBeUndefined();
+            continue;
+          }
+          const ring = radii.find((r) => mine.length + around(r).length >= wanted) ?? radii.at(-1)!;
+          const nearby = around(ring);
+          if (mine.length + nearby.length === 0) continue;
+          plans.add(trace.plan!.split(', then ')[1]!.split(' within')[0]!);
+          expect(answer.place?.radiusMiles, what).toBe(ring);
+          expect(
+            answer.items.map((p) => p.id),
+            what,
+          ).toEqual([...mine, ...nearby].slice(offset, wanted).map((r) => r.id));
+          if (nearby.length <= LIMITS.countedTotal) expect(answer.total, what).toBe(mine.length + nearby.length);
+        }
+    }
+    // Both ways of reading the rings were taken (the count picks one).
+    expect([...plans].sort()).toEqual(['nearest:rings', 'open-listed:rings']);
+  });
+});
+
 describe('few open and text past the cap, in a box: the fewer of the two is listed', () => {
   it('text-listed when the text has fewer matches than are open, open-listed otherwise; the same providers either way', async () => {
     const all = await everyProvider();

@@ -136,8 +136,8 @@ async function searchPlace(
   const ownRuns = OWN_SEARCH.has(found.kind) && (place?.listed ?? true);
   const wanted = params.offset + params.limit;
   const text = hasText(params);
-  // Open now: the rings' first count is read beside the own page when the own count falls short.
-  const resolved = text ? undefined : (r: Resolved) => ringAhead(database, ring, radii[0]!, r, wanted);
+  // Open now: the rings are read beside the own page when the own count falls short.
+  const resolved = text ? undefined : (r: Resolved) => ringAhead(database, ring, { radii, ownSearched: OWN_SEARCH.has(found.kind) }, r);
   // Words: when the own search's list holds fewer matches than the page needs, the rings' one statement is read beside its page.
   const atMost = text
     ? (most: number) => {

@@ -48,6 +48,8 @@ export interface RequestReads {
   hours: StatementMemo<HoursAsked>;
   /** A place's rings' searches (rings.server.ts `searchOnce`), by their parameters, with the plan each took. */
   rings: StatementMemo<Page<SearchResult> & { plan?: string }>;
+  /** A place's rings read as one statement (rings.server.ts `ringsRead`), by their page: read ahead beside the place's own page, then taken. */
+  atOnce: StatementMemo<unknown>;
   /** The points providers sit at around a point (near.server.ts `spotsNear`), by circle: a narrower one's are a wider one's nearer than its radius. */
   spots: { point: Point; miles: number; read: Promise<SpotNear[]> }[];
 }
@@ -64,6 +66,7 @@ export const requestReads = (): RequestReads => ({
   unvetted: new Map(),
   hours: new Map(),
   rings: new Map(),
+  atOnce: new Map(),
   spots: [],
 });
 

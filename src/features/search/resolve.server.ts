@@ -10,14 +10,24 @@ import { LIMITS } from '../../config';
 import { countOnce, readOnce, termsOnce, unvettedOnce, type RequestReads } from './requestReads.server';
 import { openListedMost, openScanMost, PLAN_TUNING } from './tuning.server';
 import { INDEXES, indexedBy } from './indexes.server';
-import type { Filters, Resolved } from './searchTypes.server';
+import type { Filters, HoursClasses, Resolved } from './searchTypes.server';
 import { categoryForSearch } from '../catalog';
 import { InvalidInputError } from '../../lib/errors';
 import type { SearchPlace } from '../places/index.server';
 import type { SearchRequest } from './request.server';
 import { RADIUS_MILES } from './params';
 import { fewText, manyText, statesOf, textMatches } from './textFacts.server';
-import { cellsWithOpen, countUpTo, hoursOnce, notClosedCondition, openCountByZone, openNowCondition, openNowList, openNowRanges } from './openNow.server';
+import {
+  cellsWithOpen,
+  countUpTo,
+  hoursOnce,
+  notClosedCondition,
+  openCountByZone,
+  openNowCondition,
+  openNowList,
+  openNowRanges,
+  type OpenListConditions,
+} from './openNow.server';
 import { textMatch } from './textMatch.server';
 import { carriedByAll, FILTERS, isListed, openListConditions, textTokensOf } from './filters.server';
 import { tokenShares } from './tokenShares.server';
@@ -88,6 +98,24 @@ async function resolvedText(database: Db, params: Filters, now: Date, place: Sea
  * `openCount`, `openList`, `openTotal`); none open: nothing matches.
  */
 async function resolveOpenList(database: Db, r: Resolved, place: SearchPlace | undefined, reads: RequestReads): Promise<void> {
+  const open = await openListCount(database, r, place, reads);
+  applyOpenCount(r, open, await countOnce(database, reads.counts, open.count));
+}
+
+/** The open-now list of a search and the statement that counts it (`n`, -1 when not known), before it is read. */
+interface OpenListCount {
+  count: RawBuilder<{ n: number }>;
+  /** The most the list holds to be listed (few), else each row is checked. */
+  most: number;
+  openList: RawBuilder<{ seq: number }>;
+  /** Whether the count is the answer's total (the list applies every filter). */
+  carried: boolean;
+  /** The zones and classes listed, for the cells where someone may be open (`Resolved.openCells`). */
+  cells?: { zones: readonly string[]; classes: HoursClasses; conds: OpenListConditions };
+}
+
+/** What `resolveOpenList` reads with, and the statement of its count (not read). */
+async function openListCount(database: Db, r: Resolved, place: SearchPlace | undefined, reads: RequestReads): Promise<OpenListCount> {
   const { now } = r;
   // Few open (at night, most of the week): listed from the hours index, the other filters checked
   // on each. Many: dense in any order, so each row the usual plan reads is checked instead.
@@ -144,16 +172,53 @@ async function resolveOpenList(database: Db, r: Resolved, place: SearchPlace | u
         FROM (SELECT hit FROM (${ranges}) LIMIT ${scan + 1}) o`;
     }
   }
-  const n = await countOnce(database, reads.counts, count);
+  return { count, most, openList, carried, ...(zones ? { cells: { zones, classes, conds } } : {}) };
+}
+
+/** `r` as its open-now count `n` leaves it: none open (no match), few (listed) or many (checked row by row). */
+function applyOpenCount(r: Resolved, { most, openList, carried, cells }: OpenListCount, n: number): void {
   const known = n >= 0;
   if (n === 0) r.match = false;
   r.fewOpen = known && n <= most;
   r.openCount = known ? Math.min(n, most) : most;
   r.openList = sql<SqlBool>`p.seq IN (${openList})`;
   r.openSeqs = openList;
-  r.openNow = r.fewOpen ? r.openList : openNowCondition(now);
-  if (r.within && zones && !r.fewOpen) r.openCells = cellsWithOpen(now, r.within, { zones, classes }, conds) ?? undefined;
+  r.openNow = r.fewOpen ? r.openList : openNowCondition(r.now);
+  if (r.within && cells && !r.fewOpen) r.openCells = cellsWithOpen(r.now, r.within, cells, cells.conds) ?? undefined;
   if (carried && known) r.openTotal = cappedTotal(n);
+}
+
+/**
+ * A search with open now and no text (a place's widest circle, rings.server.ts `ringsAtOnce`)
+ * resolved up to its open-now count, which is not read: the count's statement, the most listed,
+ * and the search as each count would leave it (`as(n)`, a new `Resolved` each call), so that a
+ * statement can read the count and follow either plan in one round trip. Undefined for a search
+ * with text or without open now.
+ */
+export async function resolveUpToOpenCount(
+  q: Pick<SearchRequest<Filters>, 'database' | 'params' | 'now' | 'reads'>,
+  place: SearchPlace | undefined,
+): Promise<{ count: RawBuilder<{ n: number }>; most: number; as(n: number): Resolved } | undefined> {
+  const { database, params, now, reads } = q;
+  if (!params.openNow || params.query || (params.service && !categoryForSearch(params.service))) return undefined;
+  const r = await resolvedText(database, params, now, place, reads);
+  if (r.match !== null) return undefined;
+  if (params.near) r.within = { point: params.near, miles: params.radius ?? RADIUS_MILES.default };
+  if (params.near || params.sort === 'distance') {
+    const point = params.near ?? place?.point;
+    if (!point) return undefined;
+    r.point = point;
+  }
+  const open = await openListCount(database, r, place, reads);
+  return {
+    count: open.count,
+    most: open.most,
+    as(n) {
+      const copy = { ...r };
+      applyOpenCount(copy, open, n);
+      return copy;
+    },
+  };
 }
 
 /**

@@ -14,16 +14,17 @@ import { hoursOnce, type HoursAsk } from './openNow.server';
 import { hoursCategoryNeedle } from './providerHours.server';
 import { haversineMiles, timeZonesOfStates, type GazetteerPlace, type Point } from '../places';
 import type { SearchPlace } from '../places/index.server';
-import { readOnce, type RequestReads } from './requestReads.server';
-import { requestOf, type SearchRequest } from './request.server';
+import { readOnce, type RequestReads, type StatementMemo } from './requestReads.server';
+import { requestOf, type SearchInput, type SearchRequest } from './request.server';
 import type { Circle, Resolved } from './searchTypes.server';
-import { afterWidest, fills, hasText, readAtOnce, RING_TUNING, ringRead, textRingChoice, textRingPage, type Counted, type RingStart } from './rings';
+import { afterWidest, fills, hasText, readAtOnce, RING_TUNING, ringRead, ringStart, textRingChoice, textRingPage, type Counted, type RingStart } from './rings';
 import type { SearchParams, SearchResult } from './schemas/search';
 import { searchProviders, toResult, type SearchTrace } from './search.server';
-import { directorySize, resolve } from './resolve.server';
-import { searchRun } from './plans/context.server';
+import { directorySize, resolve, resolveUpToOpenCount } from './resolve.server';
+import { searchRun, type SearchRun } from './plans/context.server';
+import { choosePlan } from './plans/choice.server';
 import { planFor } from './plans/index.server';
-import { ringsBySpot } from './plans/spots.server';
+import { ringsBySpot, type RingsPage, type RingsRead } from './plans/spots.server';
 import { ringsByText, wordsListedMost, type TextRingsAsk, type TextRingsRead } from './plans/textRings.server';
 import { listedMatch } from './filters.server';
 import { primeTextList, textListMade } from './textFacts.server';
@@ -102,16 +103,23 @@ export function hoursAhead(
 }
 
 /**
- * Over the network, with open now, the open-now count of the circle of `miles` (the nearest, which
- * rings with no text start with) read beside the place's own page once its own count (`own`, what
- * it resolved) says they fall short of `wanted`: the rings find it read. Nothing is read when the
- * place's own fill the page.
+ * Over the network, with open now, the rings read beside the place's own page once its own count
+ * (`own`, what it resolved: the open-now list's total) says they fall short of the page: their one
+ * statement (`ringsRead`, its page worked out from that count as searchAround will work it out),
+ * else the nearest circle's open-now count (`radii[0]`, which rings with no text start with). The
+ * rings then find it read. Nothing is read when the place's own fill the page.
  */
-export function ringAhead(database: Db, a: AroundReads, miles: number, own: Resolved, wanted: number): void {
+export function ringAhead(database: Db, a: AroundReads, { radii, ownSearched }: { radii: number[]; ownSearched: boolean }, own: Resolved): void {
   if (!overNetwork(database) || !a.params.openNow) return;
+  const { offset, limit } = a.params;
+  const wanted = offset + limit;
   const total = own.match === false ? 0 : own.openTotal && !own.openTotal.capped ? own.openTotal.total : wanted;
   if (total >= wanted) return;
-  resolve({ database: withBudget(database), params: circleOf(a, miles), now: a.now, reads: a.reads }, undefined).catch(() => {});
+  const start = ringStart(radii, { own: total, shown: Math.max(0, Math.min(limit, total - offset)), ownSearched, offset, limit, text: false });
+  const circle = () => resolve({ database: withBudget(database), params: circleOf(a, radii[0]!), now: a.now, reads: a.reads }, undefined);
+  ringsRead(database, { ...a, start })
+    .then((found) => (found ? undefined : circle()))
+    .catch(() => {});
 }
 
 /** The search around the point within `miles`, nearest first. */
@@ -245,29 +253,73 @@ async function askWidest(database: Db, a: Around): Promise<{ from: number } | { 
 }
 
 /**
- * The rings as one statement (plans/spots.server.ts `ringsBySpot`), when none of the place's own is
- * among their matches and each circle's search would read its points nearest first (no text, no
- * open now): the answer the rings read circle after circle give, in one round trip. Undefined when
- * they are read circle after circle.
+ * The rings as one statement (plans/spots.server.ts `ringsBySpot`), when each circle's search would
+ * read its points nearest first or, with open now, list its open or read its points by the widest
+ * circle's open-now count, which the statement reads itself (no text): the answer the rings read
+ * circle after circle give, in one round trip. Undefined when they are read circle after circle.
  */
 async function ringsAtOnce(over: Db, a: Around): Promise<RingPage | null | undefined> {
   const { start } = a;
-  if (!readAtOnce(start, { openNow: !!a.params.openNow, listed: LIMITS.countedTotal + 1 }) || (start.ownIn && !a.place)) return undefined;
-  const q = requestOf(withBudget(over), { ...circleOf(a, start.radii.at(-1)!), offset: start.skip, limit: start.take }, a.now, { reads: a.reads });
-  const r = await resolve(q, undefined);
-  if (r.match !== null || !r.within) return undefined;
-  const s = searchRun(q, r);
-  if ((await planFor(s)).name !== 'nearest') return undefined;
-  const ownIds = a.ownAll?.map((p) => p.id);
-  const own = start.ownIn ? { own: start.own, place: a.place, ownIds } : { own: start.own };
-  const found = await ringsBySpot(s, a.point, start.radii, { skip: start.skip, take: start.take, wanted: start.wanted, ...own });
+  const found = await ringsRead(over, a);
   if (!found) return undefined;
   const { ring, count, rows } = found;
   const miles = start.radii[ring]!;
-  // Past the cap, the place's own within the ring not known by id (a deep page): counted apart.
-  const total = count.total - (found.own ?? (await inPlaceCount(over, a, miles)).total);
+  // Past the cap, the place's own within the ring not known by id (a deep page): counted apart, or taken from its own page.
+  const total = count.total - (found.own ?? (await inPlaceWithin(over, a, miles)));
   if (start.own + total === 0) return null;
-  return { miles, plan: 'nearest:rings', total, capped: count.capped, page: rows.map(toResult) };
+  return { miles, plan: found.plan, total, capped: count.capped, page: rows.map(toResult) };
+}
+
+/** The rings' one statement for `a`'s page, read once in the request (read ahead beside the place's own page: `ringsAhead`). */
+function ringsRead(over: Db, a: AroundReads & Pick<Around, 'start' | 'ownAll'>): Promise<(RingsRead & { plan: string }) | undefined> {
+  const { start } = a;
+  if (!readAtOnce(start, { listed: LIMITS.countedTotal + 1 }) || (start.ownIn && !a.place)) return Promise.resolve(undefined);
+  const open = !!a.params.openNow;
+  // With open now the page is the same whether or not the place's own page has been read (read ahead): its own by id are left to inPlaceWithin.
+  const ownIds = open ? undefined : a.ownAll?.map((p) => p.id);
+  const key = JSON.stringify([start.radii, start.skip, start.take, start.wanted, start.own, start.ownIn, ownIds ?? null]);
+  return readOnce(a.reads.atOnce as StatementMemo<(RingsRead & { plan: string }) | undefined>, key, async () => {
+    const q = requestOf(withBudget(over), { ...circleOf(a, start.radii.at(-1)!), offset: start.skip, limit: start.take }, a.now, { reads: a.reads });
+    const page = {
+      skip: start.skip,
+      take: start.take,
+      wanted: start.wanted,
+      own: start.own,
+      ...(start.ownIn ? { place: a.place, ...(ownIds ? { ownIds } : {}) } : {}),
+    };
+    if (open) return openRingsRead(q, a.point, start.radii, page);
+    const r = await resolve(q, undefined);
+    if (r.match !== null || !r.within) return undefined;
+    const s = searchRun(q, r);
+    if ((await planFor(s)).name !== 'nearest') return undefined;
+    const found = await ringsBySpot(s, a.point, start.radii, page);
+    return found && { ...found, plan: 'nearest:rings' };
+  });
+}
+
+/**
+ * The rings with open now as one statement: the widest circle resolved up to its open-now count,
+ * which the statement reads, and its two plans (open-listed with few open, nearest with many) each
+ * ready for the statement to follow. Undefined when either circle plan would be another.
+ */
+async function openRingsRead(
+  q: SearchRequest<SearchInput>,
+  point: Point,
+  radii: readonly number[],
+  page: RingsPage,
+): Promise<(RingsRead & { plan: string }) | undefined> {
+  const open = await resolveUpToOpenCount(q, undefined);
+  if (!open) return undefined;
+  const [many, few] = [searchRun(q, open.as(-1)), searchRun(q, open.as(open.most))];
+  const planOf = (s: SearchRun) => {
+    const choice = choosePlan(s, {});
+    return 'plan' in choice ? choice.plan : undefined;
+  };
+  if (!many.r.within || planOf(many) !== 'nearest' || planOf(few) !== 'open-listed') return undefined;
+  const found = await ringsBySpot(many, point, radii, page, { count: open.count, most: open.most, few });
+  if (!found) return undefined;
+  const n = found.openCount!;
+  return { ...found, plan: n === 0 ? 'none' : n > 0 && n <= open.most ? 'open-listed:rings' : 'nearest:rings' };
 }
 
 /** The rings' one text statement (plans/textRings.server.ts) as asked, and what it read; undefined when the rings are read circle after circle. */

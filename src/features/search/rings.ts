@@ -87,12 +87,10 @@ export function ringStart(
 }
 
 /**
- * Whether the rings are read as one statement (plans/spots.server.ts `ringsBySpot`): no open now (its
- * circles' plans decide from their open-now counts), and a page within the matches a circle's count
- * lists (the cap, `listed`) once the place's own in it are left out.
+ * Whether the rings are read as one statement (plans/spots.server.ts `ringsBySpot`): a page within
+ * the matches a circle's count lists (the cap, `listed`) once the place's own in it are left out.
  */
-export const readAtOnce = (start: RingStart, { openNow, listed }: { openNow: boolean; listed: number }) =>
-  !openNow && start.skip + start.take + (start.ownIn ? start.own : 0) <= listed;
+export const readAtOnce = (start: RingStart, { listed }: { listed: number }) => start.skip + start.take + (start.ownIn ? start.own : 0) <= listed;
 
 /** Whether a circle of `count` matches (with the place's own) fills the page. */
 export const fills = (start: RingStart, count: Counted) => !!count.capped || start.own + count.total >= start.wanted;

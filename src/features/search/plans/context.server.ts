@@ -325,6 +325,14 @@ async function topPage(s: SearchRun, list: (top: string | null) => ListedSource 
 async function fewSorted(s: SearchRun, from: RawBuilder<unknown>): Promise<[Row[], Count]> {
   const { page, run, distance, order } = s;
   const orderDistance = orderDistanceOf(s);
+  // The open-now list's count is the total (it applied every filter): the matches are only sorted
+  // for the page, not kept and counted again (sqld counts a kept table's rows each time they are read).
+  if (s.r.openTotal) {
+    const rows =
+      await run(sql`SELECT p.*${distance} FROM (SELECT p.seq${orderDistance} FROM (SELECT ${ORDER_COLUMNS}${orderDistance} ${from}) p ORDER BY ${order} ${page}) s
+      CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`);
+    return [rows, s.r.openTotal];
+  }
   // The count's one row leads, so a page past the last match still carries the total (a row of
   // nulls): counting again read every match a second time.
   const found = await run(

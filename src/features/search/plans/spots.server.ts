@@ -147,6 +147,8 @@ export interface RingsRead {
   ring: number;
   /** Its matches, counted up to the cap. */
   count: Count;
+  /** With open now (OpenRings), the widest circle's open-now count the statement read (-1: not known). */
+  openCount?: number;
   /** The place's own among them, or null when past the cap and not known by id (to be counted apart). */
   own: number | null;
   rows: Row[];
@@ -197,18 +199,20 @@ export function inPlaceOf(source: Pick<SpotSource, 'rowOf'>, place: SearchPlace)
  * merged by seq. `s` is the widest circle's search; rings.ts `readAtOnce` says when it applies
  * (undefined: the place's own cannot be told on these rows).
  */
-export async function ringsBySpot(s: SearchRun, point: Point, radii: readonly number[], page: RingsPage): Promise<RingsRead | undefined> {
+export async function ringsBySpot(s: SearchRun, point: Point, radii: readonly number[], page: RingsPage, open?: OpenRings): Promise<RingsRead | undefined> {
   const source = spotSource(s);
-  const last = radii.length - 1;
   const inPlace = page.place ? inPlaceOf(source, page.place) : sql`0`;
   if (!inPlace) return undefined;
-  const f0 = ringFills(page, sql`c0.n`, sql`c0.o`);
-  const passes = [
-    ringPass(source, point, radii, 0, inPlace),
-    ...(last > 0 ? [ringPass(source, point, radii, last, inPlace, sql`NOT (SELECT ${f0} FROM c0)`)] : []),
-  ];
+  const passes = ringPasses(source, point, radii, page, inPlace, open);
   // Literals: a bound number may reach the server as a real (0.0), which no JSON path takes.
   const positions = sql.join(Array.from({ length: page.take }, (_, k) => sql`(${sql.lit(page.skip + k)})`));
+  // With open now the rings often hold fewer than a page: the page's seq read as one IN list of their
+  // JSON paths, where a VALUES row a position counted a row read each on sqld (one row more for a full page).
+  const seqAt = Array.from({ length: page.take }, (_, k) => sql`json_extract(c.list, ${sql.lit(`$[${page.skip + k}][1]`)})`);
+  const atPosition = sql`CASE p.seq ${sql.join(
+    seqAt.map((seq, k) => sql`WHEN ${seq} THEN ${sql.lit(page.skip + k)}`),
+    sql` `,
+  )} END`;
   // The place's own in the ring answered with, when its count stopped at the cap: none when none is
   // in the rings (no place given: its pass counted 0), exactly when known by id, else unknown (NULL:
   // counted apart by the caller, a round trip and a circle's rows).
@@ -220,13 +224,18 @@ export async function ringsBySpot(s: SearchRun, point: Point, radii: readonly nu
         ? sql`(SELECT count(*) FROM providers p WHERE p.id IN (${sql.join(page.ownIds)}) AND ${distanceSql(point)} <= c.miles)`
         : sql`0`;
   const rows = (await s.run(sql`WITH ${sql.join(passes)}, chosen AS MATERIALIZED (${chosenRing(page, radii)})
-    SELECT c.ring AS ringIndex, c.n AS ringCount, CASE WHEN c.n > ${LIMITS.countedTotal} THEN ${ownIn} ELSE c.o END AS ringOwn, v.column1 AS position, p.*${s.distance}
-    FROM (VALUES ${positions}) v CROSS JOIN chosen c
-    LEFT JOIN providers p ON v.column1 < c.n - c.o AND p.seq = json_extract(c.list, '$[' || v.column1 || '][1]')`)) as (Row & {
+    SELECT c.ring AS ringIndex, c.n AS ringCount, CASE WHEN c.n > ${LIMITS.countedTotal} THEN ${ownIn} ELSE c.o END AS ringOwn, ${open ? sql`${atPosition} AS position, g.n AS openCount` : sql`v.column1 AS position`}, p.*${s.distance}
+    FROM ${
+      open
+        ? sql`chosen c CROSS JOIN g LEFT JOIN providers p ON p.seq IN (${sql.join(seqAt)})`
+        : sql`(VALUES ${positions}) v CROSS JOIN chosen c
+    LEFT JOIN providers p ON v.column1 < c.n - c.o AND p.seq = json_extract(c.list, '$[' || v.column1 || '][1]')`
+    }`)) as (Row & {
     ringIndex: number;
     ringCount: number;
     ringOwn: number | null;
     position: number;
+    openCount: number | null;
   })[];
   // In the page's order (sorted here: a sort in the statement would count its rows as read).
   rows.sort((a, b) => a.position - b.position);
@@ -235,7 +244,8 @@ export async function ringsBySpot(s: SearchRun, point: Point, radii: readonly nu
     ring: Number(first.ringIndex),
     count: cappedTotal(Number(first.ringCount)),
     own: first.ringOwn === null ? null : Number(first.ringOwn),
-    rows: rows.filter((row) => row.seq !== null).map(({ ringIndex: _, ringCount: __, ringOwn: ___, position: ____, ...row }) => row),
+    rows: rows.filter((row) => row.seq !== null).map(({ ringIndex: _, ringCount: __, ringOwn: ___, position: ____, openCount: _____, ...row }) => row),
+    ...(open ? { openCount: Number(first.openCount) } : {}),
   };
 }
 
@@ -248,16 +258,74 @@ const ringFills = (page: RingsPage, n: RawBuilder<unknown>, o: RawBuilder<unknow
  * index's) up to the cap, counted (`n`, `o` of them the place's own) and listed but for the place's
  * own, and counted within each circle between (`m<j>`, `mo<j>`); `when`, whether it is read at all.
  */
-function ringPass(source: SpotSource, point: Point, radii: readonly number[], i: number, inPlace: RawBuilder<unknown>, when?: RawBuilder<unknown>) {
+function ringPass(
+  source: SpotSource,
+  point: Point,
+  radii: readonly number[],
+  i: number,
+  inPlace: RawBuilder<unknown>,
+  { when, listed }: { when?: RawBuilder<unknown>; listed?: ListedArm } = {},
+) {
   const miles = radii[i]!;
+  const spots = sql`SELECT s.miles, ${source.seq} AS seq, ${inPlace} AS own
+      FROM (SELECT p.latitude, p.longitude, ${distanceSql(point)} AS miles FROM spot p WHERE p.longitude IS NOT NULL AND miles <= ${miles} ORDER BY miles LIMIT -1) s
+      CROSS JOIN ${source.tables} ${and([source.at(sql`s.latitude`, sql`s.longitude`), ...source.conds])}`;
   const within = radii
     .slice(1, -1)
     .map((r, j) => sql`, total(miles <= ${r}) AS ${sql.raw(`m${j + 1}`)}, total(miles <= ${r} AND own) AS ${sql.raw(`mo${j + 1}`)}`);
   return sql`${sql.raw(`c${i}`)} AS MATERIALIZED (WITH RECURSIVE ${spotsCtes(point, miles, { when })}
     SELECT count(*) AS n, total(own) AS o, json_group_array(json_array(miles, seq)) FILTER (WHERE NOT own) AS list ${sql.join(within, sql``)} FROM (
-      SELECT s.miles, ${source.seq} AS seq, ${inPlace} AS own
-      FROM (SELECT p.latitude, p.longitude, ${distanceSql(point)} AS miles FROM spot p WHERE p.longitude IS NOT NULL AND miles <= ${miles} ORDER BY miles LIMIT -1) s
-      CROSS JOIN ${source.tables} ${and([source.at(sql`s.latitude`, sql`s.longitude`), ...source.conds])} LIMIT ${LIMITS.countedTotal + 1}))`;
+      ${listed ? sql`SELECT * FROM (${listedRows(listed, point, miles)}) UNION ALL SELECT * FROM (${spots})` : spots} LIMIT ${LIMITS.countedTotal + 1}))`;
+}
+
+/**
+ * Open now around a place (rings.server.ts `ringsAtOnce`): the widest circle's open-now count, read
+ * in the statement (`g`), says how the rings are read, as it says how each circle's own search is:
+ * few open (at most `most`), each circle's open listed (the open-now list, each open looked up and
+ * kept when within the circle: `few`, the widest circle's search as open-listed runs it); many, or
+ * not known (-1), each point's rows checked (`s`, as nearestBySpot does); none, nothing read.
+ */
+export interface OpenRings {
+  count: RawBuilder<{ n: number }>;
+  most: number;
+  few: SearchRun;
+}
+
+/** A ring's open listed (OpenRings' few): read instead of its points when `when` holds. */
+interface ListedArm {
+  few: SearchRun;
+  inPlace: RawBuilder<unknown>;
+  when: RawBuilder<unknown>;
+}
+
+/**
+ * A circle's open listed: the open-now list's providers within it (the few search's conditions, as
+ * open-listed reads them), nearest first and in seq order at one distance, as ringPass reads its
+ * points' matches; nothing read unless `when` (the row `w` leads the join: a condition of the
+ * WHERE alone would not keep SQLite from reading the list).
+ */
+function listedRows({ few, inPlace, when }: ListedArm, point: Point, miles: number) {
+  const conds = rowConditions({ ...few.r, within: { point, miles } }, { skip: 'openList' });
+  return sql`SELECT miles, seq, own FROM (SELECT p.seq AS seq, ${distanceSql(point)} AS miles, ${inPlace} AS own
+      FROM (SELECT 1 WHERE ${when}) w CROSS JOIN provider_search p ${and(conds)}) ORDER BY miles, seq`;
+}
+
+/**
+ * The nearest circle's pass and the widest's (`c0`, `c<last>`), the widest read only when the
+ * nearest falls short; with open now (`open`), the count first (`g`), and each pass reading its
+ * points (many open) or its open listed (few), as the count says.
+ */
+function ringPasses(source: SpotSource, point: Point, radii: readonly number[], page: RingsPage, inPlace: RawBuilder<unknown>, open?: OpenRings) {
+  const last = radii.length - 1;
+  const wider = sql`NOT (SELECT ${ringFills(page, sql`c0.n`, sql`c0.o`)} FROM c0)`;
+  if (!open) return [ringPass(source, point, radii, 0, inPlace), ...(last > 0 ? [ringPass(source, point, radii, last, inPlace, { when: wider })] : [])];
+  const [few, many] = [sql`(SELECT few FROM g)`, sql`(SELECT many FROM g)`];
+  const listed = (when: RawBuilder<unknown>) => ({ few: open.few, inPlace: page.place ? inPlaceOf({ rowOf: 'p' }, page.place)! : sql`0`, when });
+  return [
+    sql`g AS MATERIALIZED (SELECT n, n BETWEEN 1 AND ${open.most} AS few, (n < 0 OR n > ${open.most}) AS many FROM (${open.count}))`,
+    ringPass(source, point, radii, 0, inPlace, { when: many, listed: listed(few) }),
+    ...(last > 0 ? [ringPass(source, point, radii, last, inPlace, { when: sql`${many} AND ${wider}`, listed: listed(sql`${few} AND ${wider}`) })] : []),
+  ];
 }
 
 /** The ring answered with (`ring`, its `miles`, counts `n` and `o`, and `list`): the nearest when it fills the page, else the first between that does, else the widest. */
