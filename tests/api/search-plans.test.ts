@@ -511,6 +511,37 @@ describe('other orders and text in a place', () => {
     }
   });
 
+  it("text alone in a sort, its words many past doubt and dense: the order's sample is read beside the count (otherOrder.server.ts sampleAhead), the same page", async () => {
+    const raw = { query: 'manicure', limit: '12' };
+    const pageOf = async (sort: 'rating' | 'reviews') => {
+      const statements: string[] = [];
+      const database = watchedDatabase(api.database, (text) => statements.push(text));
+      const trace: SearchTrace = {};
+      const page = await searchProviders(database, searchParamsSchema.parse({ ...raw, sort }), MOMENTS.many, { trace });
+      const sample = statements.findIndex((text) =>
+        new RegExp(`INDEXED BY providers_${sort}_order ORDER BY .* LIMIT \\? *\\) s`).test(text.replace(/\s+/g, ' ')),
+      );
+      const count = statements.findIndex((text) => /json_group_array\(seq\)/.test(text));
+      return { plan: trace.plan, ids: page.items.map((p) => p.id), sample, count };
+    };
+    for (const sort of ['rating', 'reviews'] as const) {
+      const before = await pageOf(sort);
+      const leads = PLAN_TUNING.textLeads;
+      PLAN_TUNING.textLeads = 10;
+      try {
+        const ahead = await pageOf(sort);
+        expect(ahead.plan).toBe('other-order:walk');
+        expect(ahead.ids).toEqual(before.ids);
+        expect(ahead.sample).toBeGreaterThanOrEqual(0);
+        expect(ahead.sample).toBeLessThan(ahead.count);
+        // With the words not many past doubt, the sample follows the count, as before.
+        expect(before.sample === -1 || before.sample > before.count).toBe(true);
+      } finally {
+        PLAN_TUNING.textLeads = leads;
+      }
+    }
+  });
+
   it('few matches are read once: the read that counts them lists them, and the page is sorted from it (docs/search.md "Bounded cost")', async () => {
     const statements: string[] = [];
     const database = watchedDatabase(api.database, (text) => statements.push(text));

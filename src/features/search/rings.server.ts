@@ -38,9 +38,9 @@ import { searchRun, type SearchRun } from './plans/context.server';
 import { choosePlan } from './plans/choice.server';
 import { planFor } from './plans/index.server';
 import { ringsBySpot, type RingsPage, type RingsRead } from './plans/spots.server';
-import { ringsByText, type TextRingsAsk, type TextRingsRead } from './plans/textRings.server';
+import { ringsByText, wordsListedMost, type TextRingsAsk, type TextRingsRead } from './plans/textRings.server';
 import { listedMatch } from './filters.server';
-import { primeTextList } from './textFacts.server';
+import { primeTextList, textListMade } from './textFacts.server';
 import { LIMITS } from '../../config';
 import { withBudget } from './budget.server';
 import type { Page } from '../providers/index.server';
@@ -350,6 +350,9 @@ async function readTextRings(over: Db, a: AroundReads, radii: readonly number[],
   const r = await resolve(q, undefined, { wordsListed: true });
   if (!r.match) return undefined;
   const match = listedMatch(r, { tokens: [], inText: true, regions: false });
+  // Words the request counted already past what the statement lists (a ZIP prefix's own search counts them): the circles' own plans answer.
+  const made = textListMade(q.database, match, a.reads);
+  if (made && (await made).n > wordsListedMost(!!a.params.openNow)) return undefined;
   const read = await ringsByText(searchRun(q, r), match, a.point, radii, ask);
   if (read) primeTextList(q.database, match, a.reads, read.words);
   return { ask, read };

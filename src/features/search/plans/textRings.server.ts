@@ -21,6 +21,9 @@ import { countedWords } from '../tuning.server';
 import { and, type Row, type SearchRun } from './context.server';
 import { inPlaceOf } from './spots.server';
 
+/** The most words' matches the statement lists: with open now, those each checked for it (resolve.server.ts), as the circles' own plans check them. */
+export const wordsListedMost = (openNow: boolean) => (openNow ? LIMITS.countedTotal : countedWords());
+
 /** What the rings' one statement read. */
 export interface TextRingsRead {
   /** The words' matches as `textListOf` counts them (one past `countedWords()`), how far they reach, and their rowids when a circle's count passed the counted cap (its own plan answers, from this list). */
@@ -54,8 +57,7 @@ export async function ringsByText(s: SearchRun, match: string, point: Point, rad
   if (!inPlace) return undefined;
   const last = radii.length - 1;
   const cap = countedWords();
-  // With open now, words each checked for it only when few (resolve.server.ts), as the circles' own plans check them.
-  const listedCap = s.r.params.openNow ? LIMITS.countedTotal : cap;
+  const listedCap = wordsListedMost(!!s.r.params.openNow);
   const fills0 = sql`(${ask.ownLeast} + k0.n - k0.o >= ${ask.wanted})`;
   const pass = (name: string, miles: number, when?: RawBuilder<SqlBool>) => {
     const conds = rowConditions({ ...s.r, match: null, within: { point, miles } });
