@@ -1918,6 +1918,7 @@ describe('open now around a place: the rings as one statement, the widest circle
     const gazetteer = await loadGazetteer();
     const all = await everyProvider();
     const plans = new Set<string>();
+    let deep = 0;
     // The ZIP area and its town have providers of their own; Plan City's providers lie ~36 miles west, in the widest ring.
     for (const [location, own] of [
       [ZIP, (r: Ref) => r.zipCode.startsWith(ZIP)],
@@ -1932,6 +1933,9 @@ describe('open now around a place: the rings as one statement, the widest circle
           [0, 12, undefined],
           [5, 40, 'Nail Salon'],
           [200, 100, undefined],
+          // Deep pages (the fuzz's offset 990): each ring's pass lists as deep as the page reaches, past the counted cap.
+          [990, 12, undefined],
+          [950, 100, 'Nail Salon'],
         ] as const) {
           const what = `${location} ${moment} offset ${offset} limit ${limit} ${service ?? ''}`;
           const open = all.filter((r) => isOpen(r, when) && (!service || inCategory(r, 'nail-salon')));
@@ -1953,6 +1957,7 @@ describe('open now around a place: the rings as one statement, the widest circle
           const nearby = around(ring);
           if (mine.length + nearby.length === 0) continue;
           plans.add(trace.plan!.split(', then ')[1]!.split(' within')[0]!);
+          if (offset + limit > LIMITS.countedTotal + 1 && nearby.length > LIMITS.countedTotal) deep++;
           expect(answer.place?.radiusMiles, what).toBe(ring);
           expect(
             answer.items.map((p) => p.id),
@@ -1961,8 +1966,9 @@ describe('open now around a place: the rings as one statement, the widest circle
           if (nearby.length <= LIMITS.countedTotal) expect(answer.total, what).toBe(mine.length + nearby.length);
         }
     }
-    // Both ways of reading the rings were taken (the count picks one).
+    // Both ways of reading the rings were taken (the count picks one), deep pages too.
     expect([...plans].sort()).toEqual(['nearest:rings', 'open-listed:rings']);
+    expect(deep).toBeGreaterThan(0);
   });
 });
 

@@ -86,6 +86,13 @@ const SEARCHES: { label: string; raw: Record<string, string>; most: number }[] =
   // A city's own few in another order (its count lists them): the rings' one statement is read beside its own page (rings.server.ts ringsAhead).
   { label: 'a city in another order, its own short of the page', raw: { location: 'Chicago', sort: 'reviews' }, most: 3 },
   { label: 'open now in a ZIP code (fuzz)', raw: { location: '15270', openNow: 'true' }, most: 2 },
+  // Open now in a place's rings, a deep page (the fuzz's worst at 100,000: each ring's pass lists as deep as the page, rings.ts ringsListed).
+  {
+    label: 'open now in a place\u2019s rings, a deep page (fuzz)',
+    raw: { service: 'Nail Salon', location: 'Chicago', openNow: 'true', offset: '990' },
+    most: 3,
+  },
+  { label: 'open now in a town, a deep page (fuzz)', raw: { service: 'Beauty Parlour', location: 'Arlington', openNow: 'true', offset: '990' }, most: 3 },
   // Text around a place: the rings in one statement (plans/textRings.server.ts), read beside the own page when the own's list cannot fill it.
   { label: 'a word at a price around a city', raw: { query: 'gel', location: 'Miami', priceRange: '$$$' }, most: 3 },
 ];
