@@ -511,6 +511,37 @@ describe('other orders and text in a place', () => {
     }
   });
 
+  it("text alone in a sort, its words many past doubt and dense: the order's sample is read beside the count (otherOrder.server.ts sampleAhead), the same page", async () => {
+    const raw = { query: 'manicure', limit: '12' };
+    const pageOf = async (sort: 'rating' | 'reviews') => {
+      const statements: string[] = [];
+      const database = watchedDatabase(api.database, (text) => statements.push(text));
+      const trace: SearchTrace = {};
+      const page = await searchProviders(database, searchParamsSchema.parse({ ...raw, sort }), MOMENTS.many, { trace });
+      const sample = statements.findIndex((text) =>
+        new RegExp(`INDEXED BY providers_${sort}_order ORDER BY .* LIMIT \\? *\\) s`).test(text.replace(/\s+/g, ' ')),
+      );
+      const count = statements.findIndex((text) => /json_group_array\(seq\)/.test(text));
+      return { plan: trace.plan, ids: page.items.map((p) => p.id), sample, count };
+    };
+    for (const sort of ['rating', 'reviews'] as const) {
+      const before = await pageOf(sort);
+      const leads = PLAN_TUNING.textLeads;
+      PLAN_TUNING.textLeads = 10;
+      try {
+        const ahead = await pageOf(sort);
+        expect(ahead.plan).toBe('other-order:walk');
+        expect(ahead.ids).toEqual(before.ids);
+        expect(ahead.sample).toBeGreaterThanOrEqual(0);
+        expect(ahead.sample).toBeLessThan(ahead.count);
+        // With the words not many past doubt, the sample follows the count, as before.
+        expect(before.sample === -1 || before.sample > before.count).toBe(true);
+      } finally {
+        PLAN_TUNING.textLeads = leads;
+      }
+    }
+  });
+
   it('few matches are read once: the read that counts them lists them, and the page is sorted from it (docs/search.md "Bounded cost")', async () => {
     const statements: string[] = [];
     const database = watchedDatabase(api.database, (text) => statements.push(text));
@@ -1887,6 +1918,7 @@ describe('open now around a place: the rings as one statement, the widest circle
     const gazetteer = await loadGazetteer();
     const all = await everyProvider();
     const plans = new Set<string>();
+    let deep = 0;
     // The ZIP area and its town have providers of their own; Plan City's providers lie ~36 miles west, in the widest ring.
     for (const [location, own] of [
       [ZIP, (r: Ref) => r.zipCode.startsWith(ZIP)],
@@ -1901,6 +1933,9 @@ describe('open now around a place: the rings as one statement, the widest circle
           [0, 12, undefined],
           [5, 40, 'Nail Salon'],
           [200, 100, undefined],
+          // Deep pages (the fuzz's offset 990): each ring's pass lists as deep as the page reaches, past the counted cap.
+          [990, 12, undefined],
+          [950, 100, 'Nail Salon'],
         ] as const) {
           const what = `${location} ${moment} offset ${offset} limit ${limit} ${service ?? ''}`;
           const open = all.filter((r) => isOpen(r, when) && (!service || inCategory(r, 'nail-salon')));
@@ -1922,6 +1957,7 @@ describe('open now around a place: the rings as one statement, the widest circle
           const nearby = around(ring);
           if (mine.length + nearby.length === 0) continue;
           plans.add(trace.plan!.split(', then ')[1]!.split(' within')[0]!);
+          if (offset + limit > LIMITS.countedTotal + 1 && nearby.length > LIMITS.countedTotal) deep++;
           expect(answer.place?.radiusMiles, what).toBe(ring);
           expect(
             answer.items.map((p) => p.id),
@@ -1930,8 +1966,9 @@ describe('open now around a place: the rings as one statement, the widest circle
           if (nearby.length <= LIMITS.countedTotal) expect(answer.total, what).toBe(mine.length + nearby.length);
         }
     }
-    // Both ways of reading the rings were taken (the count picks one).
+    // Both ways of reading the rings were taken (the count picks one), deep pages too.
     expect([...plans].sort()).toEqual(['nearest:rings', 'open-listed:rings']);
+    expect(deep).toBeGreaterThan(0);
   });
 });
 

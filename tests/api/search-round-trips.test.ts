@@ -84,6 +84,13 @@ const SEARCHES: { label: string; raw: Record<string, string>; most: number }[] =
   // Nothing within 50 miles (Billings, MT): nobody listed in the ZIP code, so the search as typed is not read either.
   { label: 'a ZIP code with nothing within 50 miles', raw: { location: '59101' }, most: 2 },
   { label: 'open now in a ZIP code (fuzz)', raw: { location: '15270', openNow: 'true' }, most: 2 },
+  // Open now in a place's rings, a deep page (the fuzz's worst at 100,000: each ring's pass lists as deep as the page, rings.ts ringsListed).
+  {
+    label: 'open now in a place\u2019s rings, a deep page (fuzz)',
+    raw: { service: 'Nail Salon', location: 'Chicago', openNow: 'true', offset: '990' },
+    most: 3,
+  },
+  { label: 'open now in a town, a deep page (fuzz)', raw: { service: 'Beauty Parlour', location: 'Arlington', openNow: 'true', offset: '990' }, most: 3 },
   // Text around a place: the rings in one statement (plans/textRings.server.ts), read beside the own page when the own's list cannot fill it.
   { label: 'a word at a price around a city', raw: { query: 'gel', location: 'Miami', priceRange: '$$$' }, most: 3 },
 ];

@@ -17,7 +17,20 @@ import type { SearchPlace } from '../places/index.server';
 import { readOnce, type RequestReads, type StatementMemo } from './requestReads.server';
 import { requestOf, type SearchInput, type SearchRequest } from './request.server';
 import type { Circle, Resolved } from './searchTypes.server';
-import { afterWidest, fills, hasText, readAtOnce, RING_TUNING, ringRead, ringStart, textRingChoice, textRingPage, type Counted, type RingStart } from './rings';
+import {
+  afterWidest,
+  fills,
+  hasText,
+  readAtOnce,
+  RING_TUNING,
+  ringRead,
+  ringsListed,
+  ringStart,
+  textRingChoice,
+  textRingPage,
+  type Counted,
+  type RingStart,
+} from './rings';
 import type { SearchParams, SearchResult } from './schemas/search';
 import { searchProviders, toResult, type SearchTrace } from './search.server';
 import { directorySize, resolve, resolveUpToOpenCount } from './resolve.server';
@@ -273,8 +286,9 @@ async function ringsAtOnce(over: Db, a: Around): Promise<RingPage | null | undef
 /** The rings' one statement for `a`'s page, read once in the request (read ahead beside the place's own page: `ringsAhead`). */
 function ringsRead(over: Db, a: AroundReads & Pick<Around, 'start' | 'ownAll'>): Promise<(RingsRead & { plan: string }) | undefined> {
   const { start } = a;
-  if (!readAtOnce(start, { listed: LIMITS.countedTotal + 1 }) || (start.ownIn && !a.place)) return Promise.resolve(undefined);
   const open = !!a.params.openNow;
+  const listed = ringsListed(start, { cap: LIMITS.countedTotal, openNow: open });
+  if (!readAtOnce(start, { listed }) || (start.ownIn && !a.place)) return Promise.resolve(undefined);
   // With open now the page is the same whether or not the place's own page has been read (read ahead): its own by id are left to inPlaceWithin.
   const ownIds = open ? undefined : a.ownAll?.map((p) => p.id);
   const key = JSON.stringify([start.radii, start.skip, start.take, start.wanted, start.own, start.ownIn, ownIds ?? null]);
@@ -284,6 +298,7 @@ function ringsRead(over: Db, a: AroundReads & Pick<Around, 'start' | 'ownAll'>):
       skip: start.skip,
       take: start.take,
       wanted: start.wanted,
+      listed,
       own: start.own,
       ...(start.ownIn ? { place: a.place, ...(ownIds ? { ownIds } : {}) } : {}),
     };

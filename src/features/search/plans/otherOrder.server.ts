@@ -4,7 +4,7 @@
  * box holds a few per cent of all); else many open are listed from the open-now list, text that is
  * many is read with a top of the order (SearchRun.topPage), and anything else is sorted whole.
  */
-import { manyText } from '../textFacts.server';
+import { manyText, wordsCounted } from '../textFacts.server';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { LIMITS } from '../../../config';
 import { PLAN_TUNING } from '../tuning.server';
@@ -59,12 +59,28 @@ async function walkAhead(s: SearchRun): Promise<boolean> {
   return (wanted + PLAN_TUNING.walkCap) * providers >= PLAN_TUNING.walkAheadMargin * wanted * size;
 }
 
+/**
+ * Whether text alone in a sort's order is sampled beside its count (one round trip, where the count
+ * and then the sample were two): its words' matches, counted already (`wordsCounted`), are many past
+ * doubt (`textLeads`: the count will be capped) and dense where they were counted (a walk fills the
+ * page, as the count's own density then says).
+ */
+async function sampleAhead(s: SearchRun): Promise<boolean> {
+  const { r } = s;
+  const filters = filtersOf(r);
+  if (!r.match || filters.length !== 1 || filters[0] !== 'text') return false;
+  const words = await wordsCounted(s.q.database, r, s.q.reads);
+  return words.n > PLAN_TUNING.textLeads && s.walkFills(words.n, words.reach);
+}
+
 export const otherOrder: Plan = {
   name: 'other-order',
   async run(s) {
     const { conds, byOrder, unfiltered, tables, text, seqSource, scan, listedText, boxStates } = await pointSource(s);
     const ahead = byOrder && !unfiltered && (await walkAhead(s)) ? s.walk(byOrder.index, byOrder.order, rowConditions(s.r)) : null;
     ahead?.catch(() => {});
+    const sample = byOrder && !unfiltered && !ahead && (await sampleAhead(s)) ? s.denseIn(byOrder.index, byOrder.order, SAMPLE_ROWS.row) : null;
+    sample?.catch(() => {});
     // Few matches are the page already, sorted from the read that counted them. Many open with no
     // narrower source than every provider are counted along the open-now list (openSource).
     const { count, sorted, reach } = await s.countOrList(tables, conds, seqSource ?? (scan ? openSource(s.r, conds) : undefined));
@@ -76,7 +92,7 @@ export const otherOrder: Plan = {
       const walked = ahead && (await ahead);
       if (walked) return { count, rows: walked, step: 'walk' };
       // Dense: a lookup per row of the short walk costs less than listing every match.
-      const sampled = await s.denseIn(byOrder.index, byOrder.order, SAMPLE_ROWS.row);
+      const sampled = await (sample ?? s.denseIn(byOrder.index, byOrder.order, SAMPLE_ROWS.row));
       const rows = sampled.page ?? (sampled.dense ? await s.walk(byOrder.index, byOrder.order, rowConditions(s.r), sampled.sampled) : null);
       if (rows) return { count, rows, step: 'walk' };
     }

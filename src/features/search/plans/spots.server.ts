@@ -159,6 +159,8 @@ export interface RingsPage {
   skip: number;
   take: number;
   wanted: number;
+  /** The matches each ring's pass lists, at least one past the counted cap (rings.ts `ringsListed`). */
+  listed: number;
   /** The place's own matches, all counted (0: none is in the rings). */
   own: number;
   /** The place, as its own search reads it (its city, state or ZIP prefix), when some of its own are in the rings. */
@@ -264,6 +266,7 @@ function ringPass(
   radii: readonly number[],
   i: number,
   inPlace: RawBuilder<unknown>,
+  most: number,
   { when, listed }: { when?: RawBuilder<unknown>; listed?: ListedArm } = {},
 ) {
   const miles = radii[i]!;
@@ -275,7 +278,7 @@ function ringPass(
     .map((r, j) => sql`, total(miles <= ${r}) AS ${sql.raw(`m${j + 1}`)}, total(miles <= ${r} AND own) AS ${sql.raw(`mo${j + 1}`)}`);
   return sql`${sql.raw(`c${i}`)} AS MATERIALIZED (WITH RECURSIVE ${spotsCtes(point, miles, { when })}
     SELECT count(*) AS n, total(own) AS o, json_group_array(json_array(miles, seq)) FILTER (WHERE NOT own) AS list ${sql.join(within, sql``)} FROM (
-      ${listed ? sql`SELECT * FROM (${listedRows(listed, point, miles)}) UNION ALL SELECT * FROM (${spots})` : spots} LIMIT ${LIMITS.countedTotal + 1}))`;
+      ${listed ? sql`SELECT * FROM (${listedRows(listed, point, miles)}) UNION ALL SELECT * FROM (${spots})` : spots} LIMIT ${most}))`;
 }
 
 /**
@@ -318,13 +321,15 @@ function listedRows({ few, inPlace, when }: ListedArm, point: Point, miles: numb
 function ringPasses(source: SpotSource, point: Point, radii: readonly number[], page: RingsPage, inPlace: RawBuilder<unknown>, open?: OpenRings) {
   const last = radii.length - 1;
   const wider = sql`NOT (SELECT ${ringFills(page, sql`c0.n`, sql`c0.o`)} FROM c0)`;
-  if (!open) return [ringPass(source, point, radii, 0, inPlace), ...(last > 0 ? [ringPass(source, point, radii, last, inPlace, { when: wider })] : [])];
+  const most = page.listed;
+  if (!open)
+    return [ringPass(source, point, radii, 0, inPlace, most), ...(last > 0 ? [ringPass(source, point, radii, last, inPlace, most, { when: wider })] : [])];
   const [few, many] = [sql`(SELECT few FROM g)`, sql`(SELECT many FROM g)`];
   const listed = (when: RawBuilder<unknown>) => ({ few: open.few, inPlace: page.place ? inPlaceOf({ rowOf: 'p' }, page.place)! : sql`0`, when });
   return [
     sql`g AS MATERIALIZED (SELECT n, n BETWEEN 1 AND ${open.most} AS few, (n < 0 OR n > ${open.most}) AS many FROM (${open.count}))`,
-    ringPass(source, point, radii, 0, inPlace, { when: many, listed: listed(few) }),
-    ...(last > 0 ? [ringPass(source, point, radii, last, inPlace, { when: sql`${many} AND ${wider}`, listed: listed(sql`${few} AND ${wider}`) })] : []),
+    ringPass(source, point, radii, 0, inPlace, most, { when: many, listed: listed(few) }),
+    ...(last > 0 ? [ringPass(source, point, radii, last, inPlace, most, { when: sql`${many} AND ${wider}`, listed: listed(sql`${few} AND ${wider}`) })] : []),
   ];
 }
 
