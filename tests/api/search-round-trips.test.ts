@@ -83,6 +83,8 @@ const SEARCHES: { label: string; raw: Record<string, string>; most: number }[] =
   { label: 'open now at a price in a town (fuzz)', raw: { service: 'Hair Salon', location: 'McAllen', priceRange: '$$', openNow: 'true' }, most: 3 },
   // Nothing within 50 miles (Billings, MT): nobody listed in the ZIP code, so the search as typed is not read either.
   { label: 'a ZIP code with nothing within 50 miles', raw: { location: '59101' }, most: 2 },
+  // A city's own few in another order (its count lists them): the rings' one statement is read beside its own page (rings.server.ts ringsAhead).
+  { label: 'a city in another order, its own short of the page', raw: { location: 'Chicago', sort: 'reviews' }, most: 3 },
   { label: 'open now in a ZIP code (fuzz)', raw: { location: '15270', openNow: 'true' }, most: 2 },
   // Open now in a place's rings, a deep page (the fuzz's worst at 100,000: each ring's pass lists as deep as the page, rings.ts ringsListed).
   {

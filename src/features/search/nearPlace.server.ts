@@ -19,7 +19,7 @@ import { searchOf } from './search.server';
 import { searchRequest, type SearchRequest, type SearchTrace } from './request.server';
 import { MAX_NEARBY_MILES } from './params';
 import { hasText, radiiFor, ringStart } from './rings';
-import { readAhead, ringAhead, searchAround, textRingsAhead } from './rings.server';
+import { readAhead, ringAhead, ringsAhead, searchAround, textRingsAhead } from './rings.server';
 import type { Resolved } from './searchTypes.server';
 
 /**
@@ -144,7 +144,10 @@ async function searchPlace(
         if (most < wanted) textRingsAhead(database, ring, radii, most, OWN_SEARCH.has(found.kind) ? place : undefined);
       }
     : undefined;
-  const own = ownRuns ? await searchOf(atMost ? { ...q, atMost } : q, { place, ...(resolved ? { resolved } : {}) }) : empty;
+  // Neither: when the own search counted its matches exactly and they fall short, the rings' one statement is read beside its page.
+  const counted = text || params.openNow ? undefined : (total: number) => ringsAhead(database, ring, { radii, ownSearched: OWN_SEARCH.has(found.kind) }, total);
+  const hooks = { ...(atMost ? { atMost } : {}), ...(counted ? { counted } : {}) };
+  const own = ownRuns ? await searchOf({ ...q, ...hooks }, { place, ...(resolved ? { resolved } : {}) }) : empty;
   const ownPlan = trace.plan ?? 'none';
   if (own.capped || own.total >= wanted) return { answer: { ...own, items: own.items.map(withDistance), place: { ...answerPlace, inPlace: own.total } } };
 

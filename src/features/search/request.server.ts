@@ -45,6 +45,12 @@ export interface SearchRequest<P extends Filters = SearchParams> {
    * a place's rings are read beside its own page when its own cannot fill it (nearPlace.server.ts).
    */
   atMost?: (most: number) => void;
+  /**
+   * Told, before a plan reads its page, how many matches the search has when the plan counted them
+   * exactly (a count that listed them, or a ZIP code's alone): a place's rings are read beside its
+   * own page when its own cannot fill it (nearPlace.server.ts).
+   */
+  counted?: (total: number) => void;
 }
 
 /** A request made for one search (its location read by the search itself): the site's own searches, the tests. */

@@ -135,6 +135,21 @@ export function ringAhead(database: Db, a: AroundReads, { radii, ownSearched }: 
     .catch(() => {});
 }
 
+/**
+ * Over the network, with neither words nor open now, the rings' one statement read beside the place's
+ * own page once its own search counted its matches exactly (`total`: a count that listed them, or a
+ * ZIP code's alone) and they fall short of the page: its page worked out from that count as
+ * searchAround will work it out, the place's own within a ring past the cap then taken from the own
+ * page (inPlaceWithin). Nothing is read when the place's own fill the page.
+ */
+export function ringsAhead(database: Db, a: AroundReads, { radii, ownSearched }: { radii: number[]; ownSearched: boolean }, total: number): void {
+  if (!overNetwork(database) || a.params.openNow || hasText(a.params)) return;
+  const { offset, limit } = a.params;
+  if (total >= offset + limit) return;
+  const start = ringStart(radii, { own: total, shown: Math.max(0, Math.min(limit, total - offset)), ownSearched, offset, limit, text: false });
+  ringsRead(database, { ...a, start }).catch(() => {});
+}
+
 /** The search around the point within `miles`, nearest first. */
 const circleOf = (a: AroundReads, miles: number) => ({ ...a.params, location: undefined, near: a.point, radius: miles, sort: 'distance' as const });
 
@@ -291,7 +306,11 @@ function ringsRead(over: Db, a: AroundReads & Pick<Around, 'start' | 'ownAll'>):
   if (!readAtOnce(start, { listed }) || (start.ownIn && !a.place)) return Promise.resolve(undefined);
   // With open now the page is the same whether or not the place's own page has been read (read ahead): its own by id are left to inPlaceWithin.
   const ownIds = open ? undefined : a.ownAll?.map((p) => p.id);
-  const key = JSON.stringify([start.radii, start.skip, start.take, start.wanted, start.own, start.ownIn, ownIds ?? null]);
+  const keyOf = (ids: string[] | undefined) => JSON.stringify([start.radii, start.skip, start.take, start.wanted, start.own, start.ownIn, ids ?? null]);
+  const key = keyOf(ownIds);
+  // Read ahead before the own page (ringsAhead): the same page, its own by id left to inPlaceWithin.
+  const ahead = a.reads.atOnce.get(keyOf(undefined)) as Promise<(RingsRead & { plan: string }) | undefined> | undefined;
+  if (ahead) return ahead;
   return readOnce(a.reads.atOnce as StatementMemo<(RingsRead & { plan: string }) | undefined>, key, async () => {
     const q = requestOf(withBudget(over), { ...circleOf(a, start.radii.at(-1)!), offset: start.skip, limit: start.take }, a.now, { reads: a.reads });
     const page = {

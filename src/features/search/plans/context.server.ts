@@ -403,6 +403,7 @@ async function countOrList(s: SearchRun, tables: RawBuilder<unknown>, conds: Exp
   const [{ seqs }, total] = await Promise.all([listing, counting]);
   const matches = JSON.parse(seqs) as number[];
   if (total.capped) return { count: total, sorted: null, reach: { found: matches.length, reach: Math.max(...matches) } };
+  s.q.counted?.(total.total);
   const sorted = async () =>
     matches.length <= params.offset || params.limit === 0
       ? []
