@@ -76,6 +76,8 @@ const SEARCHES: { label: string; raw: Record<string, string>; most: number }[] =
   { label: 'a misspelt word, corrected', raw: { query: 'balayge' }, most: 3 },
   { label: 'a misspelt word and a known one, corrected', raw: { query: 'balayge brooklyn' }, most: 3 },
   { label: 'open now, a service and a city', raw: { service: 'Nail Salon', location: 'Chicago', openNow: 'true' }, most: 3 },
+  // Nearest first: the open-listed page sorted by distance with the open-now list's total (the fuzz's 'Hair Salon' in Berkeley failed on it).
+  { label: 'open now, a service and a city, nearest first', raw: { service: 'Nail Salon', location: 'Chicago', openNow: 'true', sort: 'distance' }, most: 3 },
   { label: 'a word, a service and a rating', raw: { query: 'henna', service: 'Acrylic Nails', rating: '3' }, most: 3 },
   // The most in sequence `npm run bench:fuzz -- --providers 10000 --searches 300 --round-trips --seed 1` found
   // (docs/BENCHMARKS.md "Round trips per search" has its figure): open now in a place whose rings find nothing.

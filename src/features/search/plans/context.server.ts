@@ -329,7 +329,7 @@ async function fewSorted(s: SearchRun, from: RawBuilder<unknown>): Promise<[Row[
   // for the page, not kept and counted again (sqld counts a kept table's rows each time they are read).
   if (s.r.openTotal) {
     const rows =
-      await run(sql`SELECT p.*${distance} FROM (SELECT p.seq${orderDistance} FROM (SELECT ${ORDER_COLUMNS}${orderDistance} ${from}) p ORDER BY ${order} ${page}) s
+      await run(sql`SELECT p.*${distance} FROM (SELECT p.seq${s.sort === 'distance' ? sql`, p.distanceMiles` : sql``} FROM (SELECT ${ORDER_COLUMNS}${orderDistance} ${from}) p ORDER BY ${order} ${page}) s
       CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`);
     return [rows, s.r.openTotal];
   }
