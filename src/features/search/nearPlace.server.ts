@@ -121,7 +121,7 @@ async function searchPlace(
   place: SearchPlace | undefined,
   answerPlace: Omit<PlaceAnswer, 'inPlace'>,
 ): Promise<{ answer: PlaceSearchAnswer } | LeftToTyped> {
-  const { database, params, now, trace, reads } = q;
+  const { database, params, trace, reads } = q;
   const at = town ?? found;
   const point = at.point;
   const withDistance = (p: SearchResult): SearchResult =>
@@ -132,7 +132,7 @@ async function searchPlace(
   readCityKnown(database, reads, place);
   const radii = radiiFor(at);
   // Each circle's text, when many, is listed for the widest circle's states: one list for the rings.
-  const ring: Parameters<typeof textRingsAhead>[1] = { params, now, place, reads, point, textCircle: { point, miles: radii.at(-1)! } };
+  const ring: Parameters<typeof textRingsAhead>[1] = { q, place, point, textCircle: { point, miles: radii.at(-1)! } };
   const ownRuns = OWN_SEARCH.has(found.kind) && (place?.listed ?? true);
   const wanted = params.offset + params.limit;
   const text = hasText(params);

@@ -47,11 +47,10 @@ import type { Page } from '../providers/index.server';
 
 /** One request's search around a place. */
 export interface Around {
-  params: SearchParams;
-  now: Date;
+  /** The request the rings are part of: its parameters, moment and reads (each circle is a search of it with its own parameters). */
+  q: Pick<SearchRequest, 'params' | 'now' | 'reads'>;
   /** The place of `location`, for the count of its own within a circle. */
   place: SearchPlace | undefined;
-  reads: RequestReads;
   /** The place's point: the circles' centre. */
   point: Point;
   /** The widest circle: text that is many is listed once for its states, for every ring. */
@@ -123,13 +122,13 @@ export function hoursAhead(
  * rings then find it read. Nothing is read when the place's own fill the page.
  */
 export function ringAhead(database: Db, a: AroundReads, { radii, ownSearched }: { radii: number[]; ownSearched: boolean }, own: Resolved): void {
-  if (!overNetwork(database) || !a.params.openNow) return;
-  const { offset, limit } = a.params;
+  if (!overNetwork(database) || !a.q.params.openNow) return;
+  const { offset, limit } = a.q.params;
   const wanted = offset + limit;
   const total = own.match === false ? 0 : own.openTotal && !own.openTotal.capped ? own.openTotal.total : wanted;
   if (total >= wanted) return;
   const start = ringStart(radii, { own: total, shown: Math.max(0, Math.min(limit, total - offset)), ownSearched, offset, limit, text: false });
-  const circle = () => resolve({ database: withBudget(database), params: circleOf(a, radii[0]!), now: a.now, reads: a.reads }, undefined);
+  const circle = () => resolve({ database: withBudget(database), params: circleOf(a, radii[0]!), now: a.q.now, reads: a.q.reads }, undefined);
   ringsRead(database, { ...a, start })
     .then((found) => (found ? undefined : circle()))
     .catch(() => {});
@@ -143,31 +142,36 @@ export function ringAhead(database: Db, a: AroundReads, { radii, ownSearched }: 
  * page (inPlaceWithin). Nothing is read when the place's own fill the page.
  */
 export function ringsAhead(database: Db, a: AroundReads, { radii, ownSearched }: { radii: number[]; ownSearched: boolean }, total: number): void {
-  if (!overNetwork(database) || a.params.openNow || hasText(a.params)) return;
-  const { offset, limit } = a.params;
+  if (!overNetwork(database) || a.q.params.openNow || hasText(a.q.params)) return;
+  const { offset, limit } = a.q.params;
   if (total >= offset + limit) return;
   const start = ringStart(radii, { own: total, shown: Math.max(0, Math.min(limit, total - offset)), ownSearched, offset, limit, text: false });
   ringsRead(database, { ...a, start }).catch(() => {});
 }
 
 /** The search around the point within `miles`, nearest first. */
-const circleOf = (a: AroundReads, miles: number) => ({ ...a.params, location: undefined, near: a.point, radius: miles, sort: 'distance' as const });
+const circleOf = (a: AroundReads, miles: number) => ({ ...a.q.params, location: undefined, near: a.point, radius: miles, sort: 'distance' as const });
 
 /**
  * A search of the rings (a circle's page or count; `withPlace`: the place's own within it), once per
  * request for its parameters: the rings read ahead side by side and the widest asked after share it.
  */
 function searchOnce(database: Db, a: AroundReads, params: SearchParams, withPlace = false): Promise<Page<SearchResult> & { plan?: string }> {
-  return readOnce(a.reads.rings, JSON.stringify([params, withPlace]), async () => {
+  return readOnce(a.q.reads.rings, JSON.stringify([params, withPlace]), async () => {
     const trace: SearchTrace = {};
-    const found = await searchProviders(database, params, a.now, { reads: a.reads, textCircle: a.textCircle, trace, ...(withPlace ? { place: a.place } : {}) });
+    const found = await searchProviders(database, params, a.q.now, {
+      reads: a.q.reads,
+      textCircle: a.textCircle,
+      trace,
+      ...(withPlace ? { place: a.place } : {}),
+    });
     return { ...found, plan: trace.plan };
   });
 }
 
 /** The place's own matches within the circle of `miles` (counted: a page of no rows). */
 const inPlaceCount = (database: Db, a: AroundReads, miles: number) =>
-  searchOnce(database, a, { ...a.params, near: a.point, radius: miles, limit: 0, offset: 0 }, true);
+  searchOnce(database, a, { ...a.q.params, near: a.point, radius: miles, limit: 0, offset: 0 }, true);
 
 /**
  * The place's own matches within the circle of `miles`: those of its own page when it held them all
@@ -236,7 +240,7 @@ export async function searchAround(database: Db, a: Around): Promise<RingPage | 
  */
 function circlesStatesAhead(database: Db, a: Around): void {
   if (!overNetwork(database)) return;
-  for (const miles of a.start.radii) statesNear(database, a.reads, a.point, miles).catch(() => {});
+  for (const miles of a.start.radii) statesNear(database, a.q.reads, a.point, miles).catch(() => {});
 }
 
 /**
@@ -313,7 +317,7 @@ async function ringsAtOnce(over: Db, a: Around): Promise<RingPage | null | undef
 /** The rings' one statement for `a`'s page, read once in the request (read ahead beside the place's own page: `ringsAhead`). */
 function ringsRead(over: Db, a: AroundReads & Pick<Around, 'start' | 'ownAll'>): Promise<(RingsRead & { plan: string }) | undefined> {
   const { start } = a;
-  const open = !!a.params.openNow;
+  const open = !!a.q.params.openNow;
   const listed = ringsListed(start, { cap: LIMITS.countedTotal, openNow: open });
   if (!readAtOnce(start, { listed }) || (start.ownIn && !a.place)) return Promise.resolve(undefined);
   // With open now the page is the same whether or not the place's own page has been read (read ahead): its own by id are left to inPlaceWithin.
@@ -321,10 +325,10 @@ function ringsRead(over: Db, a: AroundReads & Pick<Around, 'start' | 'ownAll'>):
   const keyOf = (ids: string[] | undefined) => JSON.stringify([start.radii, start.skip, start.take, start.wanted, start.own, start.ownIn, ids ?? null]);
   const key = keyOf(ownIds);
   // Read ahead before the own page (ringsAhead): the same page, its own by id left to inPlaceWithin.
-  const ahead = a.reads.atOnce.get(keyOf(undefined)) as Promise<(RingsRead & { plan: string }) | undefined> | undefined;
+  const ahead = a.q.reads.atOnce.get(keyOf(undefined)) as Promise<(RingsRead & { plan: string }) | undefined> | undefined;
   if (ahead) return ahead;
-  return readOnce(a.reads.atOnce as StatementMemo<(RingsRead & { plan: string }) | undefined>, key, async () => {
-    const q = requestOf(withBudget(over), { ...circleOf(a, start.radii.at(-1)!), offset: start.skip, limit: start.take }, a.now, { reads: a.reads });
+  return readOnce(a.q.reads.atOnce as StatementMemo<(RingsRead & { plan: string }) | undefined>, key, async () => {
+    const q = requestOf(withBudget(over), { ...circleOf(a, start.radii.at(-1)!), offset: start.skip, limit: start.take }, a.q.now, { reads: a.q.reads });
     const page = {
       skip: start.skip,
       take: start.take,
@@ -381,17 +385,17 @@ const PAST_CAP = 'past cap' as const;
 
 /** The rings' one text statement for `ask`, of the widest circle's search (its words' list primed for the circles' own plans). */
 async function readTextRings(over: Db, a: AroundReads, radii: readonly number[], ask: TextRingsAsk): Promise<TextRingsReading | undefined> {
-  const q = requestOf(withBudget(over), { ...circleOf(a, radii.at(-1)!), offset: 0, limit: 0 }, a.now, { reads: a.reads });
+  const q = requestOf(withBudget(over), { ...circleOf(a, radii.at(-1)!), offset: 0, limit: 0 }, a.q.now, { reads: a.q.reads });
   // The words' list is the statement's own: resolve does not count it first.
   const r = await resolve(q, undefined, { wordsListed: true });
   if (!r.match) return undefined;
   const match = listedMatch(r, { tokens: [], inText: true, regions: false });
   // Words the request counted already past what the statement lists (a ZIP prefix's own search counts them): the circles' own plans answer.
-  const made = textListMade(q.database, match, a.reads);
-  const most = wordsListedMost(!!a.params.openNow);
+  const made = textListMade(q.database, match, a.q.reads);
+  const most = wordsListedMost(!!a.q.params.openNow);
   if (made && (await made).n > most) return { ask, read: undefined, pastCap: true };
   const read = await ringsByText(searchRun(q, r), match, a.point, radii, ask);
-  if (read) primeTextList(q.database, match, a.reads, read.words);
+  if (read) primeTextList(q.database, match, a.q.reads, read.words);
   return { ask, read, ...(read && read.words.n > most ? { pastCap: true } : {}) };
 }
 
@@ -402,8 +406,8 @@ async function readTextRings(over: Db, a: AroundReads, radii: readonly number[],
  * `place`: the place as its own search reads it, when its own may be in the rings.
  */
 export function textRingsAhead(database: Db, a: AroundReads, radii: readonly number[], most: number, place: SearchPlace | undefined): void {
-  if (!overNetwork(database) || !RING_TUNING.textAtOnce || !hasText(a.params)) return;
-  const { offset, limit } = a.params;
+  if (!overNetwork(database) || !RING_TUNING.textAtOnce || !hasText(a.q.params)) return;
+  const { offset, limit } = a.q.params;
   const from = Math.max(0, offset - most);
   const reading = readTextRings(database, a, radii, { ownLeast: 0, wanted: offset + limit, from, rows: offset + limit - from, ...(place ? { place } : {}) });
   reading.catch(() => {});
@@ -420,7 +424,7 @@ export function textRingsAhead(database: Db, a: AroundReads, radii: readonly num
  */
 async function textRingsAtOnce(over: Db, a: Around): Promise<RingPage | null | typeof PAST_CAP | undefined> {
   const { start } = a;
-  if (!RING_TUNING.textAtOnce || !hasText(a.params) || (start.ownIn && !a.place)) return undefined;
+  if (!RING_TUNING.textAtOnce || !hasText(a.q.params) || (start.ownIn && !a.place)) return undefined;
   const ahead = await a.textAhead?.catch(() => undefined);
   const fits = (ask: TextRingsAsk) => ask.from <= start.skip && start.skip + start.take <= ask.from + ask.rows && (!start.ownIn || !!ask.place);
   const reading =
