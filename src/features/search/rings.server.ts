@@ -34,7 +34,7 @@ import {
 import type { SearchParams, SearchResult } from './schemas/search';
 import { searchProviders, toResult, type SearchTrace } from './search.server';
 import { directorySize, resolve, resolveUpToOpenCount } from './resolve.server';
-import { searchRun, type SearchRun } from './plans/context.server';
+import { searchRun, statesNear, type SearchRun } from './plans/context.server';
 import { choosePlan } from './plans/choice.server';
 import { planFor } from './plans/index.server';
 import { ringsBySpot, type RingsPage, type RingsRead } from './plans/spots.server';
@@ -193,9 +193,10 @@ const probeOf = (database: Db, a: AroundReads, miles: number) => searchOnce(data
 export async function searchAround(database: Db, a: Around): Promise<RingPage | null> {
   const { start } = a;
   const text = await textRingsAtOnce(database, a);
-  if (text !== undefined) return text;
+  if (text !== undefined && text !== PAST_CAP) return text;
   const spots = await ringsAtOnce(database, a);
   if (spots !== undefined) return spots;
+  if (text === PAST_CAP) circlesStatesAhead(database, a);
   let from = 0;
   let widestAsked = false;
   const widest = async () => {
@@ -229,6 +230,17 @@ export async function searchAround(database: Db, a: Around): Promise<RingPage | 
     return ring;
   }
   return null;
+}
+
+/**
+ * Over the network, words past what the rings' one statement lists (`PAST_CAP`): each circle's
+ * search then narrows the words to the states its box and the widest circle's touch (a read of
+ * state_cells each, in sequence: plans/pointSource.server.ts). Those of every circle are started
+ * together with the first circle's reads, a few rows each (docs/SCALING.md "Round trips").
+ */
+function circlesStatesAhead(database: Db, a: Around): void {
+  if (!overNetwork(database)) return;
+  for (const miles of a.start.radii) statesNear(database, a.q.reads, a.point, miles).catch(() => {});
 }
 
 /**
@@ -364,7 +376,12 @@ async function openRingsRead(
 export interface TextRingsReading {
   ask: TextRingsAsk;
   read: TextRingsRead | undefined;
+  /** The words' matches are past what the statement lists (whatever the page): the rings are read circle after circle. */
+  pastCap?: true;
 }
+
+/** textRingsAtOnce's answer when the words are past what the rings' one statement lists (`TextRingsReading.pastCap`). */
+const PAST_CAP = 'past cap' as const;
 
 /** The rings' one text statement for `ask`, of the widest circle's search (its words' list primed for the circles' own plans). */
 async function readTextRings(over: Db, a: AroundReads, radii: readonly number[], ask: TextRingsAsk): Promise<TextRingsReading | undefined> {
@@ -375,10 +392,11 @@ async function readTextRings(over: Db, a: AroundReads, radii: readonly number[],
   const match = listedMatch(r, { tokens: [], inText: true, regions: false });
   // Words the request counted already past what the statement lists (a ZIP prefix's own search counts them): the circles' own plans answer.
   const made = textListMade(q.database, match, a.q.reads);
-  if (made && (await made).n > wordsListedMost(!!a.q.params.openNow)) return undefined;
+  const most = wordsListedMost(!!a.q.params.openNow);
+  if (made && (await made).n > most) return { ask, read: undefined, pastCap: true };
   const read = await ringsByText(searchRun(q, r), match, a.point, radii, ask);
   if (read) primeTextList(q.database, match, a.q.reads, read.words);
-  return { ask, read };
+  return { ask, read, ...(read && read.words.n > most ? { pastCap: true } : {}) };
 }
 
 /**
@@ -404,7 +422,7 @@ export function textRingsAhead(database: Db, a: AroundReads, radii: readonly num
  * tell they would run). Undefined when they are read circle after circle (the words' list the
  * statement made is theirs: not read again).
  */
-async function textRingsAtOnce(over: Db, a: Around): Promise<RingPage | null | undefined> {
+async function textRingsAtOnce(over: Db, a: Around): Promise<RingPage | null | typeof PAST_CAP | undefined> {
   const { start } = a;
   if (!RING_TUNING.textAtOnce || !hasText(a.q.params) || (start.ownIn && !a.place)) return undefined;
   const ahead = await a.textAhead?.catch(() => undefined);
@@ -419,6 +437,7 @@ async function textRingsAtOnce(over: Db, a: Around): Promise<RingPage | null | u
           rows: start.take,
           ...(start.ownIn ? { place: a.place } : {}),
         });
+  if (reading?.pastCap) return PAST_CAP;
   if (!reading?.read) return undefined;
   const chosen = textRingChoice(start, reading.read.counts, LIMITS.countedTotal);
   if (!chosen) return chosen;

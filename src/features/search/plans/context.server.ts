@@ -4,6 +4,7 @@
  */
 import { sql, type Expression, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { ProvidersTable } from '../../../db/schema';
+import type { Db } from '../../../db/client';
 import { LIMITS } from '../../../config';
 import { cappedCount, cappedTotal } from '../../providers/index.server';
 import type { Sort } from '../params';
@@ -16,7 +17,7 @@ import type { Count, FilterName, Resolved } from '../searchTypes.server';
 import type { Point } from '../../places';
 import { PLAN_TUNING } from '../tuning.server';
 import { manyText, statesOnce, wordsEstimate } from '../textFacts.server';
-import { countOnce, readOnce, statementKey, type StatementMemo } from '../requestReads.server';
+import { countOnce, readOnce, statementKey, type RequestReads, type StatementMemo } from '../requestReads.server';
 import type { SearchInput, SearchRequest } from '../request.server';
 
 export type Row = Selectable<ProvidersTable> & { distanceMiles?: number; matchCount?: number };
@@ -497,11 +498,15 @@ async function listTextInStates(s: SearchRun, point: Point, miles: number, rows:
   return words * (share + (1 - share) * PLAN_TUNING.narrowedEntryCost) <= rows * PLAN_TUNING.listTextPerRow;
 }
 
-// From the cells, not the box's coordinate index: a city's box holds tens of thousands of entries.
-function boxStates(s: SearchRun, point: Point, miles: number) {
-  const { database, reads } = s.q;
-  return statesOnce(reads, `states near ${point.latitude},${point.longitude} ${miles}`, () => inCellsNear(database, 'state_cells', point, miles));
-}
+const boxStates = (s: SearchRun, point: Point, miles: number) => statesNear(s.q.database, s.q.reads, point, miles);
+
+/**
+ * The states the box of `miles` around `point` can hold providers in (SearchRun.boxStates), once per
+ * request: a place's rings read every circle's together (rings.server.ts circlesStatesAhead).
+ * From the cells, not the box's coordinate index: a city's box holds tens of thousands of entries.
+ */
+export const statesNear = (database: Db, reads: RequestReads, point: Point, miles: number) =>
+  statesOnce(reads, `states near ${point.latitude},${point.longitude} ${miles}`, () => inCellsNear(database, 'state_cells', point, miles));
 
 // The words alone are counted, not with the filters' tokens: intersecting reads the words' whole
 // list, so a list costs what the words match, however few the tokens leave. Past the request's
