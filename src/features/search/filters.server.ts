@@ -317,6 +317,10 @@ export const carriedByTokens = (r: Resolved, names: readonly FilterName[]) =>
 
 /** Whether the search has every one of `names`. */
 export const hasAll = (r: Resolved, names: readonly FilterName[]) => names.every((n) => FILTERS[n].on(r));
+
+/** Whether a sampled provider meets each filter of `names` (true for one whose column the sample does not hold: `sampledRow`). */
+export const sampledMeets = (r: Resolved, names: readonly FilterName[], row: SampledCategories) =>
+  names.every((name) => (FILTERS[name] as SearchFilter).sampledRow?.(r, row) ?? true);
 /**
  * Whether every filter the search has is applied by `carrier` (then the rows it lists are the answer),
  * or with `orSeqOnly` is checked on their seq alone (`seqOnly`).

@@ -133,19 +133,20 @@ async function searchPlace(
   const radii = radiiFor(at);
   // Each circle's text, when many, is listed for the widest circle's states: one list for the rings.
   const ring: Parameters<typeof textRingsAhead>[1] = { q, place, point, textCircle: { point, miles: radii.at(-1)! } };
-  const ownRuns = OWN_SEARCH.has(found.kind) && (place?.listed ?? true);
+  const ownSearched = OWN_SEARCH.has(found.kind);
+  const ownRuns = ownSearched && (place?.listed ?? true);
   const wanted = params.offset + params.limit;
   const text = hasText(params);
   // Open now: the rings are read beside the own page when the own count falls short.
-  const resolved = text ? undefined : (r: Resolved) => ringAhead(database, ring, { radii, ownSearched: OWN_SEARCH.has(found.kind) }, r);
+  const resolved = text ? undefined : (r: Resolved) => ringAhead(database, ring, { radii, ownSearched }, r);
   // Words: when the own search's list holds fewer matches than the page needs, the rings' one statement is read beside its page.
   const atMost = text
     ? (most: number) => {
-        if (most < wanted) textRingsAhead(database, ring, radii, most, OWN_SEARCH.has(found.kind) ? place : undefined);
+        if (most < wanted) textRingsAhead(database, ring, radii, most, ownSearched ? place : undefined);
       }
     : undefined;
   // Neither: when the own search counted its matches exactly and they fall short, the rings' one statement is read beside its page.
-  const counted = text || params.openNow ? undefined : (total: number) => ringsAhead(database, ring, { radii, ownSearched: OWN_SEARCH.has(found.kind) }, total);
+  const counted = text || params.openNow ? undefined : (total: number) => ringsAhead(database, ring, { radii, ownSearched }, total);
   const hooks = { ...(atMost ? { atMost } : {}), ...(counted ? { counted } : {}) };
   const own = ownRuns ? await searchOf({ ...q, ...hooks }, { place, ...(resolved ? { resolved } : {}) }) : empty;
   const ownPlan = trace.plan ?? 'none';
@@ -155,7 +156,7 @@ async function searchPlace(
   const start = ringStart(radii, {
     own: own.total,
     shown: own.items.length,
-    ownSearched: OWN_SEARCH.has(found.kind),
+    ownSearched,
     offset: params.offset,
     limit: params.limit,
     text,

@@ -31,6 +31,20 @@ import {
 import { textMatch } from './textMatch.server';
 import { carriedByAll, FILTERS, isListed, openListConditions, textTokensOf } from './filters.server';
 import { tokenShares } from './tokenShares.server';
+import { hasText } from './rings';
+
+/**
+ * Sets where `r` is searched on the map: `within`, the circle of `near`; `point`, where a distance is
+ * measured from (`near`, else the place's, for nearest first). False when a distance is asked for
+ * and the place has no point.
+ */
+function placeOnMap(r: Resolved, params: Filters, place: SearchPlace | undefined): boolean {
+  if (params.near) r.within = { point: params.near, miles: params.radius ?? RADIUS_MILES.default };
+  if (!params.near && params.sort !== 'distance') return true;
+  const point = params.near ?? place?.point;
+  if (point) r.point = point;
+  return !!point;
+}
 
 /** The search of `q` resolved, with the place of its location (read once for the request). */
 export async function resolve(
@@ -44,13 +58,10 @@ export async function resolve(
 ): Promise<Resolved> {
   const { database, params, now, reads } = q;
   const r = await resolvedText(database, params, now, place, reads);
-  if (params.near) r.within = { point: params.near, miles: params.radius ?? RADIUS_MILES.default };
-  if (params.near || params.sort === 'distance') {
-    const point = params.near ?? place?.point;
-    if (!point && !params.location) throw new InvalidInputError('sort=distance needs near=LAT,LNG, or a ZIP code or city in location', 'sort');
+  if (!placeOnMap(r, params, place)) {
+    if (!params.location) throw new InvalidInputError('sort=distance needs near=LAT,LNG, or a ZIP code or city in location', 'sort');
     // A location that is no known place matches nothing (a corrected spelling may: correctedSearch.server.ts).
-    if (!point) r.match = false;
-    else r.point = point;
+    r.match = false;
   }
   // Text few enough to be listed runs first whatever else the search has (plans/textListed.server.ts),
   // each match checked for open now: counting the open of every zone would decide nothing and
@@ -200,15 +211,9 @@ export async function resolveUpToOpenCount(
   place: SearchPlace | undefined,
 ): Promise<{ count: RawBuilder<{ n: number }>; most: number; as(n: number): Resolved } | undefined> {
   const { database, params, now, reads } = q;
-  if (!params.openNow || params.query || (params.service && !categoryForSearch(params.service))) return undefined;
+  if (!params.openNow || hasText(params)) return undefined;
   const r = await resolvedText(database, params, now, place, reads);
-  if (r.match !== null) return undefined;
-  if (params.near) r.within = { point: params.near, miles: params.radius ?? RADIUS_MILES.default };
-  if (params.near || params.sort === 'distance') {
-    const point = params.near ?? place?.point;
-    if (!point) return undefined;
-    r.point = point;
-  }
+  if (r.match !== null || !placeOnMap(r, params, place)) return undefined;
   const open = await openListCount(database, r, place, reads);
   return {
     count: open.count,

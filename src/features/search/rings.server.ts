@@ -14,7 +14,7 @@ import { hoursOnce, type HoursAsk } from './openNow.server';
 import { hoursCategoryNeedle } from './providerHours.server';
 import { haversineMiles, timeZonesOfStates, type GazetteerPlace, type Point } from '../places';
 import type { SearchPlace } from '../places/index.server';
-import { readOnce, type RequestReads, type StatementMemo } from './requestReads.server';
+import { readOnce, type StatementMemo } from './requestReads.server';
 import { requestOf, type SearchInput, type SearchRequest } from './request.server';
 import type { Circle, Resolved } from './searchTypes.server';
 import {
@@ -123,11 +123,10 @@ export function hoursAhead(
  */
 export function ringAhead(database: Db, a: AroundReads, { radii, ownSearched }: { radii: number[]; ownSearched: boolean }, own: Resolved): void {
   if (!overNetwork(database) || !a.q.params.openNow) return;
-  const { offset, limit } = a.q.params;
-  const wanted = offset + limit;
+  const wanted = a.q.params.offset + a.q.params.limit;
   const total = own.match === false ? 0 : own.openTotal && !own.openTotal.capped ? own.openTotal.total : wanted;
   if (total >= wanted) return;
-  const start = ringStart(radii, { own: total, shown: Math.max(0, Math.min(limit, total - offset)), ownSearched, offset, limit, text: false });
+  const start = startOfOwn(a, radii, ownSearched, total);
   const circle = () => resolve({ database: withBudget(database), params: circleOf(a, radii[0]!), now: a.q.now, reads: a.q.reads }, undefined);
   ringsRead(database, { ...a, start })
     .then((found) => (found ? undefined : circle()))
@@ -145,8 +144,13 @@ export function ringsAhead(database: Db, a: AroundReads, { radii, ownSearched }:
   if (!overNetwork(database) || a.q.params.openNow || hasText(a.q.params)) return;
   const { offset, limit } = a.q.params;
   if (total >= offset + limit) return;
-  const start = ringStart(radii, { own: total, shown: Math.max(0, Math.min(limit, total - offset)), ownSearched, offset, limit, text: false });
-  ringsRead(database, { ...a, start }).catch(() => {});
+  ringsRead(database, { ...a, start: startOfOwn(a, radii, ownSearched, total) }).catch(() => {});
+}
+
+/** The rings' start as searchAround will make it once the place's own search found `total` matches (read ahead of its page). */
+function startOfOwn(a: AroundReads, radii: number[], ownSearched: boolean, total: number): RingStart {
+  const { offset, limit } = a.q.params;
+  return ringStart(radii, { own: total, shown: Math.max(0, Math.min(limit, total - offset)), ownSearched, offset, limit, text: false });
 }
 
 /** The search around the point within `miles`, nearest first. */

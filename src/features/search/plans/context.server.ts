@@ -9,7 +9,7 @@ import { LIMITS } from '../../../config';
 import { cappedCount, cappedTotal } from '../../providers/index.server';
 import type { Sort } from '../params';
 import { boxTables, distanceSql, inCellsNear } from '../near.server';
-import { FILTERS, filterToken, hasAll, isLookup, listedMatch, onlySeqFilters, rowConditions, textNarrowing, type SearchFilter } from '../filters.server';
+import { filterToken, hasAll, isLookup, listedMatch, onlySeqFilters, rowConditions, sampledMeets, textNarrowing } from '../filters.server';
 import { orderTop, PROMOTED_TOKEN } from '../orderBuckets.server';
 import { statesShare, tokenShares } from '../tokenShares.server';
 import { INDEXES, indexedBy, type IndexName, type LeadingIndex } from '../indexes.server';
@@ -584,7 +584,7 @@ export async function listTextOver(s: Pick<SearchRun, 'r' | 'q'>, filters: reado
   if (!r.match) return false;
   if (!r.checkable) return true;
   const { size, categoryRows } = await tokenShares(s.q.database);
-  const held = categoryRows.filter((row) => filters.every((name) => (FILTERS[name] as SearchFilter).sampledRow?.(r, row) ?? true)).length;
+  const held = categoryRows.filter((row) => sampledMeets(r, filters, row)).length;
   return (size * held) / Math.max(1, categoryRows.length) > PLAN_TUNING.boxCheckSeeks / Math.max(1, r.checkSeeks);
 }
 

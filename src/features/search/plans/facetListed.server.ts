@@ -17,14 +17,14 @@
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { boxTables } from '../near.server';
-import { carriedByAll, facetBitsOf, facetConditions, FILTERS, inSample, isListed, rowConditions, type SearchFilter } from '../filters.server';
+import { carriedByAll, facetBitsOf, facetConditions, FILTERS, inSample, isListed, rowConditions, sampledMeets, type SearchFilter } from '../filters.server';
 import { CATEGORY_INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
 import { facetListedMost, PLAN_TUNING } from '../tuning.server';
 import { LIMITS } from '../../../config';
 import { tokenShares } from '../tokenShares.server';
 import { countOnce } from '../requestReads.server';
 import { and, FACET_ORDERS, leadingIndex, type Plan, type SearchRun } from './context.server';
-import type { Resolved, SampledCategories } from '../searchTypes.server';
+import type { SampledCategories } from '../searchTypes.server';
 import { categoryLead } from './category.server';
 import { wordsEstimate } from '../textFacts.server';
 
@@ -73,14 +73,8 @@ function sourceSampled(s: SearchRun, rows: readonly SampledCategories[]): number
   const place = leadingIndex(r, PLACE_INDEXES);
   const lead = categoryLead(s) ? leadingIndex(r, CATEGORY_INDEXES) : s.sort === 'recommended' && !r.match && place && !place.unordered ? place : undefined;
   if (!lead) return rows.length;
-  return rows.filter((row) => lead.filters.every((name) => inSampled(r, name, row))).length;
+  return rows.filter((row) => sampledMeets(r, lead.filters, row)).length;
 }
-
-/** Whether a sampled provider meets one filter (true when the sample does not hold its column). */
-const inSampled = (r: Resolved, name: keyof typeof FILTERS, row: SampledCategories) => {
-  const filter: SearchFilter = FILTERS[name];
-  return !filter.sampledRow || filter.sampledRow(r, row);
-};
 
 /**
  * Open now past the cap, counted by the open-now list with the facets (migrations/0085): no count

@@ -273,13 +273,20 @@ function ringPass(
   const spots = sql`SELECT s.miles, ${source.seq} AS seq, ${inPlace} AS own
       FROM (SELECT p.latitude, p.longitude, ${distanceSql(point)} AS miles FROM spot p WHERE p.longitude IS NOT NULL AND miles <= ${miles} ORDER BY miles LIMIT -1) s
       CROSS JOIN ${source.tables} ${and([source.at(sql`s.latitude`, sql`s.longitude`), ...source.conds])}`;
-  const within = radii
-    .slice(1, -1)
-    .map((r, j) => sql`, total(miles <= ${r}) AS ${sql.raw(`m${j + 1}`)}, total(miles <= ${r} AND own) AS ${sql.raw(`mo${j + 1}`)}`);
   return sql`${sql.raw(`c${i}`)} AS MATERIALIZED (WITH RECURSIVE ${spotsCtes(point, miles, { when })}
-    SELECT count(*) AS n, total(own) AS o, json_group_array(json_array(miles, seq)) FILTER (WHERE NOT own) AS list ${sql.join(within, sql``)} FROM (
+    SELECT count(*) AS n, total(own) AS o, json_group_array(json_array(miles, seq)) FILTER (WHERE NOT own) AS list ${betweenCounts(radii)} FROM (
       ${listed ? sql`SELECT * FROM (${listedRows(listed, point, miles)}) UNION ALL SELECT * FROM (${spots})` : spots} LIMIT ${most}))`;
 }
+
+/**
+ * The counts of each circle between the nearest and the widest, from the widest's rows (`miles`,
+ * `own`): `m<j>` of them within the j-th radius, `mo<j>` of those the place's own.
+ */
+export const betweenCounts = (radii: readonly number[]) =>
+  sql.join(
+    radii.slice(1, -1).map((r, j) => sql`, total(miles <= ${r}) AS ${sql.raw(`m${j + 1}`)}, total(miles <= ${r} AND own) AS ${sql.raw(`mo${j + 1}`)}`),
+    sql``,
+  );
 
 /**
  * Open now around a place (rings.server.ts `ringsAtOnce`): the widest circle's open-now count, read

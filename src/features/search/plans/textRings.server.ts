@@ -19,7 +19,8 @@ import { distanceSql } from '../near.server';
 import { rowConditions } from '../filters.server';
 import { countedWords } from '../tuning.server';
 import { and, type Row, type SearchRun } from './context.server';
-import { inPlaceOf } from './spots.server';
+import { betweenCounts, inPlaceOf } from './spots.server';
+import type { CircleCount } from '../rings';
 
 /** The most words' matches the statement lists: with open now, those each checked for it (resolve.server.ts), as the circles' own plans check them. */
 export const wordsListedMost = (openNow: boolean) => (openNow ? LIMITS.countedTotal : countedWords());
@@ -29,7 +30,7 @@ export interface TextRingsRead {
   /** The words' matches as `textListOf` counts them (one past `countedWords()`), how far they reach, and their rowids when a circle's count passed the counted cap (its own plan answers, from this list). */
   words: { n: number; reach: number; rowids: string | null };
   /** Each circle's matches and the place's own among them, in `radii`'s order; null for those not counted (the nearest filled the page, or the words are past their cap). */
-  counts: ({ n: number; o: number } | null)[];
+  counts: CircleCount[];
   /** The list's rows from position `from` (not the place's own, nearest first), each with its exact distance. */
   rows: (Row & { miles: number })[];
 }
@@ -65,16 +66,13 @@ export async function ringsByText(s: SearchRun, match: string, point: Point, rad
       FROM w CROSS JOIN json_each(w.rowids) m CROSS JOIN provider_search p ON p.seq = m.value
       ${and([sql<SqlBool>`w.n <= ${listedCap}`, ...(when ? [when] : []), ...conds])})`;
   };
-  const between = radii
-    .slice(1, -1)
-    .map((miles, j) => sql`, total(miles <= ${miles}) AS ${sql.raw(`m${j + 1}`)}, total(miles <= ${miles} AND own) AS ${sql.raw(`mo${j + 1}`)}`);
   const wider = last > 0;
   // Constant conditions (the list's count, the nearest's fill): SQLite tests them before reading a row.
   const rows = (await s.run(sql`WITH w AS MATERIALIZED (SELECT count(*) AS n, max(rowid) AS reach, json_group_array(rowid) AS rowids
       FROM (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${match} LIMIT ${cap + 1})),
     ${pass('c0', radii[0]!)},
     k0 AS MATERIALIZED (SELECT count(*) AS n, total(own) AS o FROM c0)
-    ${wider ? sql`, ${pass('cl', radii[last]!, sql<SqlBool>`NOT (SELECT ${fills0} FROM k0)`)}, kl AS (SELECT count(*) AS n, total(own) AS o ${sql.join(between, sql``)} FROM cl)` : sql``},
+    ${wider ? sql`, ${pass('cl', radii[last]!, sql<SqlBool>`NOT (SELECT ${fills0} FROM k0)`)}, kl AS (SELECT count(*) AS n, total(own) AS o ${betweenCounts(radii)} FROM cl)` : sql``},
     pg AS (SELECT seq, miles FROM (SELECT seq, miles FROM c0 WHERE NOT own AND ${wider ? sql`(SELECT ${fills0} FROM k0)` : sql`1`}
       ${wider ? sql`UNION ALL SELECT seq, miles FROM cl WHERE NOT own` : sql``}) ORDER BY miles, seq LIMIT ${ask.rows} OFFSET ${ask.from})
     SELECT w.n AS wordsN, w.reach AS wordsReach,
