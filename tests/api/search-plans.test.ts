@@ -2350,9 +2350,15 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
     [{ owned: 'veteran', query: 'plan' }, (r) => holds(r, VETERAN) && hasWords(words(r), 'plan'), 'text-listed'],
     [{ lang: 'vi', priceRange: '$$', query: 'plan' }, (r) => holds(r, VI) && r.priceRange === '$$' && hasWords(words(r), 'plan'), 'text-listed'],
     [{ lang: 'vi', rating: '2', query: 'plan', offset: '96' }, (r) => holds(r, VI) && r.rating >= 2 && hasWords(words(r), 'plan')],
-    [{ owned: 'veteran', rating: '1', openNow: 'true', query: 'plan' }, (r) => holds(r, VETERAN) && r.rating >= 1 && isOpen(r, MOMENTS.many) && hasWords(words(r), 'plan')],
+    [
+      { owned: 'veteran', rating: '1', openNow: 'true', query: 'plan' },
+      (r) => holds(r, VETERAN) && r.rating >= 1 && isOpen(r, MOMENTS.many) && hasWords(words(r), 'plan'),
+    ],
     [{ lang: 'vi,en', query: 'plan', sort: 'rating', offset: '12' }, (r) => holds(r, VI | EN) && hasWords(words(r), 'plan')],
-    [{ owned: 'veteran', service: 'Nail Salon', query: 'plan', sort: 'reviews' }, (r) => holds(r, VETERAN) && inCategory(r, 'nails') && hasWords(words(r), 'plan')],
+    [
+      { owned: 'veteran', service: 'Nail Salon', query: 'plan', sort: 'reviews' },
+      (r) => holds(r, VETERAN) && inCategory(r, 'nails') && hasWords(words(r), 'plan'),
+    ],
   ];
   for (const [raw, keep, plan] of TEXT_CASES)
     it(`${new URLSearchParams(raw)}: text listed with the facets' tokens, or without them, the same rows`, async () => {
