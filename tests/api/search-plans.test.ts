@@ -2367,8 +2367,10 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
       const expected = all.sort(ORDERS[(raw.sort ?? 'recommended') as keyof typeof ORDERS]);
       const offset = Number(raw.offset ?? 0);
       for (const scale of [1000, 0]) {
-        // An index entry priced as a row: the facet's rows are listed whenever few enough.
-        tune({ facetListedScale: scale, facetEntryCost: 1 });
+        // An index entry priced as a row: the facet's rows are listed whenever few enough. The
+        // facets' tokens left out (textTokenShare 0): with them, text and a facet few hold are
+        // listed as their intersection in the full-text index (below).
+        tune({ facetListedScale: scale, facetEntryCost: 1, textTokenShare: 0 });
         const page = await search({ limit: '12', ...raw }, MOMENTS.many);
         const what = `${new URLSearchParams(raw)} facetListedScale ${scale}`;
         if (scale) expect(lastPlan, what).toBe(other ?? 'facet-listed');
@@ -2392,9 +2394,44 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
       const page = await search({ limit: '12', ...raw }, MOMENTS.many);
       expect(lastPlan, JSON.stringify(raw)).not.toMatch(/facet-listed/);
       expectPage(page, expected, Number(raw.offset ?? 0), 12, JSON.stringify(raw));
-      // Text: a full-text lookup ahead of each match, priced as a row whatever the entry costs.
+      // Text: a full-text lookup ahead of each match, priced as a row whatever the entry costs (the
+      // facets' tokens left out: with them the intersection is few, text-listed, below).
+      tune({ textTokenShare: 0 });
       await search({ limit: '12', ...raw, query: 'plan' }, MOMENTS.many);
       expect(lastPlan, `${JSON.stringify(raw)} with text`).toBe('facet-listed');
+    });
+  // Text with a facet: each facet bit is a token of the full-text index (migrations/0088), so the
+  // text is listed as its intersection with the facets few hold, inside the index. The fuzz
+  // benchmark's slowest with a facet at a million (docs/BENCHMARKS.md "Fuzz"): a common word with a
+  // rare facet listed every match of the word (`query=steri&rating=3&openNow=true&owned=black`,
+  // `query=acrylic&rating=4&lang=pt`), or read each match's row for the facet
+  // (`service=Balayage&offset=990&walkIns=true&parking=paid`, `query=te th&rating=4.5&sort=rating&offset=480&owned=asian`).
+  const TEXT_CASES: [Record<string, string>, (r: Ref) => boolean, string?][] = [
+    [{ lang: 'vi', query: 'plan', sort: 'rating', offset: '24' }, (r) => holds(r, VI) && hasWords(words(r), 'plan'), 'text-listed'],
+    [{ owned: 'veteran', query: 'plan', sort: 'reviews', offset: '12' }, (r) => holds(r, VETERAN) && hasWords(words(r), 'plan'), 'text-listed'],
+    [{ owned: 'veteran', query: 'plan' }, (r) => holds(r, VETERAN) && hasWords(words(r), 'plan'), 'text-listed'],
+    [{ lang: 'vi', priceRange: '$$', query: 'plan' }, (r) => holds(r, VI) && r.priceRange === '$$' && hasWords(words(r), 'plan'), 'text-listed'],
+    [{ lang: 'vi', rating: '2', query: 'plan', offset: '96' }, (r) => holds(r, VI) && r.rating >= 2 && hasWords(words(r), 'plan')],
+    [
+      { owned: 'veteran', rating: '1', openNow: 'true', query: 'plan' },
+      (r) => holds(r, VETERAN) && r.rating >= 1 && isOpen(r, MOMENTS.many) && hasWords(words(r), 'plan'),
+    ],
+    [{ lang: 'vi,en', query: 'plan', sort: 'rating', offset: '12' }, (r) => holds(r, VI | EN) && hasWords(words(r), 'plan')],
+    [
+      { owned: 'veteran', service: 'Nail Salon', query: 'plan', sort: 'reviews' },
+      (r) => holds(r, VETERAN) && inCategory(r, 'nails') && hasWords(words(r), 'plan'),
+    ],
+  ];
+  for (const [raw, keep, plan] of TEXT_CASES)
+    it(`${new URLSearchParams(raw)}: text listed with the facets' tokens, or without them, the same rows`, async () => {
+      const expected = (await everyProvider()).filter(keep).sort(ORDERS[(raw.sort ?? 'recommended') as keyof typeof ORDERS]);
+      for (const share of [PLAN_TUNING.textTokenShare, 0]) {
+        tune({ textTokenShare: share });
+        const page = await search({ limit: '12', ...raw }, MOMENTS.many);
+        const what = `${new URLSearchParams(raw)} textTokenShare ${share}`;
+        if (share && plan) expect(lastPlan, what).toBe(plan);
+        expectPage(page, expected, Number(raw.offset ?? 0), 12, what);
+      }
     });
 });
 
