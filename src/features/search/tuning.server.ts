@@ -60,6 +60,8 @@ export const PLAN_TUNING = {
   intersectionMargin: 1,
   /** Text leads a service while its words are fewer than this times the service's rows: each word is a probe, each row a provider row read. */
   wordsLeadService: 1,
+  /** …and another order's source while they are fewer than this times a place's index rows: the index was read up to the cap with the words' list built. */
+  wordsLeadPlace: 1,
   /** Text that is many with a state or a price leads for pages up to this many rows; deeper ones walk that filter's index. */
   textOverPlaceUpTo: 120,
 };

@@ -583,9 +583,14 @@ export async function listTextOver(s: Pick<SearchRun, 'r' | 'q'>, filters: reado
   const { r } = s;
   if (!r.match) return false;
   if (!r.checkable) return true;
+  return (await sampledRowsOf(s, filters)) > PLAN_TUNING.boxCheckSeeks / Math.max(1, r.checkSeeks);
+}
+
+/** The rows of the index led by `filters` (a city's, a price's, a service's in a city), at the token sample's share of the directory. */
+export async function sampledRowsOf(s: Pick<SearchRun, 'r' | 'q'>, filters: readonly FilterName[]): Promise<number> {
   const { size, categoryRows } = await tokenShares(s.q.database);
-  const held = categoryRows.filter((row) => sampledMeets(r, filters, row)).length;
-  return (size * held) / Math.max(1, categoryRows.length) > PLAN_TUNING.boxCheckSeeks / Math.max(1, r.checkSeeks);
+  const held = categoryRows.filter((row) => sampledMeets(s.r, filters, row)).length;
+  return (size * held) / Math.max(1, categoryRows.length);
 }
 
 /** The search of `q` with its resolved `r`: what its plan reads with. */
