@@ -9,7 +9,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { boxTables } from '../near.server';
 import { carriedByAll, carriedByTokens, categoryConditions, filtersOf, FILTERS, listedMatch, rowConditions } from '../filters.server';
 import { CATEGORY_INDEXES, INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { and, leadingIndex, sampledRowsOf, SORT_ORDERS, textSourceOf, type ListedSource, type SearchRun, type TextSource } from './context.server';
+import { and, leadingIndex, sampledRows, SORT_ORDERS, textSourceOf, type ListedSource, type SearchRun, type TextSource } from './context.server';
 import { manyText, textListMade, textListOf, wordsEstimate } from '../textFacts.server';
 import { tokenShares } from '../tokenShares.server';
 import { PLAN_TUNING } from '../tuning.server';
@@ -86,7 +86,7 @@ async function wordsFewerThan(s: SearchRun, filters: readonly FilterName[]): Pro
   const { r, q } = s;
   if (!r.match) return false;
   const { size } = await tokenShares(q.database);
-  return (await wordsEstimate(q.database, r, q.reads, size)) < (await sampledRowsOf(s, filters)) * PLAN_TUNING.wordsLeadPlace;
+  return (await wordsEstimate(q.database, r, q.reads, size)) < sampledRows(await tokenShares(q.database), r, filters) * PLAN_TUNING.wordsLeadPlace;
 }
 
 /**
