@@ -1164,6 +1164,26 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
+  it('a price by rating or reviews: counted along the price index, a minimum rating as a range of it, and sorted from that count; the same rows', async () => {
+    // The fuzz benchmark's `priceRange=$$$&rating=5&sort=reviews&access=parking&owned=asian` at a
+    // million: few matched, and their count read the whole sort index for them.
+    const EN = facetBits({ languages: ['en'] });
+    const statements: string[] = [];
+    const database = watchedDatabase(api.database, (text) => statements.push(text));
+    for (const sort of ['rating', 'reviews'])
+      for (const [raw, keep] of [
+        [{ priceRange: '$$$', rating: '3.5', lang: 'en' }, (r: Ref) => r.priceRange === '$$$' && r.rating >= 3.5 && (r.facets & EN) === EN],
+        [{ priceRange: '$$$', rating: '1', offset: '96' }, (r: Ref) => r.priceRange === '$$$' && r.rating >= 1],
+        [{ priceRange: '$', rating: '2.5', offset: '12' }, (r: Ref) => r.priceRange === '$' && r.rating >= 2.5],
+      ] as const) {
+        await check({ ...raw, sort }, keep, { tuned: 'other-order:sorted', capped: 'other-order:sorted' });
+        statements.length = 0;
+        await searchProviders(database, searchParamsSchema.parse({ limit: '12', ...raw, sort }), MOMENTS.many);
+        const counting = statements.find((text) => /json_group_array\(seq\)/.test(text));
+        expect(counting, `${new URLSearchParams(raw)} ${sort}`).toMatch(/INDEXED BY providers_price_order[\s\S]*p\.isPromoted IN \(1, 0\) AND p\.rating >= \?/);
+      }
+  });
+
   it("a service alone by rating or reviews, with facets, a price or open now: read along the service's index in that order (migrations/0082), the same rows", async () => {
     const EN = facetBits({ languages: ['en'] });
     const VI = facetBits({ languages: ['vi'] });

@@ -153,6 +153,9 @@ const priceCondition = (r: Resolved, column: RawBuilder<unknown>, seq: RawBuilde
     ? sql<SqlBool>`(${column} = ${r.params.priceRange} AND ${priceKnown(seq)})`
     : sql<SqlBool>`${column} = ${r.params.priceRange}`;
 
+/** A minimum rating on the rows of `alias`, as a range under each value of the promoted flag (FILTERS.rating). */
+const ratingRange = (alias: RawBuilder<unknown>, r: Resolved) => sql<SqlBool>`${alias}.isPromoted IN (1, 0) AND ${alias}.rating >= ${r.params.rating}`;
+
 /**
  * The table. Its order is the order of the row conditions, which SQLite checks in turn, stopping at
  * the first that fails: a column's comparison first, then the lookups (a category row, the closed
@@ -208,11 +211,16 @@ export const FILTERS = {
     textToken: (r) => priceToken(r.params.priceRange!),
     carriedBy: ['categoryRows', 'openList', 'facetRows'],
   },
+  /**
+   * With the promoted flag named (0 or 1, never null): in an index where the rating follows a
+   * place's, a price's, a service's or a facet's key and the flag (their recommended order), SQLite
+   * then seeks the minimum's range under each flag, not every entry of the key checked.
+   */
   rating: {
     on: (r) => r.params.rating !== undefined,
-    row: (r) => sql<SqlBool>`p.rating >= ${r.params.rating}`,
-    categoryRow: (r) => sql<SqlBool>`c.rating >= ${r.params.rating}`,
-    facetRow: (r) => sql<SqlBool>`f.rating >= ${r.params.rating}`,
+    row: (r) => ratingRange(sql`p`, r),
+    categoryRow: (r) => ratingRange(sql`c`, r),
+    facetRow: (r) => ratingRange(sql`f`, r),
     sampledRow: (r, row) => row.rating >= r.params.rating!,
     hoursRow: (r) => sql<SqlBool>`h.rating >= ${r.params.rating}`,
     hoursScanned: true,

@@ -50,11 +50,23 @@ export async function pointSource(s: SearchRun): Promise<{
     return { ...categorySource(inBox, boxTables(r.within.point, r.within.miles, r.category), boxText), byOrder, unfiltered, listedText, boxStates };
   if (r.within || place || unfiltered) {
     const conds = rowConditions(inBox, { listText: boxText });
-    // A price alone by rating or reviews: the sort's index carries the price and the other row
-    // filters' columns (migrations/0083), where the price's index reads each row it checks.
-    const sortIndex = byOrder && (unfiltered || place?.index === INDEXES.priceOrder);
+    // A price alone by rating or reviews: the page is read along the sort's index, which carries the
+    // price and the other row filters' columns (migrations/0083); the count along the price's, which
+    // carries them too (0084) and holds only that price (a minimum rating a range of it): where few
+    // match, the sort's index was read whole for them (a million entries).
+    const byPrice = !r.within && !!byOrder && place?.index === INDEXES.priceOrder;
+    const sortIndex = byOrder && (unfiltered || byPrice);
     const index = sortIndex ? indexedBy(byOrder.index) : place ? indexedBy(place.index) : sql``;
-    return { conds, byOrder, unfiltered, listedText, boxStates, tables: r.within ? boxTables(r.within.point, r.within.miles) : sql`FROM providers p ${index}` };
+    const seqSource = byPrice ? { tables: sql`FROM providers p ${indexedBy(place.index)}`, conds } : undefined;
+    return {
+      conds,
+      byOrder,
+      unfiltered,
+      listedText,
+      boxStates,
+      seqSource,
+      tables: r.within ? boxTables(r.within.point, r.within.miles) : sql`FROM providers p ${index}`,
+    };
   }
   // Text whose words are fewer than the service's rows leads, as in the recommended order (plans/category.server.ts).
   if (category && !(await wordsFewer(s)))
