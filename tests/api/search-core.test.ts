@@ -19,6 +19,7 @@ import { searchParamsSchema } from '../../src/features/search/schemas/search';
 import { hoursPresent, openNowBySeq, openNowCondition, openNowList, openNowRanges } from '../../src/features/search/openNow.server';
 import {
   FILTERS,
+  facetToken,
   filterToken,
   listedMatch,
   openListConditions,
@@ -249,7 +250,8 @@ const found = async (expression: string) =>
 
 describe('filters in the full-text index', () => {
   // migrations/0035: a state, a price and the page's rating steps are tokens of the index, so text
-  // listed with them is read as the intersection (filters.server.ts `textToken`, `listedMatch`).
+  // listed with them is read as the intersection (filters.server.ts `textTokens`, `listedMatch`).
+  // migrations/0088: so is each facet bit.
   const providers = async () =>
     (await api.database.client.execute('SELECT seq, state, priceRange, rating FROM providers')).rows.map((r) => ({
       seq: Number(r.seq),
@@ -258,7 +260,7 @@ describe('filters in the full-text index', () => {
       rating: Number(r.rating),
     }));
   const seqs = (rows: { seq: number }[]) => new Set(rows.map((r) => r.seq));
-  const token = (name: 'state' | 'priceRange' | 'rating', r: object) => FILTERS[name].textToken(r as Resolved);
+  const token = (name: 'state' | 'priceRange' | 'rating', r: object) => FILTERS[name].textTokens(r as Resolved)[0] ?? null;
   const inText = (name: 'state' | 'priceRange' | 'rating', r: object) => {
     const t = token(name, r);
     return t && filterToken(t);
@@ -289,6 +291,17 @@ describe('filters in the full-text index', () => {
     // Below the lowest step there is no token: the row condition alone decides.
     expect(inText('rating', { params: { rating: 2.5 } })).toBeNull();
     expect(RATING_STEPS.map(Number).sort()).toEqual([3, 4, 4.5]);
+  });
+
+  it('each facet bit is a token that finds exactly the providers holding it, and a search with facets has one per bit (migrations/0088)', async () => {
+    const { rows } = await api.database.client.execute('SELECT seq, facets FROM providers');
+    const held = new Set(rows.flatMap((row) => Array.from({ length: 32 }, (_, bit) => bit).filter((bit) => Number(row.facets) & (1 << bit))));
+    expect(held.size).toBeGreaterThan(10);
+    for (const bit of held)
+      expect(await found(filterToken(facetToken(bit)))).toEqual(new Set(rows.filter((row) => Number(row.facets) & (1 << bit)).map((row) => Number(row.seq))));
+    const r = await resolve(requestOf(api.database, searchParamsSchema.parse({ query: 'nail', lang: 'vi', owned: 'women' })), undefined);
+    expect(FILTERS.facets.textTokens(r)).toEqual([facetToken(7), facetToken(27)]);
+    expect(await found('f27')).toEqual(new Set());
   });
 
   it("no word typed reaches a token: the token's letters, as a word or a prefix, find only text", async () => {

@@ -77,11 +77,11 @@ export interface SearchFilter {
    */
   inText?(r: Resolved): string | null;
   /**
-   * Its token in the full-text index's `filters` column (migrations/0035), null when it has none:
-   * text that is many is listed as its intersection with it when few enough providers hold it
+   * Its tokens in the full-text index's `filters` column (migrations/0035, 0088), none when it has
+   * none: text that is many is listed as its intersection with each that few enough providers hold
    * (resolve.server.ts `textTokens`, `listedMatch`).
    */
-  textToken?(r: Resolved): string | null;
+  textTokens?(r: Resolved): string[];
   /**
    * An index its matches can be listed from (with `row` as the index's range): when they are few,
    * the plan `filter-listed` lists them and checks each rather than walk another index for them.
@@ -110,6 +110,8 @@ export interface SearchFilter {
 // Listed, the matches are a check on each row, never where SQLite starts (`+` keeps it off the
 // rowid): the plan's own index or list leads.
 const textListedRow = (r: Resolved, { listText }: { listText: boolean }) => listText || !r.checkable;
+/** Whether the text's row condition (`rowConditions` with `how`) is a list of its matches, built whole by each statement that reads it. */
+export const listsText = (r: Resolved, how: { listText: boolean }) => !!r.match && textListedRow(r, how);
 const textRow = (r: Resolved, how: { listText: boolean }) =>
   !textListedRow(r, how)
     ? matchesText(r, sql`p.seq`)
@@ -128,6 +130,8 @@ export const filterToken = (token: string) => `filters : "\u{E000}${token}"`;
 
 /** The token of a state ("NY": providers in New York state), as migrations/0035 spells it. */
 export const stateToken = (state: string) => `s${state.toLowerCase()}`;
+/** The token of a facet bit (24: providers that identify as Black-owned), as migrations/0088 spells it. */
+export const facetToken = (bit: number) => `f${bit}`;
 /** The token of a price range ("$$": providers at that price), as migrations/0035 spells it. */
 export const priceToken = (priceRange: string) => `p${priceRange.length}`;
 
@@ -183,7 +187,7 @@ export const FILTERS = {
     on: (r) => !!r.place?.state,
     row: (r) => sql<SqlBool>`p.state = ${r.place!.state}`,
     sampledRow: (r, row) => row.state === r.place!.state,
-    textToken: (r) => stateToken(r.place!.state!),
+    textTokens: (r) => [stateToken(r.place!.state!)],
     carriedBy: [],
   },
   /** A range on the indexed column: "787" matches 78700-78799. */
@@ -208,7 +212,7 @@ export const FILTERS = {
     sampledRow: (r, row) => row.priceRange === r.params.priceRange,
     hoursRow: (r) => priceCondition(r, sql`h.priceRange`, sql`h.providerSeq`),
     hoursScanned: true,
-    textToken: (r) => priceToken(r.params.priceRange!),
+    textTokens: (r) => [priceToken(r.params.priceRange!)],
     carriedBy: ['categoryRows', 'openList', 'facetRows'],
   },
   /**
@@ -224,7 +228,7 @@ export const FILTERS = {
     sampledRow: (r, row) => row.rating >= r.params.rating!,
     hoursRow: (r) => sql<SqlBool>`h.rating >= ${r.params.rating}`,
     hoursScanned: true,
-    textToken: (r) => ratingToken(r.params.rating!),
+    textTokens: (r) => [ratingToken(r.params.rating!)].filter((token) => token !== null),
     carriedBy: ['categoryRows', 'openList', 'facetRows'],
   },
   /**
@@ -241,6 +245,8 @@ export const FILTERS = {
     // Hours rows carry the facets too, at the end of the open-now indexes (migrations/0085).
     hoursRow: (r) => sql<SqlBool>`(h.facets & ${facetMaskOf(r)}) = ${facetMaskOf(r)}`,
     hoursScanned: true,
+    // A token per bit (migrations/0088): text with a facet few hold is listed as the intersection.
+    textTokens: (r) => facetBitsOf(r).map(facetToken),
     carriedBy: ['categoryRows', 'openList', 'facetRows'],
   },
   near: { on: (r) => !!r.within, row: (r) => withinCondition(r.within!.point, r.within!.miles), carriedBy: [] },
@@ -309,18 +315,15 @@ export function listedMatch(
   return parts.length ? `(${r.match}) AND ${parts.join(' AND ')}` : (r.match as string);
 }
 
-/** The tokens of the full-text index's filters column of the filters the search has (`textToken`). */
-export const textTokensOf = (r: Resolved): string[] =>
-  ENTRIES.filter(([, f]) => f.on(r) && f.textToken)
-    .map(([, f]) => f.textToken!(r))
-    .filter((token) => token !== null);
+/** The tokens of the full-text index's filters column of the filters the search has (`textTokens`). */
+export const textTokensOf = (r: Resolved): string[] => ENTRIES.flatMap(([, f]) => (f.on(r) ? (f.textTokens?.(r) ?? []) : []));
 
 /** Whether text is listed with the token of each of `names` (resolve.server.ts `textTokens`). */
 export const carriedByTokens = (r: Resolved, names: readonly FilterName[]) =>
   names.every((n) => {
     const filter: SearchFilter = FILTERS[n];
-    const token = filter.on(r) ? filter.textToken?.(r) : null;
-    return !!token && !!r.textTokens?.includes(token);
+    const tokens = filter.on(r) ? (filter.textTokens?.(r) ?? []) : [];
+    return tokens.length > 0 && tokens.every((token) => !!r.textTokens?.includes(token));
   });
 
 /** Whether the search has every one of `names`. */

@@ -1,6 +1,6 @@
 /**
  * How much of the directory each filter token of the full-text index holds (migrations/0035,
- * filters.server.ts `textToken`), estimated from a sample. Intersecting text with a token costs a
+ * filters.server.ts `textTokens`), estimated from a sample. Intersecting text with a token costs a
  * read of the token's whole list: "rated 3 and up" is most of the directory, and listing "huntington"
  * with it took twice as long as checking its matches. Only tokens
  * held by at most `PLAN_TUNING.textTokenShare` of the directory are worth their list. The same
@@ -10,7 +10,7 @@
 import type { Db } from '../../db/client';
 import { INDEXES } from './indexes.server';
 import { RATING_STEPS } from './params';
-import { priceToken, ratingToken, stateToken } from './filters.server';
+import { facetToken, priceToken, ratingToken, stateToken } from './filters.server';
 import type { Standing } from './orderBuckets.server';
 import type { SampledCategories } from './searchTypes.server';
 
@@ -22,7 +22,7 @@ const KEEP_MS = 10 * 60_000;
 export interface TokenShares {
   /** Providers in the directory (the highest seq). */
   size: number;
-  /** Each token's share of the directory, 0 to 1. */
+  /** Each token's share of the directory, 0 to 1 (a facet's token too, migrations/0088). */
   shares: ReadonlyMap<string, number>;
   /** The sampled providers' places in the orders, for the tops of an order (orderBuckets.server.ts `orderTop`). */
   standings: readonly Standing[];
@@ -71,7 +71,11 @@ async function sampleShares({ client }: Db): Promise<TokenShares> {
     if (row.priceRange) add(priceToken(String(row.priceRange)));
     // Every step at or below the rating: the provider holds each of those tokens.
     for (const s of RATING_STEPS.map(Number)) if (Number(row.rating) >= s) add(ratingToken(s));
-    for (let bit = 0; bit < 32; bit++) if (Number(row.facets) & (1 << bit)) facetCounts.set(bit, (facetCounts.get(bit) ?? 0) + 1);
+    for (let bit = 0; bit < 32; bit++)
+      if (Number(row.facets) & (1 << bit)) {
+        facetCounts.set(bit, (facetCounts.get(bit) ?? 0) + 1);
+        add(facetToken(bit));
+      }
   }
   const n = sample.rows.length || 1;
   const standings = sample.rows.map((row) => ({ isPromoted: Number(row.isPromoted), rating: Number(row.rating), reviewCount: Number(row.reviewCount) }));
