@@ -1154,6 +1154,7 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
       // A price by rating or reviews is read along the sort's index, which carries the price and
       // the facets (migrations/0083): the fuzz benchmark's price and common facet.
       const EN = facetBits({ languages: ['en'] });
+      const VI = facetBits({ languages: ['vi'] });
       for (const sort of ['rating', 'reviews'])
         await check({ priceRange: '$$$', sort, lang: 'en', offset: '24' }, (r) => r.priceRange === '$$$' && (r.facets & EN) === EN, {
           tuned: 'other-order:sorted',
@@ -2455,7 +2456,6 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
 });
 
 describe('text that is many with a service (in a city), or a city: checked row by row on few rows, else listed (plans/context.server.ts listTextOver)', () => {
-  const VI = facetBits({ languages: ['vi'] });
   // The fuzz benchmark's `query=known&service=Beauty+Parlour&location=Portland` at a million: "known"
   // is in nearly every description, so its list was the directory, built for the count and the page.
   const CASES: [Record<string, string>, (r: Ref) => boolean, string][] = [
@@ -2464,16 +2464,15 @@ describe('text that is many with a service (in a city), or a city: checked row b
     [{ query: 'plan', service: 'Nail Salon', priceRange: '$$', offset: '96' }, (r) => inCategory(r, 'nails') && r.priceRange === '$$', 'category'],
     // A first page, listed: the words' list read once for the count and the page (pageAndCount's `listsWords`).
     [{ query: 'plan', service: 'Nail Salon' }, (r) => inCategory(r, 'nails'), 'category'],
-    // A facet the category rows carry: the rows checked are those that hold it, up to the count's cap.
-    [{ query: 'plan', service: 'Nail Salon', lang: 'vi' }, (r) => inCategory(r, 'nails') && (r.facets & VI) === VI, 'category'],
-    [{ query: 'plan', service: 'Nail Salon', lang: 'vi', offset: '24' }, (r) => inCategory(r, 'nails') && (r.facets & VI) === VI, 'category'],
+    // Filters the category rows carry: the rows checked are those that meet them, up to the count's cap.
+    [{ query: 'plan', service: 'Nail Salon', priceRange: '$$' }, (r) => inCategory(r, 'nails') && r.priceRange === '$$', 'category'],
+    [{ query: 'plan', service: 'Nail Salon', priceRange: '$$', offset: '24' }, (r) => inCategory(r, 'nails') && r.priceRange === '$$', 'category'],
   ];
   for (const [raw, keep, plan] of CASES)
     it(`${new URLSearchParams(raw)}: the same rows either way`, async () => {
       const expected = (await everyProvider()).filter((r) => keep(r) && hasWords(words(r), 'plan'));
       for (const seeks of [1_000_000, 0]) {
-        // Never facet-listed: a facet's rows are few at this size.
-        tune({ boxCheckSeeks: seeks, textLeads: 0, facetListedScale: 0 });
+        tune({ boxCheckSeeks: seeks, textLeads: 0 });
         const statements: string[] = [];
         const database = watchedDatabase(api.database, (text) => statements.push(text));
         const trace: SearchTrace = {};
