@@ -1321,6 +1321,48 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
+  it('text listed around a point, nearest first: a deep page sorts the whole source, a ring read short passes the narrower ones over; the same rows', async () => {
+    const all = await everyProvider();
+    const near = `${P.latitude},${P.longitude}`;
+    const saved = tune({ textLeads: 0, boxCheckSeeks: 0, listTextFrom: 0, listTextPerRow: 0 });
+    onTestFinished(() => {
+      Object.assign(PLAN_TUNING, saved);
+    });
+    const expected = all
+      .map((r, i) => ({ r, d: haversineMiles(P, r), i }))
+      .filter((e) => e.d <= 25 && hasWords(words(e.r), 'plan'))
+      .sort((a, b) => a.d - b.d || a.i - b.i)
+      .map((e) => e.r);
+    expect(expected.length).toBeGreaterThan(300);
+    for (const [offset, pointListedUpTo] of [
+      [0, 100],
+      [0, 0],
+      [30, 100],
+      [240, 100],
+      [240, 10_000],
+    ] as const) {
+      PLAN_TUNING.pointListedUpTo = pointListedUpTo;
+      const label = `offset ${offset}, the point read up to ${pointListedUpTo}`;
+      const statements: string[] = [];
+      const database = watchedDatabase(api.database, (text) => statements.push(text));
+      const page = await searchProviders(
+        database,
+        searchParamsSchema.parse({ query: 'plan', near, sort: 'distance', offset: String(offset), limit: '12' }),
+        MOMENTS.many,
+        {},
+      );
+      expect(
+        statements.some((text) => text.includes('+p.seq IN (SELECT rowid FROM providers_fts')),
+        label,
+      ).toBe(true);
+      expect({ total: page.total, capped: page.capped }, label).toEqual(counted(expected.length));
+      expect(
+        page.items.map((p) => p.id),
+        label,
+      ).toEqual(expected.slice(offset, offset + 12).map((r) => r.id));
+    }
+  });
+
   it('text that is many in a box: listed narrowed to the tokens of the states the box holds providers in (their cells), the same rows', async () => {
     const all = await everyProvider();
     const near = `${P.latitude},${P.longitude}`;
@@ -2399,21 +2441,39 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
 });
 
 describe('text that is many with a service (in a city), or a city: checked row by row on few rows, else listed (plans/context.server.ts listTextOver)', () => {
+  const VI = facetBits({ languages: ['vi'] });
   // The fuzz benchmark's `query=known&service=Beauty+Parlour&location=Portland` at a million: "known"
   // is in nearly every description, so its list was the directory, built for the count and the page.
   const CASES: [Record<string, string>, (r: Ref) => boolean, string][] = [
     // (A city's words narrow the text's count: in these cities text is few and listed first.)
     [{ query: 'plan', service: 'Nail Salon', offset: '12' }, (r) => inCategory(r, 'nails'), 'category'],
     [{ query: 'plan', service: 'Nail Salon', priceRange: '$$', offset: '96' }, (r) => inCategory(r, 'nails') && r.priceRange === '$$', 'category'],
+    // A first page, listed: the words' list read once for the count and the page (pageAndCount's `listsWords`).
+    [{ query: 'plan', service: 'Nail Salon' }, (r) => inCategory(r, 'nails'), 'category'],
+    // A facet the category rows carry: the rows checked are those that hold it, up to the count's cap.
+    [{ query: 'plan', service: 'Nail Salon', lang: 'vi' }, (r) => inCategory(r, 'nails') && (r.facets & VI) === VI, 'category'],
+    [{ query: 'plan', service: 'Nail Salon', lang: 'vi', offset: '24' }, (r) => inCategory(r, 'nails') && (r.facets & VI) === VI, 'category'],
   ];
   for (const [raw, keep, plan] of CASES)
     it(`${new URLSearchParams(raw)}: the same rows either way`, async () => {
       const expected = (await everyProvider()).filter((r) => keep(r) && hasWords(words(r), 'plan'));
       for (const seeks of [1_000_000, 0]) {
-        tune({ boxCheckSeeks: seeks, textLeads: 0 });
-        const page = await search({ limit: '12', ...raw }, MOMENTS.many);
-        expect(lastPlan, `${new URLSearchParams(raw)} boxCheckSeeks ${seeks}`).toBe(plan);
-        expectPage(page, expected, Number(raw.offset ?? 0), 12, `${new URLSearchParams(raw)} boxCheckSeeks ${seeks}`);
+        // Never facet-listed: a facet's rows are few at this size.
+        tune({ boxCheckSeeks: seeks, textLeads: 0, facetListedScale: 0 });
+        const statements: string[] = [];
+        const database = watchedDatabase(api.database, (text) => statements.push(text));
+        const trace: SearchTrace = {};
+        const page = await searchProviders(database, searchParamsSchema.parse({ limit: '12', ...raw }), MOMENTS.many, { trace });
+        const label = `${new URLSearchParams(raw)} boxCheckSeeks ${seeks}`;
+        expect(trace.plan, label).toBe(plan);
+        expectPage(page, expected, Number(raw.offset ?? 0), 12, label);
+        const listed = statements.filter((text) => text.includes('+p.seq IN (SELECT rowid FROM providers_fts'));
+        expect(listed.length > 0, label).toBe(seeks === 0);
+        if (seeks === 0 && !raw.offset)
+          expect(
+            listed.every((text) => text.startsWith('WITH l AS MATERIALIZED')),
+            label,
+          ).toBe(true);
       }
     });
 });

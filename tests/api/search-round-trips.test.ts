@@ -97,6 +97,18 @@ const SEARCHES: { label: string; raw: Record<string, string>; most: number }[] =
   { label: 'open now in a town, a deep page (fuzz)', raw: { service: 'Beauty Parlour', location: 'Arlington', openNow: 'true', offset: '990' }, most: 3 },
   // Text around a place: the rings in one statement (plans/textRings.server.ts), read beside the own page when the own's list cannot fill it.
   { label: 'a word at a price around a city', raw: { query: 'gel', location: 'Miami', priceRange: '$$$' }, most: 3 },
+  // Nothing found at a place and its rings, then the spelling path (correctedSearch.server.ts): the words, the service and the
+  // city were read with the place (readWordsEarly), so nothing is read to learn there is nothing to correct (5 before).
+  {
+    label: 'nothing found at a place, every word known',
+    raw: { query: 'balayage', service: 'Manicure', location: 'Chicago', priceRange: '$$$$', lang: 'vi' },
+    most: 3,
+  },
+  { label: 'nothing found at a place with a facet', raw: { query: 'nail', location: 'Nashville', rating: '5', owned: 'latino' }, most: 3 },
+  // A misspelt word around a place that finds nothing even corrected: its candidates read with the place (5 before).
+  { label: 'a misspelt word around a place, nothing found', raw: { query: 'balayge', location: 'Brooklyn' }, most: 3 },
+  // Both misspelt: the city's candidates read with its states, in the first round trip (4 before).
+  { label: 'a misspelt word and a misspelt city, corrected', raw: { query: 'balayge', location: 'Chicgo' }, most: 3 },
 ];
 
 describe.skipIf(noSqld)('database round trips of a search, through a proxy in front of sqld', () => {

@@ -27,6 +27,8 @@ export interface Located {
   place: Promise<SearchPlace>;
   /** The gazetteer the place was read with (null with `near`). */
   gazetteer: Gazetteer | null;
+  /** The city the location names (also one read as a state, "New York"), known before its reads: spelling correction asks about it. */
+  cityName?: string;
 }
 
 /**
@@ -56,7 +58,8 @@ export async function locate(database: Db, params: LocationParams): Promise<Loca
   const found = gazetteer?.lookUp(parsed) ?? null;
   const place = placeOfSearch(database, params, { withListed: !!found, parsed }) as Promise<SearchPlace>;
   place.catch(() => {});
-  return { found, place, gazetteer };
+  const cityName = parsed.city ?? parsed.cityElseState?.city;
+  return { found, place, gazetteer, ...(cityName ? { cityName } : {}) };
 }
 
 /**

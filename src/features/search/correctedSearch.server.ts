@@ -12,7 +12,9 @@ import { searchOf } from './search.server';
 import type { SearchRequest } from './request.server';
 import { placeOfSearch, type SearchPlace } from '../places/index.server';
 import { cityOfLabel } from '../places';
-import { assumeTerms, bandRead, EXPANSION_READ, requestReads, termsOnce, termsRead, type RequestReads } from './requestReads.server';
+import { assumeTerms, bandRead, EXPANSION_READ, requestReads, termsOnce, termsRead, unvettedOnce, type RequestReads } from './requestReads.server';
+import { isIndexedPrefix, MAX_QUERY_WORDS } from './searchText';
+import { searchWords } from '../../lib/words';
 import { termsOfWord } from './textMatch.server';
 import { categoryForSearch, SEARCH_OPTIONS } from '../catalog';
 import { closestTerms, prefixTermsInBand, type TermKind } from '../suggestions/index.server';
@@ -24,14 +26,16 @@ type Corrected = Partial<Record<'query' | 'service' | 'location', string>>;
 /**
  * Whether a term of `kind` starts with `prefix`, else the closest terms to `text` (with `all`, every
  * candidate, nearest first). Known from the request's reads when the search read it already (its
- * words, `readKnownEarly`), else read beside the closest: one round trip at most (docs/SCALING.md "Round trips").
- * A query word's candidates came with its terms (requestReads.server.ts `termsOnce`): none is read then.
+ * words, `readWordsEarly`), else read beside the closest: one round trip at most (docs/SCALING.md "Round trips").
+ * A word's candidates (a query's word, a service, a city) came with its terms (requestReads.server.ts `termsOnce`): none is read then.
  */
 async function knownElseClosest(database: Db, reads: RequestReads, kind: TermKind, prefix: string, text: string, all = false) {
   const readAlready = termsRead(reads, kind, prefix);
   const known = termsOnce(database, reads)(kind, prefix).then((terms) => terms.length > 0);
   const closest = async () => {
     const band = await bandRead(reads, kind, prefix);
+    // Read with its terms and none: the word has terms (known), its candidates are not asked for.
+    if (band === null) return [];
     return closestTerms(database, kind, text, { ...(all ? { limit: Number.MAX_SAFE_INTEGER } : {}), ...(band ? { candidates: band } : {}) });
   };
   if (readAlready) return (await known) ? ([true, []] as const) : ([false, await closest()] as const);
@@ -45,16 +49,26 @@ interface Guess {
 }
 
 /**
- * The words the correction asks about, read beside the search (its first round trip), so that a
- * search that finds nothing is corrected with no read of what is known: the service as typed and
- * each word of the query long enough to correct (the longer ones the search reads itself).
+ * The words a search and its spelling correction ask about, read in the request's first round trip,
+ * beside its place (nearPlace.server.ts `answerOf`), so that neither waits for them: each word of the
+ * query (with its candidates for correction when it has none), the service's words and the service
+ * as typed, the city named (with its candidates), and the listings not yet vetted the words look
+ * among. A local file has no round trip to save: it reads them as it needs them.
  */
-function readKnownEarly({ database, reads, params, words }: SearchRequest): void {
-  // A local file has no round trip to save: it reads them only if the search finds nothing.
+export function readWordsEarly({ database, reads, params, words, located }: SearchRequest): void {
   if (!overNetwork(database)) return;
   const terms = termsOnce(database, reads);
-  if (params.service && !categoryForSearch(params.service)) terms('service', params.service).catch(() => {});
-  for (const w of words) if (w.length >= MIN_WORD_LENGTH) terms('word', w).catch(() => {});
+  const read = (kind: TermKind, word: string) => terms(kind, word).catch(() => {});
+  // The search reads a long word's terms (textMatch.server.ts), the correction any word it corrects.
+  const queryWords = words.filter((w) => w.length >= MIN_WORD_LENGTH);
+  for (const w of queryWords) read('word', w);
+  const service = params.service && !categoryForSearch(params.service) ? params.service : undefined;
+  if (service) {
+    read('service', service);
+    for (const w of searchWords(service).slice(0, MAX_QUERY_WORDS)) read('serviceWord', w);
+  }
+  if (service || queryWords.some((w) => !isIndexedPrefix(w))) unvettedOnce(database, reads).catch(() => {});
+  if (located?.cityName) read('city', located.cityName);
 }
 
 /** The query corrected, and the terms of each word put in, guessed from the candidates read with the word it replaces. */
@@ -115,15 +129,6 @@ interface CorrectedLocation {
 /** Whether the city typed (no state with it) is one the directory lists in some state: its name is a term of the vocabulary, read with the place. */
 const cityListed = (place: SearchPlace) => !place.state && place.states.length > 0;
 
-/**
- * Whether the vocabulary knows the place's city, read beside the place's own search (nearPlace.server.ts):
- * a correction that follows rings finding nothing then reads nothing it could have known. Not on a
- * local file, which has no round trip to save.
- */
-export function readCityKnown(database: Db, reads: RequestReads, place: SearchPlace | undefined): void {
-  if (overNetwork(database) && place?.cityName && !cityListed(place)) termsOnce(database, reads)('city', place.cityName).catch(() => {});
-}
-
 async function correctLocation(database: Db, reads: RequestReads, place: SearchPlace): Promise<CorrectedLocation | null> {
   const city = place.cityName;
   if (!city || cityListed(place)) return null;
@@ -151,7 +156,6 @@ export interface TypedSearch {
  */
 export async function searchWithCorrection(q: SearchRequest, { typed }: { typed?: TypedSearch } = {}): Promise<Page<SearchResult> & { corrected?: string }> {
   const { database, params, trace, reads } = q;
-  if (!typed) readKnownEarly(q);
   const place = await q.located?.place;
   if (typed) trace.plan = typed.plan;
   // A city the vocabulary lists in no state is likely misspelt: its correction is read beside the

@@ -110,6 +110,8 @@ export interface SearchFilter {
 // Listed, the matches are a check on each row, never where SQLite starts (`+` keeps it off the
 // rowid): the plan's own index or list leads.
 const textListedRow = (r: Resolved, { listText }: { listText: boolean }) => listText || !r.checkable;
+/** Whether the text's row condition (`rowConditions` with `how`) is a list of its matches, built whole by each statement that reads it. */
+export const listsText = (r: Resolved, how: { listText: boolean }) => !!r.match && textListedRow(r, how);
 const textRow = (r: Resolved, how: { listText: boolean }) =>
   !textListedRow(r, how)
     ? matchesText(r, sql`p.seq`)

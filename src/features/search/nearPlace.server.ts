@@ -13,7 +13,7 @@ import { cityOfLabel, haversineMiles, roundMiles, type Point } from '../places';
 import type { GazetteerPlace, PlaceKind } from '../places';
 import { asListed, loadGazetteer } from '../places/index.server';
 import type { SearchPlace } from '../places/index.server';
-import { readCityKnown, searchWithCorrection, type TypedSearch } from './correctedSearch.server';
+import { readWordsEarly, searchWithCorrection, type TypedSearch } from './correctedSearch.server';
 import type { SearchParams, SearchResult } from './schemas/search';
 import { searchOf } from './search.server';
 import { searchRequest, type SearchRequest, type SearchTrace } from './request.server';
@@ -68,6 +68,8 @@ export async function searchNearPlace(over: Db, params: SearchParams, now = new 
 
 /** The answer to a request read (searchNearPlace; the tests, which look at what it read). */
 export async function answerOf(q: SearchRequest): Promise<PlaceSearchAnswer> {
+  // The words' reads go out with the place's: the request's facts in one round trip.
+  readWordsEarly(q);
   const found = q.located?.found;
   const atPlace = found ? await searchAtPlace(q, found) : undefined;
   if (atPlace && 'answer' in atPlace) return atPlace.answer;
@@ -129,7 +131,6 @@ async function searchPlace(
       ? p
       : { ...p, distanceMiles: roundMiles(haversineMiles(point, { latitude: p.latitude, longitude: p.longitude })) };
   const empty = { total: 0, capped: false, items: [] as SearchResult[] };
-  readCityKnown(database, reads, place);
   const radii = radiiFor(at);
   // Each circle's text, when many, is listed for the widest circle's states: one list for the rings.
   const ring: Parameters<typeof textRingsAhead>[1] = { q, place, point, textCircle: { point, miles: radii.at(-1)! } };

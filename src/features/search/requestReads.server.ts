@@ -40,7 +40,7 @@ export interface RequestReads {
   textLists: StatementMemo<TextList>;
   /** The vocabulary's terms that start with a word, by kind and word (`termsOnce`): a search's words read them, its spelling correction asks whether there are any. */
   prefixes: StatementMemo<string[]>;
-  /** A query word's candidates for correction, read with its terms when it has none (`termsOnce`, closest.server.ts `termsElseBand`); null when not read. */
+  /** A word's candidates for correction (a query's word, a service, a city), read with its terms when it has none (`termsOnce`, closest.server.ts `termsElseBand`); null when it has terms. */
   bands: StatementMemo<Term[] | null>;
   /** The listings not yet vetted (listings `unvettedRows`): each word of the request's text, and of its correction, looks among them. */
   unvetted: StatementMemo<UnvettedRow[]>;
@@ -93,10 +93,14 @@ export const countOnce = (database: Db, memo: StatementMemo<number>, query: RawB
 /** Up to MAX_EXPANSION + 1 terms of `kind` that start with a word: the words of the data it may stand for (textMatch.server.ts). */
 export const EXPANSION_READ = MAX_EXPANSION + 1;
 
+/** The kinds of words spelling correction corrects (correctedSearch.server.ts): a query's words, a service as typed, a city. */
+const CORRECTED: ReadonlySet<TermKind> = new Set(['word', 'service', 'city']);
+
 /**
  * A word's terms (up to EXPANSION_READ), read once in the request by the search and its spelling
- * correction alike. A query word's are read with its candidates for correction when it has none
- * (`bandOnce`): a search whose word is unknown then finds nothing and is corrected in no round trip of its own.
+ * correction alike. A word correction corrects is read with its candidates for correction when it
+ * has none (`bandRead`): a search whose word is unknown then finds nothing and is corrected in no
+ * round trip of its own.
  */
 export const termsOnce =
   (database: Db, reads: RequestReads) =>
@@ -104,10 +108,12 @@ export const termsOnce =
     const key = termsKey(kind, word);
     const read = reads.prefixes.get(key);
     if (read) return read;
-    const both = termsElseBand(database, kind, word, EXPANSION_READ, { band: kind === 'word' });
+    const band = CORRECTED.has(kind);
+    // Of a city, correction asks only whether it has any (correctedSearch.server.ts `correctLocation`).
+    const both = termsElseBand(database, kind, word, kind === 'city' ? 1 : EXPANSION_READ, { band });
     const terms = both.then((b) => b.terms);
     reads.prefixes.set(key, terms);
-    if (kind === 'word')
+    if (band)
       reads.bands.set(
         key,
         both.then((b) => b.band),

@@ -32,6 +32,21 @@ function bandOf(text: string): { first: string; to: string; lengths: number[] } 
   return { first, to: `${first}\u{10FFFF}`, lengths: Array.from({ length: 2 * edits + 1 }, (_, i) => text.length - edits + i) };
 }
 
+type Band = NonNullable<ReturnType<typeof bandOf>>;
+
+/**
+ * The one definition of a word's candidates for correction: the terms of `kind` in its band, on
+ * `search_terms b` read by search_terms_band (closestTerms, termsElseBand).
+ */
+const inBand = (kind: TermKind, { first, to, lengths }: Band) =>
+  sql`b.kind = ${kind} AND length(b.term) IN (${sql.join(lengths)}) AND b.term >= ${first} AND b.term < ${to}`;
+
+/** The one definition of a word's terms: up to `limit` terms of `kind` that start with `p` (lower case), in order (termsWithPrefix, termsElseBand). */
+const startingWith = (kind: TermKind, p: string, limit: number) =>
+  sql<{
+    term: string;
+  }>`SELECT DISTINCT term FROM search_terms WHERE kind = ${kind} AND term >= ${p} AND term < ${`${p}\u{10FFFF}`} ORDER BY term LIMIT ${limit}`;
+
 /** The candidates within the allowed edits of `text` (its start with `prefix`): nearest first, then the most common. */
 function nearestOf(candidates: readonly Term[], text: string, { limit = 1, prefix = false } = {}): Term[] {
   const t = text.toLowerCase();
@@ -58,15 +73,14 @@ export async function closestTerms(
   const t = text.toLowerCase();
   const band = bandOf(t);
   if (!band) return [];
-  const { first, to, lengths } = band;
+  const { first, to } = band;
   // A start of any length (prefix) is read from the primary key (kind, term) by first letter (too
   // short a term is then too far).
   const read =
     candidates ??
     (prefix
       ? await sql<Term>`SELECT term, label, n FROM search_terms WHERE kind = ${kind} AND term >= ${first} AND term < ${to}`.execute(db)
-      : await sql<Term>`SELECT term, label, n FROM search_terms INDEXED BY ${sql.raw(TERMS_BAND_INDEX)}
-      WHERE kind = ${kind} AND length(term) IN (${sql.join(lengths)}) AND term >= ${first} AND term < ${to}`.execute(db)
+      : await sql<Term>`SELECT b.term, b.label, b.n FROM search_terms b INDEXED BY ${sql.raw(TERMS_BAND_INDEX)} WHERE ${inBand(kind, band)}`.execute(db)
     ).rows;
   return nearestOf(read, t, { limit, prefix });
 }
@@ -89,12 +103,10 @@ export async function termsElseBand(
   const p = word.toLowerCase();
   const band = withBand ? bandOf(p) : null;
   if (!band) return { terms: await termsWithPrefix(database, kind, p, limit), band: null };
-  const { first, to, lengths } = band;
   const { rows } = await sql<{ terms: string; band: string | null }>`SELECT s.terms,
       (SELECT json_group_array(json_array(b.term, b.label, b.n)) FROM search_terms b INDEXED BY ${sql.raw(TERMS_BAND_INDEX)}
-        WHERE s.terms = '[]' AND b.kind = ${kind} AND length(b.term) IN (${sql.join(lengths)}) AND b.term >= ${first} AND b.term < ${to}) AS band
-    FROM (SELECT json_group_array(term) AS terms FROM (SELECT DISTINCT term FROM search_terms
-      WHERE kind = ${kind} AND term >= ${p} AND term < ${`${p}\u{10FFFF}`} ORDER BY term LIMIT ${limit})) s`.execute(database.db);
+        WHERE s.terms = '[]' AND ${inBand(kind, band)}) AS band
+    FROM (SELECT json_group_array(term) AS terms FROM (${startingWith(kind, p, limit)})) s`.execute(database.db);
   const terms = JSON.parse(rows[0]!.terms) as string[];
   if (terms.length) return { terms, band: null };
   const read = JSON.parse(rows[0]!.band ?? '[]') as [string, string, number][];
@@ -113,18 +125,7 @@ export function prefixTermsInBand(band: readonly Term[], word: string, limit: nu
 
 /** Up to `limit` terms of `kind` that start with `prefix`, in order. */
 export async function termsWithPrefix({ db }: Db, kind: TermKind, prefix: string, limit: number): Promise<string[]> {
-  const p = prefix.toLowerCase();
-  const rows = await db
-    .selectFrom('search_terms')
-    .select('term')
-    .distinct()
-    .where('kind', '=', kind)
-    .where('term', '>=', p)
-    .where('term', '<', `${p}\u{10FFFF}`)
-    .orderBy('term')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.term);
+  return (await startingWith(kind, prefix.toLowerCase(), limit).execute(db)).rows.map((r) => r.term);
 }
 
 /** Whether some term of `kind` starts with `prefix` (a word of a search that matches something). */

@@ -8,7 +8,17 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { LIMITS } from '../../../config';
 import { cappedTotal } from '../../providers/index.server';
-import { carriedByAll, categoryConditions, FILTERS, inSampledCategoryRows, isListed, matchesText, rowConditions, type SearchFilter } from '../filters.server';
+import {
+  carriedByAll,
+  categoryConditions,
+  FILTERS,
+  inSampledCategoryRows,
+  isListed,
+  listsText,
+  matchesText,
+  rowConditions,
+  type SearchFilter,
+} from '../filters.server';
 import { CATEGORY_INDEXES, INDEXES, indexSql, PLACE_INDEXES, type IndexName } from '../indexes.server';
 import { and, CATEGORY_ORDER, CATEGORY_SORT_ORDERS, leadingIndex, listTextOver, type Plan, type PlanResult, type SearchRun } from './context.server';
 import type { Resolved } from '../searchTypes.server';
@@ -75,7 +85,7 @@ export const category: Plan = {
     const from = carriedByAll(r, 'categoryRows')
       ? sql`FROM provider_categories c INDEXED BY ${index} ${and([...cat, isListed(sql`c.providerSeq`)])}`
       : sql`FROM provider_categories c INDEXED BY ${index} JOIN providers p ON p.seq = c.providerSeq ${and(conds)}`;
-    return s.pageAndCount(from, lead.order, sql`c.providerSeq`);
+    return s.pageAndCount(from, lead.order, sql`c.providerSeq`, listsText(r, { listText }));
   },
 };
 

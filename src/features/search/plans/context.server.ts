@@ -9,7 +9,19 @@ import { LIMITS } from '../../../config';
 import { cappedCount, cappedTotal } from '../../providers/index.server';
 import type { Sort } from '../params';
 import { boxTables, distanceSql, inCellsNear } from '../near.server';
-import { filterToken, hasAll, isLookup, listedMatch, onlySeqFilters, rowConditions, sampledMeets, textNarrowing } from '../filters.server';
+import {
+  FILTERS,
+  filtersOf,
+  filterToken,
+  hasAll,
+  isLookup,
+  listedMatch,
+  onlySeqFilters,
+  rowConditions,
+  sampledMeets,
+  textNarrowing,
+  type SearchFilter,
+} from '../filters.server';
 import { orderTop, PROMOTED_TOKEN } from '../orderBuckets.server';
 import { statesShare, tokenShares } from '../tokenShares.server';
 import { INDEXES, indexedBy, type IndexName, type LeadingIndex } from '../indexes.server';
@@ -161,8 +173,9 @@ export interface SearchRun {
    * A page and the total from one read of `from` in `inOrder` (its index's order), the matches' seq
    * (`seq`) listed up to the cap or the page's end; only the page when the total is known without
    * reading (the open-now list applied every filter: `from` then reads the provider row as `p`).
+   * `listsWords`: `from` lists the text's matches (filters.server.ts `listsText`), read once for both.
    */
-  pageAndCount(from: RawBuilder<unknown>, inOrder: RawBuilder<unknown>, seq?: RawBuilder<unknown>): Promise<PlanResult>;
+  pageAndCount(from: RawBuilder<unknown>, inOrder: RawBuilder<unknown>, seq?: RawBuilder<unknown>, listsWords?: boolean): Promise<PlanResult>;
   /** Nearest first (sort=distance); with `sorted` (countOrList's few), those sorted rather than circles or `tables` read again. */
   nearest(tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], sorted?: (() => Promise<Row[]>) | null): Promise<Row[]>;
   /**
@@ -350,7 +363,13 @@ async function fewSorted(s: SearchRun, from: RawBuilder<unknown>): Promise<[Row[
  * at a million). So one walk lists the matches' seq in order as it counts them (one string,
  * aggregated in SQL, as countOrList's), and the page's rows are read by seq.
  */
-async function pageAndCount(s: SearchRun, from: RawBuilder<unknown>, inOrder: RawBuilder<unknown>, seq: RawBuilder<unknown> = sql`p.seq`): Promise<PlanResult> {
+async function pageAndCount(
+  s: SearchRun,
+  from: RawBuilder<unknown>,
+  inOrder: RawBuilder<unknown>,
+  seq: RawBuilder<unknown> = sql`p.seq`,
+  listsWords = false,
+): Promise<PlanResult> {
   const { r, page, wanted, run, distance } = s;
   const { database, params } = s.q;
   const { db } = database;
@@ -362,8 +381,14 @@ async function pageAndCount(s: SearchRun, from: RawBuilder<unknown>, inOrder: Ra
     // The first page: counted and its rows read in one statement, one round trip (docs/SCALING.md
     // "Round trips"); the page walks the first rows again, a page's worth. Deeper, the list below
     // is read once and the page's rows after it (walking to a deep page again read it twice).
+    // A source that lists the words builds their whole list in each read of it: read once, kept for
+    // the count and the page (the kept rows cost a read each on sqld, so only then).
     const found = await run(
-      sql`SELECT p.*${distance}, c.matchCount FROM (SELECT count(*) AS matchCount FROM (SELECT ${seq} AS seq ${from} ORDER BY ${inOrder} LIMIT ${listed})) c
+      listsWords
+        ? sql`WITH l AS MATERIALIZED (SELECT ${seq} AS seq ${from} ORDER BY ${inOrder} LIMIT ${listed})
+          SELECT p.*${distance}, c.matchCount FROM (SELECT count(*) AS matchCount FROM l) c
+          LEFT JOIN (SELECT seq FROM l LIMIT ${params.limit}) s ON 1 LEFT JOIN providers p ON p.seq = s.seq`
+        : sql`SELECT p.*${distance}, c.matchCount FROM (SELECT count(*) AS matchCount FROM (SELECT ${seq} AS seq ${from} ORDER BY ${inOrder} LIMIT ${listed})) c
         LEFT JOIN (SELECT ${seq} AS seq ${from} ORDER BY ${inOrder} LIMIT ${params.limit}) s ON 1 LEFT JOIN providers p ON p.seq = s.seq`,
     );
     return { rows: found.filter((row) => row.seq !== null), count: cappedTotal(Number(found[0]!.matchCount)) };
@@ -432,17 +457,21 @@ async function nearest(s: SearchRun, tables: RawBuilder<unknown>, conds: Express
   if (sorted) return sorted();
   const { latitude, longitude } = r.point!;
   const atPointText = await s.listTextIn(r.point!, 0);
+  // A deep page is seldom all at the point: with text listed, each read lists the words again.
+  if (atPointText && s.wanted > PLAN_TUNING.pointListedUpTo) return s.sortedPage(tables, conds);
   const atPoint = await run(
     sql`SELECT p.*${distance} FROM (SELECT p.seq FROM providers p ${indexedBy(INDEXES.geo)}
       ${and([sql<SqlBool>`p.latitude = ${latitude} AND p.longitude = ${longitude}`, ...rowConditions({ ...r, within: undefined }, { listText: atPointText })])}
       ORDER BY p.seq ${page}) s CROSS JOIN providers p ON p.seq = s.seq ORDER BY p.seq`,
   );
   if (atPoint.length === params.limit) return atPoint;
-  for (const miles of NEAREST_RINGS_MILES) {
+  // Text listed is listed again by each statement (the words' whole list): once a listed read falls
+  // short, the circles between are passed over for the whole source, one list more, not one each.
+  for (const miles of atPointText ? [] : NEAREST_RINGS_MILES) {
     if (r.within && miles >= r.within.miles) break;
     const listText = await s.listTextIn(r.point!, miles);
     const ring = await s.sortedPage(boxTables(r.point!, miles), rowConditions({ ...r, within: { point: r.point!, miles } }, { listText }));
-    if (ring.length === params.limit) return ring;
+    if (ring.length === params.limit || listText) return ring.length === params.limit ? ring : s.sortedPage(tables, conds);
   }
   return s.sortedPage(tables, conds);
 }
@@ -574,18 +603,34 @@ function deepReach(s: SearchRun, after: Sampled): number {
 
 /**
  * Whether text is listed once for a walk of the index of `filters` (a city's, a service's in a
- * city), or checked row by row: checked when the token sample puts that source at no more than
- * `boxCheckSeeks` rows per seek of a check, as in a box (`listTextIn`). A common word's list is the
- * whole directory ("known": 999,902 rowids at a million, built for the count and again for the
- * page), where a service's rows in a city are a few thousand lookups.
+ * city), or checked row by row: checked when the token sample puts the rows checked (`rowsChecked`)
+ * at no more than `boxCheckSeeks` per seek of a check, as in a box (`listTextIn`). A common word's
+ * list is the whole directory ("known": 999,902 rowids at a million, built for the count and again
+ * for the page), where a service's rows in a city are a few thousand lookups.
  */
 export async function listTextOver(s: Pick<SearchRun, 'r' | 'q'>, filters: readonly FilterName[]): Promise<boolean> {
   const { r } = s;
   if (!r.match) return false;
   if (!r.checkable) return true;
-  const { size, categoryRows } = await tokenShares(s.q.database);
-  const held = categoryRows.filter((row) => sampledMeets(r, filters, row)).length;
-  return (size * held) / Math.max(1, categoryRows.length) > PLAN_TUNING.boxCheckSeeks / Math.max(1, r.checkSeeks);
+  return (await rowsChecked(s, filters)) > PLAN_TUNING.boxCheckSeeks / Math.max(1, r.checkSeeks);
+}
+
+/**
+ * The rows of the index of `filters` whose text a walk checks, from the token sample: when the sample
+ * holds every other filter of the search, only those that meet them (their columns are compared
+ * before the lookup), and only as far as the count's cap (or the page's end) lies at the words'
+ * density ("br" in a service's rows: the cap within 1,674 of them, where its list is 598,260 rowids
+ * at a million); else every row of the index.
+ */
+async function rowsChecked({ r, q }: Pick<SearchRun, 'r' | 'q'>, filters: readonly FilterName[]): Promise<number> {
+  const { size, categoryRows } = await tokenShares(q.database);
+  const rowsOf = (names: readonly FilterName[]) => (size * categoryRows.filter((row) => sampledMeets(r, names, row)).length) / Math.max(1, categoryRows.length);
+  const names = filtersOf(r).filter((name) => name !== 'text');
+  if (!names.every((name) => !!(FILTERS[name] as SearchFilter).sampledRow)) return rowsOf(filters);
+  // The words are counted with what the text columns hold of the other filters (a city's words): their density is among those rows.
+  const words = await wordsEstimate(q.database, r, q.reads, size);
+  const density = words / Math.max(1, rowsOf(names.filter((name) => !!(FILTERS[name] as SearchFilter).inText)));
+  return Math.min(rowsOf(names), Math.max(LIMITS.countedTotal + 1, q.params.offset + q.params.limit) / Math.max(density, 1 / size));
 }
 
 /** The search of `q` with its resolved `r`: what its plan reads with. */
@@ -614,7 +659,7 @@ export function searchRun(q: SearchRequest<SearchInput>, r: Resolved): SearchRun
     openSorted: () => openSorted(s),
     fewSorted: (from) => fewSorted(s, from),
     rowsBySeq: (seqs) => rowsBySeq(s, seqs),
-    pageAndCount: (from, inOrder, seq) => pageAndCount(s, from, inOrder, seq),
+    pageAndCount: (from, inOrder, seq, listsWords) => pageAndCount(s, from, inOrder, seq, listsWords),
     nearest: (tables, conds, sorted) => nearest(s, tables, conds, sorted),
     walk: (index, indexOrder, conds, after) => walk(s, index, indexOrder, conds, after),
     listTextFor: (rows) => listTextFor(s, rows),

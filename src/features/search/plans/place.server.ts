@@ -6,7 +6,7 @@
  * cost"), unless the place holds few rows for a check each.
  */
 import { sql } from 'kysely';
-import { rowConditions } from '../filters.server';
+import { listsText, rowConditions } from '../filters.server';
 import { indexedBy, PLACE_INDEXES } from '../indexes.server';
 import { and, leadingIndex, listTextOver, ORDER, type Plan } from './context.server';
 
@@ -16,8 +16,9 @@ export const place: Plan = {
     const leading = leadingIndex(s.r, PLACE_INDEXES)!;
     const index = indexedBy(leading.index);
     // A place of few rows for a check each (a city's) checks the text row by row (listTextOver).
-    const conds = rowConditions(s.r, { listText: await listTextOver(s, leading.filters) });
+    const how = { listText: await listTextOver(s, leading.filters) };
+    const conds = rowConditions(s.r, how);
     // The count follows the same index: SQLite alone may start from a far larger filter.
-    return s.pageAndCount(sql`FROM providers p ${index} ${and(conds)}`, ORDER);
+    return s.pageAndCount(sql`FROM providers p ${index} ${and(conds)}`, ORDER, undefined, listsText(s.r, how));
   },
 };
