@@ -2458,8 +2458,10 @@ describe('text that is many with a service (in a city), or a city: checked row b
     it(`${new URLSearchParams(raw)}: the same rows either way`, async () => {
       const expected = (await everyProvider()).filter((r) => keep(r) && hasWords(words(r), 'plan'));
       for (const seeks of [1_000_000, 0]) {
-        // Never facet-listed: a facet's rows are few at this size.
-        tune({ boxCheckSeeks: seeks, textLeads: 0, facetListedScale: 0 });
+        // Never facet-listed: a facet's rows are few at this size. The facet's token left out
+        // (textTokenShare 0): with it, the text and the facet are few together, listed as their
+        // intersection (text-listed; "facets few providers hold" above).
+        tune({ boxCheckSeeks: seeks, textLeads: 0, facetListedScale: 0, textTokenShare: 0 });
         const statements: string[] = [];
         const database = watchedDatabase(api.database, (text) => statements.push(text));
         const trace: SearchTrace = {};
