@@ -2386,6 +2386,11 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
     [{ owned: 'veteran', priceRange: '$$$', rating: '1', sort: 'rating', offset: '12' }, (r) => holds(r, VETERAN) && r.priceRange === '$$$' && r.rating >= 1],
     [{ owned: 'veteran', lang: 'en', offset: '96' }, (r) => holds(r, VETERAN | EN)],
     [{ owned: 'veteran', query: 'plan', sort: 'reviews', offset: '12' }, (r) => holds(r, VETERAN) && hasWords(words(r), 'plan')],
+    // A page past the counted cap: walked in the order to its end, counting on the way (the fuzz
+    // benchmark's `service=Hair+Styling&openNow=true&sort=reviews&offset=990&lang=tl` at a million).
+    [{ lang: 'vi', query: 'plan', offset: '990' }, (r) => holds(r, VI) && hasWords(words(r), 'plan')],
+    [{ lang: 'vi', query: 'plan', sort: 'rating', offset: '996' }, (r) => holds(r, VI) && hasWords(words(r), 'plan')],
+    [{ owned: 'veteran', service: 'Nail Salon', sort: 'reviews', offset: '990' }, (r) => holds(r, VETERAN) && inCategory(r, 'nails')],
   ];
   // Open now with a price or a rating once the open ranges pass openScanMost: the count is not known,
   // so each of the facet's rows is checked for open now (`openNow=true&sort=rating&owned=lgbtq` at a million).
