@@ -105,6 +105,12 @@ const QUERIES: { label: string; raw: Record<string, string>; at?: string }[] = [
   { label: 'near Chicago 25 mi, sort=distance', raw: { near: '41.8781,-87.6298', sort: 'distance' } },
   { label: 'Austin, TX sort=distance', raw: { location: 'Austin, TX', sort: 'distance' } },
   { label: 'typo location "Chicgo"', raw: { location: 'Chicgo' } },
+  // Words around a place whose rings run, past the words' cap at 100,000 and 1,000,000 (docs/BENCHMARKS.md "Round trips per search").
+  { label: 'words around a place: service "Lash Lift" + ZIP 76010', raw: { service: 'Lash Lift', location: '76010' } },
+  { label: 'words around a place: text "gel" + Coral Gables + $$$$', raw: { query: 'gel', location: 'Coral Gables', priceRange: '$$$$' } },
+  { label: 'words around a place: text "lesson" + Pembroke Pines', raw: { query: 'lesson', location: 'Pembroke Pines' } },
+  { label: 'words around a place: service "Balayage" + Brooklyn', raw: { service: 'Balayage', location: 'Brooklyn' } },
+  { label: 'words around a place: openNow + text "gel" + Miami', raw: { openNow: 'true', query: 'gel', location: 'Miami' }, at: MOMENTS['Wed noon ET'] },
   // Places (docs/search.md "Places"): a ZIP code no provider is in (Evanston's), a borough the
   // generator never names, a suburb; each alone, with a service, and nearest first.
   ...[

@@ -1154,6 +1154,7 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
       // A price by rating or reviews is read along the sort's index, which carries the price and
       // the facets (migrations/0083): the fuzz benchmark's price and common facet.
       const EN = facetBits({ languages: ['en'] });
+      const VI = facetBits({ languages: ['vi'] });
       for (const sort of ['rating', 'reviews'])
         await check({ priceRange: '$$$', sort, lang: 'en', offset: '24' }, (r) => r.priceRange === '$$$' && (r.facets & EN) === EN, {
           tuned: 'other-order:sorted',
@@ -1182,6 +1183,30 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
         const counting = statements.find((text) => /json_group_array\(seq\)/.test(text));
         expect(counting, `${new URLSearchParams(raw)} ${sort}`).toMatch(/INDEXED BY providers_price_order[\s\S]*p\.isPromoted IN \(1, 0\) AND p\.rating >= \?/);
       }
+  });
+
+  it("text with a price by rating or reviews, its words fewer than the price's rows: the words lead the count (pointSource.server.ts wordsFewerThan), the same rows", async () => {
+    // The fuzz benchmark's `query=santa&priceRange=$$&sort=reviews` at a million: 11,314 matches, where
+    // the count read the sort's index with their list until the cap (177,000 entries). A price whose
+    // token the full-text index intersects ($ here) is listed with the text (text-listed) before.
+    const statements: string[] = [];
+    const database = watchedDatabase(api.database, (text) => statements.push(text));
+    for (const sort of ['rating', 'reviews'])
+      for (const [raw, keep] of [
+        [{ query: 'plan', priceRange: '$$' }, (r: Ref) => hasWords(words(r), 'plan') && r.priceRange === '$$'],
+        [{ query: 'plan', priceRange: '$$', rating: '1', offset: '96' }, (r: Ref) => hasWords(words(r), 'plan') && r.priceRange === '$$' && r.rating >= 1],
+        [{ query: 'plan', priceRange: '$$', offset: '600' }, (r: Ref) => hasWords(words(r), 'plan') && r.priceRange === '$$'],
+      ] as const)
+        for (const lead of [100, 0]) {
+          tune({ wordsLeadPlace: lead });
+          await check({ ...raw, sort }, keep, { tuned: 'other-order:sorted', capped: 'other-order:sorted' });
+          statements.length = 0;
+          await searchProviders(database, searchParamsSchema.parse({ limit: '12', ...raw, sort }), MOMENTS.many);
+          const counting = statements.find((text) => /json_group_array\(seq\)/.test(text));
+          expect(counting, `${new URLSearchParams(raw)} ${sort} wordsLeadPlace ${lead}`).toMatch(
+            lead ? /FROM providers_fts f CROSS JOIN provider_search p/ : /INDEXED BY providers_price_order/,
+          );
+        }
   });
 
   it("a service alone by rating or reviews, with facets, a price or open now: read along the service's index in that order (migrations/0082), the same rows", async () => {
@@ -1902,8 +1927,8 @@ describe('open now past the cap with a filter the open-now list does not apply (
 });
 
 describe("a place's rings with text that is many", () => {
-  it('every ring reads one list of the text narrowed to states, made once for the request: the same answer as the text listed on its own', async () => {
-    const { searchNearPlace } = await import('../../src/features/search/nearPlace.server');
+  it('every ring reads one list of the text narrowed to states, made once for the request, or the rings\u2019 one statement lists it: the same answer as the text listed on its own', async () => {
+    const { searchNearPlace, RING_TUNING } = await import('../../src/features/search/nearPlace.server');
     // A price's token narrows the list too (a fifth of the providers each): the text's matches in the
     // states' and the price's lists are few enough to list once (textListOf).
     for (const [query, priceRange, offset] of [
@@ -1921,9 +1946,20 @@ describe("a place's rings with text that is many", () => {
       const database = watchedDatabase(api.database, (text, args) => statements.push(`${text} ${JSON.stringify(args)}`));
       // Every text many, and listed in every box however small: each ring reads it narrowed to states.
       const saved = tune({ textLeads: 0, boxCheckSeeks: 0 });
-      const rings = await searchNearPlace(database, params, MOMENTS.many);
+      // The circles' own plans, circle after circle (the rings' one statement lists the narrowed text itself, below).
+      RING_TUNING.textAtOnce = false;
+      let rings: Awaited<ReturnType<typeof searchNearPlace>>;
+      try {
+        rings = await searchNearPlace(database, params, MOMENTS.many);
+      } finally {
+        RING_TUNING.textAtOnce = true;
+      }
+      const trace: SearchTrace = {};
+      const atOnce = await searchNearPlace(api.database, params, MOMENTS.many, trace);
       Object.assign(PLAN_TUNING, saved);
       expect(rings, what).toEqual(listed);
+      expect(atOnce, what).toEqual(listed);
+      expect(trace.plan, what).toMatch(/, then text-listed:rings within \d+ mi$/);
       // The text narrowed to the widest circle's states is read from the full-text index once.
       const narrowed = statements.filter((text) => text.includes('providers_fts') && text.includes('filters : \\"\u{E000}s'));
       expect(narrowed.length, what).toBe(1);
@@ -1937,39 +1973,47 @@ describe("a place's rings with words in one statement (plans/textRings.server.ts
     const { searchNearPlace, RING_TUNING } = await import('../../src/features/search/nearPlace.server');
     const saved = { ...RING_TUNING };
     let once = 0;
+    let pastCap = 0;
     const database = watchedDatabase(api.database, (text) => {
       if (/^WITH w AS MATERIALIZED/.test(text)) once++;
     });
-    try {
-      for (const raw of [
-        { query: 'manicure' },
-        { query: 'plan', priceRange: '$' },
-        { query: 'balayage facial', rating: '3' },
-        { service: 'Gel Manicure' },
-        { service: 'Gel Manicure', priceRange: '$$', sort: 'rating' },
-        { query: 'balayage facial', openNow: 'true' },
-        { query: 'plan', openNow: 'true', sort: 'reviews' },
-      ] as Record<string, string>[])
-        for (const [offset, limit] of [
-          [0, 12],
-          [30, 12],
-          [480, 20],
-          [990, 10],
-        ] as const)
-          for (const probedFromRows of [100, 0]) {
-            const params = searchParamsSchema.parse({ ...raw, location: ZIP, offset: String(offset), limit: String(limit) });
-            const what = `${new URLSearchParams(raw)} ${offset}/${limit} probed from ${probedFromRows}`;
-            for (const at of raw.openNow ? [MOMENTS.many, MOMENTS.few] : [MOMENTS.many]) {
-              Object.assign(RING_TUNING, { probedFromRows, textAtOnce: true });
-              const atOnce = await searchNearPlace(database, params, at);
-              RING_TUNING.textAtOnce = false;
-              expect(atOnce, `${what} at ${at.toISOString()}`).toEqual(await searchNearPlace(api.database, params, at));
+    // As tuned, and with every text past the words' cap: the statement lists them narrowed to the
+    // widest circle's states and the filters' tokens, and a circle past the counted cap is the ring.
+    for (const textLeads of [PLAN_TUNING.textLeads, 0])
+      try {
+        tune({ textLeads });
+        for (const raw of [
+          { query: 'manicure' },
+          { query: 'plan', priceRange: '$' },
+          { query: 'balayage facial', rating: '3' },
+          { service: 'Gel Manicure' },
+          { service: 'Gel Manicure', priceRange: '$$', sort: 'rating' },
+          { query: 'balayage facial', openNow: 'true' },
+          { query: 'plan', openNow: 'true', sort: 'reviews' },
+        ] as Record<string, string>[])
+          for (const [offset, limit] of [
+            [0, 12],
+            [30, 12],
+            [480, 20],
+            [990, 10],
+          ] as const)
+            for (const probedFromRows of [100, 0]) {
+              const params = searchParamsSchema.parse({ ...raw, location: ZIP, offset: String(offset), limit: String(limit) });
+              const what = `${new URLSearchParams(raw)} ${offset}/${limit} probed from ${probedFromRows}`;
+              for (const at of raw.openNow ? [MOMENTS.many, MOMENTS.few] : [MOMENTS.many]) {
+                Object.assign(RING_TUNING, { probedFromRows, textAtOnce: true });
+                const trace: SearchTrace = {};
+                const atOnce = await searchNearPlace(database, params, at, trace);
+                if (!textLeads && trace.plan?.endsWith(' mi') && trace.plan.includes('text-listed:rings')) pastCap++;
+                RING_TUNING.textAtOnce = false;
+                expect(atOnce, `${what} at ${at.toISOString()}`).toEqual(await searchNearPlace(api.database, params, at));
+              }
             }
-          }
-    } finally {
-      Object.assign(RING_TUNING, saved);
-    }
+      } finally {
+        Object.assign(RING_TUNING, saved);
+      }
     expect(once).toBeGreaterThan(0);
+    expect(pastCap).toBeGreaterThan(0);
   });
 });
 
@@ -2342,6 +2386,11 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
     [{ owned: 'veteran', priceRange: '$$$', rating: '1', sort: 'rating', offset: '12' }, (r) => holds(r, VETERAN) && r.priceRange === '$$$' && r.rating >= 1],
     [{ owned: 'veteran', lang: 'en', offset: '96' }, (r) => holds(r, VETERAN | EN)],
     [{ owned: 'veteran', query: 'plan', sort: 'reviews', offset: '12' }, (r) => holds(r, VETERAN) && hasWords(words(r), 'plan')],
+    // A page past the counted cap: walked in the order to its end, counting on the way (the fuzz
+    // benchmark's `service=Hair+Styling&openNow=true&sort=reviews&offset=990&lang=tl` at a million).
+    [{ lang: 'vi', query: 'plan', offset: '990' }, (r) => holds(r, VI) && hasWords(words(r), 'plan')],
+    [{ lang: 'vi', query: 'plan', sort: 'rating', offset: '996' }, (r) => holds(r, VI) && hasWords(words(r), 'plan')],
+    [{ owned: 'veteran', service: 'Nail Salon', sort: 'reviews', offset: '990' }, (r) => holds(r, VETERAN) && inCategory(r, 'nails')],
   ];
   // Open now with a price or a rating once the open ranges pass openScanMost: the count is not known,
   // so each of the facet's rows is checked for open now (`openNow=true&sort=rating&owned=lgbtq` at a million).
@@ -2436,7 +2485,6 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
 });
 
 describe('text that is many with a service (in a city), or a city: checked row by row on few rows, else listed (plans/context.server.ts listTextOver)', () => {
-  const VI = facetBits({ languages: ['vi'] });
   // The fuzz benchmark's `query=known&service=Beauty+Parlour&location=Portland` at a million: "known"
   // is in nearly every description, so its list was the directory, built for the count and the page.
   const CASES: [Record<string, string>, (r: Ref) => boolean, string][] = [
@@ -2445,16 +2493,15 @@ describe('text that is many with a service (in a city), or a city: checked row b
     [{ query: 'plan', service: 'Nail Salon', priceRange: '$$', offset: '96' }, (r) => inCategory(r, 'nails') && r.priceRange === '$$', 'category'],
     // A first page, listed: the words' list read once for the count and the page (pageAndCount's `listsWords`).
     [{ query: 'plan', service: 'Nail Salon' }, (r) => inCategory(r, 'nails'), 'category'],
-    // A facet the category rows carry: the rows checked are those that hold it, up to the count's cap.
-    [{ query: 'plan', service: 'Nail Salon', lang: 'vi' }, (r) => inCategory(r, 'nails') && (r.facets & VI) === VI, 'category'],
-    [{ query: 'plan', service: 'Nail Salon', lang: 'vi', offset: '24' }, (r) => inCategory(r, 'nails') && (r.facets & VI) === VI, 'category'],
+    // Filters the category rows carry: the rows checked are those that meet them, up to the count's cap.
+    [{ query: 'plan', service: 'Nail Salon', priceRange: '$$' }, (r) => inCategory(r, 'nails') && r.priceRange === '$$', 'category'],
+    [{ query: 'plan', service: 'Nail Salon', priceRange: '$$', offset: '24' }, (r) => inCategory(r, 'nails') && r.priceRange === '$$', 'category'],
   ];
   for (const [raw, keep, plan] of CASES)
     it(`${new URLSearchParams(raw)}: the same rows either way`, async () => {
       const expected = (await everyProvider()).filter((r) => keep(r) && hasWords(words(r), 'plan'));
       for (const seeks of [1_000_000, 0]) {
-        // Never facet-listed: a facet's rows are few at this size.
-        tune({ boxCheckSeeks: seeks, textLeads: 0, facetListedScale: 0 });
+        tune({ boxCheckSeeks: seeks, textLeads: 0 });
         const statements: string[] = [];
         const database = watchedDatabase(api.database, (text) => statements.push(text));
         const trace: SearchTrace = {};

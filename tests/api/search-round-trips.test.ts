@@ -98,6 +98,11 @@ const SEARCHES: { label: string; raw: Record<string, string>; most: number }[] =
   { label: 'open now in a town, a deep page (fuzz)', raw: { service: 'Beauty Parlour', location: 'Arlington', openNow: 'true', offset: '990' }, most: 2 },
   // Text around a place: the rings in one statement (plans/textRings.server.ts), read beside the own page when the own's list cannot fill it.
   { label: 'a word at a price around a city', raw: { query: 'gel', location: 'Miami', priceRange: '$$$' }, most: 3 },
+  // Words around a place whose rings run (at 100,000 providers past the words' cap: the rings' one statement lists them
+  // narrowed to the widest circle's states and the filters' tokens, plans/textRings.server.ts; the seed's are few).
+  { label: 'service words around a ZIP code', raw: { service: 'Lash Lift', location: '60614' }, most: 3 },
+  { label: 'a word around a city', raw: { query: 'lesson', location: 'Evanston' }, most: 3 },
+  { label: 'service words around a city', raw: { service: 'Balayage', location: 'Brooklyn' }, most: 3 },
   // Nothing found at a place and its rings, then the spelling path (correctedSearch.server.ts): the words, the service and the
   // city were read with the place (readWordsEarly), so nothing is read to learn there is nothing to correct (5 before).
   {

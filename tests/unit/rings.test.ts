@@ -127,7 +127,7 @@ describe('the rings with words in one statement: textRingChoice, textRingPage, h
     ).toEqual({ ring: 2, total: 5 });
   });
 
-  it('nothing in the place nor the widest: null; a count it needs not made, or past the cap: undefined (the circles’ own plans answer)', () => {
+  it('nothing in the place nor the widest: null; a count it needs not made: undefined (the circles’ own plans answer)', () => {
     const none = start({ own: 0, shown: 0, text: true });
     expect(
       textRingChoice(
@@ -152,7 +152,11 @@ describe('the rings with words in one statement: textRingChoice, textRingPage, h
       ),
     ).toEqual({ ring: 2, total: 0 });
     expect(textRingChoice(start({ text: true }), [{ n: 3, o: 0 }, null, null], CAP)).toBeUndefined();
-    expect(textRingChoice(start({ text: true }), [{ n: CAP + 1, o: 0 }, null, null], CAP)).toBeUndefined();
+  });
+
+  it('a circle past the cap is the ring, its total capped net of the place’s own, as its own plan counts it', () => {
+    expect(textRingChoice(start({ text: true }), [{ n: CAP + 1, o: 0 }, null, null], CAP)).toEqual({ ring: 0, total: CAP, capped: true });
+    expect(textRingChoice(start({ text: true }), [{ n: 3, o: 0 }, { n: CAP + 40, o: 2 }, null], CAP)).toEqual({ ring: 1, total: CAP - 2, capped: true });
   });
 
   it('a ring’s page is its positions of the list read from `from`, those within its radius (a narrower ring’s list is the wider’s nearer than its radius)', () => {

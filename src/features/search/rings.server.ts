@@ -38,8 +38,9 @@ import { searchRun, statesNear, type SearchRun } from './plans/context.server';
 import { choosePlan } from './plans/choice.server';
 import { planFor } from './plans/index.server';
 import { ringsBySpot, type RingsPage, type RingsRead } from './plans/spots.server';
-import { ringsByText, wordsListedMost, type TextRingsAsk, type TextRingsRead } from './plans/textRings.server';
-import { listedMatch } from './filters.server';
+import { ringsByText, wordsListedMost, type TextRingsAsk, type TextRingsList, type TextRingsRead } from './plans/textRings.server';
+import { statesShare, tokenShares } from './tokenShares.server';
+import { listedMatch, textTokensOf } from './filters.server';
 import { primeTextList, textListMade } from './textFacts.server';
 import { LIMITS } from '../../config';
 import { withBudget } from './budget.server';
@@ -82,7 +83,8 @@ type Ahead = Pick<SearchRequest, 'database' | 'reads' | 'params'>;
 /**
  * Over the network, what a place's own search and rings ask first is read beside the place's own
  * reads, before they know whether they run (docs/SCALING.md "Round trips"): open now, the place's
- * and each circle's zones' hours classes (`hoursAhead`) and the directory's size (a few rows each).
+ * and each circle's zones' hours classes (`hoursAhead`) and the directory's size; with words, the
+ * widest circle's states (a few rows each).
  * The points of the circles, hundreds of rows, are read only when the rings run (a city's own mostly
  * fill the page), in the rings' one statement when they are read at once. A local file has no round
  * trip to save: nothing is read ahead.
@@ -90,9 +92,10 @@ type Ahead = Pick<SearchRequest, 'database' | 'reads' | 'params'>;
 export function readAhead(q: Ahead, found: Pick<GazetteerPlace, 'kind' | 'point' | 'state'>, radii: readonly number[]): void {
   const { database, reads, params } = q;
   if (!overNetwork(database)) return;
-  if (!params.openNow) return;
-  const ahead = [...hoursAhead(params, found, radii).map((ask) => hoursOnce(database, reads, ask)), directorySize(database, reads)];
-  for (const read of ahead) read.catch(() => {});
+  // Words: the widest circle's states, which the rings' one text statement lists them in past their cap (a few rows).
+  const states = hasText(params) ? [statesNear(database, reads, found.point, radii.at(-1)!)] : [];
+  const open = params.openNow ? [...hoursAhead(params, found, radii).map((ask) => hoursOnce(database, reads, ask)), directorySize(database, reads)] : [];
+  for (const read of [...states, ...open]) read.catch(() => {});
 }
 
 /**
@@ -387,6 +390,14 @@ export interface TextRingsReading {
 /** textRingsAtOnce's answer when the words are past what the rings' one statement lists (`TextRingsReading.pastCap`). */
 const PAST_CAP = 'past cap' as const;
 
+/** The words of `r` narrowed to `states` and its filters' tokens, and their share of the directory (plans/textRings.server.ts `TextRingsList`). */
+async function narrowedList(database: Db, r: Resolved, states: readonly string[]): Promise<NonNullable<TextRingsList['narrowed']>> {
+  const tokens = textTokensOf(r);
+  const { size, shares } = await tokenShares(database);
+  const share = tokens.reduce((product, token) => product * (shares.get(token) ?? 0), statesShare(shares, states));
+  return { match: listedMatch({ ...r, regionStates: states }, { tokens, inText: true, regions: true }), share, size };
+}
+
 /** The rings' one text statement for `ask`, of the widest circle's search (its words' list primed for the circles' own plans). */
 async function readTextRings(over: Db, a: AroundReads, radii: readonly number[], ask: TextRingsAsk): Promise<TextRingsReading | undefined> {
   const q = requestOf(withBudget(over), { ...circleOf(a, radii.at(-1)!), offset: 0, limit: 0 }, a.q.now, { reads: a.q.reads });
@@ -394,13 +405,17 @@ async function readTextRings(over: Db, a: AroundReads, radii: readonly number[],
   const r = await resolve(q, undefined, { wordsListed: true });
   if (!r.match) return undefined;
   const match = listedMatch(r, { tokens: [], inText: true, regions: false });
-  // Words the request counted already past what the statement lists (a ZIP prefix's own search counts them): the circles' own plans answer.
-  const made = textListMade(q.database, match, a.q.reads);
+  // Past the words' cap the statement lists them in the widest circle's states (read ahead: readsAhead.server.ts).
+  const states = await statesNear(q.database, a.q.reads, a.point, radii.at(-1)!);
+  const narrowed = states?.length ? await narrowedList(q.database, r, states) : undefined;
+  // Words the request counted already past what the statement lists (a ZIP prefix's own search counts them): not read again.
+  const made = await textListMade(q.database, match, a.q.reads);
   const most = wordsListedMost(!!a.q.params.openNow);
-  if (made && (await made).n > most) return { ask, read: undefined, pastCap: true };
-  const read = await ringsByText(searchRun(q, r), match, a.point, radii, ask);
-  if (read) primeTextList(q.database, match, a.q.reads, read.words);
-  return { ask, read, ...(read && read.words.n > most ? { pastCap: true } : {}) };
+  const known = made && made.n > most ? made : undefined;
+  if (known && !narrowed) return { ask, read: undefined, pastCap: true };
+  const read = await ringsByText(searchRun(q, r), match, a.point, radii, ask, { ...(narrowed ? { narrowed } : {}), ...(known ? { words: known } : {}) });
+  if (read && !known) primeTextList(q.database, match, a.q.reads, read.words);
+  return { ask, read, ...(read && read.listed > most ? { pastCap: true } : {}) };
 }
 
 /**
@@ -447,5 +462,5 @@ async function textRingsAtOnce(over: Db, a: Around): Promise<RingPage | null | t
   if (!chosen) return chosen;
   const miles = start.radii[chosen.ring]!;
   const page = textRingPage(start, reading.read.rows, reading.ask.from, miles).map(({ miles: _, ...row }) => toResult(row));
-  return { miles, plan: 'text-listed:rings', total: chosen.total, capped: false, page };
+  return { miles, plan: 'text-listed:rings', total: chosen.total, capped: !!chosen.capped, page };
 }

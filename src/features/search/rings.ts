@@ -129,19 +129,22 @@ export type CircleCount = { n: number; o: number } | null;
 /**
  * The ring the rings' one text statement answers with, as the rings read circle after circle
  * choose it: the first whose matches (net of the place's own in it) fill the page with the place's
- * own, else the widest; null when neither the place nor the widest has any. `total`: its matches net
- * of the place's own. Undefined when a count it needs was not made or passed `listed` (the counted
- * cap: a circle's own plan answers a count past it).
+ * own or pass `cap` (the counted cap: a circle's own plan counts up to it and takes the circle), else
+ * the widest; null when neither the place nor the widest has any. `total`: its matches up to the cap,
+ * net of the place's own, as a circle's own count gives it (`capped`: past the cap). Undefined when
+ * a count it needs was not made.
  */
 export function textRingChoice(
   start: Pick<RingStart, 'radii' | 'own' | 'wanted'>,
   counts: readonly CircleCount[],
-  listed: number,
-): { ring: number; total: number } | null | undefined {
+  cap: number,
+): { ring: number; total: number; capped?: true } | null | undefined {
   const last = start.radii.length - 1;
   for (const [ring, count] of counts.entries()) {
-    if (!count || count.n > listed) return undefined;
-    const total = count.n - count.o;
+    if (!count) return undefined;
+    const capped = count.n > cap;
+    const total = Math.min(count.n, cap) - count.o;
+    if (capped) return { ring, total, capped };
     if (start.own + total >= start.wanted || ring === last) return start.own + total === 0 ? null : { ring, total };
   }
   return undefined;

@@ -58,8 +58,12 @@ export const PLAN_TUNING = {
   topMostShare: 1 / 4,
   /** Text in a ZIP prefix of many is counted as its intersection when the estimate is at most this part of `textLeads`. */
   intersectionMargin: 1,
+  /** A place's rings list words past their cap narrowed to their states and the filters' tokens when the estimate is at most this part of what they list: a list past it is read for nothing. */
+  ringsNarrowedMargin: 1,
   /** Text leads a service while its words are fewer than this times the service's rows: each word is a probe, each row a provider row read. */
   wordsLeadService: 1,
+  /** …and another order's source while they are fewer than this times a place's index rows: the index was read up to the cap with the words' list built. */
+  wordsLeadPlace: 1,
   /** Text listed around a point is read at the point first for pages reaching this many rows; deeper ones sort the whole source (each read lists the words again). */
   pointListedUpTo: 100,
   /** Text that is many with a state or a price leads for pages up to this many rows; deeper ones walk that filter's index. */

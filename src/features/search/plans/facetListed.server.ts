@@ -126,6 +126,15 @@ export const facetListed: Plan = {
         order,
         sql`f.providerSeq`,
       );
+    // A page past the counted cap: the walk in the order to its end counts the cap on its way
+    // (SearchRun.pageAndCount), where a count in seq order first read those matches twice. Not when a
+    // place's rings wait for the count before the page (`counted`).
+    if (s.wanted > LIMITS.countedTotal && !s.q.counted)
+      return s.pageAndCount(
+        sql`FROM provider_facets f ${indexedBy(index)} CROSS JOIN provider_search p ON p.seq = f.providerSeq ${and([...facet, ...checked])}`,
+        order,
+        sql`f.providerSeq`,
+      );
     const { count, sorted } = await s.countOrList(sql`FROM provider_facets f CROSS JOIN provider_search p ON p.seq = f.providerSeq`, [
       ...facet,
       sql<SqlBool>`f.providerSeq > 0`,

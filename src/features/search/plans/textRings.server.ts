@@ -8,8 +8,9 @@
  * counts each circle between. The page is the ring answered with's matches nearest first: a
  * narrower circle's are the widest's nearer than its radius, so the rows of the page's positions
  * in the list read are enough to cut any ring's page from. Past the words' cap (with open now, the
- * counted cap: each match is checked for it) nothing but the list is read (its count answers
- * `textListOf` for the circles' own plans).
+ * counted cap: each match is checked for it) the words are listed narrowed to the widest circle's
+ * states and the filters' tokens, as each circle's own plan would narrow them; past that cap too
+ * nothing but the lists is read (their counts answer `textListOf` for the circles' own plans).
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { LIMITS } from '../../../config';
@@ -17,10 +18,11 @@ import type { Point } from '../../places';
 import type { SearchPlace } from '../../places/index.server';
 import { distanceSql } from '../near.server';
 import { rowConditions } from '../filters.server';
-import { countedWords } from '../tuning.server';
+import { countedWords, PLAN_TUNING } from '../tuning.server';
 import { and, type Row, type SearchRun } from './context.server';
 import { betweenCounts, inPlaceOf } from './spots.server';
 import type { CircleCount } from '../rings';
+import type { TextList } from '../requestReads.server';
 
 /** The most words' matches the statement lists: with open now, those each checked for it (resolve.server.ts), as the circles' own plans check them. */
 export const wordsListedMost = (openNow: boolean) => (openNow ? LIMITS.countedTotal : countedWords());
@@ -29,7 +31,9 @@ export const wordsListedMost = (openNow: boolean) => (openNow ? LIMITS.countedTo
 export interface TextRingsRead {
   /** The words' matches as `textListOf` counts them (one past `countedWords()`), how far they reach, and their rowids when a circle's count passed the counted cap (its own plan answers, from this list). */
   words: { n: number; reach: number; rowids: string | null };
-  /** Each circle's matches and the place's own among them, in `radii`'s order; null for those not counted (the nearest filled the page, or the words are past their cap). */
+  /** The matches of the list the circles were read from: the words', else past their cap the words' narrowed to the widest circle's states and the filters' tokens (`TextRingsList.narrowed`); past `wordsListedMost` no circle was read. */
+  listed: number;
+  /** Each circle's matches and the place's own among them, in `radii`'s order; null for those not counted (the nearest filled the page, or the list is past its cap). */
   counts: CircleCount[];
   /** The list's rows from position `from` (not the place's own, nearest first), each with its exact distance. */
   rows: (Row & { miles: number })[];
@@ -49,11 +53,51 @@ export interface TextRingsAsk {
 }
 
 /**
+ * Where the statement lists the circles' matches from, past the words' cap: `narrowed`, the words
+ * with the widest circle's states (every circle lies in them) and the filters' tokens (each match
+ * has them), as a circle's own plan narrows them (plans/pointSource.server.ts `textInBox`), read
+ * when the words' matches (estimated past the cap from their reach in a directory of `size`) times
+ * `share`, the states' and tokens' share of the directory, are few enough to list
+ * (PLAN_TUNING.ringsNarrowedMargin); `words`, the words' list when the request counted it already
+ * past the cap (not read again).
+ */
+export interface TextRingsList {
+  narrowed?: { match: string; share: number; size: number };
+  words?: Pick<TextList, 'n' | 'reach'>;
+}
+
+/** The words' list (`w`), then the list the circles read (`l`): the words', or past their cap the narrowed one, read only then. */
+function listsOf(match: string, { narrowed, words }: TextRingsList, listedCap: number) {
+  const cap = countedWords();
+  const w = words
+    ? sql`w AS MATERIALIZED (SELECT ${words.n} AS n, ${words.reach} AS reach, NULL AS rowids)`
+    : sql`w AS MATERIALIZED (SELECT count(*) AS n, max(rowid) AS reach, json_group_array(rowid) AS rowids
+      FROM (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${match} LIMIT ${cap + 1}))`;
+  if (!narrowed) return sql`${w}, l AS (SELECT n, rowids FROM w)`;
+  const { share, size } = narrowed;
+  const few = sql`((SELECT CASE WHEN n <= ${cap} THEN n ELSE n * ${size} / max(1, reach) END FROM w) * ${share} <= ${listedCap * PLAN_TUNING.ringsNarrowedMargin})`;
+  // Constant conditions (the words' count and estimate): the narrowed list is read only past their cap, when likely few enough;
+  // else the list is the words' (past the cap: no circle is read).
+  return sql`${w}, v AS MATERIALIZED (SELECT count(*) AS n, json_group_array(rowid) AS rowids
+      FROM (SELECT rowid FROM providers_fts WHERE (SELECT n FROM w) > ${listedCap} AND ${few} AND providers_fts MATCH ${narrowed.match} LIMIT ${cap + 1})),
+    l AS MATERIALIZED (SELECT CASE WHEN w.n > ${listedCap} AND ${few} THEN v.n ELSE w.n END AS n,
+      CASE WHEN w.n > ${listedCap} AND ${few} THEN v.rowids ELSE w.rowids END AS rowids FROM w CROSS JOIN v)`;
+}
+
+/**
  * The rings around `point` (`radii`) of the text of `match` (the words alone: `listedMatch` with no
  * token and no region) with the other filters of `s` (the widest circle's search), one statement.
- * Undefined when the place's own cannot be told on the rows.
+ * `list`: where its matches are listed from past the words' cap (`TextRingsList`). Undefined when
+ * the place's own cannot be told on the rows.
  */
-export async function ringsByText(s: SearchRun, match: string, point: Point, radii: readonly number[], ask: TextRingsAsk): Promise<TextRingsRead | undefined> {
+export async function ringsByText(
+  s: SearchRun,
+  match: string,
+  point: Point,
+  radii: readonly number[],
+  ask: TextRingsAsk,
+  list: TextRingsList = {},
+): Promise<TextRingsRead | undefined> {
   const inPlace = ask.place ? inPlaceOf({ rowOf: 'p' }, ask.place) : sql`0`;
   if (!inPlace) return undefined;
   const last = radii.length - 1;
@@ -63,27 +107,26 @@ export async function ringsByText(s: SearchRun, match: string, point: Point, rad
   const pass = (name: string, miles: number, when?: RawBuilder<SqlBool>) => {
     const conds = rowConditions({ ...s.r, match: null, within: { point, miles } });
     return sql`${sql.raw(name)} AS MATERIALIZED (SELECT p.seq, ${distanceSql(point)} AS miles, ${inPlace} AS own
-      FROM w CROSS JOIN json_each(w.rowids) m CROSS JOIN provider_search p ON p.seq = m.value
-      ${and([sql<SqlBool>`w.n <= ${listedCap}`, ...(when ? [when] : []), ...conds])})`;
+      FROM l CROSS JOIN json_each(l.rowids) m CROSS JOIN provider_search p ON p.seq = m.value
+      ${and([sql<SqlBool>`l.n <= ${listedCap}`, ...(when ? [when] : []), ...conds])})`;
   };
   const wider = last > 0;
   // Constant conditions (the list's count, the nearest's fill): SQLite tests them before reading a row.
-  const rows = (await s.run(sql`WITH w AS MATERIALIZED (SELECT count(*) AS n, max(rowid) AS reach, json_group_array(rowid) AS rowids
-      FROM (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${match} LIMIT ${cap + 1})),
+  const rows = (await s.run(sql`WITH ${listsOf(match, list, listedCap)},
     ${pass('c0', radii[0]!)},
     k0 AS MATERIALIZED (SELECT count(*) AS n, total(own) AS o FROM c0)
     ${wider ? sql`, ${pass('cl', radii[last]!, sql<SqlBool>`NOT (SELECT ${fills0} FROM k0)`)}, kl AS (SELECT count(*) AS n, total(own) AS o ${betweenCounts(radii)} FROM cl)` : sql``},
     pg AS (SELECT seq, miles FROM (SELECT seq, miles FROM c0 WHERE NOT own AND ${wider ? sql`(SELECT ${fills0} FROM k0)` : sql`1`}
       ${wider ? sql`UNION ALL SELECT seq, miles FROM cl WHERE NOT own` : sql``}) ORDER BY miles, seq LIMIT ${ask.rows} OFFSET ${ask.from})
-    SELECT w.n AS wordsN, w.reach AS wordsReach,
+    SELECT w.n AS wordsN, w.reach AS wordsReach, l.n AS listN,
       CASE WHEN w.n <= ${cap} AND (w.n > ${listedCap} OR max(k0.n, ${wider ? sql`kl.n` : sql`0`}) > ${LIMITS.countedTotal}) THEN w.rowids END AS wordsRowids, k0.n AS n0, k0.o AS o0, (SELECT ${fills0} FROM k0) AS filled0,
       ${wider ? sql`kl.*,` : sql``} pg.miles AS ringMiles, p.*${s.distance}
-    FROM w CROSS JOIN k0 ${wider ? sql`CROSS JOIN kl` : sql``} LEFT JOIN pg ON 1 LEFT JOIN providers p ON p.seq = pg.seq`)) as (Row &
+    FROM w CROSS JOIN l CROSS JOIN k0 ${wider ? sql`CROSS JOIN kl` : sql``} LEFT JOIN pg ON 1 LEFT JOIN providers p ON p.seq = pg.seq`)) as (Row &
     Record<string, number | string | null>)[];
   const first = rows[0]!;
   const num = (key: string) => Number(first[key] ?? 0);
-  // Past the words' cap no circle was read: the circles' own plans answer.
-  const listed = num('wordsN') <= listedCap;
+  // Past the list's cap no circle was read: the circles' own plans answer.
+  const listed = num('listN') <= listedCap;
   const counts: TextRingsRead['counts'] = radii.map((_, i) => {
     if (!listed) return null;
     if (i === 0) return { n: num('n0'), o: num('o0') };
@@ -92,12 +135,12 @@ export async function ringsByText(s: SearchRun, match: string, point: Point, rad
   });
   const found = rows
     .filter((row) => row.seq !== null)
-    .map(({ wordsN: _, wordsReach: __, wordsRowids: _r, n0: ___, o0: ____, filled0: _____, n: ______, o: _______, ringMiles, ...row }) => {
+    .map(({ wordsN: _, wordsReach: __, wordsRowids: _r, listN: _l, n0: ___, o0: ____, filled0: _____, n: ______, o: _______, ringMiles, ...row }) => {
       for (const key of Object.keys(row)) if (/^mo?\d+$/.test(key)) delete (row as Record<string, unknown>)[key];
       return { ...(row as Row), miles: Number(ringMiles) };
     })
     // In the list's order (sorted here: an ORDER BY over the joined rows would count them again on sqld).
     .sort((a, b) => a.miles - b.miles || a.seq - b.seq);
   const rowids = first.wordsRowids === null || first.wordsRowids === undefined ? null : String(first.wordsRowids);
-  return { words: { n: num('wordsN'), reach: num('wordsReach'), rowids }, counts, rows: found };
+  return { words: { n: num('wordsN'), reach: num('wordsReach'), rowids }, listed: num('listN'), counts, rows: found };
 }
