@@ -2017,6 +2017,57 @@ describe("a place's rings with words in one statement (plans/textRings.server.ts
   });
 });
 
+describe('a place\u2019s rings as one statement on a deep page (rings.ts ringsListed): each ring\u2019s pass lists as deep as the page reaches', () => {
+  it('the place\u2019s own first, then the nearest of the first ring that fills the page, as every row gives, past the counted cap', async () => {
+    const { loadGazetteer } = await import('../../src/features/places/gazetteer.server');
+    const { radiiFor } = await import('../../src/features/search/nearPlace.server');
+    const gazetteer = await loadGazetteer();
+    const all = await everyProvider();
+    let deep = 0;
+    // The ZIP area and its town have providers of their own; Plan City's providers lie ~36 miles west, in the widest ring.
+    for (const [location, own] of [
+      [ZIP, (r: Ref) => r.zipCode.startsWith(ZIP)],
+      ['Hays, KS', (r: Ref) => r.city.toLowerCase() === 'hays' && r.state === 'KS'],
+    ] as const) {
+      const found = gazetteer.resolve(location)!;
+      const radii = radiiFor(found);
+      const miles = (r: Ref) => haversineMiles(found.point, r);
+      for (const [offset, limit, extra, keep] of [
+        [990, 12, {}, () => true],
+        [950, 100, { service: 'Nail Salon' }, (r: Ref) => inCategory(r, 'nail-salon')],
+        [990, 12, { service: 'Nail Salon', priceRange: '$$', rating: '2' }, (r: Ref) => inCategory(r, 'nail-salon') && r.priceRange === '$$' && r.rating >= 2],
+      ] as const) {
+        const what = `${location} offset ${offset} limit ${limit} ${new URLSearchParams(extra)}`;
+        const matches = all.filter(keep);
+        const mine = matches.filter(own);
+        const wanted = offset + limit;
+        const around = (r: number) => matches.filter((p) => !own(p) && miles(p) <= r).sort((a, b) => miles(a) - miles(b) || a.seq - b.seq);
+        const trace: SearchTrace = {};
+        const answer = await searchNearPlace(
+          api.database,
+          searchParamsSchema.parse({ location, offset: String(offset), limit: String(limit), ...extra }),
+          MOMENTS.many,
+          trace,
+        );
+        if (mine.length >= wanted) continue;
+        const ring = radii.find((r) => mine.length + around(r).length >= wanted) ?? radii.at(-1)!;
+        const nearby = around(ring);
+        if (mine.length + nearby.length === 0) continue;
+        if (nearby.length > LIMITS.countedTotal) deep++;
+        // One statement, not circle after circle.
+        expect(trace.plan, what).toMatch(/, then nearest:rings within/);
+        expect(answer.place?.radiusMiles, what).toBe(ring);
+        expect(
+          answer.items.map((p) => p.id),
+          what,
+        ).toEqual([...mine, ...nearby].slice(offset, wanted).map((r) => r.id));
+        if (nearby.length <= LIMITS.countedTotal) expect(answer.total, what).toBe(mine.length + nearby.length);
+      }
+    }
+    expect(deep).toBeGreaterThan(0);
+  });
+});
+
 describe('open now around a place: the rings as one statement, the widest circle\u2019s open-now count read in it (plans/spots.server.ts ringsBySpot)', () => {
   it('few open listed, many read point by point: the place\u2019s own open first, then the nearest open of the first ring that fills the page, as every row gives', async () => {
     const { loadGazetteer } = await import('../../src/features/places/gazetteer.server');
