@@ -180,7 +180,7 @@ export const hoursKey = ({ within, zones, inSet }: HoursAsk): string =>
 /**
  * The hours an ask reads (hoursNear around a point, else hoursPresent of the place's zones), once in
  * a request: a place's rings ask for each circle's, and over the network they are read ahead beside
- * the place (rings.server.ts `readAhead`).
+ * the place (rings.server.ts `readsAhead`).
  */
 export const hoursOnce = (database: Db, reads: RequestReads, ask: HoursAsk): Promise<HoursAsked> =>
   readOnce(reads.hours, hoursKey(ask), () =>
