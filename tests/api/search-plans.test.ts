@@ -1185,6 +1185,30 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
       }
   });
 
+  it("text with a price by rating or reviews, its words fewer than the price's rows: the words lead the count (pointSource.server.ts wordsFewerThan), the same rows", async () => {
+    // The fuzz benchmark's `query=santa&priceRange=$$&sort=reviews` at a million: 11,314 matches, where
+    // the count read the sort's index with their list until the cap (177,000 entries). A price whose
+    // token the full-text index intersects ($ here) is listed with the text (text-listed) before.
+    const statements: string[] = [];
+    const database = watchedDatabase(api.database, (text) => statements.push(text));
+    for (const sort of ['rating', 'reviews'])
+      for (const [raw, keep] of [
+        [{ query: 'plan', priceRange: '$$' }, (r: Ref) => hasWords(words(r), 'plan') && r.priceRange === '$$'],
+        [{ query: 'plan', priceRange: '$$', rating: '1', offset: '96' }, (r: Ref) => hasWords(words(r), 'plan') && r.priceRange === '$$' && r.rating >= 1],
+        [{ query: 'plan', priceRange: '$$', offset: '600' }, (r: Ref) => hasWords(words(r), 'plan') && r.priceRange === '$$'],
+      ] as const)
+        for (const lead of [100, 0]) {
+          tune({ wordsLeadPlace: lead });
+          await check({ ...raw, sort }, keep, { tuned: 'other-order:sorted', capped: 'other-order:sorted' });
+          statements.length = 0;
+          await searchProviders(database, searchParamsSchema.parse({ limit: '12', ...raw, sort }), MOMENTS.many);
+          const counting = statements.find((text) => /json_group_array\(seq\)/.test(text));
+          expect(counting, `${new URLSearchParams(raw)} ${sort} wordsLeadPlace ${lead}`).toMatch(
+            lead ? /FROM providers_fts f CROSS JOIN provider_search p/ : /INDEXED BY providers_price_order/,
+          );
+        }
+  });
+
   it("a service alone by rating or reviews, with facets, a price or open now: read along the service's index in that order (migrations/0082), the same rows", async () => {
     const EN = facetBits({ languages: ['en'] });
     const VI = facetBits({ languages: ['vi'] });
@@ -2363,6 +2387,11 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
     [{ owned: 'veteran', priceRange: '$$$', rating: '1', sort: 'rating', offset: '12' }, (r) => holds(r, VETERAN) && r.priceRange === '$$$' && r.rating >= 1],
     [{ owned: 'veteran', lang: 'en', offset: '96' }, (r) => holds(r, VETERAN | EN)],
     [{ owned: 'veteran', query: 'plan', sort: 'reviews', offset: '12' }, (r) => holds(r, VETERAN) && hasWords(words(r), 'plan')],
+    // A page past the counted cap: walked in the order to its end, counting on the way (the fuzz
+    // benchmark's `service=Hair+Styling&openNow=true&sort=reviews&offset=990&lang=tl` at a million).
+    [{ lang: 'vi', query: 'plan', offset: '990' }, (r) => holds(r, VI) && hasWords(words(r), 'plan')],
+    [{ lang: 'vi', query: 'plan', sort: 'rating', offset: '996' }, (r) => holds(r, VI) && hasWords(words(r), 'plan')],
+    [{ owned: 'veteran', service: 'Nail Salon', sort: 'reviews', offset: '990' }, (r) => holds(r, VETERAN) && inCategory(r, 'nails')],
   ];
   // Open now with a price or a rating once the open ranges pass openScanMost: the count is not known,
   // so each of the facet's rows is checked for open now (`openNow=true&sort=rating&owned=lgbtq` at a million).
