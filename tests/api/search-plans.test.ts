@@ -468,7 +468,7 @@ describe('other orders and text in a place', () => {
     }
   });
 
-  it("a city the vocabulary counts many in, dense in the sort's order: walked beside its count (otherOrder.server.ts walkAhead), the same page", async () => {
+  it("a city the vocabulary counts many in, dense in the sort's order: walked beside its count (otherOrder.server.ts cityAhead), the same page", async () => {
     const all = await everyProvider();
     const moved = all.filter((r) => r.city.startsWith('Plan City')).slice(0, LIMITS.countedTotal + 100);
     const ids = moved.map((r) => r.id);
