@@ -468,7 +468,7 @@ describe('other orders and text in a place', () => {
     }
   });
 
-  it("a city the vocabulary counts many in, dense in the sort's order: walked beside its count (otherOrder.server.ts walkAhead), the same page", async () => {
+  it("a city the vocabulary counts many in, dense in the sort's order: walked beside its count (otherOrder.server.ts cityAhead), the same page", async () => {
     const all = await everyProvider();
     const moved = all.filter((r) => r.city.startsWith('Plan City')).slice(0, LIMITS.countedTotal + 100);
     const ids = moved.map((r) => r.id);
@@ -1183,6 +1183,30 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
         const counting = statements.find((text) => /json_group_array\(seq\)/.test(text));
         expect(counting, `${new URLSearchParams(raw)} ${sort}`).toMatch(/INDEXED BY providers_price_order[\s\S]*p\.isPromoted IN \(1, 0\) AND p\.rating >= \?/);
       }
+  });
+
+  it("text with a price by rating or reviews, its words fewer than the price's rows: the words lead the count (pointSource.server.ts wordsFewerThan), the same rows", async () => {
+    // The fuzz benchmark's `query=santa&priceRange=$$&sort=reviews` at a million: 11,314 matches, where
+    // the count read the sort's index with their list until the cap (177,000 entries). A price whose
+    // token the full-text index intersects ($ here) is listed with the text (text-listed) before.
+    const statements: string[] = [];
+    const database = watchedDatabase(api.database, (text) => statements.push(text));
+    for (const sort of ['rating', 'reviews'])
+      for (const [raw, keep] of [
+        [{ query: 'plan', priceRange: '$$' }, (r: Ref) => hasWords(words(r), 'plan') && r.priceRange === '$$'],
+        [{ query: 'plan', priceRange: '$$', rating: '1', offset: '96' }, (r: Ref) => hasWords(words(r), 'plan') && r.priceRange === '$$' && r.rating >= 1],
+        [{ query: 'plan', priceRange: '$$', offset: '600' }, (r: Ref) => hasWords(words(r), 'plan') && r.priceRange === '$$'],
+      ] as const)
+        for (const lead of [100, 0]) {
+          tune({ wordsLeadPlace: lead });
+          await check({ ...raw, sort }, keep, { tuned: 'other-order:sorted', capped: 'other-order:sorted' });
+          statements.length = 0;
+          await searchProviders(database, searchParamsSchema.parse({ limit: '12', ...raw, sort }), MOMENTS.many);
+          const counting = statements.find((text) => /json_group_array\(seq\)/.test(text));
+          expect(counting, `${new URLSearchParams(raw)} ${sort} wordsLeadPlace ${lead}`).toMatch(
+            lead ? /FROM providers_fts f CROSS JOIN provider_search p/ : /INDEXED BY providers_price_order/,
+          );
+        }
   });
 
   it("a service alone by rating or reviews, with facets, a price or open now: read along the service's index in that order (migrations/0082), the same rows", async () => {

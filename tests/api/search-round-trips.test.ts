@@ -94,7 +94,8 @@ const SEARCHES: { label: string; raw: Record<string, string>; most: number }[] =
     raw: { service: 'Nail Salon', location: 'Chicago', openNow: 'true', offset: '990' },
     most: 3,
   },
-  { label: 'open now in a town, a deep page (fuzz)', raw: { service: 'Beauty Parlour', location: 'Arlington', openNow: 'true', offset: '990' }, most: 3 },
+  // The listed Arlington's zones and rings, taken from every zone's hours read ahead and read once its place is known (5 at 100,000 before).
+  { label: 'open now in a town, a deep page (fuzz)', raw: { service: 'Beauty Parlour', location: 'Arlington', openNow: 'true', offset: '990' }, most: 2 },
   // Text around a place: the rings in one statement (plans/textRings.server.ts), read beside the own page when the own's list cannot fill it.
   { label: 'a word at a price around a city', raw: { query: 'gel', location: 'Miami', priceRange: '$$$' }, most: 3 },
   // Words around a place whose rings run (at 100,000 providers past the words' cap: the rings' one statement lists them

@@ -95,6 +95,8 @@ async function searchAtPlace(q: SearchRequest, found: GazetteerPlace): Promise<{
   const aroundOnly = !OWN_SEARCH.has(found.kind) && found.kind !== 'state';
   const place = aroundOnly ? undefined : await q.located!.place;
   const listed = asListed(q.located!.gazetteer!, found, place);
+  // The town the place's providers are in, when not the gazetteer's first of the name: its rings' reads.
+  if (listed.town) readAhead(q, listed.town, radiiFor(listed.town));
   const named = { kind: listed.found.kind, name: listed.found.name, ...(listed.found.within ? { within: listed.found.within } : {}) };
   // A state is its providers, as before: its centre is no place anyone is.
   if (listed.found.kind === 'state') return { state: true, place: named, point: listed.found.point };

@@ -12,7 +12,7 @@ import { overNetwork } from '../../db/batchedReads';
 import { categoryForSearch } from '../catalog';
 import { hoursOnce, type HoursAsk } from './openNow.server';
 import { hoursCategoryNeedle } from './providerHours.server';
-import { haversineMiles, timeZonesOfStates, type GazetteerPlace, type Point } from '../places';
+import { haversineMiles, type GazetteerPlace, type Point } from '../places';
 import type { SearchPlace } from '../places/index.server';
 import { readOnce, type StatementMemo } from './requestReads.server';
 import { requestOf, type SearchInput, type SearchRequest } from './request.server';
@@ -101,20 +101,20 @@ export function readAhead(q: Ahead, found: Pick<GazetteerPlace, 'kind' | 'point'
 /**
  * What the place's own search and its rings' searches ask of the hours with open now
  * (resolve.server.ts), as they will ask for it (openNow.server.ts `HoursAsk`, one key for both):
- * each circle's zones; a ZIP code's own in every zone; a city's in its state's zones, by the sets
- * holding its service (filters.server.ts `openListConditions`). A city the directory lists in other
- * states reads them again: a few rows.
+ * each circle's zones; a ZIP code's own in every zone; a city's in every zone too (its own zones,
+ * those of the states the directory lists it in, are known only with its place: openNow.server.ts
+ * `hoursOnce` takes them from it), by the sets holding its service (filters.server.ts `openListConditions`).
  */
 export function hoursAhead(
   params: Pick<SearchParams, 'service'>,
-  { kind, point, state }: Pick<GazetteerPlace, 'kind' | 'point' | 'state'>,
+  { kind, point }: Pick<GazetteerPlace, 'kind' | 'point'>,
   radii: readonly number[],
 ): HoursAsk[] {
   const rings = radii.map((miles) => ({ within: { point, miles } }));
   if (kind === 'zip') return [...rings, {}];
   if (kind !== 'city') return rings;
   const category = params.service ? categoryForSearch(params.service) : null;
-  return [...rings, { zones: timeZonesOfStates([state]), ...(category ? { inSet: hoursCategoryNeedle(category.slug) } : {}) }];
+  return [...rings, { ...(category ? { inSet: hoursCategoryNeedle(category.slug) } : {}) }];
 }
 
 /**

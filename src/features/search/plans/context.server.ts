@@ -23,7 +23,7 @@ import {
   type SearchFilter,
 } from '../filters.server';
 import { orderTop, PROMOTED_TOKEN } from '../orderBuckets.server';
-import { statesShare, tokenShares } from '../tokenShares.server';
+import { statesShare, tokenShares, type TokenShares } from '../tokenShares.server';
 import { INDEXES, indexedBy, type IndexName, type LeadingIndex } from '../indexes.server';
 import type { Count, FilterName, Resolved } from '../searchTypes.server';
 import type { Point } from '../../places';
@@ -623,8 +623,9 @@ export async function listTextOver(s: Pick<SearchRun, 'r' | 'q'>, filters: reado
  * at a million); else every row of the index.
  */
 async function rowsChecked({ r, q }: Pick<SearchRun, 'r' | 'q'>, filters: readonly FilterName[]): Promise<number> {
-  const { size, categoryRows } = await tokenShares(q.database);
-  const rowsOf = (names: readonly FilterName[]) => (size * categoryRows.filter((row) => sampledMeets(r, names, row)).length) / Math.max(1, categoryRows.length);
+  const shares = await tokenShares(q.database);
+  const { size } = shares;
+  const rowsOf = (names: readonly FilterName[]) => sampledRows(shares, r, names);
   const names = filtersOf(r).filter((name) => name !== 'text');
   if (!names.every((name) => !!(FILTERS[name] as SearchFilter).sampledRow)) return rowsOf(filters);
   // The words are counted with what the text columns hold of the other filters (a city's words): their density is among those rows.
@@ -632,6 +633,10 @@ async function rowsChecked({ r, q }: Pick<SearchRun, 'r' | 'q'>, filters: readon
   const density = words / Math.max(1, rowsOf(names.filter((name) => !!(FILTERS[name] as SearchFilter).inText)));
   return Math.min(rowsOf(names), Math.max(LIMITS.countedTotal + 1, q.params.offset + q.params.limit) / Math.max(density, 1 / size));
 }
+
+/** The rows of the index led by `filters` (a city's, a price's, a service's in a city) at the token sample's share of the directory. */
+export const sampledRows = ({ size, categoryRows }: TokenShares, r: Resolved, filters: readonly FilterName[]) =>
+  (size * categoryRows.filter((row) => sampledMeets(r, filters, row)).length) / Math.max(1, categoryRows.length);
 
 /** The search of `q` with its resolved `r`: what its plan reads with. */
 export function searchRun(q: SearchRequest<SearchInput>, r: Resolved): SearchRun {

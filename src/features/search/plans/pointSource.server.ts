@@ -9,9 +9,11 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { boxTables } from '../near.server';
 import { carriedByAll, carriedByTokens, categoryConditions, filtersOf, FILTERS, listedMatch, rowConditions } from '../filters.server';
 import { CATEGORY_INDEXES, INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { and, leadingIndex, SORT_ORDERS, textSourceOf, type ListedSource, type SearchRun, type TextSource } from './context.server';
-import { manyText, textListMade, textListOf } from '../textFacts.server';
-import type { Circle, Resolved } from '../searchTypes.server';
+import { and, leadingIndex, sampledRows, SORT_ORDERS, textSourceOf, type ListedSource, type SearchRun, type TextSource } from './context.server';
+import { manyText, textListMade, textListOf, wordsEstimate } from '../textFacts.server';
+import { tokenShares } from '../tokenShares.server';
+import { PLAN_TUNING } from '../tuning.server';
+import type { Circle, FilterName, Resolved } from '../searchTypes.server';
 import { wordsFewer } from './category.server';
 
 export async function pointSource(s: SearchRun): Promise<{
@@ -48,6 +50,9 @@ export async function pointSource(s: SearchRun): Promise<{
   const boxStates = inBox.regionStates;
   if (r.within && r.category)
     return { ...categorySource(inBox, boxTables(r.within.point, r.within.miles, r.category), boxText), byOrder, unfiltered, listedText, boxStates };
+  // Text whose words are fewer than the place's rows leads, as with a service (category.server.ts
+  // `wordsFewer`): the place's index was read until the count's cap with the words' list built for it.
+  if (!r.within && place && (await wordsFewerThan(s, place.filters))) return { ...textSourceOf(r), byOrder, unfiltered };
   if (r.within || place || unfiltered) {
     const conds = rowConditions(inBox, { listText: boxText });
     // A price alone by rating or reviews: the page is read along the sort's index, which carries the
@@ -74,6 +79,14 @@ export async function pointSource(s: SearchRun): Promise<{
   if (r.match) return { ...textSourceOf(r), byOrder, unfiltered };
   const rating = FILTERS.rating.on(r);
   return { conds: rowConditions(r), byOrder, unfiltered, scan: true, tables: sql`FROM providers p ${rating ? indexedBy(INDEXES.ratingOrder) : sql``}` };
+}
+
+/** Whether the text's words (estimated past the request's count) are fewer than the rows of the index led by `filters` (PLAN_TUNING.wordsLeadPlace). */
+async function wordsFewerThan(s: SearchRun, filters: readonly FilterName[]): Promise<boolean> {
+  const { r, q } = s;
+  if (!r.match) return false;
+  const { size } = await tokenShares(q.database);
+  return (await wordsEstimate(q.database, r, q.reads, size)) < sampledRows(await tokenShares(q.database), r, filters) * PLAN_TUNING.wordsLeadPlace;
 }
 
 /**
