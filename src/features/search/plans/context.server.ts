@@ -429,7 +429,7 @@ async function countOrList(s: SearchRun, tables: RawBuilder<unknown>, conds: Exp
   const [{ seqs }, total] = await Promise.all([listing, counting]);
   const matches = JSON.parse(seqs) as number[];
   if (total.capped) return { count: total, sorted: null, reach: { found: matches.length, reach: Math.max(...matches) } };
-  s.q.counted?.(total.total);
+  s.q.tell?.({ counted: total.total });
   const sorted = async () =>
     matches.length <= params.offset || params.limit === 0
       ? []
@@ -531,7 +531,7 @@ const boxStates = (s: SearchRun, point: Point, miles: number) => statesNear(s.q.
 
 /**
  * The states the box of `miles` around `point` can hold providers in (SearchRun.boxStates), once per
- * request: a place's rings read every circle's together (rings.server.ts circlesStatesAhead).
+ * request: a place's rings read every circle's together (rings.server.ts searchAround, words past the cap).
  * From the cells, not the box's coordinate index: a city's box holds tens of thousands of entries.
  */
 export const statesNear = (database: Db, reads: RequestReads, point: Point, miles: number) =>

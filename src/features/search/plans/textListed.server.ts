@@ -103,7 +103,7 @@ export const textFew: Plan = {
     const { rowids, text } = await textAndLead(s);
     // The choice takes this plan only for a count of at most textLeads, which lists every match it counts.
     if (!rowids) throw new Error('text-listed ran on text whose count did not list every match');
-    s.q.atMost?.(text);
+    s.q.tell?.({ most: text });
     // With few open yet fewer matches (the choice's rule), each match's hours are looked up: the open-now
     // list as an IN list is built whole, every open provider's range, for the few it is asked about.
     const conds = rowConditions({ ...s.r, match: null, ...(s.r.fewOpen ? { openNow: openNowCondition(s.r.now) } : {}) });
