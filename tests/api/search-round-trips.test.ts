@@ -85,7 +85,7 @@ const SEARCHES: { label: string; raw: Record<string, string>; most: number }[] =
   { label: 'open now at a price in a town (fuzz)', raw: { service: 'Hair Salon', location: 'McAllen', priceRange: '$$', openNow: 'true' }, most: 3 },
   // Nothing within 50 miles (Billings, MT): nobody listed in the ZIP code, so the search as typed is not read either.
   { label: 'a ZIP code with nothing within 50 miles', raw: { location: '59101' }, most: 2 },
-  // A city's own few in another order (its count lists them): the rings' one statement is read beside its own page (rings.server.ts ringsAhead).
+  // A city's own few in another order (its count lists them): the rings' one statement is read beside its own page (rings.server.ts readsAhead).
   { label: 'a city in another order, its own short of the page', raw: { location: 'Chicago', sort: 'reviews' }, most: 3 },
   { label: 'open now in a ZIP code (fuzz)', raw: { location: '15270', openNow: 'true' }, most: 2 },
   // Open now in a place's rings, a deep page (the fuzz's worst at 100,000: each ring's pass lists as deep as the page, rings.ts ringsListed).
@@ -94,7 +94,8 @@ const SEARCHES: { label: string; raw: Record<string, string>; most: number }[] =
     raw: { service: 'Nail Salon', location: 'Chicago', openNow: 'true', offset: '990' },
     most: 3,
   },
-  { label: 'open now in a town, a deep page (fuzz)', raw: { service: 'Beauty Parlour', location: 'Arlington', openNow: 'true', offset: '990' }, most: 3 },
+  // The listed Arlington's zones and rings, taken from every zone's hours read ahead and read once its place is known (5 at 100,000 before).
+  { label: 'open now in a town, a deep page (fuzz)', raw: { service: 'Beauty Parlour', location: 'Arlington', openNow: 'true', offset: '990' }, most: 2 },
   // Text around a place: the rings in one statement (plans/textRings.server.ts), read beside the own page when the own's list cannot fill it.
   { label: 'a word at a price around a city', raw: { query: 'gel', location: 'Miami', priceRange: '$$$' }, most: 3 },
   // Words around a place whose rings run (at 100,000 providers past the words' cap: the rings' one statement lists them
@@ -128,7 +129,7 @@ describe.skipIf(noSqld)('database round trips of a search, through a proxy in fr
 });
 
 describe.skipIf(noSqld)(
-  'open now around a place: the rings\u2019 one statement read beside the place\u2019s own page only when its own fall short (rings.server.ts ringAhead)',
+  'open now around a place: the rings\u2019 one statement read beside the place\u2019s own page only when its own fall short (rings.server.ts readsAhead)',
   () => {
     /** The statements of one search, after a first run. */
     async function statementsOf(raw: Record<string, string>) {
@@ -161,7 +162,7 @@ describe.skipIf(noSqld)(
   },
 );
 
-describe.skipIf(noSqld)('words around a place: the rings\u2019 one statement read beside the own page (rings.server.ts textRingsAhead)', () => {
+describe.skipIf(noSqld)('words around a place: the rings\u2019 one statement read beside the own page (rings.server.ts readsAhead)', () => {
   it('the same answer as the rings read circle after circle, at a first page and past the place\u2019s own', async () => {
     for (const page of [{}, { offset: '1', limit: '5' }, { offset: '3', limit: '40' }]) {
       const params = searchParamsSchema.parse({ limit: String(PAGE_SIZE), query: 'gel', location: 'Miami', priceRange: '$$$', ...page });

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   afterWidest,
+  aheadOfOwn,
   fills,
   hasText,
   radiiFor,
@@ -24,6 +25,24 @@ describe('radiiFor', () => {
     expect(radiiFor({ extentMiles: 2.2 })).toEqual([13, 25, 50]);
     expect(radiiFor({ extentMiles: 30 })).toEqual([40, 50]);
     expect(radiiFor({ extentMiles: 80 })).toEqual([50]);
+  });
+});
+
+describe('aheadOfOwn: which rings statement is read beside the place\u2019s own page', () => {
+  const kinds = { text: { openNow: false, text: true }, open: { openNow: true, text: false }, spots: { openNow: false, text: false } };
+  it('by the fact the search\u2019s kind reads by, when its own fall short of the page', () => {
+    expect(aheadOfOwn({ ...kinds.text, wanted: 12 }, { most: 5 })).toEqual({ rings: 'text', own: 5 });
+    expect(aheadOfOwn({ ...kinds.text, openNow: true, wanted: 12 }, { most: 0 })).toEqual({ rings: 'text', own: 0 });
+    expect(aheadOfOwn({ ...kinds.open, wanted: 12 }, { open: 11 })).toEqual({ rings: 'open', own: 11 });
+    expect(aheadOfOwn({ ...kinds.spots, wanted: 24 }, { counted: 3 })).toEqual({ rings: 'spots', own: 3 });
+  });
+  it('nothing when its own fill the page, or the fact told is another kind\u2019s', () => {
+    expect(aheadOfOwn({ ...kinds.text, wanted: 12 }, { most: 12 })).toBeNull();
+    expect(aheadOfOwn({ ...kinds.open, wanted: 12 }, { open: 12 })).toBeNull();
+    expect(aheadOfOwn({ ...kinds.spots, wanted: 12 }, { counted: 40 })).toBeNull();
+    expect(aheadOfOwn({ ...kinds.text, wanted: 12 }, { counted: 3 })).toBeNull();
+    expect(aheadOfOwn({ ...kinds.open, wanted: 12 }, { most: 3 })).toBeNull();
+    expect(aheadOfOwn({ ...kinds.spots, wanted: 12 }, { open: 3 })).toBeNull();
   });
 });
 

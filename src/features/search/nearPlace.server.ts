@@ -19,8 +19,7 @@ import { searchOf } from './search.server';
 import { searchRequest, type SearchRequest, type SearchTrace } from './request.server';
 import { MAX_NEARBY_MILES } from './params';
 import { hasText, radiiFor, ringStart } from './rings';
-import { readAhead, ringAhead, ringsAhead, searchAround, textRingsAhead } from './rings.server';
-import type { Resolved } from './searchTypes.server';
+import { readsAhead, searchAround, type AroundAhead } from './rings.server';
 
 /**
  * The kinds of place providers can be listed in (their city, ZIP code); a county or a neighbourhood
@@ -88,17 +87,38 @@ interface LeftToTyped {
 
 /** The place the gazetteer found searched: its answer, or what it leaves to the search as typed. */
 async function searchAtPlace(q: SearchRequest, found: GazetteerPlace): Promise<{ answer: PlaceSearchAnswer } | LeftToTyped> {
-  // The rings mostly share their zones' open-now list and their text: read once for the request (requestReads.server.ts).
-  if (found.kind !== 'state') readAhead(q, found, radiiFor(found));
   // A neighbourhood or a county is searched around its point only (its place matters to the search
   // as typed, when nothing is near): the rings are not kept waiting for it, one round trip fewer.
   const aroundOnly = !OWN_SEARCH.has(found.kind) && found.kind !== 'state';
-  const place = aroundOnly ? undefined : await q.located!.place;
+  const searched = (aroundOnly ? Promise.resolve(undefined) : q.located!.place).then((place) => placeSearchOf(q, found, place));
+  // What the place's search reads ahead of its own page, decided and started once (rings.server.ts).
+  const tell =
+    found.kind === 'state'
+      ? undefined
+      : readsAhead(
+          q,
+          found,
+          searched.then((p) => p.ahead),
+        );
+  const { listed, named, ahead } = await searched;
+  // A state is its providers, as before: its centre is no place anyone is.
+  if (!ahead) return { state: true, place: named, point: listed.found.point };
+  return searchPlace(tell ? { ...q, tell } : q, { listed, ahead }, listed.town ? { kind: listed.town.kind, name: listed.town.name } : named);
+}
+
+/** A place found as it is searched once its place is known: as the providers list it, named, and (but a state) what its rings read with. */
+function placeSearchOf(q: SearchRequest, found: GazetteerPlace, place: SearchPlace | undefined) {
   const listed = asListed(q.located!.gazetteer!, found, place);
   const named = { kind: listed.found.kind, name: listed.found.name, ...(listed.found.within ? { within: listed.found.within } : {}) };
-  // A state is its providers, as before: its centre is no place anyone is.
-  if (listed.found.kind === 'state') return { state: true, place: named, point: listed.found.point };
-  return searchPlace(q, listed, place, listed.town ? { kind: listed.town.kind, name: listed.town.name } : named);
+  if (listed.found.kind === 'state') return { listed, named, ahead: undefined };
+  // The rings' centre: the town the providers are in, else the place found.
+  const at = listed.town ?? listed.found;
+  const radii = radiiFor(at);
+  const point = at.point;
+  // Each circle's text, when many, is listed for the widest circle's states: one list for the rings.
+  const ring = { q, place, point, textCircle: { point, miles: radii.at(-1)! } };
+  const ahead: AroundAhead = { at, radii, ownSearched: OWN_SEARCH.has(listed.found.kind), ring };
+  return { listed, named, ahead };
 }
 
 /**
@@ -119,37 +139,21 @@ async function typedAtPlace(q: SearchRequest, answer: Page<SearchResult> & { cor
  */
 async function searchPlace(
   q: SearchRequest,
-  { found, town }: ReturnType<typeof asListed>,
-  place: SearchPlace | undefined,
+  { listed: { found }, ahead: { radii, ownSearched, ring } }: { listed: ReturnType<typeof asListed>; ahead: AroundAhead },
   answerPlace: Omit<PlaceAnswer, 'inPlace'>,
 ): Promise<{ answer: PlaceSearchAnswer } | LeftToTyped> {
-  const { database, params, trace, reads } = q;
-  const at = town ?? found;
-  const point = at.point;
+  const { database, params, trace } = q;
+  const { place, point } = ring;
   const withDistance = (p: SearchResult): SearchResult =>
     p.latitude === null || p.longitude === null
       ? p
       : { ...p, distanceMiles: roundMiles(haversineMiles(point, { latitude: p.latitude, longitude: p.longitude })) };
   const empty = { total: 0, capped: false, items: [] as SearchResult[] };
-  const radii = radiiFor(at);
-  // Each circle's text, when many, is listed for the widest circle's states: one list for the rings.
-  const ring: Parameters<typeof textRingsAhead>[1] = { q, place, point, textCircle: { point, miles: radii.at(-1)! } };
-  const ownSearched = OWN_SEARCH.has(found.kind);
   const ownRuns = ownSearched && (place?.listed ?? true);
   const wanted = params.offset + params.limit;
   const text = hasText(params);
-  // Open now: the rings are read beside the own page when the own count falls short.
-  const resolved = text ? undefined : (r: Resolved) => ringAhead(database, ring, { radii, ownSearched }, r);
-  // Words: when the own search's list holds fewer matches than the page needs, the rings' one statement is read beside its page.
-  const atMost = text
-    ? (most: number) => {
-        if (most < wanted) textRingsAhead(database, ring, radii, most, ownSearched ? place : undefined);
-      }
-    : undefined;
-  // Neither: when the own search counted its matches exactly and they fall short, the rings' one statement is read beside its page.
-  const counted = text || params.openNow ? undefined : (total: number) => ringsAhead(database, ring, { radii, ownSearched }, total);
-  const hooks = { ...(atMost ? { atMost } : {}), ...(counted ? { counted } : {}) };
-  const own = ownRuns ? await searchOf({ ...q, ...hooks }, { place, ...(resolved ? { resolved } : {}) }) : empty;
+  // The own search tells what it knows before its page (q.tell): the rings may be read beside it.
+  const own = ownRuns ? await searchOf(q, { place }) : empty;
   const ownPlan = trace.plan ?? 'none';
   if (own.capped || own.total >= wanted) return { answer: { ...own, items: own.items.map(withDistance), place: { ...answerPlace, inPlace: own.total } } };
 

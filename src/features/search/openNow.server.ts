@@ -116,13 +116,16 @@ function presentOf(rows: readonly PresentRow[], inSet: string | undefined): Hour
  * `OpenListConditions.inSet`), in the same statement, the sets of categories hours rows have carried
  * that hold it (hours_category_sets, migrations/0038, a superset kept by triggers): a handful.
  */
-export async function hoursPresent({ db }: Db, zones: readonly string[] = TIME_ZONES, inSet?: string): Promise<HoursPresent> {
-  const inZones = sql.join([...zones, '']);
+export async function hoursPresent({ db }: Db, zones?: readonly string[], inSet?: string): Promise<HoursPresent> {
+  // Every zone: the table whole (a row a zone), where a list of every zone is a lookup each.
+  const inZones = zones ? sql` WHERE timeZone IN (${sql.join([...zones, ''])})` : sql``;
   const sets = inSet === undefined ? sql`` : sql` UNION ALL SELECT NULL, NULL, categories FROM hours_category_sets WHERE instr(categories, ${inSet}) > 0`;
   const { rows } = await sql<Omit<PresentRow, 'cell'>>`
-    SELECT timeZone, classes, NULL AS categories FROM zone_hour_classes WHERE timeZone IN (${inZones})${sets}`.execute(db);
+    SELECT timeZone, classes, NULL AS categories FROM zone_hour_classes${inZones}${sets}`.execute(db);
+  // The table whole holds the zones of TIME_ZONES only (kept by triggers from providers' zones); kept to them all the same.
+  const kept = new Set([...(zones ?? TIME_ZONES), '']);
   return presentOf(
-    rows.map((row) => ({ ...row, cell: 0 })),
+    rows.filter((row) => row.timeZone === null || kept.has(row.timeZone)).map((row) => ({ ...row, cell: 0 })),
     inSet,
   );
 }
@@ -177,17 +180,29 @@ export interface HoursAsk {
 export const hoursKey = ({ within, zones, inSet }: HoursAsk): string =>
   JSON.stringify([within ? [within.point.latitude, within.point.longitude, within.miles] : null, zones ?? null, inSet ?? null]);
 
+/** The ask of every zone's hours by the same sets: its read serves an ask of some zones (`hoursOnce`). */
+export const everyZone = ({ inSet }: HoursAsk): HoursAsk => (inSet === undefined ? {} : { inSet });
+
 /**
  * The hours an ask reads (hoursNear around a point, else hoursPresent of the place's zones), once in
  * a request: a place's rings ask for each circle's, and over the network they are read ahead beside
- * the place (rings.server.ts `readAhead`).
+ * the place (rings.server.ts `readsAhead`), a city's own in every zone (`everyZone`): the zones of
+ * the states the directory lists it in are known only with its place.
  */
 export const hoursOnce = (database: Db, reads: RequestReads, ask: HoursAsk): Promise<HoursAsked> =>
-  readOnce(reads.hours, hoursKey(ask), () =>
-    ask.within
-      ? hoursNear(database, ask.within, ask.zones, ask.inSet)
-      : hoursPresent(database, ask.zones, ask.inSet).then((h) => ({ ...h, zones: ask.zones, shares: undefined })),
-  );
+  readOnce(reads.hours, hoursKey(ask), () => {
+    if (ask.within) return hoursNear(database, ask.within, ask.zones, ask.inSet);
+    // Some zones' of every zone's, when read (a city's read ahead, rings.server.ts `hoursAhead`): its rows for them.
+    const every = ask.zones && reads.hours.get(hoursKey(everyZone(ask)));
+    const present = every ? every.then((h) => inZones(h, ask.zones!)) : hoursPresent(database, ask.zones, ask.inSet);
+    return present.then((h) => ({ ...h, zones: ask.zones, shares: undefined }));
+  });
+
+/** Every zone's hours (`hoursPresent`) as those of `zones` alone and of ranges without a zone would read them. */
+const inZones = ({ classes, sets }: HoursPresent, zones: readonly string[]): HoursPresent => ({
+  classes: new Map([...classes].filter(([zone]) => zone === '' || zones.includes(zone))),
+  sets,
+});
 
 /** The open-now list of one zone alone ('' the providers without one, read on New York's clock). */
 const zoneList = (date: Date, classes: HoursClasses, zone: string, conds: OpenListConditions) =>

@@ -9,7 +9,7 @@ import { batchedReads } from '../../db/batchedReads';
 import { searchWords } from '../../lib/words';
 import { locate, type Located } from '../places/index.server';
 import type { SearchParams } from './schemas/search';
-import type { Filters } from './searchTypes.server';
+import type { Filters, Resolved } from './searchTypes.server';
 import { requestReads, type RequestReads } from './requestReads.server';
 
 /** What a search did, for the response's Server-Timing header and the plan tests. */
@@ -41,17 +41,19 @@ export interface SearchRequest<P extends Filters = SearchParams> {
   /** What the request read already: its searches (a place's own, its rings, a correction) share it. */
   reads: RequestReads;
   /**
-   * Told, before a plan reads its page, the most matches the search can have (text-listed's list):
-   * a place's rings are read beside its own page when its own cannot fill it (nearPlace.server.ts).
+   * Told what the search knows of its matches before its plan reads its page (`Told`): a place's
+   * rings are read beside its own page when its own cannot fill it (rings.server.ts `readsAhead`).
    */
-  atMost?: (most: number) => void;
-  /**
-   * Told, before a plan reads its page, how many matches the search has when the plan counted them
-   * exactly (a count that listed them, or a ZIP code's alone): a place's rings are read beside its
-   * own page when its own cannot fill it (nearPlace.server.ts).
-   */
-  counted?: (total: number) => void;
+  tell?: (told: Told) => void;
 }
+
+/**
+ * What a search knows of its matches before its plan reads its page: what it resolved (its counts:
+ * the open-now list's total), the most matches it can have (text-listed's list, filter-listed's
+ * rows), or how many it has when the plan counted them exactly (a count that listed them, or a ZIP
+ * code's alone).
+ */
+export type Told = { resolved: Resolved } | { most: number } | { counted: number };
 
 /** A request made for one search (its location read by the search itself): the site's own searches, the tests. */
 export const requestOf = <P extends Filters>(

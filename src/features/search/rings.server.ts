@@ -5,25 +5,29 @@
  * the place's own in it are left out of its page. The rings share one request's reads
  * (requestReads.server.ts): a circle's count is not read again for its page. When none of the
  * place's own is in them and they would read point by point, they are one statement instead
- * (`ringsAtOnce`, plans/spots.server.ts `ringsBySpot`): one round trip for every circle.
+ * (`ringsAtOnce`, plans/spots.server.ts `ringsBySpot`): one round trip for every circle. What a
+ * place's search reads ahead of its own page for the rings is decided and started in one step
+ * (`readsAhead`), called once by the request.
  */
 import type { Db } from '../../db/client';
 import { overNetwork } from '../../db/batchedReads';
 import { categoryForSearch } from '../catalog';
 import { hoursOnce, type HoursAsk } from './openNow.server';
 import { hoursCategoryNeedle } from './providerHours.server';
-import { haversineMiles, timeZonesOfStates, type GazetteerPlace, type Point } from '../places';
+import { haversineMiles, type GazetteerPlace, type Point } from '../places';
 import type { SearchPlace } from '../places/index.server';
 import { readOnce, type StatementMemo } from './requestReads.server';
-import { requestOf, type SearchInput, type SearchRequest } from './request.server';
+import { requestOf, type SearchInput, type SearchRequest, type Told } from './request.server';
 import type { Circle, Resolved } from './searchTypes.server';
 import {
   afterWidest,
+  aheadOfOwn,
   fills,
   hasText,
   readAtOnce,
   RING_TUNING,
   ringRead,
+  radiiFor,
   ringsListed,
   ringStart,
   textRingChoice,
@@ -61,12 +65,12 @@ export interface Around {
   isInPlace(p: SearchResult): boolean;
   /** All of the place's own matches, when its own page held them all: their count within a circle is taken from their points, not read. */
   ownAll?: readonly SearchResult[];
-  /** The rings' one text statement, read beside the place's own page (`textRingsAhead`). */
+  /** The rings' one text statement, read beside the place's own page (`readsAhead`). */
   textAhead?: Promise<TextRingsReading | undefined>;
 }
 
 /** What the rings' searches read with, before their page is known. */
-type AroundReads = Omit<Around, 'start' | 'isInPlace' | 'ownAll'>;
+export type AroundReads = Omit<Around, 'start' | 'isInPlace' | 'ownAll'>;
 
 /** The rings' part of the answer: those nearby within `miles` (the plan that found them, for the Server-Timing header). */
 export interface RingPage {
@@ -77,22 +81,44 @@ export interface RingPage {
   page: SearchResult[];
 }
 
-/** What the reads ahead are made for: the request's parameters, into the request's reads (request.server.ts). */
-type Ahead = Pick<SearchRequest, 'database' | 'reads' | 'params'>;
+/** A place's search as its reads ahead see it once its place is known (nearPlace.server.ts). */
+export interface AroundAhead {
+  /** The gazetteer's place the rings are around (the town its providers are in, else the place found). */
+  at: GazetteerPlace;
+  radii: number[];
+  /** Whether the place is one providers are listed in (a city, a ZIP code): its own search runs, its own may be in the rings. */
+  ownSearched: boolean;
+  ring: AroundReads;
+}
 
 /**
- * Over the network, what a place's own search and rings ask first is read beside the place's own
- * reads, before they know whether they run (docs/SCALING.md "Round trips"): open now, the place's
- * and each circle's zones' hours classes (`hoursAhead`) and the directory's size; with words, the
- * widest circle's states (a few rows each).
- * The points of the circles, hundreds of rows, are read only when the rings run (a city's own mostly
- * fill the page), in the rings' one statement when they are read at once. A local file has no round
- * trip to save: nothing is read ahead.
+ * The reads ahead of a search at a place (docs/SCALING.md "Round trips"), decided here once for the
+ * request and started by this one call. Over the network, what the place's own search and its rings
+ * ask first is read beside the place's own reads, before they know whether they run (`readEarly`).
+ * Then what the own search tells before its page (SearchRequest.tell: its open-now total, the most
+ * matches it can have, or its exact count) says whether its own fall short (rings.ts `aheadOfOwn`):
+ * the rings' one statement is then read beside its page (`readBeside`). `around`: the place's search
+ * once its place is known (undefined for a state's providers). Returns the request's `tell`;
+ * undefined on a local file, which has no round trip to save: nothing is read ahead.
  */
-export function readAhead(q: Ahead, found: Pick<GazetteerPlace, 'kind' | 'point' | 'state'>, radii: readonly number[]): void {
-  const { database, reads, params } = q;
-  if (!overNetwork(database)) return;
-  // Words: the widest circle's states, which the rings' one text statement lists them in past their cap (a few rows).
+export function readsAhead(q: SearchRequest, found: GazetteerPlace, around: Promise<AroundAhead | undefined>): ((told: Told) => void) | undefined {
+  if (!overNetwork(q.database)) return undefined;
+  readEarly(q, found, radiiFor(found));
+  // The town the providers are in, when the gazetteer found another: its own circles' (a few rows each).
+  around.then((a) => a && a.at !== found && readEarly(q, a.at, a.radii)).catch(() => {});
+  return (told) => {
+    around.then((a) => a && readBeside(q.database, a, told)).catch(() => {});
+  };
+}
+
+/**
+ * What a place's own search and its rings ask first, read beside the place's own reads: with open
+ * now, the place's and each circle's zones' hours classes (`hoursAhead`) and the directory's size;
+ * with words, the widest circle's states, which the rings' one text statement lists them in past
+ * their cap (a few rows each). The points of the circles, hundreds of rows, are read only when the
+ * rings run (a city's own mostly fill the page).
+ */
+function readEarly({ database, reads, params }: SearchRequest, found: Pick<GazetteerPlace, 'kind' | 'point' | 'state'>, radii: readonly number[]): void {
   const states = hasText(params) ? [statesNear(database, reads, found.point, radii.at(-1)!)] : [];
   const open = params.openNow ? [...hoursAhead(params, found, radii).map((ask) => hoursOnce(database, reads, ask)), directorySize(database, reads)] : [];
   for (const read of [...states, ...open]) read.catch(() => {});
@@ -101,54 +127,53 @@ export function readAhead(q: Ahead, found: Pick<GazetteerPlace, 'kind' | 'point'
 /**
  * What the place's own search and its rings' searches ask of the hours with open now
  * (resolve.server.ts), as they will ask for it (openNow.server.ts `HoursAsk`, one key for both):
- * each circle's zones; a ZIP code's own in every zone; a city's in its state's zones, by the sets
- * holding its service (filters.server.ts `openListConditions`). A city the directory lists in other
- * states reads them again: a few rows.
+ * each circle's zones; a ZIP code's own in every zone; a city's in every zone too (its own zones,
+ * those of the states the directory lists it in, are known only with its place: openNow.server.ts
+ * `hoursOnce` takes them from it), by the sets holding its service (filters.server.ts `openListConditions`).
  */
 export function hoursAhead(
   params: Pick<SearchParams, 'service'>,
-  { kind, point, state }: Pick<GazetteerPlace, 'kind' | 'point' | 'state'>,
+  { kind, point }: Pick<GazetteerPlace, 'kind' | 'point'>,
   radii: readonly number[],
 ): HoursAsk[] {
   const rings = radii.map((miles) => ({ within: { point, miles } }));
   if (kind === 'zip') return [...rings, {}];
   if (kind !== 'city') return rings;
   const category = params.service ? categoryForSearch(params.service) : null;
-  return [...rings, { zones: timeZonesOfStates([state]), ...(category ? { inSet: hoursCategoryNeedle(category.slug) } : {}) }];
+  return [...rings, { ...(category ? { inSet: hoursCategoryNeedle(category.slug) } : {}) }];
 }
 
 /**
- * Over the network, with open now, the rings read beside the place's own page once its own count
- * (`own`, what it resolved: the open-now list's total) says they fall short of the page: their one
- * statement (`ringsRead`, its page worked out from that count as searchAround will work it out),
- * else the nearest circle's open-now count (`radii[0]`, which rings with no text start with). The
- * rings then find it read. Nothing is read when the place's own fill the page.
+ * The rings read beside the place's own page, once its own search told (`told`) that its own fall
+ * short of the page (rings.ts `aheadOfOwn`): the rings' one statement, its page worked out from that
+ * count as searchAround will work it out. With open now, else the nearest circle's open-now count
+ * (`radii[0]`, which rings with no text start with); with words, the rings' one text statement, for
+ * any count of the place's own up to the most it told (its page's positions from offset − most),
+ * which searchAround then takes (`Around.textAhead`). The rings then find it read.
  */
-export function ringAhead(database: Db, a: AroundReads, { radii, ownSearched }: { radii: number[]; ownSearched: boolean }, own: Resolved): void {
-  if (!overNetwork(database) || !a.q.params.openNow) return;
-  const wanted = a.q.params.offset + a.q.params.limit;
-  const total = own.match === false ? 0 : own.openTotal && !own.openTotal.capped ? own.openTotal.total : wanted;
-  if (total >= wanted) return;
-  const start = startOfOwn(a, radii, ownSearched, total);
+function readBeside(database: Db, { ring: a, radii, ownSearched }: AroundAhead, told: Told): void {
+  const { params } = a.q;
+  const { offset, limit } = params;
+  const own = 'resolved' in told ? { open: openOwn(told.resolved, offset + limit) } : told;
+  const ahead = aheadOfOwn({ openNow: !!params.openNow, text: hasText(params), wanted: offset + limit }, own);
+  if (!ahead) return;
+  if (ahead.rings === 'text') {
+    if (!RING_TUNING.textAtOnce) return;
+    const from = Math.max(0, offset - ahead.own);
+    const place = ownSearched ? a.place : undefined;
+    a.textAhead = readTextRings(database, a, radii, { ownLeast: 0, wanted: offset + limit, from, rows: offset + limit - from, ...(place ? { place } : {}) });
+    a.textAhead.catch(() => {});
+    return;
+  }
+  const start = startOfOwn(a, radii, ownSearched, ahead.own);
   const circle = () => resolve({ database: withBudget(database), params: circleOf(a, radii[0]!), now: a.q.now, reads: a.q.reads }, undefined);
   ringsRead(database, { ...a, start })
-    .then((found) => (found ? undefined : circle()))
+    .then((found) => (found || ahead.rings !== 'open' ? undefined : circle()))
     .catch(() => {});
 }
 
-/**
- * Over the network, with neither words nor open now, the rings' one statement read beside the place's
- * own page once its own search counted its matches exactly (`total`: a count that listed them, or a
- * ZIP code's alone) and they fall short of the page: its page worked out from that count as
- * searchAround will work it out, the place's own within a ring past the cap then taken from the own
- * page (inPlaceWithin). Nothing is read when the place's own fill the page.
- */
-export function ringsAhead(database: Db, a: AroundReads, { radii, ownSearched }: { radii: number[]; ownSearched: boolean }, total: number): void {
-  if (!overNetwork(database) || a.q.params.openNow || hasText(a.q.params)) return;
-  const { offset, limit } = a.q.params;
-  if (total >= offset + limit) return;
-  ringsRead(database, { ...a, start: startOfOwn(a, radii, ownSearched, total) }).catch(() => {});
-}
+/** The place's own matches with open now as its resolving counted them: the open-now list's total, none, or (not known) the page's need. */
+const openOwn = (r: Resolved, wanted: number) => (r.match === false ? 0 : r.openTotal && !r.openTotal.capped ? r.openTotal.total : wanted);
 
 /** The rings' start as searchAround will make it once the place's own search found `total` matches (read ahead of its page). */
 function startOfOwn(a: AroundReads, radii: number[], ownSearched: boolean, total: number): RingStart {
@@ -203,7 +228,9 @@ export async function searchAround(database: Db, a: Around): Promise<RingPage | 
   if (text !== undefined && text !== PAST_CAP) return text;
   const spots = await ringsAtOnce(database, a);
   if (spots !== undefined) return spots;
-  if (text === PAST_CAP) circlesStatesAhead(database, a);
+  // Words past what the statement lists: each circle's own plan narrows them to the states its box and
+  // the widest's touch (a read of state_cells each), read together with the first circle's reads.
+  if (text === PAST_CAP) for (const miles of start.radii) statesNear(database, a.q.reads, a.point, miles).catch(() => {});
   let from = 0;
   let widestAsked = false;
   const widest = async () => {
@@ -237,17 +264,6 @@ export async function searchAround(database: Db, a: Around): Promise<RingPage | 
     return ring;
   }
   return null;
-}
-
-/**
- * Over the network, words past what the rings' one statement lists (`PAST_CAP`): each circle's
- * search then narrows the words to the states its box and the widest circle's touch (a read of
- * state_cells each, in sequence: plans/pointSource.server.ts). Those of every circle are started
- * together with the first circle's reads, a few rows each (docs/SCALING.md "Round trips").
- */
-function circlesStatesAhead(database: Db, a: Around): void {
-  if (!overNetwork(database)) return;
-  for (const miles of a.start.radii) statesNear(database, a.q.reads, a.point, miles).catch(() => {});
 }
 
 /**
@@ -321,7 +337,7 @@ async function ringsAtOnce(over: Db, a: Around): Promise<RingPage | null | undef
   return { miles, plan: found.plan, total, capped: count.capped, page: rows.map(toResult) };
 }
 
-/** The rings' one statement for `a`'s page, read once in the request (read ahead beside the place's own page: `ringsAhead`). */
+/** The rings' one statement for `a`'s page, read once in the request (read ahead beside the place's own page: `readsAhead`). */
 function ringsRead(over: Db, a: AroundReads & Pick<Around, 'start' | 'ownAll'>): Promise<(RingsRead & { plan: string }) | undefined> {
   const { start } = a;
   const open = !!a.q.params.openNow;
@@ -331,7 +347,7 @@ function ringsRead(over: Db, a: AroundReads & Pick<Around, 'start' | 'ownAll'>):
   const ownIds = open ? undefined : a.ownAll?.map((p) => p.id);
   const keyOf = (ids: string[] | undefined) => JSON.stringify([start.radii, start.skip, start.take, start.wanted, start.own, start.ownIn, ids ?? null]);
   const key = keyOf(ownIds);
-  // Read ahead before the own page (ringsAhead): the same page, its own by id left to inPlaceWithin.
+  // Read ahead before the own page (readsAhead): the same page, its own by id left to inPlaceWithin.
   const ahead = a.q.reads.atOnce.get(keyOf(undefined)) as Promise<(RingsRead & { plan: string }) | undefined> | undefined;
   if (ahead) return ahead;
   return readOnce(a.q.reads.atOnce as StatementMemo<(RingsRead & { plan: string }) | undefined>, key, async () => {
@@ -405,7 +421,7 @@ async function readTextRings(over: Db, a: AroundReads, radii: readonly number[],
   const r = await resolve(q, undefined, { wordsListed: true });
   if (!r.match) return undefined;
   const match = listedMatch(r, { tokens: [], inText: true, regions: false });
-  // Past the words' cap the statement lists them in the widest circle's states (read ahead: readsAhead.server.ts).
+  // Past the words' cap the statement lists them in the widest circle's states (read ahead: readsAhead).
   const states = await statesNear(q.database, a.q.reads, a.point, radii.at(-1)!);
   const narrowed = states?.length ? await narrowedList(q.database, r, states) : undefined;
   // Words the request counted already past what the statement lists (a ZIP prefix's own search counts them): not read again.
@@ -419,25 +435,10 @@ async function readTextRings(over: Db, a: AroundReads, radii: readonly number[],
 }
 
 /**
- * Over the network, a search with words whose place's own cannot fill the page (its own search's
- * list holds `most` < offset + limit matches): the rings' one text statement read beside the own
- * page, for any count of the place's own up to `most` (its page's positions from offset − most).
- * `place`: the place as its own search reads it, when its own may be in the rings.
- */
-export function textRingsAhead(database: Db, a: AroundReads, radii: readonly number[], most: number, place: SearchPlace | undefined): void {
-  if (!overNetwork(database) || !RING_TUNING.textAtOnce || !hasText(a.q.params)) return;
-  const { offset, limit } = a.q.params;
-  const from = Math.max(0, offset - most);
-  const reading = readTextRings(database, a, radii, { ownLeast: 0, wanted: offset + limit, from, rows: offset + limit - from, ...(place ? { place } : {}) });
-  reading.catch(() => {});
-  a.textAhead = reading;
-}
-
-/**
  * The rings of a search with words as one statement (plans/textRings.server.ts `ringsByText`), when
  * the words' matches are few enough to list (with open now, few enough for each to be checked for
  * it: textFacts.server.ts `fewText`) and no circle's count passes the counted cap: the answer the rings read
- * circle after circle give, in one round trip (read beside the own page when `textRingsAhead` could
+ * circle after circle give, in one round trip (read beside the own page when `readsAhead` could
  * tell they would run). Undefined when they are read circle after circle (the words' list the
  * statement made is theirs: not read again).
  */

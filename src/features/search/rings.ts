@@ -101,6 +101,31 @@ export const readAtOnce = (start: RingStart, { listed }: { listed: number }) => 
 export const ringsListed = (start: RingStart, { cap, openNow }: { cap: number; openNow: boolean }) =>
   Math.max(cap + 1, openNow ? start.skip + start.take + (start.ownIn ? start.own : 0) : 0);
 
+/**
+ * What a place's own search told before reading its page (rings.server.ts `readsAhead`): its matches
+ * with open now as its open-now list counted them (`open`: the page's need when not known), the
+ * most it can have (`most`: text-listed's list, filter-listed's rows), or its matches counted
+ * exactly (`counted`: a count that listed them, or a ZIP code's alone).
+ */
+export type OwnTold = { open: number } | { most: number } | { counted: number };
+
+/**
+ * Which of the rings' one statements is read beside the place's own page, from what its own search
+ * told (`told`): with words the text statement, by the most its own can have; else with open now the
+ * statement with the widest circle's open-now count, by its open-now total; else the points'
+ * statement, by its exact count. `own`: its matches (at most). Null when its own fill the page
+ * (`wanted`: offset + limit), or the fact told is not the one its kind reads by.
+ */
+export function aheadOfOwn(
+  { openNow, text, wanted }: { openNow: boolean; text: boolean; wanted: number },
+  told: OwnTold,
+): { rings: 'text' | 'open' | 'spots'; own: number } | null {
+  const rings = text ? 'text' : openNow ? 'open' : 'spots';
+  const own =
+    rings === 'text' ? (told as { most?: number }).most : rings === 'open' ? (told as { open?: number }).open : (told as { counted?: number }).counted;
+  return own !== undefined && own < wanted ? { rings, own } : null;
+}
+
 /** Whether a circle of `count` matches (with the place's own) fills the page. */
 export const fills = (start: RingStart, count: Counted) => !!count.capped || start.own + count.total >= start.wanted;
 

@@ -13,7 +13,7 @@ import { roundMiles } from '../places';
 import { placeOfSearch, type SearchPlace } from '../places/index.server';
 import { requestOf, type SearchInput, type SearchRequest, type SearchTrace } from './request.server';
 import { resolve } from './resolve.server';
-import type { Circle, Resolved } from './searchTypes.server';
+import type { Circle } from './searchTypes.server';
 import type { RequestReads } from './requestReads.server';
 import { searchRun, type Row } from './plans/context.server';
 import { planFor } from './plans/index.server';
@@ -31,8 +31,6 @@ export interface SearchOptions {
   reads?: RequestReads;
   /** The widest circle the request's searches read around their point (searchTypes.server.ts `Resolved.textCircle`). */
   textCircle?: Circle;
-  /** Told what the search resolved (its counts), before its plan runs: a place's rings read ahead by it (rings.server.ts `ringAhead`). */
-  resolved?: (r: Resolved) => void;
 }
 
 /** One page of matching providers in result order, and the total: a search that is a request of its own. */
@@ -51,12 +49,13 @@ export function searchProviders(
  */
 export async function searchOf(
   q: SearchRequest<SearchInput>,
-  { place, textCircle, resolved }: Pick<SearchOptions, 'place' | 'textCircle' | 'resolved'> = {},
+  { place, textCircle }: Pick<SearchOptions, 'place' | 'textCircle'> = {},
 ): Promise<Page<SearchResult>> {
   const search = { ...q, database: withBudget(q.database) };
   const { trace } = q;
   const r = await resolve(search, place ?? (await placeOfSearch(search.database, q.params)));
-  resolved?.(r);
+  // What it resolved (its counts), told before its plan runs: a place's rings may be read beside its page (SearchRequest.tell).
+  q.tell?.({ resolved: r });
   if (textCircle && r.within) r.textCircle = textCircle;
   if (r.match === false) {
     trace.plan = 'none';

@@ -429,7 +429,7 @@ async function countOrList(s: SearchRun, tables: RawBuilder<unknown>, conds: Exp
   const [{ seqs }, total] = await Promise.all([listing, counting]);
   const matches = JSON.parse(seqs) as number[];
   if (total.capped) return { count: total, sorted: null, reach: { found: matches.length, reach: Math.max(...matches) } };
-  s.q.counted?.(total.total);
+  s.q.tell?.({ counted: total.total });
   const sorted = async () =>
     matches.length <= params.offset || params.limit === 0
       ? []
@@ -477,7 +477,7 @@ async function nearest(s: SearchRun, tables: RawBuilder<unknown>, conds: Express
 }
 
 /** `conds` as one value, 1 when all hold: each evaluated only when those before it held (nested CASE; an AND may evaluate both sides). */
-const inTurn = (conds: Expression<SqlBool>[]): RawBuilder<unknown> =>
+export const inTurn = (conds: Expression<SqlBool>[]): RawBuilder<unknown> =>
   conds.reduceRight<RawBuilder<unknown>>((inner, cond) => sql`CASE WHEN ${cond} THEN ${inner} ELSE 0 END`, sql`1`);
 
 async function walk(s: SearchRun, index: IndexName, indexOrder: RawBuilder<unknown>, conds: Expression<SqlBool>[], after: Sampled = { rows: 0, found: [] }) {
@@ -531,7 +531,7 @@ const boxStates = (s: SearchRun, point: Point, miles: number) => statesNear(s.q.
 
 /**
  * The states the box of `miles` around `point` can hold providers in (SearchRun.boxStates), once per
- * request: a place's rings read every circle's together (rings.server.ts circlesStatesAhead).
+ * request: a place's rings read every circle's together (rings.server.ts searchAround, words past the cap).
  * From the cells, not the box's coordinate index: a city's box holds tens of thousands of entries.
  */
 export const statesNear = (database: Db, reads: RequestReads, point: Point, miles: number) =>

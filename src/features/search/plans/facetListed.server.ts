@@ -15,6 +15,7 @@
  * `facetEntryCost` of a row), and fewer than the place, box, service or text that would lead (each
  * counted in its own index only that far).
  */
+import { hasText } from '../rings';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { boxTables } from '../near.server';
 import { carriedByAll, facetBitsOf, facetConditions, FILTERS, inSample, isListed, rowConditions, sampledMeets, type SearchFilter } from '../filters.server';
@@ -128,8 +129,9 @@ export const facetListed: Plan = {
       );
     // A page past the counted cap: the walk in the order to its end counts the cap on its way
     // (SearchRun.pageAndCount), where a count in seq order first read those matches twice. Not when a
-    // place's rings wait for the count before the page (`counted`).
-    if (s.wanted > LIMITS.countedTotal && !s.q.counted)
+    // place's rings wait for the count before the page (told `counted`: neither words nor open now).
+    const ringsWait = !!s.q.tell && !s.r.params.openNow && !hasText(s.r.params);
+    if (s.wanted > LIMITS.countedTotal && !ringsWait)
       return s.pageAndCount(
         sql`FROM provider_facets f ${indexedBy(index)} CROSS JOIN provider_search p ON p.seq = f.providerSeq ${and([...facet, ...checked])}`,
         order,

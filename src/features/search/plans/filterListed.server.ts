@@ -26,9 +26,9 @@ export const filterListed: Plan = {
   name: 'filter-listed',
   async run(s) {
     const f = (await fewOf(s))!;
-    // Its count is the search's when it is the only filter (a ZIP code alone).
     const only = filtersOf(s.r);
-    if (only.length === 1 && only[0] === f.name) s.q.counted?.(f.count);
+    // Its count is the search's when it is the only filter (a ZIP code alone); else its matches are at most its rows.
+    s.q.tell?.(only.length === 1 && only[0] === f.name ? { counted: f.count } : { most: f.count });
     const listText = await s.listTextFor(f.count);
     const [rows, count] = await s.fewSorted(sql`FROM providers p ${indexedBy(f.index)} ${and(rowConditions(s.r, { listText }))}`);
     return { rows, count, step: f.name };

@@ -44,19 +44,20 @@ function openSource(r: Resolved, conds: Expression<SqlBool>[]): ListedSource | u
 }
 
 /**
- * Whether a city's own search in a sort's order is walked beside its count (one round trip, where
- * the count, a sample and the walk were three): nothing but the city filters it, the vocabulary
- * counts more providers in it than the count reads (it will be capped, then walked), and the order
- * holds them densely enough that the walk's cap holds the page `walkAheadMargin` times over.
+ * What a city's own search in a sort's order reads beside its count (one round trip, where the
+ * count, a sample and the walk were three): nothing but the city filters it and the vocabulary
+ * counts more providers in it than the count reads (it will be capped, then walked or sorted). Its
+ * walk when the order holds them densely enough that the walk's cap holds the page `walkAheadMargin`
+ * times over; else the sample that decides (the walk after it is then the search's third).
  */
-async function walkAhead(s: SearchRun): Promise<boolean> {
+async function cityAhead(s: SearchRun): Promise<'walk' | 'sample' | null> {
   const { r, wanted } = s;
   const providers = r.place?.providers;
-  if (!providers || providers <= LIMITS.countedTotal || r.match) return false;
+  if (!providers || providers <= LIMITS.countedTotal || r.match) return null;
   const filters = filtersOf(r);
-  if (filters.length !== 1 || filters[0] !== 'city') return false;
+  if (filters.length !== 1 || filters[0] !== 'city') return null;
   const { size } = await tokenShares(s.q.database);
-  return (wanted + PLAN_TUNING.walkCap) * providers >= PLAN_TUNING.walkAheadMargin * wanted * size;
+  return (wanted + PLAN_TUNING.walkCap) * providers >= PLAN_TUNING.walkAheadMargin * wanted * size ? 'walk' : 'sample';
 }
 
 /**
@@ -77,9 +78,11 @@ export const otherOrder: Plan = {
   name: 'other-order',
   async run(s) {
     const { conds, byOrder, unfiltered, tables, text, seqSource, scan, listedText, boxStates } = await pointSource(s);
-    const ahead = byOrder && !unfiltered && (await walkAhead(s)) ? s.walk(byOrder.index, byOrder.order, rowConditions(s.r)) : null;
+    const city = byOrder && !unfiltered ? await cityAhead(s) : null;
+    const ahead = byOrder && city === 'walk' ? s.walk(byOrder.index, byOrder.order, rowConditions(s.r)) : null;
     ahead?.catch(() => {});
-    const sample = byOrder && !unfiltered && !ahead && (await sampleAhead(s)) ? s.denseIn(byOrder.index, byOrder.order, SAMPLE_ROWS.row) : null;
+    const sample =
+      byOrder && !unfiltered && !ahead && (city === 'sample' || (await sampleAhead(s))) ? s.denseIn(byOrder.index, byOrder.order, SAMPLE_ROWS.row) : null;
     sample?.catch(() => {});
     // Few matches are the page already, sorted from the read that counted them. Many open with no
     // narrower source than every provider are counted along the open-now list (openSource).
