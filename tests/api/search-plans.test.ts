@@ -1279,7 +1279,8 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
       PLAN_TUNING.textLeads = textLeads;
       try {
         const page = await search({ ...raw, limit: '12' }, MOMENTS.many);
-        expect(lastPlan).toBe(plan);
+        // text-listed walks its page when its list is past the cap (`text-listed:walk`).
+        expect(lastPlan?.replace(/^text-listed:walk$/, 'text-listed')).toBe(plan);
         expect({ total: page.total, capped: page.capped }).toEqual(counted(expected.length));
         expect(page.items.map((p) => p.id)).toEqual(expected.slice(0, 12).map((r) => r.id));
       } finally {
@@ -1344,6 +1345,44 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
         ).toEqual([]);
       }
     }
+  });
+
+  it('text listed past the counted cap (at most textLeads): the page walked along the order index against the list, the count stopping at the cap, else sorted; the same rows', async () => {
+    const all = await everyProvider();
+    // "plan" in a box holding every provider that has it and a few more: the box does not lead, the
+    // text's list (past the cap here) does.
+    const near = { near: `${P.latitude},${P.longitude}`, radius: '100' };
+    const expected = (sort: keyof typeof ORDERS, keep: (r: Ref) => boolean) =>
+      all.filter((r) => haversineMiles(P, r) <= 100 && keep(r) && hasWords(words(r), 'plan')).sort(ORDERS[sort]);
+    expect(expected('recommended', () => true).length).toBeGreaterThan(LIMITS.countedTotal);
+    const saved = { ...PLAN_TUNING };
+    onTestFinished(() => {
+      Object.assign(PLAN_TUNING, saved);
+    });
+    let walked = 0;
+    for (const [raw, keep] of [
+      [{}, () => true],
+      [{ sort: 'rating' }, () => true],
+      [{ sort: 'reviews' }, () => true],
+      [{ rating: '4' }, (r: Ref) => r.rating >= 4],
+    ] as [Record<string, string>, (r: Ref) => boolean][])
+      for (const offset of [0, 24, 300])
+        for (const listedWalkRows of [saved.listedWalkRows, 0]) {
+          Object.assign(PLAN_TUNING, { listedWalkRows });
+          const trace: SearchTrace = {};
+          const params = searchParamsSchema.parse({ query: 'plan', ...near, ...raw, offset: String(offset), limit: '12' });
+          const label = `${new URLSearchParams(raw)} offset ${offset} listedWalkRows ${listedWalkRows}`;
+          const page = await searchProviders(api.database, params, MOMENTS.many, { trace });
+          const want = expected((raw.sort ?? 'recommended') as keyof typeof ORDERS, keep);
+          expect(trace.plan?.startsWith('text-listed'), `${label}: ${trace.plan}`).toBe(true);
+          if (trace.plan === 'text-listed:walk') walked++;
+          expect({ total: page.total, capped: page.capped }, label).toEqual(counted(want.length));
+          expect(
+            page.items.map((p) => p.id),
+            label,
+          ).toEqual(want.slice(offset, offset + 12).map((r) => r.id));
+        }
+    expect(walked).toBeGreaterThan(0);
   });
 
   it('text listed around a point, nearest first: a deep page sorts the whole source, a ring read short passes the narrower ones over; the same rows', async () => {
@@ -2105,7 +2144,7 @@ describe('few open and text past the cap, in a box: the fewer of the two is list
           const trace: SearchTrace = {};
           const raw = { query, near, radius: '100', openNow: 'true', offset: String(offset), limit: '100' };
           const page = await searchProviders(database, searchParamsSchema.parse(raw), when, { trace });
-          expect(trace.plan, `${query} ${offset}`).toBe(plan);
+          expect(trace.plan?.replace(/^text-listed:walk$/, 'text-listed'), `${query} ${offset}`).toBe(plan);
           expectPage(page, expected, offset, 100, `${query} ${offset}`);
           // The text's few look up their own hours, not the whole open-now list built for them.
           if (plan === 'text-listed') expect(statements.filter((text) => /WITH m AS MATERIALIZED.*provider_hours_open/s.test(text))).toEqual([]);
