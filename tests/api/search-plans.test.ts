@@ -1279,7 +1279,8 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
       PLAN_TUNING.textLeads = textLeads;
       try {
         const page = await search({ ...raw, limit: '12' }, MOMENTS.many);
-        expect(lastPlan).toBe(plan);
+        // text-listed walks its page when its list is past the cap (`text-listed:walk`).
+        expect(lastPlan?.replace(/^text-listed:walk$/, 'text-listed')).toBe(plan);
         expect({ total: page.total, capped: page.capped }).toEqual(counted(expected.length));
         expect(page.items.map((p) => p.id)).toEqual(expected.slice(0, 12).map((r) => r.id));
       } finally {
@@ -1344,6 +1345,44 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
         ).toEqual([]);
       }
     }
+  });
+
+  it('text listed past the counted cap (at most textLeads): the page walked along the order index against the list, the count stopping at the cap, else sorted; the same rows', async () => {
+    const all = await everyProvider();
+    // "plan" in a box holding every provider that has it and a few more: the box does not lead, the
+    // text's list (past the cap here) does.
+    const near = { near: `${P.latitude},${P.longitude}`, radius: '100' };
+    const expected = (sort: keyof typeof ORDERS, keep: (r: Ref) => boolean) =>
+      all.filter((r) => haversineMiles(P, r) <= 100 && keep(r) && hasWords(words(r), 'plan')).sort(ORDERS[sort]);
+    expect(expected('recommended', () => true).length).toBeGreaterThan(LIMITS.countedTotal);
+    const saved = { ...PLAN_TUNING };
+    onTestFinished(() => {
+      Object.assign(PLAN_TUNING, saved);
+    });
+    let walked = 0;
+    for (const [raw, keep] of [
+      [{}, () => true],
+      [{ sort: 'rating' }, () => true],
+      [{ sort: 'reviews' }, () => true],
+      [{ rating: '4' }, (r: Ref) => r.rating >= 4],
+    ] as [Record<string, string>, (r: Ref) => boolean][])
+      for (const offset of [0, 24, 300])
+        for (const listedWalkRows of [saved.listedWalkRows, 0]) {
+          Object.assign(PLAN_TUNING, { listedWalkRows });
+          const trace: SearchTrace = {};
+          const params = searchParamsSchema.parse({ query: 'plan', ...near, ...raw, offset: String(offset), limit: '12' });
+          const label = `${new URLSearchParams(raw)} offset ${offset} listedWalkRows ${listedWalkRows}`;
+          const page = await searchProviders(api.database, params, MOMENTS.many, { trace });
+          const want = expected((raw.sort ?? 'recommended') as keyof typeof ORDERS, keep);
+          expect(trace.plan?.startsWith('text-listed'), `${label}: ${trace.plan}`).toBe(true);
+          if (trace.plan === 'text-listed:walk') walked++;
+          expect({ total: page.total, capped: page.capped }, label).toEqual(counted(want.length));
+          expect(
+            page.items.map((p) => p.id),
+            label,
+          ).toEqual(want.slice(offset, offset + 12).map((r) => r.id));
+        }
+    expect(walked).toBeGreaterThan(0);
   });
 
   it('text listed around a point, nearest first: a deep page sorts the whole source, a ring read short passes the narrower ones over; the same rows', async () => {
@@ -1723,6 +1762,8 @@ describe('openNow around a point: the open-now list of the zones its circle can 
   const HOURS = [week('12:00 AM - 12:00 AM'), week('12:00 AM - 12:00 AM'), week('12:00 PM - 8:00 PM'), week('12:00 PM - 8:00 PM')];
 
   it('few open in the circle while other zones have many: listed, the same providers as every row gives; a provider moved in is found', async () => {
+    // Listed however few providers the circle holds (PLAN_TUNING.openOverCircle: the test below).
+    tune({ openOverCircle: Number.POSITIVE_INFINITY });
     const base = (await api.database.db.selectFrom('providers').selectAll().where('id', '=', 'zip-0').executeTakeFirstOrThrow()) as Record<string, unknown>;
     const { seq: _s, ...rest } = base;
     const statements = HOURS.flatMap((hours, n) =>
@@ -1809,6 +1850,7 @@ describe('openNow around a point: a listing without hours brings no zone to the 
   });
 
   it("New York's open at noon are not counted for the circle: Mountain time's few listed, the same providers", async () => {
+    const saved = tune({ openOverCircle: Number.POSITIVE_INFINITY });
     const when = MOMENTS.many;
     const all = await everyProvider();
     const inCircle = all.filter((r) => haversineMiles(R, r) <= 40);
@@ -1825,6 +1867,22 @@ describe('openNow around a point: a listing without hours brings no zone to the 
     ] as const) {
       const page = await search(raw, when);
       expect(lastPlan, JSON.stringify(raw)).toBe('open-listed');
+      expectPage(page, expected, 0, 100, JSON.stringify(raw));
+    }
+    // The circle holds fewer providers than its zones' open (the token sample's share, or one
+    // sampled provider's when it holds none): each of its rows is checked instead of the zone's open
+    // listed, in an order (a place's rings, nearest first, keep the list). The fuzz benchmark's
+    // `service=Hair Styling&rating=4.5&openNow=true&near=44.0277,-121.3677` at a million: Bend's
+    // circle, where the Pacific zone's open were listed (27 ms).
+    Object.assign(PLAN_TUNING, { openOverCircle: saved.openOverCircle });
+    for (const sort of ['recommended', 'rating'] as const) {
+      const raw = { near, radius: '40', openNow: 'true', sort };
+      const page = await search(raw, when);
+      expect(lastPlan, JSON.stringify(raw)).not.toBe('open-listed');
+      const expected =
+        sort === 'rating'
+          ? [...open].sort((a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+          : open;
       expectPage(page, expected, 0, 100, JSON.stringify(raw));
     }
     const zones = await api.database.db.selectFrom('zone_cells').select('timeZone').where('latCell', '=', 277).where('lngCell', '=', 149).execute();
@@ -2154,7 +2212,7 @@ describe('few open and text past the cap, in a box: the fewer of the two is list
           const trace: SearchTrace = {};
           const raw = { query, near, radius: '100', openNow: 'true', offset: String(offset), limit: '100' };
           const page = await searchProviders(database, searchParamsSchema.parse(raw), when, { trace });
-          expect(trace.plan, `${query} ${offset}`).toBe(plan);
+          expect(trace.plan?.replace(/^text-listed:walk$/, 'text-listed'), `${query} ${offset}`).toBe(plan);
           expectPage(page, expected, offset, 100, `${query} ${offset}`);
           // The text's few look up their own hours, not the whole open-now list built for them.
           if (plan === 'text-listed') expect(statements.filter((text) => /WITH m AS MATERIALIZED.*provider_hours_open/s.test(text))).toEqual([]);

@@ -26,6 +26,8 @@ export const PLAN_TUNING = {
   textLeads: 5000,
   /** Open now is listed while the open are at most this times √(counted cap × providers), where listing and counting meet. */
   openListedScale: 0.5,
+  /** …and around a point, while they are at most this times the providers its circle holds (a sample's share): each of a small circle's rows is checked instead. */
+  openOverCircle: 1,
   /** A facet's rows are listed while they are at most this times √(counted cap × providers), as open now's are. */
   facetListedScale: 0.5,
   /** A facet's listed row (a lookup by seq, then sorted) costs this many rows of a walk or a count along an index. */
@@ -64,6 +66,8 @@ export const PLAN_TUNING = {
   wordsLeadService: 1,
   /** …and another order's source while they are fewer than this times a place's index rows: the index was read up to the cap with the words' list built. */
   wordsLeadPlace: 1,
+  /** Index entries a walk for a page of text listed past the cap may visit per listed match: sorting them reads each match's row, keeps it and reads it again. */
+  listedWalkRows: 3,
   /** Text listed around a point is read at the point first for pages reaching this many rows; deeper ones sort the whole source (each read lists the words again). */
   pointListedUpTo: 100,
   /** Text that is many with a state or a price leads for pages up to this many rows; deeper ones walk that filter's index. */

@@ -477,7 +477,7 @@ async function nearest(s: SearchRun, tables: RawBuilder<unknown>, conds: Express
 }
 
 /** `conds` as one value, 1 when all hold: each evaluated only when those before it held (nested CASE; an AND may evaluate both sides). */
-const inTurn = (conds: Expression<SqlBool>[]): RawBuilder<unknown> =>
+export const inTurn = (conds: Expression<SqlBool>[]): RawBuilder<unknown> =>
   conds.reduceRight<RawBuilder<unknown>>((inner, cond) => sql`CASE WHEN ${cond} THEN ${inner} ELSE 0 END`, sql`1`);
 
 async function walk(s: SearchRun, index: IndexName, indexOrder: RawBuilder<unknown>, conds: Expression<SqlBool>[], after: Sampled = { rows: 0, found: [] }) {

@@ -8,15 +8,17 @@
  * list, in C: the city's words, a state's, a price's and a rating step's tokens, filters.server.ts
  * `listedMatch`), which leaves fewer.
  */
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { LIMITS } from '../../../config';
+import { cappedTotal } from '../../providers/index.server';
 import { boxTables, withinCondition } from '../near.server';
 import { FILTERS, listableFilters, rowConditions, type SearchFilter } from '../filters.server';
 import { statesShare, tokenShares } from '../tokenShares.server';
 import { openNowCondition } from '../openNow.server';
 import { fewOf } from './filterListed.server';
-import { CATEGORY_INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
+import { CATEGORY_INDEXES, INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
 import { PLAN_TUNING } from '../tuning.server';
-import { and, leadingIndex, type Plan, type SearchRun } from './context.server';
+import { and, inTurn, leadingIndex, ORDER, SORT_ORDERS, type Plan, type PlanResult, type SearchRun } from './context.server';
 import { fewText, textList, wordsEstimate } from '../textFacts.server';
 import { countOnce } from '../requestReads.server';
 import type { FilterName } from '../searchTypes.server';
@@ -105,7 +107,44 @@ export const textFew: Plan = {
     // With few open yet fewer matches (the choice's rule), each match's hours are looked up: the open-now
     // list as an IN list is built whole, every open provider's range, for the few it is asked about.
     const conds = rowConditions({ ...s.r, match: null, ...(s.r.fewOpen ? { openNow: openNowCondition(s.r.now) } : {}) });
+    const walked = await walkedPage(s, rowids, text, conds);
+    if (walked) return { ...walked, step: 'walk' };
     const [rows, count] = await s.fewSorted(sql`FROM json_each(${rowids}) m CROSS JOIN provider_search p ON p.seq = m.value ${and(conds)}`);
     return { rows, count };
   },
 };
+
+/**
+ * A page of text whose list is past the counted cap, walked along its order's index, each entry
+ * checked against the list (a set: no row is read before an entry is in it), where sorting read
+ * every match's row (4,206 for `service=Henna Art&priceRange=$$$$` at a million); the count beside
+ * it, in the same statement, stops at the cap. Taken while the walk, at the list's density in the
+ * directory times `deepWalkMargin`, visits at most `listedWalkRows` entries per listed match (sorting
+ * reads each match's row and keeps it); null when it would visit more, or came short of the page
+ * (the matches lie deeper in the order than their density says): the matches are sorted then.
+ */
+async function walkedPage(s: SearchRun, rowids: string, listed: number, conds: Expression<SqlBool>[]): Promise<PlanResult | null> {
+  const { params, database } = s.q;
+  if (fewText(listed) || s.r.openTotal || s.sort === 'distance') return null;
+  // In the recommended order a city's, a state's or a price's index is read in its range, which
+  // holds the matches at least as densely as the directory does (the walk's bound assumes the directory's density).
+  const place = s.sort === 'recommended' ? leadingIndex(s.r, PLACE_INDEXES) : undefined;
+  const { index, order } =
+    place && !place.unordered ? { index: place.index, order: ORDER } : s.sort === 'recommended' ? { index: INDEXES.order, order: ORDER } : SORT_ORDERS[s.sort];
+  const range = place && index === place.index ? place.filters.map((f) => FILTER_TABLE[f].row(s.r, { listText: false })) : [];
+  const { size } = await tokenShares(database);
+  const most = Math.ceil((PLAN_TUNING.deepWalkMargin * s.wanted * size) / listed);
+  if (most > PLAN_TUNING.listedWalkRows * listed || most > PLAN_TUNING.deepWalk) return null;
+  const inList = sql<SqlBool>`p.seq IN (SELECT value FROM json_each(${rowids}))`;
+  const found = await s.run(
+    sql`SELECT p.*${s.distance}, c.matchCount FROM (SELECT count(*) AS matchCount FROM (SELECT 1 FROM json_each(${rowids}) m
+        CROSS JOIN provider_search p ON p.seq = m.value ${and(conds)} LIMIT ${LIMITS.countedTotal + 1})) c
+      LEFT JOIN (SELECT w.seq FROM (SELECT p.seq, ${inTurn([inList, ...conds])} AS hit FROM providers p ${indexedBy(index)} ${and(range)} ORDER BY ${order} LIMIT ${most}) w
+        WHERE w.hit LIMIT ${params.limit} OFFSET ${params.offset}) s ON 1 LEFT JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
+  );
+  const rows = found.filter((row) => row.seq !== null);
+  const count = cappedTotal(Number(found[0]!.matchCount));
+  // A short page is the last only when the matches end on it.
+  if (rows.length < params.limit && count.total > params.offset + rows.length) return null;
+  return { rows, count };
+}
