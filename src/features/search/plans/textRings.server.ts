@@ -75,13 +75,14 @@ function listsOf(match: string, { narrowed, words }: TextRingsList, listedCap: n
       FROM (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${match} LIMIT ${cap + 1}))`;
   if (!narrowed) return sql`${w}, l AS (SELECT n, rowids FROM w)`;
   const { share, size } = narrowed;
-  const few = sql`((SELECT CASE WHEN n <= ${cap} THEN n ELSE n * ${size} / max(1, reach) END FROM w) * ${share} <= ${listedCap * PLAN_TUNING.ringsNarrowedMargin})`;
-  // Constant conditions (the words' count and estimate): the narrowed list is read only past their cap, when likely few enough;
-  // else the list is the words' (past the cap: no circle is read).
+  const few = sql`(w.n > ${listedCap} AND (CASE WHEN w.n <= ${cap} THEN w.n ELSE w.n * ${size} / max(1, w.reach) END) * ${share} <= ${listedCap * PLAN_TUNING.ringsNarrowedMargin})`;
+  // The words' count and estimate are tested on `w`, the outer loop, before the full-text index is
+  // read: the narrowed list is read only past the words' cap, when likely few enough; else the
+  // list is the words' (past the cap: no circle is read).
   return sql`${w}, v AS MATERIALIZED (SELECT count(*) AS n, json_group_array(rowid) AS rowids
-      FROM (SELECT rowid FROM providers_fts WHERE (SELECT n FROM w) > ${listedCap} AND ${few} AND providers_fts MATCH ${narrowed.match} LIMIT ${cap + 1})),
-    l AS MATERIALIZED (SELECT CASE WHEN w.n > ${listedCap} AND ${few} THEN v.n ELSE w.n END AS n,
-      CASE WHEN w.n > ${listedCap} AND ${few} THEN v.rowids ELSE w.rowids END AS rowids FROM w CROSS JOIN v)`;
+      FROM (SELECT f.rowid FROM w CROSS JOIN providers_fts f WHERE ${few} AND f.providers_fts MATCH ${narrowed.match} LIMIT ${cap + 1})),
+    l AS MATERIALIZED (SELECT CASE WHEN ${few} THEN v.n ELSE w.n END AS n, CASE WHEN ${few} THEN v.rowids ELSE w.rowids END AS rowids
+      FROM w CROSS JOIN v)`;
 }
 
 /**
