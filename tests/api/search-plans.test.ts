@@ -1762,6 +1762,8 @@ describe('openNow around a point: the open-now list of the zones its circle can 
   const HOURS = [week('12:00 AM - 12:00 AM'), week('12:00 AM - 12:00 AM'), week('12:00 PM - 8:00 PM'), week('12:00 PM - 8:00 PM')];
 
   it('few open in the circle while other zones have many: listed, the same providers as every row gives; a provider moved in is found', async () => {
+    // Listed however few providers the circle holds (PLAN_TUNING.openOverCircle: the test below).
+    tune({ openOverCircle: Number.POSITIVE_INFINITY });
     const base = (await api.database.db.selectFrom('providers').selectAll().where('id', '=', 'zip-0').executeTakeFirstOrThrow()) as Record<string, unknown>;
     const { seq: _s, ...rest } = base;
     const statements = HOURS.flatMap((hours, n) =>
@@ -1848,6 +1850,7 @@ describe('openNow around a point: a listing without hours brings no zone to the 
   });
 
   it("New York's open at noon are not counted for the circle: Mountain time's few listed, the same providers", async () => {
+    const saved = tune({ openOverCircle: Number.POSITIVE_INFINITY });
     const when = MOMENTS.many;
     const all = await everyProvider();
     const inCircle = all.filter((r) => haversineMiles(R, r) <= 40);
@@ -1864,6 +1867,22 @@ describe('openNow around a point: a listing without hours brings no zone to the 
     ] as const) {
       const page = await search(raw, when);
       expect(lastPlan, JSON.stringify(raw)).toBe('open-listed');
+      expectPage(page, expected, 0, 100, JSON.stringify(raw));
+    }
+    // The circle holds fewer providers than its zones' open (the token sample's share, or one
+    // sampled provider's when it holds none): each of its rows is checked instead of the zone's open
+    // listed, in an order (a place's rings, nearest first, keep the list). The fuzz benchmark's
+    // `service=Hair Styling&rating=4.5&openNow=true&near=44.0277,-121.3677` at a million: Bend's
+    // circle, where the Pacific zone's open were listed (27 ms).
+    Object.assign(PLAN_TUNING, { openOverCircle: saved.openOverCircle });
+    for (const sort of ['recommended', 'rating'] as const) {
+      const raw = { near, radius: '40', openNow: 'true', sort };
+      const page = await search(raw, when);
+      expect(lastPlan, JSON.stringify(raw)).not.toBe('open-listed');
+      const expected =
+        sort === 'rating'
+          ? [...open].sort((a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+          : open;
       expectPage(page, expected, 0, 100, JSON.stringify(raw));
     }
     const zones = await api.database.db.selectFrom('zone_cells').select('timeZone').where('latCell', '=', 277).where('lngCell', '=', 149).execute();
@@ -2057,60 +2076,109 @@ describe("a place's rings with words in one statement (plans/textRings.server.ts
   }, 120_000);
 });
 
+/** Places whose rings the plan tests read: the ZIP area and its town have providers of their own; Plan City's lie ~36 miles west, in the widest ring. */
+const RING_PLACES: readonly (readonly [string, (r: Ref) => boolean])[] = [
+  [ZIP, (r: Ref) => r.zipCode.startsWith(ZIP)],
+  ['Hays, KS', (r: Ref) => r.city.toLowerCase() === 'hays' && r.state === 'KS'],
+  ['Russell, KS', () => false],
+];
+
+/**
+ * Searches around each place of `places` at `when`, each page checked against every row: the place's
+ * own matches (`keep`) first, then the nearest of the first ring that fills the page, with its radius
+ * and total. The rings' plans taken, and how many pages lay past the counted cap in a ring holding more.
+ */
+async function ringsAsEveryRowGives(
+  pages: readonly { offset: number; limit: number; raw: Record<string, string>; keep: (r: Ref) => boolean }[],
+  when: Date,
+  places = RING_PLACES,
+) {
+  const { loadGazetteer } = await import('../../src/features/places/gazetteer.server');
+  const { radiiFor } = await import('../../src/features/search/nearPlace.server');
+  const gazetteer = await loadGazetteer();
+  const all = await everyProvider();
+  const plans = new Set<string>();
+  let deep = 0;
+  for (const [location, own] of places) {
+    const found = gazetteer.resolve(location)!;
+    const radii = radiiFor(found);
+    const miles = (r: Ref) => haversineMiles(found.point, r);
+    for (const { offset, limit, raw, keep } of pages) {
+      const what = `${location} ${when.toISOString()} offset ${offset} limit ${limit} ${new URLSearchParams(raw)}`;
+      const matches = all.filter(keep);
+      const mine = matches.filter(own);
+      const wanted = offset + limit;
+      const around = (r: number) => matches.filter((p) => !own(p) && miles(p) <= r).sort((a, b) => miles(a) - miles(b) || a.seq - b.seq);
+      const trace: SearchTrace = {};
+      const answer = await searchNearPlace(
+        api.database,
+        searchParamsSchema.parse({ location, offset: String(offset), limit: String(limit), ...raw }),
+        when,
+        trace,
+      );
+      if (mine.length >= wanted) {
+        expect(answer.place?.radiusMiles, what).toBeUndefined();
+        continue;
+      }
+      const ring = radii.find((r) => mine.length + around(r).length >= wanted) ?? radii.at(-1)!;
+      const nearby = around(ring);
+      if (mine.length + nearby.length === 0) continue;
+      plans.add(trace.plan!.split(', then ')[1]!.split(' within')[0]!);
+      if (wanted > LIMITS.countedTotal + 1 && nearby.length > LIMITS.countedTotal) deep++;
+      expect(answer.place?.radiusMiles, what).toBe(ring);
+      expect(
+        answer.items.map((p) => p.id),
+        what,
+      ).toEqual([...mine, ...nearby].slice(offset, wanted).map((r) => r.id));
+      if (nearby.length <= LIMITS.countedTotal) expect(answer.total, what).toBe(mine.length + nearby.length);
+    }
+  }
+  return { plans, deep };
+}
+
+describe('a place\u2019s rings as one statement on a deep page (rings.ts ringsListed): each ring\u2019s pass lists as deep as the page reaches', () => {
+  it('the place\u2019s own first, then the nearest of the first ring that fills the page, as every row gives, past the counted cap, in one statement', async () => {
+    const nails = (r: Ref) => inCategory(r, 'nail-salon');
+    const { plans, deep } = await ringsAsEveryRowGives(
+      [
+        { offset: 990, limit: 12, raw: {}, keep: () => true },
+        { offset: 950, limit: 100, raw: { service: 'Nail Salon' }, keep: nails },
+        {
+          offset: 990,
+          limit: 12,
+          raw: { service: 'Nail Salon', priceRange: '$$', rating: '2' },
+          keep: (r) => nails(r) && r.priceRange === '$$' && r.rating >= 2,
+        },
+      ],
+      MOMENTS.many,
+      RING_PLACES.slice(0, 2),
+    );
+    // One statement, not circle after circle.
+    expect([...plans]).toEqual(['nearest:rings']);
+    expect(deep).toBeGreaterThan(0);
+  });
+});
+
 describe('open now around a place: the rings as one statement, the widest circle\u2019s open-now count read in it (plans/spots.server.ts ringsBySpot)', () => {
   it('few open listed, many read point by point: the place\u2019s own open first, then the nearest open of the first ring that fills the page, as every row gives', async () => {
-    const { loadGazetteer } = await import('../../src/features/places/gazetteer.server');
-    const { radiiFor } = await import('../../src/features/search/nearPlace.server');
-    const gazetteer = await loadGazetteer();
-    const all = await everyProvider();
     const plans = new Set<string>();
     let deep = 0;
-    // The ZIP area and its town have providers of their own; Plan City's providers lie ~36 miles west, in the widest ring.
-    for (const [location, own] of [
-      [ZIP, (r: Ref) => r.zipCode.startsWith(ZIP)],
-      ['Hays, KS', (r: Ref) => r.city.toLowerCase() === 'hays' && r.state === 'KS'],
-      ['Russell, KS', () => false],
-    ] as const) {
-      const found = gazetteer.resolve(location)!;
-      const radii = radiiFor(found);
-      const miles = (r: Ref) => haversineMiles(found.point, r);
-      for (const [moment, when] of Object.entries(MOMENTS))
-        for (const [offset, limit, service] of [
-          [0, 12, undefined],
-          [5, 40, 'Nail Salon'],
-          [200, 100, undefined],
+    for (const when of Object.values(MOMENTS)) {
+      const open = (r: Ref) => isOpen(r, when);
+      const nails = (r: Ref) => open(r) && inCategory(r, 'nail-salon');
+      const taken = await ringsAsEveryRowGives(
+        [
+          { offset: 0, limit: 12, raw: { openNow: 'true' }, keep: open },
+          { offset: 5, limit: 40, raw: { openNow: 'true', service: 'Nail Salon' }, keep: nails },
+          { offset: 200, limit: 100, raw: { openNow: 'true' }, keep: open },
           // Deep pages (the fuzz's offset 990): each ring's pass lists as deep as the page reaches, past the counted cap.
-          [990, 12, undefined],
-          [950, 100, 'Nail Salon'],
-        ] as const) {
-          const what = `${location} ${moment} offset ${offset} limit ${limit} ${service ?? ''}`;
-          const open = all.filter((r) => isOpen(r, when) && (!service || inCategory(r, 'nail-salon')));
-          const mine = open.filter(own);
-          const wanted = offset + limit;
-          const around = (r: number) => open.filter((p) => !own(p) && miles(p) <= r).sort((a, b) => miles(a) - miles(b) || a.seq - b.seq);
-          const trace: SearchTrace = {};
-          const answer = await searchNearPlace(
-            api.database,
-            searchParamsSchema.parse({ location, openNow: 'true', offset: String(offset), limit: String(limit), ...(service ? { service } : {}) }),
-            when,
-            trace,
-          );
-          if (mine.length >= wanted) {
-            expect(answer.place?.radiusMiles, what).toBeUndefined();
-            continue;
-          }
-          const ring = radii.find((r) => mine.length + around(r).length >= wanted) ?? radii.at(-1)!;
-          const nearby = around(ring);
-          if (mine.length + nearby.length === 0) continue;
-          plans.add(trace.plan!.split(', then ')[1]!.split(' within')[0]!);
-          if (offset + limit > LIMITS.countedTotal + 1 && nearby.length > LIMITS.countedTotal) deep++;
-          expect(answer.place?.radiusMiles, what).toBe(ring);
-          expect(
-            answer.items.map((p) => p.id),
-            what,
-          ).toEqual([...mine, ...nearby].slice(offset, wanted).map((r) => r.id));
-          if (nearby.length <= LIMITS.countedTotal) expect(answer.total, what).toBe(mine.length + nearby.length);
-        }
+          { offset: 990, limit: 12, raw: { openNow: 'true' }, keep: open },
+          { offset: 950, limit: 100, raw: { openNow: 'true', service: 'Nail Salon' }, keep: nails },
+        ],
+        when,
+      );
+      for (const plan of taken.plans) plans.add(plan);
+      deep += taken.deep;
     }
     // Both ways of reading the rings were taken (the count picks one), deep pages too.
     expect([...plans].sort()).toEqual(['nearest:rings', 'open-listed:rings']);

@@ -31,7 +31,7 @@ import {
 } from './openNow.server';
 import { textMatch } from './textMatch.server';
 import { carriedByAll, FILTERS, isListed, listedMatch, openListConditions, textTokensOf } from './filters.server';
-import { tokenShares } from './tokenShares.server';
+import { circleRowsOf, tokenShares } from './tokenShares.server';
 import { hasText } from './rings';
 
 /**
@@ -126,6 +126,8 @@ interface OpenListCount {
   carried: boolean;
   /** The zones and classes listed, for the cells where someone may be open (`Resolved.openCells`). */
   cells?: { zones: readonly string[]; classes: HoursClasses; conds: OpenListConditions };
+  /** Around a point, the providers its circle holds (the token sample's share, tokenShares.server.ts `circleRowsOf`). */
+  circleRows?: number;
 }
 
 /** What `resolveOpenList` reads with, and the statement of its count (not read). */
@@ -142,10 +144,13 @@ async function openListCount(database: Db, r: Resolved, place: SearchPlace | und
   // A service in a city: the city's ranges are read by the sets of categories that hold it. The
   // zones, their classes and the directory's size are read side by side: one round trip.
   const inSet = listed.byCity ? listed.inSet : undefined;
-  const [{ zones, classes, sets, shares }, size] = await Promise.all([
+  const [{ zones, classes, sets, shares }, size, sample] = await Promise.all([
     hoursOnce(database, reads, { within: r.within, zones: place?.zones, inSet }),
     // The directory's size only where a bound depends on it (one more row read on sqld otherwise).
     !carried || listed.scanned.length ? directorySize(database, reads) : 0,
+    // Around a point searched for in an order (not a place's rings, each nearest first), the token
+    // sample, for the providers its circle holds (below).
+    r.within && !place && !r.params.location && r.params.sort !== 'distance' ? tokenShares(database) : undefined,
   ]);
   const conds = { ...listed, sets };
   const openList = openNowList(now, classes, zones, conds);
@@ -186,14 +191,17 @@ async function openListCount(database: Db, r: Resolved, place: SearchPlace | und
         FROM (SELECT hit FROM (${ranges}) LIMIT ${scan + 1}) o`;
     }
   }
-  return { count, most, openList, carried, ...(zones ? { cells: { zones, classes, conds } } : {}) };
+  // The list is read across the circle's zones, the circle holds a part of them: a small town's
+  // circle checks its few rows for open now rather than list its zone's open (applyOpenCount).
+  const circleRows = r.within && sample ? circleRowsOf(sample, r.within) : undefined;
+  return { count, most, openList, carried, circleRows, ...(zones ? { cells: { zones, classes, conds } } : {}) };
 }
 
 /** `r` as its open-now count `n` leaves it: none open (no match), few (listed) or many (checked row by row). */
-function applyOpenCount(r: Resolved, { most, openList, carried, cells }: OpenListCount, n: number): void {
+function applyOpenCount(r: Resolved, { most, openList, carried, cells, circleRows }: OpenListCount, n: number): void {
   const known = n >= 0;
   if (n === 0) r.match = false;
-  r.fewOpen = known && n <= most;
+  r.fewOpen = known && n <= most && !(circleRows !== undefined && circleRows * PLAN_TUNING.openOverCircle < n);
   r.openCount = known ? Math.min(n, most) : most;
   r.openList = sql<SqlBool>`p.seq IN (${openList})`;
   r.openSeqs = openList;

@@ -341,7 +341,7 @@ async function ringsAtOnce(over: Db, a: Around): Promise<RingPage | null | undef
 function ringsRead(over: Db, a: AroundReads & Pick<Around, 'start' | 'ownAll'>): Promise<(RingsRead & { plan: string }) | undefined> {
   const { start } = a;
   const open = !!a.q.params.openNow;
-  const listed = ringsListed(start, { cap: LIMITS.countedTotal, openNow: open });
+  const listed = ringsListed(start, { cap: LIMITS.countedTotal });
   if (!readAtOnce(start, { listed }) || (start.ownIn && !a.place)) return Promise.resolve(undefined);
   // With open now the page is the same whether or not the place's own page has been read (read ahead): its own by id are left to inPlaceWithin.
   const ownIds = open ? undefined : a.ownAll?.map((p) => p.id);

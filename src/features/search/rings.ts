@@ -94,12 +94,12 @@ export const readAtOnce = (start: RingStart, { listed }: { listed: number }) => 
 
 /**
  * The matches each ring's pass lists (plans/spots.server.ts `ringsBySpot`): up to one past the counted
- * cap; with open now, as deep as the page reaches too (past the place's own in the ring), so that a
- * deep page is read at once: read circle after circle, each circle's count and page were read in turn
- * (a deep page of open now at 100,000 providers: 14 round trips and 36,913 rows).
+ * cap, and as deep as the page reaches too (past the place's own in the ring), so that a deep page is
+ * read at once: read circle after circle, each circle's count and page were read in turn (a deep page
+ * of open now at 100,000 providers: 14 round trips and 36,913 rows; a service at a price and a
+ * rating in Chicago, offset 990: 8 and 12,368).
  */
-export const ringsListed = (start: RingStart, { cap, openNow }: { cap: number; openNow: boolean }) =>
-  Math.max(cap + 1, openNow ? start.skip + start.take + (start.ownIn ? start.own : 0) : 0);
+export const ringsListed = (start: RingStart, { cap }: { cap: number }) => Math.max(cap + 1, start.skip + start.take + (start.ownIn ? start.own : 0));
 
 /**
  * What a place's own search told before reading its page (rings.server.ts `readsAhead`): its matches

@@ -111,6 +111,9 @@ export interface SampledCategories {
   /** The provider's state and facet bits, for the share of the directory a search's column filters hold (plans/facetListed.server.ts). */
   state: string;
   facets: number;
+  /** Where the provider sits (null when not placed), for the share of the directory a circle holds (resolve.server.ts). */
+  latitude: number | null;
+  longitude: number | null;
 }
 
 /** A point providers sit at, with its distance from the search's point as SQL computes it (distanceSql). */

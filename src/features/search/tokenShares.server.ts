@@ -12,7 +12,8 @@ import { INDEXES } from './indexes.server';
 import { RATING_STEPS } from './params';
 import { facetToken, priceToken, ratingToken, stateToken } from './filters.server';
 import type { Standing } from './orderBuckets.server';
-import type { SampledCategories } from './searchTypes.server';
+import type { Circle, SampledCategories } from './searchTypes.server';
+import { haversineMiles } from '../places';
 
 /** Providers sampled, spread evenly over seq (one primary-key read each). */
 const SAMPLE = 2000;
@@ -39,6 +40,15 @@ export const statesShare = (shares: TokenShares['shares'], states: readonly stri
     states.reduce((sum, state) => sum + (shares.get(stateToken(state)) ?? 0), 0),
   );
 
+/**
+ * The providers a circle holds, at the sample's share of the directory, counting one sampled provider
+ * more than it holds: a circle holding none of the sample holds no more than that share.
+ */
+export const circleRowsOf = ({ size, categoryRows }: TokenShares, { point, miles }: Circle) =>
+  (size *
+    (1 + categoryRows.filter((row) => row.latitude !== null && haversineMiles(point, { latitude: row.latitude, longitude: row.longitude! }) <= miles).length)) /
+  Math.max(1, categoryRows.length);
+
 const kept = new Map<string, { at: number; shares: Promise<TokenShares> }>();
 
 /** Each token's share of the directory (0 to 1), from a sample read at most once per KEEP_MS. */
@@ -58,7 +68,7 @@ async function sampleShares({ client }: Db): Promise<TokenShares> {
   const step = Math.max(1, Math.floor(last / SAMPLE));
   const seqs = Array.from({ length: Math.min(SAMPLE, last) }, (_, i) => 1 + i * step);
   const sample = await client.execute({
-    sql: `SELECT p.state, p.priceRange, p.rating, p.isPromoted, p.reviewCount, p.city, p.facets,
+    sql: `SELECT p.state, p.priceRange, p.rating, p.isPromoted, p.reviewCount, p.city, p.facets, p.latitude, p.longitude,
             (SELECT group_concat(c.category, ' ') FROM provider_categories c INDEXED BY ${INDEXES.categoryProvider} WHERE c.providerSeq = p.seq) AS categories
           FROM (SELECT value AS seq FROM json_each(?)) s CROSS JOIN provider_search p ON p.seq = s.seq`,
     args: [JSON.stringify(seqs)],
@@ -86,6 +96,8 @@ async function sampleShares({ client }: Db): Promise<TokenShares> {
     rating: Number(row.rating),
     state: String(row.state),
     facets: Number(row.facets),
+    latitude: row.latitude === null ? null : Number(row.latitude),
+    longitude: row.longitude === null ? null : Number(row.longitude),
   }));
   return {
     size: last,

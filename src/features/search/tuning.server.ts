@@ -26,6 +26,8 @@ export const PLAN_TUNING = {
   textLeads: 5000,
   /** Open now is listed while the open are at most this times √(counted cap × providers), where listing and counting meet. */
   openListedScale: 0.5,
+  /** …and around a point, while they are at most this times the providers its circle holds (a sample's share): each of a small circle's rows is checked instead. */
+  openOverCircle: 1,
   /** A facet's rows are listed while they are at most this times √(counted cap × providers), as open now's are. */
   facetListedScale: 0.5,
   /** A facet's listed row (a lookup by seq, then sorted) costs this many rows of a walk or a count along an index. */
