@@ -76,11 +76,22 @@ export function statementKey({ db }: Db, query: RawBuilder<unknown>): string {
   return `${text.replace(/\s+/g, ' ')}\0${JSON.stringify(parameters)}`;
 }
 
+/**
+ * `read`, kept for whoever asks for it later: a read started ahead (beside the place, before a plan
+ * needs it) may never be awaited when the request fails first (an unreachable database), and a
+ * rejection nobody handles ends the server's process (tests/api/faults.test.ts). Those who await it
+ * still see its error.
+ */
+export function kept<T>(read: Promise<T>): Promise<T> {
+  read.catch(() => {});
+  return read;
+}
+
 /** The read of `key` in `memo`, made by `read` the first time it is asked for. */
 export function readOnce<T>(memo: StatementMemo<T>, key: string, read: () => Promise<T>): Promise<T> {
   let found = memo.get(key);
   if (!found) {
-    found = read();
+    found = kept(read());
     memo.set(key, found);
   }
   return found;
@@ -111,13 +122,9 @@ export const termsOnce =
     const band = CORRECTED.has(kind);
     // Of a city, correction asks only whether it has any (correctedSearch.server.ts `correctLocation`).
     const both = termsElseBand(database, kind, word, kind === 'city' ? 1 : EXPANSION_READ, { band });
-    const terms = both.then((b) => b.terms);
+    const terms = kept(both.then((b) => b.terms));
     reads.prefixes.set(key, terms);
-    if (band)
-      reads.bands.set(
-        key,
-        both.then((b) => b.band),
-      );
+    if (band) reads.bands.set(key, kept(both.then((b) => b.band)));
     return terms;
   };
 
