@@ -2659,6 +2659,11 @@ describe('text that is many with a service (in a city), or a city: checked row b
             listed.every((text) => text.startsWith('WITH l AS MATERIALIZED')),
             label,
           ).toBe(true);
+        // The text is checked on the category row's seq: no provider row read for each.
+        expect(
+          statements.some((text) => text.includes('(SELECT c.providerSeq AS seq) p')),
+          label,
+        ).toBe(true);
       }
     });
 });

@@ -103,6 +103,9 @@ const SEARCHES: { label: string; raw: Record<string, string>; most: number }[] =
   { label: 'service words around a ZIP code', raw: { service: 'Lash Lift', location: '60614' }, most: 3 },
   { label: 'a word around a city', raw: { query: 'lesson', location: 'Evanston' }, most: 3 },
   { label: 'service words around a city', raw: { service: 'Balayage', location: 'Brooklyn' }, most: 3 },
+  // Open now with words in a city: the words' list read with the city's open count (textFacts.server.ts countBesideWords; 4 before).
+  { label: 'open now with a word in a city', raw: { query: 'gel', location: 'Miami', openNow: 'true' }, most: 3 },
+  { label: 'open now with service words in a city', raw: { service: 'Lash Lift', location: 'Los Angeles', openNow: 'true' }, most: 3 },
   // Nothing found at a place and its rings, then the spelling path (correctedSearch.server.ts): the words, the service and the
   // city were read with the place (readWordsEarly), so nothing is read to learn there is nothing to correct (5 before).
   {

@@ -16,7 +16,8 @@ import { InvalidInputError } from '../../lib/errors';
 import type { SearchPlace } from '../places/index.server';
 import type { SearchRequest } from './request.server';
 import { RADIUS_MILES } from './params';
-import { fewText, manyText, statesOf, textMatches } from './textFacts.server';
+import { countBesideWords, fewText, manyText, statesOf, textMatches } from './textFacts.server';
+import { overNetwork } from '../../db/batchedReads';
 import {
   cellsWithOpen,
   countUpTo,
@@ -29,7 +30,7 @@ import {
   type OpenListConditions,
 } from './openNow.server';
 import { textMatch } from './textMatch.server';
-import { carriedByAll, FILTERS, isListed, openListConditions, textTokensOf } from './filters.server';
+import { carriedByAll, FILTERS, isListed, listedMatch, openListConditions, textTokensOf } from './filters.server';
 import { circleRowsOf, tokenShares } from './tokenShares.server';
 import { hasText } from './rings';
 
@@ -110,7 +111,9 @@ async function resolvedText(database: Db, params: Filters, now: Date, place: Sea
  */
 async function resolveOpenList(database: Db, r: Resolved, place: SearchPlace | undefined, reads: RequestReads): Promise<void> {
   const open = await openListCount(database, r, place, reads);
-  applyOpenCount(r, open, await countOnce(database, reads.counts, open.count));
+  // With words, the plan asks their list next: over the network it is read with the count (made only when someone is open).
+  const words = r.match && overNetwork(database) ? listedMatch(r, { tokens: [], inText: true, regions: false }) : undefined;
+  applyOpenCount(r, open, await (words ? countBesideWords(database, reads, open.count, words) : countOnce(database, reads.counts, open.count)));
 }
 
 /** The open-now list of a search and the statement that counts it (`n`, -1 when not known), before it is read. */

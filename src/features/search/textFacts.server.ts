@@ -8,7 +8,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/client';
 import { LIMITS } from '../../config';
 import { listedMatch } from './filters.server';
-import { readOnce, statementKey, type RequestReads, type TextList } from './requestReads.server';
+import { countOnce, readOnce, statementKey, type RequestReads, type TextList } from './requestReads.server';
 import type { Resolved } from './searchTypes.server';
 import { countedWords, PLAN_TUNING } from './tuning.server';
 
@@ -45,6 +45,29 @@ export function textListOf(database: Db, match: string, reads: RequestReads): Pr
     const n = Number(row.n);
     return { n, reach: Number(row.reach), rowids: n <= countedWords() ? row.rowids : null };
   });
+}
+
+/**
+ * A count (`count`, `SELECT … AS n`: open now's, which decides whether the words are asked) read with
+ * textListOf's read of `match` in one statement, the list made only when the count is not 0; each
+ * kept in the request as its own read would be (countOnce, textListOf). Read apart when either was.
+ */
+export function countBesideWords(database: Db, reads: RequestReads, count: RawBuilder<{ n: number }>, match: string): Promise<number> {
+  const [countKey, listKey] = [statementKey(database, count), statementKey(database, textListRead(match))];
+  if (reads.counts.has(countKey) || reads.textLists.has(listKey)) return countOnce(database, reads.counts, count);
+  // The count leads the join: at 0 (nobody open) the full-text index is not read.
+  const both = sql<{ n: number; wn: number; reach: number; rowids: string }>`WITH c AS MATERIALIZED (${count})
+    SELECT c.n AS n, l.n AS wn, l.reach, l.rowids FROM c CROSS JOIN (SELECT count(*) AS n, max(rowid) AS reach, json_group_array(rowid) AS rowids
+      FROM (SELECT f.rowid FROM c CROSS JOIN providers_fts f WHERE c.n != 0 AND f.providers_fts MATCH ${match} LIMIT ${countedWords() + 1})) l`
+    .execute(database.db)
+    .then(({ rows }) => {
+      const row = rows[0]!;
+      const n = Number(row.wn);
+      if (Number(row.n) !== 0) reads.textLists.set(listKey, Promise.resolve({ n, reach: Number(row.reach), rowids: n <= countedWords() ? row.rowids : null }));
+      return Number(row.n);
+    });
+  reads.counts.set(countKey, both);
+  return both;
 }
 
 /** `list`, read by another statement (a place's rings' one text statement), as textListOf's read of `match` for this request. */
