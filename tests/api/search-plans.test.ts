@@ -2553,6 +2553,24 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
         expectPage(page, expected, Number(raw.offset ?? 0), 12, what);
       }
     });
+  // Many open, their count unknown (past openScanMost), a facet held by more than twice facetListedMost:
+  // listed up to facetOpenMargin times it, where every other source checks each row's hours
+  // (`openNow=true&offset=96&lang=vi&owned=women` at a million).
+  it('lang=vi,en&openNow=true&offset=24: open now past the scan, a common facet listed up to facetOpenMargin, the same rows', async () => {
+    const EN = facetBits({ languages: ['en'] });
+    const all = await everyProvider();
+    const expected = all.filter((r) => holds(r, VI | EN) && isOpen(r, MOMENTS.many));
+    const vi = all.filter((r) => holds(r, VI)).length;
+    // The facet's rows about three times facetListedMost: past twice it, within four times.
+    const scale = vi / (3 * Math.sqrt(LIMITS.countedTotal * all.length));
+    for (const margin of [4, 2]) {
+      tune({ facetListedScale: scale, facetEntryCost: 1, openScanScale: 0, facetOpenMargin: margin, textTokenShare: 0 });
+      const page = await search({ lang: 'vi,en', openNow: 'true', offset: '24', limit: '12' }, MOMENTS.many);
+      if (margin === 4) expect(lastPlan, `margin ${margin}`).toBe('facet-listed');
+      else expect(lastPlan, `margin ${margin}`).not.toMatch(/facet-listed/);
+      expectPage(page, expected, 24, 12, `margin ${margin}`);
+    }
+  });
   for (const [raw, keep, other] of CASES)
     it(`${new URLSearchParams(raw)}: listed from the facet's rows, or read as before, the same rows`, async () => {
       const all = (await everyProvider()).filter(keep);

@@ -30,6 +30,8 @@ export const PLAN_TUNING = {
   openOverCircle: 1,
   /** A facet's rows are listed while they are at most this times √(counted cap × providers), as open now's are. */
   facetListedScale: 0.5,
+  /** …and, with many open whose count is unknown (past the open ranges' scan), this many times it: every other source is counted with an hours lookup per row. */
+  facetOpenMargin: 4,
   /** A facet's listed row (a lookup by seq, then sorted) costs this many rows of a walk or a count along an index. */
   facetRowCost: 2,
   /** …and an index entry that carries the facets, checked in the entry with no lookup (no text, no open now), this many. */

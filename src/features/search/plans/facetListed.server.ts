@@ -51,7 +51,9 @@ export async function rarestFacet(s: SearchRun): Promise<{ bit: number; rows: nu
   const [rarest] = bits.map((bit) => ({ bit, rows: Math.ceil((facetShares.get(bit) ?? 0) * size) })).sort((a, b) => a.rows - b.rows);
   const { bit, rows } = rarest!;
   const most = facetListedMost(size);
-  if (rows > 2 * most) return null;
+  // Open now past the open ranges' scan (its count unknown): every other source is counted with an
+  // hours lookup on each row, so the facet's rows are listed up to `facetOpenMargin` times `most`.
+  if (rows > (r.openNow && !r.fewOpen && !r.openTotal ? PLAN_TUNING.facetOpenMargin : 2) * most) return null;
   // Another plan counts the matches up to the cap and walks for the page: it reads that many over
   // the matches' share of its source (the sample's, half a sampled row when none held), never more
   // than the source holds: a service's or a place's rows when one leads, else the directory.
