@@ -8,6 +8,8 @@
  * run as they are, and their pages joined here.
  */
 import type { Db } from '../../db/client';
+import { overNetwork } from '../../db/batchedReads';
+import { tokenShares } from './tokenShares.server';
 import type { Page } from '../providers/index.server';
 import { cityOfLabel, haversineMiles, roundMiles, type Point } from '../places';
 import type { GazetteerPlace, PlaceKind } from '../places';
@@ -67,8 +69,10 @@ export async function searchNearPlace(over: Db, params: SearchParams, now = new 
 
 /** The answer to a request read (searchNearPlace; the tests, which look at what it read). */
 export async function answerOf(q: SearchRequest): Promise<PlaceSearchAnswer> {
-  // The words' reads go out with the place's: the request's facts in one round trip.
+  // The words' reads go out with the place's: the request's facts in one round trip. So does the
+  // directory's sample, when this process has none or an old one (the plans' shares, read once in 10 minutes).
   readWordsEarly(q);
+  if (overNetwork(q.database)) tokenShares(q.database).catch(() => {});
   const found = q.located?.found;
   const atPlace = found ? await searchAtPlace(q, found) : undefined;
   if (atPlace && 'answer' in atPlace) return atPlace.answer;

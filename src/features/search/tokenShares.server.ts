@@ -62,17 +62,19 @@ export function tokenShares(database: Db, now = Date.now()): Promise<TokenShares
 }
 
 async function sampleShares({ client }: Db): Promise<TokenShares> {
-  const { rows } = await client.execute('SELECT max(seq) AS n FROM provider_search');
-  const last = Number(rows[0]?.n ?? 0);
-  if (!last) return { size: 0, shares: new Map(), standings: [], categoryRows: [], facetShares: new Map() };
-  const step = Math.max(1, Math.floor(last / SAMPLE));
-  const seqs = Array.from({ length: Math.min(SAMPLE, last) }, (_, i) => 1 + i * step);
+  // One statement, one round trip: the directory's size and SAMPLE providers spread evenly over seq
+  // up to it (every step-th seq from 1, the step the size over SAMPLE, at least 1).
   const sample = await client.execute({
-    sql: `SELECT p.state, p.priceRange, p.rating, p.isPromoted, p.reviewCount, p.city, p.facets, p.latitude, p.longitude,
+    sql: `WITH RECURSIVE m (n, step) AS (SELECT max(seq), max(1, max(seq) / ?) FROM provider_search),
+            s (seq) AS (SELECT 1 FROM m WHERE n > 0 UNION ALL SELECT s.seq + m.step FROM s, m WHERE s.seq + m.step <= 1 + (min(?, m.n) - 1) * m.step)
+          SELECT m.n AS last, p.state, p.priceRange, p.rating, p.isPromoted, p.reviewCount, p.city, p.facets, p.latitude, p.longitude,
             (SELECT group_concat(c.category, ' ') FROM provider_categories c INDEXED BY ${INDEXES.categoryProvider} WHERE c.providerSeq = p.seq) AS categories
-          FROM (SELECT value AS seq FROM json_each(?)) s CROSS JOIN provider_search p ON p.seq = s.seq`,
-    args: [JSON.stringify(seqs)],
+          FROM s CROSS JOIN m CROSS JOIN provider_search p ON p.seq = s.seq`,
+    args: [SAMPLE, SAMPLE],
   });
+  // No sampled seq listed (a directory of gaps): the size alone, read apart.
+  const last = Number(sample.rows[0]?.last ?? (await client.execute('SELECT max(seq) AS n FROM provider_search')).rows[0]?.n ?? 0);
+  if (!last) return { size: 0, shares: new Map(), standings: [], categoryRows: [], facetShares: new Map() };
   const counts = new Map<string, number>();
   const add = (token: string | null) => token && counts.set(token, (counts.get(token) ?? 0) + 1);
   const facetCounts = new Map<number, number>();
