@@ -376,6 +376,9 @@ export function rowConditions(
   ];
 }
 
+/** Whether every filter the search has is carried by `carrier`'s rows or can be checked on `p.seq` alone (`seqOnly`). */
+export const seqOnlyBeside = (r: Resolved, carrier: Carrier) => ENTRIES.every(([, f]) => !f.on(r) || f.seqOnly || f.carriedBy.includes(carrier));
+
 /** Whether every filter the search has can be checked on `p.seq` alone (`seqOnly`). */
 export const onlySeqFilters = (r: Resolved) => ENTRIES.every(([, f]) => !f.on(r) || f.seqOnly);
 

@@ -34,6 +34,8 @@ export const PLAN_TUNING = {
   facetRowCost: 2,
   /** …and an index entry that carries the facets, checked in the entry with no lookup (no text, no open now), this many. */
   facetEntryCost: 1 / 8,
+  /** Many open with a facet, too sparse to walk the order index: the rarest facet's rows walked in the order, checking at most this many by seq (open now's hours), before the open-now list is sorted whole. */
+  openFacetWalk: 20000,
   /** Open ranges read (times that number) to count the open at a price or rating, before each row is checked instead. */
   openScanScale: 2,
   /** Many open with no narrower source: the first providers by seq checked row by row (times the counted cap) before the open-now list past them is read. */

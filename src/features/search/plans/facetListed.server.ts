@@ -18,13 +18,24 @@
 import { hasText } from '../rings';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { boxTables } from '../near.server';
-import { carriedByAll, facetBitsOf, facetConditions, FILTERS, inSample, isListed, rowConditions, sampledMeets, type SearchFilter } from '../filters.server';
+import {
+  carriedByAll,
+  facetBitsOf,
+  facetConditions,
+  FILTERS,
+  inSample,
+  isListed,
+  rowConditions,
+  sampledMeets,
+  seqOnlyBeside,
+  type SearchFilter,
+} from '../filters.server';
 import { CATEGORY_INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
 import { facetListedMost, PLAN_TUNING } from '../tuning.server';
 import { LIMITS } from '../../../config';
 import { tokenShares } from '../tokenShares.server';
 import { countOnce } from '../requestReads.server';
-import { and, FACET_ORDERS, leadingIndex, type Plan, type SearchRun } from './context.server';
+import { and, FACET_ORDERS, inTurn, leadingIndex, type Plan, type Row, type SearchRun } from './context.server';
 import type { SampledCategories } from '../searchTypes.server';
 import { categoryLead } from './category.server';
 import { wordsEstimate } from '../textFacts.server';
@@ -101,6 +112,32 @@ async function narrowerSource(s: SearchRun, most: number): Promise<boolean> {
   for (const read of reads)
     if ((await countOnce(s.q.database, s.q.reads.counts, sql<{ n: number }>`SELECT count(*) AS n FROM (${read} LIMIT ${most + 1})`)) <= most) return true;
   return !!r.match && (await wordsEstimate(s.q.database, r, s.q.reads, (await tokenShares(s.q.database)).size)) <= most;
+}
+
+/**
+ * Open now past the cap with a facet, too sparse in the order index for a walk to find the page
+ * (plans/order.server.ts): the rarest facet's rows read along its index in the order, each checked
+ * in its entry (the other facets, a price, a rating) and then by seq (open now's hours), up to the
+ * page, at most `openFacetWalk` checked by seq. Sorting the open-now list whole read every open
+ * provider's hours range (hundreds of thousands at 1,000,000 providers) for a page of a common
+ * facet's. Null when a filter is neither on the facet rows nor checkable by seq, or the page is not
+ * found within the bound: the caller lists the open.
+ */
+export async function openFacetWalk(s: SearchRun): Promise<Row[] | null> {
+  const { r, sort, run, distance } = s;
+  const { params, database } = s.q;
+  const bits = facetBitsOf(r);
+  if (!bits.length || sort === 'distance' || !seqOnlyBeside(r, 'facetRows')) return null;
+  const { facetShares } = await tokenShares(database);
+  const [bit] = [...bits].sort((a, b) => (facetShares.get(a) ?? 0) - (facetShares.get(b) ?? 0));
+  const { order, index } = FACET_ORDERS[sort];
+  const entries = sql`SELECT f.providerSeq AS seq FROM provider_facets f ${indexedBy(index)} ${and([sql<SqlBool>`f.bit = ${bit}`, ...facetConditions(r)])}
+    ORDER BY ${order} LIMIT ${PLAN_TUNING.openFacetWalk}`;
+  const rows = await run(
+    sql`SELECT p.*${distance} FROM (SELECT w.seq FROM (SELECT p.seq, ${inTurn(rowConditions(r, { skip: 'facetRows', seqOnly: true }))} AS hit FROM (${entries}) p) w
+      WHERE w.hit LIMIT ${params.limit} OFFSET ${params.offset}) s CROSS JOIN providers p ON p.seq = s.seq`,
+  );
+  return rows.length === params.limit ? rows : null;
 }
 
 export const facetListed: Plan = {

@@ -17,6 +17,7 @@ import { INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
 import { and, leadingIndex, ORDER, SAMPLE_ROWS, textSourceOf, textTops, type Plan, type Reach, type Sampled } from './context.server';
 import type { Count } from '../searchTypes.server';
 import { textInBox } from './pointSource.server';
+import { openFacetWalk } from './facetListed.server';
 
 export const order: Plan = {
   name: 'order',
@@ -74,7 +75,11 @@ export const order: Plan = {
       if (rows) return { rows, count, step: 'walk' };
     }
     // Many open, too sparse here to walk for the page: listed from the open-now list, not every provider checked.
-    if (r.openList && !r.match && !r.within && !leading) return { rows: await s.openSorted(), count, step: 'open' };
+    // With a facet, its rows walked in the order first, up to a bound.
+    if (r.openList && !r.match && !r.within && !leading) {
+      const rows = await openFacetWalk(s);
+      return rows ? { rows, count, step: 'open-facet' } : { rows: await s.openSorted(), count, step: 'open' };
+    }
     // Text that is many: listed with the top of the order the page lies in, not every match sorted.
     if ('text' in source && count.capped && reach) {
       const rows = await s.topPage(textTops(source.text), { reach, least: count.total });
