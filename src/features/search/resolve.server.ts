@@ -16,7 +16,7 @@ import { InvalidInputError } from '../../lib/errors';
 import type { SearchPlace } from '../places/index.server';
 import type { SearchRequest } from './request.server';
 import { RADIUS_MILES } from './params';
-import { countBesideWords, fewText, manyText, statesOf, textMatches } from './textFacts.server';
+import { countBesideWords, fewText, listBesideStates, manyText, statesOf, textMatches } from './textFacts.server';
 import { overNetwork } from '../../db/batchedReads';
 import {
   cellsWithOpen,
@@ -244,12 +244,11 @@ export async function resolveUpToOpenCount(
 async function resolveTextList(database: Db, r: Resolved, reads: RequestReads): Promise<void> {
   // Text that is many with a ZIP prefix and no state is listed narrowed to the prefix's states (most
   // prefixes lie in one), read from the ZIP index, as in a box (plans/pointSource.server.ts `textInBox`).
-  if (r.match && FILTERS.zipPrefix.on(r) && !FILTERS.state.on(r) && (await manyText(database, r, reads))) {
-    const states = await statesOf(
-      database,
-      reads,
-      sql`SELECT DISTINCT p.state AS state FROM providers p ${indexedBy(INDEXES.zip)} WHERE ${FILTERS.zipPrefix.row(r)}`,
-    );
+  if (r.match && FILTERS.zipPrefix.on(r) && !FILTERS.state.on(r)) {
+    const read = sql`SELECT DISTINCT p.state AS state FROM providers p ${indexedBy(INDEXES.zip)} WHERE ${FILTERS.zipPrefix.row(r)}`;
+    // Over the network the words' count and the prefix's states are one statement (the states only when the words are many).
+    if (overNetwork(database)) listBesideStates(database, reads, listedMatch(r, { tokens: [], inText: true, regions: false }), read);
+    const states = (await manyText(database, r, reads)) ? await statesOf(database, reads, read) : null;
     if (states?.length) r.regionStates = states;
   }
   const tokens = r.match ? textTokensOf(r) : [];

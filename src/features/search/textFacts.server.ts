@@ -70,6 +70,37 @@ export function countBesideWords(database: Db, reads: RequestReads, count: RawBu
   return both;
 }
 
+/**
+ * textListOf's read of `match` with the states `states` lists (`SELECT DISTINCT p.state AS state
+ * FROM providers p …`, a ZIP prefix's: asked only when the words are many) in one statement, the
+ * states read only past `PLAN_TUNING.textLeads` matches; each kept in the request as its own read
+ * would be (textListOf, statesOf). Nothing when the list was read already.
+ */
+export function listBesideStates(database: Db, reads: RequestReads, match: string, states: RawBuilder<unknown>): void {
+  const list = textListRead(match);
+  const [listKey, statesKey] = [statementKey(database, list), statementKey(database, states)];
+  if (reads.textLists.has(listKey) || reads.states.has(statesKey)) return;
+  // The words' list leads the join: with few words the states are not read.
+  const both = sql<{ n: number; reach: number; rowids: string; states: string }>`WITH w AS MATERIALIZED (${list})
+    SELECT w.n, w.reach, w.rowids, (SELECT json_group_array(s.state) FROM (SELECT DISTINCT p.state FROM w CROSS JOIN (${states}) p
+      WHERE w.n > ${PLAN_TUNING.textLeads}) s) AS states FROM w`
+    .execute(database.db)
+    .then(({ rows }) => rows[0]!);
+  reads.textLists.set(
+    listKey,
+    both.then((row) => {
+      const n = Number(row.n);
+      return { n, reach: Number(row.reach), rowids: n <= countedWords() ? row.rowids : null };
+    }),
+  );
+  // Past textLeads they were read; else left to be read when asked.
+  both
+    .then((row) => {
+      if (Number(row.n) > PLAN_TUNING.textLeads) statesOnce(reads, statesKey, async () => JSON.parse(row.states) as string[]);
+    })
+    .catch(() => {});
+}
+
 /** `list`, read by another statement (a place's rings' one text statement), as textListOf's read of `match` for this request. */
 export function primeTextList(database: Db, match: string, reads: RequestReads, list: TextList): void {
   const key = statementKey(database, textListRead(match));

@@ -87,8 +87,9 @@ export const category: Plan = {
     // Every filter applied by the category rows: listed from them alone, less hidden listings. The
     // others checked on the provider's seq alone (the text, open now): on the entry's seq, no
     // provider row read for each (a service's rows at a price: 40,107 rows read at random at a million).
-    // Not with the open-now list's total: the page is then read from the provider row as it walks.
-    const bySeq = !r.openTotal && carriedByAll({ ...r, match: null }, 'categoryRows', { orSeqOnly: true });
+    // Not with open now: its check by seq alone reads the hours rows' zones, and with the open-now
+    // list's total the page is read from the provider row as it walks.
+    const bySeq = !r.openNow && carriedByAll({ ...r, match: null }, 'categoryRows', { orSeqOnly: true });
     const from = carriedByAll(r, 'categoryRows')
       ? sql`FROM provider_categories c INDEXED BY ${index} ${and([...cat, isListed(sql`c.providerSeq`)])}`
       : bySeq

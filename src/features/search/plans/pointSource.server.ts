@@ -97,10 +97,12 @@ async function wordsFewerThan(s: SearchRun, filters: readonly FilterName[]): Pro
  * (open now's hours read the zone from their own rows).
  */
 function categorySource(r: Resolved, rows: RawBuilder<unknown>, listText: boolean) {
-  if (carriedByAll({ ...r, within: undefined }, 'categoryRows', { orSeqOnly: true })) {
+  // Without open now (its check by seq alone reads the hours rows' zones), the text is checked on
+  // seq alone too (its list, or a lookup by rowid).
+  if (carriedByAll({ ...r, within: undefined, ...(r.openNow ? {} : { match: null }) }, 'categoryRows', { orSeqOnly: true })) {
     const coordinates = r.point ? sql`, c.latitude, c.longitude` : sql``;
     return {
-      conds: rowConditions(r, { skip: 'categoryRows', seqOnly: true }),
+      conds: rowConditions(r, { skip: 'categoryRows', seqOnly: true, listText }),
       tables: sql`FROM (SELECT c.providerSeq AS seq, c.isPromoted, c.rating, c.reviewCount, c.name${coordinates} ${rows} ${and(categoryConditions(r))}) p`,
     };
   }
