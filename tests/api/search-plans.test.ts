@@ -313,18 +313,29 @@ describe('many open, too sparse in the order to walk for a page', () => {
     await update('facets | (CASE WHEN n % 20 = 0 THEN 0 ELSE ? END) | (CASE WHEN n % 15 = 0 THEN 0 ELSE ? END)');
     try {
       const open = (await everyProvider()).filter((r) => isOpen(r, MOMENTS.many));
+      const byName = (a: Ref, b: Ref) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+      const orders = {
+        recommended: () => 0,
+        rating: (a: Ref, b: Ref) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b),
+        reviews: (a: Ref, b: Ref) => b.reviewCount - a.reviewCount || b.rating - a.rating || byName(a, b),
+      };
       for (const [raw, keep] of [
         [{ owned: 'women', parking: 'street', offset: '480' }, () => true],
         [{ owned: 'women', parking: 'street', offset: '990' }, () => true],
+        [{ owned: 'women', parking: 'street', sort: 'reviews', offset: '480' }, () => true],
+        [{ owned: 'women', parking: 'street', sort: 'rating', offset: '990' }, () => true],
       ] as [Record<string, string>, (r: Ref) => boolean][]) {
-        const expected = open.filter((r) => (r.facets & (WOMEN | STREET)) === (WOMEN | STREET) && keep(r));
+        const expected = open
+          .filter((r) => (r.facets & (WOMEN | STREET)) === (WOMEN | STREET) && keep(r))
+          .sort(orders[(raw.sort ?? 'recommended') as keyof typeof orders]);
+        const plan = raw.sort ? 'other-order' : 'order';
         const what = new URLSearchParams(raw).toString();
         // Past the cap: the open-now list does not list them (open-listed).
         expect(expected.length, what).toBeGreaterThan(LIMITS.countedTotal);
         for (const bound of [20000, 0]) {
           tune({ maxWalk: 1, deepWalk: 0, facetListedScale: 0, openFacetWalk: bound });
           const page = await search({ openNow: 'true', limit: '12', ...raw }, MOMENTS.many);
-          expect(lastPlan, `${what} bound ${bound}`).toBe(bound ? 'order:open-facet' : 'order:open');
+          expect(lastPlan, `${what} bound ${bound}`).toBe(bound ? `${plan}:open-facet` : `${plan}:open`);
           expectPage(page, expected, Number(raw.offset), 12, `${what} bound ${bound}`);
         }
       }

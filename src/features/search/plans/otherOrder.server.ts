@@ -11,6 +11,7 @@ import { PLAN_TUNING } from '../tuning.server';
 import { leadingIndex, SAMPLE_ROWS, textTops, withTop, type ListedSource, type Plan, type SearchRun } from './context.server';
 import type { Resolved } from '../searchTypes.server';
 import { pointSource } from './pointSource.server';
+import { openFacetWalk } from './facetListed.server';
 import { CATEGORY_INDEXES, PLACE_INDEXES } from '../indexes.server';
 import { FILTERS, filtersOf, rowConditions } from '../filters.server';
 import { tokenShares } from '../tokenShares.server';
@@ -100,8 +101,11 @@ export const otherOrder: Plan = {
       if (rows) return { count, rows, step: 'walk' };
     }
     // Many open, too sparse to walk for the page, with no narrower source than every provider (or a
-    // rating's range): listed from the open-now list.
-    if (scan && s.r.openList) return { count, rows: await s.openSorted(), step: 'open' };
+    // rating's range): with a facet, its rows walked in the order first, up to a bound; else listed from the open-now list.
+    if (scan && s.r.openList) {
+      const rows = await openFacetWalk(s);
+      return rows ? { count, rows, step: 'open-facet' } : { count, rows: await s.openSorted(), step: 'open' };
+    }
     // Text that is many: listed with the top of the order the page lies in, not every match sorted.
     // As the source, at the density its count found; as one list checked against another source (a
     // box, a place's or a service's rows), only when its words are many (a long list to build), with
