@@ -1431,7 +1431,7 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     expect(walked).toBeGreaterThan(0);
   });
 
-  it('text listed around a point, nearest first: a deep page sorts the whole source, a ring read short passes the narrower ones over; the same rows', async () => {
+  it('text listed around a point, nearest first: a deep page sorts the whole source (not the point, nor a ring first), a ring read short passes the narrower ones over; the same rows', async () => {
     const all = await everyProvider();
     const near = `${P.latitude},${P.longitude}`;
     const saved = tune({ textLeads: 0, boxCheckSeeks: 0, listTextFrom: 0, listTextPerRow: 0 });
@@ -1444,12 +1444,13 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
       .sort((a, b) => a.d - b.d || a.i - b.i)
       .map((e) => e.r);
     expect(expected.length).toBeGreaterThan(300);
-    for (const [offset, pointListedUpTo] of [
-      [0, 100],
-      [0, 0],
-      [30, 100],
-      [240, 100],
-      [240, 10_000],
+    // The words listed by each read: the count's list, then a ring's and the whole source's, or the whole source's alone.
+    for (const [offset, pointListedUpTo, listed] of [
+      [0, 100, 2],
+      [0, 0, 2],
+      [30, 100, 3],
+      [240, 100, 2],
+      [240, 10_000, 3],
     ] as const) {
       PLAN_TUNING.pointListedUpTo = pointListedUpTo;
       const label = `offset ${offset}, the point read up to ${pointListedUpTo}`;
@@ -1470,6 +1471,7 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
         page.items.map((p) => p.id),
         label,
       ).toEqual(expected.slice(offset, offset + 12).map((r) => r.id));
+      expect(statements.filter((text) => text.includes('+p.seq IN (SELECT rowid FROM providers_fts')).length, label).toBe(listed);
     }
   });
 

@@ -72,7 +72,7 @@ export const PLAN_TUNING = {
   wordsLeadPlace: 1,
   /** Index entries a walk for a page of text listed past the cap may visit per listed match: sorting them reads each match's row, keeps it and reads it again. */
   listedWalkRows: 3,
-  /** Text listed around a point is read at the point first for pages reaching this many rows; deeper ones sort the whole source (each read lists the words again). */
+  /** Text listed around a point is read at the point and in small circles first for pages reaching this many rows; deeper ones sort the whole source (each read lists the words again). */
   pointListedUpTo: 100,
   /** Text that is many with a state or a price leads for pages up to this many rows; deeper ones walk that filter's index. */
   textOverPlaceUpTo: 120,

@@ -471,6 +471,8 @@ async function nearest(s: SearchRun, tables: RawBuilder<unknown>, conds: Express
   for (const miles of atPointText ? [] : NEAREST_RINGS_MILES) {
     if (r.within && miles >= r.within.miles) break;
     const listText = await s.listTextIn(r.point!, miles);
+    // As at the point: a deep page seldom fills a small circle, and its listed read would list the words once more.
+    if (listText && s.wanted > PLAN_TUNING.pointListedUpTo) return s.sortedPage(tables, conds);
     const ring = await s.sortedPage(boxTables(r.point!, miles), rowConditions({ ...r, within: { point: r.point!, miles } }, { listText }));
     if (ring.length === params.limit || listText) return ring.length === params.limit ? ring : s.sortedPage(tables, conds);
   }
