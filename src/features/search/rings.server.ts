@@ -42,9 +42,9 @@ import { searchRun, statesNear, type SearchRun } from './plans/context.server';
 import { choosePlan } from './plans/choice.server';
 import { planFor } from './plans/index.server';
 import { ringsBySpot, type RingsPage, type RingsRead } from './plans/spots.server';
-import { ringsByText, wordsListedMost, type TextRingsAsk, type TextRingsList, type TextRingsRead } from './plans/textRings.server';
-import { statesShare, tokenShares } from './tokenShares.server';
-import { listedMatch, textTokensOf } from './filters.server';
+import { ringsByText, wordsListedMost, type TextRingsAsk, type TextRingsRead } from './plans/textRings.server';
+import { narrowedList } from './tokenShares.server';
+import { listedMatch } from './filters.server';
 import { primeTextList, textListMade } from './textFacts.server';
 import { LIMITS } from '../../config';
 import { withBudget } from './budget.server';
@@ -166,7 +166,7 @@ function readBeside(database: Db, { ring: a, radii, ownSearched }: AroundAhead, 
     return;
   }
   const start = startOfOwn(a, radii, ownSearched, ahead.own);
-  const circle = () => resolve({ database: withBudget(database), params: circleOf(a, radii[0]!), now: a.q.now, reads: a.q.reads }, undefined);
+  const circle = () => resolve(circleRequest(database, a, circleOf(a, radii[0]!)), undefined);
   ringsRead(database, { ...a, start })
     .then((found) => (found || ahead.rings !== 'open' ? undefined : circle()))
     .catch(() => {});
@@ -183,6 +183,9 @@ function startOfOwn(a: AroundReads, radii: number[], ownSearched: boolean, total
 
 /** The search around the point within `miles`, nearest first. */
 const circleOf = (a: AroundReads, miles: number) => ({ ...a.q.params, location: undefined, near: a.point, radius: miles, sort: 'distance' as const });
+
+/** A read of a circle of its own (its resolving, its one statement): a request with its own time budget from now, sharing the request's reads. */
+const circleRequest = (over: Db, a: AroundReads, params: SearchParams) => requestOf(withBudget(over), params, a.q.now, { reads: a.q.reads });
 
 /**
  * A search of the rings (a circle's page or count; `withPlace`: the place's own within it), once per
@@ -348,26 +351,38 @@ function ringsRead(over: Db, a: AroundReads & Pick<Around, 'start' | 'ownAll'>):
   const keyOf = (ids: string[] | undefined) => JSON.stringify([start.radii, start.skip, start.take, start.wanted, start.own, start.ownIn, ids ?? null]);
   const key = keyOf(ownIds);
   // Read ahead before the own page (readsAhead): the same page, its own by id left to inPlaceWithin.
-  const ahead = a.q.reads.atOnce.get(keyOf(undefined)) as Promise<(RingsRead & { plan: string }) | undefined> | undefined;
-  if (ahead) return ahead;
-  return readOnce(a.q.reads.atOnce as StatementMemo<(RingsRead & { plan: string }) | undefined>, key, async () => {
-    const q = requestOf(withBudget(over), { ...circleOf(a, start.radii.at(-1)!), offset: start.skip, limit: start.take }, a.q.now, { reads: a.q.reads });
-    const page = {
-      skip: start.skip,
-      take: start.take,
-      wanted: start.wanted,
-      listed,
-      own: start.own,
-      ...(start.ownIn ? { place: a.place, ...(ownIds ? { ownIds } : {}) } : {}),
-    };
-    if (open) return openRingsRead(q, a.point, start.radii, page);
-    const r = await resolve(q, undefined);
-    if (r.match !== null || !r.within) return undefined;
-    const s = searchRun(q, r);
-    if ((await planFor(s)).name !== 'nearest') return undefined;
-    const found = await ringsBySpot(s, a.point, start.radii, page);
-    return found && { ...found, plan: 'nearest:rings' };
-  });
+  const memo = a.q.reads.atOnce as StatementMemo<(RingsRead & { plan: string }) | undefined>;
+  const known = memo.get(keyOf(undefined)) ?? memo.get(key);
+  if (known) return known;
+  const page = {
+    skip: start.skip,
+    take: start.take,
+    wanted: start.wanted,
+    listed,
+    own: start.own,
+    ...(start.ownIn ? { place: a.place, ...(ownIds ? { ownIds } : {}) } : {}),
+  };
+  // Kept: read ahead, it may never be awaited (requestReads.server.ts `kept`).
+  const read = atOnceRead(circleRequest(over, a, { ...circleOf(a, start.radii.at(-1)!), offset: start.skip, limit: start.take }), a.point, start.radii, page);
+  read.catch(() => {});
+  memo.set(key, read);
+  return read;
+}
+
+/** The rings' one statement for `page`, of the widest circle's search (`q`): with open now, else nearest first. */
+async function atOnceRead(
+  q: SearchRequest<SearchInput>,
+  point: Point,
+  radii: readonly number[],
+  page: RingsPage,
+): Promise<(RingsRead & { plan: string }) | undefined> {
+  if (q.params.openNow) return openRingsRead(q, point, radii, page);
+  const r = await resolve(q, undefined);
+  if (r.match !== null || !r.within) return undefined;
+  const s = searchRun(q, r);
+  if ((await planFor(s)).name !== 'nearest') return undefined;
+  const found = await ringsBySpot(s, point, radii, page);
+  return found && { ...found, plan: 'nearest:rings' };
 }
 
 /**
@@ -406,24 +421,16 @@ export interface TextRingsReading {
 /** textRingsAtOnce's answer when the words are past what the rings' one statement lists (`TextRingsReading.pastCap`). */
 const PAST_CAP = 'past cap' as const;
 
-/** The words of `r` narrowed to `states` and its filters' tokens, and their share of the directory (plans/textRings.server.ts `TextRingsList`). */
-async function narrowedList(database: Db, r: Resolved, states: readonly string[]): Promise<NonNullable<TextRingsList['narrowed']>> {
-  const tokens = textTokensOf(r);
-  const { size, shares } = await tokenShares(database);
-  const share = tokens.reduce((product, token) => product * (shares.get(token) ?? 0), statesShare(shares, states));
-  return { match: listedMatch({ ...r, regionStates: states }, { tokens, inText: true, regions: true }), share, size };
-}
-
 /** The rings' one text statement for `ask`, of the widest circle's search (its words' list primed for the circles' own plans). */
 async function readTextRings(over: Db, a: AroundReads, radii: readonly number[], ask: TextRingsAsk): Promise<TextRingsReading | undefined> {
-  const q = requestOf(withBudget(over), { ...circleOf(a, radii.at(-1)!), offset: 0, limit: 0 }, a.q.now, { reads: a.q.reads });
+  const q = circleRequest(over, a, { ...circleOf(a, radii.at(-1)!), offset: 0, limit: 0 });
   // The words' list is the statement's own: resolve does not count it first.
   const r = await resolve(q, undefined, { wordsListed: true });
   if (!r.match) return undefined;
-  const match = listedMatch(r, { tokens: [], inText: true, regions: false });
   // Past the words' cap the statement lists them in the widest circle's states (read ahead: readsAhead).
   const states = await statesNear(q.database, a.q.reads, a.point, radii.at(-1)!);
   const narrowed = states?.length ? await narrowedList(q.database, r, states) : undefined;
+  const match = listedMatch(r, { tokens: [], inText: true, regions: false });
   // Words the request counted already past what the statement lists (a ZIP prefix's own search counts them): not read again.
   const made = await textListMade(q.database, match, a.q.reads);
   const most = wordsListedMost(!!a.q.params.openNow);

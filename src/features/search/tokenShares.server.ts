@@ -10,9 +10,9 @@
 import type { Db } from '../../db/client';
 import { INDEXES } from './indexes.server';
 import { RATING_STEPS } from './params';
-import { facetToken, priceToken, ratingToken, stateToken } from './filters.server';
+import { facetToken, listedMatch, priceToken, ratingToken, stateToken, textTokensOf } from './filters.server';
 import type { Standing } from './orderBuckets.server';
-import type { Circle, SampledCategories } from './searchTypes.server';
+import type { Circle, Resolved, SampledCategories } from './searchTypes.server';
 import { haversineMiles } from '../places';
 
 /** Providers sampled, spread evenly over seq (one primary-key read each). */
@@ -108,4 +108,12 @@ async function sampleShares({ client }: Db): Promise<TokenShares> {
     categoryRows,
     facetShares: new Map([...facetCounts].map(([bit, count]) => [bit, count / n])),
   };
+}
+
+/** The words of `r` narrowed to `states` and its filters' tokens, and their share of the directory (plans/textRings.server.ts `TextRingsList`: the rings' one text statement past the words' cap). */
+export async function narrowedList(database: Db, r: Resolved, states: readonly string[]): Promise<{ match: string; share: number; size: number }> {
+  const tokens = textTokensOf(r);
+  const { size, shares } = await tokenShares(database);
+  const share = tokens.reduce((product, token) => product * (shares.get(token) ?? 0), statesShare(shares, states));
+  return { match: listedMatch({ ...r, regionStates: states }, { tokens, inText: true, regions: true }), share, size };
 }
