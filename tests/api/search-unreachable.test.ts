@@ -23,6 +23,7 @@ describe('a search over an unreachable database', () => {
     'service=Lash Lift&location=76010',
     'openNow=true&location=Arlington&offset=990',
     'query=zzqx&location=Chicago',
+    'query=nail&location=606&openNow=true',
   ])('%s: fails, with no read left unhandled', async (search) => {
     const unhandled: unknown[] = [];
     const note = (reason: unknown) => unhandled.push(reason);

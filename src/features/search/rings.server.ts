@@ -16,7 +16,7 @@ import { hoursOnce, type HoursAsk } from './openNow.server';
 import { hoursCategoryNeedle } from './providerHours.server';
 import { haversineMiles, type GazetteerPlace, type Point } from '../places';
 import type { SearchPlace } from '../places/index.server';
-import { readOnce, type StatementMemo } from './requestReads.server';
+import { kept, readOnce, type StatementMemo } from './requestReads.server';
 import { requestOf, type SearchInput, type SearchRequest, type Told } from './request.server';
 import type { Circle, Resolved } from './searchTypes.server';
 import {
@@ -161,8 +161,9 @@ function readBeside(database: Db, { ring: a, radii, ownSearched }: AroundAhead, 
     if (!RING_TUNING.textAtOnce) return;
     const from = Math.max(0, offset - ahead.own);
     const place = ownSearched ? a.place : undefined;
-    a.textAhead = readTextRings(database, a, radii, { ownLeast: 0, wanted: offset + limit, from, rows: offset + limit - from, ...(place ? { place } : {}) });
-    a.textAhead.catch(() => {});
+    a.textAhead = kept(
+      readTextRings(database, a, radii, { ownLeast: 0, wanted: offset + limit, from, rows: offset + limit - from, ...(place ? { place } : {}) }),
+    );
     return;
   }
   const start = startOfOwn(a, radii, ownSearched, ahead.own);
@@ -362,9 +363,10 @@ function ringsRead(over: Db, a: AroundReads & Pick<Around, 'start' | 'ownAll'>):
     own: start.own,
     ...(start.ownIn ? { place: a.place, ...(ownIds ? { ownIds } : {}) } : {}),
   };
-  // Kept: read ahead, it may never be awaited (requestReads.server.ts `kept`).
-  const read = atOnceRead(circleRequest(over, a, { ...circleOf(a, start.radii.at(-1)!), offset: start.skip, limit: start.take }), a.point, start.radii, page);
-  read.catch(() => {});
+  // Read ahead, it may never be awaited.
+  const read = kept(
+    atOnceRead(circleRequest(over, a, { ...circleOf(a, start.radii.at(-1)!), offset: start.skip, limit: start.take }), a.point, start.radii, page),
+  );
   memo.set(key, read);
   return read;
 }

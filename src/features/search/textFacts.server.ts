@@ -8,7 +8,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/client';
 import { LIMITS } from '../../config';
 import { listedMatch } from './filters.server';
-import { countOnce, readOnce, statementKey, type RequestReads, type TextList } from './requestReads.server';
+import { countOnce, kept, readOnce, statementKey, type RequestReads, type TextList } from './requestReads.server';
 import type { Resolved } from './searchTypes.server';
 import { countedWords, PLAN_TUNING } from './tuning.server';
 
@@ -32,6 +32,12 @@ const textListRead = (match: string) =>
   sql<{ n: number; reach: number; rowids: string }>`SELECT count(*) AS n, max(rowid) AS reach, json_group_array(rowid) AS rowids
     FROM (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${match} LIMIT ${countedWords() + 1})`;
 
+/** A TextList of textListRead's row (`n` counted, its rowids kept only when they are every match). */
+const textListFrom = (row: { n: number; reach: number; rowids: string }): TextList => {
+  const n = Number(row.n);
+  return { n, reach: Number(row.reach), rowids: n <= countedWords() ? row.rowids : null };
+};
+
 /**
  * The matches of the full-text expression `match` counted one past `countedWords()`, with their
  * rowids as they are counted (one string, aggregated in SQL), once per request: a plan that lists
@@ -40,11 +46,7 @@ const textListRead = (match: string) =>
  */
 export function textListOf(database: Db, match: string, reads: RequestReads): Promise<TextList> {
   const read = textListRead(match);
-  return readOnce(reads.textLists, statementKey(database, read), async () => {
-    const row = (await read.execute(database.db)).rows[0]!;
-    const n = Number(row.n);
-    return { n, reach: Number(row.reach), rowids: n <= countedWords() ? row.rowids : null };
-  });
+  return readOnce(reads.textLists, statementKey(database, read), async () => textListFrom((await read.execute(database.db)).rows[0]!));
 }
 
 /**
@@ -62,8 +64,7 @@ export function countBesideWords(database: Db, reads: RequestReads, count: RawBu
     .execute(database.db)
     .then(({ rows }) => {
       const row = rows[0]!;
-      const n = Number(row.wn);
-      if (Number(row.n) !== 0) reads.textLists.set(listKey, Promise.resolve({ n, reach: Number(row.reach), rowids: n <= countedWords() ? row.rowids : null }));
+      if (Number(row.n) !== 0) reads.textLists.set(listKey, Promise.resolve(textListFrom({ ...row, n: row.wn })));
       return Number(row.n);
     });
   reads.counts.set(countKey, both);
@@ -86,13 +87,7 @@ export function listBesideStates(database: Db, reads: RequestReads, match: strin
       WHERE w.n > ${PLAN_TUNING.textLeads}) s) AS states FROM w`
     .execute(database.db)
     .then(({ rows }) => rows[0]!);
-  reads.textLists.set(
-    listKey,
-    both.then((row) => {
-      const n = Number(row.n);
-      return { n, reach: Number(row.reach), rowids: n <= countedWords() ? row.rowids : null };
-    }),
-  );
+  reads.textLists.set(listKey, kept(both.then(textListFrom)));
   // Past textLeads they were read; else left to be read when asked.
   both
     .then((row) => {
