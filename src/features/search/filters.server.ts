@@ -315,6 +315,9 @@ export function listedMatch(
   return parts.length ? `(${r.match}) AND ${parts.join(' AND ')}` : (r.match as string);
 }
 
+/** The full-text expression of `r`'s words alone with the city's words (no filter's token, no region): the words' list a request reads once (textFacts.server.ts `textListOf`). */
+export const wordsMatch = (r: Resolved): string => listedMatch(r, { tokens: [], inText: true, regions: false });
+
 /** The tokens of the full-text index's filters column of the filters the search has (`textTokens`). */
 export const textTokensOf = (r: Resolved): string[] => ENTRIES.flatMap(([, f]) => (f.on(r) ? (f.textTokens?.(r) ?? []) : []));
 

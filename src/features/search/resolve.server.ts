@@ -30,7 +30,7 @@ import {
   type OpenListConditions,
 } from './openNow.server';
 import { textMatch } from './textMatch.server';
-import { carriedByAll, FILTERS, isListed, listedMatch, openListConditions, textTokensOf } from './filters.server';
+import { carriedByAll, FILTERS, isListed, openListConditions, wordsMatch, textTokensOf } from './filters.server';
 import { circleRowsOf, tokenShares } from './tokenShares.server';
 import { hasText } from './rings';
 
@@ -112,7 +112,7 @@ async function resolvedText(database: Db, params: Filters, now: Date, place: Sea
 async function resolveOpenList(database: Db, r: Resolved, place: SearchPlace | undefined, reads: RequestReads): Promise<void> {
   const open = await openListCount(database, r, place, reads);
   // With words, the plan asks their list next: over the network it is read with the count (made only when someone is open).
-  const words = r.match && overNetwork(database) ? listedMatch(r, { tokens: [], inText: true, regions: false }) : undefined;
+  const words = r.match && overNetwork(database) ? wordsMatch(r) : undefined;
   applyOpenCount(r, open, await (words ? countBesideWords(database, reads, open.count, words) : countOnce(database, reads.counts, open.count)));
 }
 
@@ -247,7 +247,7 @@ async function resolveTextList(database: Db, r: Resolved, reads: RequestReads): 
   if (r.match && FILTERS.zipPrefix.on(r) && !FILTERS.state.on(r)) {
     const read = sql`SELECT DISTINCT p.state AS state FROM providers p ${indexedBy(INDEXES.zip)} WHERE ${FILTERS.zipPrefix.row(r)}`;
     // Over the network the words' count and the prefix's states are one statement (the states only when the words are many).
-    if (overNetwork(database)) listBesideStates(database, reads, listedMatch(r, { tokens: [], inText: true, regions: false }), read);
+    if (overNetwork(database)) listBesideStates(database, reads, wordsMatch(r), read);
     const states = (await manyText(database, r, reads)) ? await statesOf(database, reads, read) : null;
     if (states?.length) r.regionStates = states;
   }

@@ -44,7 +44,7 @@ import { planFor } from './plans/index.server';
 import { ringsBySpot, type RingsPage, type RingsRead } from './plans/spots.server';
 import { ringsByText, wordsListedMost, type TextRingsAsk, type TextRingsRead } from './plans/textRings.server';
 import { narrowedList } from './tokenShares.server';
-import { listedMatch } from './filters.server';
+import { wordsMatch } from './filters.server';
 import { primeTextList, textListMade } from './textFacts.server';
 import { LIMITS } from '../../config';
 import { withBudget } from './budget.server';
@@ -432,7 +432,7 @@ async function readTextRings(over: Db, a: AroundReads, radii: readonly number[],
   // Past the words' cap the statement lists them in the widest circle's states (read ahead: readsAhead).
   const states = await statesNear(q.database, a.q.reads, a.point, radii.at(-1)!);
   const narrowed = states?.length ? await narrowedList(q.database, r, states) : undefined;
-  const match = listedMatch(r, { tokens: [], inText: true, regions: false });
+  const match = wordsMatch(r);
   // Words the request counted already past what the statement lists (a ZIP prefix's own search counts them): not read again.
   const made = await textListMade(q.database, match, a.q.reads);
   const most = wordsListedMost(!!a.q.params.openNow);

@@ -7,7 +7,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/client';
 import { LIMITS } from '../../config';
-import { listedMatch } from './filters.server';
+import { listedMatch, wordsMatch } from './filters.server';
 import { countOnce, kept, readOnce, statementKey, type RequestReads, type TextList } from './requestReads.server';
 import type { Resolved } from './searchTypes.server';
 import { countedWords, PLAN_TUNING } from './tuning.server';
@@ -113,8 +113,7 @@ export const textListMade = (database: Db, match: string, reads: RequestReads): 
  * The words' own matches (no filter's token, no region) as textMatches counts them (`textListOf`):
  * one read of the words' list for the count, the estimate (`wordsEstimate`) and the list, once per request.
  */
-export const wordsCounted = (database: Db, r: Resolved, reads: RequestReads): Promise<TextList> =>
-  textListOf(database, listedMatch(r, { tokens: [], inText: true, regions: false }), reads);
+export const wordsCounted = (database: Db, r: Resolved, reads: RequestReads): Promise<TextList> => textListOf(database, wordsMatch(r), reads);
 
 /**
  * Whether the text's words alone are many: past `PLAN_TUNING.textLeads` matches, a list long to
