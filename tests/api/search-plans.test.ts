@@ -1277,6 +1277,23 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
           tuned: 'category',
           capped: 'category',
         });
+        // A minimum rating with a price and facets (the fuzz benchmark's
+        // `service=Eyebrow Threading&priceRange=$$$$&rating=4.8&sort=rating&access=parking&owned=latino`
+        // and `service=Makeup Services&rating=5&sort=reviews&lang=ko` at a million): a check of the
+        // ranked index's entries, which hold no promoted flag (indexes.server.ts `ranked`).
+        await check(
+          { service: 'Hair Salon', sort, offset, lang: 'en', priceRange: '$$', rating: '2' },
+          (r) => inCategory(r, 'hair') && (r.facets & EN) === EN && r.priceRange === '$$' && r.rating >= 2,
+          { tuned: 'category', capped: 'category' },
+        );
+        await check(
+          { service: 'Nail Salon', sort, offset, lang: 'vi', rating: '3' },
+          (r) => inCategory(r, 'nails') && (r.facets & VI) === VI && r.rating >= 3,
+          {
+            tuned: 'category',
+            capped: 'category',
+          },
+        );
       }
     // The recommended order: the facets checked in the service's entries, few and many (here a
     // third hold Vietnamese: listed from the facet's rows unless that plan is tuned away).
