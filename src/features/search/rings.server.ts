@@ -174,10 +174,9 @@ function readBeside(database: Db, a: AroundReads, { radii, ownSearched }: Omit<A
     return;
   }
   const start = startOfOwn(a, radii, ownSearched, ahead.own);
-  const circle = () => resolve(circleRequest(database, a, circleOf(a, radii[0]!)), undefined);
-  ringsRead(database, { ...a, start })
-    .then((found) => (found || ahead.rings !== 'open' ? undefined : circle()))
-    .catch(() => {});
+  const read = ringsRead(database, { ...a, start });
+  // Not one statement, with open now: the nearest circle's open-now count, which its resolving reads.
+  if (ahead.rings === 'open') kept(read.then((found) => (found ? undefined : resolve(circleRequest(database, a, circleOf(a, radii[0]!)), undefined))));
 }
 
 /** The place's own matches with open now as its resolving counted them: the open-now list's total, none, or (not known) the page's need. */
@@ -378,43 +377,32 @@ function ringsRead(over: Db, a: AroundReads & Pick<Around, 'start' | 'ownAll'>):
   return read;
 }
 
-/** The rings' one statement for `page`, of the widest circle's search (`q`): with open now, else nearest first. */
+/**
+ * The rings' one statement for `page`, of the widest circle's search (`q`), when each circle's plan
+ * would be the one the statement follows: nearest first; with open now, the widest circle resolved
+ * up to its open-now count, which the statement reads, and its two plans (open-listed with few
+ * open, nearest with many) each ready for the statement to follow. Undefined otherwise.
+ */
 async function atOnceRead(
   q: SearchRequest<SearchInput>,
   point: Point,
   radii: readonly number[],
   page: RingsPage,
 ): Promise<(RingsRead & { plan: string }) | undefined> {
-  if (q.params.openNow) return openRingsRead(q, point, radii, page);
-  const r = await resolve(q, undefined);
-  if (r.match !== null || !r.within) return undefined;
+  const { openNow } = q.params;
+  const open = openNow ? await resolveUpToOpenCount(q, undefined) : undefined;
+  const r = openNow ? open?.as(-1) : await resolve(q, undefined);
+  if (!r?.within || r.match !== null) return undefined;
   const s = searchRun(q, r);
-  if ((await planFor(s)).name !== 'nearest') return undefined;
-  const found = await ringsBySpot(s, point, radii, page);
-  return found && { ...found, plan: 'nearest:rings' };
-}
-
-/**
- * The rings with open now as one statement: the widest circle resolved up to its open-now count,
- * which the statement reads, and its two plans (open-listed with few open, nearest with many) each
- * ready for the statement to follow. Undefined when either circle plan would be another.
- */
-async function openRingsRead(
-  q: SearchRequest<SearchInput>,
-  point: Point,
-  radii: readonly number[],
-  page: RingsPage,
-): Promise<(RingsRead & { plan: string }) | undefined> {
-  const open = await resolveUpToOpenCount(q, undefined);
-  if (!open) return undefined;
-  const [many, few] = [searchRun(q, open.as(-1)), searchRun(q, open.as(open.most))];
-  const planOf = (s: SearchRun) => {
-    const choice = choosePlan(s, {});
+  const few = open && searchRun(q, open.as(open.most));
+  const planOf = (run: SearchRun) => {
+    const choice = choosePlan(run, {});
     return 'plan' in choice ? choice.plan : undefined;
   };
-  if (!many.r.within || planOf(many) !== 'nearest' || planOf(few) !== 'open-listed') return undefined;
-  const found = await ringsBySpot(many, point, radii, page, { count: open.count, most: open.most, few });
+  if (few ? planOf(s) !== 'nearest' || planOf(few) !== 'open-listed' : (await planFor(s)).name !== 'nearest') return undefined;
+  const found = await ringsBySpot(s, point, radii, page, few && { count: open.count, most: open.most, few });
   if (!found) return undefined;
+  if (!few) return { ...found, plan: 'nearest:rings' };
   const n = found.openCount!;
   return { ...found, plan: n === 0 ? 'none' : n > 0 && n <= open.most ? 'open-listed:rings' : 'nearest:rings' };
 }
