@@ -69,12 +69,13 @@ export async function searchNearPlace(over: Db, params: SearchParams, now = new 
 
 /** The answer to a request read (searchNearPlace; the tests, which look at what it read). */
 export async function answerOf(q: SearchRequest): Promise<PlaceSearchAnswer> {
-  // The words' reads go out with the place's: the request's facts in one round trip. So does the
-  // directory's sample, when this process has none or an old one (the plans' shares, read once in 10 minutes).
-  readWordsEarly(q);
-  if (overNetwork(q.database)) tokenShares(q.database).catch(() => {});
   const found = q.located?.found;
-  const atPlace = found ? await searchAtPlace(q, found) : undefined;
+  const placed = found ? searchAtPlace(q, found) : undefined;
+  // Beside the place's first reads go the directory's sample, when this process has none or an old
+  // one (the plans' shares, read once in 10 minutes), and the words': the request's facts in one round trip.
+  if (overNetwork(q.database)) tokenShares(q.database).catch(() => {});
+  readWordsEarly(q);
+  const atPlace = await placed;
   if (atPlace && 'answer' in atPlace) return atPlace.answer;
   const answer = await searchWithCorrection(q, atPlace?.typed ? { typed: atPlace.typed } : {});
   return atPlace ? typedAtPlace(q, answer, atPlace) : answer;
