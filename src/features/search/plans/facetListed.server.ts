@@ -133,7 +133,7 @@ export async function openFacetWalk(s: SearchRun): Promise<Row[] | null> {
   const { facetShares } = await tokenShares(database);
   const [bit] = [...bits].sort((a, b) => (facetShares.get(a) ?? 0) - (facetShares.get(b) ?? 0));
   const { order, index } = FACET_ORDERS[sort];
-  const entries = sql`SELECT f.providerSeq AS seq FROM provider_facets f ${indexedBy(index)} ${and([sql<SqlBool>`f.bit = ${bit}`, ...facetConditions(r)])}
+  const entries = sql`SELECT f.providerSeq AS seq FROM provider_facets f ${indexedBy(index)} ${and([sql<SqlBool>`f.bit = ${bit}`, ...facetConditions(r, index)])}
     ORDER BY ${order} LIMIT ${PLAN_TUNING.openFacetWalk}`;
   const rows = await run(
     sql`SELECT p.*${distance} FROM (SELECT w.seq FROM (SELECT p.seq, ${inTurn(rowConditions(r, { skip: 'facetRows', seqOnly: true }))} AS hit FROM (${entries}) p) w
@@ -149,7 +149,7 @@ export const facetListed: Plan = {
     const { bit, rows } = (await rarestFacet(s))!;
     // Nearest first never lists the facet (rarestFacet).
     const { order, index } = FACET_ORDERS[sort === 'distance' ? 'recommended' : sort];
-    const facet = [sql<SqlBool>`f.bit = ${bit}`, ...facetConditions(r)];
+    const facet = [sql<SqlBool>`f.bit = ${bit}`, ...facetConditions(r, index)];
     // Every filter applied by the facet rows: the page and the count from the index's entries, less hidden listings.
     if (carriedByAll(r, 'facetRows'))
       return s.pageAndCount(sql`FROM provider_facets f ${indexedBy(index)} ${and([...facet, isListed(sql`f.providerSeq`)])}`, order, sql`f.providerSeq`);
