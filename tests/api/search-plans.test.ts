@@ -1135,27 +1135,31 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
-  it('text whose words are many, checked as one list against a box or a service\u2019s rows in another order: the list narrowed to a top of the order, the same rows', async () => {
-    // Words past what text may lead with, and no walk (pages past the density sample's 400 rows): the
-    // box's or the service's rows are the source, the words one list checked against them (a few
-    // thousand here; five thousand as tuned). A top of any size, as the directory is small here, and
-    // text in a box listed once however small the box (boxCheckSeeks).
+  it('text whose words are many, checked as one list against a box or a service\u2019s rows: the list narrowed to a top of the order (in a box, the words narrowed to its states and the top, each checked in the box: pointSource.server.ts boxTextTops), the same rows', async () => {
+    // Words past what text may lead with, and no walk (pages past the density sample's 400 rows, or
+    // the recommended order's 50): the box's or the service's rows are the source, the words one list
+    // checked against them (a few thousand here; five thousand as tuned). A top of any size, as the
+    // directory is small here, and text in a box listed once however small the box (boxCheckSeeks).
     const saved = tune({ textLeads: 0, maxWalk: 1, topMostShare: 1, boxCheckSeeks: 0 });
     const near = `${P.latitude},${P.longitude}`;
+    const inBox = (r: Ref) => haversineMiles(P, r) <= 25;
     for (const [raw, keep] of [
-      [{ query: 'plan', near, radius: '25', sort: 'reviews', offset: '400' }, (r: Ref) => haversineMiles(P, r) <= 25],
-      [{ query: 'plan', near, radius: '25', sort: 'rating', offset: '480' }, (r: Ref) => haversineMiles(P, r) <= 25],
+      [{ query: 'plan', near, radius: '25', sort: 'reviews', offset: '400' }, inBox],
+      [{ query: 'plan', near, radius: '25', sort: 'rating', offset: '480' }, inBox],
       [{ query: 'plan', service: 'Nail Salon', sort: 'reviews', offset: '420' }, (r: Ref) => inCategory(r, 'nails')],
+      [{ query: 'plan', near, radius: '25', offset: '60' }, inBox],
+      [{ query: 'plan', near, radius: '25', offset: '96' }, inBox],
+      [{ query: 'plan', near, radius: '25', offset: '400' }, inBox],
     ] as [Record<string, string>, (r: Ref) => boolean][]) {
       const all = await everyProvider();
-      const expected = all.filter((r) => keep(r) && hasWords(words(r), 'plan')).sort(ORDERS[raw.sort as 'rating' | 'reviews']);
+      const expected = all.filter((r) => keep(r) && hasWords(words(r), 'plan')).sort(ORDERS[(raw.sort ?? 'recommended') as keyof typeof ORDERS]);
       const what = new URLSearchParams(raw).toString();
       expect(expected.length, what).toBeGreaterThan(LIMITS.countedTotal);
       // As tuned, then with every first top too small (grown until one fills the page).
       for (const topMargin of [saved.topMargin, 0.001]) {
         PLAN_TUNING.topMargin = topMargin;
         const page = await search({ limit: '12', ...raw }, MOMENTS.many);
-        expect(lastPlan, `${what} ${topMargin}`).toBe('other-order:top');
+        expect(lastPlan, `${what} ${topMargin}`).toBe(raw.sort ? 'other-order:top' : 'order:top');
         expectPage(page, expected, Number(raw.offset ?? 0), 12, `${what} ${topMargin}`);
       }
     }
@@ -1273,6 +1277,23 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
           tuned: 'category',
           capped: 'category',
         });
+        // A minimum rating with a price and facets (the fuzz benchmark's
+        // `service=Eyebrow Threading&priceRange=$$$$&rating=4.8&sort=rating&access=parking&owned=latino`
+        // and `service=Makeup Services&rating=5&sort=reviews&lang=ko` at a million): a check of the
+        // ranked index's entries, which hold no promoted flag (indexes.server.ts `ranked`).
+        await check(
+          { service: 'Hair Salon', sort, offset, lang: 'en', priceRange: '$$', rating: '2' },
+          (r) => inCategory(r, 'hair') && (r.facets & EN) === EN && r.priceRange === '$$' && r.rating >= 2,
+          { tuned: 'category', capped: 'category' },
+        );
+        await check(
+          { service: 'Nail Salon', sort, offset, lang: 'vi', rating: '3' },
+          (r) => inCategory(r, 'nails') && (r.facets & VI) === VI && r.rating >= 3,
+          {
+            tuned: 'category',
+            capped: 'category',
+          },
+        );
       }
     // The recommended order: the facets checked in the service's entries, few and many (here a
     // third hold Vietnamese: listed from the facet's rows unless that plan is tuned away).
@@ -2646,6 +2667,37 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
       (r) => holds(r, VETERAN) && inCategory(r, 'nails') && hasWords(words(r), 'plan'),
     ],
   ];
+  // Text past the counted cap, within textLeads, with a facet that holds more: the facet's rows
+  // are the source that would lead (plans/textListed.server.ts `leadRows`), so the text is listed,
+  // where each of the facet's rows was looked up and checked against its list (the fuzz benchmark's
+  // `service=Swedish Massage&sort=rating&offset=480&lang=zh` at a million: 1,642 matches, 25,850 rows).
+  it("query=plan&owned=women&sort=rating&offset=24: text past the cap fewer than the facet's rows is listed, the same rows as another plan's", async () => {
+    const WOMEN = facetBits({ identity: ['women'] });
+    const { rows: added } = await api.database.client.execute({
+      sql: 'UPDATE providers SET facets = facets | ? WHERE facets & ? = 0 RETURNING seq',
+      args: [WOMEN, WOMEN],
+    });
+    // The token sample read again (it is kept for minutes): the facet's share is the estimate of its rows.
+    const sampled = Date.now() + 60 * 60_000;
+    await tokenShares(api.database, sampled);
+    try {
+      const raw = { query: 'plan', owned: 'women', sort: 'rating', offset: '24' };
+      const expected = (await everyProvider()).filter((r) => (r.facets & WOMEN) === WOMEN && hasWords(words(r), 'plan')).sort(ORDERS.rating);
+      expect(expected.length).toBeGreaterThan(LIMITS.countedTotal);
+      for (const textLeads of [PLAN_TUNING.textLeads, 0]) {
+        tune({ facetListedScale: 1000, textLeads });
+        const page = await search({ limit: '12', ...raw }, MOMENTS.many);
+        expect(lastPlan === 'text-listed', `textLeads ${textLeads}`).toBe(textLeads > 0);
+        expectPage(page, expected, 24, 12, `textLeads ${textLeads}`);
+      }
+    } finally {
+      await api.database.client.execute({
+        sql: `UPDATE providers SET facets = facets & ~? WHERE seq IN (${added.map(() => '?').join()})`,
+        args: [WOMEN, ...added.map((row) => Number(row.seq))],
+      });
+      await tokenShares(api.database, sampled + 60 * 60_000);
+    }
+  });
   for (const [raw, keep, plan] of TEXT_CASES)
     it(`${new URLSearchParams(raw)}: text listed with the facets' tokens, or without them, the same rows`, async () => {
       const expected = (await everyProvider()).filter(keep).sort(ORDERS[(raw.sort ?? 'recommended') as keyof typeof ORDERS]);

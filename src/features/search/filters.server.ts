@@ -9,7 +9,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { withinCondition } from './near.server';
 import { notClosedCondition, openNowBySeq, type OpenListConditions } from './openNow.server';
 import { hoursCategoryNeedle } from './providerHours.server';
-import { INDEXES, indexedBy, indexSql, type IndexName } from './indexes.server';
+import { INDEXES, indexedBy, indexSql, ranked, type IndexName } from './indexes.server';
 import type { FilterName, Resolved, SampledCategories } from './searchTypes.server';
 import { RATING_STEPS } from './params';
 import { searchWords } from '../../lib/words';
@@ -43,10 +43,10 @@ export interface SearchFilter {
    * may read `p.seq` and nothing else of `p` (for a filter that is `seqOnly`).
    */
   row(r: Resolved, how: { listText: boolean; seqOnly?: boolean }): Expression<SqlBool>;
-  /** Its condition on the category row `c`, when category rows carry the column. */
-  categoryRow?(r: Resolved): Expression<SqlBool>;
-  /** Its condition on the facet row `f`, when facet rows carry the column (migrations/0087). */
-  facetRow?(r: Resolved): Expression<SqlBool>;
+  /** Its condition on the category row `c`, when category rows carry the column, for the entries of `index` (`ranked`). */
+  categoryRow?(r: Resolved, index?: IndexName): Expression<SqlBool>;
+  /** Its condition on the facet row `f`, when facet rows carry the column (migrations/0087), for the entries of `index` (`ranked`). */
+  facetRow?(r: Resolved, index?: IndexName): Expression<SqlBool>;
   /**
    * The same condition on a sampled provider's category rows (tokenShares.server.ts), for the share
    * of the directory a service's rows with the search's filters hold (`inSampledCategoryRows`), and
@@ -157,8 +157,15 @@ const priceCondition = (r: Resolved, column: RawBuilder<unknown>, seq: RawBuilde
     ? sql<SqlBool>`(${column} = ${r.params.priceRange} AND ${priceKnown(seq)})`
     : sql<SqlBool>`${column} = ${r.params.priceRange}`;
 
-/** A minimum rating on the rows of `alias`, as a range under each value of the promoted flag (FILTERS.rating). */
-const ratingRange = (alias: RawBuilder<unknown>, r: Resolved) => sql<SqlBool>`${alias}.isPromoted IN (1, 0) AND ${alias}.rating >= ${r.params.rating}`;
+/**
+ * A minimum rating on the rows of `alias`, as a range under each value of the promoted flag
+ * (FILTERS.rating); read along an index in the rating or reviews order (`ranked`), which holds no
+ * flag, the rating alone: naming the flag there read each entry's row.
+ */
+const ratingRange = (alias: RawBuilder<unknown>, r: Resolved, index?: IndexName) =>
+  index && ranked(index)
+    ? sql<SqlBool>`${alias}.rating >= ${r.params.rating}`
+    : sql<SqlBool>`${alias}.isPromoted IN (1, 0) AND ${alias}.rating >= ${r.params.rating}`;
 
 /**
  * The table. Its order is the order of the row conditions, which SQLite checks in turn, stopping at
@@ -223,8 +230,8 @@ export const FILTERS = {
   rating: {
     on: (r) => r.params.rating !== undefined,
     row: (r) => ratingRange(sql`p`, r),
-    categoryRow: (r) => ratingRange(sql`c`, r),
-    facetRow: (r) => ratingRange(sql`f`, r),
+    categoryRow: (r, index) => ratingRange(sql`c`, r, index),
+    facetRow: (r, index) => ratingRange(sql`f`, r, index),
     sampledRow: (r, row) => row.rating >= r.params.rating!,
     hoursRow: (r) => sql<SqlBool>`h.rating >= ${r.params.rating}`,
     hoursScanned: true,
@@ -421,16 +428,16 @@ export const openListConditions = (r: Resolved): OpenListConditions => {
   };
 };
 
-/** Conditions on the category row `c` for every filter the search has that category rows carry. */
-export const categoryConditions = (r: Resolved): Expression<SqlBool>[] =>
-  ENTRIES.filter(([, f]) => f.on(r) && f.carriedBy.includes('categoryRows')).map(([, f]) => f.categoryRow!(r));
+/** Conditions on the category row `c` for every filter the search has that category rows carry, read along `index` (`ranked`). */
+export const categoryConditions = (r: Resolved, index?: IndexName): Expression<SqlBool>[] =>
+  ENTRIES.filter(([, f]) => f.on(r) && f.carriedBy.includes('categoryRows')).map(([, f]) => f.categoryRow!(r, index));
 /** Whether a sampled provider's category rows meet every filter the search has that category rows carry (`categoryConditions`). */
 export const inSampledCategoryRows = (r: Resolved, row: SampledCategories): boolean =>
   ENTRIES.every(([, f]) => !f.on(r) || !f.carriedBy.includes('categoryRows') || f.sampledRow!(r, row));
 
-/** Conditions on the facet row `f` for every filter the search has that facet rows carry (migrations/0087). */
-export const facetConditions = (r: Resolved): Expression<SqlBool>[] =>
-  ENTRIES.filter(([, f]) => f.on(r) && f.carriedBy.includes('facetRows')).map(([, f]) => f.facetRow!(r));
+/** Conditions on the facet row `f` for every filter the search has that facet rows carry (migrations/0087), read along `index` (`ranked`). */
+export const facetConditions = (r: Resolved, index?: IndexName): Expression<SqlBool>[] =>
+  ENTRIES.filter(([, f]) => f.on(r) && f.carriedBy.includes('facetRows')).map(([, f]) => f.facetRow!(r, index));
 
 /**
  * Whether a sampled provider meets every filter the search has that the sample holds the columns of

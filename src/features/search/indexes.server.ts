@@ -51,6 +51,21 @@ export const INDEXES = {
 } as const;
 export type IndexName = (typeof INDEXES)[keyof typeof INDEXES];
 
+/**
+ * Indexes in the rating or reviews order (after their key): none holds the promoted flag, so a
+ * condition naming it reads each entry's row (filters.server.ts `ratingRange`).
+ */
+const RANKED: ReadonlySet<IndexName> = new Set([
+  INDEXES.ratingOrder,
+  INDEXES.reviewsOrder,
+  INDEXES.categoryRatingOrder,
+  INDEXES.categoryReviewsOrder,
+  INDEXES.facetRatingOrder,
+  INDEXES.facetReviewsOrder,
+]);
+/** Whether `index` is in the rating or reviews order (`RANKED`). */
+export const ranked = (index: IndexName) => RANKED.has(index);
+
 /** `INDEXED BY` one of INDEXES. */
 export const indexedBy = (index: IndexName): RawBuilder<unknown> => sql`INDEXED BY ${sql.raw(index)}`;
 /** An index's name as SQL (for `INDEXED BY ${…}` inside a longer clause). */

@@ -75,8 +75,8 @@ export const category: Plan = {
   name: 'category',
   async run(s) {
     const { r } = s;
-    const cat = categoryConditions(r);
     const lead = categoryLead(s)!;
+    const cat = categoryConditions(r, lead.index);
     const index = indexSql(lead.index);
     const checked = lead.order === CATEGORY_ORDER ? await textChecked(s, cat, index) : null;
     if (checked) return checked;

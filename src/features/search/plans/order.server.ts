@@ -16,7 +16,7 @@ import { filtersOf, isListed, rowConditions } from '../filters.server';
 import { INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
 import { and, leadingIndex, ORDER, SAMPLE_ROWS, textSourceOf, textTops, type Plan, type Reach, type Sampled } from './context.server';
 import type { Count } from '../searchTypes.server';
-import { textInBox } from './pointSource.server';
+import { boxTextTops, textInBox } from './pointSource.server';
 import { openFacetWalk } from './facetListed.server';
 
 export const order: Plan = {
@@ -73,6 +73,11 @@ export const order: Plan = {
     if (walk) {
       const rows = await s.walk(INDEXES.order, ORDER, rowConditions(r), after);
       if (rows) return { rows, count, step: 'walk' };
+    }
+    // Text listed in a box, past the cap: listed with the top of the order the page lies in, not the box sorted.
+    if (inBox?.listText && r.match && count.capped) {
+      const rows = await s.topPage(boxTextTops(inBox.r), { least: count.total });
+      if (rows) return { rows, count, step: 'top' };
     }
     // Many open, too sparse here to walk for the page: listed from the open-now list, not every provider checked.
     // With a facet, its rows walked in the order first, up to a bound.

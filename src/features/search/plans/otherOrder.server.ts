@@ -10,7 +10,7 @@ import { LIMITS } from '../../../config';
 import { PLAN_TUNING } from '../tuning.server';
 import { leadingIndex, SAMPLE_ROWS, textTops, withTop, type ListedSource, type Plan, type SearchRun } from './context.server';
 import type { Resolved } from '../searchTypes.server';
-import { pointSource } from './pointSource.server';
+import { boxTextTops, pointSource } from './pointSource.server';
 import { openFacetWalk } from './facetListed.server';
 import { CATEGORY_INDEXES, PLACE_INDEXES } from '../indexes.server';
 import { FILTERS, filtersOf, rowConditions } from '../filters.server';
@@ -116,7 +116,12 @@ export const otherOrder: Plan = {
         text && reach
           ? await s.topPage(textTops(text), { reach, least: count.total })
           : listedText && (await manyText(s.q.database, s.r, s.q.reads))
-            ? await s.topPage((top) => pointSource({ ...s, r: { ...s.r, match: withTop(match, top), regionStates: boxStates ?? [] } }), { least: count.total })
+            ? await s.topPage(
+                s.r.within
+                  ? boxTextTops({ ...s.r, regionStates: boxStates ?? [] })
+                  : (top) => pointSource({ ...s, r: { ...s.r, match: withTop(match, top), regionStates: boxStates ?? [] } }),
+                { least: count.total },
+              )
             : null;
       if (rows) return { count, rows, step: 'top' };
     }

@@ -9,7 +9,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { boxTables } from '../near.server';
 import { carriedByAll, carriedByTokens, categoryConditions, filtersOf, FILTERS, listedMatch, rowConditions } from '../filters.server';
 import { CATEGORY_INDEXES, INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { and, leadingIndex, sampledRows, SORT_ORDERS, textSourceOf, type ListedSource, type SearchRun, type TextSource } from './context.server';
+import { and, leadingIndex, sampledRows, SORT_ORDERS, textSourceOf, textTops, type ListedSource, type SearchRun, type TextSource } from './context.server';
 import { manyText, textListMade, textListOf, wordsEstimate } from '../textFacts.server';
 import { tokenShares } from '../tokenShares.server';
 import { PLAN_TUNING } from '../tuning.server';
@@ -143,3 +143,11 @@ export async function textInBox(s: SearchRun): Promise<{ listText: boolean; r: R
   const rowids = list ? (await list).rowids : null;
   return { listText, r: rowids ? { ...inStates, textRowids: rowids } : inStates };
 }
+
+/**
+ * Text listed in a box (`r` as textInBox left it), a top of the order at a time (SearchRun.topPage's
+ * source): the words narrowed to the box's states and the top, listed from the full-text index, each
+ * checked in the box. A top read through the box read every provider in it against the words' list,
+ * a city's box tens of thousands at a million, however small the top.
+ */
+export const boxTextTops = (r: Resolved) => textTops(textSourceOf(r).text);
