@@ -2666,6 +2666,37 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
       (r) => holds(r, VETERAN) && inCategory(r, 'nails') && hasWords(words(r), 'plan'),
     ],
   ];
+  // Text past the counted cap, within textLeads, with a facet that holds more: the facet's rows
+  // are the source that would lead (plans/textListed.server.ts `leadRows`), so the text is listed,
+  // where each of the facet's rows was looked up and checked against its list (the fuzz benchmark's
+  // `service=Swedish Massage&sort=rating&offset=480&lang=zh` at a million: 1,642 matches, 25,850 rows).
+  it("query=plan&owned=women&sort=rating&offset=24: text past the cap fewer than the facet's rows is listed, the same rows as another plan's", async () => {
+    const WOMEN = facetBits({ identity: ['women'] });
+    const { rows: added } = await api.database.client.execute({
+      sql: 'UPDATE providers SET facets = facets | ? WHERE facets & ? = 0 RETURNING seq',
+      args: [WOMEN, WOMEN],
+    });
+    // The token sample read again (it is kept for minutes): the facet's share is the estimate of its rows.
+    const sampled = Date.now() + 60 * 60_000;
+    await tokenShares(api.database, sampled);
+    try {
+      const raw = { query: 'plan', owned: 'women', sort: 'rating', offset: '24' };
+      const expected = (await everyProvider()).filter((r) => (r.facets & WOMEN) === WOMEN && hasWords(words(r), 'plan')).sort(ORDERS.rating);
+      expect(expected.length).toBeGreaterThan(LIMITS.countedTotal);
+      for (const textLeads of [PLAN_TUNING.textLeads, 0]) {
+        tune({ facetListedScale: 1000, textLeads });
+        const page = await search({ limit: '12', ...raw }, MOMENTS.many);
+        expect(lastPlan === 'text-listed', `textLeads ${textLeads}`).toBe(textLeads > 0);
+        expectPage(page, expected, 24, 12, `textLeads ${textLeads}`);
+      }
+    } finally {
+      await api.database.client.execute({
+        sql: `UPDATE providers SET facets = facets & ~? WHERE seq IN (${added.map(() => '?').join()})`,
+        args: [WOMEN, ...added.map((row) => Number(row.seq))],
+      });
+      await tokenShares(api.database, sampled + 60 * 60_000);
+    }
+  });
   for (const [raw, keep, plan] of TEXT_CASES)
     it(`${new URLSearchParams(raw)}: text listed with the facets' tokens, or without them, the same rows`, async () => {
       const expected = (await everyProvider()).filter(keep).sort(ORDERS[(raw.sort ?? 'recommended') as keyof typeof ORDERS]);

@@ -21,7 +21,7 @@ import { searchOf } from './search.server';
 import { searchRequest, type SearchRequest, type SearchTrace } from './request.server';
 import { MAX_NEARBY_MILES } from './params';
 import { hasText, radiiFor, ringStart } from './rings';
-import { readsAhead, searchAround, type AroundAhead } from './rings.server';
+import { readEarly, readsAhead, searchAround, type AroundAhead } from './rings.server';
 
 /**
  * The kinds of place providers can be listed in (their city, ZIP code); a county or a neighbourhood
@@ -69,12 +69,13 @@ export async function searchNearPlace(over: Db, params: SearchParams, now = new 
 
 /** The answer to a request read (searchNearPlace; the tests, which look at what it read). */
 export async function answerOf(q: SearchRequest): Promise<PlaceSearchAnswer> {
-  // The words' reads go out with the place's: the request's facts in one round trip. So does the
-  // directory's sample, when this process has none or an old one (the plans' shares, read once in 10 minutes).
-  readWordsEarly(q);
-  if (overNetwork(q.database)) tokenShares(q.database).catch(() => {});
   const found = q.located?.found;
-  const atPlace = found ? await searchAtPlace(q, found) : undefined;
+  const placed = found ? searchAtPlace(q, found) : undefined;
+  // Beside the place's first reads go the directory's sample, when this process has none or an old
+  // one (the plans' shares, read once in 10 minutes), and the words': the request's facts in one round trip.
+  if (overNetwork(q.database)) tokenShares(q.database).catch(() => {});
+  readWordsEarly(q);
+  const atPlace = await placed;
   if (atPlace && 'answer' in atPlace) return atPlace.answer;
   const answer = await searchWithCorrection(q, atPlace?.typed ? { typed: atPlace.typed } : {});
   return atPlace ? typedAtPlace(q, answer, atPlace) : answer;
@@ -95,19 +96,17 @@ async function searchAtPlace(q: SearchRequest, found: GazetteerPlace): Promise<{
   // as typed, when nothing is near): the rings are not kept waiting for it, one round trip fewer.
   const aroundOnly = !OWN_SEARCH.has(found.kind) && found.kind !== 'state';
   const searched = (aroundOnly ? Promise.resolve(undefined) : q.located!.place).then((place) => placeSearchOf(q, found, place));
-  // What the place's search reads ahead of its own page, decided and started once (rings.server.ts).
-  const tell =
-    found.kind === 'state'
-      ? undefined
-      : readsAhead(
-          q,
-          found,
-          searched.then((p) => p.ahead),
-        );
+  // What the place's search and its rings ask first, read beside the place's own reads (rings.server.ts).
+  if (found.kind !== 'state')
+    readEarly(
+      q,
+      found,
+      searched.then((p) => p.ahead),
+    );
   const { listed, named, ahead } = await searched;
   // A state is its providers, as before: its centre is no place anyone is.
   if (!ahead) return { state: true, place: named, point: listed.found.point };
-  return searchPlace(tell ? { ...q, tell } : q, { listed, ahead }, listed.town ? { kind: listed.town.kind, name: listed.town.name } : named);
+  return searchPlace(q, { listed, ahead }, listed.town ? { kind: listed.town.kind, name: listed.town.name } : named);
 }
 
 /** A place found as it is searched once its place is known: as the providers list it, named, and (but a state) what its rings read with. */
@@ -120,7 +119,7 @@ function placeSearchOf(q: SearchRequest, found: GazetteerPlace, place: SearchPla
   const radii = radiiFor(at);
   const point = at.point;
   // Each circle's text, when many, is listed for the widest circle's states: one list for the rings.
-  const ring = { q, place, point, textCircle: { point, miles: radii.at(-1)! } };
+  const ring = { place, point, textCircle: { point, miles: radii.at(-1)! } };
   const ahead: AroundAhead = { at, radii, ownSearched: OWN_SEARCH.has(listed.found.kind), ring };
   return { listed, named, ahead };
 }
@@ -156,8 +155,8 @@ async function searchPlace(
   const ownRuns = ownSearched && (place?.listed ?? true);
   const wanted = params.offset + params.limit;
   const text = hasText(params);
-  // The own search tells what it knows before its page (q.tell): the rings may be read beside it.
-  const own = ownRuns ? await searchOf(q, { place }) : empty;
+  // The own search tells what it knows before its page (SearchRequest.tell): the rings may be read beside it.
+  const own = ownRuns ? await searchOf(readsAhead(q, { radii, ownSearched, ring }), { place }) : empty;
   const ownPlan = trace.plan ?? 'none';
   if (own.capped || own.total >= wanted) return { answer: { ...own, items: own.items.map(withDistance), place: { ...answerPlace, inPlace: own.total } } };
 
@@ -172,7 +171,7 @@ async function searchPlace(
   });
   // Its own page held all of the place's own (a first page they do not fill): the rings count them in a circle from these.
   const ownAll = own.items.length === own.total ? own.items : undefined;
-  const around = await searchAround(database, { ...ring, start, isInPlace: inPlaceTest(place, found.kind), ...(ownAll ? { ownAll } : {}) });
+  const around = await searchAround(database, { q, ...ring, start, isInPlace: inPlaceTest(place, found.kind), ...(ownAll ? { ownAll } : {}) });
   if (around) {
     // Both plans, for the Server-Timing header: the place's own, then the nearest around it.
     trace.plan = `${ownPlan}, then ${around.plan} within ${around.miles} mi`;

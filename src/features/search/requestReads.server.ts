@@ -50,6 +50,8 @@ export interface RequestReads {
   rings: StatementMemo<Page<SearchResult> & { plan?: string }>;
   /** A place's rings read as one statement (rings.server.ts `ringsRead`), by their page: read ahead beside the place's own page, then taken. */
   atOnce: StatementMemo<unknown>;
+  /** A place's rings' one text statement, read ahead beside the place's own page (rings.server.ts `readBeside`), taken when its page fits. */
+  textAhead?: Promise<unknown>;
   /** The points providers sit at around a point (near.server.ts `spotsNear`), by circle: a narrower one's are a wider one's nearer than its radius. */
   spots: { point: Point; miles: number; read: Promise<SpotNear[]> }[];
   /** The words' list read beside their terms (textFacts.server.ts `readWordsListEarly`), done once it is kept in `textLists`: a read of a list waits for it. */

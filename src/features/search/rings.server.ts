@@ -65,8 +65,6 @@ export interface Around {
   isInPlace(p: SearchResult): boolean;
   /** All of the place's own matches, when its own page held them all: their count within a circle is taken from their points, not read. */
   ownAll?: readonly SearchResult[];
-  /** The rings' one text statement, read beside the place's own page (`readsAhead`). */
-  textAhead?: Promise<TextRingsReading | undefined>;
 }
 
 /** What the rings' searches read with, before their page is known. */
@@ -81,44 +79,53 @@ export interface RingPage {
   page: SearchResult[];
 }
 
-/** A place's search as its reads ahead see it once its place is known (nearPlace.server.ts). */
+/** A place's rings as its search knows them once its place is known (nearPlace.server.ts), before its own search runs. */
 export interface AroundAhead {
   /** The gazetteer's place the rings are around (the town its providers are in, else the place found). */
   at: GazetteerPlace;
   radii: number[];
   /** Whether the place is one providers are listed in (a city, a ZIP code): its own search runs, its own may be in the rings. */
   ownSearched: boolean;
-  ring: AroundReads;
+  /** What the rings read with, but the request (the caller's). */
+  ring: Omit<AroundReads, 'q'>;
 }
 
 /**
- * The reads ahead of a search at a place (docs/SCALING.md "Round trips"), decided here once for the
- * request and started by this one call. Over the network, what the place's own search and its rings
- * ask first is read beside the place's own reads, before they know whether they run (`readEarly`).
- * Then what the own search tells before its page (SearchRequest.tell: its open-now total, the most
- * matches it can have, or its exact count) says whether its own fall short (rings.ts `aheadOfOwn`):
- * the rings' one statement is then read beside its page (`readBeside`). `around`: the place's search
- * once its place is known (undefined for a state's providers). Returns the request's `tell`;
- * undefined on a local file, which has no round trip to save: nothing is read ahead.
+ * What a place's search and its rings ask first, read beside the place's own reads, before they
+ * know whether they run (docs/SCALING.md "Round trips"): the place found's (`readAt`), then, once
+ * its place is known, those of the town its providers are in when the gazetteer found another
+ * (`around`; undefined for a state's providers). A local file has no round trip to save: nothing is
+ * read ahead.
  */
-export function readsAhead(q: SearchRequest, found: GazetteerPlace, around: Promise<AroundAhead | undefined>): ((told: Told) => void) | undefined {
-  if (!overNetwork(q.database)) return undefined;
-  readEarly(q, found, radiiFor(found));
-  // The town the providers are in, when the gazetteer found another: its own circles' (a few rows each).
-  around.then((a) => a && a.at !== found && readEarly(q, a.at, a.radii)).catch(() => {});
-  return (told) => {
-    around.then((a) => a && readBeside(q.database, a, told)).catch(() => {});
-  };
+export function readEarly(q: SearchRequest, found: GazetteerPlace, around: Promise<AroundAhead | undefined>): void {
+  if (!overNetwork(q.database)) return;
+  readAt(q, found, radiiFor(found));
+  around.then((a) => a && a.at !== found && readAt(q, a.at, a.radii)).catch(() => {});
 }
 
 /**
- * What a place's own search and its rings ask first, read beside the place's own reads: with open
- * now, the place's and each circle's zones' hours classes (`hoursAhead`) and the directory's size;
- * with words, the widest circle's states, which the rings' one text statement lists them in past
- * their cap (a few rows each). The points of the circles, hundreds of rows, are read only when the
- * rings run (a city's own mostly fill the page).
+ * The place's own search's request, told to its rings (docs/SCALING.md "Round trips"): what the own
+ * search tells before its page (SearchRequest.tell: its open-now total, the most matches it can
+ * have, or its exact count) says whether its own fall short (rings.ts `aheadOfOwn`), and the rings'
+ * one statement is then read beside its page (`readBeside`), the statement searchAround then finds
+ * read. `q` as it is on a local file, which has no round trip to save.
  */
-function readEarly({ database, reads, params }: SearchRequest, found: Pick<GazetteerPlace, 'kind' | 'point' | 'state'>, radii: readonly number[]): void {
+export function readsAhead(q: SearchRequest, ahead: Omit<AroundAhead, 'at'>): SearchRequest {
+  const { database } = q;
+  if (!overNetwork(database)) return q;
+  const a: AroundReads = { q, ...ahead.ring };
+  // In a turn of microtasks, as the own search goes on: its reads of the turn are asked first.
+  return { ...q, tell: (told) => void kept(Promise.resolve(told).then((t) => readBeside(database, a, ahead, t))) };
+}
+
+/**
+ * What a place's own search and its rings ask first, at the place `found`: with open now, the
+ * place's and each circle's zones' hours classes (`hoursAhead`) and the directory's size; with
+ * words, the widest circle's states, which the rings' one text statement lists them in past their
+ * cap (a few rows each). The points of the circles, hundreds of rows, are read only when the rings
+ * run (a city's own mostly fill the page).
+ */
+function readAt({ database, reads, params }: SearchRequest, found: Pick<GazetteerPlace, 'kind' | 'point' | 'state'>, radii: readonly number[]): void {
   const states = hasText(params) ? [statesNear(database, reads, found.point, radii.at(-1)!)] : [];
   const open = params.openNow ? [...hoursAhead(params, found, radii).map((ask) => hoursOnce(database, reads, ask)), directorySize(database, reads)] : [];
   for (const read of [...states, ...open]) read.catch(() => {});
@@ -149,9 +156,9 @@ export function hoursAhead(
  * count as searchAround will work it out. With open now, else the nearest circle's open-now count
  * (`radii[0]`, which rings with no text start with); with words, the rings' one text statement, for
  * any count of the place's own up to the most it told (its page's positions from offset − most),
- * which searchAround then takes (`Around.textAhead`). The rings then find it read.
+ * which searchAround then takes (`RequestReads.textAhead`). The rings then find it read.
  */
-function readBeside(database: Db, { ring: a, radii, ownSearched }: AroundAhead, told: Told): void {
+function readBeside(database: Db, a: AroundReads, { radii, ownSearched }: Omit<AroundAhead, 'at'>, told: Told): void {
   const { params } = a.q;
   const { offset, limit } = params;
   const own = 'resolved' in told ? { open: openOwn(told.resolved, offset + limit) } : told;
@@ -161,16 +168,15 @@ function readBeside(database: Db, { ring: a, radii, ownSearched }: AroundAhead, 
     if (!RING_TUNING.textAtOnce) return;
     const from = Math.max(0, offset - ahead.own);
     const place = ownSearched ? a.place : undefined;
-    a.textAhead = kept(
+    a.q.reads.textAhead = kept(
       readTextRings(database, a, radii, { ownLeast: 0, wanted: offset + limit, from, rows: offset + limit - from, ...(place ? { place } : {}) }),
     );
     return;
   }
   const start = startOfOwn(a, radii, ownSearched, ahead.own);
-  const circle = () => resolve(circleRequest(database, a, circleOf(a, radii[0]!)), undefined);
-  ringsRead(database, { ...a, start })
-    .then((found) => (found || ahead.rings !== 'open' ? undefined : circle()))
-    .catch(() => {});
+  const read = ringsRead(database, { ...a, start });
+  // Not one statement, with open now: the nearest circle's open-now count, which its resolving reads.
+  if (ahead.rings === 'open') kept(read.then((found) => (found ? undefined : resolve(circleRequest(database, a, circleOf(a, radii[0]!)), undefined))));
 }
 
 /** The place's own matches with open now as its resolving counted them: the open-now list's total, none, or (not known) the page's need. */
@@ -371,43 +377,32 @@ function ringsRead(over: Db, a: AroundReads & Pick<Around, 'start' | 'ownAll'>):
   return read;
 }
 
-/** The rings' one statement for `page`, of the widest circle's search (`q`): with open now, else nearest first. */
+/**
+ * The rings' one statement for `page`, of the widest circle's search (`q`), when each circle's plan
+ * would be the one the statement follows: nearest first; with open now, the widest circle resolved
+ * up to its open-now count, which the statement reads, and its two plans (open-listed with few
+ * open, nearest with many) each ready for the statement to follow. Undefined otherwise.
+ */
 async function atOnceRead(
   q: SearchRequest<SearchInput>,
   point: Point,
   radii: readonly number[],
   page: RingsPage,
 ): Promise<(RingsRead & { plan: string }) | undefined> {
-  if (q.params.openNow) return openRingsRead(q, point, radii, page);
-  const r = await resolve(q, undefined);
-  if (r.match !== null || !r.within) return undefined;
+  const { openNow } = q.params;
+  const open = openNow ? await resolveUpToOpenCount(q, undefined) : undefined;
+  const r = openNow ? open?.as(-1) : await resolve(q, undefined);
+  if (!r?.within || r.match !== null) return undefined;
   const s = searchRun(q, r);
-  if ((await planFor(s)).name !== 'nearest') return undefined;
-  const found = await ringsBySpot(s, point, radii, page);
-  return found && { ...found, plan: 'nearest:rings' };
-}
-
-/**
- * The rings with open now as one statement: the widest circle resolved up to its open-now count,
- * which the statement reads, and its two plans (open-listed with few open, nearest with many) each
- * ready for the statement to follow. Undefined when either circle plan would be another.
- */
-async function openRingsRead(
-  q: SearchRequest<SearchInput>,
-  point: Point,
-  radii: readonly number[],
-  page: RingsPage,
-): Promise<(RingsRead & { plan: string }) | undefined> {
-  const open = await resolveUpToOpenCount(q, undefined);
-  if (!open) return undefined;
-  const [many, few] = [searchRun(q, open.as(-1)), searchRun(q, open.as(open.most))];
-  const planOf = (s: SearchRun) => {
-    const choice = choosePlan(s, {});
+  const few = open && searchRun(q, open.as(open.most));
+  const planOf = (run: SearchRun) => {
+    const choice = choosePlan(run, {});
     return 'plan' in choice ? choice.plan : undefined;
   };
-  if (!many.r.within || planOf(many) !== 'nearest' || planOf(few) !== 'open-listed') return undefined;
-  const found = await ringsBySpot(many, point, radii, page, { count: open.count, most: open.most, few });
+  if (few ? planOf(s) !== 'nearest' || planOf(few) !== 'open-listed' : (await planFor(s)).name !== 'nearest') return undefined;
+  const found = await ringsBySpot(s, point, radii, page, few && { count: open.count, most: open.most, few });
   if (!found) return undefined;
+  if (!few) return { ...found, plan: 'nearest:rings' };
   const n = found.openCount!;
   return { ...found, plan: n === 0 ? 'none' : n > 0 && n <= open.most ? 'open-listed:rings' : 'nearest:rings' };
 }
@@ -454,7 +449,7 @@ async function readTextRings(over: Db, a: AroundReads, radii: readonly number[],
 async function textRingsAtOnce(over: Db, a: Around): Promise<RingPage | null | typeof PAST_CAP | undefined> {
   const { start } = a;
   if (!RING_TUNING.textAtOnce || !hasText(a.q.params) || (start.ownIn && !a.place)) return undefined;
-  const ahead = await a.textAhead?.catch(() => undefined);
+  const ahead = await (a.q.reads.textAhead as Promise<TextRingsReading | undefined> | undefined)?.catch(() => undefined);
   const fits = (ask: TextRingsAsk) => ask.from <= start.skip && start.skip + start.take <= ask.from + ask.rows && (!start.ownIn || !!ask.place);
   const reading =
     ahead && fits(ahead.ask)

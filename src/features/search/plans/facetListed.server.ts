@@ -40,16 +40,25 @@ import type { SampledCategories } from '../searchTypes.server';
 import { categoryLead } from './category.server';
 import { wordsEstimate } from '../textFacts.server';
 
+/**
+ * The search's facet bit the token sample finds rarest, with its estimated rows; undefined with no
+ * facet, or nearest first: that reads the points around a place in order and stops at the page (a
+ * place's rings: nearPlace.server.ts), where the facet's rows would all be read and sorted by distance.
+ */
+export async function rarestBit(s: Pick<SearchRun, 'r' | 'sort' | 'q'>): Promise<{ bit: number; rows: number } | undefined> {
+  const bits = facetBitsOf(s.r);
+  if (!bits.length || s.sort === 'distance') return undefined;
+  const { size, facetShares } = await tokenShares(s.q.database);
+  return bits.map((bit) => ({ bit, rows: Math.ceil((facetShares.get(bit) ?? 0) * size) })).sort((a, b) => a.rows - b.rows)[0];
+}
+
 /** The search's rarest facet bit and its estimated rows, when listing them is the cheapest read; else null. */
 export async function rarestFacet(s: SearchRun): Promise<{ bit: number; rows: number } | null> {
   const { r } = s;
-  const bits = facetBitsOf(r);
-  // Nearest first reads the points around a place in order and stops at the page (a place's rings:
-  // nearPlace.server.ts), where the facet's rows would all be read and sorted by distance.
-  if (!bits.length || s.sort === 'distance') return null;
-  const { size, facetShares, categoryRows } = await tokenShares(s.q.database);
-  const [rarest] = bits.map((bit) => ({ bit, rows: Math.ceil((facetShares.get(bit) ?? 0) * size) })).sort((a, b) => a.rows - b.rows);
-  const { bit, rows } = rarest!;
+  const rarest = await rarestBit(s);
+  if (!rarest) return null;
+  const { size, categoryRows } = await tokenShares(s.q.database);
+  const { bit, rows } = rarest;
   const most = facetListedMost(size);
   // Open now past the open ranges' scan (its count unknown): every other source is counted with an
   // hours lookup on each row, so the facet's rows are listed up to `facetOpenMargin` times `most`.
@@ -74,7 +83,7 @@ export async function rarestFacet(s: SearchRun): Promise<{ bit: number; rows: nu
   const listed = listedRows * (carriedByAll(r, 'facetRows') ? PLAN_TUNING.facetEntryCost : PLAN_TUNING.facetRowCost);
   if (walked <= listed) return null;
   // Past `most`, only when every other source holds twice as many: those are then sorted whole.
-  return (await narrowerSource(s, rows <= most ? rows : 2 * rows)) ? null : rarest!;
+  return (await narrowerSource(s, rows <= most ? rows : 2 * rows)) ? null : rarest;
 }
 
 /**
@@ -128,10 +137,10 @@ async function narrowerSource(s: SearchRun, most: number): Promise<boolean> {
 export async function openFacetWalk(s: SearchRun): Promise<Row[] | null> {
   const { r, sort, run, distance } = s;
   const { params, database } = s.q;
-  const bits = facetBitsOf(r);
-  if (!bits.length || sort === 'distance' || !seqOnlyBeside(r, 'facetRows')) return null;
-  const { facetShares } = await tokenShares(database);
-  const [bit] = [...bits].sort((a, b) => (facetShares.get(a) ?? 0) - (facetShares.get(b) ?? 0));
+  if (sort === 'distance' || !seqOnlyBeside(r, 'facetRows')) return null;
+  const rarest = await rarestBit(s);
+  if (!rarest) return null;
+  const { bit } = rarest;
   const { order, index } = FACET_ORDERS[sort];
   const entries = sql`SELECT f.providerSeq AS seq FROM provider_facets f ${indexedBy(index)} ${and([sql<SqlBool>`f.bit = ${bit}`, ...facetConditions(r, index)])}
     ORDER BY ${order} LIMIT ${PLAN_TUNING.openFacetWalk}`;

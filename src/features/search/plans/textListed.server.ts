@@ -16,6 +16,7 @@ import { FILTERS, listableFilters, rowConditions, type SearchFilter } from '../f
 import { statesShare, tokenShares } from '../tokenShares.server';
 import { openNowCondition } from '../openNow.server';
 import { fewOf } from './filterListed.server';
+import { rarestBit } from './facetListed.server';
 import { CATEGORY_INDEXES, INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
 import { PLAN_TUNING } from '../tuning.server';
 import { and, inTurn, leadingIndex, ORDER, SORT_ORDERS, type Plan, type PlanResult, type SearchRun } from './context.server';
@@ -43,13 +44,16 @@ const FILTER_TABLE: Record<FilterName, SearchFilter> = FILTERS;
 
 /**
  * The rows the plan after this one would read from the index of a filter that leads (a `near` box,
- * a place's index, a service's category rows), counted up to `most`; null when none leads (then
- * the text is that plan's own source already).
+ * a place's index, a service's category rows), counted up to `most`; else the rarest facet's rows
+ * (plans/facetListed.server.ts), the token sample's estimate (a count would be one more round trip
+ * in sequence); null when none leads (then the text is that plan's own source already).
  */
 async function leadRows(s: SearchRun, most: number): Promise<number | null> {
   const { r } = s;
   const place = leadingIndex(r, PLACE_INDEXES);
   const category = leadingIndex(r, CATEGORY_INDEXES);
+  const facet = r.within || place || category ? undefined : await rarestBit(s);
+  if (facet) return facet.rows;
   const from = r.within
     ? sql`${boxTables(r.within.point, r.within.miles)} WHERE ${withinCondition(r.within.point, r.within.miles)}`
     : place
