@@ -66,6 +66,8 @@ export const PLAN_TUNING = {
   intersectionMargin: 1,
   /** A place's rings list words past their cap narrowed to their states and the filters' tokens when the estimate is at most this part of what they list: a list past it is read for nothing. */
   ringsNarrowedMargin: 1,
+  /** …and list them up to this many (each a row read in the statement): each circle's own plan merged the words' whole lists again. */
+  ringsNarrowedMost: 20000,
   /** Text leads a service while its words are fewer than this times the service's rows: each word is a probe, each row a provider row read. */
   wordsLeadService: 1,
   /** …and another order's source while they are fewer than this times a place's index rows: the index was read up to the cap with the words' list built. */
