@@ -6,12 +6,12 @@
  * `order` takes anything.
  */
 import { facetBitsOf, filtersOf, listableFilters } from '../filters.server';
-import { PLACE_INDEXES } from '../indexes.server';
 import { fewText } from '../textFacts.server';
 import { PLAN_TUNING } from '../tuning.server';
 import { categoryLead, categorySorted } from './category.server';
-import { leadingIndex, type SearchRun } from './context.server';
+import type { SearchRun } from './context.server';
 import { nearInOrder } from './otherOrder.server';
+import { placeLeads } from './place.server';
 
 export type PlanName = 'text-listed' | 'open-listed' | 'filter-listed' | 'facet-listed' | 'nearest' | 'other-order' | 'category' | 'place' | 'order';
 
@@ -88,13 +88,4 @@ function textLeads({ r }: PlanQuestion, { text, lead }: NonNullable<PlanFacts['t
   if (fewText(text)) return true;
   if (r.fewOpen && text >= (r.openCount ?? 0)) return false;
   return text <= PLAN_TUNING.textLeads && lead !== null && lead > text;
-}
-
-/**
- * A city, state or price whose index is in result order leads (a ZIP prefix's, unordered, is the
- * order plan's source instead); text not in a city leads a first page over a place (order).
- */
-function placeLeads({ r, wanted }: PlanQuestion): boolean {
-  const leading = leadingIndex(r, PLACE_INDEXES);
-  return !!leading && !leading.unordered && !(r.match && !leading.filters.includes('city') && wanted <= PLAN_TUNING.textOverPlaceUpTo);
 }

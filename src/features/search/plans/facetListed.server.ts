@@ -89,7 +89,7 @@ export async function rarestFacet(s: SearchRun): Promise<{ bit: number; rows: nu
 /**
  * The sampled providers in the source another plan would read: the service's (with its index's
  * city and price) when its rows lead, a city's, state's or price's when that index leads in the
- * recommended order with no text (choice.server.ts `placeLeads`), else every sampled provider.
+ * recommended order with no text (place.server.ts `placeLeads`), else every sampled provider.
  */
 function sourceSampled(s: SearchRun, rows: readonly SampledCategories[]): number {
   const { r } = s;

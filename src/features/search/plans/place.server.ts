@@ -8,7 +8,8 @@
 import { sql } from 'kysely';
 import { listsText, rowConditions } from '../filters.server';
 import { indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { and, leadingIndex, listTextOver, ORDER, type Plan } from './context.server';
+import { PLAN_TUNING } from '../tuning.server';
+import { and, leadingIndex, listTextOver, ORDER, type Plan, type SearchRun } from './context.server';
 
 export const place: Plan = {
   name: 'place',
@@ -22,3 +23,13 @@ export const place: Plan = {
     return s.pageAndCount(sql`FROM providers p ${index} ${and(conds)}`, ORDER, undefined, listsText(s.r, how));
   },
 };
+
+/**
+ * Whether the place plan leads (choice.server.ts): a city, state or price whose index is in result
+ * order (a ZIP prefix's, unordered, is the order plan's source instead); text not in a city leads a
+ * first page over a place (order).
+ */
+export function placeLeads({ r, wanted }: Pick<SearchRun, 'r' | 'wanted'>): boolean {
+  const leading = leadingIndex(r, PLACE_INDEXES);
+  return !!leading && !leading.unordered && !(r.match && !leading.filters.includes('city') && wanted <= PLAN_TUNING.textOverPlaceUpTo);
+}
