@@ -52,6 +52,16 @@ export interface ProvidersTable {
   vocabServices: Generated<string | null>;
   /** The import that made it ('overture'), or null for a listing made on Glow (migrations/0072). */
   source: Generated<string | null>;
+  /** The hours of its local week 0-41 it is open throughout, as bits, kept by the hours rows' triggers (migrations/0091). */
+  openWeek0: Generated<number>;
+  /** Hours 42-83, as openWeek0. */
+  openWeek1: Generated<number>;
+  /** Hours 84-125, as openWeek0. */
+  openWeek2: Generated<number>;
+  /** Hours 126-167, as openWeek0. */
+  openWeek3: Generated<number>;
+  /** 1 when a bit clear does not say closed (a range opens or closes inside an hour, or two overlap): open now then reads the hours rows. */
+  openPartly: Generated<number>;
 }
 
 /**
@@ -138,6 +148,12 @@ export interface ProviderSearchTable {
   timeZone: string | null;
   /** The provider's facets, copied (migrations/0046). */
   facets: number;
+  /** The provider's open hours of the week as bits and whether they leave hours out, copied (migrations/0091). */
+  openWeek0: number;
+  openWeek1: number;
+  openWeek2: number;
+  openWeek3: number;
+  openPartly: number;
 }
 
 export interface SearchTermsTable {

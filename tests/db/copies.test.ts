@@ -43,6 +43,15 @@ describe('copied columns', () => {
         openingHours: JSON.stringify({ monday: '9:00 AM - 5:00 PM', saturday: '10:00 PM - 2:00 AM', sunday: 'Closed' }),
       } as unknown as NewProvider;
       await database.client.batch(insertProviderStatements(database, row), 'write');
+      // Hours the open bits leave to the hours rows (migrations/0091): half past, and a whole day overlapping the next morning.
+      const partly = {
+        ...row,
+        id: 'copies-2',
+        name: 'Copies Half Past',
+        slug: 'copies-half-past',
+        openingHours: JSON.stringify({ monday: '9:00 AM - 9:00 AM', tuesday: '8:00 AM - 6:00 PM', wednesday: '9:30 AM - 5:00 PM', sunday: 'Closed' }),
+      } as unknown as NewProvider;
+      await database.client.batch(insertProviderStatements(database, partly), 'write');
       expect(await copyDrift(database)).toEqual([]);
 
       // An owner's edit: other services (other categories) and other hours.
@@ -95,6 +104,8 @@ describe('copied columns', () => {
       expect((await copyDrift(database)).join('\n')).toMatch(/provider_search/);
       await database.client.execute("UPDATE provider_facets SET rating = 0.5 WHERE providerSeq = (SELECT seq FROM providers WHERE id = 'copies-1')");
       expect((await copyDrift(database)).join('\n')).toMatch(/provider_facets copy/);
+      await database.client.execute("UPDATE providers SET openWeek1 = 0 WHERE id = 'copies-1'");
+      expect((await copyDrift(database)).join('\n')).toMatch(/providers openWeek/);
       await database.client.execute('DELETE FROM provider_facets WHERE bit = 7');
       expect((await copyDrift(database)).join('\n')).toMatch(/provider_facets missing/);
     } finally {

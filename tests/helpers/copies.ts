@@ -37,6 +37,26 @@ export async function copyDrift({ client }: Db): Promise<string[]> {
     const ranges = unique.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     if (JSON.stringify(ranges) !== p.ranges) report('provider_hours ranges', [{ seq: p.seq, expected: ranges, found: p.ranges }]);
   }
+  // Open hours' bits (migrations/0091): the hours of the week one range holds throughout, 42 a column;
+  // none, and openPartly, when two ranges overlap; openPartly when a range starts or ends inside an hour.
+  const weeks = await all(`SELECT p.seq, p.openWeek0, p.openWeek1, p.openWeek2, p.openWeek3, p.openPartly,
+      (SELECT json_group_array(json_array(openMinute, closeMinute)) FROM provider_hours WHERE providerSeq = p.seq) AS ranges FROM providers p`);
+  for (const p of weeks) {
+    const ranges = JSON.parse(String(p.ranges)) as [number, number][];
+    const overlaps = ranges.some(([o, c], i) => ranges.some(([o2, c2], j) => i !== j && o2 <= o && c2 > o && !(o2 === o && c2 === c)));
+    const partly = overlaps || ranges.some(([o, c]) => o % 60 !== 0 || c % 60 !== 0);
+    const words = [0, 1, 2, 3].map((w) =>
+      overlaps
+        ? 0
+        : Array.from({ length: 42 }, (_, b) => 42 * w + b).reduce(
+            (sum, hour, b) => sum + (ranges.some(([o, c]) => o <= hour * 60 && c >= hour * 60 + 60) ? 2 ** b : 0),
+            0,
+          ),
+    );
+    const found = [p.openWeek0, p.openWeek1, p.openWeek2, p.openWeek3].map(Number);
+    if (found.join() !== words.join() || Number(p.openPartly) !== (partly ? 1 : 0))
+      report('providers openWeek', [{ seq: p.seq, expected: [...words, partly ? 1 : 0], found: [...found, p.openPartly] }]);
+  }
   // Hours rows: zone, city, price and rating the provider's, categories its category rows' (the triggers' spelling).
   report(
     'provider_hours copy',

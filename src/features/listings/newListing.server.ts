@@ -43,6 +43,7 @@ export interface NewProvider
     | 'facets'
     | 'vocabServices'
     | 'source'
+    | OpenWeek
   > {
   /** 0 when nobody gave the price (migrations/0043); the column's stand-in is stored in `priceRange`. */
   priceRangeKnown?: number;
@@ -64,11 +65,21 @@ export interface NewProvider
  * Statements that insert a provider with its category rows, its hours for "open now" and, once it
  * is vetted, its words for suggestions and spelling correction (run them in one batch).
  */
+/**
+ * `row` without the open hours' bits a copied row may carry: they start clear and the hours rows
+ * written after the row set them (migrations/0091), never a copy passed in.
+ */
+function withoutOpenWeek(row: NewProvider): NewProvider {
+  const { openWeek0: _0, openWeek1: _1, openWeek2: _2, openWeek3: _3, openPartly: _p, ...rest } = row as NewProvider & Partial<Record<OpenWeek, number>>;
+  return rest;
+}
+type OpenWeek = 'openWeek0' | 'openWeek1' | 'openWeek2' | 'openWeek3' | 'openPartly';
+
 export function insertProviderStatements({ db }: Db, row: NewProvider): InStatement[] {
   const vetted = row.vetted_at === undefined ? { vetted_at: row.createdAt, vetted_by: 'seed' } : { vetted_at: row.vetted_at, vetted_by: row.vetted_by ?? null };
   const insert = db
     .insertInto('providers')
-    .values({ rating: 0, reviewCount: 0, ...row, ...vetted, nameKey: nameKey(row.name), timeZone: row.timeZone ?? timeZoneOf(row.state) })
+    .values({ rating: 0, reviewCount: 0, ...withoutOpenWeek(row), ...vetted, nameKey: nameKey(row.name), timeZone: row.timeZone ?? timeZoneOf(row.state) })
     .compile();
   // The copied rows through their one writer (copies.server.ts): category rows before the hours
   // rows, which copy the categories.

@@ -33,20 +33,46 @@ const byZone = (zone: RawBuilder<unknown>, minutes: (zone: string) => number) =>
     sql` `,
   )} ELSE ${minutes(FALLBACK_ZONE)} END)`;
 
+/** Hours of the week each of the bit columns holds (migrations/0091: openWeek0 hours 0-41, openWeek1 42-83, openWeek2 84-125, openWeek3 126-167). */
+const HOURS_PER_WEEK_COLUMN = 42;
+
 /**
- * Row check: one seek in the primary key of provider_hours for the provider row `p`, at now on its
- * zone. The zone is the provider's, worked out once per row: read from each hours row instead (so
- * that a count along a price's index would not read the provider's row) it was worked out for every
- * range of the provider, and sqld counted every range read.
+ * The bit of the provider row `p` for the hour `date` is in on its zone's clock: 1 when it is open
+ * throughout that hour (migrations/0091), read from the row (or an order index's entry) itself. One
+ * CASE naming only the zones whose bit is another than New York's (the fallback's): the zones share
+ * a few clocks, and a statement that checks open now at a thousand points (plans/spots.server.ts)
+ * takes longer to prepare with every arm.
+ */
+function openThisHour(date: Date) {
+  const bitOf = (zone: string) => {
+    const hour = Math.floor(minuteOfWeek(date, zone) / 60);
+    return sql`((${sql.ref(`p.openWeek${Math.floor(hour / HOURS_PER_WEEK_COLUMN)}`)} >> ${sql.lit(hour % HOURS_PER_WEEK_COLUMN)}) & 1)`;
+  };
+  const hourOf = (zone: string) => Math.floor(minuteOfWeek(date, zone) / 60);
+  const others = new Map<number, string[]>();
+  for (const zone of BUSIEST_FIRST) if (hourOf(zone) !== hourOf(FALLBACK_ZONE)) others.set(hourOf(zone), [...(others.get(hourOf(zone)) ?? []), zone]);
+  if (!others.size) return bitOf(FALLBACK_ZONE);
+  const arms = [...others.values()].map((zones) => sql`WHEN p.timeZone IN (${sql.join(zones)}) THEN ${bitOf(zones[0]!)}`);
+  return sql`(CASE ${sql.join(arms, sql` `)} ELSE ${bitOf(FALLBACK_ZONE)} END)`;
+}
+
+/**
+ * Row check: the bit of now's hour in the provider row `p` (migrations/0091), and only when it is
+ * clear for a provider whose bits leave hours out (`openPartly`: a range opening or closing inside
+ * an hour, or overlapping another), one seek in the primary key of provider_hours at now on its
+ * zone (each zone's now a row of a VALUES list, the provider's picked). The bits are in the order
+ * indexes' entries, so a walk checks open now without a seek per entry (deep in an order at night,
+ * a thousand open among tens of thousands checked).
  * Only the ranges opened within a day before now are read: none lasts longer (MAX_CLASS), so none
  * opened earlier is still open, and the seek no longer reads every range of the week before now
  * (on a Saturday evening, six days of them).
  */
 export function openNowCondition(date: Date): Expression<SqlBool> {
-  const zone = sql`p.timeZone`;
-  const now = byZone(zone, (z) => minuteOfWeek(date, z));
-  const dayBefore = byZone(zone, (z) => minuteOfWeek(date, z) - MINUTES_PER_DAY);
-  return sql<SqlBool>`EXISTS (SELECT 1 FROM provider_hours h WHERE h.providerSeq = p.seq AND h.openMinute <= ${now} AND h.openMinute > ${dayBefore} AND h.closeMinute > ${now})`;
+  const nows = sql.join(BUSIEST_FIRST.map((zone) => sql`(${zone}, ${minuteOfWeek(date, zone)})`));
+  const zone = sql`CASE WHEN p.timeZone IN (${sql.join(BUSIEST_FIRST)}) THEN p.timeZone ELSE ${FALLBACK_ZONE} END`;
+  const seek = sql`EXISTS (SELECT 1 FROM (VALUES ${nows}) n CROSS JOIN provider_hours h WHERE n.column1 = ${zone} AND h.providerSeq = p.seq
+    AND h.openMinute <= n.column2 AND h.openMinute > n.column2 - ${MINUTES_PER_DAY} AND h.closeMinute > n.column2)`;
+  return sql<SqlBool>`(${openThisHour(date)} = 1 OR (p.openPartly = 1 AND ${seek}))`;
 }
 
 /**

@@ -435,7 +435,7 @@ async function readTextRings(over: Db, a: AroundReads, radii: readonly number[],
   if (known && !narrowed) return { ask, read: undefined, pastCap: true };
   const read = await ringsByText(searchRun(q, r), match, a.point, radii, ask, { ...(narrowed ? { narrowed } : {}), ...(known ? { words: known } : {}) });
   if (read && !known) primeTextList(q.database, match, a.q.reads, read.words);
-  return { ask, read, ...(read && read.listed > most ? { pastCap: true } : {}) };
+  return { ask, read, ...(read?.pastCap ? { pastCap: true } : {}) };
 }
 
 /**
