@@ -1075,7 +1075,7 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
 
   it('a service with text that is many: counted along the words with a category-row probe and walked with a lookup per row, else listed, the same rows', async () => {
     const saved = PLAN_TUNING.textLeads;
-    const { maxWalk } = PLAN_TUNING;
+    const { maxWalk, checkedWords } = PLAN_TUNING;
     // "plan" (every plan provider) past textLeads: many. Nail salons are three plan providers in
     // four, so the words' first textLeads matches hold more than the cap of them.
     PLAN_TUNING.textLeads = 1500;
@@ -1083,12 +1083,36 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
       const keep = (r: Ref) => inCategory(r, 'nails') && hasWords(words(r), 'plan');
       for (const offset of ['0', '24', '900'])
         await check({ query: 'plan', service: 'Nail Salon', offset }, keep, { tuned: 'category:checked', capped: 'category:checked' });
+      // By rating or reviews (other-order): walked along the service's rows in that order.
+      for (const [sort, offset] of [
+        ['rating', '0'],
+        ['reviews', '24'],
+        ['rating', '480'],
+      ] as const)
+        await check({ query: 'plan', service: 'Nail Salon', sort, offset }, keep, { tuned: 'other-order:checked', capped: 'other-order:checked' });
+      // Fewer than the cap at a price (the fuzz benchmark's `query=well&service=Cute Nails&priceRange=$$&sort=rating`):
+      // every one of the words' matches probed, those found sorted for the page.
+      const atPrice = (r: Ref) => keep(r) && r.priceRange === '$$';
+      for (const [sort, offset] of [
+        ['recommended', '0'],
+        ['rating', '24'],
+        ['reviews', '12'],
+      ] as const)
+        await check({ query: 'plan', service: 'Nail Salon', priceRange: '$$', sort, offset }, atPrice, {
+          tuned: sort === 'recommended' ? 'category:listed' : 'other-order:listed',
+          capped: sort === 'recommended' ? 'category:listed' : 'other-order:listed',
+        });
       // A walk bound the words' density could not fill the page within: listed, as before.
       PLAN_TUNING.maxWalk = 10;
       await check({ query: 'plan', service: 'Nail Salon', offset: '24' }, keep, { tuned: 'category', capped: 'category' });
+      PLAN_TUNING.maxWalk = maxWalk;
+      // The words' first checkedWords matches hold fewer than the cap of the service's rows: read as before.
+      PLAN_TUNING.checkedWords = 100;
+      await check({ query: 'plan', service: 'Nail Salon', sort: 'rating', offset: '24' }, keep, { tuned: 'other-order:walk', capped: 'other-order:top' });
     } finally {
       PLAN_TUNING.textLeads = saved;
       PLAN_TUNING.maxWalk = maxWalk;
+      PLAN_TUNING.checkedWords = checkedWords;
     }
   });
 
@@ -2101,15 +2125,20 @@ describe("a place's rings with words in one statement (plans/textRings.server.ts
     const saved = { ...RING_TUNING };
     let once = 0;
     let pastCap = 0;
+    // `plan` alone narrowed past the words' cap: listed by the statement, unless capped as the words are.
+    const planAlone = { listed: 0, capped: 0 };
     const database = watchedDatabase(api.database, (text) => {
       if (/^WITH w AS MATERIALIZED/.test(text)) once++;
     });
     // As tuned, and with every text past the words' cap: the statement lists them narrowed to the
-    // widest circle's states and the filters' tokens, and a circle past the counted cap is the ring.
-    for (const textLeads of [PLAN_TUNING.textLeads, 0])
+    // widest circle's states and the filters' tokens, and a circle past the counted cap is the ring;
+    // then with the narrowed list capped as the words' are (`plan` alone past it: circle after circle).
+    const tuned = { textLeads: PLAN_TUNING.textLeads, ringsNarrowedMost: PLAN_TUNING.ringsNarrowedMost };
+    for (const { textLeads, ringsNarrowedMost } of [tuned, { ...tuned, textLeads: 0 }, { textLeads: 0, ringsNarrowedMost: 0 }])
       try {
-        tune({ textLeads });
+        tune({ textLeads, ringsNarrowedMost });
         for (const raw of [
+          { query: 'plan' },
           { query: 'manicure' },
           { query: 'plan', priceRange: '$' },
           { query: 'balayage facial', rating: '3' },
@@ -2131,7 +2160,10 @@ describe("a place's rings with words in one statement (plans/textRings.server.ts
                 Object.assign(RING_TUNING, { probedFromRows, textAtOnce: true });
                 const trace: SearchTrace = {};
                 const atOnce = await searchNearPlace(database, params, at, trace);
-                if (!textLeads && trace.plan?.endsWith(' mi') && trace.plan.includes('text-listed:rings')) pastCap++;
+                const ringsListed = !!trace.plan?.endsWith(' mi') && trace.plan.includes('text-listed:rings');
+                if (!textLeads && ringsListed) pastCap++;
+                if (!textLeads && raw.query === 'plan' && Object.keys(raw).length === 1 && offset === 0 && probedFromRows === 100)
+                  planAlone[ringsNarrowedMost ? 'listed' : 'capped'] += ringsListed ? 1 : 0;
                 RING_TUNING.textAtOnce = false;
                 expect(atOnce, `${what} at ${at.toISOString()}`).toEqual(await searchNearPlace(api.database, params, at));
               }
@@ -2141,8 +2173,9 @@ describe("a place's rings with words in one statement (plans/textRings.server.ts
       }
     expect(once).toBeGreaterThan(0);
     expect(pastCap).toBeGreaterThan(0);
+    expect(planAlone).toEqual({ listed: 1, capped: 0 });
     // Over sqld (the sqld project) each of its hundreds of searches is a few round trips.
-  }, 120_000);
+  }, 240_000);
 });
 
 /** Places whose rings the plan tests read: the ZIP area and its town have providers of their own; Plan City's lie ~36 miles west, in the widest ring. */
@@ -2728,7 +2761,8 @@ describe('text that is many with a service (in a city), or a city: checked row b
     it(`${new URLSearchParams(raw)}: the same rows either way`, async () => {
       const expected = (await everyProvider()).filter((r) => keep(r) && hasWords(words(r), 'plan'));
       for (const seeks of [1_000_000, 0]) {
-        tune({ boxCheckSeeks: seeks, textLeads: 0 });
+        // No count along the words (category.server.ts textChecked): the service's rows are read.
+        tune({ boxCheckSeeks: seeks, textLeads: 0, checkedWords: 0 });
         const statements: string[] = [];
         const database = watchedDatabase(api.database, (text) => statements.push(text));
         const trace: SearchTrace = {};
@@ -2901,4 +2935,67 @@ describe("open now on the hour's bit (migrations/0091): the fuzz benchmark's ope
       const page = await search({ limit: '12', ...raw }, when);
       expectPage(page, expected, Number(raw.offset ?? 0), 12, `${new URLSearchParams(raw)} at ${at} (${lastPlan})`);
     });
+
+describe("text with a service and a state in another order, many open: the words listed with the state's token lead when fewer than the service's rows", () => {
+  // The fuzz benchmark's `query=cl&service=Nail Salon&location=MO&openNow=true&sort=rating` at a
+  // million: the service's 310,928 rows each read with the provider's row for the state, where the
+  // words in the state were 5,160. Nail salons open all day in Montana, more than the cap, so that
+  // many are open (the open-now list is read in the state's zone). Last in the file: what the rows
+  // it adds leave behind once removed (the vocabulary's counts) would change the plans after it.
+  beforeAll(async () => {
+    await addLike(
+      'plan-0',
+      Array.from({ length: LIMITS.countedTotal + 100 }, (_, n) => ({
+        id: `montana-${n}`,
+        name: `Plan Montana ${n}`,
+        slug: `plan-montana-${n}`,
+        city: 'Plan Montana Town',
+        state: 'MT',
+        timeZone: 'America/Denver',
+        services: JSON.stringify(['Manicure']),
+        rating: (n % 50) / 10,
+        reviewCount: n % 7,
+        openingHours: JSON.stringify(week('12:00 AM - 12:00 AM')),
+      })),
+    );
+  });
+  afterAll(async () => {
+    await api.database.client.execute("DELETE FROM providers WHERE id LIKE 'montana-%'");
+  });
+
+  const byName = (a: Ref, b: Ref) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  // The rows come in the recommended order, which ends in seq: a stable sort keeps it as the last key.
+  const BY = {
+    rating: (a: Ref, b: Ref) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b),
+    reviews: (a: Ref, b: Ref) => b.reviewCount - a.reviewCount || b.rating - a.rating || byName(a, b),
+  };
+  it('the same rows as the service\u2019s rows leading', async () => {
+    const all = (await everyProvider()).filter((r) => inCategory(r, 'nails') && r.state === 'MT' && isOpen(r, MOMENTS.many) && hasWords(words(r), 'plan'));
+    expect(all.length).toBeGreaterThan(12);
+    for (const [wordsLeadService, source] of [
+      // The words alone are about as many as the service's rows, their state's a part of them.
+      [0.5, /FROM providers_fts f CROSS JOIN provider_search p/],
+      [0, /FROM provider_categories c/],
+    ] as const) {
+      // Many words (not listed as few), so the state's token is the filters' (resolve.server.ts resolveTextList);
+      // with open now, text-listed counts the words alone (textListed.server.ts textAndLead). Here the
+      // state holds a third of the directory: its token kept all the same.
+      tune({ wordsLeadService, textLeads: 0, textTokenShare: 1 });
+      for (const sort of ['rating', 'reviews'] as const)
+        for (const offset of ['0', '24']) {
+          const statements: string[] = [];
+          const database = watchedDatabase(api.database, (text) => statements.push(text));
+          const trace: SearchTrace = {};
+          const raw = { query: 'plan', service: 'Nail Salon', location: 'MT', openNow: 'true', sort, limit: '12', offset };
+          const page = await searchProviders(database, searchParamsSchema.parse(raw), MOMENTS.many, { trace });
+          const what = `wordsLeadService ${wordsLeadService} ${sort} offset ${offset}`;
+          expect(trace.plan?.split(':')[0], what).toBe('other-order');
+          expect(
+            statements.some((text) => source.test(text)),
+            what,
+          ).toBe(true);
+          expectPage(page, [...all].sort(BY[sort]), Number(offset), 12, what);
+        }
+    }
+  });
 });

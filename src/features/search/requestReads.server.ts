@@ -54,6 +54,8 @@ export interface RequestReads {
   textAhead?: Promise<unknown>;
   /** The points providers sit at around a point (near.server.ts `spotsNear`), by circle: a narrower one's are a wider one's nearer than its radius. */
   spots: { point: Point; miles: number; read: Promise<SpotNear[]> }[];
+  /** The words' list read beside their terms (textFacts.server.ts `readWordsListEarly`), done once it is kept in `textLists`: a read of a list waits for it. */
+  wordsEarly?: Promise<void>;
 }
 
 /** A request's reads, none made yet. */

@@ -29,7 +29,7 @@ import {
   openNowRanges,
   type OpenListConditions,
 } from './openNow.server';
-import { textMatch } from './textMatch.server';
+import { textMatch, textOf } from './textMatch.server';
 import { carriedByAll, FILTERS, isListed, openListConditions, wordsMatch, textTokensOf } from './filters.server';
 import { circleRowsOf, tokenShares } from './tokenShares.server';
 import { hasText } from './rings';
@@ -86,17 +86,11 @@ async function resolvedText(database: Db, params: Filters, now: Date, place: Sea
     readOnce(reads.textMatches, `${column ?? ''}:${text}`, () =>
       textMatch(database, text, column, termsOnce(database, reads), () => unvettedOnce(database, reads)),
     );
-  const texts = await Promise.all([
-    params.query ? matchOnce(params.query) : undefined,
-    params.service && !category ? matchOnce(params.service, 'services') : undefined,
-  ]);
-  const parts = texts.filter((t) => t !== undefined);
-  const impossible = parts.some((t) => !t);
-  const matches = parts.filter((t) => !!t);
+  const { match, matches } = await textOf(params, matchOnce);
   return {
     params,
     now,
-    match: impossible ? false : matches.length ? matches.map((t) => `(${t.expression})`).join(' AND ') : null,
+    match,
     checkable: matches.every((t) => t.checkable),
     checkSeeks: matches.reduce((sum, t) => sum + t.seeks, 0),
     category: category?.slug,

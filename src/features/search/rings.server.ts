@@ -5,9 +5,10 @@
  * the place's own in it are left out of its page. The rings share one request's reads
  * (requestReads.server.ts): a circle's count is not read again for its page. When none of the
  * place's own is in them and they would read point by point, they are one statement instead
- * (`ringsAtOnce`, plans/spots.server.ts `ringsBySpot`): one round trip for every circle. What a
- * place's search reads ahead of its own page for the rings is decided and started in one step
- * (`readsAhead`), called once by the request.
+ * (`ringsAtOnce`, plans/spots.server.ts `ringsBySpot`): one round trip for every circle. Over the
+ * network the rings read ahead: what they ask first beside the place's own reads (`readEarly`), and
+ * their one statement beside the place's own page when its own search tells that its own fall short
+ * (`readsAhead`, the own search's request): the same statements searchAround then finds read.
  */
 import type { Db } from '../../db/client';
 import { overNetwork } from '../../db/batchedReads';
@@ -435,7 +436,7 @@ async function readTextRings(over: Db, a: AroundReads, radii: readonly number[],
   if (known && !narrowed) return { ask, read: undefined, pastCap: true };
   const read = await ringsByText(searchRun(q, r), match, a.point, radii, ask, { ...(narrowed ? { narrowed } : {}), ...(known ? { words: known } : {}) });
   if (read && !known) primeTextList(q.database, match, a.q.reads, read.words);
-  return { ask, read, ...(read && read.listed > most ? { pastCap: true } : {}) };
+  return { ask, read, ...(read?.pastCap ? { pastCap: true } : {}) };
 }
 
 /**

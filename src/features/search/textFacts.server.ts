@@ -7,10 +7,16 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/client';
 import { LIMITS } from '../../config';
-import { listedMatch, wordsMatch } from './filters.server';
+import { filtersOf, listedMatch, wordsMatch } from './filters.server';
 import { countOnce, kept, readOnce, statementKey, type RequestReads, type TextList } from './requestReads.server';
 import type { Resolved } from './searchTypes.server';
 import { countedWords, PLAN_TUNING } from './tuning.server';
+import { termsStartingWith, type TermKind } from '../suggestions/index.server';
+import { MAX_EXPANSION, textMatch, textOf } from './textMatch.server';
+import { isIndexedPrefix } from './searchText';
+import { categoryForSearch } from '../catalog';
+import { hasText } from './rings';
+import type { SearchRequest } from './request.server';
 
 /**
  * The states `read` lists, once per request under `key`; null when `read` finds none to narrow by
@@ -46,7 +52,91 @@ const textListFrom = (row: { n: number; reach: number; rowids: string }): TextLi
  */
 export function textListOf(database: Db, match: string, reads: RequestReads): Promise<TextList> {
   const read = textListRead(match);
-  return readOnce(reads.textLists, statementKey(database, read), async () => textListFrom((await read.execute(database.db)).rows[0]!));
+  const once = () => readOnce(reads.textLists, statementKey(database, read), async () => textListFrom((await read.execute(database.db)).rows[0]!));
+  return reads.wordsEarly ? reads.wordsEarly.then(once) : once();
+}
+
+/**
+ * The words' list a search with text and no city reads (filters.server.ts `wordsMatch`: the words
+ * alone), read in the request's first round trip beside their terms (`wordsEarlyRead`): its
+ * expression built as resolve.server.ts builds it, each word's terms marked where the statement
+ * puts them. A city's own search lists its words with the city's; text alone in the recommended
+ * order counts its listed matches itself (plans/order.server.ts): neither reads this list.
+ */
+export function readWordsListEarly(q: Pick<SearchRequest, 'database' | 'reads' | 'params' | 'located'>): void {
+  const { params, located } = q;
+  // Nearest first from a location with no point (a state, a ZIP prefix) finds nothing (resolve.server.ts `placeOnMap`): nothing is listed.
+  if (!hasText(params) || located?.cityName || (params.sort === 'distance' && !params.near && located?.found?.kind !== 'zip')) return;
+  // Set at once: a read of the words' list (a search whose words need no terms) waits for this one.
+  q.reads.wordsEarly = listEarly(q);
+}
+
+/** readWordsListEarly's read, done once the list it read is kept for the request (never failing: the search reads its own then). */
+async function listEarly({ database, reads, params }: Pick<SearchRequest, 'database' | 'reads' | 'params'>): Promise<void> {
+  const asked: WordAsked[] = [];
+  const marked = async (kind: TermKind, word: string) => {
+    asked.push({ kind, word, short: kind === 'serviceWord' && isIndexedPrefix(word) });
+    return [wordMark(asked.length - 1)];
+  };
+  const { match } = await textOf(params, (text, column) => textMatch(database, text, column, marked, async () => []));
+  if (!match) return;
+  const category = params.service ? categoryForSearch(params.service)?.slug : undefined;
+  const r: Resolved = { params, now: new Date(), match, checkable: true, checkSeeks: 0, ...(category ? { category } : {}) };
+  const onlyText = !params.near && !params.location && filtersOf(r).every((name) => name === 'text');
+  if (onlyText && params.sort === 'recommended') return;
+  // Kept under the expression the statement built (a listing not yet vetted may add words to the search's own).
+  const row = await wordsEarlyRead(wordsMatch(r), asked)
+    .execute(database.db)
+    .then(
+      ({ rows }) => rows[0]!,
+      () => undefined,
+    );
+  const key = row && row.m !== null ? statementKey(database, textListRead(row.m)) : undefined;
+  if (key && !reads.textLists.has(key)) reads.textLists.set(key, Promise.resolve(textListFrom(row!)));
+}
+
+/** A word whose terms a words' template leaves to the database (`wordsEarlyRead`). */
+export interface WordAsked {
+  kind: TermKind;
+  word: string;
+  /** A short word of services: its own prefix when its terms include it, or are none or too many (textMatch.server.ts `shortWordExpands`). */
+  short: boolean;
+}
+
+/** Where a template holds word `i`'s terms: textMatch's one-term form of a word (`"<mark>"`), its one term this mark. */
+export const wordMark = (i: number) => `\uE000${i}`;
+
+/**
+ * textListOf's read with the full-text expression built in the statement as textMatch.server.ts
+ * builds it from the words' terms, read beside them (`readWordsListEarly`): `template`, the
+ * expression with each word of `asked` marked (`wordMark`), the marks replaced by its terms (`"t"`,
+ * `("t" OR "u")`, or past MAX_EXPANSION the word as a prefix; none: nothing matches, nothing read).
+ */
+function wordsEarlyRead(template: string, asked: readonly WordAsked[]) {
+  const pieces = template.split(/"\uE000(\d+)"/);
+  const termsOf = (i: number) => sql.raw(`a.t${i}`);
+  const piece = (i: number) => {
+    const { word, short } = asked[i]!;
+    const [t, n, prefix] = [termsOf(i), sql`json_array_length(${termsOf(i)})`, `"${word}"*`];
+    const none = short ? sql`${n} = 0 OR ${n} > ${MAX_EXPANSION} OR EXISTS (SELECT 1 FROM json_each(${t}) WHERE value = ${word})` : sql`${n} = 0`;
+    return sql`(CASE WHEN ${none} THEN ${short ? prefix : null} WHEN ${n} > ${MAX_EXPANSION} THEN ${prefix} WHEN ${n} = 1 THEN '"' || json_extract(${t}, '$[0]') || '"'
+      ELSE '(' || (SELECT group_concat('"' || value || '"', ' OR ') FROM json_each(${t})) || ')' END)`;
+  };
+  const expression = sql.join(
+    pieces.map((part, k) => (k % 2 ? piece(Number(part)) : sql`${part}`)),
+    sql` || `,
+  );
+  const terms = asked.length
+    ? sql.join(
+        asked.map(
+          ({ kind, word }, i) =>
+            sql`(SELECT json_group_array(term) FROM (${termsStartingWith(kind, word.toLowerCase(), MAX_EXPANSION + 1)})) AS ${sql.raw(`t${i}`)}`,
+        ),
+      )
+    : sql`1`;
+  return sql<{ m: string | null; n: number; reach: number; rowids: string }>`WITH e AS MATERIALIZED (SELECT ${expression} AS m FROM (SELECT ${terms}) a)
+    SELECT e.m AS m, l.n, l.reach, l.rowids FROM e CROSS JOIN (SELECT count(*) AS n, max(rowid) AS reach, json_group_array(rowid) AS rowids
+      FROM (SELECT f.rowid FROM e CROSS JOIN providers_fts f WHERE e.m IS NOT NULL AND f.providers_fts MATCH e.m LIMIT ${countedWords() + 1})) l`;
 }
 
 /**
@@ -55,6 +145,8 @@ export function textListOf(database: Db, match: string, reads: RequestReads): Pr
  * kept in the request as its own read would be (countOnce, textListOf). Read apart when either was.
  */
 export function countBesideWords(database: Db, reads: RequestReads, count: RawBuilder<{ n: number }>, match: string): Promise<number> {
+  // The words' list read beside their terms is known first (readWordsListEarly).
+  if (reads.wordsEarly) return reads.wordsEarly.then(() => countBesideWords(database, { ...reads, wordsEarly: undefined }, count, match));
   const [countKey, listKey] = [statementKey(database, count), statementKey(database, textListRead(match))];
   if (reads.counts.has(countKey) || reads.textLists.has(listKey)) return countOnce(database, reads.counts, count);
   // The count leads the join: at 0 (nobody open) the full-text index is not read.
@@ -78,6 +170,11 @@ export function countBesideWords(database: Db, reads: RequestReads, count: RawBu
  * would be (textListOf, statesOf). Nothing when the list was read already.
  */
 export function listBesideStates(database: Db, reads: RequestReads, match: string, states: RawBuilder<unknown>): void {
+  // The words' list read beside their terms is known first (readWordsListEarly).
+  if (reads.wordsEarly) {
+    reads.wordsEarly.then(() => listBesideStates(database, { ...reads, wordsEarly: undefined }, match, states)).catch(() => {});
+    return;
+  }
   const list = textListRead(match);
   const [listKey, statesKey] = [statementKey(database, list), statementKey(database, states)];
   if (reads.textLists.has(listKey) || reads.states.has(statesKey)) return;

@@ -12,6 +12,8 @@ import { searchWords } from '../../lib/words';
 import { ftsWord, isIndexedPrefix, MAX_QUERY_WORDS } from './searchText';
 import { termsWithPrefix, type TermKind } from '../suggestions/index.server';
 import { unvettedRows, unvettedWordsIn, type UnvettedRow } from '../listings/index.server';
+import { categoryForSearch } from '../catalog';
+import type { Filters } from './searchTypes.server';
 
 /**
  * Where a long word's words of the data come from, by the column searched: the vocabulary's kind and
@@ -106,4 +108,16 @@ export async function textMatch(
   // FTS5 reads two phrases side by side as AND, but not a bracketed group: spelled out.
   const expression = parts.join(' AND ');
   return { expression: column ? `${column} : (${expression})` : expression, checkable, seeks };
+}
+
+/** A search's words and service (a service that is no category) as one full-text expression, each read by `matchOf`; false when one matches nothing. */
+export async function textOf(params: Pick<Filters, 'query' | 'service'>, matchOf: (text: string, column?: 'services') => Promise<TextMatch | null | false>) {
+  const texts = await Promise.all([
+    params.query ? matchOf(params.query) : undefined,
+    params.service && !categoryForSearch(params.service) ? matchOf(params.service, 'services') : undefined,
+  ]);
+  const parts = texts.filter((t) => t !== undefined);
+  const matches = parts.filter((t) => !!t);
+  const match: string | false | null = parts.some((t) => !t) ? false : matches.length ? matches.map((t) => `(${t.expression})`).join(' AND ') : null;
+  return { match, matches };
 }

@@ -40,6 +40,10 @@ export const statesShare = (shares: TokenShares['shares'], states: readonly stri
     states.reduce((sum, state) => sum + (shares.get(stateToken(state)) ?? 0), 0),
   );
 
+/** The share of the directory holding every one of `tokens` (their shares multiplied, as if apart; from `of`, the whole). */
+export const tokensShare = (shares: TokenShares['shares'], tokens: readonly string[], of = 1) =>
+  tokens.reduce((product, token) => product * (shares.get(token) ?? 0), of);
+
 /**
  * The providers a circle holds, at the sample's share of the directory, counting one sampled provider
  * more than it holds: a circle holding none of the sample holds no more than that share.
@@ -114,6 +118,6 @@ async function sampleShares({ client }: Db): Promise<TokenShares> {
 export async function narrowedList(database: Db, r: Resolved, states: readonly string[]): Promise<{ match: string; share: number; size: number }> {
   const tokens = textTokensOf(r);
   const { size, shares } = await tokenShares(database);
-  const share = tokens.reduce((product, token) => product * (shares.get(token) ?? 0), statesShare(shares, states));
+  const share = tokensShare(shares, tokens, statesShare(shares, states));
   return { match: listedMatch({ ...r, regionStates: states }, { tokens, inText: true, regions: true }), share, size };
 }

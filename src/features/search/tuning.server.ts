@@ -24,6 +24,8 @@ export const PLAN_TUNING = {
   narrowedEntryCost: 0.3,
   /** Text matches past the counted cap up to which text still leads: every match is read and sorted, so this bounds it. */
   textLeads: 5000,
+  /** The words' matches a count along them reads, each probed for its category row (a key seek, a tenth of a full-text lookup's cost), before the service's rows lead instead. */
+  checkedWords: 20000,
   /** Open now is listed while the open are at most this times √(counted cap × providers), where listing and counting meet. */
   openListedScale: 0.5,
   /** …and around a point, while they are at most this times the providers its circle holds (a sample's share): each of a small circle's rows is checked instead. */
@@ -66,6 +68,8 @@ export const PLAN_TUNING = {
   intersectionMargin: 1,
   /** A place's rings list words past their cap narrowed to their states and the filters' tokens when the estimate is at most this part of what they list: a list past it is read for nothing. */
   ringsNarrowedMargin: 1,
+  /** …and list them up to this many (each a row read in the statement): each circle's own plan merged the words' whole lists again. */
+  ringsNarrowedMost: 20000,
   /** Text leads a service while its words are fewer than this times the service's rows: each word is a probe, each row a provider row read. */
   wordsLeadService: 1,
   /** …and another order's source while they are fewer than this times a place's index rows: the index was read up to the cap with the words' list built. */

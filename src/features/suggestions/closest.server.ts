@@ -41,8 +41,8 @@ type Band = NonNullable<ReturnType<typeof bandOf>>;
 const inBand = (kind: TermKind, { first, to, lengths }: Band) =>
   sql`b.kind = ${kind} AND length(b.term) IN (${sql.join(lengths)}) AND b.term >= ${first} AND b.term < ${to}`;
 
-/** The one definition of a word's terms: up to `limit` terms of `kind` that start with `p` (lower case), in order (termsWithPrefix, termsElseBand). */
-const startingWith = (kind: TermKind, p: string, limit: number) =>
+/** The one definition of a word's terms: up to `limit` terms of `kind` that start with `p` (lower case), in order (termsWithPrefix, termsElseBand; a search's words' list read beside them, search textFacts.server.ts `wordsEarlyRead`). */
+export const termsStartingWith = (kind: TermKind, p: string, limit: number) =>
   sql<{
     term: string;
   }>`SELECT DISTINCT term FROM search_terms WHERE kind = ${kind} AND term >= ${p} AND term < ${`${p}\u{10FFFF}`} ORDER BY term LIMIT ${limit}`;
@@ -106,7 +106,7 @@ export async function termsElseBand(
   const { rows } = await sql<{ terms: string; band: string | null }>`SELECT s.terms,
       (SELECT json_group_array(json_array(b.term, b.label, b.n)) FROM search_terms b INDEXED BY ${sql.raw(TERMS_BAND_INDEX)}
         WHERE s.terms = '[]' AND ${inBand(kind, band)}) AS band
-    FROM (SELECT json_group_array(term) AS terms FROM (${startingWith(kind, p, limit)})) s`.execute(database.db);
+    FROM (SELECT json_group_array(term) AS terms FROM (${termsStartingWith(kind, p, limit)})) s`.execute(database.db);
   const terms = JSON.parse(rows[0]!.terms) as string[];
   if (terms.length) return { terms, band: null };
   const read = JSON.parse(rows[0]!.band ?? '[]') as [string, string, number][];
@@ -125,7 +125,7 @@ export function prefixTermsInBand(band: readonly Term[], word: string, limit: nu
 
 /** Up to `limit` terms of `kind` that start with `prefix`, in order. */
 export async function termsWithPrefix({ db }: Db, kind: TermKind, prefix: string, limit: number): Promise<string[]> {
-  return (await startingWith(kind, prefix.toLowerCase(), limit).execute(db)).rows.map((r) => r.term);
+  return (await termsStartingWith(kind, prefix.toLowerCase(), limit).execute(db)).rows.map((r) => r.term);
 }
 
 /** Whether some term of `kind` starts with `prefix` (a word of a search that matches something). */

@@ -24,7 +24,7 @@ import { and, CATEGORY_ORDER, CATEGORY_SORT_ORDERS, leadingIndex, listTextOver, 
 import type { Resolved } from '../searchTypes.server';
 import { manyText, wordsEstimate } from '../textFacts.server';
 import { PLAN_TUNING } from '../tuning.server';
-import { tokenShares } from '../tokenShares.server';
+import { tokenShares, tokensShare } from '../tokenShares.server';
 
 /**
  * The category index a search reads in its own order, with that order: in the recommended order a
@@ -52,20 +52,22 @@ const UNCARRIED_PLACES = PLACE_INDEXES.filter((i) => !i.filters.every((f) => (FI
 const alongOtherSources = (r: Resolved) => !!leadingIndex(r, UNCARRIED_PLACES) || !!r.point || !!r.within || !!r.match;
 
 /**
- * Text with a service alone, whose words (estimated past the request's count, textFacts.server.ts)
- * are fewer than the service's rows with the search's other filters that category rows carry
- * (times `wordsLeadService`)
+ * Text with a service alone, whose words (estimated past the request's count, textFacts.server.ts),
+ * as listed with the filters' tokens resolve chose (a state's: `listedMatch`), are fewer than the
+ * service's rows with the search's other filters that category rows carry (times `wordsLeadService`)
  * (the token sample's share): the words lead in the order plan, each match probed for its category
  * row by seq, a list as long as the words, where the service's rows were each read with the
- * provider's row to check the text (a third of the directory for hair, at a million).
+ * provider's row to check the text (a third of the directory for hair, at a million) and a filter
+ * they do not carry (a state's row for each of a service's 310,928 at a million).
  */
 export async function wordsFewer(s: SearchRun): Promise<boolean> {
   const { r } = s;
   if (!r.match || !r.checkable || leadingIndex(r, CATEGORY_INDEXES)?.index !== INDEXES.categoryOrder) return false;
-  const { size, categoryRows } = await tokenShares(s.q.database);
+  const { size, categoryRows, shares } = await tokenShares(s.q.database);
   const held = categoryRows.filter((row) => inSampledCategoryRows(r, row)).length;
   const rows = (size * held) / Math.max(1, categoryRows.length);
-  return (await wordsEstimate(s.q.database, r, s.q.reads, size)) < rows * PLAN_TUNING.wordsLeadService;
+  const listed = tokensShare(shares, r.textTokens ?? [], await wordsEstimate(s.q.database, r, s.q.reads, size));
+  return listed < rows * PLAN_TUNING.wordsLeadService;
 }
 
 /** `conds` on `p.seq`, checked on the category row's `c.providerSeq` (a row of its own, no provider row read). */
@@ -78,7 +80,7 @@ export const category: Plan = {
     const lead = categoryLead(s)!;
     const cat = categoryConditions(r, lead.index);
     const index = indexSql(lead.index);
-    const checked = lead.order === CATEGORY_ORDER ? await textChecked(s, cat, index) : null;
+    const checked = lead.order === CATEGORY_ORDER ? await textChecked(s, cat, index, CATEGORY_ORDER) : null;
     if (checked) return checked;
     // Text (many: few was listed before) as one list of rowids, not a lookup per category row,
     // unless the service's rows (in its city) are few for a check each (listTextOver).
@@ -104,37 +106,58 @@ export const category: Plan = {
  * filter the category rows do not carry: its list would be built whole, a common word's hundreds of
  * thousands of rowids for one page. Instead the total is
  * counted along the words' own list, each match probed for its category row (the primary key), up
- * to the cap, reading at most `textLeads` of the words' matches; and the page is walked along the
- * category's order with a full-text lookup per row, at most `maxWalk` rows past the page's end.
+ * to the cap, reading at most `checkedWords` of the words' matches (all of them: the matches found
+ * are every match, sorted for the page); and the page is walked along the category's index in the
+ * page's order (`order`) with a full-text lookup per row, at most `maxWalk` rows past the page's end.
  * Tried only when the token sample's share of the category's rows (with their city, price and
  * rating) reaches the cap within those matches, and the words' estimated share of the directory,
  * halved, fills the page within the walk. Null when either would read past its bound: the text is
  * then listed as before (docs/search.md "Bounded cost").
  */
-async function textChecked(s: SearchRun, cat: Expression<SqlBool>[], index: RawBuilder<unknown>): Promise<PlanResult | null> {
+async function textChecked(s: SearchRun, cat: Expression<SqlBool>[], index: RawBuilder<unknown>, order: RawBuilder<unknown>): Promise<PlanResult | null> {
   const { r } = s;
   const { params } = s.q;
   if (!r.match || !r.checkable || !carriedByAll({ ...r, match: null }, 'categoryRows') || !(await manyText(s.q.database, r, s.q.reads))) return null;
   // The category rows' share (with their city, price and rating, from the sample) past the cap
-  // among the words' first `textLeads` matches; and the walk's rows for the page at the words'
+  // among the words' first `checkedWords` matches; and the walk's rows for the page at the words'
   // density in the directory, twice over, within its bound.
   const { size, categoryRows } = await tokenShares(s.q.database);
   const held = categoryRows.filter((row) => inSampledCategoryRows(r, row)).length;
-  if (PLAN_TUNING.textLeads * held < (LIMITS.countedTotal + 1) * Math.max(1, categoryRows.length)) return null;
-  const words = await wordsEstimate(s.q.database, r, s.q.reads, size);
-  if (2 * s.wanted * size > (s.wanted + PLAN_TUNING.maxWalk) * words) return null;
+  if (PLAN_TUNING.checkedWords * held < (LIMITS.countedTotal + 1) * Math.max(1, categoryRows.length)) return null;
+  if (2 * s.wanted * size > (s.wanted + PLAN_TUNING.maxWalk) * (await wordsEstimate(s.q.database, r, s.q.reads, size))) return null;
   const inCategory = sql<SqlBool>`EXISTS (SELECT 1 FROM provider_categories c WHERE c.providerSeq = f.rowid AND ${sql.join(cat, sql` AND `)})`;
-  const counted = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT rowid FROM providers_fts
-    WHERE providers_fts MATCH ${r.match} LIMIT ${PLAN_TUNING.textLeads}) f WHERE ${isListed(sql`f.rowid`)} AND ${inCategory} LIMIT ${LIMITS.countedTotal + 1})`.execute(
-    s.q.database.db,
-  );
-  const count = cappedTotal(Number(counted.rows[0]!.n));
-  // Fewer than the cap among the words' first matches: the total is not known this way.
-  if (!count.capped) return null;
+  const words = sql`SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${r.match} LIMIT ${PLAN_TUNING.checkedWords}`;
+  // The matches' seq listed as they are counted, and how many of the words' matches there are up to
+  // the bound (their list alone, no probe): fewer, and every match was counted.
+  const counted = await sql<{ n: number; seqs: string; words: number }>`SELECT count(*) AS n, json_group_array(seq) AS seqs,
+    (SELECT count(*) FROM (${words})) AS words FROM (SELECT f.rowid AS seq FROM (${words}) f
+    WHERE ${isListed(sql`f.rowid`)} AND ${inCategory} LIMIT ${LIMITS.countedTotal + 1})`.execute(s.q.database.db);
+  const { n, seqs, words: read } = counted.rows[0]!;
+  const count = cappedTotal(Number(n));
+  if (!count.capped) {
+    // Every one of the words' matches was probed: those found are every match, sorted for the page.
+    if (Number(read) < PLAN_TUNING.checkedWords) {
+      const [rows, total] = await s.fewSorted(sql`FROM json_each(${seqs}) m CROSS JOIN provider_search p ON p.seq = m.value`);
+      return { rows, count: total, step: 'listed' };
+    }
+    // Fewer than the cap among the words' first matches: the total is not known this way.
+    return null;
+  }
   const { rows } = await sql<{ seq: number }>`SELECT s.providerSeq AS seq FROM (SELECT c.providerSeq FROM provider_categories c INDEXED BY ${index}
-    ${and(cat)} ORDER BY ${CATEGORY_ORDER} LIMIT ${s.wanted + PLAN_TUNING.maxWalk}) s
+    ${and(cat)} ORDER BY ${order} LIMIT ${s.wanted + PLAN_TUNING.maxWalk}) s
     WHERE ${isListed(sql`s.providerSeq`)} AND ${matchesText(r, sql`s.providerSeq`)}
     LIMIT ${params.limit} OFFSET ${params.offset}`.execute(s.q.database.db);
   if (rows.length < params.limit) return null;
   return { rows: await s.rowsBySeq(rows.map((row) => row.seq)), count, step: 'checked' };
+}
+
+/**
+ * Text that is many with a service by rating or reviews (other-order): checked as in the
+ * recommended order (`textChecked`), the page walked along the category's index in that order,
+ * where the words' list was built whole and checked against the service's rows, then sorted.
+ */
+export async function textCheckedInOrder(s: SearchRun): Promise<PlanResult | null> {
+  const other = s.sort === 'rating' || s.sort === 'reviews' ? CATEGORY_SORT_ORDERS[s.sort] : null;
+  if (!other || !leadingIndex(s.r, CATEGORY_INDEXES)) return null;
+  return textChecked(s, categoryConditions(s.r, other.index), indexSql(other.index), other.order);
 }

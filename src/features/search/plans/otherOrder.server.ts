@@ -12,6 +12,7 @@ import { leadingIndex, SAMPLE_ROWS, textTops, withTop, type ListedSource, type P
 import type { Resolved } from '../searchTypes.server';
 import { boxTextTops, pointSource } from './pointSource.server';
 import { openFacetWalk } from './facetListed.server';
+import { textCheckedInOrder } from './category.server';
 import { CATEGORY_INDEXES, PLACE_INDEXES } from '../indexes.server';
 import { FILTERS, filtersOf, rowConditions } from '../filters.server';
 import { tokenShares } from '../tokenShares.server';
@@ -78,6 +79,9 @@ async function sampleAhead(s: SearchRun): Promise<boolean> {
 export const otherOrder: Plan = {
   name: 'other-order',
   async run(s) {
+    // Text that is many with a service alone: counted along the words, walked along the service's rows in the order.
+    const checked = await textCheckedInOrder(s);
+    if (checked) return checked;
     const { conds, byOrder, unfiltered, tables, text, seqSource, scan, listedText, boxStates } = await pointSource(s);
     const city = byOrder && !unfiltered ? await cityAhead(s) : null;
     const ahead = byOrder && city === 'walk' ? s.walk(byOrder.index, byOrder.order, rowConditions(s.r)) : null;

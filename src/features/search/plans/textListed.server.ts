@@ -13,7 +13,7 @@ import { LIMITS } from '../../../config';
 import { cappedTotal } from '../../providers/index.server';
 import { boxTables, withinCondition } from '../near.server';
 import { FILTERS, listableFilters, rowConditions, type SearchFilter } from '../filters.server';
-import { statesShare, tokenShares } from '../tokenShares.server';
+import { statesShare, tokenShares, tokensShare } from '../tokenShares.server';
 import { openNowCondition } from '../openNow.server';
 import { fewOf } from './filterListed.server';
 import { rarestBit } from './facetListed.server';
@@ -36,7 +36,7 @@ async function countsIntersection(s: SearchRun): Promise<boolean> {
   const { r } = s;
   if (!r.regionStates?.length || !listableFilters(r).length || (await fewOf(s))) return false;
   const { size, shares } = await tokenShares(s.q.database);
-  const share = (r.textTokens ?? []).reduce((product, token) => product * (shares.get(token) ?? 0), statesShare(shares, r.regionStates));
+  const share = tokensShare(shares, r.textTokens ?? [], statesShare(shares, r.regionStates));
   return (await wordsEstimate(s.q.database, r, s.q.reads, size)) * share <= PLAN_TUNING.textLeads * PLAN_TUNING.intersectionMargin;
 }
 
@@ -123,7 +123,7 @@ export const textFew: Plan = {
  * checked against the list (a set: no row is read before an entry is in it), where sorting read
  * every match's row (4,206 for `service=Henna Art&priceRange=$$$$` at a million); the count beside
  * it, in the same statement, stops at the cap. Taken while the walk, at the list's density in the
- * directory times `deepWalkMargin`, visits at most `listedWalkRows` entries per listed match (sorting
+ * directory (of a service's share of it, with one) times `deepWalkMargin`, visits at most `listedWalkRows` entries per listed match (sorting
  * reads each match's row and keeps it); null when it would visit more, or came short of the page
  * (the matches lie deeper in the order than their density says): the matches are sorted then.
  */
@@ -136,8 +136,10 @@ async function walkedPage(s: SearchRun, rowids: string, listed: number, conds: E
   const { index, order } =
     place && !place.unordered ? { index: place.index, order: ORDER } : s.sort === 'recommended' ? { index: INDEXES.order, order: ORDER } : SORT_ORDERS[s.sort];
   const range = place && index === place.index ? place.filters.map((f) => FILTER_TABLE[f].row(s.r, { listText: false })) : [];
-  const { size } = await tokenShares(database);
-  const most = Math.ceil((PLAN_TUNING.deepWalkMargin * s.wanted * size) / listed);
+  const { size, categoryRows } = await tokenShares(database);
+  // A service is no token of the list: its matches are that share of the listed (the sample's), as thin along the order.
+  const service = s.r.category ? categoryRows.filter((row) => row.categories.includes(s.r.category!)).length / Math.max(1, categoryRows.length) : 1;
+  const most = Math.ceil((PLAN_TUNING.deepWalkMargin * s.wanted * size) / Math.max(1, listed * service));
   if (most > PLAN_TUNING.listedWalkRows * listed || most > PLAN_TUNING.deepWalk) return null;
   const inList = sql<SqlBool>`p.seq IN (SELECT value FROM json_each(${rowids}))`;
   const found = await s.run(

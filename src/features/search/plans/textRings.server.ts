@@ -27,12 +27,17 @@ import type { TextList } from '../requestReads.server';
 /** The most words' matches the statement lists: with open now, those each checked for it (resolve.server.ts), as the circles' own plans check them. */
 export const wordsListedMost = (openNow: boolean) => (openNow ? LIMITS.countedTotal : countedWords());
 
+/** …and of the words narrowed to the widest circle's states (PLAN_TUNING.ringsNarrowedMost), at least as many. */
+const narrowedListedMost = (openNow: boolean) => (openNow ? LIMITS.countedTotal : Math.max(countedWords(), PLAN_TUNING.ringsNarrowedMost));
+
 /** What the rings' one statement read. */
 export interface TextRingsRead {
   /** The words' matches as `textListOf` counts them (one past `countedWords()`), how far they reach, and their rowids when a circle's count passed the counted cap (its own plan answers, from this list). */
   words: { n: number; reach: number; rowids: string | null };
-  /** The matches of the list the circles were read from: the words', else past their cap the words' narrowed to the widest circle's states and the filters' tokens (`TextRingsList.narrowed`); past `wordsListedMost` no circle was read. */
+  /** The matches of the list the circles were read from: the words', else past their cap the words' narrowed to the widest circle's states and the filters' tokens (`TextRingsList.narrowed`). */
   listed: number;
+  /** That list was past what the statement reads (`wordsListedMost`, narrowed `narrowedListedMost`): no circle was read. */
+  pastCap: boolean;
   /** Each circle's matches and the place's own among them, in `radii`'s order; null for those not counted (the nearest filled the page, or the list is past its cap). */
   counts: CircleCount[];
   /** The list's rows from position `from` (not the place's own, nearest first), each with its exact distance. */
@@ -66,23 +71,27 @@ export interface TextRingsList {
   words?: Pick<TextList, 'n' | 'reach'>;
 }
 
-/** The words' list (`w`), then the list the circles read (`l`): the words', or past their cap the narrowed one, read only then. */
-function listsOf(match: string, { narrowed, words }: TextRingsList, listedCap: number) {
+/**
+ * The words' list (`w`), then the list the circles read (`l`, `whole` when the circles are read from
+ * it): the words', or past their cap the narrowed one, read only then and up to a cap of its own.
+ * Each circle's own plan built the narrowed list again, merging the words' whole lists each time.
+ */
+function listsOf(match: string, { narrowed, words }: TextRingsList, listedCap: number, narrowedCap: number) {
   const cap = countedWords();
   const w = words
     ? sql`w AS MATERIALIZED (SELECT ${words.n} AS n, ${words.reach} AS reach, NULL AS rowids)`
     : sql`w AS MATERIALIZED (SELECT count(*) AS n, max(rowid) AS reach, json_group_array(rowid) AS rowids
       FROM (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${match} LIMIT ${cap + 1}))`;
-  if (!narrowed) return sql`${w}, l AS (SELECT n, rowids FROM w)`;
+  if (!narrowed) return sql`${w}, l AS (SELECT n, rowids, n <= ${listedCap} AS whole FROM w)`;
   const { share, size } = narrowed;
-  const few = sql`(w.n > ${listedCap} AND (CASE WHEN w.n <= ${cap} THEN w.n ELSE w.n * ${size} / max(1, w.reach) END) * ${share} <= ${listedCap * PLAN_TUNING.ringsNarrowedMargin})`;
+  const few = sql`(w.n > ${listedCap} AND (CASE WHEN w.n <= ${cap} THEN w.n ELSE w.n * ${size} / max(1, w.reach) END) * ${share} <= ${narrowedCap * PLAN_TUNING.ringsNarrowedMargin})`;
   // The words' count and estimate are tested on `w`, the outer loop, before the full-text index is
   // read: the narrowed list is read only past the words' cap, when likely few enough; else the
   // list is the words' (past the cap: no circle is read).
   return sql`${w}, v AS MATERIALIZED (SELECT count(*) AS n, json_group_array(rowid) AS rowids
-      FROM (SELECT f.rowid FROM w CROSS JOIN providers_fts f WHERE ${few} AND f.providers_fts MATCH ${narrowed.match} LIMIT ${cap + 1})),
-    l AS MATERIALIZED (SELECT CASE WHEN ${few} THEN v.n ELSE w.n END AS n, CASE WHEN ${few} THEN v.rowids ELSE w.rowids END AS rowids
-      FROM w CROSS JOIN v)`;
+      FROM (SELECT f.rowid FROM w CROSS JOIN providers_fts f WHERE ${few} AND f.providers_fts MATCH ${narrowed.match} LIMIT ${narrowedCap + 1})),
+    l AS MATERIALIZED (SELECT CASE WHEN ${few} THEN v.n ELSE w.n END AS n, CASE WHEN ${few} THEN v.rowids ELSE w.rowids END AS rowids,
+      CASE WHEN ${few} THEN v.n <= ${narrowedCap} ELSE w.n <= ${listedCap} END AS whole FROM w CROSS JOIN v)`;
 }
 
 /**
@@ -104,22 +113,23 @@ export async function ringsByText(
   const last = radii.length - 1;
   const cap = countedWords();
   const listedCap = wordsListedMost(!!s.r.params.openNow);
+  const narrowedCap = narrowedListedMost(!!s.r.params.openNow);
   const fills0 = sql`(${ask.ownLeast} + k0.n - k0.o >= ${ask.wanted})`;
   const pass = (name: string, miles: number, when?: RawBuilder<SqlBool>) => {
     const conds = rowConditions({ ...s.r, match: null, within: { point, miles } });
     return sql`${sql.raw(name)} AS MATERIALIZED (SELECT p.seq, ${distanceSql(point)} AS miles, ${inPlace} AS own
       FROM l CROSS JOIN json_each(l.rowids) m CROSS JOIN provider_search p ON p.seq = m.value
-      ${and([sql<SqlBool>`l.n <= ${listedCap}`, ...(when ? [when] : []), ...conds])})`;
+      ${and([sql<SqlBool>`l.whole`, ...(when ? [when] : []), ...conds])})`;
   };
   const wider = last > 0;
   // Constant conditions (the list's count, the nearest's fill): SQLite tests them before reading a row.
-  const rows = (await s.run(sql`WITH ${listsOf(match, list, listedCap)},
+  const rows = (await s.run(sql`WITH ${listsOf(match, list, listedCap, narrowedCap)},
     ${pass('c0', radii[0]!)},
     k0 AS MATERIALIZED (SELECT count(*) AS n, total(own) AS o FROM c0)
     ${wider ? sql`, ${pass('cl', radii[last]!, sql<SqlBool>`NOT (SELECT ${fills0} FROM k0)`)}, kl AS (SELECT count(*) AS n, total(own) AS o ${betweenCounts(radii)} FROM cl)` : sql``},
     pg AS (SELECT seq, miles FROM (SELECT seq, miles FROM c0 WHERE NOT own AND ${wider ? sql`(SELECT ${fills0} FROM k0)` : sql`1`}
       ${wider ? sql`UNION ALL SELECT seq, miles FROM cl WHERE NOT own` : sql``}) ORDER BY miles, seq LIMIT ${ask.rows} OFFSET ${ask.from})
-    SELECT w.n AS wordsN, w.reach AS wordsReach, l.n AS listN,
+    SELECT w.n AS wordsN, w.reach AS wordsReach, l.n AS listN, l.whole AS listWhole,
       CASE WHEN w.n <= ${cap} AND (w.n > ${listedCap} OR max(k0.n, ${wider ? sql`kl.n` : sql`0`}) > ${LIMITS.countedTotal}) THEN w.rowids END AS wordsRowids, k0.n AS n0, k0.o AS o0, (SELECT ${fills0} FROM k0) AS filled0,
       ${wider ? sql`kl.*,` : sql``} pg.miles AS ringMiles, p.*${s.distance}
     FROM w CROSS JOIN l CROSS JOIN k0 ${wider ? sql`CROSS JOIN kl` : sql``} LEFT JOIN pg ON 1 LEFT JOIN providers p ON p.seq = pg.seq`)) as (Row &
@@ -127,7 +137,7 @@ export async function ringsByText(
   const first = rows[0]!;
   const num = (key: string) => Number(first[key] ?? 0);
   // Past the list's cap no circle was read: the circles' own plans answer.
-  const listed = num('listN') <= listedCap;
+  const listed = num('listWhole') === 1;
   const counts: TextRingsRead['counts'] = radii.map((_, i) => {
     if (!listed) return null;
     if (i === 0) return { n: num('n0'), o: num('o0') };
@@ -136,12 +146,27 @@ export async function ringsByText(
   });
   const found = rows
     .filter((row) => row.seq !== null)
-    .map(({ wordsN: _, wordsReach: __, wordsRowids: _r, listN: _l, n0: ___, o0: ____, filled0: _____, n: ______, o: _______, ringMiles, ...row }) => {
-      for (const key of Object.keys(row)) if (/^mo?\d+$/.test(key)) delete (row as Record<string, unknown>)[key];
-      return { ...(row as Row), miles: Number(ringMiles) };
-    })
+    .map(
+      ({
+        wordsN: _,
+        wordsReach: __,
+        wordsRowids: _r,
+        listN: _l,
+        listWhole: _lw,
+        n0: ___,
+        o0: ____,
+        filled0: _____,
+        n: ______,
+        o: _______,
+        ringMiles,
+        ...row
+      }) => {
+        for (const key of Object.keys(row)) if (/^mo?\d+$/.test(key)) delete (row as Record<string, unknown>)[key];
+        return { ...(row as Row), miles: Number(ringMiles) };
+      },
+    )
     // In the list's order (sorted here: an ORDER BY over the joined rows would count them again on sqld).
     .sort((a, b) => a.miles - b.miles || a.seq - b.seq);
   const rowids = first.wordsRowids === null || first.wordsRowids === undefined ? null : String(first.wordsRowids);
-  return { words: { n: num('wordsN'), reach: num('wordsReach'), rowids }, listed: num('listN'), counts, rows: found };
+  return { words: { n: num('wordsN'), reach: num('wordsReach'), rowids }, listed: num('listN'), pastCap: !listed, counts, rows: found };
 }
