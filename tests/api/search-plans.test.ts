@@ -2935,6 +2935,7 @@ describe("open now on the hour's bit (migrations/0091): the fuzz benchmark's ope
       const page = await search({ limit: '12', ...raw }, when);
       expectPage(page, expected, Number(raw.offset ?? 0), 12, `${new URLSearchParams(raw)} at ${at} (${lastPlan})`);
     });
+});
 
 describe("text with a service and a state in another order, many open: the words listed with the state's token lead when fewer than the service's rows", () => {
   // The fuzz benchmark's `query=cl&service=Nail Salon&location=MO&openNow=true&sort=rating` at a
