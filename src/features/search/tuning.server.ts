@@ -26,6 +26,8 @@ export const PLAN_TUNING = {
   textLeads: 5000,
   /** The words' matches a count along them reads, each probed for its category row (a key seek, a tenth of a full-text lookup's cost), before the service's rows lead instead. */
   checkedWords: 20000,
+  /** …tried when the sample's share of the service's rows puts the cap within them this many times over: many words lean away from a service (a third of its share among them). */
+  checkedWordsMargin: 2,
   /** Open now is listed while the open are at most this times √(counted cap × providers), where listing and counting meet. */
   openListedScale: 0.5,
   /** …and around a point, while they are at most this times the providers its circle holds (a sample's share): each of a small circle's rows is checked instead. */

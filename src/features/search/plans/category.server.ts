@@ -119,11 +119,11 @@ async function textChecked(s: SearchRun, cat: Expression<SqlBool>[], index: RawB
   const { params } = s.q;
   if (!r.match || !r.checkable || !carriedByAll({ ...r, match: null }, 'categoryRows') || !(await manyText(s.q.database, r, s.q.reads))) return null;
   // The category rows' share (with their city, price and rating, from the sample) past the cap
-  // among the words' first `checkedWords` matches; and the walk's rows for the page at the words'
+  // among the words' first `checkedWords` matches (`checkedWordsMargin` times); and the walk's rows for the page at the words'
   // density in the directory, twice over, within its bound.
   const { size, categoryRows } = await tokenShares(s.q.database);
   const held = categoryRows.filter((row) => inSampledCategoryRows(r, row)).length;
-  if (PLAN_TUNING.checkedWords * held < (LIMITS.countedTotal + 1) * Math.max(1, categoryRows.length)) return null;
+  if (PLAN_TUNING.checkedWords * held < PLAN_TUNING.checkedWordsMargin * (LIMITS.countedTotal + 1) * Math.max(1, categoryRows.length)) return null;
   if (2 * s.wanted * size > (s.wanted + PLAN_TUNING.maxWalk) * (await wordsEstimate(s.q.database, r, s.q.reads, size))) return null;
   const inCategory = sql<SqlBool>`EXISTS (SELECT 1 FROM provider_categories c WHERE c.providerSeq = f.rowid AND ${sql.join(cat, sql` AND `)})`;
   const words = sql`SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${r.match} LIMIT ${PLAN_TUNING.checkedWords}`;
