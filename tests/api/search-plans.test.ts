@@ -2328,6 +2328,8 @@ describe('few open and text past the cap, in a box: the fewer of the two is list
 
 describe('open now with a price, a minimum rating, a service, a city and facets: applied by the open-now list (migrations/0032, 0085)', () => {
   it('the open providers that match, counted from the list and in order, whether few or past the cap', async () => {
+    // The list counted even where a service's rows are the cheaper read (below).
+    tune({ scanOverService: 0 });
     const all = await everyProvider();
     const EN = facetBits({ languages: ['en'] });
     const VETERAN = facetBits({ identity: ['veteran'] });
@@ -2380,6 +2382,7 @@ describe('open now with a price, a minimum rating, a service, a city and facets:
   });
 
   it('the few open listed are not checked again for what their hours rows apply (a service, a price, a rating, a city)', async () => {
+    tune({ scanOverService: 0 });
     const listing: string[] = [];
     const database = watchedDatabase(api.database, (text) => {
       if (/FROM provider_search p/.test(text) && /IN \(SELECT h\.providerSeq/.test(text)) listing.push(text);
@@ -2631,6 +2634,38 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
         if (scale) expect(lastPlan, what).toBe('facet-listed');
         else expect(lastPlan, what).not.toMatch(/facet-listed/);
         expectPage(page, expected, Number(raw.offset ?? 0), 12, what);
+      }
+    });
+  // A service with a price, a rating or a facet, open now, no place: the open-now list is not counted
+  // (its scan reads the service's ranges among every service's) when the service's rows or a facet's
+  // are the cheaper read (resolve.server.ts `serviceBeforeScan`; the fuzz benchmark's
+  // `service=Massage Therapy&openNow=true&lang=zh` and `service=Hair Styling&priceRange=$$$$&rating=4.5&openNow=true&sort=rating` at a million).
+  for (const [raw, keep] of [
+    [{ lang: 'vi', service: 'Nail Salon', priceRange: '$$', openNow: 'true' }, (r: Ref) => holds(r, VI) && inCategory(r, 'nails') && r.priceRange === '$$'],
+    [
+      { owned: 'veteran', service: 'Hair Salon', rating: '2', openNow: 'true', sort: 'reviews', offset: '12' },
+      (r: Ref) => holds(r, VETERAN) && inCategory(r, 'hair') && r.rating >= 2,
+    ],
+    [
+      { service: 'Nail Salon', priceRange: '$$', rating: '3', openNow: 'true', sort: 'rating' },
+      (r: Ref) => inCategory(r, 'nails') && r.priceRange === '$$' && r.rating >= 3,
+    ],
+  ] as const)
+    it(`${new URLSearchParams(raw)}: the open-now list not counted when the service's rows are the cheaper read, the same rows`, async () => {
+      for (const moment of [MOMENTS.many, MOMENTS.few]) {
+        const expected = (await everyProvider()).filter((r) => keep(r) && isOpen(r, moment)).sort(ORDERS[(raw.sort ?? 'recommended') as keyof typeof ORDERS]);
+        for (const scale of [PLAN_TUNING.scanOverService, 0]) {
+          tune({ scanOverService: scale });
+          const statements: string[] = [];
+          const database = watchedDatabase(api.database, (text) => statements.push(text));
+          const page = await searchProviders(database, searchParamsSchema.parse({ limit: '12', ...raw }), moment);
+          const what = `${new URLSearchParams(raw)} ${moment.toISOString()} scanOverService ${scale}`;
+          expect(
+            statements.some((text) => text.includes('INDEXED BY provider_hours_open')),
+            what,
+          ).toBe(scale === 0);
+          expectPage(page, expected, Number(raw.offset ?? 0), 12, what);
+        }
       }
     });
   // Many open, their count unknown (past openScanMost), a facet held by more than twice facetListedMost:
@@ -2916,7 +2951,11 @@ describe("open now on the hour's bit (migrations/0091): the fuzz benchmark's ope
     // service=Hair Cut&openNow=true&kids=true&access=restroom (order:listed).
     [{ service: 'Balayage', openNow: 'true', lang: 'vi', owned: 'veteran' }, (r) => balayage(r) && holds(r, VI | VETERAN), '2026-11-23T00:32:00Z'],
     // service=Massage Therapy&location=275&rating=4.8&openNow=true and Hair Styling&location=7995&rating=4&sort=reviews (open-listed with a ZIP prefix).
-    [{ service: 'Nail Salon', location: '676', rating: '3', openNow: 'true' }, (r) => inCategory(r, 'nails') && r.zipCode.startsWith('676') && r.rating >= 3, '2026-11-29T23:42:00Z'],
+    [
+      { service: 'Nail Salon', location: '676', rating: '3', openNow: 'true' },
+      (r) => inCategory(r, 'nails') && r.zipCode.startsWith('676') && r.rating >= 3,
+      '2026-11-29T23:42:00Z',
+    ],
     [
       { service: 'Hair Salon', location: '676', rating: '2', openNow: 'true', sort: 'reviews' },
       (r) => inCategory(r, 'hair') && r.zipCode.startsWith('676') && r.rating >= 2,
@@ -2933,8 +2972,16 @@ describe("open now on the hour's bit (migrations/0091): the fuzz benchmark's ope
     [{ openNow: 'true', offset: '990' }, () => true, '2026-11-26T13:46:00Z'],
     [{ rating: '3', openNow: 'true', offset: '990', lang: 'en' }, (r) => r.rating >= 3 && holds(r, EN), '2026-11-29T02:12:00Z'],
     // service=bra&priceRange=$$$$&rating=5&openNow=true (order:listed) and Nail Art&$$$&openNow&sort=reviews (other-order:walk).
-    [{ service: 'Nail Salon', priceRange: '$$$$', rating: '4', openNow: 'true' }, (r) => inCategory(r, 'nails') && r.priceRange === '$$$$' && r.rating >= 4, '2026-11-27T02:59:00Z'],
-    [{ service: 'Nail Salon', priceRange: '$$$', openNow: 'true', sort: 'reviews' }, (r) => inCategory(r, 'nails') && r.priceRange === '$$$', '2026-11-28T14:41:00Z'],
+    [
+      { service: 'Nail Salon', priceRange: '$$$$', rating: '4', openNow: 'true' },
+      (r) => inCategory(r, 'nails') && r.priceRange === '$$$$' && r.rating >= 4,
+      '2026-11-27T02:59:00Z',
+    ],
+    [
+      { service: 'Nail Salon', priceRange: '$$$', openNow: 'true', sort: 'reviews' },
+      (r) => inCategory(r, 'nails') && r.priceRange === '$$$',
+      '2026-11-28T14:41:00Z',
+    ],
     // openNow=true&sort=rating and sort=reviews (other-order:walk).
     [{ openNow: 'true', sort: 'rating' }, () => true, '2026-11-23T02:02:00Z'],
     [{ openNow: 'true', sort: 'reviews', offset: '480' }, () => true, '2026-11-25T05:14:00Z'],

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { cappedTotal } from '../providers/index.server';
 import { LIMITS } from '../../config';
 import { countOnce, readOnce, termsOnce, unvettedOnce, type RequestReads } from './requestReads.server';
-import { openListedMost, openScanMost, PLAN_TUNING } from './tuning.server';
+import { facetListedMost, openListedMost, openScanMost, PLAN_TUNING } from './tuning.server';
 import { INDEXES, indexedBy } from './indexes.server';
 import type { Filters, HoursClasses, Resolved } from './searchTypes.server';
 import { categoryForSearch } from '../catalog';
@@ -30,7 +30,7 @@ import {
   type OpenListConditions,
 } from './openNow.server';
 import { textMatch, textOf } from './textMatch.server';
-import { carriedByAll, FILTERS, isListed, openListConditions, wordsMatch, textTokensOf } from './filters.server';
+import { carriedByAll, facetBitsOf, FILTERS, inSampledCategoryRows, isListed, openListConditions, wordsMatch, textTokensOf } from './filters.server';
 import { circleRowsOf, tokenShares } from './tokenShares.server';
 import { hasText } from './rings';
 
@@ -109,9 +109,35 @@ async function resolvedText(database: Db, params: Filters, now: Date, place: Sea
  */
 async function resolveOpenList(database: Db, r: Resolved, place: SearchPlace | undefined, reads: RequestReads): Promise<void> {
   const open = await openListCount(database, r, place, reads);
+  if (await serviceBeforeScan(database, r, place)) return applyOpenCount(r, open, -1);
   // With words, the plan asks their list next: over the network it is read with the count (made only when someone is open).
   const words = r.match && overNetwork(database) ? wordsMatch(r) : undefined;
   applyOpenCount(r, open, await (words ? countBesideWords(database, reads, open.count, words) : countOnce(database, reads.counts, open.count)));
+}
+
+/**
+ * Whether the open-now list is not counted (as when its count is not known: open now is checked on
+ * each row) because the service's rows are the cheaper read: a service with no place and a price, a
+ * rating or facets, which the list scans. Its service's set is no key of the zones' index (only of a
+ * city's), so the count's first `openScanMost` ranges of the service are read among about that many
+ * over the service's share of the directory, twice when they hold few matches (Massage Therapy with
+ * Chinese at a million: 350,000 entries a pass). The service's rows (the token sample's share) carry
+ * the price, the rating and the facets in their index's entries (`facetEntryCost` each), and those
+ * that meet them are checked for open now by a lookup (`facetRowCost`); a facet's rows, each a row,
+ * read instead when facet-listed would take them (within `facetOpenMargin`, plans/facetListed.server.ts).
+ * Against `scanOverService` times the entries the scan reads.
+ */
+async function serviceBeforeScan(database: Db, r: Resolved, place: SearchPlace | undefined): Promise<boolean> {
+  if (!r.category || place || r.within || r.match || r.params.sort === 'distance' || !openListConditions(r).scanned.length) return false;
+  const { size, facetShares, categoryRows } = await tokenShares(database);
+  const n = Math.max(1, categoryRows.length);
+  const held = Math.max(1, categoryRows.filter((row) => row.categories.includes(r.category!)).length);
+  const meets = Math.max(0.5, categoryRows.filter((row) => inSampledCategoryRows(r, row)).length);
+  const service = (size / n) * (held * PLAN_TUNING.facetEntryCost + meets * PLAN_TUNING.facetRowCost);
+  const facet = Math.min(...facetBitsOf(r).map((bit) => (facetShares.get(bit) ?? 0) * size));
+  const facetRead = facet <= PLAN_TUNING.facetOpenMargin * facetListedMost(size) ? facet * PLAN_TUNING.facetRowCost : Number.POSITIVE_INFINITY;
+  // The scan reads at most about one range a provider (those opened within the day before now).
+  return Math.min(service, facetRead) < PLAN_TUNING.scanOverService * Math.min(size, (openScanMost(size) * n) / held);
 }
 
 /** The open-now list of a search and the statement that counts it (`n`, -1 when not known), before it is read. */
