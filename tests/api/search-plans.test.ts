@@ -2608,6 +2608,18 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
   const PAST_SCAN: [Record<string, string>, (r: Ref) => boolean][] = [
     [{ owned: 'veteran', rating: '1', openNow: 'true', sort: 'rating', offset: '12' }, (r) => holds(r, VETERAN) && r.rating >= 1 && isOpen(r, MOMENTS.many)],
     [{ lang: 'vi', rating: '3', openNow: 'true', offset: '96' }, (r) => holds(r, VI) && r.rating >= 3 && isOpen(r, MOMENTS.many)],
+    // A service with a facet and open now, each checked on the facet row's seq alone (the fuzz
+    // benchmark's `service=Beauty Parlour&openNow=true&sort=reviews&lang=pt` and
+    // `service=Massage Therapy&openNow=true&lang=zh` at a million).
+    [
+      { lang: 'vi', service: 'Nail Salon', openNow: 'true', sort: 'reviews', offset: '12' },
+      (r) => holds(r, VI) && inCategory(r, 'nails') && isOpen(r, MOMENTS.many),
+    ],
+    [
+      { owned: 'veteran', service: 'Hair Salon', rating: '2', openNow: 'true', sort: 'rating' },
+      (r) => holds(r, VETERAN) && inCategory(r, 'hair') && r.rating >= 2 && isOpen(r, MOMENTS.many),
+    ],
+    [{ lang: 'vi', service: 'Nail Salon', openNow: 'true', offset: '990' }, (r) => holds(r, VI) && inCategory(r, 'nails') && isOpen(r, MOMENTS.many)],
   ];
   for (const [raw, keep] of PAST_SCAN)
     it(`${new URLSearchParams(raw)}: open now past openScanMost, each facet row checked, the same rows`, async () => {
@@ -2879,6 +2891,61 @@ describe('open now checked row by row around a point: the points of cells where 
       expect(trace.plan).toBe('nearest:spots');
       expectPage(page, expected, 0, 100, moment);
       expect(args.includes(ADAK.latitude)).toBe(adakOpen);
+    });
+});
+
+describe("open now on the hour's bit (migrations/0091): the fuzz benchmark's open-now searches at a million, at their clocks", () => {
+  const serviceWords = (r: Ref) => (JSON.parse(r.services) as string[]).join(' ').toLowerCase().split(/\W+/);
+  const byName = (a: Ref, b: Ref) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  const ORDERS = {
+    recommended: () => 0,
+    rating: (a: Ref, b: Ref) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b),
+    reviews: (a: Ref, b: Ref) => b.reviewCount - a.reviewCount || b.rating - a.rating || byName(a, b),
+  };
+  const VI = facetBits({ languages: ['vi'] });
+  const VETERAN = facetBits({ identity: ['veteran'] });
+  const EN = facetBits({ languages: ['en'] });
+  const holds = (r: Ref, mask: number) => (r.facets & mask) === mask;
+  const balayage = (r: Ref) => hasWords(serviceWords(r), 'Balayage');
+  // Each the plan providers' like of a search over 20 ms in the fuzz at a million (session 8's runs,
+  // seeds 494276336, 1764302977, 1491405087), at its own clock: the same rows whichever plan runs.
+  const CASES: [Record<string, string>, (r: Ref) => boolean, string][] = [
+    // service=Bridal Beauty Package&openNow=true&offset=990 (order:top: a service's words deep, few open at 9 PM in New York).
+    [{ service: 'Balayage', openNow: 'true', offset: '990' }, balayage, '2026-11-24T02:02:00Z'],
+    [{ service: 'Balayage', priceRange: '$$$', openNow: 'true' }, (r) => balayage(r) && r.priceRange === '$$$', '2026-11-26T04:07:00Z'],
+    // service=Hair Cut&openNow=true&kids=true&access=restroom (order:listed).
+    [{ service: 'Balayage', openNow: 'true', lang: 'vi', owned: 'veteran' }, (r) => balayage(r) && holds(r, VI | VETERAN), '2026-11-23T00:32:00Z'],
+    // service=Massage Therapy&location=275&rating=4.8&openNow=true and Hair Styling&location=7995&rating=4&sort=reviews (open-listed with a ZIP prefix).
+    [{ service: 'Nail Salon', location: '676', rating: '3', openNow: 'true' }, (r) => inCategory(r, 'nails') && r.zipCode.startsWith('676') && r.rating >= 3, '2026-11-29T23:42:00Z'],
+    [
+      { service: 'Hair Salon', location: '676', rating: '2', openNow: 'true', sort: 'reviews' },
+      (r) => inCategory(r, 'hair') && r.zipCode.startsWith('676') && r.rating >= 2,
+      '2026-11-28T04:30:00Z',
+    ],
+    // service=Hydrafacial&openNow=true&sort=rating&offset=990 (other-order:top).
+    [{ service: 'Balayage', openNow: 'true', sort: 'rating', offset: '990' }, balayage, '2026-11-28T02:55:00Z'],
+    // service=Dip Powder Nails&openNow=true&sort=rating (open-listed).
+    [{ service: 'Manicure', openNow: 'true', sort: 'rating' }, (r) => hasWords(serviceWords(r), 'Manicure'), '2026-11-27T05:07:00Z'],
+    // priceRange=$$$$&rating=4.5&openNow=true and $$$$ with facets (place).
+    [{ priceRange: '$$$$', rating: '3', openNow: 'true' }, (r) => r.priceRange === '$$$$' && r.rating >= 3, '2026-11-25T13:06:00Z'],
+    [{ priceRange: '$$$$', openNow: 'true', lang: 'en', owned: 'veteran' }, (r) => r.priceRange === '$$$$' && holds(r, EN | VETERAN), '2026-11-24T04:19:00Z'],
+    // openNow=true&offset=990 and rating=4.8&openNow=true&offset=990&pay=contactless (order:walk).
+    [{ openNow: 'true', offset: '990' }, () => true, '2026-11-26T13:46:00Z'],
+    [{ rating: '3', openNow: 'true', offset: '990', lang: 'en' }, (r) => r.rating >= 3 && holds(r, EN), '2026-11-29T02:12:00Z'],
+    // service=bra&priceRange=$$$$&rating=5&openNow=true (order:listed) and Nail Art&$$$&openNow&sort=reviews (other-order:walk).
+    [{ service: 'Nail Salon', priceRange: '$$$$', rating: '4', openNow: 'true' }, (r) => inCategory(r, 'nails') && r.priceRange === '$$$$' && r.rating >= 4, '2026-11-27T02:59:00Z'],
+    [{ service: 'Nail Salon', priceRange: '$$$', openNow: 'true', sort: 'reviews' }, (r) => inCategory(r, 'nails') && r.priceRange === '$$$', '2026-11-28T14:41:00Z'],
+    // openNow=true&sort=rating and sort=reviews (other-order:walk).
+    [{ openNow: 'true', sort: 'rating' }, () => true, '2026-11-23T02:02:00Z'],
+    [{ openNow: 'true', sort: 'reviews', offset: '480' }, () => true, '2026-11-25T05:14:00Z'],
+  ];
+  for (const [raw, keep, at] of CASES)
+    it(`${new URLSearchParams(raw)} at ${at}: the same rows`, async () => {
+      const when = new Date(at);
+      const sort = (raw.sort ?? 'recommended') as keyof typeof ORDERS;
+      const expected = (await everyProvider()).filter((r) => keep(r) && isOpen(r, when)).sort(ORDERS[sort]);
+      const page = await search({ limit: '12', ...raw }, when);
+      expectPage(page, expected, Number(raw.offset ?? 0), 12, `${new URLSearchParams(raw)} at ${at} (${lastPlan})`);
     });
 });
 
