@@ -119,9 +119,9 @@ async function resolveOpenList(database: Db, r: Resolved, place: SearchPlace | u
  * Whether the open-now list is not counted (as when its count is not known: open now is checked on
  * each row) because the service's rows are the cheaper read: a service with no place and a price, a
  * rating or facets, which the list scans. Its service's set is no key of the zones' index (only of a
- * city's), so the count's first `openScanMost` ranges of the service are read among about that many
- * over the service's share of the directory, twice when they hold few matches (Massage Therapy with
- * Chinese at a million: 350,000 entries a pass). The service's rows (the token sample's share) carry
+ * city's), so the service's ranges the count reads (until its matches pass the cap, or the first
+ * `openScanMost`, then twice) are read among about that many over the service's share of the
+ * directory (Massage Therapy with Chinese at a million: 350,000 entries a pass). The service's rows (the token sample's share) carry
  * the price, the rating and the facets in their index's entries (`facetEntryCost` each), and those
  * that meet them are checked for open now by a lookup (`facetRowCost`); a facet's rows, each a row,
  * read instead when facet-listed would take them (within `facetOpenMargin`, plans/facetListed.server.ts).
@@ -136,8 +136,12 @@ async function serviceBeforeScan(database: Db, r: Resolved, place: SearchPlace |
   const service = (size / n) * (held * PLAN_TUNING.facetEntryCost + meets * PLAN_TUNING.facetRowCost);
   const facet = Math.min(...facetBitsOf(r).map((bit) => (facetShares.get(bit) ?? 0) * size));
   const facetRead = facet <= PLAN_TUNING.facetOpenMargin * facetListedMost(size) ? facet * PLAN_TUNING.facetRowCost : Number.POSITIVE_INFINITY;
-  // The scan reads at most about one range a provider (those opened within the day before now).
-  return Math.min(service, facetRead) < PLAN_TUNING.scanOverService * Math.min(size, (openScanMost(size) * n) / held);
+  // The service's ranges read until its matches pass the cap (at least: not all are open), twice
+  // when the bound comes first; at most about one range a provider (those opened within the day).
+  const scan = openScanMost(size);
+  const ranges = Math.min(scan, ((LIMITS.countedTotal + 1) * held) / meets);
+  const entries = Math.min(size, ((ranges < scan ? 1 : 2) * ranges * n) / held);
+  return Math.min(service, facetRead) < PLAN_TUNING.scanOverService * entries;
 }
 
 /** The open-now list of a search and the statement that counts it (`n`, -1 when not known), before it is read. */
