@@ -259,8 +259,8 @@ export const FILTERS = {
   },
   near: { on: (r) => !!r.within, row: (r) => withinCondition(r.within!.point, r.within!.miles), carriedBy: [] },
   /**
-   * The list of those open (few) or a check per row (many): see resolve.server.ts. The check reads
-   * the provider's zone from its row, or with `seqOnly` from its hours rows (openNowBySeq).
+   * The list of those open (few) or a check per row (many): see resolve.server.ts. The check reads the
+   * hour's bit from the provider's row (migrations/0091), or with `seqOnly` from its provider_search row (openNowBySeq).
    */
   openNow: {
     on: (r) => !!r.openNow,
