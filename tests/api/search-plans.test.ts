@@ -2608,6 +2608,18 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
   const PAST_SCAN: [Record<string, string>, (r: Ref) => boolean][] = [
     [{ owned: 'veteran', rating: '1', openNow: 'true', sort: 'rating', offset: '12' }, (r) => holds(r, VETERAN) && r.rating >= 1 && isOpen(r, MOMENTS.many)],
     [{ lang: 'vi', rating: '3', openNow: 'true', offset: '96' }, (r) => holds(r, VI) && r.rating >= 3 && isOpen(r, MOMENTS.many)],
+    // A service with a facet and open now, each checked on the facet row's seq alone (the fuzz
+    // benchmark's `service=Beauty Parlour&openNow=true&sort=reviews&lang=pt` and
+    // `service=Massage Therapy&openNow=true&lang=zh` at a million).
+    [
+      { lang: 'vi', service: 'Nail Salon', openNow: 'true', sort: 'reviews', offset: '12' },
+      (r) => holds(r, VI) && inCategory(r, 'nails') && isOpen(r, MOMENTS.many),
+    ],
+    [
+      { owned: 'veteran', service: 'Hair Salon', rating: '2', openNow: 'true', sort: 'rating' },
+      (r) => holds(r, VETERAN) && inCategory(r, 'hair') && r.rating >= 2 && isOpen(r, MOMENTS.many),
+    ],
+    [{ lang: 'vi', service: 'Nail Salon', openNow: 'true', offset: '990' }, (r) => holds(r, VI) && inCategory(r, 'nails') && isOpen(r, MOMENTS.many)],
   ];
   for (const [raw, keep] of PAST_SCAN)
     it(`${new URLSearchParams(raw)}: open now past openScanMost, each facet row checked, the same rows`, async () => {

@@ -58,6 +58,10 @@ export async function resolve(
   { wordsListed = false }: { wordsListed?: boolean } = {},
 ): Promise<Resolved> {
   const { database, params, now, reads } = q;
+  // Open now with no place and no point: every zone's hours (openListCount's ask) and the directory's
+  // size, read beside the words (the request's first round trip), not after them.
+  if (params.openNow && !place && !params.near && overNetwork(database))
+    for (const read of [hoursOnce(database, reads, {}), directorySize(database, reads)]) read.catch(() => {});
   const r = await resolvedText(database, params, now, place, reads);
   if (!placeOnMap(r, params, place)) {
     if (!params.location) throw new InvalidInputError('sort=distance needs near=LAT,LNG, or a ZIP code or city in location', 'sort');

@@ -20,7 +20,7 @@ import {
   type SearchFilter,
 } from '../filters.server';
 import { CATEGORY_INDEXES, INDEXES, indexSql, PLACE_INDEXES, type IndexName } from '../indexes.server';
-import { and, CATEGORY_ORDER, CATEGORY_SORT_ORDERS, leadingIndex, listTextOver, type Plan, type PlanResult, type SearchRun } from './context.server';
+import { and, CATEGORY_ORDER, onSeq, CATEGORY_SORT_ORDERS, leadingIndex, listTextOver, type Plan, type PlanResult, type SearchRun } from './context.server';
 import type { Resolved } from '../searchTypes.server';
 import { manyText, wordsEstimate } from '../textFacts.server';
 import { PLAN_TUNING } from '../tuning.server';
@@ -70,9 +70,6 @@ export async function wordsFewer(s: SearchRun): Promise<boolean> {
   return listed < rows * PLAN_TUNING.wordsLeadService;
 }
 
-/** `conds` on `p.seq`, checked on the category row's `c.providerSeq` (a row of its own, no provider row read). */
-const onSeq = (conds: Expression<SqlBool>[]) => sql<SqlBool>`EXISTS (SELECT 1 FROM (SELECT c.providerSeq AS seq) p ${and(conds)})`;
-
 export const category: Plan = {
   name: 'category',
   async run(s) {
@@ -95,7 +92,7 @@ export const category: Plan = {
     const from = carriedByAll(r, 'categoryRows')
       ? sql`FROM provider_categories c INDEXED BY ${index} ${and([...cat, isListed(sql`c.providerSeq`)])}`
       : bySeq
-        ? sql`FROM provider_categories c INDEXED BY ${index} ${and([...cat, onSeq(rowConditions(r, { skip: 'categoryRows', listText, seqOnly: true }))])}`
+        ? sql`FROM provider_categories c INDEXED BY ${index} ${and([...cat, onSeq(sql`c.providerSeq`, rowConditions(r, { skip: 'categoryRows', listText, seqOnly: true }))])}`
         : sql`FROM provider_categories c INDEXED BY ${index} JOIN providers p ON p.seq = c.providerSeq ${and(conds)}`;
     return s.pageAndCount(from, lead.order, sql`c.providerSeq`, listsText(r, { listText }));
   },

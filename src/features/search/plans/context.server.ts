@@ -102,13 +102,15 @@ export interface Sampled {
 }
 
 export const and = (conds: Expression<SqlBool>[]) => (conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``);
+/** `conds` on `p.seq` (each `seqOnly`: filters.server.ts), checked on a copied row's `seq` (a category's or a facet's row: no provider row read). */
+export const onSeq = (seq: RawBuilder<unknown>, conds: Expression<SqlBool>[]) => sql<SqlBool>`EXISTS (SELECT 1 FROM (SELECT ${seq} AS seq) p ${and(conds)})`;
 
 /** Reads one search makes for the plan choice and the plan that runs (plans/facts.server.ts), kept in its SearchRun. */
 export interface SearchOnce {
   /** filter-listed's first listable filter with few matches (plans/filterListed.server.ts `fewOf`). */
   fewFilter?: Promise<{ name: string; index: IndexName; row: Expression<SqlBool>; count: number } | undefined>;
   /** text-listed's counts (plans/textListed.server.ts `textAndLead`). */
-  textAndLead?: Promise<{ text: number; lead: number | null; rowids: string | null }>;
+  textAndLead?: Promise<{ text: number; lead: number | null; rowids: string | null; tokens: readonly string[] }>;
 }
 
 export interface SearchRun {

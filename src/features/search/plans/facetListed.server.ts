@@ -16,7 +16,7 @@
  * counted in its own index only that far).
  */
 import { hasText } from '../rings';
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { boxTables } from '../near.server';
 import {
   carriedByAll,
@@ -35,7 +35,7 @@ import { facetListedMost, PLAN_TUNING } from '../tuning.server';
 import { LIMITS } from '../../../config';
 import { tokenShares } from '../tokenShares.server';
 import { countOnce } from '../requestReads.server';
-import { and, FACET_ORDERS, inTurn, leadingIndex, type Plan, type Row, type SearchRun } from './context.server';
+import { and, FACET_ORDERS, inTurn, leadingIndex, onSeq, type Plan, type Row, type SearchRun } from './context.server';
 import type { SampledCategories } from '../searchTypes.server';
 import { categoryLead } from './category.server';
 import { wordsEstimate } from '../textFacts.server';
@@ -168,33 +168,33 @@ export const facetListed: Plan = {
     // it for the page. A count the open-now list made leaves the page alone to read, along the
     // order, each row whole (SearchRun.pageAndCount).
     const listText = await s.listTextFor(rows);
-    const checked = rowConditions(r, { skip: 'facetRows', listText });
+    // Every other filter checked on the facet row's seq alone (a service's category row, open now's
+    // hours, a closure: filters.server.ts `seqOnly`): no provider row is looked up for each.
+    const bySeq = seqOnlyBeside(r, 'facetRows');
+    const checked = rowConditions(r, { skip: 'facetRows', listText, seqOnly: bySeq });
     if (r.openTotal)
       return s.pageAndCount(
-        sql`FROM provider_facets f ${indexedBy(index)} CROSS JOIN providers p ON p.seq = f.providerSeq ${and([...facet, ...checked])}`,
+        sql`FROM provider_facets f ${indexedBy(index)} CROSS JOIN providers p ON p.seq = f.providerSeq ${and([...facet, ...rowConditions(r, { skip: 'facetRows', listText })])}`,
         order,
         sql`f.providerSeq`,
       );
+    const read = (indexed: RawBuilder<unknown>, conds: Expression<SqlBool>[]) =>
+      bySeq
+        ? sql`FROM provider_facets f ${indexed} ${and([...conds, onSeq(sql`f.providerSeq`, checked)])}`
+        : sql`FROM provider_facets f ${indexed} CROSS JOIN provider_search p ON p.seq = f.providerSeq ${and([...conds, ...checked])}`;
     // A page past the counted cap: the walk in the order to its end counts the cap on its way
     // (SearchRun.pageAndCount), where a count in seq order first read those matches twice. Not when a
     // place's rings wait for the count before the page (told `counted`: neither words nor open now).
     const ringsWait = !!s.q.tell && !s.r.params.openNow && !hasText(s.r.params);
-    if (s.wanted > LIMITS.countedTotal && !ringsWait)
-      return s.pageAndCount(
-        sql`FROM provider_facets f ${indexedBy(index)} CROSS JOIN provider_search p ON p.seq = f.providerSeq ${and([...facet, ...checked])}`,
-        order,
-        sql`f.providerSeq`,
-      );
-    const { count, sorted } = await s.countOrList(sql`FROM provider_facets f CROSS JOIN provider_search p ON p.seq = f.providerSeq`, [
-      ...facet,
-      sql<SqlBool>`f.providerSeq > 0`,
-      ...checked,
-    ]);
-    if (sorted) return { rows: await sorted(), count };
-    const page = await s.run(
-      sql`SELECT f.providerSeq AS seq FROM provider_facets f ${indexedBy(index)} CROSS JOIN provider_search p ON p.seq = f.providerSeq
-        ${and([...facet, ...checked])} ORDER BY ${order} ${s.page}`,
+    if (s.wanted > LIMITS.countedTotal && !ringsWait) return s.pageAndCount(read(indexedBy(index), facet), order, sql`f.providerSeq`);
+    const inSeqOrder = [...facet, sql<SqlBool>`f.providerSeq > 0`];
+    const { count, sorted } = await s.countOrList(
+      sql`FROM provider_facets f CROSS JOIN provider_search p ON p.seq = f.providerSeq`,
+      [...inSeqOrder, ...checked],
+      bySeq ? { tables: sql`FROM (SELECT f.providerSeq AS seq FROM provider_facets f ${and(inSeqOrder)}) p`, conds: checked } : undefined,
     );
+    if (sorted) return { rows: await sorted(), count };
+    const page = await s.run(sql`SELECT f.providerSeq AS seq ${read(indexedBy(index), facet)} ORDER BY ${order} ${s.page}`);
     return { rows: await s.rowsBySeq(page.map((row) => row.seq)), count };
   },
 };
