@@ -9,7 +9,6 @@ import { overNetwork } from '../../db/batchedReads';
 import type { Page } from '../providers/index.server';
 import type { SearchParams, SearchResult } from './schemas/search';
 import { searchOf } from './search.server';
-import { readWordsListEarly } from './textFacts.server';
 import type { SearchRequest } from './request.server';
 import { placeOfSearch, type SearchPlace } from '../places/index.server';
 import { cityOfLabel } from '../places';
@@ -70,8 +69,6 @@ export function readWordsEarly({ database, reads, params, words, located }: Sear
   }
   if (service || queryWords.some((w) => !isIndexedPrefix(w))) unvettedOnce(database, reads).catch(() => {});
   if (located?.cityName) read('city', located.cityName);
-  // The words' list too, its expression built beside their terms (textFacts.server.ts `readWordsListEarly`).
-  readWordsListEarly({ database, reads, params, located });
 }
 
 /** The query corrected, and the terms of each word put in, guessed from the candidates read with the word it replaces. */

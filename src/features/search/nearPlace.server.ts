@@ -10,6 +10,7 @@
 import type { Db } from '../../db/client';
 import { overNetwork } from '../../db/batchedReads';
 import { tokenShares } from './tokenShares.server';
+import { readWordsListEarly } from './textFacts.server';
 import type { Page } from '../providers/index.server';
 import { cityOfLabel, haversineMiles, roundMiles, type Point } from '../places';
 import type { GazetteerPlace, PlaceKind } from '../places';
@@ -72,8 +73,12 @@ export async function answerOf(q: SearchRequest): Promise<PlaceSearchAnswer> {
   const found = q.located?.found;
   const placed = found ? searchAtPlace(q, found) : undefined;
   // Beside the place's first reads go the directory's sample, when this process has none or an old
-  // one (the plans' shares, read once in 10 minutes), and the words': the request's facts in one round trip.
-  if (overNetwork(q.database)) tokenShares(q.database).catch(() => {});
+  // one (the plans' shares, read once in 10 minutes), the words' list and the words' terms (the
+  // spelling path's too): the request's facts in one round trip.
+  if (overNetwork(q.database)) {
+    tokenShares(q.database).catch(() => {});
+    readWordsListEarly(q);
+  }
   readWordsEarly(q);
   const atPlace = await placed;
   if (atPlace && 'answer' in atPlace) return atPlace.answer;

@@ -110,7 +110,7 @@ export interface SearchOnce {
   /** filter-listed's first listable filter with few matches (plans/filterListed.server.ts `fewOf`). */
   fewFilter?: Promise<{ name: string; index: IndexName; row: Expression<SqlBool>; count: number } | undefined>;
   /** text-listed's counts (plans/textListed.server.ts `textAndLead`). */
-  textAndLead?: Promise<{ text: number; lead: number | null; rowids: string | null }>;
+  textAndLead?: Promise<{ text: number; lead: number | null; rowids: string | null; tokens: readonly string[] }>;
 }
 
 export interface SearchRun {
