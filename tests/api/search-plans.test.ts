@@ -2468,7 +2468,7 @@ describe('a sorted page whose conditions include lookups', () => {
     const inBox = all.filter((r) => haversineMiles(P, r) <= 25);
     const open = (r: Ref) => isOpen(r, MOMENTS.many);
     // The hour's bit, and the hours rows for those whose bits leave hours out (migrations/0091).
-    const hours = /openWeek\d.* OR \(p\.openPartly = 1 AND EXISTS \(SELECT 1 FROM \(VALUES .* CROSS JOIN provider_hours h WHERE/s;
+    const hours = /openWeek\d.* OR \("p"\."openPartly" = 1 AND EXISTS \(SELECT 1 FROM \(VALUES .* CROSS JOIN provider_hours h WHERE/s;
     const text = /EXISTS \(SELECT 1 FROM providers_fts WHERE providers_fts MATCH \? AND rowid = p\.seq\)/;
     // Many open, past the cap; the pages lie past the 400 rows an order's sample reads (the sample would hold the page).
     const cases: { raw: Record<string, string>; keep: (r: Ref) => boolean; sort: keyof typeof ORDERS; lookups: RegExp[] }[] = [
