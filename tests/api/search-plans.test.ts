@@ -2468,7 +2468,7 @@ describe('a sorted page whose conditions include lookups', () => {
     const inBox = all.filter((r) => haversineMiles(P, r) <= 25);
     const open = (r: Ref) => isOpen(r, MOMENTS.many);
     // The hour's bit, and the hours rows for those whose bits leave hours out (migrations/0091).
-    const hours = /openWeek\d.* OR \(p\.openPartly = 1 AND EXISTS \(SELECT 1 FROM \(VALUES .* CROSS JOIN provider_hours h WHERE/s;
+    const hours = /openWeek\d.* OR \("p"\."openPartly" = 1 AND EXISTS \(SELECT 1 FROM \(VALUES .* CROSS JOIN provider_hours h WHERE/s;
     const text = /EXISTS \(SELECT 1 FROM providers_fts WHERE providers_fts MATCH \? AND rowid = p\.seq\)/;
     // Many open, past the cap; the pages lie past the 400 rows an order's sample reads (the sample would hold the page).
     const cases: { raw: Record<string, string>; keep: (r: Ref) => boolean; sort: keyof typeof ORDERS; lookups: RegExp[] }[] = [
@@ -2916,7 +2916,11 @@ describe("open now on the hour's bit (migrations/0091): the fuzz benchmark's ope
     // service=Hair Cut&openNow=true&kids=true&access=restroom (order:listed).
     [{ service: 'Balayage', openNow: 'true', lang: 'vi', owned: 'veteran' }, (r) => balayage(r) && holds(r, VI | VETERAN), '2026-11-23T00:32:00Z'],
     // service=Massage Therapy&location=275&rating=4.8&openNow=true and Hair Styling&location=7995&rating=4&sort=reviews (open-listed with a ZIP prefix).
-    [{ service: 'Nail Salon', location: '676', rating: '3', openNow: 'true' }, (r) => inCategory(r, 'nails') && r.zipCode.startsWith('676') && r.rating >= 3, '2026-11-29T23:42:00Z'],
+    [
+      { service: 'Nail Salon', location: '676', rating: '3', openNow: 'true' },
+      (r) => inCategory(r, 'nails') && r.zipCode.startsWith('676') && r.rating >= 3,
+      '2026-11-29T23:42:00Z',
+    ],
     [
       { service: 'Hair Salon', location: '676', rating: '2', openNow: 'true', sort: 'reviews' },
       (r) => inCategory(r, 'hair') && r.zipCode.startsWith('676') && r.rating >= 2,
@@ -2933,8 +2937,16 @@ describe("open now on the hour's bit (migrations/0091): the fuzz benchmark's ope
     [{ openNow: 'true', offset: '990' }, () => true, '2026-11-26T13:46:00Z'],
     [{ rating: '3', openNow: 'true', offset: '990', lang: 'en' }, (r) => r.rating >= 3 && holds(r, EN), '2026-11-29T02:12:00Z'],
     // service=bra&priceRange=$$$$&rating=5&openNow=true (order:listed) and Nail Art&$$$&openNow&sort=reviews (other-order:walk).
-    [{ service: 'Nail Salon', priceRange: '$$$$', rating: '4', openNow: 'true' }, (r) => inCategory(r, 'nails') && r.priceRange === '$$$$' && r.rating >= 4, '2026-11-27T02:59:00Z'],
-    [{ service: 'Nail Salon', priceRange: '$$$', openNow: 'true', sort: 'reviews' }, (r) => inCategory(r, 'nails') && r.priceRange === '$$$', '2026-11-28T14:41:00Z'],
+    [
+      { service: 'Nail Salon', priceRange: '$$$$', rating: '4', openNow: 'true' },
+      (r) => inCategory(r, 'nails') && r.priceRange === '$$$$' && r.rating >= 4,
+      '2026-11-27T02:59:00Z',
+    ],
+    [
+      { service: 'Nail Salon', priceRange: '$$$', openNow: 'true', sort: 'reviews' },
+      (r) => inCategory(r, 'nails') && r.priceRange === '$$$',
+      '2026-11-28T14:41:00Z',
+    ],
     // openNow=true&sort=rating and sort=reviews (other-order:walk).
     [{ openNow: 'true', sort: 'rating' }, () => true, '2026-11-23T02:02:00Z'],
     [{ openNow: 'true', sort: 'reviews', offset: '480' }, () => true, '2026-11-25T05:14:00Z'],

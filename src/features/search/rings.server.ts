@@ -40,14 +40,14 @@ import {
 import type { SearchParams, SearchResult } from './schemas/search';
 import { searchProviders, toResult, type SearchTrace } from './search.server';
 import { directorySize, resolve, resolveUpToOpenCount } from './resolve.server';
-import { searchRun, statesNear, type SearchRun } from './plans/context.server';
+import { searchRun, type SearchRun } from './plans/context.server';
 import { choosePlan } from './plans/choice.server';
 import { planFor } from './plans/index.server';
 import { ringsBySpot, type RingsPage, type RingsRead } from './plans/spots.server';
 import { ringsByText, wordsListedMost, type TextRingsAsk, type TextRingsRead } from './plans/textRings.server';
 import { narrowedList } from './tokenShares.server';
 import { wordsMatch } from './filters.server';
-import { primeTextList, textListMade } from './textFacts.server';
+import { primeTextList, statesNear, textListMade } from './textFacts.server';
 import { LIMITS } from '../../config';
 import { withBudget } from './budget.server';
 import type { Page } from '../providers/index.server';

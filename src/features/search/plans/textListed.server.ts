@@ -12,7 +12,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { LIMITS } from '../../../config';
 import { cappedTotal } from '../../providers/index.server';
 import { boxTables, withinCondition } from '../near.server';
-import { FILTERS, listableFilters, rowConditions, type SearchFilter } from '../filters.server';
+import { FILTERS, filtersOf, listableFilters, rowConditions, sampledMeets, type SearchFilter } from '../filters.server';
 import { statesShare, tokenShares, tokensShare } from '../tokenShares.server';
 import { openNowCondition } from '../openNow.server';
 import { fewOf } from './filterListed.server';
@@ -77,7 +77,7 @@ async function leadRows(s: SearchRun, most: number): Promise<number | null> {
  * are more than the cap and at most `textLeads`, the rows of the filter that would lead, counted
  * one past them; once per search.
  */
-export function textAndLead(s: SearchRun): Promise<{ text: number; lead: number | null; rowids: string | null }> {
+export function textAndLead(s: SearchRun): Promise<{ text: number; lead: number | null; rowids: string | null; tokens: readonly string[] }> {
   s.once.textAndLead ??= (async () => {
     // The filters' tokens make the count the intersection, where text that is many at a price
     // or in a state is still few. Not against a box, whose covering index applies a price, a
@@ -88,11 +88,9 @@ export function textAndLead(s: SearchRun): Promise<{ text: number; lead: number 
     // A ZIP prefix of many (filter-listed does not take it) is counted with its states and the
     // tokens when the intersection looks few (`countsIntersection`).
     const intersect = !s.r.within && !s.r.params.openNow && (await countsIntersection(s));
-    const { n: text, rowids } = await textList(s.q.database, s.r, s.q.reads, {
-      tokens: s.r.within || s.r.params.openNow || (listableFilters(s.r).length && !intersect) ? [] : s.r.textTokens,
-      regions: intersect,
-    });
-    return { text, rowids, lead: !fewText(text) && text <= PLAN_TUNING.textLeads ? await leadRows(s, text + 1) : null };
+    const tokens = s.r.within || s.r.params.openNow || (listableFilters(s.r).length && !intersect) ? [] : (s.r.textTokens ?? []);
+    const { n: text, rowids } = await textList(s.q.database, s.r, s.q.reads, { tokens, regions: intersect });
+    return { text, rowids, tokens, lead: !fewText(text) && text <= PLAN_TUNING.textLeads ? await leadRows(s, text + 1) : null };
   })();
   return s.once.textAndLead;
 }
@@ -123,7 +121,7 @@ export const textFew: Plan = {
  * checked against the list (a set: no row is read before an entry is in it), where sorting read
  * every match's row (4,206 for `service=Henna Art&priceRange=$$$$` at a million); the count beside
  * it, in the same statement, stops at the cap. Taken while the walk, at the list's density in the
- * directory (of a service's share of it, with one) times `deepWalkMargin`, visits at most `listedWalkRows` entries per listed match (sorting
+ * directory (thinned by the filters the list does not carry) times `deepWalkMargin`, visits at most `listedWalkRows` entries per listed match (sorting
  * reads each match's row and keeps it); null when it would visit more, or came short of the page
  * (the matches lie deeper in the order than their density says): the matches are sorted then.
  */
@@ -137,9 +135,17 @@ async function walkedPage(s: SearchRun, rowids: string, listed: number, conds: E
     place && !place.unordered ? { index: place.index, order: ORDER } : s.sort === 'recommended' ? { index: INDEXES.order, order: ORDER } : SORT_ORDERS[s.sort];
   const range = place && index === place.index ? place.filters.map((f) => FILTER_TABLE[f].row(s.r, { listText: false })) : [];
   const { size, categoryRows } = await tokenShares(database);
-  // A service is no token of the list: its matches are that share of the listed (the sample's), as thin along the order.
-  const service = s.r.category ? categoryRows.filter((row) => row.categories.includes(s.r.category!)).length / Math.max(1, categoryRows.length) : 1;
-  const most = Math.ceil((PLAN_TUNING.deepWalkMargin * s.wanted * size) / Math.max(1, listed * service));
+  // The filters the list does not carry (a service, a price whose token it was not read with; the
+  // city's words it holds) thin its matches along the order by their share (the sample's), but for
+  // the range read (its share is the range's own).
+  const { tokens } = await textAndLead(s);
+  const carried = (name: FilterName) =>
+    name === 'city' ||
+    (range.length > 0 && place!.filters.includes(name)) ||
+    (FILTER_TABLE[name].textTokens?.(s.r) ?? []).some((token) => tokens.includes(token));
+  const uncarried = filtersOf(s.r).filter((name) => !carried(name));
+  const share = categoryRows.filter((row) => sampledMeets(s.r, uncarried, row)).length / Math.max(1, categoryRows.length);
+  const most = Math.ceil((PLAN_TUNING.deepWalkMargin * s.wanted * size) / Math.max(1, listed * share));
   if (most > PLAN_TUNING.listedWalkRows * listed || most > PLAN_TUNING.deepWalk) return null;
   const inList = sql<SqlBool>`p.seq IN (SELECT value FROM json_each(${rowids}))`;
   const found = await s.run(
