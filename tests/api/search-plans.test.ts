@@ -405,6 +405,37 @@ describe('near at fixed distances', () => {
     }
   });
 
+  it('a state holding fewer providers than the box: its index is read with the distance checked on each row (pointSource.server.ts fewerThanBox), the same rows; none when it is away from the point', async () => {
+    const all = await everyProvider();
+    const ORDERS = {
+      recommended: () => 0,
+      rating: (a: Ref, b: Ref) => b.rating - a.rating || b.reviewCount - a.reviewCount || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+    };
+    for (const state of ['NY', 'TX'])
+      for (const service of [undefined, 'Nail Salon'])
+        for (const sort of ['recommended', 'rating'] as const)
+          for (const offset of [0, 12]) {
+            const raw = { near, radius: '25', location: state, sort, offset: String(offset), limit: '12', ...(service ? { service } : {}) };
+            const statements: string[] = [];
+            const database = watchedDatabase(api.database, (text) => statements.push(text));
+            const page = await searchProviders(database, searchParamsSchema.parse(raw), MOMENTS.many, {});
+            const expected = within(all, 25)
+              .filter((r) => r.state === state && (!service || inCategory(r, 'nails')))
+              .sort(ORDERS[sort]);
+            const what = new URLSearchParams(raw).toString();
+            expect(expected.length > 0, what).toBe(state === 'NY');
+            expect({ total: page.total, capped: page.capped }, what).toEqual(counted(expected.length));
+            expect(
+              page.items.map((p) => p.id),
+              what,
+            ).toEqual(expected.slice(offset, offset + 12).map((r) => r.id));
+            expect(
+              statements.some((text) => text.includes('INDEXED BY providers_state_order')),
+              what,
+            ).toBe(true);
+          }
+  });
+
   it('a deep page around a place with none of its own, its ring past the cap: the rings\u2019 one statement and nothing after it, the circle\u2019s rows nearest first', async () => {
     // Wakeeney, KS (about 6 miles east of P) has no provider of its own; 900 in, the page is past
     // its first ring's matches and in a ring holding more than the cap.
@@ -2916,7 +2947,11 @@ describe("open now on the hour's bit (migrations/0091): the fuzz benchmark's ope
     // service=Hair Cut&openNow=true&kids=true&access=restroom (order:listed).
     [{ service: 'Balayage', openNow: 'true', lang: 'vi', owned: 'veteran' }, (r) => balayage(r) && holds(r, VI | VETERAN), '2026-11-23T00:32:00Z'],
     // service=Massage Therapy&location=275&rating=4.8&openNow=true and Hair Styling&location=7995&rating=4&sort=reviews (open-listed with a ZIP prefix).
-    [{ service: 'Nail Salon', location: '676', rating: '3', openNow: 'true' }, (r) => inCategory(r, 'nails') && r.zipCode.startsWith('676') && r.rating >= 3, '2026-11-29T23:42:00Z'],
+    [
+      { service: 'Nail Salon', location: '676', rating: '3', openNow: 'true' },
+      (r) => inCategory(r, 'nails') && r.zipCode.startsWith('676') && r.rating >= 3,
+      '2026-11-29T23:42:00Z',
+    ],
     [
       { service: 'Hair Salon', location: '676', rating: '2', openNow: 'true', sort: 'reviews' },
       (r) => inCategory(r, 'hair') && r.zipCode.startsWith('676') && r.rating >= 2,
@@ -2933,8 +2968,16 @@ describe("open now on the hour's bit (migrations/0091): the fuzz benchmark's ope
     [{ openNow: 'true', offset: '990' }, () => true, '2026-11-26T13:46:00Z'],
     [{ rating: '3', openNow: 'true', offset: '990', lang: 'en' }, (r) => r.rating >= 3 && holds(r, EN), '2026-11-29T02:12:00Z'],
     // service=bra&priceRange=$$$$&rating=5&openNow=true (order:listed) and Nail Art&$$$&openNow&sort=reviews (other-order:walk).
-    [{ service: 'Nail Salon', priceRange: '$$$$', rating: '4', openNow: 'true' }, (r) => inCategory(r, 'nails') && r.priceRange === '$$$$' && r.rating >= 4, '2026-11-27T02:59:00Z'],
-    [{ service: 'Nail Salon', priceRange: '$$$', openNow: 'true', sort: 'reviews' }, (r) => inCategory(r, 'nails') && r.priceRange === '$$$', '2026-11-28T14:41:00Z'],
+    [
+      { service: 'Nail Salon', priceRange: '$$$$', rating: '4', openNow: 'true' },
+      (r) => inCategory(r, 'nails') && r.priceRange === '$$$$' && r.rating >= 4,
+      '2026-11-27T02:59:00Z',
+    ],
+    [
+      { service: 'Nail Salon', priceRange: '$$$', openNow: 'true', sort: 'reviews' },
+      (r) => inCategory(r, 'nails') && r.priceRange === '$$$',
+      '2026-11-28T14:41:00Z',
+    ],
     // openNow=true&sort=rating and sort=reviews (other-order:walk).
     [{ openNow: 'true', sort: 'rating' }, () => true, '2026-11-23T02:02:00Z'],
     [{ openNow: 'true', sort: 'reviews', offset: '480' }, () => true, '2026-11-25T05:14:00Z'],
