@@ -9,7 +9,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { boxTables } from '../near.server';
 import { carriedByAll, carriedByTokens, categoryConditions, filtersOf, FILTERS, listedMatch, rowConditions } from '../filters.server';
 import { CATEGORY_INDEXES, INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { and, leadingIndex, sampledRows, SORT_ORDERS, textSourceOf, textTops, type ListedSource, type SearchRun, type TextSource } from './context.server';
+import { and, leadingIndex, listTextOver, sampledRows, SORT_ORDERS, textSourceOf, textTops, type ListedSource, type SearchRun, type TextSource } from './context.server';
 import { manyText, textListMade, textListOf, wordsEstimate } from '../textFacts.server';
 import { circleRowsOf, tokenShares } from '../tokenShares.server';
 import { PLAN_TUNING } from '../tuning.server';
@@ -58,7 +58,10 @@ export async function pointSource(s: SearchRun): Promise<{
   // `wordsFewer`): the place's index was read until the count's cap with the words' list built for it.
   if (!r.within && place && (await wordsFewerThan(s, place.filters))) return { ...textSourceOf(r), byOrder, unfiltered };
   if (r.within || place || unfiltered) {
-    const conds = rowConditions(inBox, { listText: boxText });
+    // A place of few rows for a check each (a city's) checks the text row by row, as the place plan
+    // does (listTextOver): a common word's list is most of the directory, built for a few hundred rows.
+    const listText = !r.within && place && r.match ? await listTextOver(s, place.filters) : boxText;
+    const conds = rowConditions(inBox, { listText });
     // A price alone by rating or reviews: the page is read along the sort's index, which carries the
     // price and the other row filters' columns (migrations/0083); the count along the price's, which
     // carries them too (0084) and holds only that price (a minimum rating a range of it): where few
@@ -71,7 +74,7 @@ export async function pointSource(s: SearchRun): Promise<{
       conds,
       byOrder,
       unfiltered,
-      listedText,
+      listedText: !!r.match && listText,
       boxStates,
       seqSource,
       tables: r.within && !placeLeads ? boxTables(r.within.point, r.within.miles) : sql`FROM providers p ${index}`,
