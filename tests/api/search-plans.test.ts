@@ -405,6 +405,37 @@ describe('near at fixed distances', () => {
     }
   });
 
+  it('a state holding fewer providers than the box: its index is read with the distance checked on each row (pointSource.server.ts fewerThanBox), the same rows; none when it is away from the point', async () => {
+    const all = await everyProvider();
+    const ORDERS = {
+      recommended: () => 0,
+      rating: (a: Ref, b: Ref) => b.rating - a.rating || b.reviewCount - a.reviewCount || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+    };
+    for (const state of ['NY', 'TX'])
+      for (const service of [undefined, 'Nail Salon'])
+        for (const sort of ['recommended', 'rating'] as const)
+          for (const offset of [0, 12]) {
+            const raw = { near, radius: '25', location: state, sort, offset: String(offset), limit: '12', ...(service ? { service } : {}) };
+            const statements: string[] = [];
+            const database = watchedDatabase(api.database, (text) => statements.push(text));
+            const page = await searchProviders(database, searchParamsSchema.parse(raw), MOMENTS.many, {});
+            const expected = within(all, 25)
+              .filter((r) => r.state === state && (!service || inCategory(r, 'nails')))
+              .sort(ORDERS[sort]);
+            const what = new URLSearchParams(raw).toString();
+            expect(expected.length > 0, what).toBe(state === 'NY');
+            expect({ total: page.total, capped: page.capped }, what).toEqual(counted(expected.length));
+            expect(
+              page.items.map((p) => p.id),
+              what,
+            ).toEqual(expected.slice(offset, offset + 12).map((r) => r.id));
+            expect(
+              statements.some((text) => text.includes('INDEXED BY providers_state_order')),
+              what,
+            ).toBe(true);
+          }
+  });
+
   it('a deep page around a place with none of its own, its ring past the cap: the rings\u2019 one statement and nothing after it, the circle\u2019s rows nearest first', async () => {
     // Wakeeney, KS (about 6 miles east of P) has no provider of its own; 900 in, the page is past
     // its first ring's matches and in a ring holding more than the cap.
