@@ -169,9 +169,10 @@ const ratingRange = (alias: RawBuilder<unknown>, r: Resolved, index?: IndexName)
 
 /**
  * The table. Its order is the order of the row conditions, which SQLite checks in turn, stopping at
- * the first that fails: a column's comparison first, then the lookups (a category row, the closed
- * and the hours rows, a claim, a full-text lookup by rowid), cheapest first, so a row a price rules
- * out costs no lookup in a walk or a count.
+ * the first that fails: a column's comparison first (open now's hour bit among them, migrations/0091:
+ * at night it rules out most rows), then the lookups (the closed, a category row, a claim, a
+ * full-text lookup by rowid), cheapest first, so a row a price or the hour rules out costs no lookup
+ * in a walk or a count.
  */
 export const FILTERS = {
   city: {
@@ -257,6 +258,23 @@ export const FILTERS = {
     carriedBy: ['categoryRows', 'openList', 'facetRows'],
   },
   near: { on: (r) => !!r.within, row: (r) => withinCondition(r.within!.point, r.within!.miles), carriedBy: [] },
+  /**
+   * The list of those open (few) or a check per row (many): see resolve.server.ts. The check reads the
+   * hour's bit from the provider's row (migrations/0091), or with `seqOnly` from its provider_search row (openNowBySeq).
+   */
+  openNow: {
+    on: (r) => !!r.openNow,
+    row: (r, { seqOnly }) => (seqOnly && r.openNow !== r.openList ? openNowBySeq(r.now) : r.openNow!),
+    lookup: (r) => r.openNow !== r.openList,
+    seqOnly: true,
+    carriedBy: ['openList'],
+  },
+  /**
+   * Open now leaves out listings temporarily closed today on their own clock (docs/owners.md
+   * "Statuses"): one lookup in the partial index of the few closed, no flag to clear on the day they
+   * reopen. The open-now list's count applies it too (resolve.server.ts).
+   */
+  notClosed: { on: (r) => !!r.openNow, row: (r) => notClosedCondition(sql`p.seq`, r.now), seqOnly: true, carriedBy: ['openList'] },
   /** A `service` that is a category of the search form. */
   category: {
     on: (r) => !!r.category,
@@ -269,23 +287,6 @@ export const FILTERS = {
     lookup: () => true,
     seqOnly: true,
     carriedBy: ['categoryRows', 'openList'],
-  },
-  /**
-   * Open now leaves out listings temporarily closed today on their own clock (docs/owners.md
-   * "Statuses"): one lookup in the partial index of the few closed, no flag to clear on the day they
-   * reopen. The open-now list's count applies it too (resolve.server.ts).
-   */
-  notClosed: { on: (r) => !!r.openNow, row: (r) => notClosedCondition(sql`p.seq`, r.now), seqOnly: true, carriedBy: ['openList'] },
-  /**
-   * The list of those open (few) or a check per row (many): see resolve.server.ts. The check reads
-   * the provider's zone from its row, or with `seqOnly` from its hours rows (openNowBySeq).
-   */
-  openNow: {
-    on: (r) => !!r.openNow,
-    row: (r, { seqOnly }) => (seqOnly && r.openNow !== r.openList ? openNowBySeq(r.now) : r.openNow!),
-    lookup: (r) => r.openNow !== r.openList,
-    seqOnly: true,
-    carriedBy: ['openList'],
   },
   /** `verified=true`: vetted listings their business has claimed (docs/owners.md), two primary-key lookups per row. */
   verified: {

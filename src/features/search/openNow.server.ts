@@ -26,13 +26,6 @@ const FALLBACK_ZONE = 'America/New_York';
  */
 const BUSIEST_FIRST = [...new Set(['America/New_York', 'America/Chicago', 'America/Los_Angeles', 'America/Denver', ...TIME_ZONES])];
 
-/** What `minutes` gives the zone named in `zone` (a provider's or an hours row's column), as one CASE over the zones, busiest first. */
-const byZone = (zone: RawBuilder<unknown>, minutes: (zone: string) => number) =>
-  sql`(CASE ${zone} ${sql.join(
-    BUSIEST_FIRST.map((z) => sql`WHEN ${z} THEN ${minutes(z)}`),
-    sql` `,
-  )} ELSE ${minutes(FALLBACK_ZONE)} END)`;
-
 /** Hours of the week each of the bit columns holds (migrations/0091: openWeek0 hours 0-41, openWeek1 42-83, openWeek2 84-125, openWeek3 126-167). */
 const HOURS_PER_WEEK_COLUMN = 42;
 
@@ -43,16 +36,16 @@ const HOURS_PER_WEEK_COLUMN = 42;
  * a few clocks, and a statement that checks open now at a thousand points (plans/spots.server.ts)
  * takes longer to prepare with every arm.
  */
-function openThisHour(date: Date) {
+function openThisHour(date: Date, row: string) {
   const bitOf = (zone: string) => {
     const hour = Math.floor(minuteOfWeek(date, zone) / 60);
-    return sql`((${sql.ref(`p.openWeek${Math.floor(hour / HOURS_PER_WEEK_COLUMN)}`)} >> ${sql.lit(hour % HOURS_PER_WEEK_COLUMN)}) & 1)`;
+    return sql`((${sql.ref(`${row}.openWeek${Math.floor(hour / HOURS_PER_WEEK_COLUMN)}`)} >> ${sql.lit(hour % HOURS_PER_WEEK_COLUMN)}) & 1)`;
   };
   const hourOf = (zone: string) => Math.floor(minuteOfWeek(date, zone) / 60);
   const others = new Map<number, string[]>();
   for (const zone of BUSIEST_FIRST) if (hourOf(zone) !== hourOf(FALLBACK_ZONE)) others.set(hourOf(zone), [...(others.get(hourOf(zone)) ?? []), zone]);
   if (!others.size) return bitOf(FALLBACK_ZONE);
-  const arms = [...others.values()].map((zones) => sql`WHEN p.timeZone IN (${sql.join(zones)}) THEN ${bitOf(zones[0]!)}`);
+  const arms = [...others.values()].map((zones) => sql`WHEN ${sql.ref(`${row}.timeZone`)} IN (${sql.join(zones)}) THEN ${bitOf(zones[0]!)}`);
   return sql`(CASE ${sql.join(arms, sql` `)} ELSE ${bitOf(FALLBACK_ZONE)} END)`;
 }
 
@@ -67,38 +60,23 @@ function openThisHour(date: Date) {
  * opened earlier is still open, and the seek no longer reads every range of the week before now
  * (on a Saturday evening, six days of them).
  */
-export function openNowCondition(date: Date): Expression<SqlBool> {
+export function openNowCondition(date: Date, row = 'p'): Expression<SqlBool> {
+  const column = (name: string) => sql.ref(`${row}.${name}`);
   const nows = sql.join(BUSIEST_FIRST.map((zone) => sql`(${zone}, ${minuteOfWeek(date, zone)})`));
-  const zone = sql`CASE WHEN p.timeZone IN (${sql.join(BUSIEST_FIRST)}) THEN p.timeZone ELSE ${FALLBACK_ZONE} END`;
-  const seek = sql`EXISTS (SELECT 1 FROM (VALUES ${nows}) n CROSS JOIN provider_hours h WHERE n.column1 = ${zone} AND h.providerSeq = p.seq
+  const zone = sql`CASE WHEN ${column('timeZone')} IN (${sql.join(BUSIEST_FIRST)}) THEN ${column('timeZone')} ELSE ${FALLBACK_ZONE} END`;
+  const seek = sql`EXISTS (SELECT 1 FROM (VALUES ${nows}) n CROSS JOIN provider_hours h WHERE n.column1 = ${zone} AND h.providerSeq = ${column('seq')}
     AND h.openMinute <= n.column2 AND h.openMinute > n.column2 - ${MINUTES_PER_DAY} AND h.closeMinute > n.column2)`;
-  return sql<SqlBool>`(${openThisHour(date)} = 1 OR (p.openPartly = 1 AND ${seek}))`;
+  return sql<SqlBool>`(${openThisHour(date, row)} = 1 OR (${column('openPartly')} = 1 AND ${seek}))`;
 }
 
 /**
  * The same check on `p.seq` alone, for a source with no provider row (plans/context.server.ts
- * `textSourceOf`): the zone is each hours row's copy of the provider's (migrations/0010). The seek
- * reads the ranges opened within a day before now in any zone (a few hours wider than the
- * provider's own day), and each is checked at now in its own zone. While the zones' weeks straddle
- * Monday 00:00 (some zones' now is near the week's start, others' near its end), that span would
- * be the whole week, so each side of it is sought on its own.
+ * `textSourceOf`, a category's or a facet's rows by seq): one seek of provider_search by seq, whose
+ * copy of the bits and zone the check reads (migrations/0091). The hours rows' seek it replaced
+ * read each range opened within a day of now in any zone, once for each side of Monday 00:00.
  */
-export function openNowBySeq(date: Date): Expression<SqlBool> {
-  // Every zone's now, the fallback's among them (BUSIEST_FIRST holds it).
-  const minutes = new Map(BUSIEST_FIRST.map((zone) => [zone, minuteOfWeek(date, zone)]));
-  const at = (shift: number) => byZone(sql`h.timeZone`, (zone) => minutes.get(zone)! + shift);
-  const nows = [...minutes.values()];
-  const halfWeek = (7 * MINUTES_PER_DAY) / 2;
-  const sides = Math.max(...nows) - Math.min(...nows) > MINUTES_PER_DAY ? [nows.filter((n) => n < halfWeek), nows.filter((n) => n >= halfWeek)] : [nows];
-  const inZone = sql`h.openMinute <= ${at(0)} AND h.openMinute > ${at(-MINUTES_PER_DAY)} AND h.closeMinute > ${at(0)}`;
-  return sql<SqlBool>`EXISTS (${sql.join(
-    sides.map(
-      (side) => sql`SELECT 1 FROM provider_hours h WHERE h.providerSeq = p.seq
-        AND h.openMinute <= ${Math.max(...side)} AND h.openMinute > ${Math.min(...side) - MINUTES_PER_DAY} AND ${inZone}`,
-    ),
-    sql` UNION ALL `,
-  )})`;
-}
+export const openNowBySeq = (date: Date): Expression<SqlBool> =>
+  sql<SqlBool>`EXISTS (SELECT 1 FROM provider_search o WHERE o.seq = p.seq AND ${openNowCondition(date, 'o')})`;
 
 /**
  * Not temporarily closed at `date` (docs/owners.md "Statuses"): closed while today on the provider's
@@ -212,7 +190,7 @@ export const everyZone = ({ inSet }: HoursAsk): HoursAsk => (inSet === undefined
 /**
  * The hours an ask reads (hoursNear around a point, else hoursPresent of the place's zones), once in
  * a request: a place's rings ask for each circle's, and over the network they are read ahead beside
- * the place (rings.server.ts `readEarly`), a city's own in every zone (`everyZone`): the zones of
+ * the place (rings.server.ts `readsAhead`), a city's own in every zone (`everyZone`): the zones of
  * the states the directory lists it in are known only with its place.
  */
 export const hoursOnce = (database: Db, reads: RequestReads, ask: HoursAsk): Promise<HoursAsked> =>
