@@ -405,6 +405,37 @@ describe('near at fixed distances', () => {
     }
   });
 
+  it('a state holding fewer providers than the box: its index is read with the distance checked on each row (pointSource.server.ts fewerThanBox), the same rows; none when it is away from the point', async () => {
+    const all = await everyProvider();
+    const ORDERS = {
+      recommended: () => 0,
+      rating: (a: Ref, b: Ref) => b.rating - a.rating || b.reviewCount - a.reviewCount || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+    };
+    for (const state of ['NY', 'TX'])
+      for (const service of [undefined, 'Nail Salon'])
+        for (const sort of ['recommended', 'rating'] as const)
+          for (const offset of [0, 12]) {
+            const raw = { near, radius: '25', location: state, sort, offset: String(offset), limit: '12', ...(service ? { service } : {}) };
+            const statements: string[] = [];
+            const database = watchedDatabase(api.database, (text) => statements.push(text));
+            const page = await searchProviders(database, searchParamsSchema.parse(raw), MOMENTS.many, {});
+            const expected = within(all, 25)
+              .filter((r) => r.state === state && (!service || inCategory(r, 'nails')))
+              .sort(ORDERS[sort]);
+            const what = new URLSearchParams(raw).toString();
+            expect(expected.length > 0, what).toBe(state === 'NY');
+            expect({ total: page.total, capped: page.capped }, what).toEqual(counted(expected.length));
+            expect(
+              page.items.map((p) => p.id),
+              what,
+            ).toEqual(expected.slice(offset, offset + 12).map((r) => r.id));
+            expect(
+              statements.some((text) => text.includes('INDEXED BY providers_state_order')),
+              what,
+            ).toBe(true);
+          }
+  });
+
   it('a deep page around a place with none of its own, its ring past the cap: the rings\u2019 one statement and nothing after it, the circle\u2019s rows nearest first', async () => {
     // Wakeeney, KS (about 6 miles east of P) has no provider of its own; 900 in, the page is past
     // its first ring's matches and in a ring holding more than the cap.
@@ -2961,7 +2992,7 @@ describe("open now on the hour's bit (migrations/0091): the fuzz benchmark's ope
     });
 });
 
-describe("text with a service and a state in another order, many open: the words listed with the state's token lead when fewer than the service's rows", () => {
+describe('text that is many in a town and a state of added providers, in another order (last in the file)', () => {
   // The fuzz benchmark's `query=cl&service=Nail Salon&location=MO&openNow=true&sort=rating` at a
   // million: the service's 310,928 rows each read with the provider's row for the state, where the
   // words in the state were 5,160. Nail salons open all day in Montana, more than the cap, so that
@@ -2994,7 +3025,35 @@ describe("text with a service and a state in another order, many open: the words
     rating: (a: Ref, b: Ref) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b),
     reviews: (a: Ref, b: Ref) => b.reviewCount - a.reviewCount || b.rating - a.rating || byName(a, b),
   };
-  it('the same rows as the service\u2019s rows leading', async () => {
+  it('text with a city in another order: checked row by row on the city\u2019s rows, else listed (listTextOver); the same rows', async () => {
+    // The fuzz benchmark's `query=th&location=Surprise&priceRange=$$&sort=distance&offset=480` at a
+    // million: "th" listed whole (937,158 rowids) for a few hundred rows of the city at a price.
+    // The Montana town's salons all say "plan": more than the cap in the city.
+    const all = (await everyProvider()).filter((r) => r.city === 'Plan Montana Town' && hasWords(words(r), 'plan'));
+    expect(all.length).toBeGreaterThan(LIMITS.countedTotal);
+    // The sample may hold none of the town's rows (rowsChecked 0): below 0, listed all the same.
+    for (const seeks of [1_000_000, -1]) {
+      tune({ boxCheckSeeks: seeks, textLeads: 0 });
+      for (const sort of ['rating', 'reviews'] as const)
+        for (const offset of ['0', '24']) {
+          const statements: string[] = [];
+          const database = watchedDatabase(api.database, (text) => statements.push(text));
+          const trace: SearchTrace = {};
+          const raw = { query: 'plan', location: 'Plan Montana Town', sort, limit: '12', offset };
+          const page = await searchProviders(database, searchParamsSchema.parse(raw), MOMENTS.many, { trace });
+          const what = `boxCheckSeeks ${seeks} ${sort} offset ${offset}`;
+          expect(trace.plan?.split(':')[0], what).toBe('other-order');
+          // The count along the city's index: one list of the matches (their rowids, or the words'
+          // own read), or a lookup per row.
+          const count = statements.find((text) => text.includes('count(*)') && text.includes('providers_city_order')) ?? '';
+          expect(/\+p\.seq IN \(SELECT (rowid|value) FROM/.test(count), what).toBe(seeks < 0);
+          expect(count.includes('MATCH ? AND rowid = p.seq'), what).toBe(seeks > 0);
+          expectPage(page, [...all].sort(BY[sort]), Number(offset), 12, what);
+        }
+    }
+  });
+
+  it("text with a service and a state, many open: the words listed with the state's token lead when fewer than the service's rows; the same rows as the service's rows leading", async () => {
     const all = (await everyProvider()).filter((r) => inCategory(r, 'nails') && r.state === 'MT' && isOpen(r, MOMENTS.many) && hasWords(words(r), 'plan'));
     expect(all.length).toBeGreaterThan(12);
     for (const [wordsLeadService, source] of [

@@ -9,9 +9,20 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { boxTables } from '../near.server';
 import { carriedByAll, carriedByTokens, categoryConditions, filtersOf, FILTERS, listedMatch, rowConditions } from '../filters.server';
 import { CATEGORY_INDEXES, INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { and, leadingIndex, sampledRows, SORT_ORDERS, textSourceOf, textTops, type ListedSource, type SearchRun, type TextSource } from './context.server';
+import {
+  and,
+  leadingIndex,
+  listTextOver,
+  sampledRows,
+  SORT_ORDERS,
+  textSourceOf,
+  textTops,
+  type ListedSource,
+  type SearchRun,
+  type TextSource,
+} from './context.server';
 import { manyText, textListMade, textListOf, wordsEstimate } from '../textFacts.server';
-import { tokenShares } from '../tokenShares.server';
+import { circleRowsOf, tokenShares } from '../tokenShares.server';
 import { PLAN_TUNING } from '../tuning.server';
 import type { Circle, FilterName, Resolved } from '../searchTypes.server';
 import { wordsFewer } from './category.server';
@@ -48,13 +59,20 @@ export async function pointSource(s: SearchRun): Promise<{
   const { listText: boxText, r: inBox } = r.within ? await textInBox(s) : { listText: true, r };
   const listedText = !!r.match && boxText;
   const boxStates = inBox.regionStates;
-  if (r.within && r.category)
+  // A place (a city, a state, a ZIP prefix: not a price alone) whose index holds fewer providers than
+  // the box (a state away from the point holds none in it) is the source, the box's distance a
+  // condition on its rows: the box was read whole for them.
+  const placeLeads = !!r.within && !!place && place.filters.some((f) => f !== 'priceRange') && (await fewerThanBox(s, place.filters));
+  if (r.within && r.category && !placeLeads)
     return { ...categorySource(inBox, boxTables(r.within.point, r.within.miles, r.category), boxText), byOrder, unfiltered, listedText, boxStates };
   // Text whose words are fewer than the place's rows leads, as with a service (category.server.ts
   // `wordsFewer`): the place's index was read until the count's cap with the words' list built for it.
   if (!r.within && place && (await wordsFewerThan(s, place.filters))) return { ...textSourceOf(r), byOrder, unfiltered };
   if (r.within || place || unfiltered) {
-    const conds = rowConditions(inBox, { listText: boxText });
+    // A place of few rows for a check each (a city's) checks the text row by row, as the place plan
+    // does (listTextOver): a common word's list is most of the directory, built for a few hundred rows.
+    const listText = !r.within && place && r.match ? await listTextOver(s, place.filters) : boxText;
+    const conds = rowConditions(inBox, { listText });
     // A price alone by rating or reviews: the page is read along the sort's index, which carries the
     // price and the other row filters' columns (migrations/0083); the count along the price's, which
     // carries them too (0084) and holds only that price (a minimum rating a range of it): where few
@@ -67,10 +85,10 @@ export async function pointSource(s: SearchRun): Promise<{
       conds,
       byOrder,
       unfiltered,
-      listedText,
+      listedText: !!r.match && listText,
       boxStates,
       seqSource,
-      tables: r.within ? boxTables(r.within.point, r.within.miles) : sql`FROM providers p ${index}`,
+      tables: r.within && !placeLeads ? boxTables(r.within.point, r.within.miles) : sql`FROM providers p ${index}`,
     };
   }
   // Text whose words are fewer than the service's rows leads, as in the recommended order (plans/category.server.ts).
@@ -79,6 +97,14 @@ export async function pointSource(s: SearchRun): Promise<{
   if (r.match) return { ...textSourceOf(r), byOrder, unfiltered };
   const rating = FILTERS.rating.on(r);
   return { conds: rowConditions(r), byOrder, unfiltered, scan: true, tables: sql`FROM providers p ${rating ? indexedBy(INDEXES.ratingOrder) : sql``}` };
+}
+
+/** Whether the index led by `filters` holds fewer providers than the search's box (a service's rows in it, with a service), at the token sample's shares. */
+async function fewerThanBox(s: SearchRun, filters: readonly FilterName[]): Promise<boolean> {
+  const { r } = s;
+  const shares = await tokenShares(s.q.database);
+  const category = r.category ? sampledRows(shares, r, ['category']) / Math.max(1, shares.size) : 1;
+  return sampledRows(shares, r, filters) < circleRowsOf(shares, r.within!) * category;
 }
 
 /** Whether the text's words (estimated past the request's count) are fewer than the rows of the index led by `filters` (PLAN_TUNING.wordsLeadPlace). */
