@@ -80,7 +80,7 @@ describe('the SQL of each plan for a representative search', () => {
 const AT_NIGHT = new Date('2026-11-25T08:00:00Z');
 
 /**
- * A place's reads ahead (rings.server.ts `readEarly`) are worth their statement only when the place's
+ * A place's reads ahead (rings.server.ts `readsAhead`) are worth their statement only when the place's
  * own search and its rings then ask for the same reads (openNow.server.ts `hoursKey`): here the
  * searches run over a local file, where nothing is read ahead, and every ask the searches made must
  * be among those the reads ahead make (`hoursAhead`): a key that diverged would be read twice, one

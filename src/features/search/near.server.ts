@@ -33,6 +33,10 @@ export function withinCondition(point: Point, miles: number): Expression<SqlBool
  * With `category`, the category rows (alias `c`) of that service in the box instead, from their own
  * coordinate index (migrations/0023): a service's share of the box, not every provider there.
  */
+/** The providers in the box of `miles` around `point`, counted up to `most` + 1 (plans/context.server.ts `listTextIn`, read ahead: textFacts.server.ts). */
+export const boxRowsCount = (point: Point, miles: number, most: number) =>
+  sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 ${boxTables(point, miles)} LIMIT ${most + 1})`;
+
 export function boxTables(point: Point, miles: number, category?: string): RawBuilder<unknown> {
   const box = boundingBox(point, miles);
   const [table, alias, index] = category
@@ -83,11 +87,16 @@ const CELL_TABLES = { zone_cells: 'timeZone', state_cells: 'state' } as const;
  * cells; null for a box over a pole or the antimeridian.
  */
 export async function inCellsNear({ db }: Db, table: keyof typeof CELL_TABLES, point: Point, miles: number): Promise<string[] | null> {
+  const read = cellsNearRead(table, point, miles);
+  return read ? (await read.execute(db)).rows.map((r) => r.value) : null;
+}
+
+/** inCellsNear's statement; null when the box has no cells to read (then it lists none). */
+export function cellsNearRead(table: keyof typeof CELL_TABLES, point: Point, miles: number) {
   const cells = boxCells(point, miles);
   if (!cells) return null;
-  const { rows } = await sql<{ value: string }>`SELECT DISTINCT ${sql.ref(CELL_TABLES[table])} AS value FROM ${sql.table(table)}
-    WHERE latCell IN (${sql.join(cells.latCells)}) AND lngCell BETWEEN ${cells.minLngCell} AND ${cells.maxLngCell}`.execute(db);
-  return rows.map((r) => r.value);
+  return sql<{ value: string }>`SELECT DISTINCT ${sql.ref(CELL_TABLES[table])} AS value FROM ${sql.table(table)}
+    WHERE latCell IN (${sql.join(cells.latCells)}) AND lngCell BETWEEN ${cells.minLngCell} AND ${cells.maxLngCell}`;
 }
 
 /**

@@ -22,7 +22,7 @@ import { searchOf } from './search.server';
 import { searchRequest, type SearchRequest, type SearchTrace } from './request.server';
 import { MAX_NEARBY_MILES } from './params';
 import { hasText, radiiFor, ringStart } from './rings';
-import { readEarly, readsAhead, searchAround, type AroundAhead } from './rings.server';
+import { readsAhead, searchAround, type AroundAhead } from './rings.server';
 
 /**
  * The kinds of place providers can be listed in (their city, ZIP code); a county or a neighbourhood
@@ -104,17 +104,18 @@ async function searchAtPlace(q: SearchRequest, found: GazetteerPlace): Promise<{
   // as typed, when nothing is near): the rings are not kept waiting for it, one round trip fewer.
   const aroundOnly = !OWN_SEARCH.has(found.kind) && found.kind !== 'state';
   const searched = (aroundOnly ? Promise.resolve(undefined) : q.located!.place).then((place) => placeSearchOf(q, found, place));
-  // What the place's search and its rings ask first, read beside the place's own reads (rings.server.ts).
-  if (found.kind !== 'state')
-    readEarly(
-      q,
-      found,
-      searched.then((p) => p.ahead),
-    );
+  // What the place's search and its rings ask first, read beside the place's own reads, and the own
+  // search's request, which tells its rings when its own fall short (rings.server.ts).
+  const ownRequest = readsAhead(
+    q,
+    found,
+    searched.then((p) => p.ahead),
+  );
+  ownRequest.catch(() => {});
   const { listed, named, ahead } = await searched;
   // A state is its providers, as before: its centre is no place anyone is.
   if (!ahead) return { state: true, place: named, point: listed.found.point };
-  return searchPlace(q, { listed, ahead }, listed.town ? { kind: listed.town.kind, name: listed.town.name } : named);
+  return searchPlace(q, await ownRequest, { listed, ahead }, listed.town ? { kind: listed.town.kind, name: listed.town.name } : named);
 }
 
 /** A place found as it is searched once its place is known: as the providers list it, named, and (but a state) what its rings read with. */
@@ -150,6 +151,7 @@ async function typedAtPlace(q: SearchRequest, answer: Page<SearchResult> & { cor
  */
 async function searchPlace(
   q: SearchRequest,
+  ownRequest: SearchRequest,
   { listed: { found }, ahead: { radii, ownSearched, ring } }: { listed: ReturnType<typeof asListed>; ahead: AroundAhead },
   answerPlace: Omit<PlaceAnswer, 'inPlace'>,
 ): Promise<{ answer: PlaceSearchAnswer } | LeftToTyped> {
@@ -164,7 +166,7 @@ async function searchPlace(
   const wanted = params.offset + params.limit;
   const text = hasText(params);
   // The own search tells what it knows before its page (SearchRequest.tell): the rings may be read beside it.
-  const own = ownRuns ? await searchOf(readsAhead(q, { radii, ownSearched, ring }), { place }) : empty;
+  const own = ownRuns ? await searchOf(ownRequest, { place }) : empty;
   const ownPlan = trace.plan ?? 'none';
   if (own.capped || own.total >= wanted) return { answer: { ...own, items: own.items.map(withDistance), place: { ...answerPlace, inPlace: own.total } } };
 

@@ -190,7 +190,7 @@ export const everyZone = ({ inSet }: HoursAsk): HoursAsk => (inSet === undefined
 /**
  * The hours an ask reads (hoursNear around a point, else hoursPresent of the place's zones), once in
  * a request: a place's rings ask for each circle's, and over the network they are read ahead beside
- * the place (rings.server.ts `readEarly`), a city's own in every zone (`everyZone`): the zones of
+ * the place (rings.server.ts `readsAhead`), a city's own in every zone (`everyZone`): the zones of
  * the states the directory lists it in are known only with its place.
  */
 export const hoursOnce = (database: Db, reads: RequestReads, ask: HoursAsk): Promise<HoursAsked> =>

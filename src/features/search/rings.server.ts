@@ -6,9 +6,10 @@
  * (requestReads.server.ts): a circle's count is not read again for its page. When none of the
  * place's own is in them and they would read point by point, they are one statement instead
  * (`ringsAtOnce`, plans/spots.server.ts `ringsBySpot`): one round trip for every circle. Over the
- * network the rings read ahead: what they ask first beside the place's own reads (`readEarly`), and
- * their one statement beside the place's own page when its own search tells that its own fall short
- * (`readsAhead`, the own search's request): the same statements searchAround then finds read.
+ * network the rings read ahead, in one step (`readsAhead`): what they ask first beside the place's
+ * own reads, and their one statement beside the place's own page when its own search tells (through
+ * the own search's request it returns) that its own fall short: the same statements searchAround
+ * then finds read.
  */
 import type { Db } from '../../db/client';
 import { overNetwork } from '../../db/batchedReads';
@@ -39,14 +40,14 @@ import {
 import type { SearchParams, SearchResult } from './schemas/search';
 import { searchProviders, toResult, type SearchTrace } from './search.server';
 import { directorySize, resolve, resolveUpToOpenCount } from './resolve.server';
-import { searchRun, statesNear, type SearchRun } from './plans/context.server';
+import { searchRun, type SearchRun } from './plans/context.server';
 import { choosePlan } from './plans/choice.server';
 import { planFor } from './plans/index.server';
 import { ringsBySpot, type RingsPage, type RingsRead } from './plans/spots.server';
 import { ringsByText, wordsListedMost, type TextRingsAsk, type TextRingsRead } from './plans/textRings.server';
 import { narrowedList } from './tokenShares.server';
 import { wordsMatch } from './filters.server';
-import { primeTextList, textListMade } from './textFacts.server';
+import { primeTextList, statesNear, textListMade } from './textFacts.server';
 import { LIMITS } from '../../config';
 import { withBudget } from './budget.server';
 import type { Page } from '../providers/index.server';
@@ -92,28 +93,25 @@ export interface AroundAhead {
 }
 
 /**
- * What a place's search and its rings ask first, read beside the place's own reads, before they
- * know whether they run (docs/SCALING.md "Round trips"): the place found's (`readAt`), then, once
- * its place is known, those of the town its providers are in when the gazetteer found another
- * (`around`; undefined for a state's providers). A local file has no round trip to save: nothing is
- * read ahead.
+ * The rings' reads ahead, one step (docs/SCALING.md "Round trips"): what a place's search and its
+ * rings ask first, read beside the place's own reads before they know whether they run (`readAt`:
+ * the place found's, then, once its place is known, those of the town its providers are in when the
+ * gazetteer found another; none for a state), and the place's own search's request, told to its
+ * rings: what the own search tells before its page (SearchRequest.tell: its open-now total, the
+ * most matches it can have, or its exact count) says whether its own fall short (rings.ts
+ * `aheadOfOwn`), and the rings' one statement is then read beside its page (`readBeside`), the
+ * statement searchAround then finds read. `around`: the rings as known once the place is (undefined
+ * for a state's providers). A local file has no round trip to save: nothing is read ahead, `q` is
+ * the own search's request as it is.
  */
-export function readEarly(q: SearchRequest, found: GazetteerPlace, around: Promise<AroundAhead | undefined>): void {
-  if (!overNetwork(q.database)) return;
-  readAt(q, found, radiiFor(found));
-  around.then((a) => a && a.at !== found && readAt(q, a.at, a.radii)).catch(() => {});
-}
-
-/**
- * The place's own search's request, told to its rings (docs/SCALING.md "Round trips"): what the own
- * search tells before its page (SearchRequest.tell: its open-now total, the most matches it can
- * have, or its exact count) says whether its own fall short (rings.ts `aheadOfOwn`), and the rings'
- * one statement is then read beside its page (`readBeside`), the statement searchAround then finds
- * read. `q` as it is on a local file, which has no round trip to save.
- */
-export function readsAhead(q: SearchRequest, ahead: Omit<AroundAhead, 'at'>): SearchRequest {
+export async function readsAhead(q: SearchRequest, found: GazetteerPlace, around: Promise<AroundAhead | undefined>): Promise<SearchRequest> {
   const { database } = q;
   if (!overNetwork(database)) return q;
+  const early = found.kind !== 'state';
+  if (early) readAt(q, found, radiiFor(found));
+  const ahead = await around;
+  if (!ahead) return q;
+  if (early && ahead.at !== found) readAt(q, ahead.at, ahead.radii);
   const a: AroundReads = { q, ...ahead.ring };
   // In a turn of microtasks, as the own search goes on: its reads of the turn are asked first.
   return { ...q, tell: (told) => void kept(Promise.resolve(told).then((t) => readBeside(database, a, ahead, t))) };
@@ -159,7 +157,7 @@ export function hoursAhead(
  * any count of the place's own up to the most it told (its page's positions from offset − most),
  * which searchAround then takes (`RequestReads.textAhead`). The rings then find it read.
  */
-function readBeside(database: Db, a: AroundReads, { radii, ownSearched }: Omit<AroundAhead, 'at'>, told: Told): void {
+function readBeside(database: Db, a: AroundReads, { radii, ownSearched }: AroundAhead, told: Told): void {
   const { params } = a.q;
   const { offset, limit } = params;
   const own = 'resolved' in told ? { open: openOwn(told.resolved, offset + limit) } : told;

@@ -12,7 +12,11 @@ import { countOnce, kept, readOnce, statementKey, termsOnce, unvettedOnce, type 
 import { overNetwork } from '../../db/batchedReads';
 import { searchWords } from '../../lib/words';
 import type { Resolved } from './searchTypes.server';
-import { countedWords, PLAN_TUNING } from './tuning.server';
+import { boxCheckedMost, countedWords, PLAN_TUNING } from './tuning.server';
+import { boxRowsCount, boxTables, cellsNearRead, inCellsNear } from './near.server';
+import { RADIUS_MILES } from './params';
+import type { Point } from '../places';
+import { MAX_CHECK_SEEKS } from './textMatch.server';
 import { MIN_WORD_LENGTH, termsStartingWith, type TermKind } from '../suggestions/index.server';
 import { MAX_EXPANSION, textMatch, textOf } from './textMatch.server';
 import { isIndexedPrefix, MAX_QUERY_WORDS } from './searchText';
@@ -30,6 +34,17 @@ export function statesOnce(reads: RequestReads, key: string, read: () => Promise
     return found?.every((state) => /^[A-Za-z]{2}$/.test(state)) ? found : null;
   });
 }
+
+/**
+ * The states the box of `miles` around `point` can hold providers in (plans/context.server.ts
+ * SearchRun.boxStates), once per request: a place's rings read every circle's together
+ * (rings.server.ts searchAround, words past the cap). From the cells, not the box's coordinate
+ * index: a city's box holds tens of thousands of entries.
+ */
+export const statesNear = (database: Db, reads: RequestReads, point: Point, miles: number) =>
+  statesOnce(reads, statesNearKey(point, miles), () => inCellsNear(database, 'state_cells', point, miles));
+
+const statesNearKey = (point: Point, miles: number) => `states near ${point.latitude},${point.longitude} ${miles}`;
 
 /** The states `read` lists (`SELECT DISTINCT p.state AS state …`), once per request (statesOnce). */
 export const statesOf = (database: Db, reads: RequestReads, read: RawBuilder<unknown>) =>
@@ -103,14 +118,18 @@ async function listEarly({ database, reads, params }: Pick<SearchRequest, 'datab
     asked.push({ kind, word, short: kind === 'serviceWord' && isIndexedPrefix(word) });
     return [wordMark(asked.length - 1)];
   };
-  const { match } = await textOf(params, (text, column) => textMatch(database, text, column, marked, async () => []));
+  const { match, matches } = await textOf(params, (text, column) => textMatch(database, text, column, marked, async () => []));
   if (!match) return;
+  // Around a point, what listTextIn asks first (`WordsBox`); words with no terms asked (short ones) one seek each, as textMatch counts them.
+  const box = params.near
+    ? { point: params.near, miles: params.radius ?? RADIUS_MILES.default, short: matches.reduce((sum, m) => sum + m.seeks, 0) - asked.length }
+    : undefined;
   const category = params.service ? categoryForSearch(params.service)?.slug : undefined;
   const r: Resolved = { params, now: new Date(), match, checkable: true, checkSeeks: 0, ...(category ? { category } : {}) };
   const onlyText = !params.near && !params.location && filtersOf(r).every((name) => name === 'text');
   if (onlyText && params.sort === 'recommended') return;
   // Kept under the expression the statement built (a listing not yet vetted may add words to the search's own).
-  const row = await wordsEarlyRead(wordsMatch(r), asked)
+  const row = await wordsEarlyRead(wordsMatch(r), asked, box)
     .execute(database.db)
     .then(
       ({ rows }) => rows[0]!,
@@ -118,7 +137,23 @@ async function listEarly({ database, reads, params }: Pick<SearchRequest, 'datab
     );
   const key = row && row.m !== null ? statementKey(database, textListRead(row.m)) : undefined;
   if (key && !reads.textLists.has(key)) reads.textLists.set(key, Promise.resolve(textListFrom(row!)));
+  if (!box || !row || row.seeks === null || row.boxN === null) return;
+  // Kept under the count of the seeks the statement found: a search whose own differ reads its own.
+  const count = statementKey(database, boxRowsCount(box.point, box.miles, boxCheckedMost(Number(row.seeks))));
+  if (!reads.counts.has(count)) reads.counts.set(count, Promise.resolve(Number(row.boxN)));
+  if (row.states !== null) statesOnce(reads, statesNearKey(box.point, box.miles), async () => JSON.parse(row.states!) as string[]);
 }
+
+/** Each word of `asked`'s terms, as textMatch reads them, a JSON array in column `t<i>` (for `FROM (SELECT …) a`). */
+const termsColumns = (asked: readonly WordAsked[]) =>
+  asked.length
+    ? sql.join(
+        asked.map(
+          ({ kind, word }, i) =>
+            sql`(SELECT json_group_array(term) FROM (${termsStartingWith(kind, word.toLowerCase(), MAX_EXPANSION + 1)})) AS ${sql.raw(`t${i}`)}`,
+        ),
+      )
+    : sql`1`;
 
 /** A word whose terms a words' template leaves to the database (`wordsEarlyRead`). */
 export interface WordAsked {
@@ -137,7 +172,7 @@ export const wordMark = (i: number) => `\uE000${i}`;
  * expression with each word of `asked` marked (`wordMark`), the marks replaced by its terms (`"t"`,
  * `("t" OR "u")`, or past MAX_EXPANSION the word as a prefix; none: nothing matches, nothing read).
  */
-function wordsEarlyRead(template: string, asked: readonly WordAsked[]) {
+function wordsEarlyRead(template: string, asked: readonly WordAsked[], box?: WordsBox) {
   const pieces = template.split(/"\uE000(\d+)"/);
   const termsOf = (i: number) => sql.raw(`a.t${i}`);
   const piece = (i: number) => {
@@ -151,17 +186,49 @@ function wordsEarlyRead(template: string, asked: readonly WordAsked[]) {
     pieces.map((part, k) => (k % 2 ? piece(Number(part)) : sql`${part}`)),
     sql` || `,
   );
-  const terms = asked.length
-    ? sql.join(
-        asked.map(
-          ({ kind, word }, i) =>
-            sql`(SELECT json_group_array(term) FROM (${termsStartingWith(kind, word.toLowerCase(), MAX_EXPANSION + 1)})) AS ${sql.raw(`t${i}`)}`,
-        ),
-      )
-    : sql`1`;
-  return sql<{ m: string | null; n: number; reach: number; rowids: string }>`WITH e AS MATERIALIZED (SELECT ${expression} AS m FROM (SELECT ${terms}) a)
-    SELECT e.m AS m, l.n, l.reach, l.rowids FROM e CROSS JOIN (SELECT count(*) AS n, max(rowid) AS reach, json_group_array(rowid) AS rowids
+  return sql<{
+    m: string | null;
+    n: number;
+    reach: number;
+    rowids: string;
+    seeks: number | null;
+    boxN: number | null;
+    states: string | null;
+  }>`WITH a AS MATERIALIZED (SELECT ${termsColumns(asked)}), e AS MATERIALIZED (SELECT ${expression} AS m FROM a)
+    SELECT e.m AS m, l.n, l.reach, l.rowids, ${box ? boxColumns(box, asked, sql`l.n`) : sql`NULL AS seeks, NULL AS boxN, NULL AS states`}
+    FROM e CROSS JOIN (SELECT count(*) AS n, max(rowid) AS reach, json_group_array(rowid) AS rowids
       FROM (SELECT f.rowid FROM e CROSS JOIN providers_fts f WHERE e.m IS NOT NULL AND f.providers_fts MATCH e.m LIMIT ${countedWords() + 1})) l`;
+}
+
+/** Around a point (`near`): its box, and the search's words of one seek each that ask no terms (short ones). */
+interface WordsBox {
+  point: Point;
+  miles: number;
+  short: number;
+}
+
+/**
+ * What listTextIn (plans/context.server.ts) asks first around a point, read with the words' list
+ * when the words are many (`n`, past the counted cap: few words are listed, the box is not asked):
+ * the words' seeks a row as textMatch.server.ts counts them (`short` one each, the others their
+ * terms; null when a row cannot be checked: more terms than MAX_EXPANSION), the box's providers
+ * counted up to the most those seeks allow (`boxCheckedMost`), and the box's states.
+ */
+function boxColumns({ point, miles, short }: WordsBox, asked: readonly WordAsked[], n: RawBuilder<unknown>) {
+  const terms = (i: number) => sql.raw(`a.t${i}`);
+  const count = (i: number) => sql`json_array_length(${terms(i)})`;
+  const seeks = asked.map(({ word, short: prefix }, i) =>
+    prefix
+      ? sql`(CASE WHEN ${count(i)} = 0 OR ${count(i)} > ${MAX_EXPANSION} OR EXISTS (SELECT 1 FROM json_each(${terms(i)}) WHERE value = ${word}) THEN 1 ELSE ${count(i)} END)`
+      : sql`(CASE WHEN ${count(i)} = 0 OR ${count(i)} > ${MAX_EXPANSION} THEN NULL ELSE ${count(i)} END)`,
+  );
+  const total = sql`(SELECT ${sql.join([sql`${short}`, ...seeks], sql` + `)} FROM a)`;
+  const many = sql`${n} > ${LIMITS.countedTotal}`;
+  const states = cellsNearRead('state_cells', point, miles);
+  return sql`${total} AS seeks,
+    CASE WHEN ${many} AND ${total} <= ${MAX_CHECK_SEEKS} THEN (SELECT count(*) FROM (SELECT 1 ${boxTables(point, miles)}
+      LIMIT (SELECT ${PLAN_TUNING.boxCheckSeeks} / max(1, ${total}) + 1))) END AS boxN,
+    CASE WHEN ${many} THEN ${states ? sql`(SELECT json_group_array(value) FROM (${states}))` : sql`NULL`} END AS states`;
 }
 
 /**

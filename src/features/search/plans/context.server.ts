@@ -9,7 +9,7 @@ import { overNetwork } from '../../../db/batchedReads';
 import { LIMITS } from '../../../config';
 import { cappedCount, cappedTotal } from '../../providers/index.server';
 import type { Sort } from '../params';
-import { boxTables, distanceSql, inCellsNear } from '../near.server';
+import { boxRowsCount, boxTables, distanceSql } from '../near.server';
 import {
   FILTERS,
   filtersOf,
@@ -28,8 +28,8 @@ import { statesShare, tokenShares, type TokenShares } from '../tokenShares.serve
 import { INDEXES, indexedBy, type IndexName, type LeadingIndex } from '../indexes.server';
 import type { Count, FilterName, Resolved } from '../searchTypes.server';
 import type { Point } from '../../places';
-import { PLAN_TUNING } from '../tuning.server';
-import { manyText, statesOnce, wordsEstimate } from '../textFacts.server';
+import { boxCheckedMost, PLAN_TUNING } from '../tuning.server';
+import { manyText, statesNear, wordsEstimate } from '../textFacts.server';
 import { countOnce, readOnce, statementKey, type RequestReads, type StatementMemo } from '../requestReads.server';
 import type { SearchInput, SearchRequest } from '../request.server';
 
@@ -510,8 +510,8 @@ async function listTextIn(s: SearchRun, point: Point, miles: number) {
   const { database, reads } = s.q;
   if (!r.match) return false;
   if (!r.checkable) return true;
-  const most = Math.floor(PLAN_TUNING.boxCheckSeeks / Math.max(1, r.checkSeeks));
-  const count = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 ${boxTables(point, miles)} LIMIT ${most + 1})`;
+  const most = boxCheckedMost(r.checkSeeks);
+  const count = boxRowsCount(point, miles, most);
   // Text that is many asks for the box's states after its count (listTextInStates): read beside it, a few rows, one round trip fewer.
   if (overNetwork(database) && (await manyText(database, r, reads))) s.boxStates(point, miles).catch(() => {});
   // The same box in each search of a request (a place's rings and the search within them): counted once.
@@ -535,14 +535,6 @@ async function listTextInStates(s: SearchRun, point: Point, miles: number, rows:
 }
 
 const boxStates = (s: SearchRun, point: Point, miles: number) => statesNear(s.q.database, s.q.reads, point, miles);
-
-/**
- * The states the box of `miles` around `point` can hold providers in (SearchRun.boxStates), once per
- * request: a place's rings read every circle's together (rings.server.ts searchAround, words past the cap).
- * From the cells, not the box's coordinate index: a city's box holds tens of thousands of entries.
- */
-export const statesNear = (database: Db, reads: RequestReads, point: Point, miles: number) =>
-  statesOnce(reads, `states near ${point.latitude},${point.longitude} ${miles}`, () => inCellsNear(database, 'state_cells', point, miles));
 
 // The words alone are counted, not with the filters' tokens: intersecting reads the words' whole
 // list, so a list costs what the words match, however few the tokens leave. Past the request's

@@ -328,16 +328,18 @@ function listedRows({ few, inPlace, when }: ListedArm, point: Point, miles: numb
 function ringPasses(source: SpotSource, point: Point, radii: readonly number[], page: RingsPage, inPlace: RawBuilder<unknown>, open?: OpenRings) {
   const last = radii.length - 1;
   const wider = sql`NOT (SELECT ${ringFills(page, sql`c0.n`, sql`c0.o`)} FROM c0)`;
-  const most = page.listed;
-  if (!open)
-    return [ringPass(source, point, radii, 0, inPlace, most), ...(last > 0 ? [ringPass(source, point, radii, last, inPlace, most, { when: wider })] : [])];
   const [few, many] = [sql`(SELECT few FROM g)`, sql`(SELECT many FROM g)`];
-  const listed = (when: RawBuilder<unknown>) => ({ few: open.few, inPlace: page.place ? inPlaceOf({ rowOf: 'p' }, page.place)! : sql`0`, when });
-  return [
-    sql`g AS MATERIALIZED (SELECT n, n BETWEEN 1 AND ${open.most} AS few, (n < 0 OR n > ${open.most}) AS many FROM (${open.count}))`,
-    ringPass(source, point, radii, 0, inPlace, most, { when: many, listed: listed(few) }),
-    ...(last > 0 ? [ringPass(source, point, radii, last, inPlace, most, { when: sql`${many} AND ${wider}`, listed: listed(sql`${few} AND ${wider}`) })] : []),
-  ];
+  const listedInPlace = open && page.place ? inPlaceOf({ rowOf: 'p' }, page.place)! : sql`0`;
+  // The widest is read only when the nearest falls short; with open now, each reads its points (many open) or its open listed (few).
+  const armOf = (i: number): { when?: RawBuilder<unknown>; listed?: ListedArm } => {
+    const widest = i > 0;
+    if (!open) return widest ? { when: wider } : {};
+    const listed = { few: open.few, inPlace: listedInPlace, when: widest ? sql`${few} AND ${wider}` : few };
+    return { when: widest ? sql`${many} AND ${wider}` : many, listed };
+  };
+  const passes = (last > 0 ? [0, last] : [0]).map((i) => ringPass(source, point, radii, i, inPlace, page.listed, armOf(i)));
+  if (!open) return passes;
+  return [sql`g AS MATERIALIZED (SELECT n, n BETWEEN 1 AND ${open.most} AS few, (n < 0 OR n > ${open.most}) AS many FROM (${open.count}))`, ...passes];
 }
 
 /** The ring answered with (`ring`, its `miles`, counts `n` and `o`, and `list`): the nearest when it fills the page, else the first between that does, else the widest. */
