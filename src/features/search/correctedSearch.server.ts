@@ -5,16 +5,13 @@
  * (the X-Corrected-Query header), e.g. `location=Chicago`.
  */
 import type { Db } from '../../db/client';
-import { overNetwork } from '../../db/batchedReads';
 import type { Page } from '../providers/index.server';
 import type { SearchParams, SearchResult } from './schemas/search';
 import { searchOf } from './search.server';
 import type { SearchRequest } from './request.server';
 import { placeOfSearch, type SearchPlace } from '../places/index.server';
 import { cityOfLabel } from '../places';
-import { assumeTerms, bandRead, EXPANSION_READ, requestReads, termsOnce, termsRead, unvettedOnce, type RequestReads } from './requestReads.server';
-import { isIndexedPrefix, MAX_QUERY_WORDS } from './searchText';
-import { searchWords } from '../../lib/words';
+import { assumeTerms, bandRead, EXPANSION_READ, requestReads, termsOnce, termsRead, type RequestReads } from './requestReads.server';
 import { termsOfWord } from './textMatch.server';
 import { categoryForSearch, SEARCH_OPTIONS } from '../catalog';
 import { closestTerms, prefixTermsInBand, type TermKind } from '../suggestions/index.server';
@@ -46,29 +43,6 @@ async function knownElseClosest(database: Db, reads: RequestReads, kind: TermKin
 interface Guess {
   word: string;
   terms: string[];
-}
-
-/**
- * The words a search and its spelling correction ask about, read in the request's first round trip,
- * beside its place (nearPlace.server.ts `answerOf`), so that neither waits for them: each word of the
- * query (with its candidates for correction when it has none), the service's words and the service
- * as typed, the city named (with its candidates), and the listings not yet vetted the words look
- * among. A local file has no round trip to save: it reads them as it needs them.
- */
-export function readWordsEarly({ database, reads, params, words, located }: SearchRequest): void {
-  if (!overNetwork(database)) return;
-  const terms = termsOnce(database, reads);
-  const read = (kind: TermKind, word: string) => terms(kind, word).catch(() => {});
-  // The search reads a long word's terms (textMatch.server.ts), the correction any word it corrects.
-  const queryWords = words.filter((w) => w.length >= MIN_WORD_LENGTH);
-  for (const w of queryWords) read('word', w);
-  const service = params.service && !categoryForSearch(params.service) ? params.service : undefined;
-  if (service) {
-    read('service', service);
-    for (const w of searchWords(service).slice(0, MAX_QUERY_WORDS)) read('serviceWord', w);
-  }
-  if (service || queryWords.some((w) => !isIndexedPrefix(w))) unvettedOnce(database, reads).catch(() => {});
-  if (located?.cityName) read('city', located.cityName);
 }
 
 /** The query corrected, and the terms of each word put in, guessed from the candidates read with the word it replaces. */
@@ -149,20 +123,22 @@ export interface TypedSearch {
 }
 
 /**
- * The request's search, and again with its typos corrected when it finds nothing. `typed`: the
- * search as typed, when the caller ran it already (a place's own search, nearPlace.server.ts), with
- * its plan. The place is the request's, read once (SearchRequest.located); a corrected city's is
- * resolved with the states its correction read.
+ * The spelling step of a request's search: the search as typed (`typed`, started by the caller:
+ * nearPlace.server.ts `answerOf`), and again with its typos corrected when it finds nothing. The
+ * place is the request's, read once (SearchRequest.located); a corrected city's is resolved with
+ * the states its correction read.
  */
-export async function searchWithCorrection(q: SearchRequest, { typed }: { typed?: TypedSearch } = {}): Promise<Page<SearchResult> & { corrected?: string }> {
-  const { database, params, trace, reads } = q;
-  const place = await q.located?.place;
-  if (typed) trace.plan = typed.plan;
+export async function correctedSearch(
+  q: SearchRequest,
+  place: SearchPlace | undefined,
+  typed: Promise<Page<SearchResult>>,
+): Promise<Page<SearchResult> & { corrected?: string }> {
+  const { database, params, reads } = q;
   // A city the vocabulary lists in no state is likely misspelt: its correction is read beside the
   // search, not after it (one round trip fewer); only such a place pays for it.
   const early = place?.cityName && !place.states.length ? correctLocation(database, reads, place) : null;
   early?.catch(() => {});
-  const found = typed ? typed.found : await searchOf(q, { place });
+  const found = await typed;
   if (found.total > 0 || !(params.query || params.service || params.location)) return found;
   const [query, service, location] = await Promise.all([
     params.query ? correctQuery(database, reads, q.words) : null,

@@ -10,13 +10,13 @@
 import type { Db } from '../../db/client';
 import { overNetwork } from '../../db/batchedReads';
 import { tokenShares } from './tokenShares.server';
-import { readWordsListEarly } from './textFacts.server';
+import { readWordsEarly, readWordsListEarly } from './textFacts.server';
 import type { Page } from '../providers/index.server';
 import { cityOfLabel, haversineMiles, roundMiles, type Point } from '../places';
 import type { GazetteerPlace, PlaceKind } from '../places';
 import { asListed, loadGazetteer } from '../places/index.server';
 import type { SearchPlace } from '../places/index.server';
-import { readWordsEarly, searchWithCorrection, type TypedSearch } from './correctedSearch.server';
+import { correctedSearch, type TypedSearch } from './correctedSearch.server';
 import type { SearchParams, SearchResult } from './schemas/search';
 import { searchOf } from './search.server';
 import { searchRequest, type SearchRequest, type SearchTrace } from './request.server';
@@ -75,14 +75,17 @@ export async function answerOf(q: SearchRequest): Promise<PlaceSearchAnswer> {
   // Beside the place's first reads go the directory's sample, when this process has none or an old
   // one (the plans' shares, read once in 10 minutes), the words' list and the words' terms (the
   // spelling path's too): the request's facts in one round trip.
-  if (overNetwork(q.database)) {
-    tokenShares(q.database).catch(() => {});
-    readWordsListEarly(q);
-  }
+  const network = overNetwork(q.database);
+  if (network) tokenShares(q.database).catch(() => {});
   readWordsEarly(q);
+  if (network) readWordsListEarly(q);
   const atPlace = await placed;
   if (atPlace && 'answer' in atPlace) return atPlace.answer;
-  const answer = await searchWithCorrection(q, atPlace?.typed ? { typed: atPlace.typed } : {});
+  // The search as typed (a place's own, when it ran already), then its spelling's correction when it finds nothing.
+  const place = await q.located?.place;
+  if (atPlace?.typed) q.trace.plan = atPlace.typed.plan;
+  const typed = atPlace?.typed ? Promise.resolve(atPlace.typed.found) : searchOf(q, { place });
+  const answer = await correctedSearch(q, place, typed);
   return atPlace ? typedAtPlace(q, answer, atPlace) : answer;
 }
 

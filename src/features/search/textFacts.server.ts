@@ -8,16 +8,18 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/client';
 import { LIMITS } from '../../config';
 import { filtersOf, listedMatch, wordsMatch } from './filters.server';
-import { countOnce, kept, readOnce, statementKey, type RequestReads, type TextList } from './requestReads.server';
+import { countOnce, kept, readOnce, statementKey, termsOnce, unvettedOnce, type RequestReads, type TextList } from './requestReads.server';
+import { overNetwork } from '../../db/batchedReads';
+import { searchWords } from '../../lib/words';
 import type { Resolved } from './searchTypes.server';
 import { boxCheckedMost, countedWords, PLAN_TUNING } from './tuning.server';
 import { boxRowsCount, boxTables, cellsNearRead, inCellsNear } from './near.server';
 import { RADIUS_MILES } from './params';
 import type { Point } from '../places';
 import { MAX_CHECK_SEEKS } from './textMatch.server';
-import { termsStartingWith, type TermKind } from '../suggestions/index.server';
+import { MIN_WORD_LENGTH, termsStartingWith, type TermKind } from '../suggestions/index.server';
 import { MAX_EXPANSION, textMatch, textOf } from './textMatch.server';
-import { isIndexedPrefix } from './searchText';
+import { isIndexedPrefix, MAX_QUERY_WORDS } from './searchText';
 import { categoryForSearch } from '../catalog';
 import { hasText } from './rings';
 import type { SearchRequest } from './request.server';
@@ -69,6 +71,29 @@ export function textListOf(database: Db, match: string, reads: RequestReads): Pr
   const read = textListRead(match);
   const once = () => readOnce(reads.textLists, statementKey(database, read), async () => textListFrom((await read.execute(database.db)).rows[0]!));
   return reads.wordsEarly ? reads.wordsEarly.then(once) : once();
+}
+
+/**
+ * The words a search and its spelling correction ask about, read in the request's first round trip,
+ * beside its place (nearPlace.server.ts `answerOf`), so that neither waits for them: each word of the
+ * query (with its candidates for correction when it has none), the service's words and the service
+ * as typed, the city named (with its candidates), and the listings not yet vetted the words look
+ * among. A local file has no round trip to save: it reads them as it needs them.
+ */
+export function readWordsEarly({ database, reads, params, words, located }: SearchRequest): void {
+  if (!overNetwork(database)) return;
+  const terms = termsOnce(database, reads);
+  const read = (kind: TermKind, word: string) => terms(kind, word).catch(() => {});
+  // The search reads a long word's terms (textMatch.server.ts), the correction any word it corrects.
+  const queryWords = words.filter((w) => w.length >= MIN_WORD_LENGTH);
+  for (const w of queryWords) read('word', w);
+  const service = params.service && !categoryForSearch(params.service) ? params.service : undefined;
+  if (service) {
+    read('service', service);
+    for (const w of searchWords(service).slice(0, MAX_QUERY_WORDS)) read('serviceWord', w);
+  }
+  if (service || queryWords.some((w) => !isIndexedPrefix(w))) unvettedOnce(database, reads).catch(() => {});
+  if (located?.cityName) read('city', located.cityName);
 }
 
 /**

@@ -9,7 +9,18 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { boxTables } from '../near.server';
 import { carriedByAll, carriedByTokens, categoryConditions, filtersOf, FILTERS, listedMatch, rowConditions } from '../filters.server';
 import { CATEGORY_INDEXES, INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { and, leadingIndex, listTextOver, sampledRows, SORT_ORDERS, textSourceOf, textTops, type ListedSource, type SearchRun, type TextSource } from './context.server';
+import {
+  and,
+  leadingIndex,
+  listTextOver,
+  sampledRows,
+  SORT_ORDERS,
+  textSourceOf,
+  textTops,
+  type ListedSource,
+  type SearchRun,
+  type TextSource,
+} from './context.server';
 import { manyText, textListMade, textListOf, wordsEstimate } from '../textFacts.server';
 import { circleRowsOf, tokenShares } from '../tokenShares.server';
 import { PLAN_TUNING } from '../tuning.server';
