@@ -187,6 +187,21 @@ interface Ref {
   facets: number;
   seq: number;
 }
+/** Names in the database's order (BINARY collation): the last key of every order but distance. */
+const byName = (a: Ref, b: Ref) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+/** The rating order: rating, review count, name (docs/search.md). */
+const byRating = (a: Ref, b: Ref) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b);
+/** The reviews order: review count, rating, name (docs/search.md). */
+const byReviews = (a: Ref, b: Ref) => b.reviewCount - a.reviewCount || b.rating - a.rating || byName(a, b);
+/** The orders over rows already in the recommended order, which ends in seq: a stable sort keeps it as the last key. */
+const ORDERS = { recommended: () => 0, rating: byRating, reviews: byReviews };
+/** Every word of a provider's services. */
+const serviceWords = (r: Ref) => (JSON.parse(r.services) as string[]).join(' ').toLowerCase().split(/\W+/);
+/** Whether a provider holds every facet bit of `mask`. */
+const holds = (r: Ref, mask: number) => (r.facets & mask) === mask;
+const VI = facetBits({ languages: ['vi'] });
+const EN = facetBits({ languages: ['en'] });
+const VETERAN = facetBits({ identity: ['veteran'] });
 /**
  * Every listed provider in the recommended order (docs/search.md: promoted, rating, review count,
  * name): a permanently closed listing keeps its page but is never a search result.
@@ -274,11 +289,10 @@ describe('many open, too sparse in the order to walk for a page', () => {
     const all = await everyProvider();
     const open = all.filter((r) => isOpen(r, MOMENTS.many));
     expect(open.length).toBeGreaterThan(LIMITS.countedTotal);
-    const byName = (a: Ref, b: Ref) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
     const orders = {
       recommended: () => 0,
-      rating: (a: Ref, b: Ref) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b),
-      reviews: (a: Ref, b: Ref) => b.reviewCount - a.reviewCount || b.rating - a.rating || byName(a, b),
+      rating: byRating,
+      reviews: byReviews,
     };
     // No walk fills a page (a sample never looks dense enough, and these pages lie past the sample's
     // 400 rows, nor is any walk deep): the open providers are sparse here.
@@ -313,11 +327,10 @@ describe('many open, too sparse in the order to walk for a page', () => {
     await update('facets | (CASE WHEN n % 20 = 0 THEN 0 ELSE ? END) | (CASE WHEN n % 15 = 0 THEN 0 ELSE ? END)');
     try {
       const open = (await everyProvider()).filter((r) => isOpen(r, MOMENTS.many));
-      const byName = (a: Ref, b: Ref) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
       const orders = {
         recommended: () => 0,
-        rating: (a: Ref, b: Ref) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b),
-        reviews: (a: Ref, b: Ref) => b.reviewCount - a.reviewCount || b.rating - a.rating || byName(a, b),
+        rating: byRating,
+        reviews: byReviews,
       };
       for (const [raw, keep] of [
         [{ owned: 'women', parking: 'street', offset: '480' }, () => true],
@@ -409,7 +422,7 @@ describe('near at fixed distances', () => {
     const all = await everyProvider();
     const ORDERS = {
       recommended: () => 0,
-      rating: (a: Ref, b: Ref) => b.rating - a.rating || b.reviewCount - a.reviewCount || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+      rating: byRating,
     };
     for (const state of ['NY', 'TX'])
       for (const service of [undefined, 'Nail Salon'])
@@ -519,11 +532,10 @@ describe('near at fixed distances', () => {
 
 describe('other orders and text in a place', () => {
   const near = `${P.latitude},${P.longitude}`;
-  const byName = (a: Ref, b: Ref) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   // The rows come in the recommended order, which ends in seq: a stable sort keeps it as the last key.
   const ORDERS = {
-    rating: (a: Ref, b: Ref) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b),
-    reviews: (a: Ref, b: Ref) => b.reviewCount - a.reviewCount || b.rating - a.rating || byName(a, b),
+    rating: byRating,
+    reviews: byReviews,
   };
 
   it("rating and reviews with a filter: walked along the sort's index when dense (a 25-mile box), sorted when not (one city)", async () => {
@@ -993,14 +1005,6 @@ const hasWords = (have: string[], text: string) =>
     .every((w) => have.some((n) => n.startsWith(w)));
 
 describe('bounded cost: the searches that once visited many rows (docs/search.md "Bounded cost")', () => {
-  const serviceWords = (r: Ref) => (JSON.parse(r.services) as string[]).join(' ').toLowerCase().split(/\W+/);
-  const byName = (a: Ref, b: Ref) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-  // The rows come in the recommended order, which ends in seq: a stable sort keeps it as the last key.
-  const ORDERS = {
-    recommended: () => 0,
-    rating: (a: Ref, b: Ref) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b),
-    reviews: (a: Ref, b: Ref) => b.reviewCount - a.reviewCount || b.rating - a.rating || byName(a, b),
-  };
   async function zipOf() {
     const { rows } = await api.database.client.execute('SELECT id, zipCode FROM providers');
     return new Map(rows.map((r) => [String(r.id), String(r.zipCode)]));
@@ -1258,8 +1262,6 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
       await check({ rating: '0.5', offset: '600' }, (r) => r.rating >= 0.5, { tuned: 'order:walk', capped: 'order:listed' });
       // A price by rating or reviews is read along the sort's index, which carries the price and
       // the facets (migrations/0083): the fuzz benchmark's price and common facet.
-      const EN = facetBits({ languages: ['en'] });
-      const VI = facetBits({ languages: ['vi'] });
       for (const sort of ['rating', 'reviews'])
         await check({ priceRange: '$$$', sort, lang: 'en', offset: '24' }, (r) => r.priceRange === '$$$' && (r.facets & EN) === EN, {
           tuned: 'other-order:sorted',
@@ -1273,7 +1275,6 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
   it('a price by rating or reviews: counted along the price index, a minimum rating as a range of it, and sorted from that count; the same rows', async () => {
     // The fuzz benchmark's `priceRange=$$$&rating=5&sort=reviews&access=parking&owned=asian` at a
     // million: few matched, and their count read the whole sort index for them.
-    const EN = facetBits({ languages: ['en'] });
     const statements: string[] = [];
     const database = watchedDatabase(api.database, (text) => statements.push(text));
     for (const sort of ['rating', 'reviews'])
@@ -1315,8 +1316,6 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
   });
 
   it("a service alone by rating or reviews, with facets, a price or open now: read along the service's index in that order (migrations/0082), the same rows", async () => {
-    const EN = facetBits({ languages: ['en'] });
-    const VI = facetBits({ languages: ['vi'] });
     for (const sort of ['rating', 'reviews'])
       for (const offset of ['0', '12', '600']) {
         await check({ service: 'Nail Salon', sort, offset }, (r) => inCategory(r, 'nails'), { tuned: 'category', capped: 'category' });
@@ -1569,7 +1568,6 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     ] as Record<string, string>[]) {
       const within = Number(raw.radius);
       let expected = all.filter((r) => haversineMiles(P, r) <= within && hasWords(words(r), raw.query!));
-      const byName = (a: Ref, b: Ref) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
       if (raw.sort === 'rating') expected = [...expected].sort((a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b));
       if (raw.sort === 'reviews') expected = [...expected].sort((a, b) => b.reviewCount - a.reviewCount || b.rating - a.rating || byName(a, b));
       // `all` is in the recommended order. The fixture's box spans several states: leaving one out would lose its providers.
@@ -1815,7 +1813,6 @@ describe('verified=true with each plan', () => {
   it('only claimed listings, counted and in order, whichever plan runs', async () => {
     const all = await everyProvider();
     const near = `${P.latitude},${P.longitude}`;
-    const byName = (a: Ref, b: Ref) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
     const orders: Record<string, (a: Ref, b: Ref) => number> = {
       rating: (a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b),
       reviews: (a, b) => b.reviewCount - a.reviewCount || b.rating - a.rating || byName(a, b),
@@ -2362,8 +2359,6 @@ describe('open now with a price, a minimum rating, a service, a city and facets:
     // The list counted even where a service's rows are the cheaper read (below).
     tune({ scanOverService: 0 });
     const all = await everyProvider();
-    const EN = facetBits({ languages: ['en'] });
-    const VETERAN = facetBits({ identity: ['veteran'] });
     const cases: [Record<string, string>, (r: Ref) => boolean][] = [
       [{ priceRange: '$$' }, (r) => r.priceRange === '$$'],
       [{ rating: '4' }, (r) => r.rating >= 4],
@@ -2387,7 +2382,6 @@ describe('open now with a price, a minimum rating, a service, a city and facets:
           PLAN_TUNING.openScanScale = scan;
           try {
             const expected = open.filter(keep);
-            const byName = (a: Ref, b: Ref) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
             if (raw.sort === 'reviews') expected.sort((a, b) => b.reviewCount - a.reviewCount || b.rating - a.rating || byName(a, b));
             if (raw.sort === 'rating') expected.sort((a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b));
             sizes.add(expected.length > LIMITS.countedTotal);
@@ -2441,7 +2435,6 @@ describe('open now with a price, a minimum rating, a service, a city and facets:
   it('a price around a point, which the list does not carry: its ranges read once decide whether the open are listed, the same rows', async () => {
     const all = await everyProvider();
     const raw = { priceRange: '$$', near: `${P.latitude},${P.longitude}`, radius: '100', sort: 'rating' };
-    const byName = (a: Ref, b: Ref) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
     for (const [label, when] of Object.entries(MOMENTS)) {
       const expected = all
         .filter((r) => isOpen(r, when) && r.priceRange === '$$' && haversineMiles(P, r) <= 100)
@@ -2484,11 +2477,10 @@ describe('open now with a price, a minimum rating, a service, a city and facets:
 
 describe('a sorted page whose conditions include lookups', () => {
   const near = `${P.latitude},${P.longitude}`;
-  const byName = (a: Ref, b: Ref) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   // The rows come in the recommended order, which ends in seq: a stable sort keeps it as the last key.
   const ORDERS = {
     recommended: () => 0,
-    rating: (a: Ref, b: Ref) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b),
+    rating: byRating,
   };
   /** The statement that checks a chunk of the sorted source (plans/context.server.ts `checkedPage`). */
   const CHECKED = /AS hit.*CROSS JOIN provider_search p ON p\.seq = s\.seq/s;
@@ -2552,11 +2544,10 @@ describe('a sorted page whose conditions include lookups', () => {
 });
 
 describe('many open in another order with no filter that narrows the source: counted along the open-now list (plans/otherOrder.server.ts openSource)', () => {
-  const byName = (a: Ref, b: Ref) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   // The rows come in the recommended order, which ends in seq: a stable sort keeps it as the last key.
   const ORDERS = {
-    rating: (a: Ref, b: Ref) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b),
-    reviews: (a: Ref, b: Ref) => b.reviewCount - a.reviewCount || b.rating - a.rating || byName(a, b),
+    rating: byRating,
+    reviews: byReviews,
   };
   // The fuzz benchmark's slowest at a million (docs/BENCHMARKS.md "Overture import") was a facet many
   // hold with open now by reviews, whose count read every provider with a check per row; the
@@ -2590,18 +2581,13 @@ describe('many open in another order with no filter that narrows the source: cou
 });
 
 describe('facets few providers hold (plans/facetListed.server.ts)', () => {
-  const byName = (a: Ref, b: Ref) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   // The rows come in the recommended order, which ends in seq: a stable sort keeps it as the last key.
   const ORDERS = {
     recommended: () => 0,
-    rating: (a: Ref, b: Ref) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b),
-    reviews: (a: Ref, b: Ref) => b.reviewCount - a.reviewCount || b.rating - a.rating || byName(a, b),
+    rating: byRating,
+    reviews: byReviews,
     distance: (a: Ref, b: Ref) => haversineMiles(P, a) - haversineMiles(P, b) || a.seq - b.seq,
   };
-  const VI = facetBits({ languages: ['vi'] });
-  const VETERAN = facetBits({ identity: ['veteran'] });
-  const EN = facetBits({ languages: ['en'] });
-  const holds = (r: Ref, mask: number) => (r.facets & mask) === mask;
   const near = `${P.latitude},${P.longitude}`;
   // The fuzz benchmark's slow searches with a facet (docs/BENCHMARKS.md), on the plan providers' facets:
   // a rare facet alone, with a price, a minimum rating, a service, text, open now, a point, each
@@ -2703,7 +2689,6 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
   // listed up to facetOpenMargin times it, where every other source checks each row's hours
   // (`openNow=true&offset=96&lang=vi&owned=women` at a million).
   it('lang=vi,en&openNow=true&offset=24: open now past the scan, a common facet listed up to facetOpenMargin, the same rows', async () => {
-    const EN = facetBits({ languages: ['en'] });
     const all = await everyProvider();
     const expected = all.filter((r) => holds(r, VI | EN) && isOpen(r, MOMENTS.many));
     const vi = all.filter((r) => holds(r, VI)).length;
@@ -2961,17 +2946,6 @@ describe('open now checked row by row around a point: the points of cells where 
 });
 
 describe("open now on the hour's bit (migrations/0091): the fuzz benchmark's open-now searches at a million, at their clocks", () => {
-  const serviceWords = (r: Ref) => (JSON.parse(r.services) as string[]).join(' ').toLowerCase().split(/\W+/);
-  const byName = (a: Ref, b: Ref) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-  const ORDERS = {
-    recommended: () => 0,
-    rating: (a: Ref, b: Ref) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b),
-    reviews: (a: Ref, b: Ref) => b.reviewCount - a.reviewCount || b.rating - a.rating || byName(a, b),
-  };
-  const VI = facetBits({ languages: ['vi'] });
-  const VETERAN = facetBits({ identity: ['veteran'] });
-  const EN = facetBits({ languages: ['en'] });
-  const holds = (r: Ref, mask: number) => (r.facets & mask) === mask;
   const balayage = (r: Ref) => hasWords(serviceWords(r), 'Balayage');
   // Each the plan providers' like of a search over 20 ms in the fuzz at a million (session 8's runs,
   // seeds 494276336, 1764302977, 1491405087), at its own clock: the same rows whichever plan runs.
@@ -3054,11 +3028,10 @@ describe('text that is many in a town and a state of added providers, in another
     await api.database.client.execute("DELETE FROM providers WHERE id LIKE 'montana-%'");
   });
 
-  const byName = (a: Ref, b: Ref) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   // The rows come in the recommended order, which ends in seq: a stable sort keeps it as the last key.
   const BY = {
-    rating: (a: Ref, b: Ref) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b),
-    reviews: (a: Ref, b: Ref) => b.reviewCount - a.reviewCount || b.rating - a.rating || byName(a, b),
+    rating: byRating,
+    reviews: byReviews,
   };
   it('text with a city in another order: checked row by row on the city\u2019s rows, else listed (listTextOver); the same rows', async () => {
     // The fuzz benchmark's `query=th&location=Surprise&priceRange=$$&sort=distance&offset=480` at a
