@@ -64,6 +64,9 @@ export interface ProvidersTable {
   openPartly: Generated<number>;
 }
 
+/** The open hours' bits of ProvidersTable (migrations/0091): search's copy of the hours, kept by the hours rows' triggers, never written or shown by the app. */
+export type OpenWeekColumn = 'openWeek0' | 'openWeek1' | 'openWeek2' | 'openWeek3' | 'openPartly';
+
 /**
  * Each provider's set facet bits, one row each, kept by triggers (migrations/0046), with copies of
  * its order columns, city, price, rating and facets, for a facet's page in order (migrations/0087).

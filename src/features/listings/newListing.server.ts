@@ -6,7 +6,7 @@
 import type { InStatement } from '@libsql/client';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/client';
-import type { ProvidersTable } from '../../db/schema';
+import type { OpenWeekColumn, ProvidersTable } from '../../db/schema';
 import { ConflictError } from '../../lib/errors';
 import { placeOf } from '../places/index.server';
 import { timeZoneOf } from '../places';
@@ -43,7 +43,7 @@ export interface NewProvider
     | 'facets'
     | 'vocabServices'
     | 'source'
-    | OpenWeek
+    | OpenWeekColumn
   > {
   /** 0 when nobody gave the price (migrations/0043); the column's stand-in is stored in `priceRange`. */
   priceRangeKnown?: number;
@@ -62,19 +62,18 @@ export interface NewProvider
 }
 
 /**
- * Statements that insert a provider with its category rows, its hours for "open now" and, once it
- * is vetted, its words for suggestions and spelling correction (run them in one batch).
- */
-/**
  * `row` without the open hours' bits a copied row may carry: they start clear and the hours rows
  * written after the row set them (migrations/0091), never a copy passed in.
  */
 function withoutOpenWeek(row: NewProvider): NewProvider {
-  const { openWeek0: _0, openWeek1: _1, openWeek2: _2, openWeek3: _3, openPartly: _p, ...rest } = row as NewProvider & Partial<Record<OpenWeek, number>>;
+  const { openWeek0: _0, openWeek1: _1, openWeek2: _2, openWeek3: _3, openPartly: _p, ...rest } = row as NewProvider & Partial<Record<OpenWeekColumn, number>>;
   return rest;
 }
-type OpenWeek = 'openWeek0' | 'openWeek1' | 'openWeek2' | 'openWeek3' | 'openPartly';
 
+/**
+ * Statements that insert a provider with its category rows, its hours for "open now" and, once it
+ * is vetted, its words for suggestions and spelling correction (run them in one batch).
+ */
 export function insertProviderStatements({ db }: Db, row: NewProvider): InStatement[] {
   const vetted = row.vetted_at === undefined ? { vetted_at: row.createdAt, vetted_by: 'seed' } : { vetted_at: row.vetted_at, vetted_by: row.vetted_by ?? null };
   const insert = db

@@ -2,7 +2,7 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { LIMITS } from '../../config';
 import type { Db } from '../../db/client';
-import type { ProvidersTable } from '../../db/schema';
+import type { OpenWeekColumn, ProvidersTable } from '../../db/schema';
 import { formatRating } from './rating';
 import type { Provider } from './schemas/provider';
 import { timeZoneOf } from '../places';
@@ -12,11 +12,9 @@ import { UNKNOWN_PRICE } from './unknownFields';
 import { facetSelection } from '../facets';
 
 type ProviderRow = Selectable<ProvidersTable>;
-/** The open hours' bits (migrations/0091): search's copy of the hours, never shown. */
-type OpenWeek = 'openWeek0' | 'openWeek1' | 'openWeek2' | 'openWeek3' | 'openPartly';
 
 /** A database row in the API's wire format (docs/openapi.json). */
-export function toProvider(row: Omit<ProviderRow, 'ownerUpdatedAt' | 'vocabServices' | 'source' | OpenWeek> & { source?: string | null }): Provider {
+export function toProvider(row: Omit<ProviderRow, 'ownerUpdatedAt' | 'vocabServices' | 'source' | OpenWeekColumn> & { source?: string | null }): Provider {
   const timeZone = row.timeZone ?? timeZoneOf(row.state);
   // A temporary closure whose day has come is over (docs/owners.md "Statuses").
   const status = effectiveStatus({ status: row.status ?? 'open', closedUntil: row.closedUntil ?? null }, timeZone);

@@ -33,10 +33,6 @@ export function withinCondition(point: Point, miles: number): Expression<SqlBool
  * With `category`, the category rows (alias `c`) of that service in the box instead, from their own
  * coordinate index (migrations/0023): a service's share of the box, not every provider there.
  */
-/** The providers in the box of `miles` around `point`, counted up to `most` + 1 (plans/context.server.ts `listTextIn`, read ahead: textFacts.server.ts). */
-export const boxRowsCount = (point: Point, miles: number, most: number) =>
-  sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 ${boxTables(point, miles)} LIMIT ${most + 1})`;
-
 export function boxTables(point: Point, miles: number, category?: string): RawBuilder<unknown> {
   const box = boundingBox(point, miles);
   const [table, alias, index] = category
@@ -50,6 +46,10 @@ export function boxTables(point: Point, miles: number, category?: string): RawBu
     ) SELECT v FROM lat WHERE v IS NOT NULL) lat
     CROSS JOIN ${table} ${alias} ${index} ON ${category ? sql`c.category = ${category} AND` : sql``} ${alias}.latitude = lat.v AND ${alias}.longitude BETWEEN ${box.minLng} AND ${box.maxLng}`;
 }
+
+/** The providers in the box of `miles` around `point`, counted up to `most` + 1 (plans/context.server.ts `listTextIn`, read ahead: textFacts.server.ts). */
+export const boxRowsCount = (point: Point, miles: number, most: number) =>
+  sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 ${boxTables(point, miles)} LIMIT ${most + 1})`;
 
 /** Cells per degree of zone_cells and state_cells (migrations/0024 and 0037 compute the same). */
 const CELLS_PER_DEGREE = 2;

@@ -96,7 +96,8 @@ export const facetListedMost = (providers: number) => Math.floor(PLAN_TUNING.fac
 /** The most open ranges read to count the open at a price or a rating (PLAN_TUNING.openScanScale). */
 export const openScanMost = (providers: number) => Math.max(1, Math.floor(PLAN_TUNING.openScanScale * openListedMost(providers)));
 
-/** Text matches counted at most (one past, then many): `textLeads`, at least the counted cap (read at each call: tests tune it). */
 /** The most providers of a box whose rows are each checked for text of `seeks` seeks a row (plans/context.server.ts `listTextIn`). */
 export const boxCheckedMost = (seeks: number) => Math.floor(PLAN_TUNING.boxCheckSeeks / Math.max(1, seeks));
+
+/** Text matches counted at most (one past, then many): `textLeads`, at least the counted cap (read at each call: tests tune it). */
 export const countedWords = () => Math.max(LIMITS.countedTotal, PLAN_TUNING.textLeads);
