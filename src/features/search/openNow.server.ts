@@ -37,16 +37,18 @@ const HOURS_PER_WEEK_COLUMN = 42;
  * takes longer to prepare with every arm.
  */
 function openThisHour(date: Date, row: string) {
-  const bitOf = (zone: string) => {
-    const hour = Math.floor(minuteOfWeek(date, zone) / 60);
-    return sql`((${sql.ref(`${row}.openWeek${Math.floor(hour / HOURS_PER_WEEK_COLUMN)}`)} >> ${sql.lit(hour % HOURS_PER_WEEK_COLUMN)}) & 1)`;
-  };
-  const hourOf = (zone: string) => Math.floor(minuteOfWeek(date, zone) / 60);
+  const bitAt = (hour: number) =>
+    sql`((${sql.ref(`${row}.openWeek${Math.floor(hour / HOURS_PER_WEEK_COLUMN)}`)} >> ${sql.lit(hour % HOURS_PER_WEEK_COLUMN)}) & 1)`;
+  const fallback = Math.floor(minuteOfWeek(date, FALLBACK_ZONE) / 60);
+  // The zones by their hour now, each zone's worked out once.
   const others = new Map<number, string[]>();
-  for (const zone of BUSIEST_FIRST) if (hourOf(zone) !== hourOf(FALLBACK_ZONE)) others.set(hourOf(zone), [...(others.get(hourOf(zone)) ?? []), zone]);
-  if (!others.size) return bitOf(FALLBACK_ZONE);
-  const arms = [...others.values()].map((zones) => sql`WHEN ${sql.ref(`${row}.timeZone`)} IN (${sql.join(zones)}) THEN ${bitOf(zones[0]!)}`);
-  return sql`(CASE ${sql.join(arms, sql` `)} ELSE ${bitOf(FALLBACK_ZONE)} END)`;
+  for (const zone of BUSIEST_FIRST) {
+    const hour = Math.floor(minuteOfWeek(date, zone) / 60);
+    if (hour !== fallback) others.set(hour, [...(others.get(hour) ?? []), zone]);
+  }
+  if (!others.size) return bitAt(fallback);
+  const arms = [...others].map(([hour, zones]) => sql`WHEN ${sql.ref(`${row}.timeZone`)} IN (${sql.join(zones)}) THEN ${bitAt(hour)}`);
+  return sql`(CASE ${sql.join(arms, sql` `)} ELSE ${bitAt(fallback)} END)`;
 }
 
 /**

@@ -92,12 +92,12 @@ export function kept<T>(read: Promise<T>): Promise<T> {
 }
 
 /** The read of `key` in `memo`, made by `read` the first time it is asked for. */
-export function readOnce<T>(memo: StatementMemo<T>, key: string, read: () => Promise<T>): Promise<T> {
-  let found = memo.get(key);
-  if (!found) {
-    found = kept(read());
-    memo.set(key, found);
-  }
+export const readOnce = <T>(memo: StatementMemo<T>, key: string, read: () => Promise<T>): Promise<T> => memo.get(key) ?? remembered(memo, key, read());
+
+/** `read`, just started, kept in `memo` under `key` for the request's later asks (`readOnce`; a caller that looked in `memo` itself). */
+export function remembered<T>(memo: StatementMemo<T>, key: string, read: Promise<T>): Promise<T> {
+  const found = kept(read);
+  memo.set(key, found);
   return found;
 }
 
@@ -126,9 +126,17 @@ export const termsOnce =
     const band = CORRECTED.has(kind);
     // Of a city, correction asks only whether it has any (correctedSearch.server.ts `correctLocation`).
     const both = termsElseBand(database, kind, word, kind === 'city' ? 1 : EXPANSION_READ, { band });
-    const terms = kept(both.then((b) => b.terms));
-    reads.prefixes.set(key, terms);
-    if (band) reads.bands.set(key, kept(both.then((b) => b.band)));
+    const terms = remembered(
+      reads.prefixes,
+      key,
+      both.then((b) => b.terms),
+    );
+    if (band)
+      remembered(
+        reads.bands,
+        key,
+        both.then((b) => b.band),
+      );
     return terms;
   };
 

@@ -358,8 +358,6 @@ function ringsRead(over: Db, a: AroundReads & Pick<Around, 'start' | 'ownAll'>):
   const key = keyOf(ownIds);
   // Read ahead before the own page (readsAhead): the same page, its own by id left to inPlaceWithin.
   const memo = a.q.reads.atOnce as StatementMemo<(RingsRead & { plan: string }) | undefined>;
-  const known = memo.get(keyOf(undefined)) ?? memo.get(key);
-  if (known) return known;
   const page = {
     skip: start.skip,
     take: start.take,
@@ -368,12 +366,12 @@ function ringsRead(over: Db, a: AroundReads & Pick<Around, 'start' | 'ownAll'>):
     own: start.own,
     ...(start.ownIn ? { place: a.place, ...(ownIds ? { ownIds } : {}) } : {}),
   };
-  // Read ahead, it may never be awaited.
-  const read = kept(
-    atOnceRead(circleRequest(over, a, { ...circleOf(a, start.radii.at(-1)!), offset: start.skip, limit: start.take }), a.point, start.radii, page),
+  return (
+    memo.get(keyOf(undefined)) ??
+    readOnce(memo, key, () =>
+      atOnceRead(circleRequest(over, a, { ...circleOf(a, start.radii.at(-1)!), offset: start.skip, limit: start.take }), a.point, start.radii, page),
+    )
   );
-  memo.set(key, read);
-  return read;
 }
 
 /**

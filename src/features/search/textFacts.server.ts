@@ -8,7 +8,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/client';
 import { LIMITS } from '../../config';
 import { filtersOf, listedMatch, wordsMatch } from './filters.server';
-import { countOnce, kept, readOnce, statementKey, termsOnce, unvettedOnce, type RequestReads, type TextList } from './requestReads.server';
+import { countOnce, kept, readOnce, remembered, statementKey, termsOnce, unvettedOnce, type RequestReads, type TextList } from './requestReads.server';
 import { overNetwork } from '../../db/batchedReads';
 import { searchWords } from '../../lib/words';
 import type { Resolved } from './searchTypes.server';
@@ -16,9 +16,8 @@ import { boxCheckedMost, countedWords, PLAN_TUNING } from './tuning.server';
 import { boxRowsCount, boxTables, cellsNearRead, inCellsNear } from './near.server';
 import { RADIUS_MILES } from './params';
 import type { Point } from '../places';
-import { MAX_CHECK_SEEKS } from './textMatch.server';
 import { MIN_WORD_LENGTH, termsStartingWith, type TermKind } from '../suggestions/index.server';
-import { MAX_EXPANSION, textMatch, textOf } from './textMatch.server';
+import { MAX_CHECK_SEEKS, MAX_EXPANSION, textMatch, textOf } from './textMatch.server';
 import { isIndexedPrefix, MAX_QUERY_WORDS } from './searchText';
 import { categoryForSearch } from '../catalog';
 import { hasText } from './rings';
@@ -69,9 +68,17 @@ const textListFrom = (row: { n: number; reach: number; rowids: string }): TextLi
  */
 export function textListOf(database: Db, match: string, reads: RequestReads): Promise<TextList> {
   const read = textListRead(match);
-  const once = () => readOnce(reads.textLists, statementKey(database, read), async () => textListFrom((await read.execute(database.db)).rows[0]!));
-  return reads.wordsEarly ? reads.wordsEarly.then(once) : once();
+  return afterWordsEarly(reads, () =>
+    readOnce(reads.textLists, statementKey(database, read), async () => textListFrom((await read.execute(database.db)).rows[0]!)),
+  );
 }
+
+/**
+ * `read` once the words' list read beside their terms is kept (`readWordsListEarly`), so that it
+ * finds that list; at once (in this turn, beside the request's other reads) when none was started.
+ */
+const afterWordsEarly = <T>(reads: RequestReads, read: () => T | Promise<T>): Promise<T> =>
+  reads.wordsEarly ? reads.wordsEarly.then(read) : Promise.resolve(read());
 
 /**
  * The words a search and its spelling correction ask about, read in the request's first round trip,
@@ -144,6 +151,14 @@ async function listEarly({ database, reads, params }: Pick<SearchRequest, 'datab
   if (row.states !== null) statesOnce(reads, statesNearKey(box.point, box.miles), async () => JSON.parse(row.states!) as string[]);
 }
 
+/** Word `i`'s terms as `termsColumns` reads them (`a.t<i>`, a JSON array), and how many. */
+const termsAt = (i: number) => sql.raw(`a.t${i}`);
+const termsCount = (i: number) => sql`json_array_length(${termsAt(i)})`;
+
+/** A short word of services (`WordAsked.short`) searched as its own prefix: its terms include it, or are none or too many (textMatch.server.ts `shortWordExpands`). */
+const asOwnPrefix = (i: number, word: string) =>
+  sql`${termsCount(i)} = 0 OR ${termsCount(i)} > ${MAX_EXPANSION} OR EXISTS (SELECT 1 FROM json_each(${termsAt(i)}) WHERE value = ${word})`;
+
 /** Each word of `asked`'s terms, as textMatch reads them, a JSON array in column `t<i>` (for `FROM (SELECT …) a`). */
 const termsColumns = (asked: readonly WordAsked[]) =>
   asked.length
@@ -174,11 +189,10 @@ export const wordMark = (i: number) => `\uE000${i}`;
  */
 function wordsEarlyRead(template: string, asked: readonly WordAsked[], box?: WordsBox) {
   const pieces = template.split(/"\uE000(\d+)"/);
-  const termsOf = (i: number) => sql.raw(`a.t${i}`);
   const piece = (i: number) => {
     const { word, short } = asked[i]!;
-    const [t, n, prefix] = [termsOf(i), sql`json_array_length(${termsOf(i)})`, `"${word}"*`];
-    const none = short ? sql`${n} = 0 OR ${n} > ${MAX_EXPANSION} OR EXISTS (SELECT 1 FROM json_each(${t}) WHERE value = ${word})` : sql`${n} = 0`;
+    const [t, n, prefix] = [termsAt(i), termsCount(i), `"${word}"*`];
+    const none = short ? asOwnPrefix(i, word) : sql`${n} = 0`;
     return sql`(CASE WHEN ${none} THEN ${short ? prefix : null} WHEN ${n} > ${MAX_EXPANSION} THEN ${prefix} WHEN ${n} = 1 THEN '"' || json_extract(${t}, '$[0]') || '"'
       ELSE '(' || (SELECT group_concat('"' || value || '"', ' OR ') FROM json_each(${t})) || ')' END)`;
   };
@@ -215,12 +229,10 @@ interface WordsBox {
  * counted up to the most those seeks allow (`boxCheckedMost`), and the box's states.
  */
 function boxColumns({ point, miles, short }: WordsBox, asked: readonly WordAsked[], n: RawBuilder<unknown>) {
-  const terms = (i: number) => sql.raw(`a.t${i}`);
-  const count = (i: number) => sql`json_array_length(${terms(i)})`;
   const seeks = asked.map(({ word, short: prefix }, i) =>
     prefix
-      ? sql`(CASE WHEN ${count(i)} = 0 OR ${count(i)} > ${MAX_EXPANSION} OR EXISTS (SELECT 1 FROM json_each(${terms(i)}) WHERE value = ${word}) THEN 1 ELSE ${count(i)} END)`
-      : sql`(CASE WHEN ${count(i)} = 0 OR ${count(i)} > ${MAX_EXPANSION} THEN NULL ELSE ${count(i)} END)`,
+      ? sql`(CASE WHEN ${asOwnPrefix(i, word)} THEN 1 ELSE ${termsCount(i)} END)`
+      : sql`(CASE WHEN ${termsCount(i)} = 0 OR ${termsCount(i)} > ${MAX_EXPANSION} THEN NULL ELSE ${termsCount(i)} END)`,
   );
   const total = sql`(SELECT ${sql.join([sql`${short}`, ...seeks], sql` + `)} FROM a)`;
   const many = sql`${n} > ${LIMITS.countedTotal}`;
@@ -236,9 +248,10 @@ function boxColumns({ point, miles, short }: WordsBox, asked: readonly WordAsked
  * textListOf's read of `match` in one statement, the list made only when the count is not 0; each
  * kept in the request as its own read would be (countOnce, textListOf). Read apart when either was.
  */
-export function countBesideWords(database: Db, reads: RequestReads, count: RawBuilder<{ n: number }>, match: string): Promise<number> {
-  // The words' list read beside their terms is known first (readWordsListEarly).
-  if (reads.wordsEarly) return reads.wordsEarly.then(() => countBesideWords(database, { ...reads, wordsEarly: undefined }, count, match));
+export const countBesideWords = (database: Db, reads: RequestReads, count: RawBuilder<{ n: number }>, match: string): Promise<number> =>
+  afterWordsEarly(reads, () => countWithWords(database, reads, count, match));
+
+function countWithWords(database: Db, reads: RequestReads, count: RawBuilder<{ n: number }>, match: string): Promise<number> {
   const [countKey, listKey] = [statementKey(database, count), statementKey(database, textListRead(match))];
   if (reads.counts.has(countKey) || reads.textLists.has(listKey)) return countOnce(database, reads.counts, count);
   // The count leads the join: at 0 (nobody open) the full-text index is not read.
@@ -262,11 +275,10 @@ export function countBesideWords(database: Db, reads: RequestReads, count: RawBu
  * would be (textListOf, statesOf). Nothing when the list was read already.
  */
 export function listBesideStates(database: Db, reads: RequestReads, match: string, states: RawBuilder<unknown>): void {
-  // The words' list read beside their terms is known first (readWordsListEarly).
-  if (reads.wordsEarly) {
-    reads.wordsEarly.then(() => listBesideStates(database, { ...reads, wordsEarly: undefined }, match, states)).catch(() => {});
-    return;
-  }
+  kept(afterWordsEarly(reads, () => listWithStates(database, reads, match, states)));
+}
+
+function listWithStates(database: Db, reads: RequestReads, match: string, states: RawBuilder<unknown>): void {
   const list = textListRead(match);
   const [listKey, statesKey] = [statementKey(database, list), statementKey(database, states)];
   if (reads.textLists.has(listKey) || reads.states.has(statesKey)) return;
@@ -276,7 +288,7 @@ export function listBesideStates(database: Db, reads: RequestReads, match: strin
       WHERE w.n > ${PLAN_TUNING.textLeads}) s) AS states FROM w`
     .execute(database.db)
     .then(({ rows }) => rows[0]!);
-  reads.textLists.set(listKey, kept(both.then(textListFrom)));
+  remembered(reads.textLists, listKey, both.then(textListFrom));
   // Past textLeads they were read; else left to be read when asked.
   both
     .then((row) => {

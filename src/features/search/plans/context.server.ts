@@ -4,7 +4,6 @@
  */
 import { sql, type Expression, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { ProvidersTable } from '../../../db/schema';
-import type { Db } from '../../../db/client';
 import { overNetwork } from '../../../db/batchedReads';
 import { LIMITS } from '../../../config';
 import { cappedCount, cappedTotal } from '../../providers/index.server';
@@ -30,7 +29,7 @@ import type { Count, FilterName, Resolved } from '../searchTypes.server';
 import type { Point } from '../../places';
 import { boxCheckedMost, PLAN_TUNING } from '../tuning.server';
 import { manyText, statesNear, wordsEstimate } from '../textFacts.server';
-import { countOnce, readOnce, statementKey, type RequestReads, type StatementMemo } from '../requestReads.server';
+import { countOnce, readOnce, statementKey, type StatementMemo } from '../requestReads.server';
 import type { SearchInput, SearchRequest } from '../request.server';
 
 export type Row = Selectable<ProvidersTable> & { distanceMiles?: number; matchCount?: number };

@@ -136,7 +136,7 @@ async function narrowerSource(s: SearchRun, most: number): Promise<boolean> {
  */
 export async function openFacetWalk(s: SearchRun): Promise<Row[] | null> {
   const { r, sort, run, distance } = s;
-  const { params, database } = s.q;
+  const { params } = s.q;
   if (sort === 'distance' || !seqOnlyBeside(r, 'facetRows')) return null;
   const rarest = await rarestBit(s);
   if (!rarest) return null;
