@@ -74,6 +74,22 @@ export const requestReads = (): RequestReads => ({
   spots: [],
 });
 
+/**
+ * `reads` for a search whose words' terms differ from those its searches took (a spelling's wrong
+ * guess, correctedSearch.server.ts): what is kept by text or by a search's parameters (the words'
+ * expressions, the rings' searches, the reads ahead) is read again; what is kept by its statement,
+ * whose SQL and parameters name the words it read, is shared.
+ */
+export const withoutText = (reads: RequestReads): RequestReads => ({
+  ...reads,
+  textMatches: new Map(),
+  prefixes: new Map(reads.prefixes),
+  rings: new Map(),
+  atOnce: new Map(),
+  textAhead: undefined,
+  wordsEarly: undefined,
+});
+
 /** A statement's identity: its SQL (whitespace aside) and its parameters. */
 export function statementKey({ db }: Db, query: RawBuilder<unknown>): string {
   const { sql: text, parameters } = query.compile(db);
