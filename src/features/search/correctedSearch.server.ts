@@ -12,7 +12,7 @@ import { searchOf } from './search.server';
 import type { SearchRequest } from './request.server';
 import { placeOfSearch, type SearchPlace } from '../places/index.server';
 import { cityOfLabel } from '../places';
-import { assumeTerms, bandRead, EXPANSION_READ, termsOnce, termsRead, withoutText, type RequestReads } from './requestReads.server';
+import { assumeTerms, bandRead, EXPANSION_READ, termsOnce, termsRead, textUnread, type RequestReads } from './requestReads.server';
 import { readWordsEarly, readWordsListEarly } from './textFacts.server';
 import { searchWords } from '../../lib/words';
 import { termsOfWord } from './textMatch.server';
@@ -75,21 +75,20 @@ async function correctQuery(database: Db, reads: RequestReads, queryWords: reado
  * too): when one was wrong, it runs again with those read, keeping the reads its text does not enter.
  */
 async function searchGuessing(q: SearchRequest, params: SearchParams, place: SearchPlace | undefined, guesses: readonly Guess[]): Promise<Page<SearchResult>> {
-  const again: SearchRequest = { ...q, params, words: searchWords(params.query ?? '') };
-  if (!guesses.length) return searchOf(again, { place });
-  if (overNetwork(q.database) && readWordsListEarly(again)) {
-    readWordsEarly(again);
-    return searchOf(again, { place });
+  if (!guesses.length) return searchOf({ ...q, params }, { place });
+  if (overNetwork(q.database) && readWordsListEarly({ ...q, params })) {
+    readWordsEarly({ ...q, params, words: searchWords(params.query ?? '') });
+    return searchOf({ ...q, params }, { place });
   }
   const checks = guesses.map((g) => termsOfWord(q.database, 'word', g.word));
   for (const check of checks) check.catch(() => {});
   for (const g of guesses) assumeTerms(q.reads, 'word', g.word, g.terms);
-  const answer = await searchOf(again, { place });
+  const answer = await searchOf({ ...q, params }, { place });
   const read = await Promise.all(checks);
   if (read.every((terms, i) => terms.join('\0') === guesses[i]!.terms.join('\0'))) return answer;
-  const reads = withoutText(q.reads);
+  const reads: RequestReads = { ...q.reads, ...textUnread(), prefixes: new Map(q.reads.prefixes) };
   for (const [i, g] of guesses.entries()) assumeTerms(reads, 'word', g.word, read[i]!);
-  return searchOf({ ...again, reads }, { place });
+  return searchOf({ ...q, params, reads }, { place });
 }
 
 async function correctService(database: Db, reads: RequestReads, service: string): Promise<string | null> {

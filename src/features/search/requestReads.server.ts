@@ -75,15 +75,13 @@ export const requestReads = (): RequestReads => ({
 });
 
 /**
- * `reads` for a search whose words' terms differ from those its searches took (a spelling's wrong
- * guess, correctedSearch.server.ts): what is kept by text or by a search's parameters (the words'
- * expressions, the rings' searches, the reads ahead) is read again; what is kept by its statement,
- * whose SQL and parameters name the words it read, is shared.
+ * The reads a search whose words' terms differ from those its request's searches took (a spelling's
+ * wrong guess, correctedSearch.server.ts) makes again: those kept by text or by a search's parameters
+ * (the words' expressions, the rings' searches, the reads ahead). What is kept by its statement, whose
+ * SQL and parameters name the words it read, is shared.
  */
-export const withoutText = (reads: RequestReads): RequestReads => ({
-  ...reads,
+export const textUnread = (): Pick<RequestReads, 'textMatches' | 'rings' | 'atOnce' | 'textAhead' | 'wordsEarly'> => ({
   textMatches: new Map(),
-  prefixes: new Map(reads.prefixes),
   rings: new Map(),
   atOnce: new Map(),
   textAhead: undefined,

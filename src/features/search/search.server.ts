@@ -13,9 +13,7 @@ import { roundMiles } from '../places';
 import { placeOfSearch, type SearchPlace } from '../places/index.server';
 import { requestOf, type SearchInput, type SearchRequest, type SearchTrace } from './request.server';
 import { resolve } from './resolve.server';
-import type { Circle, Resolved } from './searchTypes.server';
-import { textListMade } from './textFacts.server';
-import { wordsMatch } from './filters.server';
+import type { Circle } from './searchTypes.server';
 import type { RequestReads } from './requestReads.server';
 import { searchRun, type Row } from './plans/context.server';
 import { planFor } from './plans/index.server';
@@ -59,7 +57,7 @@ export async function searchOf(
   // What it resolved (its counts), told before its plan runs: a place's rings may be read beside its page (SearchRequest.tell).
   q.tell?.({ resolved: r });
   if (textCircle && r.within) r.textCircle = textCircle;
-  if (r.match === false || (await noWords(search.database, r, q.reads))) {
+  if (r.match === false) {
     trace.plan = 'none';
     return { total: 0, capped: false, items: [] };
   }
@@ -69,19 +67,6 @@ export async function searchOf(
   const { rows, count, step } = await plan.run(s);
   trace.plan = step ? `${plan.name}:${step}` : plan.name;
   return { ...count, items: rows.map(toResult) };
-}
-
-/**
- * Whether the words' list the request read already (beside their terms, textFacts.server.ts
- * `readWordsListEarly`) holds no match: nothing matches, the plan's page is not read (one round trip
- * fewer before a spelling's correction). Never read for this.
- */
-async function noWords(database: Db, r: Resolved, reads: RequestReads): Promise<boolean> {
-  if (!r.match || !reads.wordsEarly) return false;
-  // Read in the round trip of the terms the search waited for: waiting costs none.
-  await reads.wordsEarly;
-  const made = textListMade(database, wordsMatch(r), reads);
-  return made !== undefined && (await made.then((list) => list.n === 0).catch(() => false));
 }
 
 /** A plan's row as the search answers it (its distance rounded). */

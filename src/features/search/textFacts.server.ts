@@ -313,6 +313,18 @@ export function primeTextList(database: Db, match: string, reads: RequestReads, 
   reads.textLists.set(key, Promise.resolve({ ...list, rowids: every ? list.rowids : null }));
 }
 
+/**
+ * Whether the words' list read beside their terms (`readWordsListEarly`, over the network) holds no
+ * match: then nothing matches (a spelling's correction follows with one round trip fewer). Never read for this.
+ */
+export async function wordsNoneEarly(database: Db, r: Resolved, reads: RequestReads): Promise<boolean> {
+  if (!r.match || !reads.wordsEarly) return false;
+  // Read in the round trip of the terms the search waited for: waiting costs none.
+  await reads.wordsEarly;
+  const list = await reads.textLists.get(statementKey(database, textListRead(wordsMatch(r))))?.catch(() => undefined);
+  return list?.n === 0;
+}
+
 /** textListOf's read of `match` when this request made it already; undefined when it did not. */
 export const textListMade = (database: Db, match: string, reads: RequestReads): Promise<TextList> | undefined =>
   reads.textLists.get(statementKey(database, textListRead(match)));
