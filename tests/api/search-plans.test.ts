@@ -25,7 +25,7 @@ import { RATING_STEPS } from '../../src/features/search/params';
 import { PRICE_RANGES } from '../../src/features/providers/providerFields';
 import { categoriesOfServices } from '../../src/features/catalog/services';
 import { searchParamsSchema } from '../../src/features/search/schemas/search';
-import { zipArea } from '../../src/features/places/zipAreas.server';
+import { cityCentre, zipArea } from '../../src/features/places/zipAreas.server';
 import { facetBits } from '../../src/features/facets';
 import { startApi, type TestApi } from '../helpers/api';
 import { watchedDatabase } from '../helpers/statements';
@@ -3088,6 +3088,74 @@ describe('text that is many in a town and a state of added providers, in another
           ).toBe(true);
           expectPage(page, [...all].sort(BY[sort]), Number(offset), 12, what);
         }
+    }
+  });
+});
+
+describe('sort=distance from a city with a service past the cap: the service rows of the city, at its centre and in its circles (plans/nearest.server.ts)', () => {
+  // Hays, KS (the ZIP area's city): 1,500 more, three in four nails, spread over ~±28 miles of its
+  // centre, one in fifty exactly at it, so the rings of 1, 4 and 16 miles and the whole city all answer pages.
+  const RING = 1500;
+  let centre: Point;
+  beforeAll(async () => {
+    centre = (await cityCentre('Hays', 'KS'))!;
+    await addLike(
+      'plan-0',
+      Array.from({ length: RING }, (_, i) => ({
+        id: `ring-${i}`,
+        name: `Ring Test ${String(i).padStart(4, '0')}`,
+        slug: `ring-test-${i}`,
+        city: 'Hays',
+        state: 'KS',
+        zipCode: ZIP,
+        timeZone: 'America/Chicago',
+        services: JSON.stringify(i % 4 === 3 ? ['Facial'] : ['Manicure']),
+        latitude: centre.latitude + (i % 50 === 0 ? 0 : (((i * 7919) % 2001) - 1000) / 2500),
+        longitude: centre.longitude + (i % 50 === 0 ? 0 : (((i * 104729) % 2003) - 1001) / 2000),
+      })),
+    );
+  }, 60_000);
+  afterAll(async () => {
+    await api.database.client.execute("DELETE FROM providers WHERE id LIKE 'ring-%'");
+  });
+
+  it('nearest first, page after page, with and without open now, the same rows as every provider sorted', async () => {
+    const all = await everyProvider();
+    const inHays = (r: Ref) => r.city === 'Hays' && r.state === 'KS';
+    const byDistance = (rows: Ref[]) => [...rows].sort((a, b) => haversineMiles(centre, a) - haversineMiles(centre, b) || a.seq - b.seq);
+    const nails = (r: Ref) => inCategory(r, 'nails');
+    const openNails = (r: Ref) => nails(r) && isOpen(r, MOMENTS.many);
+    // The city alone (its service rows carry every filter: no provider row read), with its state (each
+    // service row's provider_search row read for it), with a price, open now (a lookup on each row), none.
+    for (const [raw, keep] of [
+      [{ service: 'Nail Salon', location: 'Hays' }, nails],
+      [{ service: 'Nail Salon', location: 'Hays, KS' }, nails],
+      [{ service: 'Nail Salon', location: 'Hays, KS', priceRange: '$' }, (r: Ref) => nails(r) && r.priceRange === '$'],
+      [{ service: 'Nail Salon', location: 'Hays, KS', openNow: 'true' }, openNails],
+      [{ service: 'Nail Salon', location: 'Hays', openNow: 'true' }, openNails],
+      [{ location: 'Hays, KS' }, () => true],
+    ] as const) {
+      const expected = byDistance(all.filter((r) => inHays(r) && keep(r)));
+      expect(expected.length).toBeGreaterThan(LIMITS.countedTotal);
+      for (const offset of ['0', '12', '300', '990']) {
+        const what = `${JSON.stringify(raw)} offset ${offset}`;
+        const statements: string[] = [];
+        const trace: SearchTrace = {};
+        const database = watchedDatabase(api.database, (text) => statements.push(text));
+        const page = await searchProviders(database, searchParamsSchema.parse({ ...raw, sort: 'distance', limit: '12', offset }), MOMENTS.many, { trace });
+        expect(trace.plan, what).toBe('nearest');
+        expectPage(page, expected, Number(offset), 12, what);
+        expect(
+          page.items.map((p) => p.distanceMiles),
+          what,
+        ).toEqual(expected.slice(Number(offset), Number(offset) + 12).map((r) => roundMiles(haversineMiles(centre, r))));
+        // Past the centre, the circles read the service's rows there, not every provider's.
+        if ('service' in raw && offset === '300')
+          expect(
+            statements.some((text) => /provider_categories_geo/.test(text)),
+            what,
+          ).toBe(true);
+      }
     }
   });
 });
