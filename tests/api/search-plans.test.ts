@@ -1141,13 +1141,46 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
       PLAN_TUNING.maxWalk = 10;
       await check({ query: 'plan', service: 'Nail Salon', offset: '24' }, keep, { tuned: 'category', capped: 'category' });
       PLAN_TUNING.maxWalk = maxWalk;
-      // The words' first checkedWords matches hold fewer than the cap of the service's rows: read as before.
+      // The words' first checkedWords matches hold fewer than the cap of the service's rows: the
+      // service's rows walked in the order with a check per row (otherOrder.server.ts serviceWalk).
       PLAN_TUNING.checkedWords = 100;
-      await check({ query: 'plan', service: 'Nail Salon', sort: 'rating', offset: '24' }, keep, { tuned: 'other-order:walk', capped: 'other-order:top' });
+      await check({ query: 'plan', service: 'Nail Salon', sort: 'rating', offset: '24' }, keep, {
+        tuned: 'other-order:service',
+        capped: 'other-order:service',
+      });
     } finally {
       PLAN_TUNING.textLeads = saved;
       PLAN_TUNING.maxWalk = maxWalk;
       PLAN_TUNING.checkedWords = checkedWords;
+    }
+  });
+
+  it("common words with a service alone in another order: the service's rows walked in that order, a check per row, counting to the cap (otherOrder.server.ts serviceWalk); past its bound read as before, the same rows", async () => {
+    const { checkedWords, maxWalk } = PLAN_TUNING;
+    onTestFinished(() => {
+      Object.assign(PLAN_TUNING, { checkedWords, maxWalk });
+    });
+    // The words' first matches hold too few of the service's rows for a count along them (textChecked gives way).
+    PLAN_TUNING.checkedWords = 100;
+    const nails = (r: Ref) => inCategory(r, 'nails') && hasWords(words(r), 'plan');
+    const cases: [Record<string, string>, (r: Ref) => boolean][] = [
+      [{ sort: 'reviews', offset: '480' }, nails],
+      [{ sort: 'rating', offset: '996' }, nails],
+      [{ sort: 'rating', rating: '2' }, (r) => nails(r) && r.rating >= 2],
+      [{ sort: 'rating', openNow: 'true', offset: '96' }, (r) => nails(r) && isOpen(r, MOMENTS.many)],
+    ];
+    for (const [raw, keep] of cases)
+      await check({ query: 'plan', service: 'Nail Salon', ...raw }, keep, { tuned: 'other-order:service', capped: 'other-order:service' });
+    // The words sparser in the service's rows at a price than in the directory: the walk ends short of
+    // the cap, and with no rows past the cap and the page (maxWalk 0) every walk does: listed as before.
+    const short: typeof cases = [[{ sort: 'reviews', priceRange: '$$', offset: '24' }, (r) => nails(r) && r.priceRange === '$$']];
+    const all = await everyProvider();
+    for (const [raw, keep] of [...short, ...cases]) {
+      if (raw !== short[0]![0]) PLAN_TUNING.maxWalk = 0;
+      const page = await search({ limit: '12', query: 'plan', service: 'Nail Salon', ...raw }, MOMENTS.many);
+      const what = new URLSearchParams(raw).toString();
+      expect(lastPlan, what).toMatch(/^other-order/);
+      expectPage(page, all.filter(keep).sort(ORDERS[raw.sort as 'rating' | 'reviews']), Number(raw.offset ?? 0), 12, what);
     }
   });
 
