@@ -25,7 +25,7 @@ import { RATING_STEPS } from '../../src/features/search/params';
 import { PRICE_RANGES } from '../../src/features/providers/providerFields';
 import { categoriesOfServices } from '../../src/features/catalog/services';
 import { searchParamsSchema } from '../../src/features/search/schemas/search';
-import { zipArea } from '../../src/features/places/zipAreas.server';
+import { cityCentre, zipArea } from '../../src/features/places/zipAreas.server';
 import { facetBits } from '../../src/features/facets';
 import { startApi, type TestApi } from '../helpers/api';
 import { watchedDatabase } from '../helpers/statements';
@@ -2518,9 +2518,11 @@ describe('a sorted page whose conditions include lookups', () => {
   /** The statement that checks a chunk of the sorted source (plans/context.server.ts `checkedPage`). */
   const CHECKED = /AS hit.*CROSS JOIN provider_search p ON p\.seq = s\.seq/s;
 
-  it('checks open now and text only on the rows ahead of the page, chunk after chunk: the same rows at every depth', async () => {
+  it('checks text only on the rows ahead of the page, chunk after chunk; open now (the hour’s bit in the row) in the one sorted read: the same rows at every depth', async () => {
     const chunks: string[] = [];
+    const statements: string[] = [];
     const database = watchedDatabase(api.database, (text) => {
+      statements.push(text);
       if (CHECKED.test(text)) chunks.push(text);
     });
     const all = await everyProvider();
@@ -2530,11 +2532,13 @@ describe('a sorted page whose conditions include lookups', () => {
     const hours = /openWeek\d.* OR \("p"\."openPartly" = 1 AND EXISTS \(SELECT 1 FROM \(VALUES .* CROSS JOIN provider_hours h WHERE/s;
     const text = /EXISTS \(SELECT 1 FROM providers_fts WHERE providers_fts MATCH \? AND rowid = p\.seq\)/;
     // Many open, past the cap; the pages lie past the 400 rows an order's sample reads (the sample would hold the page).
+    // Open now is no lookup since migrations/0091 (its bit is a column of the row and of the index
+    // entry): sorted in one read with the box's columns, never in chunks that each read the source again.
     const cases: { raw: Record<string, string>; keep: (r: Ref) => boolean; sort: keyof typeof ORDERS; lookups: RegExp[] }[] = [
-      { raw: { openNow: 'true' }, keep: open, sort: 'recommended', lookups: [hours] },
-      { raw: { openNow: 'true', sort: 'rating' }, keep: open, sort: 'rating', lookups: [hours] },
+      { raw: { openNow: 'true' }, keep: open, sort: 'recommended', lookups: [] },
+      { raw: { openNow: 'true', sort: 'rating' }, keep: open, sort: 'rating', lookups: [] },
       // Text checked by a full-text lookup per row of the box (listTextPerRow below).
-      { raw: { query: 'test', openNow: 'true' }, keep: (r) => open(r) && /\btest\b/i.test(r.name), sort: 'recommended', lookups: [hours, text] },
+      { raw: { query: 'test', openNow: 'true' }, keep: (r) => open(r) && /\btest\b/i.test(r.name), sort: 'recommended', lookups: [text] },
     ];
     const saved = { ...PLAN_TUNING };
     onTestFinished(() => {
@@ -2554,6 +2558,7 @@ describe('a sorted page whose conditions include lookups', () => {
       for (const offset of [480, 900]) {
         expect(want.length, JSON.stringify(raw)).toBeGreaterThan(offset + 12);
         chunks.length = 0;
+        statements.length = 0;
         const label = JSON.stringify({ ...raw, offset });
         const page = await searchProviders(
           database,
@@ -2564,13 +2569,26 @@ describe('a sorted page whose conditions include lookups', () => {
           page.items.map((p) => p.id),
           label,
         ).toEqual(want.slice(offset, offset + 12).map((r) => r.id));
-        // Several chunks, each checking the lookups (and only those: the box's columns are the source's).
+        if (!lookups.length) {
+          // No chunk: the hours' bits checked in the one read that sorts the box.
+          expect(chunks, label).toEqual([]);
+          expect(
+            statements.some((statement) => hours.test(statement) && /ORDER BY/.test(statement)),
+            label,
+          ).toBe(true);
+          continue;
+        }
+        // Several chunks, each checking the lookups (and only those: the box's columns, open now's bit among them, are the source's).
         expect(chunks.length, label).toBeGreaterThan(1);
         for (const lookup of lookups)
           expect(
             chunks.every((chunk) => lookup.test(chunk.slice(0, chunk.indexOf(' AS hit')))),
             label,
           ).toBe(true);
+        expect(
+          chunks.every((chunk) => !hours.test(chunk.slice(0, chunk.indexOf(' AS hit')))),
+          label,
+        ).toBe(true);
       }
     }
   });
@@ -3023,6 +3041,12 @@ describe("open now on the hour's bit (migrations/0091): the fuzz benchmark's ope
     // openNow=true&sort=rating and sort=reviews (other-order:walk).
     [{ openNow: 'true', sort: 'rating' }, () => true, '2026-11-23T02:02:00Z'],
     [{ openNow: 'true', sort: 'reviews', offset: '480' }, () => true, '2026-11-25T05:14:00Z'],
+    // Session 9's: service=Lash Extensions&openNow=true&offset=990 (order:listed, 697 ms: a service's
+    // words open at night, deep) and location=770&openNow=true&offset=480 (order:listed, a ZIP prefix's).
+    [{ service: 'Balayage', openNow: 'true', offset: '990' }, balayage, '2026-11-28T04:02:00Z'],
+    [{ service: 'Balayage', openNow: 'true', offset: '480' }, balayage, '2026-11-28T04:02:00Z'],
+    [{ location: '676', openNow: 'true', offset: '480' }, (r) => r.zipCode.startsWith('676'), '2026-11-27T14:58:00Z'],
+    [{ location: '6', openNow: 'true', offset: '480' }, (r) => r.zipCode.startsWith('6'), '2026-11-27T14:58:00Z'],
   ];
   for (const [raw, keep, at] of CASES)
     it(`${new URLSearchParams(raw)} at ${at}: the same rows`, async () => {
@@ -3121,6 +3145,74 @@ describe('text that is many in a town and a state of added providers, in another
           ).toBe(true);
           expectPage(page, [...all].sort(BY[sort]), Number(offset), 12, what);
         }
+    }
+  });
+});
+
+describe('sort=distance from a city with a service past the cap: the service rows of the city, at its centre and in its circles (plans/nearest.server.ts)', () => {
+  // Hays, KS (the ZIP area's city): 1,500 more, three in four nails, spread over ~±28 miles of its
+  // centre, one in fifty exactly at it, so the rings of 1, 4 and 16 miles and the whole city all answer pages.
+  const RING = 1500;
+  let centre: Point;
+  beforeAll(async () => {
+    centre = (await cityCentre('Hays', 'KS'))!;
+    await addLike(
+      'plan-0',
+      Array.from({ length: RING }, (_, i) => ({
+        id: `ring-${i}`,
+        name: `Ring Test ${String(i).padStart(4, '0')}`,
+        slug: `ring-test-${i}`,
+        city: 'Hays',
+        state: 'KS',
+        zipCode: ZIP,
+        timeZone: 'America/Chicago',
+        services: JSON.stringify(i % 4 === 3 ? ['Facial'] : ['Manicure']),
+        latitude: centre.latitude + (i % 50 === 0 ? 0 : (((i * 7919) % 2001) - 1000) / 2500),
+        longitude: centre.longitude + (i % 50 === 0 ? 0 : (((i * 104729) % 2003) - 1001) / 2000),
+      })),
+    );
+  }, 60_000);
+  afterAll(async () => {
+    await api.database.client.execute("DELETE FROM providers WHERE id LIKE 'ring-%'");
+  });
+
+  it('nearest first, page after page, with and without open now, the same rows as every provider sorted', async () => {
+    const all = await everyProvider();
+    const inHays = (r: Ref) => r.city === 'Hays' && r.state === 'KS';
+    const byDistance = (rows: Ref[]) => [...rows].sort((a, b) => haversineMiles(centre, a) - haversineMiles(centre, b) || a.seq - b.seq);
+    const nails = (r: Ref) => inCategory(r, 'nails');
+    const openNails = (r: Ref) => nails(r) && isOpen(r, MOMENTS.many);
+    // The city alone (its service rows carry every filter: no provider row read), with its state (each
+    // service row's provider_search row read for it), with a price, open now (a lookup on each row), none.
+    for (const [raw, keep] of [
+      [{ service: 'Nail Salon', location: 'Hays' }, nails],
+      [{ service: 'Nail Salon', location: 'Hays, KS' }, nails],
+      [{ service: 'Nail Salon', location: 'Hays, KS', priceRange: '$' }, (r: Ref) => nails(r) && r.priceRange === '$'],
+      [{ service: 'Nail Salon', location: 'Hays, KS', openNow: 'true' }, openNails],
+      [{ service: 'Nail Salon', location: 'Hays', openNow: 'true' }, openNails],
+      [{ location: 'Hays, KS' }, () => true],
+    ] as const) {
+      const expected = byDistance(all.filter((r) => inHays(r) && keep(r)));
+      expect(expected.length).toBeGreaterThan(LIMITS.countedTotal);
+      for (const offset of ['0', '12', '300', '990']) {
+        const what = `${JSON.stringify(raw)} offset ${offset}`;
+        const statements: string[] = [];
+        const trace: SearchTrace = {};
+        const database = watchedDatabase(api.database, (text) => statements.push(text));
+        const page = await searchProviders(database, searchParamsSchema.parse({ ...raw, sort: 'distance', limit: '12', offset }), MOMENTS.many, { trace });
+        expect(trace.plan, what).toBe('nearest');
+        expectPage(page, expected, Number(offset), 12, what);
+        expect(
+          page.items.map((p) => p.distanceMiles),
+          what,
+        ).toEqual(expected.slice(Number(offset), Number(offset) + 12).map((r) => roundMiles(haversineMiles(centre, r))));
+        // Past the centre, the circles read the service's rows there, not every provider's.
+        if ('service' in raw && offset === '300')
+          expect(
+            statements.some((text) => /provider_categories_geo/.test(text)),
+            what,
+          ).toBe(true);
+      }
     }
   });
 });

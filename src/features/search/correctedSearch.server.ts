@@ -5,13 +5,16 @@
  * (the X-Corrected-Query header), e.g. `location=Chicago`.
  */
 import type { Db } from '../../db/client';
+import { overNetwork } from '../../db/batchedReads';
 import type { Page } from '../providers/index.server';
 import type { SearchParams, SearchResult } from './schemas/search';
 import { searchOf } from './search.server';
 import type { SearchRequest } from './request.server';
 import { placeOfSearch, type SearchPlace } from '../places/index.server';
 import { cityOfLabel } from '../places';
-import { assumeTerms, bandRead, EXPANSION_READ, requestReads, termsOnce, termsRead, type RequestReads } from './requestReads.server';
+import { assumeTerms, bandRead, EXPANSION_READ, termsOnce, termsRead, textUnread, type RequestReads } from './requestReads.server';
+import { readWordsEarly, readWordsListEarly } from './textFacts.server';
+import { searchWords } from '../../lib/words';
 import { termsOfWord } from './textMatch.server';
 import { categoryForSearch, SEARCH_OPTIONS } from '../catalog';
 import { closestTerms, prefixTermsInBand, type TermKind } from '../suggestions/index.server';
@@ -64,21 +67,26 @@ async function correctQuery(database: Db, reads: RequestReads, queryWords: reado
 }
 
 /**
- * The corrected search, its corrected words' terms taken as `guesses` so that it reads its text's
- * count in its first round trip, with the terms read beside it to check them (a term longer than the
- * candidates' lengths may start with the word too): when one was wrong, it runs again with those
- * read. Two round trips after the correction's, where reading the terms first made three.
+ * The corrected search. Where a search's words' list is read beside their terms
+ * (textFacts.server.ts `readWordsListEarly`), the corrected words' are: their terms and their list
+ * in one round trip, as a search typed so would read them. Elsewhere its corrected words' terms are
+ * taken as `guesses`, so that it reads its text's count in its first round trip, with the terms
+ * read beside it to check them (a term longer than the candidates' lengths may start with the word
+ * too): when one was wrong, it runs again with those read, keeping the reads its text does not enter.
  */
 async function searchGuessing(q: SearchRequest, params: SearchParams, place: SearchPlace | undefined, guesses: readonly Guess[]): Promise<Page<SearchResult>> {
   if (!guesses.length) return searchOf({ ...q, params }, { place });
+  if (overNetwork(q.database) && readWordsListEarly({ ...q, params })) {
+    readWordsEarly({ ...q, params, words: searchWords(params.query ?? '') });
+    return searchOf({ ...q, params }, { place });
+  }
   const checks = guesses.map((g) => termsOfWord(q.database, 'word', g.word));
   for (const check of checks) check.catch(() => {});
   for (const g of guesses) assumeTerms(q.reads, 'word', g.word, g.terms);
   const answer = await searchOf({ ...q, params }, { place });
   const read = await Promise.all(checks);
   if (read.every((terms, i) => terms.join('\0') === guesses[i]!.terms.join('\0'))) return answer;
-  // Another request's reads: those of the corrected text were built from the guesses.
-  const reads = { ...requestReads(), prefixes: new Map(q.reads.prefixes), bands: q.reads.bands, unvetted: q.reads.unvetted };
+  const reads: RequestReads = { ...q.reads, ...textUnread(), prefixes: new Map(q.reads.prefixes) };
   for (const [i, g] of guesses.entries()) assumeTerms(reads, 'word', g.word, read[i]!);
   return searchOf({ ...q, params, reads }, { place });
 }

@@ -94,11 +94,13 @@ export interface SearchFilter {
    */
   narrowsText?(r: Resolved): boolean;
   /**
-   * Whether its row condition is a lookup in another table by `p.seq` alone (an hours range, a
-   * category row, a full-text rowid), costlier than the columns of the row: a sorted page of many
-   * matches checks it only on the source's rows ahead of the page's end (SearchRun.sortedPage).
+   * Whether its row condition is a lookup in another table by `p.seq` alone (a category row, a
+   * full-text rowid), costlier than the columns of the row: a sorted page of many matches checks it
+   * only on the source's rows ahead of the page's end (SearchRun.sortedPage). Open now is one only
+   * on seq alone (its provider_search row read): on the row its hour's bit is a column, in the
+   * index entries too (migrations/0091).
    */
-  lookup?(r: Resolved, how: { listText: boolean }): boolean;
+  lookup?(r: Resolved, how: { listText: boolean; seqOnly: boolean }): boolean;
   /**
    * Whether its row condition can be had from `p.seq` alone (a lookup by seq, `row` with `seqOnly`):
    * text with no other filters than these is counted from the full-text index's rowids, no provider
@@ -265,7 +267,7 @@ export const FILTERS = {
   openNow: {
     on: (r) => !!r.openNow,
     row: (r, { seqOnly }) => (seqOnly && r.openNow !== r.openList ? openNowBySeq(r.now) : r.openNow!),
-    lookup: (r) => r.openNow !== r.openList,
+    lookup: (r, { seqOnly }) => seqOnly && r.openNow !== r.openList,
     seqOnly: true,
     carriedBy: ['openList'],
   },
@@ -382,7 +384,7 @@ export function rowConditions(
     LISTED,
     ...ENTRIES.filter(([, f]) => f.on(r) && !(skip && f.carriedBy.includes(skip) && f[CARRIER_ROWS[skip]])).map(([, f]) => {
       const row = f.row(r, { listText, seqOnly });
-      return f.lookup?.(r, { listText }) ? lookupCondition(row) : row;
+      return f.lookup?.(r, { listText, seqOnly }) ? lookupCondition(row) : row;
     }),
   ];
 }

@@ -74,6 +74,20 @@ export const requestReads = (): RequestReads => ({
   spots: [],
 });
 
+/**
+ * The reads a search whose words' terms differ from those its request's searches took (a spelling's
+ * wrong guess, correctedSearch.server.ts) makes again: those kept by text or by a search's parameters
+ * (the words' expressions, the rings' searches, the reads ahead). What is kept by its statement, whose
+ * SQL and parameters name the words it read, is shared.
+ */
+export const textUnread = (): Pick<RequestReads, 'textMatches' | 'rings' | 'atOnce' | 'textAhead' | 'wordsEarly'> => ({
+  textMatches: new Map(),
+  rings: new Map(),
+  atOnce: new Map(),
+  textAhead: undefined,
+  wordsEarly: undefined,
+});
+
 /** A statement's identity: its SQL (whitespace aside) and its parameters. */
 export function statementKey({ db }: Db, query: RawBuilder<unknown>): string {
   const { sql: text, parameters } = query.compile(db);

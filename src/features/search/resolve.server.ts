@@ -16,7 +16,7 @@ import { InvalidInputError } from '../../lib/errors';
 import type { SearchPlace } from '../places/index.server';
 import type { SearchRequest } from './request.server';
 import { RADIUS_MILES } from './params';
-import { countBesideWords, fewText, listBesideStates, manyText, statesOf, textMatches } from './textFacts.server';
+import { countBesideWords, fewText, listBesideStates, manyText, statesOf, textMatches, wordsNoneEarly } from './textFacts.server';
 import { overNetwork } from '../../db/batchedReads';
 import {
   cellsWithOpen,
@@ -63,6 +63,8 @@ export async function resolve(
   if (params.openNow && !place && !params.near && overNetwork(database))
     for (const read of [hoursOnce(database, reads, {}), directorySize(database, reads)]) read.catch(() => {});
   const r = await resolvedText(database, params, now, place, reads);
+  // No match in the words' list read beside their terms: nothing matches, no plan reads a page.
+  if (await wordsNoneEarly(database, r, reads)) r.match = false;
   if (!placeOnMap(r, params, place)) {
     if (!params.location) throw new InvalidInputError('sort=distance needs near=LAT,LNG, or a ZIP code or city in location', 'sort');
     // A location that is no known place matches nothing (a corrected spelling may: correctedSearch.server.ts).
@@ -252,6 +254,8 @@ export async function resolveUpToOpenCount(
   const { database, params, now, reads } = q;
   if (!params.openNow || hasText(params)) return undefined;
   const r = await resolvedText(database, params, now, place, reads);
+  // No match in the words' list read beside their terms: nothing matches, no plan reads a page.
+  if (await wordsNoneEarly(database, r, reads)) r.match = false;
   if (r.match !== null || !placeOnMap(r, params, place)) return undefined;
   const open = await openListCount(database, r, place, reads);
   return {

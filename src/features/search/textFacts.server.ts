@@ -108,14 +108,23 @@ export function readWordsEarly({ database, reads, params, words, located }: Sear
  * alone), read in the request's first round trip beside their terms (`wordsEarlyRead`): its
  * expression built as resolve.server.ts builds it, each word's terms marked where the statement
  * puts them. A city's own search lists its words with the city's; text alone in the recommended
- * order counts its listed matches itself (plans/order.server.ts): neither reads this list.
+ * order counts its listed matches itself (plans/order.server.ts): neither reads this list. True when it is read.
  */
-export function readWordsListEarly(q: Pick<SearchRequest, 'database' | 'reads' | 'params' | 'located'>): void {
-  const { params, located } = q;
-  // Nearest first from a location with no point (a state, a ZIP prefix) finds nothing (resolve.server.ts `placeOnMap`): nothing is listed.
-  if (!hasText(params) || located?.cityName || (params.sort === 'distance' && !params.near && located?.found?.kind !== 'zip')) return;
+export function readWordsListEarly(q: Pick<SearchRequest, 'database' | 'reads' | 'params' | 'located'>): boolean {
+  if (!listsEarly(q)) return false;
   // Set at once: a read of the words' list (a search whose words need no terms) waits for this one.
   q.reads.wordsEarly = listEarly(q);
+  return true;
+}
+
+/** Whether readWordsListEarly reads the search's words' list (it names the searches that do). */
+function listsEarly({ params, located }: Pick<SearchRequest, 'params' | 'located'>): boolean {
+  // Nearest first from a location with no point (a state, a ZIP prefix) finds nothing (resolve.server.ts `placeOnMap`): nothing is listed.
+  if (!hasText(params) || located?.cityName || (params.sort === 'distance' && !params.near && located?.found?.kind !== 'zip')) return false;
+  const category = params.service ? categoryForSearch(params.service)?.slug : undefined;
+  const r: Resolved = { params, now: new Date(), match: null, checkable: true, checkSeeks: 0, ...(category ? { category } : {}) };
+  const onlyText = !params.near && !params.location && filtersOf(r).every((name) => name === 'text');
+  return !onlyText || params.sort !== 'recommended';
 }
 
 /** readWordsListEarly's read, done once the list it read is kept for the request (never failing: the search reads its own then). */
@@ -133,8 +142,6 @@ async function listEarly({ database, reads, params }: Pick<SearchRequest, 'datab
     : undefined;
   const category = params.service ? categoryForSearch(params.service)?.slug : undefined;
   const r: Resolved = { params, now: new Date(), match, checkable: true, checkSeeks: 0, ...(category ? { category } : {}) };
-  const onlyText = !params.near && !params.location && filtersOf(r).every((name) => name === 'text');
-  if (onlyText && params.sort === 'recommended') return;
   // Kept under the expression the statement built (a listing not yet vetted may add words to the search's own).
   const row = await wordsEarlyRead(wordsMatch(r), asked, box)
     .execute(database.db)
@@ -304,6 +311,18 @@ export function primeTextList(database: Db, match: string, reads: RequestReads, 
   // A list of few without its rowids is no answer textListOf gives: left to be read.
   if (reads.textLists.has(key) || (every && list.rowids === null)) return;
   reads.textLists.set(key, Promise.resolve({ ...list, rowids: every ? list.rowids : null }));
+}
+
+/**
+ * Whether the words' list read beside their terms (`readWordsListEarly`, over the network) holds no
+ * match: then nothing matches (a spelling's correction follows with one round trip fewer). Never read for this.
+ */
+export async function wordsNoneEarly(database: Db, r: Resolved, reads: RequestReads): Promise<boolean> {
+  if (!r.match || !reads.wordsEarly) return false;
+  // Read in the round trip of the terms the search waited for: waiting costs none.
+  await reads.wordsEarly;
+  const list = await reads.textLists.get(statementKey(database, textListRead(wordsMatch(r))))?.catch(() => undefined);
+  return list?.n === 0;
 }
 
 /** textListOf's read of `match` when this request made it already; undefined when it did not. */
