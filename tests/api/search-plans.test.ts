@@ -2673,6 +2673,13 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
     [{ lang: 'vi', query: 'plan', offset: '990' }, (r) => holds(r, VI) && hasWords(words(r), 'plan')],
     [{ lang: 'vi', query: 'plan', sort: 'rating', offset: '996' }, (r) => holds(r, VI) && hasWords(words(r), 'plan')],
     [{ owned: 'veteran', service: 'Nail Salon', sort: 'reviews', offset: '990' }, (r) => holds(r, VETERAN) && inCategory(r, 'nails')],
+    // A point, and a point with a service, checked in the facet's stored rows (migrations/0092: the
+    // fuzz benchmark's `near=33.8085,-117.9228&radius=50&lang=zh` and `service=Nail Salon&near=40.7592,-73.9817&lang=ru` at a million).
+    [{ lang: 'vi', near, radius: '50' }, (r) => holds(r, VI) && haversineMiles(P, r) <= 50],
+    [
+      { owned: 'veteran', service: 'Nail Salon', near, radius: '50', sort: 'reviews' },
+      (r) => holds(r, VETERAN) && inCategory(r, 'nails') && haversineMiles(P, r) <= 50,
+    ],
   ];
   // Open now with a price or a rating once the open ranges pass openScanMost: the count is not known,
   // so each of the facet's rows is checked for open now (`openNow=true&sort=rating&owned=lgbtq` at a million).
@@ -2691,6 +2698,13 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
       (r) => holds(r, VETERAN) && inCategory(r, 'hair') && r.rating >= 2 && isOpen(r, MOMENTS.many),
     ],
     [{ lang: 'vi', service: 'Nail Salon', openNow: 'true', offset: '990' }, (r) => holds(r, VI) && inCategory(r, 'nails') && isOpen(r, MOMENTS.many)],
+    // Open now, a service and a point on the facet's stored rows (migrations/0092: the fuzz benchmark's
+    // `service=Beauty Parlour&openNow=true&owned=latino` and `rating=3&openNow=true&near=40.7592,-73.9817&radius=25&sort=rating&owned=latino`).
+    [{ owned: 'veteran', service: 'Nail Salon', openNow: 'true' }, (r) => holds(r, VETERAN) && inCategory(r, 'nails') && isOpen(r, MOMENTS.many)],
+    [
+      { lang: 'vi', rating: '1', openNow: 'true', near, radius: '50', sort: 'rating' },
+      (r) => holds(r, VI) && r.rating >= 1 && isOpen(r, MOMENTS.many) && haversineMiles(P, r) <= 50,
+    ],
   ];
   for (const [raw, keep] of PAST_SCAN)
     it(`${new URLSearchParams(raw)}: open now past openScanMost, each facet row checked, the same rows`, async () => {
