@@ -2705,6 +2705,8 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
       { lang: 'vi', rating: '1', openNow: 'true', near, radius: '50', sort: 'rating' },
       (r) => holds(r, VI) && r.rating >= 1 && isOpen(r, MOMENTS.many) && haversineMiles(P, r) <= 50,
     ],
+    // Text with open now: the text checked on the facet row's seq too (`service=Deep Tissue Massage&openNow=true&lang=hi`).
+    [{ owned: 'veteran', query: 'plan', openNow: 'true', sort: 'rating' }, (r) => holds(r, VETERAN) && isOpen(r, MOMENTS.many) && hasWords(words(r), 'plan')],
   ];
   for (const [raw, keep] of PAST_SCAN)
     it(`${new URLSearchParams(raw)}: open now past openScanMost, each facet row checked, the same rows`, async () => {

@@ -171,9 +171,10 @@ export const facetListed: Plan = {
     // order, each row whole (SearchRun.pageAndCount).
     const listText = await s.listTextFor(rows);
     const stored = facetTableConditions(r);
-    // Every other filter checked on the facet row's seq alone (a closure, text: filters.server.ts
-    // `seqOnly`): no provider row is looked up for each.
-    const bySeq = seqOnlyBeside(r, 'facetTable');
+    // Every other filter checked on the facet row's seq alone (a closure: filters.server.ts
+    // `seqOnly`; the text, a full-text lookup by rowid or its list's membership, as
+    // plans/category.server.ts checks it): no provider row is looked up for each.
+    const bySeq = seqOnlyBeside({ ...r, match: null }, 'facetTable');
     const checked = rowConditions(r, { skip: 'facetTable', listText, seqOnly: bySeq });
     if (r.openTotal)
       return s.pageAndCount(
