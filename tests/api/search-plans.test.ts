@@ -1147,13 +1147,46 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
       PLAN_TUNING.maxWalk = 10;
       await check({ query: 'plan', service: 'Nail Salon', offset: '24' }, keep, { tuned: 'category', capped: 'category' });
       PLAN_TUNING.maxWalk = maxWalk;
-      // The words' first checkedWords matches hold fewer than the cap of the service's rows: read as before.
+      // The words' first checkedWords matches hold fewer than the cap of the service's rows: the
+      // service's rows walked in the order with a check per row (otherOrder.server.ts serviceWalk).
       PLAN_TUNING.checkedWords = 100;
-      await check({ query: 'plan', service: 'Nail Salon', sort: 'rating', offset: '24' }, keep, { tuned: 'other-order:walk', capped: 'other-order:top' });
+      await check({ query: 'plan', service: 'Nail Salon', sort: 'rating', offset: '24' }, keep, {
+        tuned: 'other-order:service',
+        capped: 'other-order:service',
+      });
     } finally {
       PLAN_TUNING.textLeads = saved;
       PLAN_TUNING.maxWalk = maxWalk;
       PLAN_TUNING.checkedWords = checkedWords;
+    }
+  });
+
+  it("common words with a service alone in another order: the service's rows walked in that order, a check per row, counting to the cap (otherOrder.server.ts serviceWalk); past its bound read as before, the same rows", async () => {
+    const { checkedWords, maxWalk } = PLAN_TUNING;
+    onTestFinished(() => {
+      Object.assign(PLAN_TUNING, { checkedWords, maxWalk });
+    });
+    // The words' first matches hold too few of the service's rows for a count along them (textChecked gives way).
+    PLAN_TUNING.checkedWords = 100;
+    const nails = (r: Ref) => inCategory(r, 'nails') && hasWords(words(r), 'plan');
+    const cases: [Record<string, string>, (r: Ref) => boolean][] = [
+      [{ sort: 'reviews', offset: '480' }, nails],
+      [{ sort: 'rating', offset: '996' }, nails],
+      [{ sort: 'rating', rating: '2' }, (r) => nails(r) && r.rating >= 2],
+      [{ sort: 'rating', openNow: 'true', offset: '96' }, (r) => nails(r) && isOpen(r, MOMENTS.many)],
+    ];
+    for (const [raw, keep] of cases)
+      await check({ query: 'plan', service: 'Nail Salon', ...raw }, keep, { tuned: 'other-order:service', capped: 'other-order:service' });
+    // The words sparser in the service's rows at a price than in the directory: the walk ends short of
+    // the cap, and with no rows past the cap and the page (maxWalk 0) every walk does: listed as before.
+    const short: typeof cases = [[{ sort: 'reviews', priceRange: '$$', offset: '24' }, (r) => nails(r) && r.priceRange === '$$']];
+    const all = await everyProvider();
+    for (const [raw, keep] of [...short, ...cases]) {
+      if (raw !== short[0]![0]) PLAN_TUNING.maxWalk = 0;
+      const page = await search({ limit: '12', query: 'plan', service: 'Nail Salon', ...raw }, MOMENTS.many);
+      const what = new URLSearchParams(raw).toString();
+      expect(lastPlan, what).toMatch(/^other-order/);
+      expectPage(page, all.filter(keep).sort(ORDERS[raw.sort as 'rating' | 'reviews']), Number(raw.offset ?? 0), 12, what);
     }
   });
 
@@ -2646,6 +2679,13 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
     [{ lang: 'vi', query: 'plan', offset: '990' }, (r) => holds(r, VI) && hasWords(words(r), 'plan')],
     [{ lang: 'vi', query: 'plan', sort: 'rating', offset: '996' }, (r) => holds(r, VI) && hasWords(words(r), 'plan')],
     [{ owned: 'veteran', service: 'Nail Salon', sort: 'reviews', offset: '990' }, (r) => holds(r, VETERAN) && inCategory(r, 'nails')],
+    // A point, and a point with a service, checked in the facet's stored rows (migrations/0092: the
+    // fuzz benchmark's `near=33.8085,-117.9228&radius=50&lang=zh` and `service=Nail Salon&near=40.7592,-73.9817&lang=ru` at a million).
+    [{ lang: 'vi', near, radius: '50' }, (r) => holds(r, VI) && haversineMiles(P, r) <= 50],
+    [
+      { owned: 'veteran', service: 'Nail Salon', near, radius: '50', sort: 'reviews' },
+      (r) => holds(r, VETERAN) && inCategory(r, 'nails') && haversineMiles(P, r) <= 50,
+    ],
   ];
   // Open now with a price or a rating once the open ranges pass openScanMost: the count is not known,
   // so each of the facet's rows is checked for open now (`openNow=true&sort=rating&owned=lgbtq` at a million).
@@ -2664,6 +2704,15 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
       (r) => holds(r, VETERAN) && inCategory(r, 'hair') && r.rating >= 2 && isOpen(r, MOMENTS.many),
     ],
     [{ lang: 'vi', service: 'Nail Salon', openNow: 'true', offset: '990' }, (r) => holds(r, VI) && inCategory(r, 'nails') && isOpen(r, MOMENTS.many)],
+    // Open now, a service and a point on the facet's stored rows (migrations/0092: the fuzz benchmark's
+    // `service=Beauty Parlour&openNow=true&owned=latino` and `rating=3&openNow=true&near=40.7592,-73.9817&radius=25&sort=rating&owned=latino`).
+    [{ owned: 'veteran', service: 'Nail Salon', openNow: 'true' }, (r) => holds(r, VETERAN) && inCategory(r, 'nails') && isOpen(r, MOMENTS.many)],
+    [
+      { lang: 'vi', rating: '1', openNow: 'true', near, radius: '50', sort: 'rating' },
+      (r) => holds(r, VI) && r.rating >= 1 && isOpen(r, MOMENTS.many) && haversineMiles(P, r) <= 50,
+    ],
+    // Text with open now: the text checked on the facet row's seq too (`service=Deep Tissue Massage&openNow=true&lang=hi`).
+    [{ owned: 'veteran', query: 'plan', openNow: 'true', sort: 'rating' }, (r) => holds(r, VETERAN) && isOpen(r, MOMENTS.many) && hasWords(words(r), 'plan')],
   ];
   for (const [raw, keep] of PAST_SCAN)
     it(`${new URLSearchParams(raw)}: open now past openScanMost, each facet row checked, the same rows`, async () => {
