@@ -394,10 +394,16 @@ describe('openNow with a location: only the zones the place can be in are listed
     ] as const) {
       const expected = open.filter(keep);
       expect(expected.length, location).toBeGreaterThan(0);
-      const page = await search({ openNow: 'true', location }, when);
-      expect(lastPlan, location).toBe('open-listed');
-      expect({ total: page.total, capped: page.capped }, location).toEqual(counted(expected.length));
-      expect(page.items.map((p) => p.id)).toEqual(expected.slice(0, 100).map((r) => r.id));
+      // Listed (a lookup each costing nothing), and as the place's rows against their open's count
+      // decide (resolve.server.ts applyOpenCount: a state's or a city-and-state's index read instead).
+      for (const openListedRowCost of [0, PLAN_TUNING.openListedRowCost]) {
+        const saved = tune({ openListedRowCost });
+        const page = await search({ openNow: 'true', location }, when);
+        Object.assign(PLAN_TUNING, saved);
+        if (openListedRowCost === 0) expect(lastPlan, location).toBe('open-listed');
+        expect({ total: page.total, capped: page.capped }, location).toEqual(counted(expected.length));
+        expect(page.items.map((p) => p.id)).toEqual(expected.slice(0, 100).map((r) => r.id));
+      }
     }
   });
 });
