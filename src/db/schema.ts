@@ -69,9 +69,10 @@ export type OpenWeekColumn = 'openWeek0' | 'openWeek1' | 'openWeek2' | 'openWeek
 
 /**
  * Each provider's set facet bits, one row each, kept by triggers (migrations/0046), with copies of
- * its order columns, city, price, rating and facets, for a facet's page in order (migrations/0087).
+ * its order columns, city, price, rating and facets, for a facet's page in order (migrations/0087),
+ * and of its point, zone, open hours' bits and categories, for a facet's count (migrations/0092).
  */
-export interface ProviderFacetsTable {
+export interface ProviderFacetsTable extends Record<OpenWeekColumn, Generated<number>> {
   bit: number;
   providerSeq: number;
   isPromoted: Generated<number>;
@@ -81,6 +82,11 @@ export interface ProviderFacetsTable {
   priceRange: Generated<string>;
   city: Generated<string>;
   facets: Generated<number>;
+  latitude: number | null;
+  longitude: number | null;
+  timeZone: string | null;
+  /** The provider's categories as the hours rows spell them (" hair nails "), null with none. */
+  categories: string | null;
 }
 
 /** Service names operators approved for the vocabulary (migrations/0041). */

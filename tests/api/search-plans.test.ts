@@ -25,7 +25,7 @@ import { RATING_STEPS } from '../../src/features/search/params';
 import { PRICE_RANGES } from '../../src/features/providers/providerFields';
 import { categoriesOfServices } from '../../src/features/catalog/services';
 import { searchParamsSchema } from '../../src/features/search/schemas/search';
-import { zipArea } from '../../src/features/places/zipAreas.server';
+import { cityCentre, zipArea } from '../../src/features/places/zipAreas.server';
 import { facetBits } from '../../src/features/facets';
 import { startApi, type TestApi } from '../helpers/api';
 import { watchedDatabase } from '../helpers/statements';
@@ -394,10 +394,16 @@ describe('openNow with a location: only the zones the place can be in are listed
     ] as const) {
       const expected = open.filter(keep);
       expect(expected.length, location).toBeGreaterThan(0);
-      const page = await search({ openNow: 'true', location }, when);
-      expect(lastPlan, location).toBe('open-listed');
-      expect({ total: page.total, capped: page.capped }, location).toEqual(counted(expected.length));
-      expect(page.items.map((p) => p.id)).toEqual(expected.slice(0, 100).map((r) => r.id));
+      // Listed (a lookup each costing nothing), and as the place's rows against their open's count
+      // decide (resolve.server.ts applyOpenCount: a state's or a city-and-state's index read instead).
+      for (const openListedRowCost of [0, PLAN_TUNING.openListedRowCost]) {
+        const saved = tune({ openListedRowCost });
+        const page = await search({ openNow: 'true', location }, when);
+        Object.assign(PLAN_TUNING, saved);
+        if (openListedRowCost === 0) expect(lastPlan, location).toBe('open-listed');
+        expect({ total: page.total, capped: page.capped }, location).toEqual(counted(expected.length));
+        expect(page.items.map((p) => p.id)).toEqual(expected.slice(0, 100).map((r) => r.id));
+      }
     }
   });
 });
@@ -1141,13 +1147,46 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
       PLAN_TUNING.maxWalk = 10;
       await check({ query: 'plan', service: 'Nail Salon', offset: '24' }, keep, { tuned: 'category', capped: 'category' });
       PLAN_TUNING.maxWalk = maxWalk;
-      // The words' first checkedWords matches hold fewer than the cap of the service's rows: read as before.
+      // The words' first checkedWords matches hold fewer than the cap of the service's rows: the
+      // service's rows walked in the order with a check per row (otherOrder.server.ts serviceWalk).
       PLAN_TUNING.checkedWords = 100;
-      await check({ query: 'plan', service: 'Nail Salon', sort: 'rating', offset: '24' }, keep, { tuned: 'other-order:walk', capped: 'other-order:top' });
+      await check({ query: 'plan', service: 'Nail Salon', sort: 'rating', offset: '24' }, keep, {
+        tuned: 'other-order:service',
+        capped: 'other-order:service',
+      });
     } finally {
       PLAN_TUNING.textLeads = saved;
       PLAN_TUNING.maxWalk = maxWalk;
       PLAN_TUNING.checkedWords = checkedWords;
+    }
+  });
+
+  it("common words with a service alone in another order: the service's rows walked in that order, a check per row, counting to the cap (otherOrder.server.ts serviceWalk); past its bound read as before, the same rows", async () => {
+    const { checkedWords, maxWalk } = PLAN_TUNING;
+    onTestFinished(() => {
+      Object.assign(PLAN_TUNING, { checkedWords, maxWalk });
+    });
+    // The words' first matches hold too few of the service's rows for a count along them (textChecked gives way).
+    PLAN_TUNING.checkedWords = 100;
+    const nails = (r: Ref) => inCategory(r, 'nails') && hasWords(words(r), 'plan');
+    const cases: [Record<string, string>, (r: Ref) => boolean][] = [
+      [{ sort: 'reviews', offset: '480' }, nails],
+      [{ sort: 'rating', offset: '996' }, nails],
+      [{ sort: 'rating', rating: '2' }, (r) => nails(r) && r.rating >= 2],
+      [{ sort: 'rating', openNow: 'true', offset: '96' }, (r) => nails(r) && isOpen(r, MOMENTS.many)],
+    ];
+    for (const [raw, keep] of cases)
+      await check({ query: 'plan', service: 'Nail Salon', ...raw }, keep, { tuned: 'other-order:service', capped: 'other-order:service' });
+    // The words sparser in the service's rows at a price than in the directory: the walk ends short of
+    // the cap, and with no rows past the cap and the page (maxWalk 0) every walk does: listed as before.
+    const short: typeof cases = [[{ sort: 'reviews', priceRange: '$$', offset: '24' }, (r) => nails(r) && r.priceRange === '$$']];
+    const all = await everyProvider();
+    for (const [raw, keep] of [...short, ...cases]) {
+      if (raw !== short[0]![0]) PLAN_TUNING.maxWalk = 0;
+      const page = await search({ limit: '12', query: 'plan', service: 'Nail Salon', ...raw }, MOMENTS.many);
+      const what = new URLSearchParams(raw).toString();
+      expect(lastPlan, what).toMatch(/^other-order/);
+      expectPage(page, all.filter(keep).sort(ORDERS[raw.sort as 'rating' | 'reviews']), Number(raw.offset ?? 0), 12, what);
     }
   });
 
@@ -2485,9 +2524,11 @@ describe('a sorted page whose conditions include lookups', () => {
   /** The statement that checks a chunk of the sorted source (plans/context.server.ts `checkedPage`). */
   const CHECKED = /AS hit.*CROSS JOIN provider_search p ON p\.seq = s\.seq/s;
 
-  it('checks open now and text only on the rows ahead of the page, chunk after chunk: the same rows at every depth', async () => {
+  it('checks text only on the rows ahead of the page, chunk after chunk; open now (the hour’s bit in the row) in the one sorted read: the same rows at every depth', async () => {
     const chunks: string[] = [];
+    const statements: string[] = [];
     const database = watchedDatabase(api.database, (text) => {
+      statements.push(text);
       if (CHECKED.test(text)) chunks.push(text);
     });
     const all = await everyProvider();
@@ -2497,11 +2538,13 @@ describe('a sorted page whose conditions include lookups', () => {
     const hours = /openWeek\d.* OR \("p"\."openPartly" = 1 AND EXISTS \(SELECT 1 FROM \(VALUES .* CROSS JOIN provider_hours h WHERE/s;
     const text = /EXISTS \(SELECT 1 FROM providers_fts WHERE providers_fts MATCH \? AND rowid = p\.seq\)/;
     // Many open, past the cap; the pages lie past the 400 rows an order's sample reads (the sample would hold the page).
+    // Open now is no lookup since migrations/0091 (its bit is a column of the row and of the index
+    // entry): sorted in one read with the box's columns, never in chunks that each read the source again.
     const cases: { raw: Record<string, string>; keep: (r: Ref) => boolean; sort: keyof typeof ORDERS; lookups: RegExp[] }[] = [
-      { raw: { openNow: 'true' }, keep: open, sort: 'recommended', lookups: [hours] },
-      { raw: { openNow: 'true', sort: 'rating' }, keep: open, sort: 'rating', lookups: [hours] },
+      { raw: { openNow: 'true' }, keep: open, sort: 'recommended', lookups: [] },
+      { raw: { openNow: 'true', sort: 'rating' }, keep: open, sort: 'rating', lookups: [] },
       // Text checked by a full-text lookup per row of the box (listTextPerRow below).
-      { raw: { query: 'test', openNow: 'true' }, keep: (r) => open(r) && /\btest\b/i.test(r.name), sort: 'recommended', lookups: [hours, text] },
+      { raw: { query: 'test', openNow: 'true' }, keep: (r) => open(r) && /\btest\b/i.test(r.name), sort: 'recommended', lookups: [text] },
     ];
     const saved = { ...PLAN_TUNING };
     onTestFinished(() => {
@@ -2521,6 +2564,7 @@ describe('a sorted page whose conditions include lookups', () => {
       for (const offset of [480, 900]) {
         expect(want.length, JSON.stringify(raw)).toBeGreaterThan(offset + 12);
         chunks.length = 0;
+        statements.length = 0;
         const label = JSON.stringify({ ...raw, offset });
         const page = await searchProviders(
           database,
@@ -2531,13 +2575,26 @@ describe('a sorted page whose conditions include lookups', () => {
           page.items.map((p) => p.id),
           label,
         ).toEqual(want.slice(offset, offset + 12).map((r) => r.id));
-        // Several chunks, each checking the lookups (and only those: the box's columns are the source's).
+        if (!lookups.length) {
+          // No chunk: the hours' bits checked in the one read that sorts the box.
+          expect(chunks, label).toEqual([]);
+          expect(
+            statements.some((statement) => hours.test(statement) && /ORDER BY/.test(statement)),
+            label,
+          ).toBe(true);
+          continue;
+        }
+        // Several chunks, each checking the lookups (and only those: the box's columns, open now's bit among them, are the source's).
         expect(chunks.length, label).toBeGreaterThan(1);
         for (const lookup of lookups)
           expect(
             chunks.every((chunk) => lookup.test(chunk.slice(0, chunk.indexOf(' AS hit')))),
             label,
           ).toBe(true);
+        expect(
+          chunks.every((chunk) => !hours.test(chunk.slice(0, chunk.indexOf(' AS hit')))),
+          label,
+        ).toBe(true);
       }
     }
   });
@@ -2622,6 +2679,13 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
     [{ lang: 'vi', query: 'plan', offset: '990' }, (r) => holds(r, VI) && hasWords(words(r), 'plan')],
     [{ lang: 'vi', query: 'plan', sort: 'rating', offset: '996' }, (r) => holds(r, VI) && hasWords(words(r), 'plan')],
     [{ owned: 'veteran', service: 'Nail Salon', sort: 'reviews', offset: '990' }, (r) => holds(r, VETERAN) && inCategory(r, 'nails')],
+    // A point, and a point with a service, checked in the facet's stored rows (migrations/0092: the
+    // fuzz benchmark's `near=33.8085,-117.9228&radius=50&lang=zh` and `service=Nail Salon&near=40.7592,-73.9817&lang=ru` at a million).
+    [{ lang: 'vi', near, radius: '50' }, (r) => holds(r, VI) && haversineMiles(P, r) <= 50],
+    [
+      { owned: 'veteran', service: 'Nail Salon', near, radius: '50', sort: 'reviews' },
+      (r) => holds(r, VETERAN) && inCategory(r, 'nails') && haversineMiles(P, r) <= 50,
+    ],
   ];
   // Open now with a price or a rating once the open ranges pass openScanMost: the count is not known,
   // so each of the facet's rows is checked for open now (`openNow=true&sort=rating&owned=lgbtq` at a million).
@@ -2640,6 +2704,15 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
       (r) => holds(r, VETERAN) && inCategory(r, 'hair') && r.rating >= 2 && isOpen(r, MOMENTS.many),
     ],
     [{ lang: 'vi', service: 'Nail Salon', openNow: 'true', offset: '990' }, (r) => holds(r, VI) && inCategory(r, 'nails') && isOpen(r, MOMENTS.many)],
+    // Open now, a service and a point on the facet's stored rows (migrations/0092: the fuzz benchmark's
+    // `service=Beauty Parlour&openNow=true&owned=latino` and `rating=3&openNow=true&near=40.7592,-73.9817&radius=25&sort=rating&owned=latino`).
+    [{ owned: 'veteran', service: 'Nail Salon', openNow: 'true' }, (r) => holds(r, VETERAN) && inCategory(r, 'nails') && isOpen(r, MOMENTS.many)],
+    [
+      { lang: 'vi', rating: '1', openNow: 'true', near, radius: '50', sort: 'rating' },
+      (r) => holds(r, VI) && r.rating >= 1 && isOpen(r, MOMENTS.many) && haversineMiles(P, r) <= 50,
+    ],
+    // Text with open now: the text checked on the facet row's seq too (`service=Deep Tissue Massage&openNow=true&lang=hi`).
+    [{ owned: 'veteran', query: 'plan', openNow: 'true', sort: 'rating' }, (r) => holds(r, VETERAN) && isOpen(r, MOMENTS.many) && hasWords(words(r), 'plan')],
   ];
   for (const [raw, keep] of PAST_SCAN)
     it(`${new URLSearchParams(raw)}: open now past openScanMost, each facet row checked, the same rows`, async () => {
@@ -2990,6 +3063,12 @@ describe("open now on the hour's bit (migrations/0091): the fuzz benchmark's ope
     // openNow=true&sort=rating and sort=reviews (other-order:walk).
     [{ openNow: 'true', sort: 'rating' }, () => true, '2026-11-23T02:02:00Z'],
     [{ openNow: 'true', sort: 'reviews', offset: '480' }, () => true, '2026-11-25T05:14:00Z'],
+    // Session 9's: service=Lash Extensions&openNow=true&offset=990 (order:listed, 697 ms: a service's
+    // words open at night, deep) and location=770&openNow=true&offset=480 (order:listed, a ZIP prefix's).
+    [{ service: 'Balayage', openNow: 'true', offset: '990' }, balayage, '2026-11-28T04:02:00Z'],
+    [{ service: 'Balayage', openNow: 'true', offset: '480' }, balayage, '2026-11-28T04:02:00Z'],
+    [{ location: '676', openNow: 'true', offset: '480' }, (r) => r.zipCode.startsWith('676'), '2026-11-27T14:58:00Z'],
+    [{ location: '6', openNow: 'true', offset: '480' }, (r) => r.zipCode.startsWith('6'), '2026-11-27T14:58:00Z'],
   ];
   for (const [raw, keep, at] of CASES)
     it(`${new URLSearchParams(raw)} at ${at}: the same rows`, async () => {
@@ -3088,6 +3167,74 @@ describe('text that is many in a town and a state of added providers, in another
           ).toBe(true);
           expectPage(page, [...all].sort(BY[sort]), Number(offset), 12, what);
         }
+    }
+  });
+});
+
+describe('sort=distance from a city with a service past the cap: the service rows of the city, at its centre and in its circles (plans/nearest.server.ts)', () => {
+  // Hays, KS (the ZIP area's city): 1,500 more, three in four nails, spread over ~±28 miles of its
+  // centre, one in fifty exactly at it, so the rings of 1, 4 and 16 miles and the whole city all answer pages.
+  const RING = 1500;
+  let centre: Point;
+  beforeAll(async () => {
+    centre = (await cityCentre('Hays', 'KS'))!;
+    await addLike(
+      'plan-0',
+      Array.from({ length: RING }, (_, i) => ({
+        id: `ring-${i}`,
+        name: `Ring Test ${String(i).padStart(4, '0')}`,
+        slug: `ring-test-${i}`,
+        city: 'Hays',
+        state: 'KS',
+        zipCode: ZIP,
+        timeZone: 'America/Chicago',
+        services: JSON.stringify(i % 4 === 3 ? ['Facial'] : ['Manicure']),
+        latitude: centre.latitude + (i % 50 === 0 ? 0 : (((i * 7919) % 2001) - 1000) / 2500),
+        longitude: centre.longitude + (i % 50 === 0 ? 0 : (((i * 104729) % 2003) - 1001) / 2000),
+      })),
+    );
+  }, 60_000);
+  afterAll(async () => {
+    await api.database.client.execute("DELETE FROM providers WHERE id LIKE 'ring-%'");
+  });
+
+  it('nearest first, page after page, with and without open now, the same rows as every provider sorted', async () => {
+    const all = await everyProvider();
+    const inHays = (r: Ref) => r.city === 'Hays' && r.state === 'KS';
+    const byDistance = (rows: Ref[]) => [...rows].sort((a, b) => haversineMiles(centre, a) - haversineMiles(centre, b) || a.seq - b.seq);
+    const nails = (r: Ref) => inCategory(r, 'nails');
+    const openNails = (r: Ref) => nails(r) && isOpen(r, MOMENTS.many);
+    // The city alone (its service rows carry every filter: no provider row read), with its state (each
+    // service row's provider_search row read for it), with a price, open now (a lookup on each row), none.
+    for (const [raw, keep] of [
+      [{ service: 'Nail Salon', location: 'Hays' }, nails],
+      [{ service: 'Nail Salon', location: 'Hays, KS' }, nails],
+      [{ service: 'Nail Salon', location: 'Hays, KS', priceRange: '$' }, (r: Ref) => nails(r) && r.priceRange === '$'],
+      [{ service: 'Nail Salon', location: 'Hays, KS', openNow: 'true' }, openNails],
+      [{ service: 'Nail Salon', location: 'Hays', openNow: 'true' }, openNails],
+      [{ location: 'Hays, KS' }, () => true],
+    ] as const) {
+      const expected = byDistance(all.filter((r) => inHays(r) && keep(r)));
+      expect(expected.length).toBeGreaterThan(LIMITS.countedTotal);
+      for (const offset of ['0', '12', '300', '990']) {
+        const what = `${JSON.stringify(raw)} offset ${offset}`;
+        const statements: string[] = [];
+        const trace: SearchTrace = {};
+        const database = watchedDatabase(api.database, (text) => statements.push(text));
+        const page = await searchProviders(database, searchParamsSchema.parse({ ...raw, sort: 'distance', limit: '12', offset }), MOMENTS.many, { trace });
+        expect(trace.plan, what).toBe('nearest');
+        expectPage(page, expected, Number(offset), 12, what);
+        expect(
+          page.items.map((p) => p.distanceMiles),
+          what,
+        ).toEqual(expected.slice(Number(offset), Number(offset) + 12).map((r) => roundMiles(haversineMiles(centre, r))));
+        // Past the centre, the circles read the service's rows there, not every provider's.
+        if ('service' in raw && offset === '300')
+          expect(
+            statements.some((text) => /provider_categories_geo/.test(text)),
+            what,
+          ).toBe(true);
+      }
     }
   });
 });

@@ -78,6 +78,9 @@ describe('copied columns', () => {
       // An owner's facets, then fewer of them (the facet rows follow both).
       await saveFacets(database, 'copies-1', facetsSchema.parse({ walkIns: ['both'], languages: ['en', 'vi'], identity: ['women'] }), 'owner@example.com');
       await saveFacets(database, 'copies-1', facetsSchema.parse({ languages: ['vi'] }), 'owner@example.com');
+      // Services edited after the facets: the facet rows' categories follow the category rows (migrations/0092).
+      await saveListingEdit(database, 'copies-1', { ...edit, services: ['Facial', 'Manicure'] }, 'owner@example.com');
+      expect(await copyDrift(database)).toEqual([]);
       // A review, a moderator's change of city (and so of place and zone), price and promotion, and a hidden listing.
       await createReview(database, reviewCreateSchema.parse({ providerId: 'copies-1', customerName: 'Dana R.', rating: 4, comment: 'Lovely facial.' }));
       await database.client.execute(

@@ -87,12 +87,17 @@ export async function copyDrift({ client }: Db): Promise<string[]> {
     'provider_facets extra',
     [...facetRows].filter((k) => !wanted.has(k)).map((k) => ({ bitSeq: k })),
   );
-  // Facet rows' copies: the provider row's order columns, city, price and facets (migrations/0087).
+  // Facet rows' copies: the provider row's order columns, city, price and facets (migrations/0087),
+  // point, zone and open hours' bits, and its category rows' categories (0092, the triggers' spelling).
   report(
     'provider_facets copy',
     await all(`SELECT f.bit, f.providerSeq FROM provider_facets f LEFT JOIN providers p ON p.seq = f.providerSeq
       WHERE p.seq IS NULL OR f.isPromoted IS NOT p.isPromoted OR f.rating IS NOT p.rating OR f.reviewCount IS NOT p.reviewCount
-        OR f.name IS NOT p.name OR f.city IS NOT p.city OR f.priceRange IS NOT p.priceRange OR f.facets IS NOT p.facets`),
+        OR f.name IS NOT p.name OR f.city IS NOT p.city OR f.priceRange IS NOT p.priceRange OR f.facets IS NOT p.facets
+        OR f.latitude IS NOT p.latitude OR f.longitude IS NOT p.longitude OR f.timeZone IS NOT p.timeZone
+        OR f.openWeek0 IS NOT p.openWeek0 OR f.openWeek1 IS NOT p.openWeek1 OR f.openWeek2 IS NOT p.openWeek2 OR f.openWeek3 IS NOT p.openWeek3
+        OR f.openPartly IS NOT p.openPartly
+        OR f.categories IS NOT (SELECT ' ' || group_concat(c.category, ' ') || ' ' FROM provider_categories c WHERE c.providerSeq = p.seq)`),
   );
   // Zone and state cells: every provider's half-degree cell of latitude and longitude (from -90 and
   // -180) with its zone (a provider with hours rows: migrations/0086), and with its state; cells of

@@ -7,7 +7,7 @@
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { withinCondition } from './near.server';
-import { notClosedCondition, openNowBySeq, type OpenListConditions } from './openNow.server';
+import { notClosedCondition, openNowBySeq, openNowCondition, type OpenListConditions } from './openNow.server';
 import { hoursCategoryNeedle } from './providerHours.server';
 import { INDEXES, indexedBy, indexSql, ranked, type IndexName } from './indexes.server';
 import type { FilterName, Resolved, SampledCategories } from './searchTypes.server';
@@ -29,10 +29,12 @@ export const facetBitsOf = (r: Resolved): number[] => {
  * copy the provider's city, price and rating (migrations/0006, 0014; a condition on `c`). `openList`:
  * the hours rows the open-now list is read from, which copy city, categories, price and rating
  * (migrations/0014, 0032; a condition on `h`, openNow.server.ts `openNowList`). `facetRows`: a
- * facet's rows (provider_facets), which copy the order columns, city, price, rating and facets
- * (migrations/0087; a condition on `f`, plans/facetListed.server.ts).
+ * facet's rows (provider_facets) as its order indexes' entries hold them: the order columns, city,
+ * price, rating and facets (migrations/0087; a condition on `f`, plans/facetListed.server.ts).
+ * `facetTable`: a facet's rows as stored, read in key order or looked up from an entry, which copy
+ * besides the point, the zone and open hours' bits, and the categories (migrations/0092).
  */
-export type Carrier = 'categoryRows' | 'openList' | 'facetRows';
+export type Carrier = 'categoryRows' | 'openList' | 'facetRows' | 'facetTable';
 
 export interface SearchFilter {
   /** Whether the search has this filter. */
@@ -45,8 +47,13 @@ export interface SearchFilter {
   row(r: Resolved, how: { listText: boolean; seqOnly?: boolean }): Expression<SqlBool>;
   /** Its condition on the category row `c`, when category rows carry the column, for the entries of `index` (`ranked`). */
   categoryRow?(r: Resolved, index?: IndexName): Expression<SqlBool>;
-  /** Its condition on the facet row `f`, when facet rows carry the column (migrations/0087), for the entries of `index` (`ranked`). */
+  /** Its condition on the facet row `f`, when facet rows carry the column (migrations/0087, 0092), for the entries of `index` (`ranked`). */
   facetRow?(r: Resolved, index?: IndexName): Expression<SqlBool>;
+  /**
+   * Whether its facet row condition may still seek another table (open now's hours rows for a
+   * provider whose bits leave hours out): checked after the facet row's other conditions.
+   */
+  facetRowSeeks?: true;
   /**
    * The same condition on a sampled provider's category rows (tokenShares.server.ts), for the share
    * of the directory a service's rows with the search's filters hold (`inSampledCategoryRows`), and
@@ -94,11 +101,13 @@ export interface SearchFilter {
    */
   narrowsText?(r: Resolved): boolean;
   /**
-   * Whether its row condition is a lookup in another table by `p.seq` alone (an hours range, a
-   * category row, a full-text rowid), costlier than the columns of the row: a sorted page of many
-   * matches checks it only on the source's rows ahead of the page's end (SearchRun.sortedPage).
+   * Whether its row condition is a lookup in another table by `p.seq` alone (a category row, a
+   * full-text rowid), costlier than the columns of the row: a sorted page of many matches checks it
+   * only on the source's rows ahead of the page's end (SearchRun.sortedPage). Open now is one only
+   * on seq alone (its provider_search row read): on the row its hour's bit is a column, in the
+   * index entries too (migrations/0091).
    */
-  lookup?(r: Resolved, how: { listText: boolean }): boolean;
+  lookup?(r: Resolved, how: { listText: boolean; seqOnly: boolean }): boolean;
   /**
    * Whether its row condition can be had from `p.seq` alone (a lookup by seq, `row` with `seqOnly`):
    * text with no other filters than these is counted from the full-text index's rowids, no provider
@@ -189,7 +198,7 @@ export const FILTERS = {
       const words = searchWords(r.place!.city!);
       return words.length ? `city : (${words.map((w) => `"${w}"`).join(' ')})` : null;
     },
-    carriedBy: ['categoryRows', 'openList', 'facetRows'],
+    carriedBy: ['categoryRows', 'openList', 'facetRows', 'facetTable'],
   },
   state: {
     on: (r) => !!r.place?.state,
@@ -221,7 +230,7 @@ export const FILTERS = {
     hoursRow: (r) => priceCondition(r, sql`h.priceRange`, sql`h.providerSeq`),
     hoursScanned: true,
     textTokens: (r) => [priceToken(r.params.priceRange!)],
-    carriedBy: ['categoryRows', 'openList', 'facetRows'],
+    carriedBy: ['categoryRows', 'openList', 'facetRows', 'facetTable'],
   },
   /**
    * With the promoted flag named (0 or 1, never null): in an index where the rating follows a
@@ -237,7 +246,7 @@ export const FILTERS = {
     hoursRow: (r) => sql<SqlBool>`h.rating >= ${r.params.rating}`,
     hoursScanned: true,
     textTokens: (r) => [ratingToken(r.params.rating!)].filter((token) => token !== null),
-    carriedBy: ['categoryRows', 'openList', 'facetRows'],
+    carriedBy: ['categoryRows', 'openList', 'facetRows', 'facetTable'],
   },
   /**
    * The facets asked for (docs/facets.md): every bit of the mask held, one comparison on the row's
@@ -255,9 +264,14 @@ export const FILTERS = {
     hoursScanned: true,
     // A token per bit (migrations/0088): text with a facet few hold is listed as the intersection.
     textTokens: (r) => facetBitsOf(r).map(facetToken),
-    carriedBy: ['categoryRows', 'openList', 'facetRows'],
+    carriedBy: ['categoryRows', 'openList', 'facetRows', 'facetTable'],
   },
-  near: { on: (r) => !!r.within, row: (r) => withinCondition(r.within!.point, r.within!.miles), carriedBy: [] },
+  near: {
+    on: (r) => !!r.within,
+    row: (r) => withinCondition(r.within!.point, r.within!.miles),
+    facetRow: (r) => withinCondition(r.within!.point, r.within!.miles, 'f'),
+    carriedBy: ['facetTable'],
+  },
   /**
    * The list of those open (few) or a check per row (many): see resolve.server.ts. The check reads the
    * hour's bit from the provider's row (migrations/0091), or with `seqOnly` from its provider_search row (openNowBySeq).
@@ -265,9 +279,12 @@ export const FILTERS = {
   openNow: {
     on: (r) => !!r.openNow,
     row: (r, { seqOnly }) => (seqOnly && r.openNow !== r.openList ? openNowBySeq(r.now) : r.openNow!),
-    lookup: (r) => r.openNow !== r.openList,
+    // The facet row's copy of the zone and bits (migrations/0092).
+    facetRow: (r) => openNowCondition(r.now, 'f', 'providerSeq'),
+    facetRowSeeks: true,
+    lookup: (r, { seqOnly }) => seqOnly && r.openNow !== r.openList,
     seqOnly: true,
-    carriedBy: ['openList'],
+    carriedBy: ['openList', 'facetTable'],
   },
   /**
    * Open now leaves out listings temporarily closed today on their own clock (docs/owners.md
@@ -280,13 +297,15 @@ export const FILTERS = {
     on: (r) => !!r.category,
     row: (r) => sql<SqlBool>`EXISTS (SELECT 1 FROM provider_categories k WHERE k.category = ${r.category} AND k.providerSeq = p.seq)`,
     categoryRow: (r) => sql<SqlBool>`c.category = ${r.category}`,
+    // The facet row's categories are spelled as the hours row's (migrations/0092).
+    facetRow: (r) => sql<SqlBool>`instr(f.categories, ${hoursCategoryNeedle(r.category!)}) > 0`,
     sampledRow: (r, row) => row.categories.includes(r.category!),
     // The hours row's categories are " hair nails " (providerHours.server.ts).
     hoursRow: (r) => sql<SqlBool>`instr(h.categories, ${hoursCategoryNeedle(r.category!)}) > 0`,
     hoursSet: (r) => hoursCategoryNeedle(r.category!),
     lookup: () => true,
     seqOnly: true,
-    carriedBy: ['categoryRows', 'openList'],
+    carriedBy: ['categoryRows', 'openList', 'facetTable'],
   },
   /** `verified=true`: vetted listings their business has claimed (docs/owners.md), two primary-key lookups per row. */
   verified: {
@@ -365,7 +384,10 @@ export const isListed = (seq: RawBuilder<unknown>) =>
 export const LISTED = isListed(sql`p.seq`);
 
 /** The condition each carrier's rows apply a filter by (its rows are what a plan reading it lists). */
-const CARRIER_ROWS = { categoryRows: 'categoryRow', openList: 'hoursRow', facetRows: 'facetRow' } as const satisfies Record<Carrier, keyof SearchFilter>;
+const CARRIER_ROWS = { categoryRows: 'categoryRow', openList: 'hoursRow', facetRows: 'facetRow', facetTable: 'facetRow' } as const satisfies Record<
+  Carrier,
+  keyof SearchFilter
+>;
 
 /**
  * Conditions on the provider row `p`: listed, and every filter the search has except those the rows
@@ -382,7 +404,7 @@ export function rowConditions(
     LISTED,
     ...ENTRIES.filter(([, f]) => f.on(r) && !(skip && f.carriedBy.includes(skip) && f[CARRIER_ROWS[skip]])).map(([, f]) => {
       const row = f.row(r, { listText, seqOnly });
-      return f.lookup?.(r, { listText }) ? lookupCondition(row) : row;
+      return f.lookup?.(r, { listText, seqOnly }) ? lookupCondition(row) : row;
     }),
   ];
 }
@@ -442,6 +464,16 @@ export const inSampledCategoryRows = (r: Resolved, row: SampledCategories): bool
 /** Conditions on the facet row `f` for every filter the search has that facet rows carry (migrations/0087), read along `index` (`ranked`). */
 export const facetConditions = (r: Resolved, index?: IndexName): Expression<SqlBool>[] =>
   ENTRIES.filter(([, f]) => f.on(r) && f.carriedBy.includes('facetRows')).map(([, f]) => f.facetRow!(r, index));
+
+/**
+ * Conditions on the facet row `f` as stored for every filter the search has that only the stored
+ * row carries, not its order indexes' entries (migrations/0092: a point, open now, a service), those
+ * that may seek another table last (`facetRowSeeks`).
+ */
+export const facetTableConditions = (r: Resolved): Expression<SqlBool>[] => {
+  const carried = ENTRIES.filter(([, f]) => f.on(r) && f.carriedBy.includes('facetTable') && !f.carriedBy.includes('facetRows'));
+  return [...carried.filter(([, f]) => !f.facetRowSeeks), ...carried.filter(([, f]) => f.facetRowSeeks)].map(([, f]) => f.facetRow!(r));
+};
 
 /**
  * Whether a sampled provider meets every filter the search has that the sample holds the columns of

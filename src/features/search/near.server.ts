@@ -9,17 +9,19 @@ import { INDEXES, indexedBy } from './indexes.server';
 import type { RequestReads } from './requestReads.server';
 import type { SpotNear } from './searchTypes.server';
 
-/** Miles from `point` to the provider row `p` (SQLite's math functions). */
-export function distanceSql(point: Point): RawBuilder<number> {
-  const dLat = sql`radians(p.latitude - ${point.latitude}) / 2`;
-  const dLng = sql`radians(p.longitude - ${point.longitude}) / 2`;
-  return sql<number>`(${2 * EARTH_RADIUS_MILES} * asin(min(1, sqrt(sin(${dLat}) * sin(${dLat}) + ${Math.cos((point.latitude * Math.PI) / 180)} * cos(radians(p.latitude)) * sin(${dLng}) * sin(${dLng})))))`;
+/** Miles from `point` to the provider row `p` (or another row with its coordinates, `row`: SQLite's math functions). */
+export function distanceSql(point: Point, row = 'p'): RawBuilder<number> {
+  const [lat, lng] = [sql.raw(`${row}.latitude`), sql.raw(`${row}.longitude`)];
+  const dLat = sql`radians(${lat} - ${point.latitude}) / 2`;
+  const dLng = sql`radians(${lng} - ${point.longitude}) / 2`;
+  return sql<number>`(${2 * EARTH_RADIUS_MILES} * asin(min(1, sqrt(sin(${dLat}) * sin(${dLat}) + ${Math.cos((point.latitude * Math.PI) / 180)} * cos(radians(${lat})) * sin(${dLng}) * sin(${dLng})))))`;
 }
 
-/** Providers within `miles` of `point`. */
-export function withinCondition(point: Point, miles: number): Expression<SqlBool> {
+/** Providers within `miles` of `point` (the row `p`, or another with their coordinates: `row`). */
+export function withinCondition(point: Point, miles: number, row = 'p'): Expression<SqlBool> {
   const box = boundingBox(point, miles);
-  return sql<SqlBool>`p.latitude BETWEEN ${box.minLat} AND ${box.maxLat} AND p.longitude BETWEEN ${box.minLng} AND ${box.maxLng} AND ${distanceSql(point)} <= ${miles}`;
+  const [lat, lng] = [sql.raw(`${row}.latitude`), sql.raw(`${row}.longitude`)];
+  return sql<SqlBool>`${lat} BETWEEN ${box.minLat} AND ${box.maxLat} AND ${lng} BETWEEN ${box.minLng} AND ${box.maxLng} AND ${distanceSql(point, row)} <= ${miles}`;
 }
 
 /**

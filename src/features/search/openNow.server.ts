@@ -60,13 +60,14 @@ function openThisHour(date: Date, row: string) {
  * a thousand open among tens of thousands checked).
  * Only the ranges opened within a day before now are read: none lasts longer (MAX_CLASS), so none
  * opened earlier is still open, and the seek no longer reads every range of the week before now
- * (on a Saturday evening, six days of them).
+ * (on a Saturday evening, six days of them). `row` may be another row carrying the zone and bits,
+ * whose provider's seq is its column `seq` (a facet's row, migrations/0092).
  */
-export function openNowCondition(date: Date, row = 'p'): Expression<SqlBool> {
+export function openNowCondition(date: Date, row = 'p', seq = 'seq'): Expression<SqlBool> {
   const column = (name: string) => sql.ref(`${row}.${name}`);
   const nows = sql.join(BUSIEST_FIRST.map((zone) => sql`(${zone}, ${minuteOfWeek(date, zone)})`));
   const zone = sql`CASE WHEN ${column('timeZone')} IN (${sql.join(BUSIEST_FIRST)}) THEN ${column('timeZone')} ELSE ${FALLBACK_ZONE} END`;
-  const seek = sql`EXISTS (SELECT 1 FROM (VALUES ${nows}) n CROSS JOIN provider_hours h WHERE n.column1 = ${zone} AND h.providerSeq = ${column('seq')}
+  const seek = sql`EXISTS (SELECT 1 FROM (VALUES ${nows}) n CROSS JOIN provider_hours h WHERE n.column1 = ${zone} AND h.providerSeq = ${column(seq)}
     AND h.openMinute <= n.column2 AND h.openMinute > n.column2 - ${MINUTES_PER_DAY} AND h.closeMinute > n.column2)`;
   return sql<SqlBool>`(${openThisHour(date, row)} = 1 OR (${column('openPartly')} = 1 AND ${seek}))`;
 }

@@ -31,7 +31,7 @@ import {
 } from './openNow.server';
 import { textMatch, textOf } from './textMatch.server';
 import { carriedByAll, facetBitsOf, FILTERS, inSampledCategoryRows, isListed, openListConditions, wordsMatch, textTokensOf } from './filters.server';
-import { circleRowsOf, tokenShares } from './tokenShares.server';
+import { circleRowsOf, placeRowsOf, tokenShares } from './tokenShares.server';
 import { hasText } from './rings';
 
 /**
@@ -158,6 +158,8 @@ interface OpenListCount {
   cells?: { zones: readonly string[]; classes: HoursClasses; conds: OpenListConditions };
   /** Around a point, the providers its circle holds (the token sample's share, tokenShares.server.ts `circleRowsOf`). */
   circleRows?: number;
+  /** With a state or a city the list does not carry, the providers it holds (tokenShares.server.ts `placeRowsOf`). */
+  placeRows?: number;
 }
 
 /** What `resolveOpenList` reads with, and the statement of its count (not read). */
@@ -174,13 +176,17 @@ async function openListCount(database: Db, r: Resolved, place: SearchPlace | und
   // A service in a city: the city's ranges are read by the sets of categories that hold it. The
   // zones, their classes and the directory's size are read side by side: one round trip.
   const inSet = listed.byCity ? listed.inSet : undefined;
-  const [{ zones, classes, sets, shares }, size, sample] = await Promise.all([
+  const placeRead = !carried && !r.within && !!place && !place.zipPrefix && !!(place.city || place.state);
+  const [{ zones, classes, sets, shares }, size, sample, placeSample] = await Promise.all([
     hoursOnce(database, reads, { within: r.within, zones: place?.zones, inSet }),
     // The directory's size only where a bound depends on it (one more row read on sqld otherwise).
     !carried || listed.scanned.length ? directorySize(database, reads) : 0,
     // Around a point searched for in an order (not a place's rings, each nearest first), the token
     // sample, for the providers its circle holds (below).
     r.within && !place && !r.params.location && r.params.sort !== 'distance' ? tokenShares(database) : undefined,
+    // A state or a city the list does not carry (with a state, text, a claim), the sample for the
+    // providers the place holds (below).
+    placeRead ? tokenShares(database) : undefined,
   ]);
   const conds = { ...listed, sets };
   const openList = openNowList(now, classes, zones, conds);
@@ -224,14 +230,19 @@ async function openListCount(database: Db, r: Resolved, place: SearchPlace | und
   // The list is read across the circle's zones, the circle holds a part of them: a small town's
   // circle checks its few rows for open now rather than list its zone's open (applyOpenCount).
   const circleRows = r.within && sample ? circleRowsOf(sample, r.within) : undefined;
-  return { count, most, openList, carried, circleRows, ...(zones ? { cells: { zones, classes, conds } } : {}) };
+  // A place's own plan reads its index to the cap at the open's density, each entry's hour bit
+  // checked in it: a state's open at 3 PM (half its rows) were listed, a lookup each (applyOpenCount).
+  const placeRows = placeSample ? placeRowsOf(placeSample, r) : undefined;
+  return { count, most, openList, carried, circleRows, placeRows, ...(zones ? { cells: { zones, classes, conds } } : {}) };
 }
 
 /** `r` as its open-now count `n` leaves it: none open (no match), few (listed) or many (checked row by row). */
-function applyOpenCount(r: Resolved, { most, openList, carried, cells, circleRows }: OpenListCount, n: number): void {
+function applyOpenCount(r: Resolved, { most, openList, carried, cells, circleRows, placeRows }: OpenListCount, n: number): void {
   const known = n >= 0;
   if (n === 0) r.match = false;
-  r.fewOpen = known && n <= most && !(circleRows !== undefined && circleRows * PLAN_TUNING.openOverCircle < n);
+  const placeRead = placeRows === undefined ? Number.POSITIVE_INFINITY : Math.min(placeRows, ((LIMITS.countedTotal + 1) * placeRows) / Math.max(1, n));
+  r.fewOpen =
+    known && n <= most && !(circleRows !== undefined && circleRows * PLAN_TUNING.openOverCircle < n) && n * PLAN_TUNING.openListedRowCost <= placeRead;
   r.openCount = known ? Math.min(n, most) : most;
   r.openList = sql<SqlBool>`p.seq IN (${openList})`;
   r.openSeqs = openList;

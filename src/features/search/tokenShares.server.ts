@@ -10,7 +10,7 @@
 import type { Db } from '../../db/client';
 import { INDEXES } from './indexes.server';
 import { RATING_STEPS } from './params';
-import { facetToken, listedMatch, priceToken, ratingToken, stateToken, textTokensOf } from './filters.server';
+import { facetToken, FILTERS, listedMatch, priceToken, ratingToken, sampledMeets, stateToken, textTokensOf } from './filters.server';
 import type { Standing } from './orderBuckets.server';
 import type { Circle, Resolved, SampledCategories } from './searchTypes.server';
 import { haversineMiles } from '../places';
@@ -52,6 +52,15 @@ export const circleRowsOf = ({ size, categoryRows }: TokenShares, { point, miles
   (size *
     (1 + categoryRows.filter((row) => row.latitude !== null && haversineMiles(point, { latitude: row.latitude, longitude: row.longitude! }) <= miles).length)) /
   Math.max(1, categoryRows.length);
+
+/**
+ * The providers of a search's city and state (each when it has it), at the sample's share of the
+ * directory, counting one sampled provider more than it holds, as `circleRowsOf`.
+ */
+export function placeRowsOf({ size, categoryRows }: TokenShares, r: Resolved): number {
+  const names = (['city', 'state'] as const).filter((name) => FILTERS[name].on(r));
+  return (size * (1 + categoryRows.filter((row) => sampledMeets(r, names, row)).length)) / Math.max(1, categoryRows.length);
+}
 
 const kept = new Map<string, { at: number; shares: Promise<TokenShares> }>();
 

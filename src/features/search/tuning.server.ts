@@ -32,6 +32,8 @@ export const PLAN_TUNING = {
   openListedScale: 0.5,
   /** …and around a point, while they are at most this times the providers its circle holds (a sample's share): each of a small circle's rows is checked instead. */
   openOverCircle: 1,
+  /** …and with a state or a city the list does not carry, while each open listed (a lookup by seq) costs less than this many entries of the place's index read to the cap at their density. */
+  openListedRowCost: 2,
   /** A facet's rows are listed while they are at most this times √(counted cap × providers), as open now's are. */
   facetListedScale: 0.5,
   /** …and, with many open whose count is unknown (past the open ranges' scan), this many times it: every other source is counted with an hours lookup per row. */

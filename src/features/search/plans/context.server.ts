@@ -8,7 +8,7 @@ import { overNetwork } from '../../../db/batchedReads';
 import { LIMITS } from '../../../config';
 import { cappedCount, cappedTotal } from '../../providers/index.server';
 import type { Sort } from '../params';
-import { boxRowsCount, boxTables, distanceSql } from '../near.server';
+import { boxRowsCount, distanceSql } from '../near.server';
 import {
   FILTERS,
   filtersOf,
@@ -89,11 +89,6 @@ const ORDER_COLUMNS = sql`p.seq, p.isPromoted, p.rating, p.reviewCount, p.name`;
  * per cent of providers, which 50 rows often miss).
  */
 export const SAMPLE_ROWS = { text: 50, row: 400 } as const;
-/**
- * Circles around the point searched in turn for the nearest providers (sort=distance): the first
- * that holds a page is the answer, since everyone nearer than its last lies inside it.
- */
-const NEAREST_RINGS_MILES = [1, 4, 16] as const;
 /** The start of an order index a sample read (`rows` of it) and the matches it found there, in order. */
 export interface Sampled {
   rows: number;
@@ -178,8 +173,6 @@ export interface SearchRun {
    * `listsWords`: `from` lists the text's matches (filters.server.ts `listsText`), read once for both.
    */
   pageAndCount(from: RawBuilder<unknown>, inOrder: RawBuilder<unknown>, seq?: RawBuilder<unknown>, listsWords?: boolean): Promise<PlanResult>;
-  /** Nearest first (sort=distance); with `sorted` (countOrList's few), those sorted rather than circles or `tables` read again. */
-  nearest(tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], sorted?: (() => Promise<Row[]>) | null): Promise<Row[]>;
   /**
    * A page read along `index` in its order (`indexOrder`), each row checked against `conds`, visiting
    * at most `wanted + PLAN_TUNING.walkCap` rows of the index; null when the page is not full by then
@@ -442,44 +435,6 @@ async function countOrList(s: SearchRun, tables: RawBuilder<unknown>, conds: Exp
   return { count: total, sorted };
 }
 
-/**
- * When the count listed the matches (few), those sorted by distance (the ones at the point first,
- * in seq order). Else first the providers at the point itself; then growing circles around it on
- * the coordinate index (within the radius of `near`), the first that fills the page; else every
- * match sorted. Providers
- * sit at their ZIP area's centre, so a city's or ZIP's point may hold thousands: at distance 0
- * their order is seq, which the coordinate index yields for one point without sorting them. Text
- * (many: few was listed before) is checked row by row in a small circle and listed once in a large
- * one (`listTextIn`).
- */
-async function nearest(s: SearchRun, tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], sorted?: (() => Promise<Row[]>) | null) {
-  const { r, page, run, distance } = s;
-  const { params } = s.q;
-  // Few matches, listed by the count: sorted, those at the point come first in seq order, as below.
-  if (sorted) return sorted();
-  const { latitude, longitude } = r.point!;
-  const atPointText = await s.listTextIn(r.point!, 0);
-  // A deep page is seldom all at the point: with text listed, each read lists the words again.
-  if (atPointText && s.wanted > PLAN_TUNING.pointListedUpTo) return s.sortedPage(tables, conds);
-  const atPoint = await run(
-    sql`SELECT p.*${distance} FROM (SELECT p.seq FROM providers p ${indexedBy(INDEXES.geo)}
-      ${and([sql<SqlBool>`p.latitude = ${latitude} AND p.longitude = ${longitude}`, ...rowConditions({ ...r, within: undefined }, { listText: atPointText })])}
-      ORDER BY p.seq ${page}) s CROSS JOIN providers p ON p.seq = s.seq ORDER BY p.seq`,
-  );
-  if (atPoint.length === params.limit) return atPoint;
-  // Text listed is listed again by each statement (the words' whole list): once a listed read falls
-  // short, the circles between are passed over for the whole source, one list more, not one each.
-  for (const miles of atPointText ? [] : NEAREST_RINGS_MILES) {
-    if (r.within && miles >= r.within.miles) break;
-    const listText = await s.listTextIn(r.point!, miles);
-    // As at the point: a deep page seldom fills a small circle, and its listed read would list the words once more.
-    if (listText && s.wanted > PLAN_TUNING.pointListedUpTo) return s.sortedPage(tables, conds);
-    const ring = await s.sortedPage(boxTables(r.point!, miles), rowConditions({ ...r, within: { point: r.point!, miles } }, { listText }));
-    if (ring.length === params.limit || listText) return ring.length === params.limit ? ring : s.sortedPage(tables, conds);
-  }
-  return s.sortedPage(tables, conds);
-}
-
 /** `conds` as one value, 1 when all hold: each evaluated only when those before it held (nested CASE; an AND may evaluate both sides). */
 export const inTurn = (conds: Expression<SqlBool>[]): RawBuilder<unknown> =>
   conds.reduceRight<RawBuilder<unknown>>((inner, cond) => sql`CASE WHEN ${cond} THEN ${inner} ELSE 0 END`, sql`1`);
@@ -666,7 +621,6 @@ export function searchRun(q: SearchRequest<SearchInput>, r: Resolved): SearchRun
     fewSorted: (from) => fewSorted(s, from),
     rowsBySeq: (seqs) => rowsBySeq(s, seqs),
     pageAndCount: (from, inOrder, seq, listsWords) => pageAndCount(s, from, inOrder, seq, listsWords),
-    nearest: (tables, conds, sorted) => nearest(s, tables, conds, sorted),
     walk: (index, indexOrder, conds, after) => walk(s, index, indexOrder, conds, after),
     listTextFor: (rows) => listTextFor(s, rows),
     listTextIn: (point, miles) => listTextIn(s, point, miles),

@@ -22,6 +22,7 @@ import {
   carriedByAll,
   facetBitsOf,
   facetConditions,
+  facetTableConditions,
   FILTERS,
   inSample,
   isListed,
@@ -162,16 +163,19 @@ export const facetListed: Plan = {
     // Every filter applied by the facet rows: the page and the count from the index's entries, less hidden listings.
     if (carriedByAll(r, 'facetRows'))
       return s.pageAndCount(sql`FROM provider_facets f ${indexedBy(index)} ${and([...facet, isListed(sql`f.providerSeq`)])}`, order, sql`f.providerSeq`);
-    // Else each facet row is looked up by its key and checked, in seq order (the key's range keeps
-    // SQLite on the key, not on an order index: lookups in seq order share pages), counted up to
-    // the cap; few are sorted from the list, many are dense enough in the facet's order to walk
+    // Else each facet row is read in seq order (the key's range keeps SQLite on the key, not on an
+    // order index: lookups in seq order share pages), checked on what the stored row carries (a
+    // point, open now's zone and bits, a service: migrations/0092) and then by lookups, counted up
+    // to the cap; few are sorted from the list, many are dense enough in the facet's order to walk
     // it for the page. A count the open-now list made leaves the page alone to read, along the
     // order, each row whole (SearchRun.pageAndCount).
     const listText = await s.listTextFor(rows);
-    // Every other filter checked on the facet row's seq alone (a service's category row, open now's
-    // hours, a closure: filters.server.ts `seqOnly`): no provider row is looked up for each.
-    const bySeq = seqOnlyBeside(r, 'facetRows');
-    const checked = rowConditions(r, { skip: 'facetRows', listText, seqOnly: bySeq });
+    const stored = facetTableConditions(r);
+    // Every other filter checked on the facet row's seq alone (a closure: filters.server.ts
+    // `seqOnly`; the text, a full-text lookup by rowid or its list's membership, as
+    // plans/category.server.ts checks it): no provider row is looked up for each.
+    const bySeq = seqOnlyBeside({ ...r, match: null }, 'facetTable');
+    const checked = rowConditions(r, { skip: 'facetTable', listText, seqOnly: bySeq });
     if (r.openTotal)
       return s.pageAndCount(
         sql`FROM provider_facets f ${indexedBy(index)} CROSS JOIN providers p ON p.seq = f.providerSeq ${and([...facet, ...rowConditions(r, { skip: 'facetRows', listText })])}`,
@@ -186,15 +190,15 @@ export const facetListed: Plan = {
     // (SearchRun.pageAndCount), where a count in seq order first read those matches twice. Not when a
     // place's rings wait for the count before the page (told `counted`: neither words nor open now).
     const ringsWait = !!s.q.tell && !s.r.params.openNow && !hasText(s.r.params);
-    if (s.wanted > LIMITS.countedTotal && !ringsWait) return s.pageAndCount(read(indexedBy(index), facet), order, sql`f.providerSeq`);
-    const inSeqOrder = [...facet, sql<SqlBool>`f.providerSeq > 0`];
+    if (s.wanted > LIMITS.countedTotal && !ringsWait) return s.pageAndCount(read(indexedBy(index), [...facet, ...stored]), order, sql`f.providerSeq`);
+    const inSeqOrder = [...facet, sql<SqlBool>`f.providerSeq > 0`, ...stored];
     const { count, sorted } = await s.countOrList(
       sql`FROM provider_facets f CROSS JOIN provider_search p ON p.seq = f.providerSeq`,
       [...inSeqOrder, ...checked],
       bySeq ? { tables: sql`FROM (SELECT f.providerSeq AS seq FROM provider_facets f ${and(inSeqOrder)}) p`, conds: checked } : undefined,
     );
     if (sorted) return { rows: await sorted(), count };
-    const page = await s.run(sql`SELECT f.providerSeq AS seq ${read(indexedBy(index), facet)} ORDER BY ${order} ${s.page}`);
+    const page = await s.run(sql`SELECT f.providerSeq AS seq ${read(indexedBy(index), [...facet, ...stored])} ORDER BY ${order} ${s.page}`);
     return { rows: await s.rowsBySeq(page.map((row) => row.seq)), count };
   },
 };

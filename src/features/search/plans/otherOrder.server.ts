@@ -4,17 +4,30 @@
  * box holds a few per cent of all); else many open are listed from the open-now list, text that is
  * many is read with a top of the order (SearchRun.topPage), and anything else is sorted whole.
  */
-import { manyText, wordsCounted } from '../textFacts.server';
+import { manyText, wordsCounted, wordsEstimate } from '../textFacts.server';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { LIMITS } from '../../../config';
 import { PLAN_TUNING } from '../tuning.server';
-import { leadingIndex, SAMPLE_ROWS, textTops, withTop, type ListedSource, type Plan, type SearchRun } from './context.server';
+import {
+  and,
+  CATEGORY_SORT_ORDERS,
+  inTurn,
+  leadingIndex,
+  SAMPLE_ROWS,
+  textTops,
+  withTop,
+  type ListedSource,
+  type Plan,
+  type PlanResult,
+  type SearchRun,
+} from './context.server';
 import type { Resolved } from '../searchTypes.server';
 import { boxTextTops, pointSource } from './pointSource.server';
 import { openFacetWalk } from './facetListed.server';
 import { textCheckedInOrder } from './category.server';
-import { CATEGORY_INDEXES, PLACE_INDEXES } from '../indexes.server';
-import { FILTERS, filtersOf, rowConditions } from '../filters.server';
+import { CATEGORY_INDEXES, INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
+import { carriedByTokens, categoryConditions, FILTERS, filtersOf, rowConditions } from '../filters.server';
+import { cappedTotal } from '../../providers/index.server';
 import { tokenShares } from '../tokenShares.server';
 
 /**
@@ -76,11 +89,49 @@ async function sampleAhead(s: SearchRun): Promise<boolean> {
   return words.n > PLAN_TUNING.textLeads && s.walkFills(words.n, words.reach);
 }
 
+/**
+ * Common words with a service alone (no city, place or point) in another order: the service's rows
+ * walked in that order along its own index (migrations/0082), each checked by seq (a full-text
+ * lookup, open now's hour), counting the matches up to the cap and listing the page's as they are
+ * found, in one read of at most `maxWalk` rows past them. Listing the words read their whole list
+ * ("ma" is 446,643 rowids at a million) for the count and again for a sort of every service row
+ * that held one. Tried when the words' share of the directory puts the cap and the page within
+ * that walk; null when the walk ends short of both (sparser than the words' share said): the
+ * caller lists them as before.
+ */
+async function serviceWalk(s: SearchRun): Promise<PlanResult | null> {
+  const { r, sort, wanted, q } = s;
+  if (!r.match || !r.checkable || r.within || r.point || (sort !== 'rating' && sort !== 'reviews')) return null;
+  // The service's rows are pointSource's source: no place leads them (a price's or a state's index gives way to text, as there).
+  const place = leadingIndex(
+    r,
+    PLACE_INDEXES.filter((i) => !carriedByTokens(r, i.filters)),
+  );
+  if (place || leadingIndex(r, CATEGORY_INDEXES)?.index !== INDEXES.categoryOrder) return null;
+  const listed = Math.max(LIMITS.countedTotal + 1, wanted);
+  const most = listed + PLAN_TUNING.maxWalk;
+  const { size } = await tokenShares(q.database);
+  if (most * (await wordsEstimate(q.database, r, q.reads, size)) < listed * size) return null;
+  const { index, order } = CATEGORY_SORT_ORDERS[sort];
+  const entries = and(categoryConditions(r, index));
+  const checks = inTurn(rowConditions(r, { skip: 'categoryRows' }));
+  // The service's entries the walk may read, counted in the index alone: fewer than `most`, the walk read them all (every match counted).
+  const { rows: found } = await sql<{ n: number; seqs: string; entries: number }>`SELECT count(*) AS n, json_group_array(seq) AS seqs,
+    (SELECT count(*) FROM (SELECT 1 FROM provider_categories c ${indexedBy(index)} ${entries} LIMIT ${most})) AS entries
+    FROM (SELECT w.seq FROM (SELECT c.providerSeq AS seq, ${checks} AS hit FROM provider_categories c ${indexedBy(index)}
+      CROSS JOIN provider_search p ON p.seq = c.providerSeq ${entries} ORDER BY ${order} LIMIT ${most}) w
+    WHERE w.hit LIMIT ${listed})`.execute(q.database.db);
+  const { n, seqs, entries: read } = found[0]!;
+  if (Number(n) < listed && Number(read) >= most) return null;
+  const matches = JSON.parse(seqs) as number[];
+  return { count: cappedTotal(Number(n)), rows: await s.rowsBySeq(matches.slice(q.params.offset, wanted)), step: 'service' };
+}
+
 export const otherOrder: Plan = {
   name: 'other-order',
   async run(s) {
     // Text that is many with a service alone: counted along the words, walked along the service's rows in the order.
-    const checked = await textCheckedInOrder(s);
+    const checked = (await textCheckedInOrder(s)) ?? (await serviceWalk(s));
     if (checked) return checked;
     const { conds, byOrder, unfiltered, tables, text, seqSource, scan, listedText, boxStates } = await pointSource(s);
     const city = byOrder && !unfiltered ? await cityAhead(s) : null;

@@ -68,6 +68,10 @@ export async function pointSource(s: SearchRun): Promise<{
   // Text whose words are fewer than the place's rows leads, as with a service (category.server.ts
   // `wordsFewer`): the place's index was read until the count's cap with the words' list built for it.
   if (!r.within && place && (await wordsFewerThan(s, place.filters))) return { ...textSourceOf(r), byOrder, unfiltered };
+  // Nearest first from a city with a service: the service's rows in the city (its category rows,
+  // which carry the city), not every provider of the city checked for the service by a lookup.
+  if (s.sort === 'distance' && !r.within && !r.match && category?.filters.includes('city'))
+    return { ...categorySource(r, sql`FROM provider_categories c ${indexedBy(category.index)}`, false), byOrder, unfiltered };
   if (r.within || place || unfiltered) {
     // A place of few rows for a check each (a city's) checks the text row by row, as the place plan
     // does (listTextOver): a common word's list is most of the directory, built for a few hundred rows.
@@ -122,7 +126,7 @@ async function wordsFewerThan(s: SearchRun, filters: readonly FilterName[]): Pro
  * columns (which the category's indexes cover) are read and sorted alone, not each provider's row
  * (open now's hours read the zone from their own rows).
  */
-function categorySource(r: Resolved, rows: RawBuilder<unknown>, listText: boolean) {
+export function categorySource(r: Resolved, rows: RawBuilder<unknown>, listText: boolean) {
   // Without open now (its check by seq alone reads the hours rows' zones), the text is checked on
   // seq alone too (its list, or a lookup by rowid).
   if (carriedByAll({ ...r, within: undefined, ...(r.openNow ? {} : { match: null }) }, 'categoryRows', { orSeqOnly: true })) {

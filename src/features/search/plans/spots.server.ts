@@ -41,8 +41,11 @@ interface SpotSource {
   rowOf: 'p' | 'c';
 }
 
-/** Where the matches at one point are read in seq order: a service's category rows, else the coordinate index. */
-function spotSource(s: SearchRun): SpotSource {
+/**
+ * Where the matches at one point are read in seq order: a service's category rows, else the
+ * coordinate index. `listText`: text is checked against its list (`rowConditions`), not row by row.
+ */
+export function spotSource(s: SearchRun, listText = false): SpotSource {
   const r = { ...s.r, within: undefined };
   if (r.category) {
     const carried = carriedByAll(r, 'categoryRows');
@@ -51,7 +54,9 @@ function spotSource(s: SearchRun): SpotSource {
       tables: sql`provider_categories c ${indexedBy(INDEXES.categoryGeo)} ${carried ? sql`` : sql`CROSS JOIN provider_search p ON p.seq = c.providerSeq`}`,
       at: (latitude, longitude) => sql<SqlBool>`c.latitude = ${latitude} AND c.longitude = ${longitude}`,
       // Only the hidden-listing lookup when category rows carry every filter: no provider row is read.
-      conds: carried ? [isListed(sql`c.providerSeq`), ...categoryConditions(r)] : [...categoryConditions(r), ...rowConditions(r, { skip: 'categoryRows' })],
+      conds: carried
+        ? [isListed(sql`c.providerSeq`), ...categoryConditions(r)]
+        : [...categoryConditions(r), ...rowConditions(r, { skip: 'categoryRows', listText })],
       rowOf: carried ? 'c' : 'p',
     };
   }
@@ -59,7 +64,7 @@ function spotSource(s: SearchRun): SpotSource {
     seq: sql`p.seq`,
     tables: sql`providers p ${indexedBy(INDEXES.geo)}`,
     at: (latitude, longitude) => sql<SqlBool>`p.latitude = ${latitude} AND p.longitude = ${longitude}`,
-    conds: rowConditions(r),
+    conds: rowConditions(r, { listText }),
     rowOf: 'p',
   };
 }

@@ -3,18 +3,17 @@
  * words' matches are few enough to list (textFacts.server.ts `textListOf`, at most `countedWords()`):
  * each circle's search would take its own plan from its counts, so the rings were read circle after
  * circle, each a round trip. Here the words' list is made once (the same statement `textListOf`
- * reads), its matches checked against the search's other filters in the nearest circle and counted
- * (those of the place's own apart); only when they fall short of the page, in the widest, which
- * counts each circle between. The page is the ring answered with's matches nearest first: a
+ * reads), its matches looked up once and checked against the search's other filters in the widest
+ * circle, and each circle's counted from those (the place's own apart). The page is the ring answered with's matches nearest first: a
  * narrower circle's are the widest's nearer than its radius, so the rows of the page's positions
  * in the list read are enough to cut any ring's page from. Past the words' cap (with open now, the
  * counted cap: each match is checked for it) the words are listed narrowed to the widest circle's
  * states and the filters' tokens, as each circle's own plan would narrow them; past that cap too
  * nothing but the lists is read (their counts answer `textListOf` for the circles' own plans).
  */
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { LIMITS } from '../../../config';
-import type { Point } from '../../places';
+import { boundingBox, type Point } from '../../places';
 import type { SearchPlace } from '../../places/index.server';
 import { distanceSql } from '../near.server';
 import { rowConditions } from '../filters.server';
@@ -115,18 +114,22 @@ export async function ringsByText(
   const listedCap = wordsListedMost(!!s.r.params.openNow);
   const narrowedCap = narrowedListedMost(!!s.r.params.openNow);
   const fills0 = sql`(${ask.ownLeast} + k0.n - k0.o >= ${ask.wanted})`;
-  const pass = (name: string, miles: number, when?: RawBuilder<SqlBool>) => {
-    const conds = rowConditions({ ...s.r, match: null, within: { point, miles } });
-    return sql`${sql.raw(name)} AS MATERIALIZED (SELECT p.seq, ${distanceSql(point)} AS miles, ${inPlace} AS own
-      FROM l CROSS JOIN json_each(l.rowids) m CROSS JOIN provider_search p ON p.seq = m.value
-      ${and([sql<SqlBool>`l.whole`, ...(when ? [when] : []), ...conds])})`;
-  };
   const wider = last > 0;
-  // Constant conditions (the list's count, the nearest's fill): SQLite tests them before reading a row.
+  // One pass over the list, in the widest circle: the nearest's matches are those of its rows within
+  // the nearest's box and radius (a second pass looked every match up again).
+  const conds = rowConditions({ ...s.r, match: null, within: { point, miles: radii[last]! } });
+  const box0 = boundingBox(point, radii[0]!);
+  const c0 = wider
+    ? sql`c0 AS (SELECT seq, miles, own FROM cl WHERE lat BETWEEN ${box0.minLat} AND ${box0.maxLat} AND lng BETWEEN ${box0.minLng} AND ${box0.maxLng} AND miles <= ${radii[0]!})`
+    : sql`c0 AS (SELECT seq, miles, own FROM cl)`;
+  // Constant conditions (the list's count): SQLite tests them before reading a row.
   const rows = (await s.run(sql`WITH ${listsOf(match, list, listedCap, narrowedCap)},
-    ${pass('c0', radii[0]!)},
+    cl AS MATERIALIZED (SELECT p.seq, ${distanceSql(point)} AS miles, ${inPlace} AS own, p.latitude AS lat, p.longitude AS lng
+      FROM l CROSS JOIN json_each(l.rowids) m CROSS JOIN provider_search p ON p.seq = m.value
+      ${and([sql<SqlBool>`l.whole`, ...conds])}),
+    ${c0},
     k0 AS MATERIALIZED (SELECT count(*) AS n, total(own) AS o FROM c0)
-    ${wider ? sql`, ${pass('cl', radii[last]!, sql<SqlBool>`NOT (SELECT ${fills0} FROM k0)`)}, kl AS (SELECT count(*) AS n, total(own) AS o ${betweenCounts(radii)} FROM cl)` : sql``},
+    ${wider ? sql`, kl AS (SELECT count(*) AS n, total(own) AS o ${betweenCounts(radii)} FROM cl)` : sql``},
     pg AS (SELECT seq, miles FROM (SELECT seq, miles FROM c0 WHERE NOT own AND ${wider ? sql`(SELECT ${fills0} FROM k0)` : sql`1`}
       ${wider ? sql`UNION ALL SELECT seq, miles FROM cl WHERE NOT own` : sql``}) ORDER BY miles, seq LIMIT ${ask.rows} OFFSET ${ask.from})
     SELECT w.n AS wordsN, w.reach AS wordsReach, l.n AS listN, l.whole AS listWhole,
