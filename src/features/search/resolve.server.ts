@@ -9,7 +9,6 @@ import { cappedTotal } from '../providers/index.server';
 import { LIMITS } from '../../config';
 import { countOnce, readOnce, termsOnce, unvettedOnce, type RequestReads } from './requestReads.server';
 import { facetListedMost, openListedMost, openScanMost, PLAN_TUNING } from './tuning.server';
-import { INDEXES, indexedBy } from './indexes.server';
 import type { Filters, HoursClasses, Resolved } from './searchTypes.server';
 import { categoryForSearch } from '../catalog';
 import { InvalidInputError } from '../../lib/errors';
