@@ -140,6 +140,11 @@ const SEARCHES: { label: string; raw: Record<string, string>; most: number }[] =
     raw: { service: 'Bridal Makeup', openNow: 'true', sort: 'rating', lang: 'ht', walkIns: 'true' },
     most: 2,
   },
+  // A ZIP prefix alone: its listed providers counted beside the first reads (plans/filterListed.server.ts `countListedEarly`), and
+  // its states with the words' list when they are many (textFacts.server.ts `readWordsListEarly`): at 100,000 providers 4 -> 2, 6 -> 4, 4 -> 2.
+  { label: 'service words in a ZIP code and around it (fuzz)', raw: { service: 'Lash Lift', location: '76010' }, most: 2 },
+  { label: 'a short word in a ZIP code in another order (fuzz)', raw: { query: 'blo', location: '60673', sort: 'reviews' }, most: 2 },
+  { label: 'service words in a ZIP prefix (fuzz)', raw: { service: 'Eyebrow Waxing', location: '132' }, most: 2 },
   { label: 'open now at a price with two languages (fuzz)', raw: { priceRange: '$$$$', openNow: 'true', lang: 'ht,ko' }, most: 2 },
 ];
 

@@ -436,6 +436,9 @@ const lookupCondition = (row: Expression<SqlBool>): Condition => Object.assign(s
 export const isLookup = (cond: Expression<SqlBool>) => (cond as Condition).lookup === true;
 
 /** The filters the search has that an index can list, with that index. */
+/** Where a listable filter's listed providers are counted (plans/filterListed.server.ts `fewOf`): listed ones only, as the order plan counts them, so a ZIP prefix alone is counted once. */
+export const listedIn = (f: { index: IndexName; row: Expression<SqlBool> }) => sql`FROM providers p ${indexedBy(f.index)} WHERE ${LISTED} AND ${f.row}`;
+
 export const listableFilters = (r: Resolved) =>
   ENTRIES.filter(([, f]) => f.on(r) && f.listedBy).map(([name, f]) => ({ name, index: f.listedBy!, row: f.row(r, { listText: false }) }));
 

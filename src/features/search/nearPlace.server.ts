@@ -10,7 +10,7 @@
 import type { Db } from '../../db/client';
 import { overNetwork } from '../../db/batchedReads';
 import { tokenShares } from './tokenShares.server';
-import { readWordsEarly, readWordsListEarly } from './textFacts.server';
+import { readFactsEarly } from './textFacts.server';
 import type { Page } from '../providers/index.server';
 import { cityOfLabel, haversineMiles, roundMiles, type Point } from '../places';
 import type { GazetteerPlace, PlaceKind } from '../places';
@@ -77,8 +77,7 @@ export async function answerOf(q: SearchRequest): Promise<PlaceSearchAnswer> {
   // spelling path's too): the request's facts in one round trip.
   const network = overNetwork(q.database);
   if (network) tokenShares(q.database).catch(() => {});
-  readWordsEarly(q);
-  if (network) readWordsListEarly(q);
+  readFactsEarly(q);
   const atPlace = await placed;
   if (atPlace && 'answer' in atPlace) return atPlace.answer;
   // The search as typed (a place's own, when it ran already), then its spelling's correction when it finds nothing.

@@ -10,8 +10,8 @@ import { MAX_EXPANSION, type TextMatch } from './textMatch.server';
 import { termsElseBand, type Term, type TermKind } from '../suggestions/index.server';
 import { unvettedRows, type UnvettedRow } from '../listings/index.server';
 import type { Point } from '../places';
-import type { HoursAsked, SpotNear } from './searchTypes.server';
-import type { Page } from '../providers/index.server';
+import type { Count, HoursAsked, SpotNear } from './searchTypes.server';
+import { cappedCount, type Page } from '../providers/index.server';
 import type { SearchResult } from './schemas/search';
 
 /** Reads by statement (statementKey): each is made once. */
@@ -54,6 +54,12 @@ export interface RequestReads {
   textAhead?: Promise<unknown>;
   /** The points providers sit at around a point (near.server.ts `spotsNear`), by circle: a narrower one's are a wider one's nearer than its radius. */
   spots: { point: Point; miles: number; read: Promise<SpotNear[]> }[];
+  /**
+   * Counts up to the counted cap (plans/context.server.ts SearchRun.count) started before a search
+   * asks for them: a ZIP prefix's listed providers, beside the request's first reads
+   * (plans/filterListed.server.ts `countListedEarly`). A search's count of the same statement takes it.
+   */
+  capped: StatementMemo<Count>;
   /** The words' list read beside their terms (textFacts.server.ts `readWordsListEarly`), done once it is kept in `textLists`: a read of a list waits for it. */
   wordsEarly?: Promise<void>;
 }
@@ -71,6 +77,7 @@ export const requestReads = (): RequestReads => ({
   hours: new Map(),
   rings: new Map(),
   atOnce: new Map(),
+  capped: new Map(),
   spots: [],
 });
 
@@ -118,6 +125,10 @@ export function remembered<T>(memo: StatementMemo<T>, key: string, read: Promise
 /** The `n` of a `SELECT count(*) AS n` statement, read once per `memo` (statementKey). */
 export const countOnce = (database: Db, memo: StatementMemo<number>, query: RawBuilder<{ n: number }>): Promise<number> =>
   readOnce(memo, statementKey(database, query), async () => Number((await query.execute(database.db)).rows[0]!.n));
+
+/** The matches of `from` counted up to the counted cap (providers `cappedCount`), read once per `memo` (statementKey). */
+export const cappedOnce = (database: Db, memo: StatementMemo<Count>, from: RawBuilder<unknown>): Promise<Count> =>
+  readOnce(memo, statementKey(database, from), () => cappedCount(database, from));
 
 /** Up to MAX_EXPANSION + 1 terms of `kind` that start with a word: the words of the data it may stand for (textMatch.server.ts). */
 export const EXPANSION_READ = MAX_EXPANSION + 1;

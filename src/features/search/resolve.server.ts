@@ -9,14 +9,13 @@ import { cappedTotal } from '../providers/index.server';
 import { LIMITS } from '../../config';
 import { countOnce, readOnce, termsOnce, unvettedOnce, type RequestReads } from './requestReads.server';
 import { facetListedMost, openListedMost, openScanMost, PLAN_TUNING } from './tuning.server';
-import { INDEXES, indexedBy } from './indexes.server';
 import type { Filters, HoursClasses, Resolved } from './searchTypes.server';
 import { categoryForSearch } from '../catalog';
 import { InvalidInputError } from '../../lib/errors';
 import type { SearchPlace } from '../places/index.server';
 import type { SearchRequest } from './request.server';
 import { RADIUS_MILES } from './params';
-import { countBesideWords, fewText, listBesideStates, manyText, statesOf, textMatches, wordsNoneEarly } from './textFacts.server';
+import { countBesideWords, fewText, listBesideStates, manyText, statesOf, textMatches, wordsNoneEarly, zipStatesRead } from './textFacts.server';
 import { overNetwork } from '../../db/batchedReads';
 import {
   cellsWithOpen,
@@ -288,7 +287,7 @@ async function resolveTextList(database: Db, r: Resolved, reads: RequestReads): 
   // Text that is many with a ZIP prefix and no state is listed narrowed to the prefix's states (most
   // prefixes lie in one), read from the ZIP index, as in a box (plans/pointSource.server.ts `textInBox`).
   if (r.match && FILTERS.zipPrefix.on(r) && !FILTERS.state.on(r)) {
-    const read = sql`SELECT DISTINCT p.state AS state FROM providers p ${indexedBy(INDEXES.zip)} WHERE ${FILTERS.zipPrefix.row(r)}`;
+    const read = zipStatesRead(r);
     // Over the network the words' count and the prefix's states are one statement (the states only when the words are many).
     if (overNetwork(database)) listBesideStates(database, reads, wordsMatch(r), read);
     const states = (await manyText(database, r, reads)) ? await statesOf(database, reads, read) : null;

@@ -7,8 +7,21 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/client';
 import { LIMITS } from '../../config';
-import { filtersOf, listedMatch, wordsMatch } from './filters.server';
-import { countOnce, kept, readOnce, remembered, statementKey, termsOnce, unvettedOnce, type RequestReads, type TextList } from './requestReads.server';
+import { FILTERS, filtersOf, listableFilters, listedIn, listedMatch, wordsMatch } from './filters.server';
+import { INDEXES, indexedBy } from './indexes.server';
+import { parseLocation } from '../places';
+import {
+  cappedOnce,
+  countOnce,
+  kept,
+  readOnce,
+  remembered,
+  statementKey,
+  termsOnce,
+  unvettedOnce,
+  type RequestReads,
+  type TextList,
+} from './requestReads.server';
 import { overNetwork } from '../../db/batchedReads';
 import { searchWords } from '../../lib/words';
 import type { Resolved } from './searchTypes.server';
@@ -28,11 +41,11 @@ import type { SearchRequest } from './request.server';
  * (null) or one of them has no token of its own in the full-text index (not two letters: migrations/0035).
  */
 export function statesOnce(reads: RequestReads, key: string, read: () => Promise<readonly string[] | null>): Promise<readonly string[] | null> {
-  return readOnce(reads.states, key, async () => {
-    const found = await read();
-    return found?.every((state) => /^[A-Za-z]{2}$/.test(state)) ? found : null;
-  });
+  return readOnce(reads.states, key, async () => statesListed(await read()));
 }
+
+/** `found`, or null when it is null or one of them has no token of its own (`statesOnce`). */
+const statesListed = (found: readonly string[] | null) => (found?.every((state) => /^[A-Za-z]{2}$/.test(state)) ? found : null);
 
 /**
  * The states the box of `miles` around `point` can hold providers in (plans/context.server.ts
@@ -48,6 +61,10 @@ const statesNearKey = (point: Point, miles: number) => `states near ${point.lati
 /** The states `read` lists (`SELECT DISTINCT p.state AS state …`), once per request (statesOnce). */
 export const statesOf = (database: Db, reads: RequestReads, read: RawBuilder<unknown>) =>
   statesOnce(reads, statementKey(database, read), async () => ((await read.execute(database.db)).rows as { state: string }[]).map((row) => row.state));
+
+/** The states a ZIP prefix holds providers in (`r.place.zipPrefix`): text that is many is listed narrowed to them (resolve.server.ts `resolveTextList`). */
+export const zipStatesRead = (r: Resolved) =>
+  sql<{ state: string }>`SELECT DISTINCT p.state AS state FROM providers p ${indexedBy(INDEXES.zip)} WHERE ${FILTERS.zipPrefix.row(r)}`;
 
 /** textListOf's statement for `match`. */
 const textListRead = (match: string) =>
@@ -79,6 +96,17 @@ export function textListOf(database: Db, match: string, reads: RequestReads): Pr
  */
 const afterWordsEarly = <T>(reads: RequestReads, read: () => T | Promise<T>): Promise<T> =>
   reads.wordsEarly ? reads.wordsEarly.then(read) : Promise.resolve(read());
+
+/**
+ * The request's facts, read in its first round trip beside its place (nearPlace.server.ts `answerOf`):
+ * the words' terms (`readWordsEarly`) and, over the network, the words' list (`readWordsListEarly`)
+ * and a ZIP prefix's count (`countListedEarly`).
+ */
+export function readFactsEarly(q: SearchRequest): void {
+  if (overNetwork(q.database)) countListedEarly(q.database, q.params, q.reads);
+  readWordsEarly(q);
+  if (overNetwork(q.database)) readWordsListEarly(q);
+}
 
 /**
  * The words a search and its spelling correction ask about, read in the request's first round trip,
@@ -142,20 +170,40 @@ async function listEarly({ database, reads, params }: Pick<SearchRequest, 'datab
     : undefined;
   const category = params.service ? categoryForSearch(params.service)?.slug : undefined;
   const r: Resolved = { params, now: new Date(), match, checkable: true, checkSeeks: 0, ...(category ? { category } : {}) };
+  // A ZIP prefix alone (no city, no state): its states, which the words list narrowed to when many (resolve.server.ts `resolveTextList`).
+  const located = params.location ? parseLocation(params.location) : {};
+  const zip =
+    located.zipPrefix && !located.city && !located.state
+      ? zipStatesRead({ ...r, place: { text: params.location!, zipPrefix: located.zipPrefix, states: [] } })
+      : undefined;
   // Kept under the expression the statement built (a listing not yet vetted may add words to the search's own).
-  const row = await wordsEarlyRead(wordsMatch(r), asked, box)
+  const row = await wordsEarlyRead(wordsMatch(r), asked, box, zip)
     .execute(database.db)
     .then(
       ({ rows }) => rows[0]!,
       () => undefined,
     );
   const key = row && row.m !== null ? statementKey(database, textListRead(row.m)) : undefined;
+  const zipKey = zip ? statementKey(database, zip) : undefined;
   if (key && !reads.textLists.has(key)) reads.textLists.set(key, Promise.resolve(textListFrom(row!)));
+  if (zipKey && row?.zipStates != null && !reads.states.has(zipKey)) reads.states.set(zipKey, Promise.resolve(statesListed(JSON.parse(row.zipStates))));
   if (!box || !row || row.seeks === null || row.boxN === null) return;
   // Kept under the count of the seeks the statement found: a search whose own differ reads its own.
   const count = statementKey(database, boxRowsCount(box.point, box.miles, boxCheckedMost(Number(row.seeks))));
   if (!reads.counts.has(count)) reads.counts.set(count, Promise.resolve(Number(row.boxN)));
   if (row.states !== null) statesOnce(reads, statesNearKey(box.point, box.miles), async () => JSON.parse(row.states!) as string[]);
+}
+
+/**
+ * A ZIP prefix's listed providers counted beside the request's first reads (`readFactsEarly`), kept for the searches that ask (plans/filterListed.server.ts
+ * `fewOf`): the plan's choice asks for the count once the words and the place are read, a round trip later.
+ */
+function countListedEarly(database: Db, params: SearchRequest['params'], reads: RequestReads): void {
+  const located = params.location ? parseLocation(params.location) : {};
+  if (!located.zipPrefix || located.city) return;
+  const place = { text: params.location!, zipPrefix: located.zipPrefix, ...(located.state ? { state: located.state } : {}), states: [] };
+  const r: Resolved = { params, now: new Date(), match: null, checkable: true, checkSeeks: 0, place };
+  for (const f of listableFilters(r)) cappedOnce(database, reads.capped, listedIn(f));
 }
 
 /** Word `i`'s terms as `termsColumns` reads them (`a.t<i>`, a JSON array), and how many. */
@@ -192,9 +240,10 @@ export const wordMark = (i: number) => `\uE000${i}`;
  * textListOf's read with the full-text expression built in the statement as textMatch.server.ts
  * builds it from the words' terms, read beside them (`readWordsListEarly`): `template`, the
  * expression with each word of `asked` marked (`wordMark`), the marks replaced by its terms (`"t"`,
- * `("t" OR "u")`, or past MAX_EXPANSION the word as a prefix; none: nothing matches, nothing read).
+ * `("t" OR "u")`, or past MAX_EXPANSION the word as a prefix; none: nothing matches, nothing read);
+ * with `zipStates`, a ZIP prefix's states, read when the words are many (`zipStatesRead`).
  */
-function wordsEarlyRead(template: string, asked: readonly WordAsked[], box?: WordsBox) {
+function wordsEarlyRead(template: string, asked: readonly WordAsked[], box?: WordsBox, zipStates?: RawBuilder<{ state: string }>) {
   const pieces = template.split(/"\uE000(\d+)"/);
   const piece = (i: number) => {
     const { word, short } = asked[i]!;
@@ -215,8 +264,10 @@ function wordsEarlyRead(template: string, asked: readonly WordAsked[], box?: Wor
     seeks: number | null;
     boxN: number | null;
     states: string | null;
+    zipStates: string | null;
   }>`WITH a AS MATERIALIZED (SELECT ${termsColumns(asked)}), e AS MATERIALIZED (SELECT ${expression} AS m FROM a)
-    SELECT e.m AS m, l.n, l.reach, l.rowids, ${box ? boxColumns(box, asked, sql`l.n`) : sql`NULL AS seeks, NULL AS boxN, NULL AS states`}
+    SELECT e.m AS m, l.n, l.reach, l.rowids, ${box ? boxColumns(box, asked, sql`l.n`) : sql`NULL AS seeks, NULL AS boxN, NULL AS states`},
+      ${zipStates ? sql`CASE WHEN l.n > ${PLAN_TUNING.textLeads} THEN (SELECT json_group_array(state) FROM (${zipStates})) END` : sql`NULL`} AS zipStates
     FROM e CROSS JOIN (SELECT count(*) AS n, max(rowid) AS reach, json_group_array(rowid) AS rowids
       FROM (SELECT f.rowid FROM e CROSS JOIN providers_fts f WHERE e.m IS NOT NULL AND f.providers_fts MATCH e.m LIMIT ${countedWords() + 1})) l`;
 }

@@ -609,7 +609,10 @@ export function searchRun(q: SearchRequest<SearchInput>, r: Resolved): SearchRun
     once: {},
     counts,
     run: async (query) => (await query.execute(database.db)).rows as Row[],
-    count: (from) => readOnce(counts, statementKey(database, from), () => cappedCount(database, from)),
+    count: (from) => {
+      const key = statementKey(database, from);
+      return readOnce(counts, key, () => q.reads.capped.get(key) ?? cappedCount(database, from));
+    },
     counted: (from) => (r.openTotal ? Promise.resolve(r.openTotal) : s.count(from)),
     countOrList: (tables, conds, seqSource) => countOrList(s, tables, conds, seqSource),
     sortedPage: (tables, conds, text) => sortedPage(s, tables, conds, text),

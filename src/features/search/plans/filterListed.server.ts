@@ -5,7 +5,7 @@
  * (docs/search.md "Bounded cost").
  */
 import { sql } from 'kysely';
-import { filtersOf, LISTED, listableFilters, rowConditions } from '../filters.server';
+import { filtersOf, listableFilters, listedIn, rowConditions } from '../filters.server';
 import { indexedBy } from '../indexes.server';
 import { and, type Plan, type SearchRun } from './context.server';
 
@@ -13,8 +13,7 @@ import { and, type Plan, type SearchRun } from './context.server';
 export const fewOf = (s: SearchRun) => {
   s.once.fewFilter ??= (async () => {
     for (const f of listableFilters(s.r)) {
-      // Listed ones only, as the order plan counts them: a ZIP prefix alone is then counted once.
-      const count = await s.count(sql`FROM providers p ${indexedBy(f.index)} ${and([LISTED, f.row])}`);
+      const count = await s.count(listedIn(f));
       if (!count.capped) return { ...f, count: count.total };
     }
     return undefined;
