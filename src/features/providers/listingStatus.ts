@@ -6,21 +6,32 @@
 export const LISTING_STATUSES = ['open', 'temporarily_closed', 'permanently_closed'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
-/** One formatter per zone: making one costs far more than formatting, and open now asks for every zone per search. */
-const dayFormats = new Map<string, Intl.DateTimeFormat | null>();
+/**
+ * One formatter per zone: making one costs far more than formatting, and open now asks for every
+ * zone per search. Beside it the zone's last answer: a search asks each zone for the same moment
+ * many times (each plan's closures condition).
+ */
+const dayFormats = new Map<string, { format: Intl.DateTimeFormat | null; at: number; today: string }>();
 
 /** Today's date (YYYY-MM-DD) on the provider's clock. */
 export function todayIn(timeZone: string, now = new Date()): string {
-  let format = dayFormats.get(timeZone);
-  if (format === undefined) {
+  let zone = dayFormats.get(timeZone);
+  if (zone === undefined) {
+    let format: Intl.DateTimeFormat | null;
     try {
       format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
     } catch {
       format = null;
     }
-    dayFormats.set(timeZone, format);
+    zone = { format, at: Number.NaN, today: '' };
+    dayFormats.set(timeZone, zone);
   }
-  return format ? format.format(now) : now.toISOString().slice(0, 10);
+  const at = now.getTime();
+  if (zone.at !== at) {
+    zone.today = zone.format ? zone.format.format(now) : now.toISOString().slice(0, 10);
+    zone.at = at;
+  }
+  return zone.today;
 }
 
 /** The status that holds now: a temporary closure whose date has come is over. */

@@ -8,19 +8,31 @@ import { clock12, HOURS_PATTERN, MINUTES_PER_DAY, MINUTES_PER_WEEK, weekRanges }
 import type { OpeningHours } from './providerFields';
 import { US_STATES } from '../places';
 
-/** One formatter per zone: making one costs far more than using it (a search reads a dozen zones). */
-const formatters = new Map<string, Intl.DateTimeFormat>();
+type LocalTime = { day: (typeof DAYS)[number]; minute: number };
+
+/**
+ * One formatter per zone: making one costs far more than using it (a search reads a dozen zones).
+ * Beside it the zone's last answer: a search asks each zone for the same moment many times (its
+ * plans' open-now conditions and lists), and formatting is a few microseconds each time.
+ */
+const formatters = new Map<string, { format: Intl.DateTimeFormat; at: number; last: LocalTime | null }>();
 
 /** Day of week (monday..sunday) and minutes since midnight at `date` in `timeZone`. */
-export function localTime(date: Date, timeZone: string): { day: (typeof DAYS)[number]; minute: number } {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
-    formatters.set(timeZone, format);
+export function localTime(date: Date, timeZone: string): LocalTime {
+  let zone = formatters.get(timeZone);
+  if (!zone) {
+    const format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
+    zone = { format, at: Number.NaN, last: null };
+    formatters.set(timeZone, zone);
   }
-  const parts = format.formatToParts(date);
+  const at = date.getTime();
+  if (zone.at === at && zone.last) return { ...zone.last };
+  const parts = zone.format.formatToParts(date);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return { day: get('weekday').toLowerCase() as (typeof DAYS)[number], minute: (Number(get('hour')) % 24) * 60 + Number(get('minute')) };
+  const time = { day: get('weekday').toLowerCase() as (typeof DAYS)[number], minute: (Number(get('hour')) % 24) * 60 + Number(get('minute')) };
+  zone.at = at;
+  zone.last = time;
+  return { ...time };
 }
 
 /** Minutes since Monday 00:00 on the wall clock of `timeZone` at `date`. */
