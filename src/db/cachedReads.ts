@@ -3,7 +3,7 @@
  * of @libsql/client prepares every statement again on each call, asks for its column list twice
  * and builds each row value by value with `Object.defineProperty`: under `npm start` that cost more
  * than running the queries (docs/BENCHMARKS.md "`npm start` at 100,000 providers"). Here the SELECTs of a process go through one
- * connection of their own whose statements and column names are kept (a few hundred at most; the
+ * connection of their own whose statements and column names are kept (up to MAX_STATEMENTS; the
  * SQL texts are the search plans' shapes, values are bound); writes, batches and transactions stay
  * with the client. Rows have the same shape as the client's: named columns as enumerable
  * properties, positions and `length` not enumerable.
@@ -32,8 +32,15 @@ const READ_CACHE_KIB = 1024 * 1024;
  */
 const READ_MAP_BYTES = 2 ** 31;
 
-/** Prepared statements kept per connection; the least recently used goes first. */
-const MAX_STATEMENTS = 500;
+/**
+ * Prepared statements kept per connection; the least recently used goes first. The search's SQL
+ * texts are many more than its plans: each combination of filters, the hour open now reads and the
+ * length of a bound list is a text of its own, about 1,500 in the fuzz's 3,000 searches. A cache
+ * smaller than the texts a server cycles through keeps none of them (the least recently used is
+ * always the next one asked for), and a plan's statement takes up to ~50 ms to prepare. Each kept
+ * statement holds ~65 KiB of memory on average.
+ */
+const MAX_STATEMENTS = 2000;
 
 interface Prepared {
   statement: Database.Statement;

@@ -57,9 +57,10 @@ export interface SearchFilter {
   /**
    * The same condition on a sampled provider's category rows (tokenShares.server.ts), for the share
    * of the directory a service's rows with the search's filters hold (`inSampledCategoryRows`), and
-   * the share the search's matches hold (`inSample`).
+   * the share the search's matches hold (`inSample`): the search's test of a row, built once for a
+   * pass over the ~2,000 sampled rows.
    */
-  sampledRow?(r: Resolved, row: SampledCategories): boolean;
+  sampledRow?(r: Resolved): (row: SampledCategories) => boolean;
   /** The copied tables that apply it (a plan reading one of them leaves its row condition out). */
   carriedBy: readonly Carrier[];
   /**
@@ -190,7 +191,10 @@ export const FILTERS = {
     categoryRow: (r) => sql<SqlBool>`c.city = ${r.place!.city}`,
     facetRow: (r) => sql<SqlBool>`f.city = ${r.place!.city}`,
     // The column's NOCASE collation (migrations/0006).
-    sampledRow: (r, row) => row.city.toLowerCase() === r.place!.city!.toLowerCase(),
+    sampledRow: (r) => {
+      const city = r.place?.city?.toLowerCase();
+      return (row) => row.city.toLowerCase() === city;
+    },
     // The first column of the open-now list's city index (openNow.server.ts `openNowList`).
     hoursRow: (r) => sql<SqlBool>`h.city = ${r.place!.city}`,
     // The city's words: "New York" also finds "West New York", whose rows `row` then leaves out.
@@ -203,7 +207,7 @@ export const FILTERS = {
   state: {
     on: (r) => !!r.place?.state,
     row: (r) => sql<SqlBool>`p.state = ${r.place!.state}`,
-    sampledRow: (r, row) => row.state === r.place!.state,
+    sampledRow: (r) => (row) => row.state === r.place!.state,
     textTokens: (r) => [stateToken(r.place!.state!)],
     carriedBy: [],
   },
@@ -227,7 +231,7 @@ export const FILTERS = {
     row: (r) => priceCondition(r, sql`p.priceRange`, sql`p.seq`),
     categoryRow: (r) => priceCondition(r, sql`c.priceRange`, sql`c.providerSeq`),
     facetRow: (r) => priceCondition(r, sql`f.priceRange`, sql`f.providerSeq`),
-    sampledRow: (r, row) => row.priceRange === r.params.priceRange,
+    sampledRow: (r) => (row) => row.priceRange === r.params.priceRange,
     hoursRow: (r) => priceCondition(r, sql`h.priceRange`, sql`h.providerSeq`),
     hoursScanned: true,
     textTokens: (r) => [priceToken(r.params.priceRange!)],
@@ -243,7 +247,7 @@ export const FILTERS = {
     row: (r) => ratingRange(sql`p`, r),
     categoryRow: (r, index) => ratingRange(sql`c`, r, index),
     facetRow: (r, index) => ratingRange(sql`f`, r, index),
-    sampledRow: (r, row) => row.rating >= r.params.rating!,
+    sampledRow: (r) => (row) => row.rating >= r.params.rating!,
     hoursRow: (r) => sql<SqlBool>`h.rating >= ${r.params.rating}`,
     hoursScanned: true,
     textTokens: (r) => [ratingToken(r.params.rating!)].filter((token) => token !== null),
@@ -259,7 +263,10 @@ export const FILTERS = {
     row: (r) => sql<SqlBool>`(p.facets & ${facetMaskOf(r)}) = ${facetMaskOf(r)}`,
     categoryRow: (r) => sql<SqlBool>`(c.facets & ${facetMaskOf(r)}) = ${facetMaskOf(r)}`,
     facetRow: (r) => sql<SqlBool>`(f.facets & ${facetMaskOf(r)}) = ${facetMaskOf(r)}`,
-    sampledRow: (r, row) => (row.facets & facetMaskOf(r)) === facetMaskOf(r),
+    sampledRow: (r) => {
+      const mask = facetMaskOf(r);
+      return (row) => (row.facets & mask) === mask;
+    },
     // Hours rows carry the facets too, at the end of the open-now indexes (migrations/0085).
     hoursRow: (r) => sql<SqlBool>`(h.facets & ${facetMaskOf(r)}) = ${facetMaskOf(r)}`,
     hoursScanned: true,
@@ -300,7 +307,7 @@ export const FILTERS = {
     categoryRow: (r) => sql<SqlBool>`c.category = ${r.category}`,
     // The facet row's categories are spelled as the hours row's (migrations/0092).
     facetRow: (r) => sql<SqlBool>`instr(f.categories, ${hoursCategoryNeedle(r.category!)}) > 0`,
-    sampledRow: (r, row) => row.categories.includes(r.category!),
+    sampledRow: (r) => (row) => row.categories.includes(r.category!),
     // The hours row's categories are " hair nails " (providerHours.server.ts).
     hoursRow: (r) => sql<SqlBool>`instr(h.categories, ${hoursCategoryNeedle(r.category!)}) > 0`,
     hoursSet: (r) => hoursCategoryNeedle(r.category!),
@@ -360,9 +367,15 @@ export const carriedByTokens = (r: Resolved, names: readonly FilterName[]) =>
 /** Whether the search has every one of `names`. */
 export const hasAll = (r: Resolved, names: readonly FilterName[]) => names.every((n) => FILTERS[n].on(r));
 
-/** Whether a sampled provider meets each filter of `names` (true for one whose column the sample does not hold: `sampledRow`). */
-export const sampledMeets = (r: Resolved, names: readonly FilterName[], row: SampledCategories) =>
-  names.every((name) => (FILTERS[name] as SearchFilter).sampledRow?.(r, row) ?? true);
+/** The test of whether a sampled provider meets each filter of `names` (true for one whose column the sample does not hold: `sampledRow`). */
+export const sampledMeets = (r: Resolved, names: readonly FilterName[]) =>
+  allOf(names.flatMap((name) => (FILTERS[name] as SearchFilter).sampledRow?.(r) ?? []));
+
+/** A sampled row's test: every one of `tests`. */
+const allOf =
+  (tests: ((row: SampledCategories) => boolean)[]) =>
+  (row: SampledCategories): boolean =>
+    tests.every((test) => test(row));
 /**
  * Whether every filter the search has is applied by `carrier` (then the rows it lists are the answer),
  * or with `orSeqOnly` is checked on their seq alone (`seqOnly`).
@@ -458,9 +471,9 @@ export const openListConditions = (r: Resolved): OpenListConditions => {
 /** Conditions on the category row `c` for every filter the search has that category rows carry, read along `index` (`ranked`). */
 export const categoryConditions = (r: Resolved, index?: IndexName): Expression<SqlBool>[] =>
   ENTRIES.filter(([, f]) => f.on(r) && f.carriedBy.includes('categoryRows')).map(([, f]) => f.categoryRow!(r, index));
-/** Whether a sampled provider's category rows meet every filter the search has that category rows carry (`categoryConditions`). */
-export const inSampledCategoryRows = (r: Resolved, row: SampledCategories): boolean =>
-  ENTRIES.every(([, f]) => !f.on(r) || !f.carriedBy.includes('categoryRows') || f.sampledRow!(r, row));
+/** The test of whether a sampled provider's category rows meet every filter the search has that category rows carry (`categoryConditions`). */
+export const inSampledCategoryRows = (r: Resolved) =>
+  allOf(ENTRIES.flatMap(([, f]) => (f.on(r) && f.carriedBy.includes('categoryRows') ? [f.sampledRow!(r)] : [])));
 
 /** Conditions on the facet row `f` for every filter the search has that facet rows carry (migrations/0087), read along `index` (`ranked`). */
 export const facetConditions = (r: Resolved, index?: IndexName): Expression<SqlBool>[] =>
@@ -477,8 +490,8 @@ export const facetTableConditions = (r: Resolved): Expression<SqlBool>[] => {
 };
 
 /**
- * Whether a sampled provider meets every filter the search has that the sample holds the columns of
+ * The test of whether a sampled provider meets every filter the search has that the sample holds the columns of
  * (`sampledRow`: a city, a state, a price, a rating, a service, the facets); the others (text, a
  * place's point, open now) are left out, so the share is an upper bound of the matches'.
  */
-export const inSample = (r: Resolved, row: SampledCategories): boolean => ENTRIES.every(([, f]) => !f.on(r) || !f.sampledRow || f.sampledRow(r, row));
+export const inSample = (r: Resolved) => allOf(ENTRIES.flatMap(([, f]) => (f.on(r) && f.sampledRow ? [f.sampledRow(r)] : [])));

@@ -133,7 +133,7 @@ async function serviceBeforeScan(database: Db, r: Resolved, place: SearchPlace |
   const { size, facetShares, categoryRows } = await tokenShares(database);
   const n = Math.max(1, categoryRows.length);
   const held = Math.max(1, categoryRows.filter((row) => row.categories.includes(r.category!)).length);
-  const meets = Math.max(0.5, categoryRows.filter((row) => inSampledCategoryRows(r, row)).length);
+  const meets = Math.max(0.5, categoryRows.filter(inSampledCategoryRows(r)).length);
   const service = (size / n) * (held * PLAN_TUNING.facetEntryCost + meets * PLAN_TUNING.facetRowCost);
   const facet = Math.min(...facetBitsOf(r).map((bit) => (facetShares.get(bit) ?? 0) * size));
   const facetRead = facet <= PLAN_TUNING.facetOpenMargin * facetListedMost(size) ? facet * PLAN_TUNING.facetRowCost : Number.POSITIVE_INFINITY;

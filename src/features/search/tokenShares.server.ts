@@ -59,7 +59,7 @@ export const circleRowsOf = ({ size, categoryRows }: TokenShares, { point, miles
  */
 export function placeRowsOf({ size, categoryRows }: TokenShares, r: Resolved): number {
   const names = (['city', 'state'] as const).filter((name) => FILTERS[name].on(r));
-  return (size * (1 + categoryRows.filter((row) => sampledMeets(r, names, row)).length)) / Math.max(1, categoryRows.length);
+  return (size * (1 + categoryRows.filter(sampledMeets(r, names)).length)) / Math.max(1, categoryRows.length);
 }
 
 const kept = new Map<string, { at: number; shares: Promise<TokenShares> }>();

@@ -64,7 +64,7 @@ export async function wordsFewer(s: SearchRun): Promise<boolean> {
   const { r } = s;
   if (!r.match || !r.checkable || leadingIndex(r, CATEGORY_INDEXES)?.index !== INDEXES.categoryOrder) return false;
   const { size, categoryRows, shares } = await tokenShares(s.q.database);
-  const held = categoryRows.filter((row) => inSampledCategoryRows(r, row)).length;
+  const held = categoryRows.filter(inSampledCategoryRows(r)).length;
   const rows = (size * held) / Math.max(1, categoryRows.length);
   const listed = tokensShare(shares, r.textTokens ?? [], await wordsEstimate(s.q.database, r, s.q.reads, size));
   return listed < rows * PLAN_TUNING.wordsLeadService;
@@ -119,7 +119,7 @@ async function textChecked(s: SearchRun, cat: Expression<SqlBool>[], index: RawB
   // among the words' first `checkedWords` matches (`checkedWordsMargin` times); and the walk's rows for the page at the words'
   // density in the directory, twice over, within its bound.
   const { size, categoryRows } = await tokenShares(s.q.database);
-  const held = categoryRows.filter((row) => inSampledCategoryRows(r, row)).length;
+  const held = categoryRows.filter(inSampledCategoryRows(r)).length;
   if (PLAN_TUNING.checkedWords * held < PLAN_TUNING.checkedWordsMargin * (LIMITS.countedTotal + 1) * Math.max(1, categoryRows.length)) return null;
   if (2 * s.wanted * size > (s.wanted + PLAN_TUNING.maxWalk) * (await wordsEstimate(s.q.database, r, s.q.reads, size))) return null;
   const inCategory = sql<SqlBool>`EXISTS (SELECT 1 FROM provider_categories c WHERE c.providerSeq = f.rowid AND ${sql.join(cat, sql` AND `)})`;

@@ -589,7 +589,7 @@ async function rowsChecked({ r, q }: Pick<SearchRun, 'r' | 'q'>, filters: readon
 
 /** The rows of the index led by `filters` (a city's, a price's, a service's in a city) at the token sample's share of the directory. */
 export const sampledRows = ({ size, categoryRows }: TokenShares, r: Resolved, filters: readonly FilterName[]) =>
-  (size * categoryRows.filter((row) => sampledMeets(r, filters, row)).length) / Math.max(1, categoryRows.length);
+  (size * categoryRows.filter(sampledMeets(r, filters)).length) / Math.max(1, categoryRows.length);
 
 /** The search of `q` with its resolved `r`: what its plan reads with. */
 export function searchRun(q: SearchRequest<SearchInput>, r: Resolved): SearchRun {

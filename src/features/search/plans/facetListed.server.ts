@@ -67,7 +67,7 @@ export async function rarestFacet(s: SearchRun): Promise<{ bit: number; rows: nu
   // Another plan counts the matches up to the cap and walks for the page: it reads that many over
   // the matches' share of its source (the sample's, half a sampled row when none held), never more
   // than the source holds: a service's or a place's rows when one leads, else the directory.
-  const held = Math.max(0.5, categoryRows.filter((row) => inSample(r, row)).length);
+  const held = Math.max(0.5, categoryRows.filter(inSample(r)).length);
   const n = Math.max(1, categoryRows.length);
   const source = Math.max(1, sourceSampled(s, categoryRows));
   // Every index another plan walks or counts along ends in the facets (migrations/0082-0084), so
@@ -97,7 +97,7 @@ function sourceSampled(s: SearchRun, rows: readonly SampledCategories[]): number
   const place = leadingIndex(r, PLACE_INDEXES);
   const lead = categoryLead(s) ? leadingIndex(r, CATEGORY_INDEXES) : s.sort === 'recommended' && !r.match && place && !place.unordered ? place : undefined;
   if (!lead) return rows.length;
-  return rows.filter((row) => sampledMeets(r, lead.filters, row)).length;
+  return rows.filter(sampledMeets(r, lead.filters)).length;
 }
 
 /**

@@ -24,7 +24,7 @@ import {
 import type { Resolved } from '../searchTypes.server';
 import { boxTextTops, pointSource } from './pointSource.server';
 import { openFacetWalk } from './facetListed.server';
-import { textCheckedInOrder } from './category.server';
+import { textCheckedInOrder, wordsFewer } from './category.server';
 import { CATEGORY_INDEXES, INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
 import { carriedByTokens, categoryConditions, FILTERS, filtersOf, rowConditions } from '../filters.server';
 import { cappedTotal } from '../../providers/index.server';
@@ -112,6 +112,8 @@ async function serviceWalk(s: SearchRun): Promise<PlanResult | null> {
   const most = listed + PLAN_TUNING.maxWalk;
   const { size } = await tokenShares(q.database);
   if (most * (await wordsEstimate(q.database, r, q.reads, size)) < listed * size) return null;
+  // Words fewer than the service's rows lead instead (pointSource, category.server.ts wordsFewer).
+  if (await wordsFewer(s)) return null;
   const { index, order } = CATEGORY_SORT_ORDERS[sort];
   const entries = and(categoryConditions(r, index));
   const checks = inTurn(rowConditions(r, { skip: 'categoryRows' }));

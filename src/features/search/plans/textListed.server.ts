@@ -144,7 +144,7 @@ async function walkedPage(s: SearchRun, rowids: string, listed: number, conds: E
     (range.length > 0 && place!.filters.includes(name)) ||
     (FILTER_TABLE[name].textTokens?.(s.r) ?? []).some((token) => tokens.includes(token));
   const uncarried = filtersOf(s.r).filter((name) => !carried(name));
-  const share = categoryRows.filter((row) => sampledMeets(s.r, uncarried, row)).length / Math.max(1, categoryRows.length);
+  const share = categoryRows.filter(sampledMeets(s.r, uncarried)).length / Math.max(1, categoryRows.length);
   const most = Math.ceil((PLAN_TUNING.deepWalkMargin * s.wanted * size) / Math.max(1, listed * share));
   if (most > PLAN_TUNING.listedWalkRows * listed || most > PLAN_TUNING.deepWalk) return null;
   const inList = sql<SqlBool>`p.seq IN (SELECT value FROM json_each(${rowids}))`;
