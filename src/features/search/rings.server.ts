@@ -398,7 +398,6 @@ async function atOnceRead(
   };
   if (few ? planOf(s) !== 'nearest' || planOf(few) !== 'open-listed' : (await planFor(s)).name !== 'nearest') return undefined;
   const found = await ringsBySpot(s, point, radii, page, few && { count: open.count, most: open.most, few });
-  if (!found) return undefined;
   if (!few) return { ...found, plan: 'nearest:rings' };
   const n = found.openCount!;
   return { ...found, plan: n === 0 ? 'none' : n > 0 && n <= open.most ? 'open-listed:rings' : 'nearest:rings' };

@@ -177,18 +177,23 @@ export interface RingsPage {
 /**
  * Whether a match is one of the place's own, as its own search reads the place (filters.server.ts
  * FILTERS' city, state and ZIP prefix), on the source's row: the coordinate index carries city,
- * state and ZIP code; a service's category rows carry the city (the state is looked up only for a
- * match in that city). Null when it cannot be told cheaply (a ZIP prefix on category rows alone).
+ * state and ZIP code; a service's category rows carry the city (the state and a ZIP prefix are looked
+ * up in the match's provider row, only for a match in that city when the place has one).
  */
-export function inPlaceOf(source: Pick<SpotSource, 'rowOf'>, place: SearchPlace): RawBuilder<unknown> | null {
+export function inPlaceOf(source: Pick<SpotSource, 'rowOf'>, place: SearchPlace): RawBuilder<unknown> {
   const r = { place } as Resolved;
-  if (source.rowOf === 'c' && place.zipPrefix) return null;
   const conds = [
     ...(place.city ? [source.rowOf === 'c' ? FILTERS.city.categoryRow!(r) : FILTERS.city.row(r)] : []),
     ...(place.state
       ? [source.rowOf === 'c' ? sql<SqlBool>`(SELECT state FROM providers WHERE seq = c.providerSeq) = ${place.state}` : FILTERS.state.row(r)]
       : []),
-    ...(place.zipPrefix ? [FILTERS.zipPrefix.row(r)] : []),
+    ...(place.zipPrefix
+      ? [
+          source.rowOf === 'c'
+            ? sql<SqlBool>`EXISTS (SELECT 1 FROM providers p WHERE p.seq = c.providerSeq AND ${FILTERS.zipPrefix.row(r)})`
+            : FILTERS.zipPrefix.row(r),
+        ]
+      : []),
   ];
   return conds.length ? sql`(${sql.join(conds, sql` AND `)})` : sql`0`;
 }
@@ -203,13 +208,11 @@ export function inPlaceOf(source: Pick<SpotSource, 'rowOf'>, place: SearchPlace)
  * its rows read in the same statement. Nothing is kept in a table or sorted along the way (libSQL
  * counts a temporary table's or a sort's rows as read), and the page is not read again. Points at
  * exactly the same distance, which real coordinates never are, are taken point by point rather than
- * merged by seq. `s` is the widest circle's search; rings.ts `readAtOnce` says when it applies
- * (undefined: the place's own cannot be told on these rows).
+ * merged by seq. `s` is the widest circle's search; rings.ts `readAtOnce` says when it applies.
  */
-export async function ringsBySpot(s: SearchRun, point: Point, radii: readonly number[], page: RingsPage, open?: OpenRings): Promise<RingsRead | undefined> {
+export async function ringsBySpot(s: SearchRun, point: Point, radii: readonly number[], page: RingsPage, open?: OpenRings): Promise<RingsRead> {
   const source = spotSource(s);
   const inPlace = page.place ? inPlaceOf(source, page.place) : sql`0`;
-  if (!inPlace) return undefined;
   const passes = ringPasses(source, point, radii, page, inPlace, open);
   // Literals: a bound number may reach the server as a real (0.0), which no JSON path takes.
   const positions = sql.join(Array.from({ length: page.take }, (_, k) => sql`(${sql.lit(page.skip + k)})`));
@@ -334,7 +337,7 @@ function ringPasses(source: SpotSource, point: Point, radii: readonly number[], 
   const last = radii.length - 1;
   const wider = sql`NOT (SELECT ${ringFills(page, sql`c0.n`, sql`c0.o`)} FROM c0)`;
   const [few, many] = [sql`(SELECT few FROM g)`, sql`(SELECT many FROM g)`];
-  const listedInPlace = open && page.place ? inPlaceOf({ rowOf: 'p' }, page.place)! : sql`0`;
+  const listedInPlace = open && page.place ? inPlaceOf({ rowOf: 'p' }, page.place) : sql`0`;
   // The widest is read only when the nearest falls short; with open now, each reads its points (many open) or its open listed (few).
   const armOf = (i: number): { when?: RawBuilder<unknown>; listed?: ListedArm } => {
     const widest = i > 0;
