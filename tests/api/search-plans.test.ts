@@ -1766,6 +1766,41 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
+  it('text in a ZIP prefix holding more providers than the matches outside it (resolve.server.ts prefixNarrows): the prefix\u2019s list is not built, the same rows', async () => {
+    const zips = await zipOf();
+    const location = zips.get('plan-0')!.slice(0, 3);
+    const saved = { ...PLAN_TUNING };
+    onTestFinished(() => {
+      Object.assign(PLAN_TUNING, saved);
+    });
+    // Text past what it may lead with, and no walk: listed from the full-text index (order:top).
+    Object.assign(PLAN_TUNING, { textLeads: 0, walkCap: 0, deepWalk: 0 });
+    // The session 9 fuzz's query=yo&service=Airbrush Makeup&location=100 at a million: 88,000 providers
+    // in the prefix, 6,000 matches, all in its state: the list was built whole for each statement.
+    const narrowed = /\+f\.rowid IN \(SELECT p\.seq FROM providers p INDEXED BY providers_zip/;
+    for (const [margin, narrows] of [
+      [0, false],
+      [1e9, true],
+    ] as const) {
+      PLAN_TUNING.prefixNarrowsText = margin;
+      for (const offset of ['0', '24']) {
+        const statements: string[] = [];
+        const database = watchedDatabase(api.database, (text) => {
+          statements.push(text);
+        });
+        const expected = (await everyProvider()).filter((r) => zips.get(r.id)!.startsWith(location) && hasWords(words(r), 'plan'));
+        const trace: SearchTrace = {};
+        const page = await searchProviders(database, searchParamsSchema.parse({ query: 'plan', location, offset, limit: '12' }), MOMENTS.many, { trace });
+        expectPage(page, expected, Number(offset), 12, `margin ${margin} offset ${offset}`);
+        expect(trace.plan, `margin ${margin} offset ${offset}`).toBe('order:top');
+        expect(
+          statements.some((text) => narrowed.test(text)),
+          `margin ${margin} offset ${offset}`,
+        ).toBe(narrows);
+      }
+    }
+  });
+
   it('text that is many in a ZIP prefix of many, whose intersection with the prefix\u2019s states and a price is few: counted so, it leads (text-listed)', async () => {
     const zips = await zipOf();
     const location = zips.get('plan-0')!.slice(0, 3);

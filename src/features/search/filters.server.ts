@@ -218,8 +218,9 @@ export const FILTERS = {
     carriedBy: [],
     listedBy: INDEXES.zip,
     // Three digits or more: at most a few hundredths of a percent of ZIP codes, read from the index
-    // alone (no provider row), where each text match listed costs a provider row read at random.
-    narrowsText: (r) => r.place!.zipPrefix!.length >= 3,
+    // alone (no provider row), where each text match listed costs a provider row read at random;
+    // not when the prefix holds more providers than the matches listed (resolve.server.ts `prefixNarrows`).
+    narrowsText: (r) => r.place!.zipPrefix!.length >= 3 && r.prefixNarrows !== false,
   },
   /**
    * The column, and for the stand-in "$$" a price someone gave: a listing whose price is unknown

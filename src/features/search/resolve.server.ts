@@ -15,7 +15,7 @@ import { InvalidInputError } from '../../lib/errors';
 import type { SearchPlace } from '../places/index.server';
 import type { SearchRequest } from './request.server';
 import { RADIUS_MILES } from './params';
-import { countBesideWords, fewText, listBesideStates, manyText, statesOf, textMatches, wordsNoneEarly, zipStatesRead } from './textFacts.server';
+import { countBesideWords, fewText, listBesideStates, manyText, statesOf, textMatches, wordsEstimate, wordsNoneEarly, zipStatesRead } from './textFacts.server';
 import { overNetwork } from '../../db/batchedReads';
 import {
   cellsWithOpen,
@@ -41,7 +41,7 @@ import {
   wordsMatch,
   textTokensOf,
 } from './filters.server';
-import { circleRowsOf, placeRowsOf, tokenShares } from './tokenShares.server';
+import { circleRowsOf, placeRowsOf, statesShare, tokenShares, tokensShare } from './tokenShares.server';
 import { hasText } from './rings';
 
 /**
@@ -323,6 +323,23 @@ async function resolveTextList(database: Db, r: Resolved, reads: RequestReads): 
       return share <= PLAN_TUNING.textTokenShare && (many || words * (1 - share) >= share * size * PLAN_TUNING.tokenEntryCost);
     });
   }
+  if (r.match && FILTERS.zipPrefix.on(r) && FILTERS.zipPrefix.narrowsText(r)) r.prefixNarrows = await prefixNarrows(database, r, reads);
+}
+
+/**
+ * Whether a ZIP prefix's providers (the token sample's share) are few next to the text's matches as
+ * they are listed (in the prefix's states, with the filters' tokens) outside the prefix, whose
+ * provider rows the prefix's list saves (PLAN_TUNING.prefixNarrowsText): a city's prefix (100 holds
+ * 88,000 providers at a million) was built whole in each statement for the few matches outside it.
+ */
+async function prefixNarrows(database: Db, r: Resolved, reads: RequestReads): Promise<boolean> {
+  const { size, shares, categoryRows } = await tokenShares(database);
+  const prefix = r.place!.zipPrefix!;
+  const rows = (size * categoryRows.filter((row) => row.zipCode.startsWith(prefix)).length) / Math.max(1, categoryRows.length);
+  const inStates = r.regionStates?.length ? statesShare(shares, r.regionStates) : 1;
+  const listed = tokensShare(shares, r.textTokens ?? [], inStates) * (await wordsEstimate(database, r, reads, size));
+  const outside = Math.max(0, 1 - rows / Math.max(1, size * inStates));
+  return rows <= listed * outside * PLAN_TUNING.prefixNarrowsText;
 }
 
 /** Providers in the directory, near enough (the highest seq: one seek), read once per request (a place's rings each ask). */

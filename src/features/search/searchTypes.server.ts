@@ -56,6 +56,11 @@ export interface Resolved {
    */
   regionStates?: readonly string[];
   /**
+   * Whether a ZIP prefix's index list narrows the text's matches (filters.server.ts `narrowsText`):
+   * decided in `resolve` from the prefix's share of the token sample against the matches listed.
+   */
+  prefixNarrows?: boolean;
+  /**
    * The widest circle around the point that the request's searches read (a place's rings,
    * nearPlace.server.ts): text that is many in any of its boxes is listed for that circle's states,
    * the same list for each ring (plans/pointSource.server.ts `textInBox`).
@@ -111,6 +116,8 @@ export interface SampledCategories {
   /** The provider's state and facet bits, for the share of the directory a search's column filters hold (plans/facetListed.server.ts). */
   state: string;
   facets: number;
+  /** Its ZIP code, for the providers a ZIP prefix holds (resolve.server.ts `prefixNarrows`). */
+  zipCode: string;
   /** Where the provider sits (null when not placed), for the share of the directory a circle holds (resolve.server.ts). */
   latitude: number | null;
   longitude: number | null;

@@ -80,7 +80,7 @@ async function sampleShares({ client }: Db): Promise<TokenShares> {
   const sample = await client.execute({
     sql: `WITH RECURSIVE m (n, step) AS (SELECT max(seq), max(1, max(seq) / ?) FROM provider_search),
             s (seq) AS (SELECT 1 FROM m WHERE n > 0 UNION ALL SELECT s.seq + m.step FROM s, m WHERE s.seq + m.step <= 1 + (min(?, m.n) - 1) * m.step)
-          SELECT m.n AS last, p.state, p.priceRange, p.rating, p.isPromoted, p.reviewCount, p.city, p.facets, p.latitude, p.longitude,
+          SELECT m.n AS last, p.state, p.zipCode, p.priceRange, p.rating, p.isPromoted, p.reviewCount, p.city, p.facets, p.latitude, p.longitude,
             (SELECT group_concat(c.category, ' ') FROM provider_categories c INDEXED BY ${INDEXES.categoryProvider} WHERE c.providerSeq = p.seq) AS categories
           FROM s CROSS JOIN m CROSS JOIN provider_search p ON p.seq = s.seq`,
     args: [SAMPLE, SAMPLE],
@@ -111,6 +111,7 @@ async function sampleShares({ client }: Db): Promise<TokenShares> {
     rating: Number(row.rating),
     state: String(row.state),
     facets: Number(row.facets),
+    zipCode: String(row.zipCode),
     latitude: row.latitude === null ? null : Number(row.latitude),
     longitude: row.longitude === null ? null : Number(row.longitude),
   }));

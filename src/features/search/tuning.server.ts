@@ -54,6 +54,8 @@ export const PLAN_TUNING = {
   boxCheckSeeks: 3000,
   /** The most of the directory a filter's token may hold for text to be listed with it: a token's list is read whole. */
   textTokenShare: 1 / 3,
+  /** A ZIP prefix's index list narrows text's matches while its providers are at most this times the matches listed outside it: an index entry each, where each of those is a provider row read at random. */
+  prefixNarrowsText: 4,
   /** What reading one entry of a token's list costs, as a part of a match's row read. */
   tokenEntryCost: 1 / 75,
   /** A top of the order is sized to hold this many times the page's matches: a top listed twice reads the words twice. */
