@@ -7,7 +7,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client';
 import { cappedTotal } from '../providers/index.server';
 import { LIMITS } from '../../config';
-import { countOnce, readOnce, termsOnce, unvettedOnce, type RequestReads } from './requestReads.server';
+import { cappedOnce, countOnce, readOnce, termsOnce, unvettedOnce, type RequestReads } from './requestReads.server';
 import { facetListedMost, openListedMost, openScanMost, PLAN_TUNING } from './tuning.server';
 import type { Filters, HoursClasses, Resolved } from './searchTypes.server';
 import { categoryForSearch } from '../catalog';
@@ -29,7 +29,18 @@ import {
   type OpenListConditions,
 } from './openNow.server';
 import { textMatch, textOf } from './textMatch.server';
-import { carriedByAll, facetBitsOf, FILTERS, inSampledCategoryRows, isListed, openListConditions, wordsMatch, textTokensOf } from './filters.server';
+import {
+  carriedByAll,
+  facetBitsOf,
+  FILTERS,
+  inSampledCategoryRows,
+  isListed,
+  listableFilters,
+  listedIn,
+  openListConditions,
+  wordsMatch,
+  textTokensOf,
+} from './filters.server';
 import { circleRowsOf, placeRowsOf, statesShare, tokenShares, tokensShare } from './tokenShares.server';
 import { hasText } from './rings';
 
@@ -157,8 +168,10 @@ interface OpenListCount {
   cells?: { zones: readonly string[]; classes: HoursClasses; conds: OpenListConditions };
   /** Around a point, the providers its circle holds (the token sample's share, tokenShares.server.ts `circleRowsOf`). */
   circleRows?: number;
-  /** With a state or a city the list does not carry, the providers it holds (tokenShares.server.ts `placeRowsOf`). */
+  /** With a state or a city the list does not carry, the providers it holds (tokenShares.server.ts `placeRowsOf`); with a ZIP prefix of few, their count. */
   placeRows?: number;
+  /** Whether the place's rows are read whole (a ZIP prefix's few, filter-listed), not to the cap at the open's density. */
+  placeWhole?: boolean;
 }
 
 /** What `resolveOpenList` reads with, and the statement of its count (not read). */
@@ -176,7 +189,9 @@ async function openListCount(database: Db, r: Resolved, place: SearchPlace | und
   // zones, their classes and the directory's size are read side by side: one round trip.
   const inSet = listed.byCity ? listed.inSet : undefined;
   const placeRead = !carried && !r.within && !!place && !place.zipPrefix && !!(place.city || place.state);
-  const [{ zones, classes, sets, shares }, size, sample, placeSample] = await Promise.all([
+  // A ZIP prefix (no city): its listed providers, counted beside the first reads (textFacts.server.ts).
+  const zip = !carried && !r.within && place?.zipPrefix && !place.city ? listableFilters(r).find((f) => f.name === 'zipPrefix') : undefined;
+  const [{ zones, classes, sets, shares }, size, sample, placeSample, zipCount] = await Promise.all([
     hoursOnce(database, reads, { within: r.within, zones: place?.zones, inSet }),
     // The directory's size only where a bound depends on it (one more row read on sqld otherwise).
     !carried || listed.scanned.length ? directorySize(database, reads) : 0,
@@ -186,6 +201,7 @@ async function openListCount(database: Db, r: Resolved, place: SearchPlace | und
     // A state or a city the list does not carry (with a state, text, a claim), the sample for the
     // providers the place holds (below).
     placeRead ? tokenShares(database) : undefined,
+    zip ? cappedOnce(database, reads.capped, listedIn(zip)) : undefined,
   ]);
   const conds = { ...listed, sets };
   const openList = openNowList(now, classes, zones, conds);
@@ -231,15 +247,17 @@ async function openListCount(database: Db, r: Resolved, place: SearchPlace | und
   const circleRows = r.within && sample ? circleRowsOf(sample, r.within) : undefined;
   // A place's own plan reads its index to the cap at the open's density, each entry's hour bit
   // checked in it: a state's open at 3 PM (half its rows) were listed, a lookup each (applyOpenCount).
-  const placeRows = placeSample ? placeRowsOf(placeSample, r) : undefined;
-  return { count, most, openList, carried, circleRows, placeRows, ...(zones ? { cells: { zones, classes, conds } } : {}) };
+  // A ZIP prefix's few are listed whole (filter-listed), each checked in its index entry.
+  const placeRows = placeSample ? placeRowsOf(placeSample, r) : zipCount && !zipCount.capped ? zipCount.total : undefined;
+  return { count, most, openList, carried, circleRows, placeRows, placeWhole: !!zipCount, ...(zones ? { cells: { zones, classes, conds } } : {}) };
 }
 
 /** `r` as its open-now count `n` leaves it: none open (no match), few (listed) or many (checked row by row). */
-function applyOpenCount(r: Resolved, { most, openList, carried, cells, circleRows, placeRows }: OpenListCount, n: number): void {
+function applyOpenCount(r: Resolved, { most, openList, carried, cells, circleRows, placeRows, placeWhole }: OpenListCount, n: number): void {
   const known = n >= 0;
   if (n === 0) r.match = false;
-  const placeRead = placeRows === undefined ? Number.POSITIVE_INFINITY : Math.min(placeRows, ((LIMITS.countedTotal + 1) * placeRows) / Math.max(1, n));
+  const placeRead =
+    placeRows === undefined ? Number.POSITIVE_INFINITY : placeWhole ? placeRows : Math.min(placeRows, ((LIMITS.countedTotal + 1) * placeRows) / Math.max(1, n));
   r.fewOpen =
     known && n <= most && !(circleRows !== undefined && circleRows * PLAN_TUNING.openOverCircle < n) && n * PLAN_TUNING.openListedRowCost <= placeRead;
   r.openCount = known ? Math.min(n, most) : most;
