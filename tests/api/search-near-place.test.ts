@@ -456,6 +456,8 @@ describe('words around a place: the rings in one statement (plans/textRings.serv
             const atOnce = await searchNearPlace(database, params, at, trace);
             RING_TUNING.textAtOnce = false;
             const circleByCircle = await searchNearPlace(api.database, params, at);
+            const ids = atOnce.items.map((p) => p.id);
+            expect(new Set(ids).size, `${what}: none listed twice`).toBe(ids.length);
             expect(atOnce, what).toEqual(circleByCircle);
             // The rings answered (not the search as typed, when nothing is near): with their one statement.
             if (trace.plan?.includes(', then ')) expect(trace.plan, what).toMatch(/, then text-listed:rings within \d+ mi$/);

@@ -228,8 +228,17 @@ const closedAt = (r: Ref, when: Date) => r.status === 'temporarily_closed' && r.
 /** Open now: its hours say open, and it is not temporarily closed that day. */
 const isOpen = (r: Ref, when: Date) => !closedAt(r, when) && openStateAt(JSON.parse(r.openingHours), r.timeZone, when).open;
 const counted = (n: number) => ({ total: Math.min(n, LIMITS.countedTotal), capped: n > LIMITS.countedTotal });
+/** A page lists no provider twice (5a6351c listed a page twice, each side compared equal: bd98d77). */
+function expectDistinct(page: { items: { id: string }[] }, what: string) {
+  const ids = page.items.map((p) => p.id);
+  expect(
+    ids.filter((id, i) => ids.indexOf(id) !== i),
+    `${what}: listed twice`,
+  ).toEqual([]);
+}
 /** The page holds `expected` from `offset` on (`size` of them), and the total counts them all. */
 function expectPage(page: Awaited<ReturnType<typeof search>>, expected: Ref[], offset: number, size: number, what: string) {
+  expectDistinct(page, what);
   expect({ total: page.total, capped: page.capped }, what).toEqual(counted(expected.length));
   expect(
     page.items.map((p) => p.id),
@@ -2210,6 +2219,7 @@ describe("a place's rings with text that is many", () => {
       const trace: SearchTrace = {};
       const atOnce = await searchNearPlace(api.database, params, MOMENTS.many, trace);
       Object.assign(PLAN_TUNING, saved);
+      expectDistinct(listed, what);
       expect(rings, what).toEqual(listed);
       expect(atOnce, what).toEqual(listed);
       expect(trace.plan, what).toMatch(/, then text-listed:rings within \d+ mi$/);
@@ -2267,6 +2277,7 @@ describe("a place's rings with words in one statement (plans/textRings.server.ts
                 if (!textLeads && raw.query === 'plan' && Object.keys(raw).length === 1 && offset === 0 && probedFromRows === 100)
                   planAlone[ringsNarrowedMost ? 'listed' : 'capped'] += ringsListed ? 1 : 0;
                 RING_TUNING.textAtOnce = false;
+                expectDistinct(atOnce, `${what} at ${at.toISOString()}`);
                 expect(atOnce, `${what} at ${at.toISOString()}`).toEqual(await searchNearPlace(api.database, params, at));
               }
             }
