@@ -35,10 +35,10 @@ const READ_MAP_BYTES = 2 ** 31;
 /**
  * Prepared statements kept per connection; the least recently used goes first. The search's SQL
  * texts are many more than its plans: each combination of filters, the hour open now reads and the
- * length of a bound list is a text of its own, about 1,500 in the fuzz's 3,000 searches. A cache
- * smaller than the texts a server cycles through keeps none of them (the least recently used is
- * always the next one asked for), and a plan's statement takes up to ~50 ms to prepare. Each kept
- * statement holds ~65 KiB of memory on average.
+ * length of a bound list is a text of its own. A cache smaller than the texts a server cycles
+ * through keeps none of them (the least recently used is always the next one asked for), and a
+ * plan's large statements are slow to prepare (docs/benchmarks-history.md "Fuzz: the changes of
+ * session 9").
  */
 const MAX_STATEMENTS = 2000;
 

@@ -208,8 +208,9 @@ export const filterValuesOf = (param: FacetParam): string[] => FACET_FILTERS.fil
 
 /**
  * Each parameter's values and the bit of each (FACET_FILTERS by parameter): the search's plans
- * work the mask out for each of the ~2,000 sampled providers they weigh, where a walk over every
- * filter asking the parameters for each cost ~1 ms a search.
+ * work the mask out for each of the sampled providers they weigh, where a walk over every filter
+ * asking the parameters for each showed in a search's profile (docs/benchmarks-history.md
+ * "Fuzz: the changes of session 9").
  */
 const FILTER_BITS: ReadonlyMap<FacetParam, ReadonlyMap<string, number>> = FACET_FILTERS.reduce((byParam, f) => {
   const bits = byParam.get(f.param) ?? new Map<string, number>();

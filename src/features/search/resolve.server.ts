@@ -329,8 +329,8 @@ async function resolveTextList(database: Db, r: Resolved, reads: RequestReads): 
 /**
  * Whether a ZIP prefix's providers (the token sample's share) are few next to the text's matches as
  * they are listed (in the prefix's states, with the filters' tokens) outside the prefix, whose
- * provider rows the prefix's list saves (PLAN_TUNING.prefixNarrowsText): a city's prefix (100 holds
- * 88,000 providers at a million) was built whole in each statement for the few matches outside it.
+ * provider rows the prefix's list saves (PLAN_TUNING.prefixNarrowsText): a big city's prefix was
+ * built whole in each statement for the few matches outside it.
  */
 async function prefixNarrows(database: Db, r: Resolved, reads: RequestReads): Promise<boolean> {
   const { size, shares, categoryRows } = await tokenShares(database);

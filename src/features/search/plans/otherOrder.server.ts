@@ -94,7 +94,7 @@ async function sampleAhead(s: SearchRun): Promise<boolean> {
  * walked in that order along its own index (migrations/0082), each checked by seq (a full-text
  * lookup, open now's hour), counting the matches up to the cap and listing the page's as they are
  * found, in one read of at most `maxWalk` rows past them. Listing the words read their whole list
- * ("ma" is 446,643 rowids at a million) for the count and again for a sort of every service row
+ * (a two-letter word holds most of the directory) for the count and again for a sort of every service row
  * that held one. Tried when the words' share of the directory puts the cap and the page within
  * that walk; null when the walk ends short of both (sparser than the words' share said): the
  * caller lists them as before.
