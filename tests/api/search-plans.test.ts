@@ -1554,6 +1554,28 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     expect(walked).toBeGreaterThan(0);
   });
 
+  it('text listed past the counted cap with a filter few of its matches pass: sorted, no walk beside a count that reads every match anyway; the same rows', async () => {
+    const all = await everyProvider();
+    const near = { near: `${P.latitude},${P.longitude}`, radius: '100' };
+    const listed = all.filter((r) => haversineMiles(P, r) <= 100 && hasWords(words(r), 'plan'));
+    // The list is past the cap; the rating leaves a few of it, far fewer than the cap.
+    const want = listed.filter((r) => r.rating >= 4).sort(ORDERS.recommended);
+    expect(listed.length).toBeGreaterThan(LIMITS.countedTotal);
+    expect(want.length * 4).toBeLessThan(LIMITS.countedTotal);
+    for (const offset of [0, 12]) {
+      const statements: string[] = [];
+      const database = watchedDatabase(api.database, (text) => statements.push(text));
+      const trace: SearchTrace = {};
+      const params = searchParamsSchema.parse({ query: 'plan', ...near, rating: '4', offset: String(offset), limit: '12' });
+      const page = await searchProviders(database, params, MOMENTS.many, { trace });
+      expect(trace.plan, `offset ${offset}`).toBe('text-listed');
+      expect({ total: page.total, capped: page.capped }).toEqual(counted(want.length));
+      expect(page.items.map((p) => p.id)).toEqual(want.slice(offset, offset + 12).map((r) => r.id));
+      // No walk of an order index against the list (text-listed:walk's statement).
+      expect(statements.filter((text) => /\bAS hit FROM providers p INDEXED BY/.test(text))).toEqual([]);
+    }
+  });
+
   it('text listed around a point, nearest first: a deep page sorts the whole source (not the point, nor a ring first), a ring read short passes the narrower ones over; the same rows', async () => {
     const all = await everyProvider();
     const near = `${P.latitude},${P.longitude}`;
