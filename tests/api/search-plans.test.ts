@@ -2311,6 +2311,27 @@ describe("a place's rings with words in one statement (plans/textRings.server.ts
     expect(planAlone).toEqual({ listed: 1, capped: 0 });
     // Over sqld (the sqld project) each of its hundreds of searches is a few round trips.
   }, 240_000);
+
+  it('with open now, words past the counted cap are listed by the statement too (the open-now bit of each row, no circle after circle); the same page', async () => {
+    const { searchNearPlace, RING_TUNING } = await import('../../src/features/search/nearPlace.server');
+    for (const offset of [0, 30]) {
+      const params = searchParamsSchema.parse({ query: 'plan', openNow: 'true', location: ZIP, offset: String(offset), limit: '12' });
+      const trace: SearchTrace = {};
+      const atOnce = await searchNearPlace(api.database, params, MOMENTS.many, trace);
+      RING_TUNING.textAtOnce = false;
+      let rings: Awaited<ReturnType<typeof searchNearPlace>>;
+      try {
+        rings = await searchNearPlace(api.database, params, MOMENTS.many);
+      } finally {
+        RING_TUNING.textAtOnce = true;
+      }
+      // More matches than the counted cap: with open now the statement once left them to the circles.
+      expect(atOnce.total, `offset ${offset}`).toBeGreaterThan(0);
+      expect(trace.plan, `offset ${offset}`).toMatch(/, then text-listed:rings within \d+ mi$/);
+      expectDistinct(atOnce, `offset ${offset}`);
+      expect(atOnce, `offset ${offset}`).toEqual(rings);
+    }
+  });
 });
 
 /** Places whose rings the plan tests read: the ZIP area and its town have providers of their own; Plan City's lie ~36 miles west, in the widest ring. */
