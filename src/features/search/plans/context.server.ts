@@ -29,7 +29,7 @@ import type { Count, FilterName, Resolved } from '../searchTypes.server';
 import type { Point } from '../../places';
 import { boxCheckedMost, PLAN_TUNING } from '../tuning.server';
 import { manyText, statesNear, wordsEstimate } from '../textFacts.server';
-import { countOnce, readOnce, statementKey, type StatementMemo } from '../requestReads.server';
+import { countOnce, readOnce, remembered, statementKey, type Listing, type StatementMemo } from '../requestReads.server';
 import type { SearchInput, SearchRequest } from '../request.server';
 
 export type Row = Selectable<ProvidersTable> & { distanceMiles?: number; matchCount?: number };
@@ -314,14 +314,14 @@ async function topPage(s: SearchRun, list: (top: string | null) => ListedSource 
     const listed = await list(top);
     const inTop = sql`SELECT p.seq ${listed.tables} ${and(listed.conds)} ORDER BY ${order} LIMIT ${wanted}`;
     // A first page's rows are read with the list (the list is the page: one round trip, not two); a
-    // deeper page's by seq after it, the rows before it never read.
+    // deeper page's by seq from it in the same statement, the rows before it never read.
     if (params.offset === 0) {
       const rows = await run(sql`SELECT p.*${s.distance} FROM (${inTop}) s CROSS JOIN providers p ON p.seq = s.seq`);
       if (rows.length === wanted || !top) return rows;
     } else {
-      const seqs = (await run(inTop)).map((row) => row.seq);
       // A full page, or every match (the last page, short).
-      if (seqs.length === wanted || !top) return s.rowsBySeq(seqs.slice(params.offset));
+      const { rows, listed: found } = await pageOfList(s, inTop);
+      if (found === wanted || !top) return rows;
     }
     share *= PLAN_TUNING.topGrowth;
   }
@@ -356,7 +356,7 @@ async function fewSorted(s: SearchRun, from: RawBuilder<unknown>): Promise<[Row[
  * A walk for the page and another for the count read the same rows of the index twice (the count
  * further), and text that is many built its list of matches for each ("time" is 234,761 rowids
  * at a million). So one walk lists the matches' seq in order as it counts them (one string,
- * aggregated in SQL, as countOrList's), and the page's rows are read by seq.
+ * aggregated in SQL, as countOrList's), and the page's rows are read by seq from that list.
  */
 async function pageAndCount(
   s: SearchRun,
@@ -366,8 +366,7 @@ async function pageAndCount(
   listsWords = false,
 ): Promise<PlanResult> {
   const { r, page, wanted, run, distance } = s;
-  const { database, params } = s.q;
-  const { db } = database;
+  const { params } = s.q;
   // Open now is never carried by category rows, so here `from` reads the provider row `p`: the
   // page is read from it as it walks (by seq after, each of its rows counted twice on sqld).
   if (r.openTotal) return { rows: await run(sql`SELECT p.*${distance} ${from} ORDER BY ${inOrder} ${page}`), count: r.openTotal };
@@ -375,7 +374,7 @@ async function pageAndCount(
   if (params.offset === 0) {
     // The first page: counted and its rows read in one statement, one round trip (docs/SCALING.md
     // "Round trips"); the page walks the first rows again, a page's worth. Deeper, the list below
-    // is read once and the page's rows after it (walking to a deep page again read it twice).
+    // is read once and the page's rows from it (walking to a deep page again read it twice).
     // A source that lists the words builds their whole list in each read of it: read once, kept for
     // the count and the page (the kept rows cost a read each on sqld, so only then).
     const found = await run(
@@ -388,43 +387,72 @@ async function pageAndCount(
     );
     return { rows: found.filter((row) => row.seq !== null), count: cappedTotal(Number(found[0]!.matchCount)) };
   }
-  const { rows } = await sql<{ n: number; seqs: string }>`SELECT count(*) AS n, json_group_array(seq) AS seqs
-    FROM (SELECT ${seq} AS seq ${from} ORDER BY ${inOrder} LIMIT ${listed})`.execute(db);
-  return { rows: await s.rowsBySeq((JSON.parse(rows[0]!.seqs) as number[]).slice(params.offset, wanted)), count: cappedTotal(Number(rows[0]!.n)) };
+  const { rows, listed: n } = await pageOfList(s, sql`SELECT ${seq} AS seq ${from} ORDER BY ${inOrder} LIMIT ${listed}`);
+  return { rows, count: cappedTotal(n) };
+}
+
+/**
+ * The page's rows of `list` (a statement of `seq` in the page's order, up to the page's end at
+ * least) and how many it lists, in one statement (one round trip, where the list and then its
+ * page's rows by seq were two): the list is made once and each of the page's places in it looked
+ * up, the rows before the page never read.
+ */
+async function pageOfList(s: SearchRun, list: RawBuilder<unknown>): Promise<{ rows: Row[]; listed: number }> {
+  const { run, distance } = s;
+  const { params } = s.q;
+  if (params.limit === 0) {
+    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (${list})`.execute(s.q.database.db);
+    return { rows: [], listed: Number(rows[0]!.n) };
+  }
+  const places = sql.join(Array.from({ length: params.limit }, (_, i) => sql`(${i})`));
+  const found = (await run(
+    sql`WITH c AS MATERIALIZED (SELECT count(*) AS n, json_group_array(seq) AS seqs FROM (${list}))
+      SELECT p.*${distance}, c.n AS matchCount, i.column1 AS pageAt FROM c CROSS JOIN (VALUES ${places}) i
+      LEFT JOIN providers p ON p.seq = json_extract(c.seqs, '$[' || CAST(${params.offset} + i.column1 AS INTEGER) || ']')`,
+  )) as (Row & { pageAt: number })[];
+  // In the page's order, sorted here: a sort in SQL is rows read on sqld.
+  return { rows: found.filter((row) => row.seq !== null).sort((a, b) => a.pageAt - b.pageAt), listed: Number(found[0]!.matchCount) };
 }
 
 /**
  * A count reads every match when they are at most the cap, and sorting them for the page read the
  * source again: for sparse matches (a service's rows with a rating and text) every row of it twice.
  * So the count lists the matches' seq as it counts them (one string, aggregated in SQL: a row each
- * cost more than the count when they are many), and a page of few is sorted from those alone.
- * On sqld (Turso bills rows read) the list costs what the count did; the sort reads each match by
- * its primary key, fewer rows than the source held. The seq come back as VALUES, which sqld does
- * not count as rows read (a JSON list read by json_each, or an IN list, it counts once more).
+ * cost more than the count when they are many), and a page of few is sorted from those alone, in
+ * the same statement (`listedWithPage`): the count and the page are one round trip (docs/SCALING.md
+ * "Round trips"). On sqld (Turso bills rows read) the list costs what the count did; the sort reads
+ * each match by its primary key, fewer rows than the source held.
  */
 async function countOrList(s: SearchRun, tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], seqSource?: ListedSource) {
   const { r, page, run, distance, order } = s;
   const { database, params, reads } = s.q;
-  const { db } = database;
   const orderDistance = orderDistanceOf(s);
   if (r.openTotal) return { count: r.openTotal, sorted: null };
   const from = seqSource ? sql`${seqSource.tables} ${and(seqSource.conds)}` : sql`${tables} ${and(conds)}`;
   const key = statementKey(database, from);
   const known = s.counts.get(key);
   if (known) return { count: await known, sorted: null };
-  // Once per request: a place's circle asked for its count (a page of no rows) is read again for its page.
-  const listing = readOnce(reads.listings, key, () =>
-    sql<{ n: number; seqs: string }>`SELECT count(*) AS n, json_group_array(seq) AS seqs
-    FROM (SELECT p.seq ${from} LIMIT ${LIMITS.countedTotal + 1})`
-      .execute(db)
-      .then(({ rows }) => rows[0]!),
-  );
-  const counting = listing.then(({ n }) => cappedTotal(Number(n)));
+  // Once per request: a place's circle asked for its count (a page of no rows) is read again for its
+  // page, sorted from the list the first read kept.
+  const earlier = reads.listings.get(key);
+  const read = earlier ? undefined : listedWithPage(s, from);
+  const listing =
+    earlier ??
+    remembered(
+      reads.listings,
+      key,
+      read!.then(({ listing }) => listing),
+    );
+  const counting = listing.then(({ n }) => cappedTotal(n));
   s.counts.set(key, counting);
-  const [{ seqs }, total] = await Promise.all([listing, counting]);
-  const matches = JSON.parse(seqs) as number[];
-  if (total.capped) return { count: total, sorted: null, reach: { found: matches.length, reach: Math.max(...matches) } };
+  const [{ seqs, reach }, total] = await Promise.all([listing, counting]);
+  if (total.capped || seqs === null) return { count: total, sorted: null, reach: { found: LIMITS.countedTotal + 1, reach } };
   s.q.tell?.({ counted: total.total });
+  if (read) {
+    const { rows } = await read;
+    return { count: total, sorted: async () => rows };
+  }
+  const matches = JSON.parse(seqs) as number[];
   const sorted = async () =>
     matches.length <= params.offset || params.limit === 0
       ? []
@@ -433,6 +461,29 @@ async function countOrList(s: SearchRun, tables: RawBuilder<unknown>, conds: Exp
             CROSS JOIN provider_search p ON p.seq = m.column1 ORDER BY ${order} ${page}) s CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
         );
   return { count: total, sorted };
+}
+
+/**
+ * The matches of `from` counted up to the cap, their seq listed as they are counted, and, when they
+ * are at most the cap, the page sorted from that list (read back by json_each) in the same
+ * statement; past the cap no page is read, and the list is not sent back (its highest seq is: how
+ * far into the index's order the matches reach).
+ */
+async function listedWithPage(s: SearchRun, from: RawBuilder<unknown>): Promise<{ listing: Listing; rows: Row[] }> {
+  const { page, run, distance, order } = s;
+  const cap = LIMITS.countedTotal;
+  const found = (await run(
+    sql`WITH c AS MATERIALIZED (SELECT count(*) AS n, max(seq) AS reach, json_group_array(seq) AS seqs FROM (SELECT p.seq ${from} LIMIT ${cap + 1}))
+      SELECT c.n AS matchCount, c.reach AS matchReach, CASE WHEN c.n <= ${cap} THEN c.seqs END AS matchSeqs, p.*${distance} FROM c
+      LEFT JOIN (SELECT p.seq${orderDistanceOf(s)} FROM c CROSS JOIN json_each(c.seqs) m CROSS JOIN provider_search p ON p.seq = m.value
+        WHERE c.n <= ${cap} ORDER BY ${order} ${page}) s ON 1
+      LEFT JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
+  )) as (Row & { matchReach: number | null; matchSeqs: string | null })[];
+  const [first] = found;
+  return {
+    listing: { n: Number(first!.matchCount), seqs: first!.matchSeqs, reach: Number(first!.matchReach) },
+    rows: found.filter((row) => row.seq !== null),
+  };
 }
 
 /** `conds` as one value, 1 when all hold: each evaluated only when those before it held (nested CASE; an AND may evaluate both sides). */
