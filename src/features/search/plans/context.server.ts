@@ -89,6 +89,18 @@ const ORDER_COLUMNS = sql`p.seq, p.isPromoted, p.rating, p.reviewCount, p.name`;
  * per cent of providers, which 50 rows often miss).
  */
 export const SAMPLE_ROWS = { text: 50, row: 400 } as const;
+/** A sample of an order index's start to read (SearchRun.denseIn): the index, its order and how many of its rows. */
+export interface SampleAsk {
+  index: IndexName;
+  order: RawBuilder<unknown>;
+  rows: number;
+}
+/** What a sample says (SearchRun.denseIn): whether to walk, the page when it held one, and where a walk goes on from. */
+export interface Dense {
+  dense: boolean;
+  page: Row[] | null;
+  sampled?: Sampled;
+}
 /** The start of an order index a sample read (`rows` of it) and the matches it found there, in order. */
 export interface Sampled {
   rows: number;
@@ -137,13 +149,16 @@ export interface SearchRun {
    * the matches are at most the counted cap, `sorted`: their page, sorted from the matches this read
    * listed, without reading `tables` again. Null past the cap (or when counted before): the caller
    * walks or sorts as after a count. `seqSource`: the same matches as a source of `p.seq` alone,
-   * read instead when given (`textSourceOf`).
+   * read instead when given (`textSourceOf`). `sample`: past the cap, the sample the caller would
+   * read next (`denseIn`), read in the count's statement (`dense`; not when counted before, or in
+   * another order than the page's).
    */
   countOrList(
     tables: RawBuilder<unknown>,
     conds: Expression<SqlBool>[],
     seqSource?: ListedSource,
-  ): Promise<{ count: Count; sorted: (() => Promise<Row[]>) | null; reach?: Reach }>;
+    sample?: SampleAsk,
+  ): Promise<{ count: Count; sorted: (() => Promise<Row[]>) | null; reach?: Reach; dense?: Dense }>;
   /** A page of matches that are sorted (every match of `tables` and `conds`). */
   sortedPage(tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], text?: TextSource): Promise<Row[]>;
   /**
@@ -193,7 +208,7 @@ export interface SearchRun {
    * Whether the matches are dense enough in an order index to walk it for a page; `page` when the
    * sample itself held the page, else `sampled`, where the walk goes on from (no row is read twice).
    */
-  denseIn(index: IndexName, indexOrder: RawBuilder<unknown>, sample: number): Promise<{ dense: boolean; page: Row[] | null; sampled?: Sampled }>;
+  denseIn(index: IndexName, indexOrder: RawBuilder<unknown>, sample: number): Promise<Dense>;
   /** Whether `found` matches among the first `read` rows of an order index say a walk fills the page (denseIn's rule). */
   walkFills(found: number, read: number): boolean;
 }
@@ -423,7 +438,7 @@ async function pageOfList(s: SearchRun, list: RawBuilder<unknown>): Promise<{ ro
  * "Round trips"). On sqld (Turso bills rows read) the list costs what the count did; the sort reads
  * each match by its primary key, fewer rows than the source held.
  */
-async function countOrList(s: SearchRun, tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], seqSource?: ListedSource) {
+async function countOrList(s: SearchRun, tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], seqSource?: ListedSource, sample?: SampleAsk) {
   const { r, page, run, distance, order } = s;
   const { database, params, reads } = s.q;
   const orderDistance = orderDistanceOf(s);
@@ -435,7 +450,9 @@ async function countOrList(s: SearchRun, tables: RawBuilder<unknown>, conds: Exp
   // Once per request: a place's circle asked for its count (a page of no rows) is read again for its
   // page, sorted from the list the first read kept.
   const earlier = reads.listings.get(key);
-  const read = earlier ? undefined : listedWithPage(s, from);
+  // A sample read past the cap comes back as the rows; only in the page's own order (it is the outer sort).
+  const sampled = sample && sample.order === order ? sample : undefined;
+  const read = earlier ? undefined : listedWithPage(s, from, sampled);
   const listing =
     earlier ??
     remembered(
@@ -446,7 +463,11 @@ async function countOrList(s: SearchRun, tables: RawBuilder<unknown>, conds: Exp
   const counting = listing.then(({ n }) => cappedTotal(n));
   s.counts.set(key, counting);
   const [{ seqs, reach }, total] = await Promise.all([listing, counting]);
-  if (total.capped || seqs === null) return { count: total, sorted: null, reach: { found: LIMITS.countedTotal + 1, reach } };
+  if (total.capped || seqs === null) {
+    const reached = { found: LIMITS.countedTotal + 1, reach };
+    if (!read || !sampled) return { count: total, sorted: null, reach: reached };
+    return { count: total, sorted: null, reach: reached, dense: denseOf(s, sampled.rows, (await read).rows) };
+  }
   s.q.tell?.({ counted: total.total });
   if (read) {
     const { rows } = await read;
@@ -467,17 +488,24 @@ async function countOrList(s: SearchRun, tables: RawBuilder<unknown>, conds: Exp
  * The matches of `from` counted up to the cap, their seq listed as they are counted, and, when they
  * are at most the cap, the page sorted from that list (read back by json_each) in the same
  * statement; past the cap no page is read, and the list is not sent back (its highest seq is: how
- * far into the index's order the matches reach).
+ * far into the index's order the matches reach). With `sample`, past the cap its rows are read in
+ * the same statement instead (the start of the order index the caller would sample next, denseIn),
+ * a guard before it keeping it unread at or below the cap.
  */
-async function listedWithPage(s: SearchRun, from: RawBuilder<unknown>): Promise<{ listing: Listing; rows: Row[] }> {
-  const { page, run, distance, order } = s;
+async function listedWithPage(s: SearchRun, from: RawBuilder<unknown>, sample?: SampleAsk): Promise<{ listing: Listing; rows: Row[] }> {
+  const { page, run, distance, order, wanted } = s;
   const cap = LIMITS.countedTotal;
+  const orderDistance = orderDistanceOf(s);
+  const fromList = sql`SELECT p.seq${orderDistance} FROM c CROSS JOIN json_each(c.seqs) m CROSS JOIN provider_search p ON p.seq = m.value
+    WHERE c.n <= ${cap} ORDER BY ${order} ${page}`;
+  const pageRows = sample
+    ? sql`SELECT * FROM (${fromList}) UNION ALL SELECT * FROM (SELECT p.seq${orderDistance} FROM (SELECT p.seq FROM providers p ${indexedBy(sample.index)}
+        WHERE (SELECT n FROM c) > ${cap} ORDER BY ${sample.order} LIMIT ${sample.rows}) s CROSS JOIN providers p ON p.seq = s.seq ${and(rowConditions(s.r))} LIMIT ${wanted})`
+    : fromList;
   const found = (await run(
     sql`WITH c AS MATERIALIZED (SELECT count(*) AS n, max(seq) AS reach, json_group_array(seq) AS seqs FROM (SELECT p.seq ${from} LIMIT ${cap + 1}))
       SELECT c.n AS matchCount, c.reach AS matchReach, CASE WHEN c.n <= ${cap} THEN c.seqs END AS matchSeqs, p.*${distance} FROM c
-      LEFT JOIN (SELECT p.seq${orderDistanceOf(s)} FROM c CROSS JOIN json_each(c.seqs) m CROSS JOIN provider_search p ON p.seq = m.value
-        WHERE c.n <= ${cap} ORDER BY ${order} ${page}) s ON 1
-      LEFT JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
+      LEFT JOIN (${pageRows}) s ON 1 LEFT JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
   )) as (Row & { matchReach: number | null; matchSeqs: string | null })[];
   const [first] = found;
   return {
@@ -561,11 +589,17 @@ async function listTextFor(s: SearchRun, rows: number) {
  */
 async function denseIn(s: SearchRun, index: IndexName, indexOrder: RawBuilder<unknown>, sample: number) {
   const { r, wanted, run, distance } = s;
-  const { params } = s.q;
   const found = await run(
     sql`SELECT p.*${distance} FROM (SELECT p.seq FROM providers p ${indexedBy(index)} ORDER BY ${indexOrder} LIMIT ${sample}) s
       CROSS JOIN providers p ON p.seq = s.seq ${and(rowConditions(r))} LIMIT ${wanted}`,
   );
+  return denseOf(s, sample, found);
+}
+
+/** What the matches `found` among the first `sample` rows of an order index say (denseIn's answer). */
+function denseOf(s: SearchRun, sample: number, found: Row[]): Dense {
+  const { wanted } = s;
+  const { params } = s.q;
   const sampled = found.length;
   const dense = sampled >= wanted || s.walkFills(sampled, sample) || deepReach(s, { rows: sample, found }) > 0;
   // The sample is the walk's start only within the walk's cap (a cap below the sample: the walk reads less).
@@ -665,7 +699,7 @@ export function searchRun(q: SearchRequest<SearchInput>, r: Resolved): SearchRun
       return readOnce(counts, key, () => q.reads.capped.get(key) ?? cappedCount(database, from));
     },
     counted: (from) => (r.openTotal ? Promise.resolve(r.openTotal) : s.count(from)),
-    countOrList: (tables, conds, seqSource) => countOrList(s, tables, conds, seqSource),
+    countOrList: (tables, conds, seqSource, sample) => countOrList(s, tables, conds, seqSource, sample),
     sortedPage: (tables, conds, text) => sortedPage(s, tables, conds, text),
     topPage: (list, estimate) => topPage(s, list, estimate),
     openSorted: () => openSorted(s),
