@@ -19,7 +19,7 @@ import { requestOf } from '../../src/features/search/request.server';
 import { resolve } from '../../src/features/search/resolve.server';
 import { searchNearPlace } from '../../src/features/search/nearPlace.server';
 import { closestTerms } from '../../src/features/suggestions/closest.server';
-import { textTokensOf } from '../../src/features/search/filters.server';
+import { filterToken, ratingToken, textTokensOf } from '../../src/features/search/filters.server';
 import { tokenShares } from '../../src/features/search/tokenShares.server';
 import { RATING_STEPS } from '../../src/features/search/params';
 import { PRICE_RANGES } from '../../src/features/providers/providerFields';
@@ -1033,7 +1033,7 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     const state = [...new Set(plan.map((r) => r.state))].sort((a, b) => inState(b) - inState(a))[0]!;
     const tokens: string[] = [];
     const database = watchedDatabase(api.database, (_, args) => {
-      for (const arg of Array.isArray(args) ? args : []) if (typeof arg === 'string' && arg.includes('filters : "\u{E000}')) tokens.push(arg);
+      for (const arg of Array.isArray(args) ? args : []) if (typeof arg === 'string' && /filters : \(?"\u{E000}/u.test(arg)) tokens.push(arg);
     });
     // Each state's plan providers share one price here.
     const price = plan.find((r) => r.state === state)!.priceRange;
@@ -1050,6 +1050,8 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
         { query: 'plan', rating: '4.5' },
         { query: 'plan', location: state, sort: 'reviews', offset: '24' },
         { query: 'plan', location: state, priceRange: price, rating: '3.5' },
+        // Between the page's steps: the tenths up to the next step's token (filters.server.ts ratingToken).
+        { query: 'plan', rating: '3.7', offset: '12' },
       ] as Record<string, string>[]) {
         const keep = (r: Ref) =>
           hasWords(words(r), 'plan') &&
@@ -1078,7 +1080,7 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
         const selective = textTokensOf(r).filter((t) => (shares.get(t) ?? 0) <= PLAN_TUNING.textTokenShare);
         expect(r.textTokens, what).toEqual(selective);
         expect(
-          tokens.some((arg) => selective.every((t) => arg.includes(`"\u{E000}${t}"`))),
+          tokens.some((arg) => selective.every((t) => arg.includes(filterToken(t)))),
           what,
         ).toBe(selective.length > 0);
         used.push(...selective);
@@ -1096,6 +1098,7 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
       ...[...new Set(all.map((r) => r.state))].map((st): [string, number] => [`s${st.toLowerCase()}`, share((r) => r.state === st)]),
       ...PRICE_RANGES.map((pr): [string, number] => [`p${pr.length}`, share((r) => r.storedPriceRange === pr)]),
       ...RATING_STEPS.map((st): [string, number] => [`r${Math.round(Number(st) * 10)}`, share((r) => r.rating >= Number(st))]),
+      ...[3.2, 3.7, 4.2].map((minimum): [string, number] => [ratingToken(minimum)!, share((r) => r.rating >= minimum)]),
     ];
     for (const [token, actual] of truth) expect(Math.abs((shares.get(token) ?? 0) - actual), token).toBeLessThan(0.05);
   });
