@@ -912,24 +912,28 @@ describe('text alone, listed: the matches read from the full-text index and sort
       const promotedMatches = expected.filter((r) => promoted.has(r.id)).length;
       expect(promotedMatches, query).toBeGreaterThan(5);
       expect(promotedMatches, query).toBeLessThan(100);
-      // As tuned (these matches are dense here: walked), then with every walk too long: listed, and
-      // past the counted cap with a top of the order (SearchRun.topPage, of any size) sized as tuned,
-      // too small for every page (grown until one fills it), and none when it would be larger than the
-      // directory (every match listed).
+      // With a text walk as long as any (these matches are dense here: walked), then with every walk
+      // too long, or every walk with text (PLAN_TUNING.textWalk: a full-text lookup a row): listed,
+      // and past the counted cap with a top of the order (SearchRun.topPage, of any size) sized as
+      // tuned, too small for every page (grown until one fills it), and none when it would be larger
+      // than the directory (every match listed).
       const many = expected.length > LIMITS.countedTotal;
-      for (const [maxWalk, topMargin] of [
-        [saved.maxWalk, saved.topMargin],
-        [1, saved.topMargin],
+      for (const [maxWalk, topMargin, textWalk] of [
+        [saved.maxWalk, saved.topMargin, saved.maxWalk],
+        [saved.maxWalk, saved.topMargin, 1],
+        [1, saved.topMargin, saved.maxWalk],
         ...(many
           ? [
-              [1, 0.001],
-              [1, 1e6],
+              [1, 0.001, saved.maxWalk],
+              [1, 1e6, saved.maxWalk],
             ]
           : []),
       ] as const) {
         PLAN_TUNING.maxWalk = maxWalk;
+        PLAN_TUNING.textWalk = textWalk;
         PLAN_TUNING.topMargin = topMargin;
         PLAN_TUNING.topMostShare = 1;
+        const walks = maxWalk > 1 && textWalk > 1;
         try {
           for (const [offset, limit] of [
             [0, 5],
@@ -938,7 +942,9 @@ describe('text alone, listed: the matches read from the full-text index and sort
             [100, 100],
           ]) {
             const page = await search({ query, offset: String(offset), limit: String(limit) }, MOMENTS.many);
-            expect(lastPlan).toBe(maxWalk === 1 ? (many && topMargin < 1e6 ? 'order:top' : 'order:listed') : 'order:walk');
+            expect(lastPlan, `${query} maxWalk ${maxWalk} textWalk ${textWalk}`).toBe(
+              walks ? 'order:walk' : many && topMargin < 1e6 ? 'order:top' : 'order:listed',
+            );
             expect({ total: page.total, capped: page.capped }, `${query} maxWalk ${maxWalk} topMargin ${topMargin}`).toEqual(counted(expected.length));
             expect(page.items.map((p) => p.id)).toEqual(expected.slice(offset, offset + limit).map((r) => r.id));
           }
