@@ -178,6 +178,21 @@ async function boxWalk(s: SearchRun, index: IndexName, order: RawBuilder<unknown
   return reach < PLAN_TUNING.boxWalkRows * rows ? s.walk(index, order, conds, after, reach) : null;
 }
 
+/**
+ * Whether the rarest facet's rows, walked in the order (openFacetWalk), can hold the page within
+ * `PLAN_TUNING.openFacetWalk` at the density the sample of the order found (one match at least):
+ * among that facet's rows the matches are at most that density over the facet's share of the token
+ * sample. A walk that cannot reach the page reads its whole bound, a lookup each, before the
+ * open-now list is sorted anyway.
+ */
+async function facetWalkReaches(s: SearchRun, after: Sampled): Promise<boolean> {
+  const bits = facetBitsOf(s.r);
+  if (!bits.length) return false;
+  const { facetShares } = await tokenShares(s.q.database);
+  const share = Math.min(...bits.map((bit) => facetShares.get(bit) ?? 0));
+  return (s.wanted * after.rows * share) / Math.max(1, after.found.length) <= PLAN_TUNING.openFacetWalk;
+}
+
 export const otherOrder: Plan = {
   name: 'other-order',
   async run(s) {
@@ -215,7 +230,7 @@ export const otherOrder: Plan = {
     if (scan && s.r.openList) {
       const walked = byOrder && count.capped ? await openWalk(s, byOrder.index, byOrder.order, sparse) : null;
       if (walked) return { count, rows: walked, step: 'open-walk' };
-      const rows = await openFacetWalk(s);
+      const rows = !sparse || (await facetWalkReaches(s, sparse)) ? await openFacetWalk(s) : null;
       return rows ? { count, rows, step: 'open-facet' } : { count, rows: await s.openSorted(), step: 'open' };
     }
     // Text that is many: listed with the top of the order the page lies in, not every match sorted.
