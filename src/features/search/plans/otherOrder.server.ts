@@ -144,8 +144,9 @@ export const otherOrder: Plan = {
     sample?.catch(() => {});
     // Few matches are the page already, sorted from the read that counted them. Many open with no
     // narrower source than every provider are counted along the open-now list (openSource).
-    // Past the cap, the order's start is sampled next (unless read ahead, or text, whose count may say it is too sparse): in the count's statement.
-    const sampleAsk = byOrder && !unfiltered && !ahead && !sample && !text ? { index: byOrder.index, order: byOrder.order, rows: SAMPLE_ROWS.row } : undefined;
+    // Past the cap, the order's start is sampled next (unless read ahead, or with text: its count may say it is too sparse, and the count checks it as a list where the sample checks each row): in the count's statement.
+    const sampleAsk =
+      byOrder && !unfiltered && !ahead && !sample && !s.r.match ? { index: byOrder.index, order: byOrder.order, rows: SAMPLE_ROWS.row } : undefined;
     const { count, sorted, reach, dense } = await s.countOrList(tables, conds, seqSource ?? (scan ? openSource(s.r, conds) : undefined), sampleAsk);
     if (count.total === 0) return { count, rows: [] };
     if (sorted) return { count, rows: await sorted(), step: 'sorted' };
