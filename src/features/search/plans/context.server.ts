@@ -499,14 +499,17 @@ async function listedWithPage(s: SearchRun, from: RawBuilder<unknown>, sample?: 
   const orderDistance = orderDistanceOf(s);
   const fromList = sql`SELECT p.seq${orderDistance} FROM c CROSS JOIN json_each(c.seqs) m CROSS JOIN provider_search p ON p.seq = m.value
     WHERE c.n <= ${cap} ORDER BY ${order} ${page}`;
-  const pageRows = sample
-    ? sql`SELECT * FROM (${fromList}) UNION ALL SELECT * FROM (SELECT p.seq${orderDistance} FROM (SELECT p.seq FROM providers p ${indexedBy(sample.index)}
-        WHERE (SELECT n FROM c) > ${cap} ORDER BY ${sample.order} LIMIT ${sample.rows}) s CROSS JOIN providers p ON p.seq = s.seq ${and(rowConditions(s.r))} LIMIT ${wanted})`
-    : fromList;
+  // The sample beside the page as a join of its own (at most one of the two has rows), its guard on the
+  // count's row leading the join: a guard as a subquery of the count (`(SELECT n FROM c)`) had SQLite
+  // read the count's source again.
+  const sampleRows = sample
+    ? sql`LEFT JOIN (SELECT p.seq FROM c AS g CROSS JOIN (SELECT p.seq FROM providers p ${indexedBy(sample.index)} ORDER BY ${sample.order} LIMIT ${sample.rows}) s
+        CROSS JOIN providers p ON p.seq = s.seq ${and([sql<SqlBool>`g.n > ${cap}`, ...rowConditions(s.r)])} LIMIT ${wanted}) t ON 1`
+    : undefined;
   const found = (await run(
     sql`WITH c AS MATERIALIZED (SELECT count(*) AS n, max(seq) AS reach, json_group_array(seq) AS seqs FROM (SELECT p.seq ${from} LIMIT ${cap + 1}))
       SELECT c.n AS matchCount, c.reach AS matchReach, CASE WHEN c.n <= ${cap} THEN c.seqs END AS matchSeqs, p.*${distance} FROM c
-      LEFT JOIN (${pageRows}) s ON 1 LEFT JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
+      LEFT JOIN (${fromList}) s ON 1 ${sampleRows ?? sql``} LEFT JOIN providers p ON p.seq = ${sampleRows ? sql`coalesce(s.seq, t.seq)` : sql`s.seq`} ORDER BY ${order}`,
   )) as (Row & { matchReach: number | null; matchSeqs: string | null })[];
   const [first] = found;
   return {

@@ -14,7 +14,19 @@ import { cappedTotal } from '../../providers/index.server';
 import { boxTables } from '../near.server';
 import { filtersOf, isListed, rowConditions } from '../filters.server';
 import { INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { and, leadingIndex, ORDER, SAMPLE_ROWS, textSourceOf, textTops, type Plan, type Reach, type Sampled, type SearchRun } from './context.server';
+import {
+  and,
+  leadingIndex,
+  ORDER,
+  SAMPLE_ROWS,
+  textSourceOf,
+  textTops,
+  type Dense,
+  type Plan,
+  type Reach,
+  type Sampled,
+  type SearchRun,
+} from './context.server';
 import { PLAN_TUNING } from '../tuning.server';
 import type { Count } from '../searchTypes.server';
 import { boxTextTops, textInBox } from './pointSource.server';
@@ -50,6 +62,9 @@ export const order: Plan = {
     let count: Count;
     // How dense the text's matches were where they were counted (a top of the order is sized by it).
     let reach: Reach | undefined;
+    // Past the cap, the order index's start is sampled next: read in the count's statement (SearchRun.countOrList).
+    const sample = r.match && !r.checkable ? undefined : { index: INDEXES.order, order: ORDER, rows: r.match ? SAMPLE_ROWS.text : SAMPLE_ROWS.row };
+    let dense: Dense | undefined;
     if (r.openTotal) {
       count = r.openTotal;
     } else if (onlyText) {
@@ -64,16 +79,17 @@ export const order: Plan = {
       count = await s.count(sql`${source.tables} ${and(source.conds)}`);
     } else {
       // Few matches are listed by the read that counts them (a ZIP prefix counted by filter-listed is not read again).
-      const listed = await s.countOrList(source.tables, source.conds, 'seqSource' in source ? source.seqSource : undefined);
+      const listed = await s.countOrList(source.tables, source.conds, 'seqSource' in source ? source.seqSource : undefined, sample);
       if (listed.sorted && listed.count.total > 0) return { rows: await listed.sorted(), count: listed.count, step: 'listed' };
       count = listed.count;
       reach = listed.reach;
+      dense = listed.dense;
     }
     if (count.total === 0) return { rows: [], count };
     if (!walk && !onlyText && count.capped) {
       if (r.match && !r.checkable) walk = true;
       else {
-        const sampled = await s.denseIn(INDEXES.order, ORDER, r.match ? SAMPLE_ROWS.text : SAMPLE_ROWS.row);
+        const sampled = dense ?? (await s.denseIn(INDEXES.order, ORDER, sample!.rows));
         if (sampled.page) return { rows: sampled.page, count, step: 'walk' };
         walk = sampled.dense && (!r.match || textWalkFits(s, sampled.sampled?.found.length ?? 0, sampled.sampled?.rows ?? 0));
         after = sampled.sampled;

@@ -208,7 +208,10 @@ export const otherOrder: Plan = {
     sample?.catch(() => {});
     // Few matches are the page already, sorted from the read that counted them. Many open with no
     // narrower source than every provider are counted along the open-now list (openSource).
-    const { count, sorted, reach } = await s.countOrList(tables, conds, seqSource ?? (scan ? openSource(s.r, conds) : undefined));
+    // Past the cap, the order's start is sampled next (unless read ahead, or with text: its count may say it is too sparse, and the count checks it as a list where the sample checks each row): in the count's statement.
+    const sampleAsk =
+      byOrder && !unfiltered && !ahead && !sample && !s.r.match ? { index: byOrder.index, order: byOrder.order, rows: SAMPLE_ROWS.row } : undefined;
+    const { count, sorted, reach, dense } = await s.countOrList(tables, conds, seqSource ?? (scan ? openSource(s.r, conds) : undefined), sampleAsk);
     if (count.total === 0) return { count, rows: [] };
     if (sorted) return { count, rows: await sorted(), step: 'sorted' };
     // Text's matches as sparse where they were counted as a walk could not fill the page in: no sample.
@@ -219,7 +222,7 @@ export const otherOrder: Plan = {
       const walked = ahead && (await ahead);
       if (walked) return { count, rows: walked, step: 'walk' };
       // Dense: a lookup per row of the short walk costs less than listing every match.
-      const sampled = await (sample ?? s.denseIn(byOrder.index, byOrder.order, SAMPLE_ROWS.row));
+      const sampled = dense ?? (await (sample ?? s.denseIn(byOrder.index, byOrder.order, SAMPLE_ROWS.row)));
       const rows = sampled.page ?? (sampled.dense ? await s.walk(byOrder.index, byOrder.order, rowConditions(s.r), sampled.sampled) : null);
       if (rows) return { count, rows, step: 'walk' };
       if (!sampled.dense) sparse = sampled.sampled;
