@@ -20,7 +20,8 @@ import { resolve } from '../../src/features/search/resolve.server';
 import { searchNearPlace } from '../../src/features/search/nearPlace.server';
 import { closestTerms } from '../../src/features/suggestions/closest.server';
 import { textTokensOf } from '../../src/features/search/filters.server';
-import { tokenShares } from '../../src/features/search/tokenShares.server';
+import { circleRowsOf, tokenShares } from '../../src/features/search/tokenShares.server';
+import { openListedMost } from '../../src/features/search/tuning.server';
 import { RATING_STEPS } from '../../src/features/search/params';
 import { PRICE_RANGES } from '../../src/features/providers/providerFields';
 import { categoriesOfServices } from '../../src/features/catalog/services';
@@ -3281,6 +3282,35 @@ describe('sort=distance from a city with a service past the cap: the service row
             what,
           ).toBe(true);
       }
+    }
+  });
+});
+
+describe("openNow around a point with a service: the open counted only up to the service's rows in the circle (resolve.server.ts openListCount)", () => {
+  it("the zones' open of the service past its rows in the circle: those rows checked, not the open listed; the same providers", async () => {
+    const when = MOMENTS.many;
+    const circle = { point: P, miles: 15 };
+    const raw = { service: 'Facial Treatments', near: `${P.latitude},${P.longitude}`, radius: '15', openNow: 'true' };
+    const category = categoriesOfServices(['Facial'])[0]!;
+    const shares = await tokenShares(api.database);
+    const service = circleRowsOf(shares, circle, category);
+    const every = circleRowsOf(shares, circle);
+    const open = (await everyProvider()).filter((r) => isOpen(r, when) && inCategory(r, category) && haversineMiles(P, r) <= circle.miles);
+    // However many rows the circle holds, the zones' open facials are few enough to list.
+    tune({ openOverCircle: Number.POSITIVE_INFINITY });
+    expectPage(await search(raw, when), open, 0, 100, 'listed');
+    expect(lastPlan).toBe('open-listed');
+    // A bound between the circle's facial rows and its every provider: the zones' open facials (at
+    // least those of the circle) pass the first, and the second passes every count that lists them.
+    const between = (open.length - 0.5) / service;
+    expect(service * between).toBeLessThan(open.length);
+    expect(every * between).toBeGreaterThanOrEqual(openListedMost(shares.size));
+    tune({ openOverCircle: between });
+    for (const sort of ['recommended', 'rating'] as const) {
+      const what = JSON.stringify({ ...raw, sort });
+      const expected = sort === 'rating' ? [...open].sort(byRating) : open;
+      expectPage(await search({ ...raw, sort }, when), expected, 0, 100, what);
+      expect(lastPlan, what).not.toBe('open-listed');
     }
   });
 });

@@ -166,7 +166,7 @@ interface OpenListCount {
   carried: boolean;
   /** The zones and classes listed, for the cells where someone may be open (`Resolved.openCells`). */
   cells?: { zones: readonly string[]; classes: HoursClasses; conds: OpenListConditions };
-  /** Around a point, the providers its circle holds (the token sample's share, tokenShares.server.ts `circleRowsOf`). */
+  /** Around a point, the providers its circle holds, with a service its rows there (the token sample's share, tokenShares.server.ts `circleRowsOf`). */
   circleRows?: number;
   /** With a state or a city the list does not carry, the providers it holds (tokenShares.server.ts `placeRowsOf`); with a ZIP prefix of few, their count. */
   placeRows?: number;
@@ -212,14 +212,23 @@ async function openListCount(database: Db, r: Resolved, place: SearchPlace | und
   // hours index alone, no provider looked up (a hidden one, or one open twice across midnight, counts
   // too: never fewer than those open).
   const most = carried ? LIMITS.countedTotal : openListedMost(size);
+  // The list is read across the circle's zones, the circle holds a part of them: a small town's
+  // circle checks its few rows for open now rather than list its zone's open (applyOpenCount); with
+  // a service, its rows in the circle, which its plan reads (plans/pointSource.server.ts).
+  const circleRows = r.within && sample ? circleRowsOf(sample, r.within, r.category) : undefined;
+  // Past those rows the open are not listed whatever their number: counted only that far, not to
+  // `most` (the open nail salons of the circle's zones at noon, for a circle holding a few dozen).
+  const countedMost = circleRows === undefined ? most : Math.min(most, Math.floor(circleRows * PLAN_TUNING.openOverCircle));
   const counted = (list: RawBuilder<unknown>) =>
     carried
       ? sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT DISTINCT seq FROM (${list})) o
         WHERE ${isListed(sql`o.seq`)} AND ${notClosedCondition(sql`o.seq`, now)} LIMIT ${most + 1})`
-      : countUpTo(list, most);
+      : countUpTo(list, countedMost);
   // Around a point, a zone in only some of the circle's cells counted up to its share (openNow.server.ts `openCountByZone`).
   let count =
-    zones && shares && zones.some((zone) => (shares.get(zone) ?? 1) < 1) ? openCountByZone(now, classes, { zones, shares }, conds, most) : counted(openList);
+    zones && shares && zones.some((zone) => (shares.get(zone) ?? 1) < 1)
+      ? openCountByZone(now, classes, { zones, shares }, conds, countedMost)
+      : counted(openList);
   if (conds.scanned.length) {
     // A price or a minimum rating is passed over in the index, range by range: with few matches the
     // list reads every open range of its zones (the whole country's at noon). So the ranges are read
@@ -242,9 +251,6 @@ async function openListCount(database: Db, r: Resolved, place: SearchPlace | und
         FROM (SELECT hit FROM (${ranges}) LIMIT ${scan + 1}) o`;
     }
   }
-  // The list is read across the circle's zones, the circle holds a part of them: a small town's
-  // circle checks its few rows for open now rather than list its zone's open (applyOpenCount).
-  const circleRows = r.within && sample ? circleRowsOf(sample, r.within) : undefined;
   // A place's own plan reads its index to the cap at the open's density, each entry's hour bit
   // checked in it: a state's open at 3 PM (half its rows) were listed, a lookup each (applyOpenCount).
   // A ZIP prefix's few are listed whole (filter-listed), each checked in its index entry.
