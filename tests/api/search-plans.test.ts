@@ -1555,6 +1555,28 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     expect(walked).toBeGreaterThan(0);
   });
 
+  it('text listed past the counted cap with a filter few of its matches pass: sorted, no walk beside a count that reads every match anyway; the same rows', async () => {
+    const all = await everyProvider();
+    const near = { near: `${P.latitude},${P.longitude}`, radius: '100' };
+    const listed = all.filter((r) => haversineMiles(P, r) <= 100 && hasWords(words(r), 'plan'));
+    // The list is past the cap; the rating leaves a few of it, far fewer than the cap.
+    const want = listed.filter((r) => r.rating >= 4).sort(ORDERS.recommended);
+    expect(listed.length).toBeGreaterThan(LIMITS.countedTotal);
+    expect(want.length * 4).toBeLessThan(LIMITS.countedTotal);
+    for (const offset of [0, 12]) {
+      const statements: string[] = [];
+      const database = watchedDatabase(api.database, (text) => statements.push(text));
+      const trace: SearchTrace = {};
+      const params = searchParamsSchema.parse({ query: 'plan', ...near, rating: '4', offset: String(offset), limit: '12' });
+      const page = await searchProviders(database, params, MOMENTS.many, { trace });
+      expect(trace.plan, `offset ${offset}`).toBe('text-listed');
+      expect({ total: page.total, capped: page.capped }).toEqual(counted(want.length));
+      expect(page.items.map((p) => p.id)).toEqual(want.slice(offset, offset + 12).map((r) => r.id));
+      // No walk of an order index against the list (text-listed:walk's statement).
+      expect(statements.filter((text) => /\bAS hit FROM providers p INDEXED BY/.test(text))).toEqual([]);
+    }
+  });
+
   it('text listed around a point, nearest first: a deep page sorts the whole source (not the point, nor a ring first), a ring read short passes the narrower ones over; the same rows', async () => {
     const all = await everyProvider();
     const near = `${P.latitude},${P.longitude}`;
@@ -2290,6 +2312,27 @@ describe("a place's rings with words in one statement (plans/textRings.server.ts
     expect(planAlone).toEqual({ listed: 1, capped: 0 });
     // Over sqld (the sqld project) each of its hundreds of searches is a few round trips.
   }, 240_000);
+
+  it('with open now, words past the counted cap are listed by the statement too (the open-now bit of each row, no circle after circle); the same page', async () => {
+    const { searchNearPlace, RING_TUNING } = await import('../../src/features/search/nearPlace.server');
+    for (const offset of [0, 30]) {
+      const params = searchParamsSchema.parse({ query: 'plan', openNow: 'true', location: ZIP, offset: String(offset), limit: '12' });
+      const trace: SearchTrace = {};
+      const atOnce = await searchNearPlace(api.database, params, MOMENTS.many, trace);
+      RING_TUNING.textAtOnce = false;
+      let rings: Awaited<ReturnType<typeof searchNearPlace>>;
+      try {
+        rings = await searchNearPlace(api.database, params, MOMENTS.many);
+      } finally {
+        RING_TUNING.textAtOnce = true;
+      }
+      // More matches than the counted cap: with open now the statement once left them to the circles.
+      expect(atOnce.total, `offset ${offset}`).toBeGreaterThan(0);
+      expect(trace.plan, `offset ${offset}`).toMatch(/, then text-listed:rings within \d+ mi$/);
+      expectDistinct(atOnce, `offset ${offset}`);
+      expect(atOnce, `offset ${offset}`).toEqual(rings);
+    }
+  });
 });
 
 /** Places whose rings the plan tests read: the ZIP area and its town have providers of their own; Plan City's lie ~36 miles west, in the widest ring. */

@@ -426,7 +426,7 @@ async function readTextRings(over: Db, a: AroundReads, radii: readonly number[],
   const match = wordsMatch(r);
   // Words the request counted already past what the statement lists (a ZIP prefix's own search counts them): not read again.
   const made = await textListMade(q.database, match, a.q.reads);
-  const most = wordsListedMost(!!a.q.params.openNow);
+  const most = wordsListedMost();
   const known = made && made.n > most ? made : undefined;
   if (known && !narrowed) return { ask, read: undefined, pastCap: true };
   const read = await ringsByText(searchRun(q, r), match, a.point, radii, ask, { ...(narrowed ? { narrowed } : {}), ...(known ? { words: known } : {}) });
@@ -436,8 +436,7 @@ async function readTextRings(over: Db, a: AroundReads, radii: readonly number[],
 
 /**
  * The rings of a search with words as one statement (plans/textRings.server.ts `ringsByText`), when
- * the words' matches are few enough to list (with open now, few enough for each to be checked for
- * it: textFacts.server.ts `fewText`) and no circle's count passes the counted cap: the answer the rings read
+ * the words' matches are few enough to list and no circle's count passes the counted cap: the answer the rings read
  * circle after circle give, in one round trip (read beside the own page when `readsAhead` could
  * tell they would run). Undefined when they are read circle after circle (the words' list the
  * statement made is theirs: not read again).

@@ -122,7 +122,8 @@ export const textFew: Plan = {
  * every match's row (4,206 for `service=Henna Art&priceRange=$$$$` at a million); the count beside
  * it, in the same statement, stops at the cap. Taken while the walk, at the list's density in the
  * directory (thinned by the filters the list does not carry) times `deepWalkMargin`, visits at most `listedWalkRows` entries per listed match (sorting
- * reads each match's row and keeps it); null when it would visit more, or came short of the page
+ * reads each match's row and keeps it); null when it would visit more, when the sample says fewer
+ * than the cap pass (the count reads every match's row anyway), or when it came short of the page
  * (the matches lie deeper in the order than their density says): the matches are sorted then.
  */
 async function walkedPage(s: SearchRun, rowids: string, listed: number, conds: Expression<SqlBool>[]): Promise<PlanResult | null> {
@@ -139,12 +140,13 @@ async function walkedPage(s: SearchRun, rowids: string, listed: number, conds: E
   // city's words it holds) thin its matches along the order by their share (the sample's), but for
   // the range read (its share is the range's own).
   const { tokens } = await textAndLead(s);
-  const carried = (name: FilterName) =>
-    name === 'city' ||
-    (range.length > 0 && place!.filters.includes(name)) ||
-    (FILTER_TABLE[name].textTokens?.(s.r) ?? []).some((token) => tokens.includes(token));
-  const uncarried = filtersOf(s.r).filter((name) => !carried(name));
-  const share = categoryRows.filter(sampledMeets(s.r, uncarried)).length / Math.max(1, categoryRows.length);
+  const listCarries = (name: FilterName) => name === 'city' || (FILTER_TABLE[name].textTokens?.(s.r) ?? []).some((token) => tokens.includes(token));
+  const shareOf = (names: FilterName[]) => categoryRows.filter(sampledMeets(s.r, names)).length / Math.max(1, categoryRows.length);
+  // The count stops at the cap only once that many matches pass: when fewer are likely to, it reads
+  // every match's row, as sorting them does, and the walk beside it is read for nothing.
+  if (listed * shareOf(filtersOf(s.r).filter((name) => !listCarries(name))) <= LIMITS.countedTotal) return null;
+  const carried = (name: FilterName) => listCarries(name) || (range.length > 0 && place!.filters.includes(name));
+  const share = shareOf(filtersOf(s.r).filter((name) => !carried(name)));
   const most = Math.ceil((PLAN_TUNING.deepWalkMargin * s.wanted * size) / Math.max(1, listed * share));
   if (most > PLAN_TUNING.listedWalkRows * listed || most > PLAN_TUNING.deepWalk) return null;
   const inList = sql<SqlBool>`p.seq IN (SELECT value FROM json_each(${rowids}))`;

@@ -6,8 +6,7 @@
  * reads), its matches looked up once and checked against the search's other filters in the widest
  * circle, and each circle's counted from those (the place's own apart). The page is the ring answered with's matches nearest first: a
  * narrower circle's are the widest's nearer than its radius, so the rows of the page's positions
- * in the list read are enough to cut any ring's page from. Past the words' cap (with open now, the
- * counted cap: each match is checked for it) the words are listed narrowed to the widest circle's
+ * in the list read are enough to cut any ring's page from. Past the words' cap the words are listed narrowed to the widest circle's
  * states and the filters' tokens, as each circle's own plan would narrow them; past that cap too
  * nothing but the lists is read (their counts answer `textListOf` for the circles' own plans).
  */
@@ -23,11 +22,15 @@ import { betweenCounts, inPlaceOf } from './spots.server';
 import type { CircleCount } from '../rings';
 import type { TextList } from '../requestReads.server';
 
-/** The most words' matches the statement lists: with open now, those each checked for it (resolve.server.ts), as the circles' own plans check them. */
-export const wordsListedMost = (openNow: boolean) => (openNow ? LIMITS.countedTotal : countedWords());
+/**
+ * The most words' matches the statement lists, with open now too: a match's open now is the hour's
+ * bit of its search row (migrations/0091), where each circle's own plan checked the words on each of
+ * its open providers, a full-text lookup each, or built the words' whole list once per circle.
+ */
+export const wordsListedMost = () => countedWords();
 
 /** …and of the words narrowed to the widest circle's states (PLAN_TUNING.ringsNarrowedMost), at least as many. */
-const narrowedListedMost = (openNow: boolean) => (openNow ? LIMITS.countedTotal : Math.max(countedWords(), PLAN_TUNING.ringsNarrowedMost));
+const narrowedListedMost = () => Math.max(countedWords(), PLAN_TUNING.ringsNarrowedMost);
 
 /** What the rings' one statement read. */
 export interface TextRingsRead {
@@ -111,8 +114,8 @@ export async function ringsByText(
   if (!inPlace) return undefined;
   const last = radii.length - 1;
   const cap = countedWords();
-  const listedCap = wordsListedMost(!!s.r.params.openNow);
-  const narrowedCap = narrowedListedMost(!!s.r.params.openNow);
+  const listedCap = wordsListedMost();
+  const narrowedCap = narrowedListedMost();
   const fills0 = sql`(${ask.ownLeast} + k0.n - k0.o >= ${ask.wanted})`;
   const wider = last > 0;
   // One pass over the list, in the widest circle: the nearest's matches are those of its rows within
