@@ -120,17 +120,22 @@ async function resolvedText(database: Db, params: Filters, now: Date, place: Sea
  * `openCount`, `openList`, `openTotal`); none open: nothing matches.
  */
 async function resolveOpenList(database: Db, r: Resolved, place: SearchPlace | undefined, reads: RequestReads): Promise<void> {
-  const open = await openListCount(database, r, place, reads);
-  if (await serviceBeforeScan(database, r, place)) return applyOpenCount(r, open, -1);
+  const scanMost = await serviceScanMost(database, r, place);
+  const open = await openListCount(database, r, place, reads, scanMost);
+  if (scanMost === 0) return applyOpenCount(r, open, -1);
   // With words, the plan asks their list next: over the network it is read with the count (made only when someone is open).
   const words = r.match && overNetwork(database) ? wordsMatch(r) : undefined;
   applyOpenCount(r, open, await (words ? countBesideWords(database, reads, open.count, words) : countOnce(database, reads.counts, open.count)));
 }
 
 /**
- * Whether the open-now list is not counted (as when its count is not known: open now is checked on
- * each row) because the service's rows are the cheaper read: a service with no place and a price, a
- * rating or facets, which the list scans. Its service's set is no key of the zones' index (only of a
+ * The most of its service's open ranges the open-now list's count reads when the service's rows are
+ * the cheaper read (undefined when they are not: the count's own bound, `openScanMost`): as many as
+ * cost what reading those rows does, so that where few ranges are open at all (at night) the count
+ * is still known and the open are listed, and elsewhere it stops there, not known (open now is then
+ * checked on each row; 0: not counted at all). Where it was not counted, a price's rows of the
+ * service were each checked for open now to find the few open at night. For a service with no place
+ * and a price, a rating or facets, which the list scans. Its service's set is no key of the zones' index (only of a
  * city's), so the service's ranges the count reads (until its matches pass the cap, or the first
  * `openScanMost`, then twice) are read among about that many over the service's share of the
  * directory (Massage Therapy with Chinese at a million: 350,000 entries a pass). The service's rows (the token sample's share) carry
@@ -139,8 +144,8 @@ async function resolveOpenList(database: Db, r: Resolved, place: SearchPlace | u
  * read instead when facet-listed would take them (within `facetOpenMargin`, plans/facetListed.server.ts).
  * Against `scanOverService` times the entries the scan reads.
  */
-async function serviceBeforeScan(database: Db, r: Resolved, place: SearchPlace | undefined): Promise<boolean> {
-  if (!r.category || place || r.within || r.match || r.params.sort === 'distance' || !openListConditions(r).scanned.length) return false;
+async function serviceScanMost(database: Db, r: Resolved, place: SearchPlace | undefined): Promise<number | undefined> {
+  if (!r.category || place || r.within || r.match || r.params.sort === 'distance' || !openListConditions(r).scanned.length) return undefined;
   const { size, facetShares, categoryRows } = await tokenShares(database);
   const n = Math.max(1, categoryRows.length);
   const held = Math.max(1, categoryRows.filter((row) => row.categories.includes(r.category!)).length);
@@ -153,7 +158,11 @@ async function serviceBeforeScan(database: Db, r: Resolved, place: SearchPlace |
   const scan = openScanMost(size);
   const ranges = Math.min(scan, ((LIMITS.countedTotal + 1) * held) / meets);
   const entries = Math.min(size, ((ranges < scan ? 1 : 2) * ranges * n) / held);
-  return Math.min(service, facetRead) < PLAN_TUNING.scanOverService * entries;
+  const rows = Math.min(service, facetRead);
+  if (rows >= PLAN_TUNING.scanOverService * entries) return undefined;
+  // Every service's open ranges read (the service's share of them), at most what those rows cost,
+  // read twice when the bound comes first.
+  return Math.floor((Math.min(PLAN_TUNING.openScanBeside * size, rows / (2 * PLAN_TUNING.scanOverService)) * held) / n);
 }
 
 /** The open-now list of a search and the statement that counts it (`n`, -1 when not known), before it is read. */
@@ -175,7 +184,13 @@ interface OpenListCount {
 }
 
 /** What `resolveOpenList` reads with, and the statement of its count (not read). */
-async function openListCount(database: Db, r: Resolved, place: SearchPlace | undefined, reads: RequestReads): Promise<OpenListCount> {
+async function openListCount(
+  database: Db,
+  r: Resolved,
+  place: SearchPlace | undefined,
+  reads: RequestReads,
+  scanMost = Number.POSITIVE_INFINITY,
+): Promise<OpenListCount> {
   const { now } = r;
   // Few open (at night, most of the week): listed from the hours index, the other filters checked
   // on each. Many: dense in any order, so each row the usual plan reads is checked instead.
@@ -236,7 +251,7 @@ async function openListCount(database: Db, r: Resolved, place: SearchPlace | und
     // known (-1) and open now is checked on each row, as when many are open. The ranges are counted
     // apart only when the matches did not already pass the cap: the count of matches stops there,
     // where one list of the first ranges read for both was read whole (slower at both sizes).
-    const scan = openScanMost(size);
+    const scan = Math.min(openScanMost(size), scanMost);
     const ranges = openNowRanges(now, classes, zones, conds);
     if (carried) {
       const first = sql`SELECT o.seq FROM (SELECT * FROM (${ranges}) LIMIT ${scan}) o WHERE o.hit`;
