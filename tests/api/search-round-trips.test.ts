@@ -149,6 +149,16 @@ const SEARCHES: { label: string; raw: Record<string, string>; most: number }[] =
   // (plans/spots.server.ts inPlaceOf; circle after circle before: 7 at 100,000 providers, 3 now).
   { label: 'a service around a ZIP code (fuzz)', raw: { service: 'Hair Salon', location: '37051' }, most: 2 },
   { label: 'open now at a price with two languages (fuzz)', raw: { priceRange: '$$$$', openNow: 'true', lang: 'ht,ko' }, most: 2 },
+  // A count that lists few matches reads their page in the same statement (plans/context.server.ts countOrList), and a
+  // deep page its rows from the list that counted them (pageAndCount): the page was one more round trip after each
+  // (at 100,000 providers the fuzz's open now around a point, a facet few hold and a deep page, 4 or 5 -> 3 or 4).
+  { label: 'open now around a point, few (fuzz)', raw: { openNow: 'true', near: '41.8781,-87.6298', radius: '5' }, most: 3 },
+  { label: 'open now in a ZIP prefix with a rating in another order (fuzz)', raw: { location: '606', rating: '4', openNow: 'true', sort: 'rating' }, most: 3 },
+  { label: 'a service at a price, a deep page', raw: { service: 'Nail Salon', priceRange: '$$', offset: '12' }, most: 1 },
+  // Words around a city whose list holds a page but whose other filters leave few: the rings' one statement read beside
+  // the own page when the token sample's share says its own likely fall short (rings.server.ts readBeside; the fuzz's Fargo, 4 before).
+  { label: 'a word around a city with a rating its list does not carry', raw: { query: 'nail', location: 'Chicago', rating: '4.8', limit: '2' }, most: 3 },
+  { label: 'a word around a city with a language (fuzz)', raw: { query: 'salon', location: 'Chicago', lang: 'vi', limit: '2' }, most: 3 },
 ];
 
 describe.skipIf(noSqld)('database round trips of a search, through a proxy in front of sqld', () => {

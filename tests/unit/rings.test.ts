@@ -44,6 +44,15 @@ describe('aheadOfOwn: which rings statement is read beside the place\u2019s own 
     expect(aheadOfOwn({ ...kinds.open, wanted: 12 }, { most: 3 })).toBeNull();
     expect(aheadOfOwn({ ...kinds.spots, wanted: 12 }, { open: 3 })).toBeNull();
   });
+  it('with words, also when the most their list holds is likely to leave fewer than the page, read for any own count up to that most', () => {
+    const margin = RING_TUNING.likelyShortMargin;
+    expect(aheadOfOwn({ ...kinds.text, wanted: 12, share: 0.1 }, { most: 40 })).toEqual({ rings: 'text', own: 40 });
+    expect(aheadOfOwn({ ...kinds.text, wanted: 12, share: 12 / 40 / margin + 0.01 }, { most: 40 })).toBeNull();
+    expect(aheadOfOwn({ ...kinds.text, wanted: 12 }, { most: 40 })).toBeNull();
+    // Not without words: open now and the points' statement read by an exact count.
+    expect(aheadOfOwn({ ...kinds.open, wanted: 12, share: 0.01 }, { open: 40 })).toBeNull();
+    expect(aheadOfOwn({ ...kinds.spots, wanted: 12, share: 0.01 }, { counted: 40 })).toBeNull();
+  });
 });
 
 describe('ringStart', () => {

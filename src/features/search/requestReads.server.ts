@@ -27,13 +27,23 @@ export interface TextList {
   rowids: string | null;
 }
 
+/** Matches counted up to the cap as SearchRun.countOrList lists them. */
+export interface Listing {
+  /** Counted, at most one past the cap. */
+  n: number;
+  /** Their seq, as a JSON array, when they are at most the cap; else null. */
+  seqs: string | null;
+  /** The highest seq counted: how far into the source's order they reach. */
+  reach: number;
+}
+
 export interface RequestReads {
   /** Counts (`SELECT count(*) AS n`): the open-now list's, the text's, a box's rows. */
   counts: StatementMemo<number>;
   /** The full-text expression of each text searched (textMatch.server.ts), by column and text. */
   textMatches: StatementMemo<TextMatch | null | false>;
   /** A count that lists its matches' seq (SearchRun.countOrList): a circle's count is read again for its page. */
-  listings: StatementMemo<{ n: number; seqs: string }>;
+  listings: StatementMemo<Listing>;
   /** The states a box or a ZIP prefix holds providers in (textFacts.server.ts `statesOf`). */
   states: StatementMemo<readonly string[] | null>;
   /** The words' matches and their rowids (textFacts.server.ts `textListOf`). */

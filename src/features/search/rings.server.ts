@@ -20,7 +20,7 @@ import { haversineMiles, type GazetteerPlace, type Point } from '../places';
 import type { SearchPlace } from '../places/index.server';
 import { kept, readOnce, type StatementMemo } from './requestReads.server';
 import { requestOf, type SearchInput, type SearchRequest, type Told } from './request.server';
-import type { Circle, Resolved } from './searchTypes.server';
+import type { Circle, FilterName, Resolved } from './searchTypes.server';
 import {
   afterWidest,
   aheadOfOwn,
@@ -45,8 +45,8 @@ import { choosePlan } from './plans/choice.server';
 import { planFor } from './plans/index.server';
 import { ringsBySpot, type RingsPage, type RingsRead } from './plans/spots.server';
 import { ringsByText, wordsListedMost, type TextRingsAsk, type TextRingsRead } from './plans/textRings.server';
-import { narrowedList } from './tokenShares.server';
-import { wordsMatch } from './filters.server';
+import { narrowedList, tokenShares } from './tokenShares.server';
+import { FILTERS, filtersOf, sampledMeets, wordsMatch, type SearchFilter } from './filters.server';
 import { primeTextList, statesNear, textListMade } from './textFacts.server';
 import { LIMITS } from '../../config';
 import { withBudget } from './budget.server';
@@ -113,9 +113,38 @@ export async function readsAhead(q: SearchRequest, found: GazetteerPlace, around
   if (!ahead) return q;
   if (early && ahead.at !== found) readAt(q, ahead.at, ahead.radii);
   const a: AroundReads = { q, ...ahead.ring };
+  // What the own search resolved (told first): with words, the filters its list leaves to its rows.
+  let resolved: Resolved | undefined;
   // In a turn of microtasks, as the own search goes on: its reads of the turn are asked first.
-  return { ...q, tell: (told) => void kept(Promise.resolve(told).then((t) => readBeside(database, a, ahead, t))) };
+  return {
+    ...q,
+    tell: (told) => {
+      if ('resolved' in told) resolved = told.resolved;
+      const r = resolved;
+      void kept(Promise.resolve(told).then((t) => readBeside(database, a, ahead, t, r)));
+    },
+  };
 }
+
+/**
+ * The token sample's share of the filters a list of the own's words does not carry (a price, a
+ * rating, facets, a service: not the words, nor a place, nor a filter whose tokens the list was
+ * read with): how many of the most it told its rows are likely to keep (rings.ts `aheadOfOwn`).
+ * 1 (none left out) without a sample.
+ */
+async function keptShare(database: Db, r: Resolved | undefined): Promise<number> {
+  if (!r) return 1;
+  const tokens = r.textTokens ?? [];
+  const names = filtersOf(r).filter(
+    (name) => LEFT_TO_ROWS.has(name) && !((FILTERS[name] as SearchFilter).textTokens?.(r) ?? []).every((token) => tokens.includes(token)),
+  );
+  if (!names.length) return 1;
+  const { categoryRows } = await tokenShares(database);
+  return categoryRows.length ? categoryRows.filter(sampledMeets(r, names)).length / categoryRows.length : 1;
+}
+
+/** The filters the sample holds that no list of words carries but by a token (`keptShare`). */
+const LEFT_TO_ROWS: ReadonlySet<FilterName> = new Set(['priceRange', 'rating', 'facets', 'category']);
 
 /**
  * What a place's own search and its rings ask first, at the place `found`: with open now, the
@@ -157,11 +186,13 @@ export function hoursAhead(
  * any count of the place's own up to the most it told (its page's positions from offset − most),
  * which searchAround then takes (`RequestReads.textAhead`). The rings then find it read.
  */
-function readBeside(database: Db, a: AroundReads, { radii, ownSearched }: AroundAhead, told: Told): void {
+async function readBeside(database: Db, a: AroundReads, { radii, ownSearched }: AroundAhead, told: Told, resolved?: Resolved): Promise<void> {
   const { params } = a.q;
   const { offset, limit } = params;
   const own = 'resolved' in told ? { open: openOwn(told.resolved, offset + limit) } : told;
-  const ahead = aheadOfOwn({ openNow: !!params.openNow, text: hasText(params), wanted: offset + limit }, own);
+  const text = hasText(params);
+  const share = text && 'most' in told ? await keptShare(database, resolved) : 1;
+  const ahead = aheadOfOwn({ openNow: !!params.openNow, text, wanted: offset + limit, share }, own);
   if (!ahead) return;
   if (ahead.rings === 'text') {
     if (!RING_TUNING.textAtOnce) return;

@@ -17,6 +17,12 @@ export const RING_TUNING = {
   probedFromRows: 100,
   /** Rings with words read as one statement (plans/textRings.server.ts); the tests turn it off to compare with the rings read circle after circle. */
   textAtOnce: true,
+  /**
+   * Words' rings are read beside the own page when the own's likely matches (the most its list holds
+   * at the token sample's share of the filters the list does not carry) times this fall short of the
+   * page: a read that is rarely wasted, where waiting for the own page cost a round trip.
+   */
+  likelyShortMargin: 1.5,
 };
 
 /** The radii to try around `place`, in miles, whole, never past MAX_NEARBY_MILES. */
@@ -113,17 +119,21 @@ export type OwnTold = { open: number } | { most: number } | { counted: number };
  * Which of the rings' one statements is read beside the place's own page, from what its own search
  * told (`told`): with words the text statement, by the most its own can have; else with open now the
  * statement with the widest circle's open-now count, by its open-now total; else the points'
- * statement, by its exact count. `own`: its matches (at most). Null when its own fill the page
- * (`wanted`: offset + limit), or the fact told is not the one its kind reads by.
+ * statement, by its exact count. `own`: its matches (at most). With words, `share`: the share of
+ * those the other filters are likely to leave (`likelyShortMargin`). Null when its own fill the
+ * page (`wanted`: offset + limit), or the fact told is not the one its kind reads by.
  */
 export function aheadOfOwn(
-  { openNow, text, wanted }: { openNow: boolean; text: boolean; wanted: number },
+  { openNow, text, wanted, share = 1 }: { openNow: boolean; text: boolean; wanted: number; share?: number },
   told: OwnTold,
 ): { rings: 'text' | 'open' | 'spots'; own: number } | null {
   const rings = text ? 'text' : openNow ? 'open' : 'spots';
   const own =
     rings === 'text' ? (told as { most?: number }).most : rings === 'open' ? (told as { open?: number }).open : (told as { counted?: number }).counted;
-  return own !== undefined && own < wanted ? { rings, own } : null;
+  if (own === undefined) return null;
+  // Words: the rings' statement reads their page for any own count up to the most, so a likely short own is enough.
+  const short = own < wanted || (rings === 'text' && own * share * RING_TUNING.likelyShortMargin < wanted);
+  return short ? { rings, own } : null;
 }
 
 /** Whether a circle of `count` matches (with the place's own) fills the page. */

@@ -29,7 +29,7 @@ import type { Count, FilterName, Resolved } from '../searchTypes.server';
 import type { Point } from '../../places';
 import { boxCheckedMost, PLAN_TUNING } from '../tuning.server';
 import { manyText, statesNear, wordsEstimate } from '../textFacts.server';
-import { countOnce, readOnce, statementKey, type StatementMemo } from '../requestReads.server';
+import { countOnce, readOnce, remembered, statementKey, type Listing, type StatementMemo } from '../requestReads.server';
 import type { SearchInput, SearchRequest } from '../request.server';
 
 export type Row = Selectable<ProvidersTable> & { distanceMiles?: number; matchCount?: number };
@@ -89,6 +89,18 @@ const ORDER_COLUMNS = sql`p.seq, p.isPromoted, p.rating, p.reviewCount, p.name`;
  * per cent of providers, which 50 rows often miss).
  */
 export const SAMPLE_ROWS = { text: 50, row: 400 } as const;
+/** A sample of an order index's start to read (SearchRun.denseIn): the index, its order and how many of its rows. */
+export interface SampleAsk {
+  index: IndexName;
+  order: RawBuilder<unknown>;
+  rows: number;
+}
+/** What a sample says (SearchRun.denseIn): whether to walk, the page when it held one, and where a walk goes on from. */
+export interface Dense {
+  dense: boolean;
+  page: Row[] | null;
+  sampled?: Sampled;
+}
 /** The start of an order index a sample read (`rows` of it) and the matches it found there, in order. */
 export interface Sampled {
   rows: number;
@@ -137,13 +149,16 @@ export interface SearchRun {
    * the matches are at most the counted cap, `sorted`: their page, sorted from the matches this read
    * listed, without reading `tables` again. Null past the cap (or when counted before): the caller
    * walks or sorts as after a count. `seqSource`: the same matches as a source of `p.seq` alone,
-   * read instead when given (`textSourceOf`).
+   * read instead when given (`textSourceOf`). `sample`: past the cap, the sample the caller would
+   * read next (`denseIn`), read in the count's statement (`dense`; not when counted before, or in
+   * another order than the page's).
    */
   countOrList(
     tables: RawBuilder<unknown>,
     conds: Expression<SqlBool>[],
     seqSource?: ListedSource,
-  ): Promise<{ count: Count; sorted: (() => Promise<Row[]>) | null; reach?: Reach }>;
+    sample?: SampleAsk,
+  ): Promise<{ count: Count; sorted: (() => Promise<Row[]>) | null; reach?: Reach; dense?: Dense }>;
   /** A page of matches that are sorted (every match of `tables` and `conds`). */
   sortedPage(tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], text?: TextSource): Promise<Row[]>;
   /**
@@ -193,7 +208,7 @@ export interface SearchRun {
    * Whether the matches are dense enough in an order index to walk it for a page; `page` when the
    * sample itself held the page, else `sampled`, where the walk goes on from (no row is read twice).
    */
-  denseIn(index: IndexName, indexOrder: RawBuilder<unknown>, sample: number): Promise<{ dense: boolean; page: Row[] | null; sampled?: Sampled }>;
+  denseIn(index: IndexName, indexOrder: RawBuilder<unknown>, sample: number): Promise<Dense>;
   /** Whether `found` matches among the first `read` rows of an order index say a walk fills the page (denseIn's rule). */
   walkFills(found: number, read: number): boolean;
 }
@@ -314,14 +329,14 @@ async function topPage(s: SearchRun, list: (top: string | null) => ListedSource 
     const listed = await list(top);
     const inTop = sql`SELECT p.seq ${listed.tables} ${and(listed.conds)} ORDER BY ${order} LIMIT ${wanted}`;
     // A first page's rows are read with the list (the list is the page: one round trip, not two); a
-    // deeper page's by seq after it, the rows before it never read.
+    // deeper page's by seq from it in the same statement, the rows before it never read.
     if (params.offset === 0) {
       const rows = await run(sql`SELECT p.*${s.distance} FROM (${inTop}) s CROSS JOIN providers p ON p.seq = s.seq`);
       if (rows.length === wanted || !top) return rows;
     } else {
-      const seqs = (await run(inTop)).map((row) => row.seq);
       // A full page, or every match (the last page, short).
-      if (seqs.length === wanted || !top) return s.rowsBySeq(seqs.slice(params.offset));
+      const { rows, listed: found } = await pageOfList(s, inTop);
+      if (found === wanted || !top) return rows;
     }
     share *= PLAN_TUNING.topGrowth;
   }
@@ -356,7 +371,7 @@ async function fewSorted(s: SearchRun, from: RawBuilder<unknown>): Promise<[Row[
  * A walk for the page and another for the count read the same rows of the index twice (the count
  * further), and text that is many built its list of matches for each ("time" is 234,761 rowids
  * at a million). So one walk lists the matches' seq in order as it counts them (one string,
- * aggregated in SQL, as countOrList's), and the page's rows are read by seq.
+ * aggregated in SQL, as countOrList's), and the page's rows are read by seq from that list.
  */
 async function pageAndCount(
   s: SearchRun,
@@ -366,8 +381,7 @@ async function pageAndCount(
   listsWords = false,
 ): Promise<PlanResult> {
   const { r, page, wanted, run, distance } = s;
-  const { database, params } = s.q;
-  const { db } = database;
+  const { params } = s.q;
   // Open now is never carried by category rows, so here `from` reads the provider row `p`: the
   // page is read from it as it walks (by seq after, each of its rows counted twice on sqld).
   if (r.openTotal) return { rows: await run(sql`SELECT p.*${distance} ${from} ORDER BY ${inOrder} ${page}`), count: r.openTotal };
@@ -375,7 +389,7 @@ async function pageAndCount(
   if (params.offset === 0) {
     // The first page: counted and its rows read in one statement, one round trip (docs/SCALING.md
     // "Round trips"); the page walks the first rows again, a page's worth. Deeper, the list below
-    // is read once and the page's rows after it (walking to a deep page again read it twice).
+    // is read once and the page's rows from it (walking to a deep page again read it twice).
     // A source that lists the words builds their whole list in each read of it: read once, kept for
     // the count and the page (the kept rows cost a read each on sqld, so only then).
     const found = await run(
@@ -388,43 +402,78 @@ async function pageAndCount(
     );
     return { rows: found.filter((row) => row.seq !== null), count: cappedTotal(Number(found[0]!.matchCount)) };
   }
-  const { rows } = await sql<{ n: number; seqs: string }>`SELECT count(*) AS n, json_group_array(seq) AS seqs
-    FROM (SELECT ${seq} AS seq ${from} ORDER BY ${inOrder} LIMIT ${listed})`.execute(db);
-  return { rows: await s.rowsBySeq((JSON.parse(rows[0]!.seqs) as number[]).slice(params.offset, wanted)), count: cappedTotal(Number(rows[0]!.n)) };
+  const { rows, listed: n } = await pageOfList(s, sql`SELECT ${seq} AS seq ${from} ORDER BY ${inOrder} LIMIT ${listed}`);
+  return { rows, count: cappedTotal(n) };
+}
+
+/**
+ * The page's rows of `list` (a statement of `seq` in the page's order, up to the page's end at
+ * least) and how many it lists, in one statement (one round trip, where the list and then its
+ * page's rows by seq were two): the list is made once and each of the page's places in it looked
+ * up, the rows before the page never read.
+ */
+async function pageOfList(s: SearchRun, list: RawBuilder<unknown>): Promise<{ rows: Row[]; listed: number }> {
+  const { run, distance } = s;
+  const { params } = s.q;
+  if (params.limit === 0) {
+    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (${list})`.execute(s.q.database.db);
+    return { rows: [], listed: Number(rows[0]!.n) };
+  }
+  const places = sql.join(Array.from({ length: params.limit }, (_, i) => sql`(${i})`));
+  const found = (await run(
+    sql`WITH c AS MATERIALIZED (SELECT count(*) AS n, json_group_array(seq) AS seqs FROM (${list}))
+      SELECT p.*${distance}, c.n AS matchCount, i.column1 AS pageAt FROM c CROSS JOIN (VALUES ${places}) i
+      LEFT JOIN providers p ON p.seq = json_extract(c.seqs, '$[' || CAST(${params.offset} + i.column1 AS INTEGER) || ']')`,
+  )) as (Row & { pageAt: number })[];
+  // In the page's order, sorted here: a sort in SQL is rows read on sqld.
+  return { rows: found.filter((row) => row.seq !== null).sort((a, b) => a.pageAt - b.pageAt), listed: Number(found[0]!.matchCount) };
 }
 
 /**
  * A count reads every match when they are at most the cap, and sorting them for the page read the
  * source again: for sparse matches (a service's rows with a rating and text) every row of it twice.
  * So the count lists the matches' seq as it counts them (one string, aggregated in SQL: a row each
- * cost more than the count when they are many), and a page of few is sorted from those alone.
- * On sqld (Turso bills rows read) the list costs what the count did; the sort reads each match by
- * its primary key, fewer rows than the source held. The seq come back as VALUES, which sqld does
- * not count as rows read (a JSON list read by json_each, or an IN list, it counts once more).
+ * cost more than the count when they are many), and a page of few is sorted from those alone, in
+ * the same statement (`listedWithPage`): the count and the page are one round trip (docs/SCALING.md
+ * "Round trips"). On sqld (Turso bills rows read) the list costs what the count did; the sort reads
+ * each match by its primary key, fewer rows than the source held.
  */
-async function countOrList(s: SearchRun, tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], seqSource?: ListedSource) {
+async function countOrList(s: SearchRun, tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], seqSource?: ListedSource, sample?: SampleAsk) {
   const { r, page, run, distance, order } = s;
   const { database, params, reads } = s.q;
-  const { db } = database;
   const orderDistance = orderDistanceOf(s);
   if (r.openTotal) return { count: r.openTotal, sorted: null };
   const from = seqSource ? sql`${seqSource.tables} ${and(seqSource.conds)}` : sql`${tables} ${and(conds)}`;
   const key = statementKey(database, from);
   const known = s.counts.get(key);
   if (known) return { count: await known, sorted: null };
-  // Once per request: a place's circle asked for its count (a page of no rows) is read again for its page.
-  const listing = readOnce(reads.listings, key, () =>
-    sql<{ n: number; seqs: string }>`SELECT count(*) AS n, json_group_array(seq) AS seqs
-    FROM (SELECT p.seq ${from} LIMIT ${LIMITS.countedTotal + 1})`
-      .execute(db)
-      .then(({ rows }) => rows[0]!),
-  );
-  const counting = listing.then(({ n }) => cappedTotal(Number(n)));
+  // Once per request: a place's circle asked for its count (a page of no rows) is read again for its
+  // page, sorted from the list the first read kept.
+  const earlier = reads.listings.get(key);
+  // A sample read past the cap comes back as the rows; only in the page's own order (it is the outer sort).
+  const sampled = sample && sample.order === order ? sample : undefined;
+  const read = earlier ? undefined : listedWithPage(s, from, sampled);
+  const listing =
+    earlier ??
+    remembered(
+      reads.listings,
+      key,
+      read!.then(({ listing }) => listing),
+    );
+  const counting = listing.then(({ n }) => cappedTotal(n));
   s.counts.set(key, counting);
-  const [{ seqs }, total] = await Promise.all([listing, counting]);
-  const matches = JSON.parse(seqs) as number[];
-  if (total.capped) return { count: total, sorted: null, reach: { found: matches.length, reach: Math.max(...matches) } };
+  const [{ seqs, reach }, total] = await Promise.all([listing, counting]);
+  if (total.capped || seqs === null) {
+    const reached = { found: LIMITS.countedTotal + 1, reach };
+    if (!read || !sampled) return { count: total, sorted: null, reach: reached };
+    return { count: total, sorted: null, reach: reached, dense: denseOf(s, sampled.rows, (await read).rows) };
+  }
   s.q.tell?.({ counted: total.total });
+  if (read) {
+    const { rows } = await read;
+    return { count: total, sorted: async () => rows };
+  }
+  const matches = JSON.parse(seqs) as number[];
   const sorted = async () =>
     matches.length <= params.offset || params.limit === 0
       ? []
@@ -433,6 +482,36 @@ async function countOrList(s: SearchRun, tables: RawBuilder<unknown>, conds: Exp
             CROSS JOIN provider_search p ON p.seq = m.column1 ORDER BY ${order} ${page}) s CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
         );
   return { count: total, sorted };
+}
+
+/**
+ * The matches of `from` counted up to the cap, their seq listed as they are counted, and, when they
+ * are at most the cap, the page sorted from that list (read back by json_each) in the same
+ * statement; past the cap no page is read, and the list is not sent back (its highest seq is: how
+ * far into the index's order the matches reach). With `sample`, past the cap its rows are read in
+ * the same statement instead (the start of the order index the caller would sample next, denseIn),
+ * a guard before it keeping it unread at or below the cap.
+ */
+async function listedWithPage(s: SearchRun, from: RawBuilder<unknown>, sample?: SampleAsk): Promise<{ listing: Listing; rows: Row[] }> {
+  const { page, run, distance, order, wanted } = s;
+  const cap = LIMITS.countedTotal;
+  const orderDistance = orderDistanceOf(s);
+  const fromList = sql`SELECT p.seq${orderDistance} FROM c CROSS JOIN json_each(c.seqs) m CROSS JOIN provider_search p ON p.seq = m.value
+    WHERE c.n <= ${cap} ORDER BY ${order} ${page}`;
+  const pageRows = sample
+    ? sql`SELECT * FROM (${fromList}) UNION ALL SELECT * FROM (SELECT p.seq${orderDistance} FROM (SELECT p.seq FROM providers p ${indexedBy(sample.index)}
+        WHERE (SELECT n FROM c) > ${cap} ORDER BY ${sample.order} LIMIT ${sample.rows}) s CROSS JOIN providers p ON p.seq = s.seq ${and(rowConditions(s.r))} LIMIT ${wanted})`
+    : fromList;
+  const found = (await run(
+    sql`WITH c AS MATERIALIZED (SELECT count(*) AS n, max(seq) AS reach, json_group_array(seq) AS seqs FROM (SELECT p.seq ${from} LIMIT ${cap + 1}))
+      SELECT c.n AS matchCount, c.reach AS matchReach, CASE WHEN c.n <= ${cap} THEN c.seqs END AS matchSeqs, p.*${distance} FROM c
+      LEFT JOIN (${pageRows}) s ON 1 LEFT JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
+  )) as (Row & { matchReach: number | null; matchSeqs: string | null })[];
+  const [first] = found;
+  return {
+    listing: { n: Number(first!.matchCount), seqs: first!.matchSeqs, reach: Number(first!.matchReach) },
+    rows: found.filter((row) => row.seq !== null),
+  };
 }
 
 /** `conds` as one value, 1 when all hold: each evaluated only when those before it held (nested CASE; an AND may evaluate both sides). */
@@ -510,11 +589,17 @@ async function listTextFor(s: SearchRun, rows: number) {
  */
 async function denseIn(s: SearchRun, index: IndexName, indexOrder: RawBuilder<unknown>, sample: number) {
   const { r, wanted, run, distance } = s;
-  const { params } = s.q;
   const found = await run(
     sql`SELECT p.*${distance} FROM (SELECT p.seq FROM providers p ${indexedBy(index)} ORDER BY ${indexOrder} LIMIT ${sample}) s
       CROSS JOIN providers p ON p.seq = s.seq ${and(rowConditions(r))} LIMIT ${wanted}`,
   );
+  return denseOf(s, sample, found);
+}
+
+/** What the matches `found` among the first `sample` rows of an order index say (denseIn's answer). */
+function denseOf(s: SearchRun, sample: number, found: Row[]): Dense {
+  const { wanted } = s;
+  const { params } = s.q;
   const sampled = found.length;
   const dense = sampled >= wanted || s.walkFills(sampled, sample) || deepReach(s, { rows: sample, found }) > 0;
   // The sample is the walk's start only within the walk's cap (a cap below the sample: the walk reads less).
@@ -614,7 +699,7 @@ export function searchRun(q: SearchRequest<SearchInput>, r: Resolved): SearchRun
       return readOnce(counts, key, () => q.reads.capped.get(key) ?? cappedCount(database, from));
     },
     counted: (from) => (r.openTotal ? Promise.resolve(r.openTotal) : s.count(from)),
-    countOrList: (tables, conds, seqSource) => countOrList(s, tables, conds, seqSource),
+    countOrList: (tables, conds, seqSource, sample) => countOrList(s, tables, conds, seqSource, sample),
     sortedPage: (tables, conds, text) => sortedPage(s, tables, conds, text),
     topPage: (list, estimate) => topPage(s, list, estimate),
     openSorted: () => openSorted(s),
