@@ -184,13 +184,7 @@ interface OpenListCount {
 }
 
 /** What `resolveOpenList` reads with, and the statement of its count (not read). */
-async function openListCount(
-  database: Db,
-  r: Resolved,
-  place: SearchPlace | undefined,
-  reads: RequestReads,
-  scanMost = Number.POSITIVE_INFINITY,
-): Promise<OpenListCount> {
+async function openListCount(database: Db, r: Resolved, place: SearchPlace | undefined, reads: RequestReads, scanMost = Infinity): Promise<OpenListCount> {
   const { now } = r;
   // Few open (at night, most of the week): listed from the hours index, the other filters checked
   // on each. Many: dense in any order, so each row the usual plan reads is checked instead.
@@ -227,23 +221,19 @@ async function openListCount(
   // hours index alone, no provider looked up (a hidden one, or one open twice across midnight, counts
   // too: never fewer than those open).
   const most = carried ? LIMITS.countedTotal : openListedMost(size);
-  // The list is read across the circle's zones, the circle holds a part of them: a small town's
-  // circle checks its few rows for open now rather than list its zone's open (applyOpenCount); with
-  // a service, its rows in the circle, which its plan reads (plans/pointSource.server.ts).
+  // The list is read across the circle's zones, the circle holds a part of them: a small town's circle checks its few rows
+  // (with a service, its rows there, which its plan reads) rather than list its zone's open (applyOpenCount), so the open
+  // are counted only that far: past it they are not listed, however many (a zone's open nail salons at noon).
   const circleRows = r.within && sample ? circleRowsOf(sample, r.within, r.category) : undefined;
-  // Past those rows the open are not listed whatever their number: counted only that far, not to
-  // `most` (the open nail salons of the circle's zones at noon, for a circle holding a few dozen).
-  const countedMost = circleRows === undefined ? most : Math.min(most, Math.floor(circleRows * PLAN_TUNING.openOverCircle));
+  const upTo = circleRows === undefined ? most : Math.min(most, Math.floor(circleRows * PLAN_TUNING.openOverCircle));
   const counted = (list: RawBuilder<unknown>) =>
     carried
       ? sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT DISTINCT seq FROM (${list})) o
         WHERE ${isListed(sql`o.seq`)} AND ${notClosedCondition(sql`o.seq`, now)} LIMIT ${most + 1})`
-      : countUpTo(list, countedMost);
+      : countUpTo(list, upTo);
   // Around a point, a zone in only some of the circle's cells counted up to its share (openNow.server.ts `openCountByZone`).
   let count =
-    zones && shares && zones.some((zone) => (shares.get(zone) ?? 1) < 1)
-      ? openCountByZone(now, classes, { zones, shares }, conds, countedMost)
-      : counted(openList);
+    zones && shares && zones.some((zone) => (shares.get(zone) ?? 1) < 1) ? openCountByZone(now, classes, { zones, shares }, conds, upTo) : counted(openList);
   if (conds.scanned.length) {
     // A price or a minimum rating is passed over in the index, range by range: with few matches the
     // list reads every open range of its zones (the whole country's at noon). So the ranges are read
