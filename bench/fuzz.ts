@@ -18,7 +18,8 @@
  * the most round trips in sequence any search waits for, and the searches that take the most.
  *
  * Options: --searches N, --providers N, --seed N, --db FILE, --round-trips, --runs N (the whole list timed N times in
- * turn, each search's best kept: a pause of the shared machine then costs one run, not the figure),
+ * turn, each search's best kept: a pause of the shared machine then costs one run, not the figure;
+ * the first run alone, whose statements are prepared as they first come, is reported beside it),
  * --compare FILE (an earlier run's fuzz-all.json: each search's time against its time there, and
  * the searches whose plan changed). Summary JSON: /tmp/glow-bench/fuzz.json; every search:
  * /tmp/glow-bench/fuzz-all.json.
@@ -175,6 +176,9 @@ const RUNS = Math.max(1, Number(opts.runs));
 type Result = { raw: Record<string, string>; at: Date; ms: number; plan: string; overBudget: boolean };
 const results: Result[] = [];
 for (const s of searches) results.push({ ...s, ...(await timed(database, s.raw, s.at)) });
+// The first run alone, before later runs keep each search's best: past the warm-up's searches each
+// statement is prepared the first time it comes, as in a server that has just started.
+const firstRun = results.map((r) => r.ms);
 // Further runs keep each search's best: a run a busy minute slowed down counts once, not for all.
 for (let run = 1; run < RUNS; run++)
   for (const [i, s] of searches.entries()) {
@@ -199,6 +203,7 @@ const stats = (times: number[]) => {
 };
 const rows = [...byPlan.entries()].map(([plan, times]) => ({ plan, ...stats(times) })).sort((a, b) => b.n - a.n);
 const all = { plan: 'all', ...stats(results.map((r) => r.ms)) };
+const first = { ...stats(firstRun), over: firstRun.filter((t) => t > GOAL.p99).length };
 
 console.log(
   `\n[fuzz] ${SEARCHES.toLocaleString('en-US')} random searches at ${TOTAL.toLocaleString('en-US')} providers (seed ${SEED}), ms in process${RUNS > 1 ? `, each the best of ${RUNS} runs` : ''}, slowest 15 re-run (best of 3)\n`,
@@ -209,14 +214,22 @@ console.log(
     [...rows, all].map((r) => [r.plan, r.n, ms(r.p50), ms(r.p99), ms(r.max)]),
   ),
 );
+if (RUNS > 1)
+  console.log(
+    `\nFirst run alone (statements prepared as they first come): p50 ${ms(first.p50)}, p99 ${ms(first.p99)}, max ${ms(first.max)}; over ${GOAL.p99} ms ${first.over} (best of ${RUNS}: ${results.filter((r) => r.ms > GOAL.p99).length})`,
+  );
 const over = results.filter((r) => r.overBudget);
 console.log(`\nOut of time budget (503): ${over.length}${over.length ? `: ${over.map((r) => new URLSearchParams(r.raw)).join(' · ')}` : ''}`);
-console.log('\nSlowest (first run → re-run, ms):');
+console.log(`\nSlowest (${RUNS > 1 ? `best of ${RUNS} runs` : 'the run'} → re-run best of 3, ms):`);
 for (const s of slowest) console.log(`  ${ms(s.first!, 1)} → ${ms(s.ms, 1)}  ${s.plan}  ${new URLSearchParams(s.raw)}  at ${s.at.toISOString()}`);
 console.log(`\nGoal: p99 < ${GOAL.p99} ms and max < ${GOAL.max} ms: ${all.p99 < GOAL.p99 && all.max < GOAL.max ? 'met' : 'NOT met'}`);
 writeFileSync(
   `${BENCH_DIR}/fuzz.json`,
-  JSON.stringify({ providers: TOTAL, searches: SEARCHES, seed: SEED, plans: rows, all, overBudget: over.length, slowest }, null, 2),
+  JSON.stringify(
+    { providers: TOTAL, searches: SEARCHES, seed: SEED, runs: RUNS, plans: rows, all, firstRun: first, overBudget: over.length, slowest },
+    null,
+    2,
+  ),
 );
 if (opts.compare) compareWith(opts.compare);
 if (opts['round-trips']) await roundTrips(opts.db ?? generated!.file);

@@ -350,6 +350,11 @@ export function openNowRanges(
  * index that puts the set before openMinute, one range per set (an IN list SQLite seeks value by
  * value): only the service's ranges are read. An arm per set too was slower to prepare than the
  * rows it saved in process.
+ * The arms are rows of a VALUES list (zone, class, earliest opening, now: bound values) joined to
+ * the index, one seek per row in the rows' order, not a compound SELECT of one arm each: SQLite
+ * plans every arm of a compound apart, so a statement with three hundred of them (and the filters'
+ * conditions in each) took tens of milliseconds to prepare, and its text changed with the zones and
+ * classes present; the join is planned once and its text depends on the number of arms alone.
  */
 function openArms<Row>(
   date: Date,
@@ -359,27 +364,21 @@ function openArms<Row>(
   conds: Expression<SqlBool>[],
   select: RawBuilder<unknown>,
 ): RawBuilder<Row> {
-  const inZones: [Expression<SqlBool>, number, readonly number[]][] = [
-    ...zones.map((zone): [Expression<SqlBool>, number, readonly number[]] => [
-      sql<SqlBool>`h.timeZone = ${zone}`,
-      minuteOfWeek(date, zone),
-      classes.get(zone) ?? [],
-    ]),
-    // Every stored zone is one of TIME_ZONES (timeZoneOf); a provider without one reads New York time.
-    [sql<SqlBool>`h.timeZone IS NULL`, minuteOfWeek(date, FALLBACK_ZONE), classes.get('') ?? []],
+  const minutes = CLASS_MINUTES;
+  // Every stored zone is one of TIME_ZONES (timeZoneOf); a provider without one (NULL) reads New York time.
+  const inZones: [string | null, number, readonly number[]][] = [
+    ...zones.map((zone): [string, number, readonly number[]] => [zone, minuteOfWeek(date, zone), classes.get(zone) ?? []]),
+    [null, minuteOfWeek(date, FALLBACK_ZONE), classes.get('') ?? []],
   ];
+  const arms = inZones.flatMap(([zone, now, present]) => present.map((k) => sql`(${zone}, ${k}, ${now - k * minutes}, ${now})`));
   const bySet = byCity && sets;
+  // No hours anywhere (a new directory), or no set holds the service: nobody is open.
+  if (!arms.length || (bySet && !sets.length)) return sql<Row>`SELECT ${select} FROM provider_hours h WHERE 0`;
   const index = indexSql(bySet ? INDEXES.hoursCityCategoryOpen : byCity ? INDEXES.hoursCityOpen : INDEXES.hoursOpen);
   const inSets = bySet ? sql`AND h.categories IN (${sql.join(sets)})` : sql``;
-  const minutes = CLASS_MINUTES;
   const carried = conds.map((cond) => sql`AND ${cond}`);
-  const parts = inZones.flatMap(([inZone, now, present]) =>
-    present.map(
-      (k) => sql`SELECT ${select} FROM provider_hours h INDEXED BY ${index} WHERE ${inZone}
-          AND (h.closeMinute - h.openMinute + ${sql.lit(minutes - 1)}) / ${sql.lit(minutes)} = ${sql.lit(k)} ${inSets}
-          AND h.openMinute BETWEEN ${now - k * minutes} AND ${now} AND h.closeMinute > ${now} ${sql.join(carried, sql` `)}`,
-    ),
-  );
-  // No hours anywhere (a new directory), or no set holds the service: nobody is open.
-  return parts.length && !(bySet && !sets.length) ? sql<Row>`${sql.join(parts, sql` UNION ALL `)}` : sql<Row>`SELECT ${select} FROM provider_hours h WHERE 0`;
+  // a.column1 the zone (IS: NULL for the zoneless), column2 the class, column3 and column4 the range of openMinute.
+  return sql<Row>`SELECT ${select} FROM (VALUES ${sql.join(arms)}) a CROSS JOIN provider_hours h INDEXED BY ${index}
+    WHERE h.timeZone IS a.column1 AND (h.closeMinute - h.openMinute + ${sql.lit(minutes - 1)}) / ${sql.lit(minutes)} = a.column2 ${inSets}
+    AND h.openMinute BETWEEN a.column3 AND a.column4 AND h.closeMinute > a.column4 ${sql.join(carried, sql` `)}`;
 }
