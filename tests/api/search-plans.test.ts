@@ -19,7 +19,7 @@ import { requestOf } from '../../src/features/search/request.server';
 import { resolve } from '../../src/features/search/resolve.server';
 import { searchNearPlace } from '../../src/features/search/nearPlace.server';
 import { closestTerms } from '../../src/features/suggestions/closest.server';
-import { textTokensOf } from '../../src/features/search/filters.server';
+import { filterToken, ratingToken, textTokensOf } from '../../src/features/search/filters.server';
 import { circleRowsOf, tokenShares } from '../../src/features/search/tokenShares.server';
 import { openListedMost } from '../../src/features/search/tuning.server';
 import { RATING_STEPS } from '../../src/features/search/params';
@@ -913,24 +913,28 @@ describe('text alone, listed: the matches read from the full-text index and sort
       const promotedMatches = expected.filter((r) => promoted.has(r.id)).length;
       expect(promotedMatches, query).toBeGreaterThan(5);
       expect(promotedMatches, query).toBeLessThan(100);
-      // As tuned (these matches are dense here: walked), then with every walk too long: listed, and
-      // past the counted cap with a top of the order (SearchRun.topPage, of any size) sized as tuned,
-      // too small for every page (grown until one fills it), and none when it would be larger than the
-      // directory (every match listed).
+      // With a text walk as long as any (these matches are dense here: walked), then with every walk
+      // too long, or every walk with text (PLAN_TUNING.textWalk: a full-text lookup a row): listed,
+      // and past the counted cap with a top of the order (SearchRun.topPage, of any size) sized as
+      // tuned, too small for every page (grown until one fills it), and none when it would be larger
+      // than the directory (every match listed).
       const many = expected.length > LIMITS.countedTotal;
-      for (const [maxWalk, topMargin] of [
-        [saved.maxWalk, saved.topMargin],
-        [1, saved.topMargin],
+      for (const [maxWalk, topMargin, textWalk] of [
+        [saved.maxWalk, saved.topMargin, saved.maxWalk],
+        [saved.maxWalk, saved.topMargin, 1],
+        [1, saved.topMargin, saved.maxWalk],
         ...(many
           ? [
-              [1, 0.001],
-              [1, 1e6],
+              [1, 0.001, saved.maxWalk],
+              [1, 1e6, saved.maxWalk],
             ]
           : []),
       ] as const) {
         PLAN_TUNING.maxWalk = maxWalk;
+        PLAN_TUNING.textWalk = textWalk;
         PLAN_TUNING.topMargin = topMargin;
         PLAN_TUNING.topMostShare = 1;
+        const walks = maxWalk > 1 && textWalk > 1;
         try {
           for (const [offset, limit] of [
             [0, 5],
@@ -939,7 +943,9 @@ describe('text alone, listed: the matches read from the full-text index and sort
             [100, 100],
           ]) {
             const page = await search({ query, offset: String(offset), limit: String(limit) }, MOMENTS.many);
-            expect(lastPlan).toBe(maxWalk === 1 ? (many && topMargin < 1e6 ? 'order:top' : 'order:listed') : 'order:walk');
+            expect(lastPlan, `${query} maxWalk ${maxWalk} textWalk ${textWalk}`).toBe(
+              walks ? 'order:walk' : many && topMargin < 1e6 ? 'order:top' : 'order:listed',
+            );
             expect({ total: page.total, capped: page.capped }, `${query} maxWalk ${maxWalk} topMargin ${topMargin}`).toEqual(counted(expected.length));
             expect(page.items.map((p) => p.id)).toEqual(expected.slice(offset, offset + limit).map((r) => r.id));
           }
@@ -1034,7 +1040,7 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     const state = [...new Set(plan.map((r) => r.state))].sort((a, b) => inState(b) - inState(a))[0]!;
     const tokens: string[] = [];
     const database = watchedDatabase(api.database, (_, args) => {
-      for (const arg of Array.isArray(args) ? args : []) if (typeof arg === 'string' && arg.includes('filters : "\u{E000}')) tokens.push(arg);
+      for (const arg of Array.isArray(args) ? args : []) if (typeof arg === 'string' && /filters : \(?"\u{E000}/u.test(arg)) tokens.push(arg);
     });
     // Each state's plan providers share one price here.
     const price = plan.find((r) => r.state === state)!.priceRange;
@@ -1051,6 +1057,8 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
         { query: 'plan', rating: '4.5' },
         { query: 'plan', location: state, sort: 'reviews', offset: '24' },
         { query: 'plan', location: state, priceRange: price, rating: '3.5' },
+        // Between the page's steps: the tenths up to the next step's token (filters.server.ts ratingToken).
+        { query: 'plan', rating: '3.7', offset: '12' },
       ] as Record<string, string>[]) {
         const keep = (r: Ref) =>
           hasWords(words(r), 'plan') &&
@@ -1079,7 +1087,7 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
         const selective = textTokensOf(r).filter((t) => (shares.get(t) ?? 0) <= PLAN_TUNING.textTokenShare);
         expect(r.textTokens, what).toEqual(selective);
         expect(
-          tokens.some((arg) => selective.every((t) => arg.includes(`"\u{E000}${t}"`))),
+          tokens.some((arg) => selective.every((t) => arg.includes(filterToken(t)))),
           what,
         ).toBe(selective.length > 0);
         used.push(...selective);
@@ -1097,6 +1105,7 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
       ...[...new Set(all.map((r) => r.state))].map((st): [string, number] => [`s${st.toLowerCase()}`, share((r) => r.state === st)]),
       ...PRICE_RANGES.map((pr): [string, number] => [`p${pr.length}`, share((r) => r.storedPriceRange === pr)]),
       ...RATING_STEPS.map((st): [string, number] => [`r${Math.round(Number(st) * 10)}`, share((r) => r.rating >= Number(st))]),
+      ...[3.2, 3.7, 4.2].map((minimum): [string, number] => [ratingToken(minimum)!, share((r) => r.rating >= minimum)]),
     ];
     for (const [token, actual] of truth) expect(Math.abs((shares.get(token) ?? 0) - actual), token).toBeLessThan(0.05);
   });

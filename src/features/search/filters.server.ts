@@ -12,6 +12,7 @@ import { hoursCategoryNeedle } from './providerHours.server';
 import { INDEXES, indexedBy, indexSql, ranked, type IndexName } from './indexes.server';
 import type { FilterName, Resolved, SampledCategories } from './searchTypes.server';
 import { RATING_STEPS } from './params';
+import { ratingTenth } from './orderBuckets.server';
 import { searchWords } from '../../lib/words';
 import { filterMask } from '../facets';
 import { STORED_PRICE_STAND_IN } from '../providers';
@@ -134,9 +135,13 @@ export const matchesText = (r: Resolved, seq: RawBuilder<unknown>) =>
 
 /**
  * A token of the full-text index's `filters` column (migrations/0035): a private-use character first,
- * which no word of a search holds (searchText.ts `searchWords`), so only this reaches it.
+ * which no word of a search holds (searchText.ts `searchWords`), so only this reaches it. Names
+ * joined by `|` are any one of them (`ratingToken`).
  */
-export const filterToken = (token: string) => `filters : "\u{E000}${token}"`;
+export const filterToken = (token: string) => {
+  const terms = token.split('|').map((term) => `"\u{E000}${term}"`);
+  return terms.length === 1 ? `filters : ${terms[0]}` : `filters : (${terms.join(' OR ')})`;
+};
 
 /** The token of a state ("NY": providers in New York state), as migrations/0035 spells it. */
 export const stateToken = (state: string) => `s${state.toLowerCase()}`;
@@ -146,12 +151,22 @@ export const facetToken = (bit: number) => `f${bit}`;
 export const priceToken = (priceRange: string) => `p${priceRange.length}`;
 
 /**
- * The token of a minimum rating: the highest of the page's steps (RATING_STEPS) at or below it, each
- * a token of the providers rated at least that (migrations/0035); none below the lowest step.
+ * The token of a minimum rating: on one of the page's steps (RATING_STEPS), that step's token of the
+ * providers rated at least it (migrations/0035: `r45`); between steps, any of the rating tenths
+ * (migrations/0036: `v48`) from the minimum's own up to the next step's, and that step's token
+ * (`v48|v49|v50` for 4.8, `v42|v43|v44|v45|r45` for 4.2): the step below held every provider
+ * between it and the minimum too, each a row read to be left out. The next step's own tenth stays:
+ * a rating a hair below the step has its tenth and not its token. None below the lowest step.
  */
 export function ratingToken(minimum: number): string | null {
-  const step = Math.max(...RATING_STEPS.map(Number).filter((s) => s <= minimum));
-  return Number.isFinite(step) ? `r${Math.round(step * 10)}` : null;
+  const tenth = ratingTenth(minimum);
+  const steps = RATING_STEPS.map((step) => ratingTenth(Number(step)));
+  if (tenth < Math.min(...steps)) return null;
+  if (steps.includes(tenth)) return `r${tenth}`;
+  const next = Math.min(...steps.filter((step) => step > tenth));
+  const last = Number.isFinite(next) ? next : ratingTenth(5);
+  const tenths = Array.from({ length: last - tenth + 1 }, (_, i) => `v${tenth + i}`);
+  return [...tenths, ...(Number.isFinite(next) ? [`r${next}`] : [])].join('|');
 }
 
 /**

@@ -9,9 +9,8 @@
  */
 import type { Db } from '../../db/client';
 import { INDEXES } from './indexes.server';
-import { RATING_STEPS } from './params';
 import { facetToken, FILTERS, listedMatch, priceToken, ratingToken, sampledMeets, stateToken, textTokensOf } from './filters.server';
-import type { Standing } from './orderBuckets.server';
+import { ratingTenth, type Standing } from './orderBuckets.server';
 import type { Circle, Resolved, SampledCategories } from './searchTypes.server';
 import { haversineMiles } from '../places';
 
@@ -98,16 +97,22 @@ async function sampleShares({ client }: Db): Promise<TokenShares> {
   const counts = new Map<string, number>();
   const add = (token: string | null) => token && counts.set(token, (counts.get(token) ?? 0) + 1);
   const facetCounts = new Map<number, number>();
+  const tenths = Array.from({ length: ratingTenth(5) + 1 }, () => 0);
   for (const row of sample.rows) {
     if (row.state) add(stateToken(String(row.state)));
     if (row.priceRange) add(priceToken(String(row.priceRange)));
-    // Every step at or below the rating: the provider holds each of those tokens.
-    for (const s of RATING_STEPS.map(Number)) if (Number(row.rating) >= s) add(ratingToken(s));
+    tenths[ratingTenth(Number(row.rating))]! += 1;
     for (let bit = 0; bit < 32; bit++)
       if (Number(row.facets) & (1 << bit)) {
         facetCounts.set(bit, (facetCounts.get(bit) ?? 0) + 1);
         add(facetToken(bit));
       }
+  }
+  // A minimum rating's token is held by every provider whose rating's tenth is the minimum's or above.
+  for (let tenth = tenths.length - 1, above = 0; tenth >= 0; tenth--) {
+    above += tenths[tenth]!;
+    const token = ratingToken(tenth / 10);
+    if (token && above) counts.set(token, above);
   }
   const n = sample.rows.length || 1;
   const standings = sample.rows.map((row) => ({ isPromoted: Number(row.isPromoted), rating: Number(row.rating), reviewCount: Number(row.reviewCount) }));

@@ -8,6 +8,8 @@ import { LIMITS } from '../../config';
 export const PLAN_TUNING = {
   /** Longest walk of an order index worth making for one page: sparser matches are listed and sorted. */
   maxWalk: 1500,
+  /** …and with text, each row's check a full-text lookup (tens of µs, where a listed match's row is one): past this many rows its matches are listed, with a top of the order when many. */
+  textWalk: 150,
   /** Index rows a walk may visit past the page: the density is a sample's, and a walk short by then stops. */
   walkCap: 3000,
   /** A city's walk is read beside its count when its providers (the vocabulary's count) fill the walk's cap this many times the page: a short walk wasted costs less than two round trips. */

@@ -14,10 +14,19 @@ import { cappedTotal } from '../../providers/index.server';
 import { boxTables } from '../near.server';
 import { filtersOf, isListed, rowConditions } from '../filters.server';
 import { INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { and, leadingIndex, ORDER, SAMPLE_ROWS, textSourceOf, textTops, type Plan, type Reach, type Sampled } from './context.server';
+import { and, leadingIndex, ORDER, SAMPLE_ROWS, textSourceOf, textTops, type Plan, type Reach, type Sampled, type SearchRun } from './context.server';
+import { PLAN_TUNING } from '../tuning.server';
 import type { Count } from '../searchTypes.server';
 import { boxTextTops, textInBox } from './pointSource.server';
 import { openFacetWalk } from './facetListed.server';
+
+/**
+ * Whether a walk checking text on each row (a full-text lookup: the expression parsed again, its
+ * terms sought) is expected to fill the page within `PLAN_TUNING.textWalk` rows, at the density of
+ * `found` matches among `read` (and within `maxWalk`, as any walk: SearchRun.walkFills). Past it the
+ * matches are listed, with a top of the order when many: each a row read, not a lookup.
+ */
+const textWalkFits = (s: SearchRun, found: number, read: number) => s.walkFills(found, read) && (s.wanted * read) / found <= PLAN_TUNING.textWalk;
 
 export const order: Plan = {
   name: 'order',
@@ -48,7 +57,7 @@ export const order: Plan = {
         WHERE providers_fts MATCH ${r.match} AND ${isListed(sql`providers_fts.rowid`)} LIMIT ${LIMITS.countedTotal + 1})`.execute(s.q.database.db);
       const n = Number(rows[0]!.n);
       count = cappedTotal(n);
-      walk = count.capped && (!r.checkable || s.walkFills(n, Number(rows[0]!.reach)));
+      walk = count.capped && (!r.checkable || textWalkFits(s, n, Number(rows[0]!.reach)));
       reach = { found: n, reach: Number(rows[0]!.reach) };
     } else if (walk) {
       // Nothing filtered: the order index is the page, only the total is counted.
@@ -66,7 +75,7 @@ export const order: Plan = {
       else {
         const sampled = await s.denseIn(INDEXES.order, ORDER, r.match ? SAMPLE_ROWS.text : SAMPLE_ROWS.row);
         if (sampled.page) return { rows: sampled.page, count, step: 'walk' };
-        walk = sampled.dense;
+        walk = sampled.dense && (!r.match || textWalkFits(s, sampled.sampled?.found.length ?? 0, sampled.sampled?.rows ?? 0));
         after = sampled.sampled;
       }
     }
