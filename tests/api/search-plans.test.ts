@@ -305,8 +305,8 @@ describe('many open, too sparse in the order to walk for a page', () => {
       reviews: byReviews,
     };
     // No walk fills a page (a sample never looks dense enough, and these pages lie past the sample's
-    // 400 rows, nor is any walk deep): the open providers are sparse here.
-    tune({ maxWalk: 1, deepWalk: 0 });
+    // 400 rows, nor is any walk deep, nor the order walked on for the open): the open providers are sparse here.
+    tune({ maxWalk: 1, deepWalk: 0, openWalk: 0 });
     for (const [raw, plan, keep] of [
       [{ offset: '480' }, 'order:open', () => true],
       [{ offset: '900' }, 'order:open', () => true],
@@ -356,7 +356,7 @@ describe('many open, too sparse in the order to walk for a page', () => {
         // Past the cap: the open-now list does not list them (open-listed).
         expect(expected.length, what).toBeGreaterThan(LIMITS.countedTotal);
         for (const bound of [20000, 0]) {
-          tune({ maxWalk: 1, deepWalk: 0, facetListedScale: 0, openFacetWalk: bound });
+          tune({ maxWalk: 1, deepWalk: 0, facetListedScale: 0, openFacetWalk: bound, openWalk: 0 });
           const page = await search({ openNow: 'true', limit: '12', ...raw }, MOMENTS.many);
           expect(lastPlan, `${what} bound ${bound}`).toBe(bound ? `${plan}:open-facet` : `${plan}:open`);
           expectPage(page, expected, Number(raw.offset), 12, `${what} bound ${bound}`);
@@ -364,6 +364,37 @@ describe('many open, too sparse in the order to walk for a page', () => {
       }
     } finally {
       await update('facets & ~(? | ?)');
+    }
+  });
+
+  // The fuzz benchmark's `openNow=true&pay=cash&sort=rating&offset=240` at a million at night: the
+  // open-now list sorted whole for a page. In another order the sort's index is walked on past the
+  // sample, every filter checked in its entries, as far as the page needs at the open's least density,
+  // within PLAN_TUNING.openWalk entries per open provider; past that bound the list is sorted as
+  // before. The same rows either way.
+  it("in another order: the sort's index walked on in its entries up to a bound, else the open-now list, the same rows", async () => {
+    const open = (await everyProvider()).filter((r) => isOpen(r, MOMENTS.many));
+    const bound = PLAN_TUNING.openWalk;
+    for (const [raw, keep] of [
+      [{ sort: 'reviews', offset: '480' }, () => true],
+      [{ sort: 'rating', offset: '990' }, () => true],
+      [{ sort: 'rating', rating: '1', offset: '420' }, (r: Ref) => r.rating >= 1],
+      [{ sort: 'reviews', rating: '0.5', offset: '12' }, (r: Ref) => r.rating >= 0.5],
+    ] as [Record<string, string>, (r: Ref) => boolean][]) {
+      const expected = open.filter(keep).sort(raw.sort === 'rating' ? byRating : byReviews);
+      const what = new URLSearchParams(raw).toString();
+      // Past the cap: the open-now list does not list them (open-listed).
+      expect(expected.length, what).toBeGreaterThan(LIMITS.countedTotal);
+      // The sample never dense, no deep walk by its density, no facet walk; the walk's own cap none.
+      for (const [openWalk, plan] of [
+        [bound, 'other-order:open-walk'],
+        [1e-9, 'other-order:open'],
+      ] as const) {
+        tune({ maxWalk: 1, deepWalk: 0, walkCap: 0, facetListedScale: 0, openFacetWalk: 0, openWalk });
+        const page = await search({ openNow: 'true', limit: '12', ...raw }, MOMENTS.many);
+        expect(lastPlan, `${what} openWalk ${openWalk}`).toBe(plan);
+        expectPage(page, expected, Number(raw.offset), 12, `${what} openWalk ${openWalk}`);
+      }
     }
   });
 });
@@ -571,6 +602,35 @@ describe('other orders and text in a place', () => {
       expect(page.total).toBe(city.length);
       expect(page.items.map((p) => p.id)).toEqual(city.slice(0, 100).map((r) => r.id));
     }
+  });
+
+  // The fuzz benchmark's `near=35.1936,-80.6846&radius=100&sort=rating&offset=990` at a million: a
+  // box of a few per cent of the directory, sparse where the sort's index was sampled, sorted whole
+  // (two hundred thousand providers). The walk goes on past the sample while the page it needs at the
+  // sample's density is less than the box (otherOrder.server.ts boxWalk); else the box is sorted.
+  it("rating and reviews in a box sparse where sampled: the sort's index walked on while shorter than the box, else the box sorted; the same rows", async () => {
+    const all = await everyProvider();
+    for (const sort of ['rating', 'reviews'] as const)
+      for (const [raw, keep] of [
+        [{ offset: '480' }, () => true],
+        [{ rating: '1', offset: '600' }, (r: Ref) => r.rating >= 1],
+        [{ priceRange: '$$', offset: '96', lang: 'en' }, (r: Ref) => r.priceRange === '$$' && (r.facets & EN) === EN],
+        [{ rating: '0.5', openNow: 'true', offset: '420' }, (r: Ref) => r.rating >= 0.5 && isOpen(r, MOMENTS.many)],
+      ] as [Record<string, string>, (r: Ref) => boolean][]) {
+        const expected = all.filter((r) => haversineMiles(P, r) <= 25 && keep(r)).sort(ORDERS[sort]);
+        const what = `${sort} ${new URLSearchParams(raw)}`;
+        for (const [boxWalkRows, plan] of [
+          [1000, 'other-order:walk-on'],
+          [0, 'other-order:sorted'],
+        ] as const) {
+          // The sample never dense enough (no walk by its density), and no deep walk by it.
+          tune({ maxWalk: 1, deepWalk: 0, walkCap: 0, boxWalkRows });
+          const page = await search({ near, radius: '25', sort, limit: '12', ...raw }, MOMENTS.many);
+          const step = expected.length > LIMITS.countedTotal ? plan : 'other-order:sorted';
+          expect(lastPlan, `${what} boxWalkRows ${boxWalkRows}`).toBe(step);
+          expectPage(page, expected, Number(raw.offset), 12, `${what} boxWalkRows ${boxWalkRows}`);
+        }
+      }
   });
 
   it("a city the vocabulary counts many in, dense in the sort's order: walked beside its count (otherOrder.server.ts cityAhead), the same page", async () => {

@@ -191,9 +191,10 @@ export interface SearchRun {
   /**
    * A page read along `index` in its order (`indexOrder`), each row checked against `conds`, visiting
    * at most `wanted + PLAN_TUNING.walkCap` rows of the index; null when the page is not full by then
-   * (the caller lists and sorts the matches: a short page is never taken for the last one).
+   * (the caller lists and sorts the matches: a short page is never taken for the last one), or
+   * `reach` rows when the caller bounds it further out.
    */
-  walk(index: IndexName, indexOrder: RawBuilder<unknown>, conds: Expression<SqlBool>[], after?: Sampled): Promise<Row[] | null>;
+  walk(index: IndexName, indexOrder: RawBuilder<unknown>, conds: Expression<SqlBool>[], after?: Sampled, reach?: number): Promise<Row[] | null>;
   /** Whether text is checked against one list of its matches for `rows` listed rows (PLAN_TUNING.listTextFrom). */
   listTextFor(rows: number): Promise<boolean>;
   /** Whether text is listed once in the box of `miles` around `point` rather than checked row by row (PLAN_TUNING.boxCheckSeeks). */
@@ -518,7 +519,14 @@ async function listedWithPage(s: SearchRun, from: RawBuilder<unknown>, sample?: 
 export const inTurn = (conds: Expression<SqlBool>[]): RawBuilder<unknown> =>
   conds.reduceRight<RawBuilder<unknown>>((inner, cond) => sql`CASE WHEN ${cond} THEN ${inner} ELSE 0 END`, sql`1`);
 
-async function walk(s: SearchRun, index: IndexName, indexOrder: RawBuilder<unknown>, conds: Expression<SqlBool>[], after: Sampled = { rows: 0, found: [] }) {
+async function walk(
+  s: SearchRun,
+  index: IndexName,
+  indexOrder: RawBuilder<unknown>,
+  conds: Expression<SqlBool>[],
+  after: Sampled = { rows: 0, found: [] },
+  reach = 0,
+) {
   const { wanted, run, distance } = s;
   const { params } = s.q;
   // The index read in its order, at most the cap, each entry checked as it is read: SQLite yields
@@ -528,7 +536,7 @@ async function walk(s: SearchRun, index: IndexName, indexOrder: RawBuilder<unkno
   // before it held (`inTurn`), so an entry a price or a facet rules out never reads its row.
   // After a sample (denseIn), the walk goes on past it: its matches are the first of the page.
   const known = after.found.length;
-  const most = Math.max(wanted + PLAN_TUNING.walkCap, deepReach(s, after));
+  const most = Math.max(wanted + PLAN_TUNING.walkCap, deepReach(s, after), reach);
   const rows = await run(
     sql`SELECT p.*${distance} FROM (SELECT w.seq FROM (SELECT p.seq, ${inTurn(conds)} AS hit FROM providers p ${indexedBy(index)}
       ORDER BY ${indexOrder} LIMIT ${Math.max(0, most - after.rows)} OFFSET ${after.rows}) w WHERE w.hit
@@ -706,7 +714,7 @@ export function searchRun(q: SearchRequest<SearchInput>, r: Resolved): SearchRun
     fewSorted: (from) => fewSorted(s, from),
     rowsBySeq: (seqs) => rowsBySeq(s, seqs),
     pageAndCount: (from, inOrder, seq, listsWords) => pageAndCount(s, from, inOrder, seq, listsWords),
-    walk: (index, indexOrder, conds, after) => walk(s, index, indexOrder, conds, after),
+    walk: (index, indexOrder, conds, after, reach) => walk(s, index, indexOrder, conds, after, reach),
     listTextFor: (rows) => listTextFor(s, rows),
     listTextIn: (point, miles) => listTextIn(s, point, miles),
     boxStates: (point, miles) => boxStates(s, point, miles),

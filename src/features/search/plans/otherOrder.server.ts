@@ -5,7 +5,7 @@
  * many is read with a top of the order (SearchRun.topPage), and anything else is sorted whole.
  */
 import { manyText, wordsCounted, wordsEstimate } from '../textFacts.server';
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { LIMITS } from '../../../config';
 import { PLAN_TUNING } from '../tuning.server';
 import {
@@ -14,21 +14,24 @@ import {
   inTurn,
   leadingIndex,
   SAMPLE_ROWS,
+  sampledRows,
   textTops,
   withTop,
   type ListedSource,
   type Plan,
   type PlanResult,
+  type Row,
+  type Sampled,
   type SearchRun,
 } from './context.server';
 import type { Resolved } from '../searchTypes.server';
 import { boxTextTops, pointSource } from './pointSource.server';
 import { openFacetWalk } from './facetListed.server';
 import { textCheckedInOrder, wordsFewer } from './category.server';
-import { CATEGORY_INDEXES, INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
-import { carriedByTokens, categoryConditions, FILTERS, filtersOf, rowConditions } from '../filters.server';
+import { CATEGORY_INDEXES, INDEXES, indexedBy, PLACE_INDEXES, type IndexName } from '../indexes.server';
+import { carriedByTokens, categoryConditions, facetBitsOf, FILTERS, filtersOf, isLookup, rowConditions } from '../filters.server';
 import { cappedTotal } from '../../providers/index.server';
-import { tokenShares } from '../tokenShares.server';
+import { circleRowsOf, tokenShares } from '../tokenShares.server';
 
 /**
  * A `near` box in the recommended order with no filter that has an ordered index of its own: the
@@ -129,6 +132,52 @@ async function serviceWalk(s: SearchRun): Promise<PlanResult | null> {
   return { count: cappedTotal(Number(n)), rows: await s.rowsBySeq(matches.slice(q.params.offset, wanted)), step: 'service' };
 }
 
+/**
+ * Many open with no narrower source (every provider, or a rating's range), too sparse where the
+ * order was sampled for a walk: the sort's index walked on, every filter checked in its entries (open
+ * now's hour bit, facets, a rating: migrations/0083, 0091; a claim is two lookups, not walked), to
+ * `deepWalkMargin` times the entries the page needs at the matches' least density (those open the
+ * list holds at least, `openCount`, at the facets' and a rating's shares of the token sample), while that is at
+ * most `PLAN_TUNING.openWalk` entries per open provider: the list sorted whole reads each open
+ * provider's range, looks it up and sorts it, many times an entry's check, and the facet walk
+ * (openFacetWalk) looks up each row it checks. Null past the bound, or when the walk ends short:
+ * the caller lists them as before.
+ */
+async function openWalk(s: SearchRun, index: IndexName, order: RawBuilder<unknown>, after?: Sampled): Promise<Row[] | null> {
+  const { r, wanted } = s;
+  if (FILTERS.verified.on(r) || !r.openCount || !PLAN_TUNING.openWalk) return null;
+  const shares = await tokenShares(s.q.database);
+  const { size, facetShares } = shares;
+  // A minimum rating thins the matches out along the reviews order; along the rating order they come first.
+  const rated = s.sort !== 'rating' && FILTERS.rating.on(r) ? sampledRows(shares, r, ['rating']) / Math.max(1, size) : 1;
+  const matches = facetBitsOf(r).reduce((least, bit) => least * (facetShares.get(bit) ?? 0), r.openCount * rated);
+  const reach = Math.ceil((PLAN_TUNING.deepWalkMargin * wanted * size) / Math.max(matches, Number.MIN_VALUE));
+  return reach <= PLAN_TUNING.openWalk * r.openCount ? s.walk(index, order, rowConditions(r), after, reach) : null;
+}
+
+/**
+ * A box in another order whose sample of the order found matches, too few for a walk within
+ * `deepWalk` (a fixed bound): the order walked on to `deepWalkMargin` times the entries the sample's
+ * density says the page needs, while those are fewer than `PLAN_TUNING.boxWalkRows` times the
+ * providers in the box (or the place leading in it), at the token sample's share, which a sort reads
+ * whole. Each entry is checked in the index (the coordinates, a price, a rating, facets, open now's
+ * hour bit: migrations/0083, 0091), so not with a lookup per row (a service, text, a claim). The box
+ * grows with the directory, the walk with the page and the box's share of it. Null past that
+ * reach: the caller sorts the box as before.
+ */
+async function boxWalk(s: SearchRun, index: IndexName, order: RawBuilder<unknown>, after: Sampled): Promise<Row[] | null> {
+  const { r, wanted } = s;
+  const found = after.found.length;
+  if (!r.within || !found || FILTERS.verified.on(r)) return null;
+  const conds = rowConditions(r);
+  if (conds.some(isLookup)) return null;
+  const reach = Math.ceil((PLAN_TUNING.deepWalkMargin * wanted * after.rows) / found);
+  const shares = await tokenShares(s.q.database);
+  const place = leadingIndex(r, PLACE_INDEXES);
+  const rows = Math.min(circleRowsOf(shares, r.within), place ? sampledRows(shares, r, place.filters) : Number.POSITIVE_INFINITY);
+  return reach < PLAN_TUNING.boxWalkRows * rows ? s.walk(index, order, conds, after, reach) : null;
+}
+
 export const otherOrder: Plan = {
   name: 'other-order',
   async run(s) {
@@ -149,6 +198,8 @@ export const otherOrder: Plan = {
     if (sorted) return { count, rows: await sorted(), step: 'sorted' };
     // Text's matches as sparse where they were counted as a walk could not fill the page in: no sample.
     const sparseText = !!text && !!reach && !s.walkFills(reach.found, reach.reach);
+    // Where a sample of the order found too few matches for a walk (the walk then goes on past it).
+    let sparse: Sampled | undefined;
     if (byOrder && !unfiltered && count.capped && !sparseText) {
       const walked = ahead && (await ahead);
       if (walked) return { count, rows: walked, step: 'walk' };
@@ -156,10 +207,14 @@ export const otherOrder: Plan = {
       const sampled = await (sample ?? s.denseIn(byOrder.index, byOrder.order, SAMPLE_ROWS.row));
       const rows = sampled.page ?? (sampled.dense ? await s.walk(byOrder.index, byOrder.order, rowConditions(s.r), sampled.sampled) : null);
       if (rows) return { count, rows, step: 'walk' };
+      if (!sampled.dense) sparse = sampled.sampled;
     }
     // Many open, too sparse to walk for the page, with no narrower source than every provider (or a
-    // rating's range): with a facet, its rows walked in the order first, up to a bound; else listed from the open-now list.
+    // rating's range): the sort's index walked further, each entry checked in the index (openWalk);
+    // then with a facet, its rows walked in the order, up to a bound; else listed from the open-now list.
     if (scan && s.r.openList) {
+      const walked = byOrder && count.capped ? await openWalk(s, byOrder.index, byOrder.order, sparse) : null;
+      if (walked) return { count, rows: walked, step: 'open-walk' };
       const rows = await openFacetWalk(s);
       return rows ? { count, rows, step: 'open-facet' } : { count, rows: await s.openSorted(), step: 'open' };
     }
@@ -182,6 +237,9 @@ export const otherOrder: Plan = {
             : null;
       if (rows) return { count, rows, step: 'top' };
     }
+    // A box whose sample found its matches too sparse for a walk within `deepWalk`: walked on while that is less than the box.
+    const walkedOn = sparse && byOrder ? await boxWalk(s, byOrder.index, byOrder.order, sparse) : null;
+    if (walkedOn) return { count, rows: walkedOn, step: 'walk-on' };
     return { count, rows: await s.sortedPage(tables, conds, text), step: 'sorted' };
   },
 };
