@@ -20,7 +20,8 @@ import { resolve } from '../../src/features/search/resolve.server';
 import { searchNearPlace } from '../../src/features/search/nearPlace.server';
 import { closestTerms } from '../../src/features/suggestions/closest.server';
 import { filterToken, ratingToken, textTokensOf } from '../../src/features/search/filters.server';
-import { tokenShares } from '../../src/features/search/tokenShares.server';
+import { circleRowsOf, tokenShares } from '../../src/features/search/tokenShares.server';
+import { openListedMost } from '../../src/features/search/tuning.server';
 import { RATING_STEPS } from '../../src/features/search/params';
 import { PRICE_RANGES } from '../../src/features/providers/providerFields';
 import { categoriesOfServices } from '../../src/features/catalog/services';
@@ -2884,10 +2885,13 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
         expectPage(page, expected, Number(raw.offset ?? 0), 12, what);
       }
     });
-  // A service with a price, a rating or a facet, open now, no place: the open-now list is not counted
-  // (its scan reads the service's ranges among every service's) when the service's rows or a facet's
-  // are the cheaper read (resolve.server.ts `serviceBeforeScan`; the fuzz benchmark's
-  // `service=Massage Therapy&openNow=true&lang=zh` and `service=Hair Styling&priceRange=$$$$&rating=4.5&openNow=true&sort=rating` at a million).
+  // A service with a price, a rating or a facet, open now, no place: the open-now list is counted
+  // (its scan reads the service's ranges among every service's) only as far as the service's rows or
+  // a facet's cost to read when those are the cheaper read (resolve.server.ts `serviceScanMost`; the
+  // fuzz benchmark's `service=Massage Therapy&openNow=true&lang=zh` and
+  // `service=Hair Styling&priceRange=$$$$&rating=4.5&openNow=true&sort=rating` at a million), where it
+  // was not counted at all: at night its few open ranges say how many are open, and they are listed
+  // (`service=Facial Treatments&priceRange=$&openNow=true`, each of the service's rows at that price checked).
   for (const [raw, keep] of [
     [{ lang: 'vi', service: 'Nail Salon', priceRange: '$$', openNow: 'true' }, (r: Ref) => holds(r, VI) && inCategory(r, 'nails') && r.priceRange === '$$'],
     [
@@ -2899,19 +2903,25 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
       (r: Ref) => inCategory(r, 'nails') && r.priceRange === '$$' && r.rating >= 3,
     ],
   ] as const)
-    it(`${new URLSearchParams(raw)}: the open-now list not counted when the service's rows are the cheaper read, the same rows`, async () => {
-      for (const moment of [MOMENTS.many, MOMENTS.few]) {
+    it(`${new URLSearchParams(raw)}: the open-now list counted only as far as the service's rows cost, the same rows`, async () => {
+      const scales = [PLAN_TUNING.scanOverService, 0];
+      for (const moment of [MOMENTS.many, MOMENTS.few, MOMENTS.weekWrap]) {
         const expected = (await everyProvider()).filter((r) => keep(r) && isOpen(r, moment)).sort(ORDERS[(raw.sort ?? 'recommended') as keyof typeof ORDERS]);
-        for (const scale of [PLAN_TUNING.scanOverService, 0]) {
-          tune({ scanOverService: scale });
+        for (const scale of scales) {
+          // Every open range of this small directory, a larger share of it than a large one has at night.
+          tune({ scanOverService: scale, openScanBeside: 1 });
           const statements: string[] = [];
           const database = watchedDatabase(api.database, (text) => statements.push(text));
-          const page = await searchProviders(database, searchParamsSchema.parse({ limit: '12', ...raw }), moment);
+          const trace: SearchTrace = {};
+          const page = await searchProviders(database, searchParamsSchema.parse({ limit: '12', ...raw }), moment, { trace });
           const what = `${new URLSearchParams(raw)} ${moment.toISOString()} scanOverService ${scale}`;
+          // Read either way, bounded by the service's rows' cost when they are the cheaper read.
           expect(
             statements.some((text) => text.includes('INDEXED BY provider_hours_open')),
             what,
-          ).toBe(scale === 0);
+          ).toBe(true);
+          // None of them open (Sunday night): the count within the bound says so, and no plan reads a row.
+          if (!expected.length) expect(trace.plan, what).toBe('none');
           expectPage(page, expected, Number(raw.offset ?? 0), 12, what);
         }
       }
@@ -3393,6 +3403,35 @@ describe('sort=distance from a city with a service past the cap: the service row
             what,
           ).toBe(true);
       }
+    }
+  });
+});
+
+describe("openNow around a point with a service: the open counted only up to the service's rows in the circle (resolve.server.ts openListCount)", () => {
+  it("the zones' open of the service past its rows in the circle: those rows checked, not the open listed; the same providers", async () => {
+    const when = MOMENTS.many;
+    const circle = { point: P, miles: 15 };
+    const raw = { service: 'Facial Treatments', near: `${P.latitude},${P.longitude}`, radius: '15', openNow: 'true' };
+    const category = categoriesOfServices(['Facial'])[0]!;
+    const shares = await tokenShares(api.database);
+    const service = circleRowsOf(shares, circle, category);
+    const every = circleRowsOf(shares, circle);
+    const open = (await everyProvider()).filter((r) => isOpen(r, when) && inCategory(r, category) && haversineMiles(P, r) <= circle.miles);
+    // However many rows the circle holds, the zones' open facials are few enough to list.
+    tune({ openOverCircle: Number.POSITIVE_INFINITY });
+    expectPage(await search(raw, when), open, 0, 100, 'listed');
+    expect(lastPlan).toBe('open-listed');
+    // A bound between the circle's facial rows and its every provider: the zones' open facials (at
+    // least those of the circle) pass the first, and the second passes every count that lists them.
+    const between = (open.length - 0.5) / service;
+    expect(service * between).toBeLessThan(open.length);
+    expect(every * between).toBeGreaterThanOrEqual(openListedMost(shares.size));
+    tune({ openOverCircle: between });
+    for (const sort of ['recommended', 'rating'] as const) {
+      const what = JSON.stringify({ ...raw, sort });
+      const expected = sort === 'rating' ? [...open].sort(byRating) : open;
+      expectPage(await search({ ...raw, sort }, when), expected, 0, 100, what);
+      expect(lastPlan, what).not.toBe('open-listed');
     }
   });
 });

@@ -120,17 +120,22 @@ async function resolvedText(database: Db, params: Filters, now: Date, place: Sea
  * `openCount`, `openList`, `openTotal`); none open: nothing matches.
  */
 async function resolveOpenList(database: Db, r: Resolved, place: SearchPlace | undefined, reads: RequestReads): Promise<void> {
-  const open = await openListCount(database, r, place, reads);
-  if (await serviceBeforeScan(database, r, place)) return applyOpenCount(r, open, -1);
+  const scanMost = await serviceScanMost(database, r, place);
+  const open = await openListCount(database, r, place, reads, scanMost);
+  if (scanMost === 0) return applyOpenCount(r, open, -1);
   // With words, the plan asks their list next: over the network it is read with the count (made only when someone is open).
   const words = r.match && overNetwork(database) ? wordsMatch(r) : undefined;
   applyOpenCount(r, open, await (words ? countBesideWords(database, reads, open.count, words) : countOnce(database, reads.counts, open.count)));
 }
 
 /**
- * Whether the open-now list is not counted (as when its count is not known: open now is checked on
- * each row) because the service's rows are the cheaper read: a service with no place and a price, a
- * rating or facets, which the list scans. Its service's set is no key of the zones' index (only of a
+ * The most of its service's open ranges the open-now list's count reads when the service's rows are
+ * the cheaper read (undefined when they are not: the count's own bound, `openScanMost`): as many as
+ * cost what reading those rows does, so that where few ranges are open at all (at night) the count
+ * is still known and the open are listed, and elsewhere it stops there, not known (open now is then
+ * checked on each row; 0: not counted at all). Where it was not counted, a price's rows of the
+ * service were each checked for open now to find the few open at night. For a service with no place
+ * and a price, a rating or facets, which the list scans. Its service's set is no key of the zones' index (only of a
  * city's), so the service's ranges the count reads (until its matches pass the cap, or the first
  * `openScanMost`, then twice) are read among about that many over the service's share of the
  * directory (Massage Therapy with Chinese at a million: 350,000 entries a pass). The service's rows (the token sample's share) carry
@@ -139,8 +144,8 @@ async function resolveOpenList(database: Db, r: Resolved, place: SearchPlace | u
  * read instead when facet-listed would take them (within `facetOpenMargin`, plans/facetListed.server.ts).
  * Against `scanOverService` times the entries the scan reads.
  */
-async function serviceBeforeScan(database: Db, r: Resolved, place: SearchPlace | undefined): Promise<boolean> {
-  if (!r.category || place || r.within || r.match || r.params.sort === 'distance' || !openListConditions(r).scanned.length) return false;
+async function serviceScanMost(database: Db, r: Resolved, place: SearchPlace | undefined): Promise<number | undefined> {
+  if (!r.category || place || r.within || r.match || r.params.sort === 'distance' || !openListConditions(r).scanned.length) return undefined;
   const { size, facetShares, categoryRows } = await tokenShares(database);
   const n = Math.max(1, categoryRows.length);
   const held = Math.max(1, categoryRows.filter((row) => row.categories.includes(r.category!)).length);
@@ -153,7 +158,11 @@ async function serviceBeforeScan(database: Db, r: Resolved, place: SearchPlace |
   const scan = openScanMost(size);
   const ranges = Math.min(scan, ((LIMITS.countedTotal + 1) * held) / meets);
   const entries = Math.min(size, ((ranges < scan ? 1 : 2) * ranges * n) / held);
-  return Math.min(service, facetRead) < PLAN_TUNING.scanOverService * entries;
+  const rows = Math.min(service, facetRead);
+  if (rows >= PLAN_TUNING.scanOverService * entries) return undefined;
+  // Every service's open ranges read (the service's share of them), at most what those rows cost,
+  // read twice when the bound comes first.
+  return Math.floor((Math.min(PLAN_TUNING.openScanBeside * size, rows / (2 * PLAN_TUNING.scanOverService)) * held) / n);
 }
 
 /** The open-now list of a search and the statement that counts it (`n`, -1 when not known), before it is read. */
@@ -166,7 +175,7 @@ interface OpenListCount {
   carried: boolean;
   /** The zones and classes listed, for the cells where someone may be open (`Resolved.openCells`). */
   cells?: { zones: readonly string[]; classes: HoursClasses; conds: OpenListConditions };
-  /** Around a point, the providers its circle holds (the token sample's share, tokenShares.server.ts `circleRowsOf`). */
+  /** Around a point, the providers its circle holds, with a service its rows there (the token sample's share, tokenShares.server.ts `circleRowsOf`). */
   circleRows?: number;
   /** With a state or a city the list does not carry, the providers it holds (tokenShares.server.ts `placeRowsOf`); with a ZIP prefix of few, their count. */
   placeRows?: number;
@@ -175,7 +184,7 @@ interface OpenListCount {
 }
 
 /** What `resolveOpenList` reads with, and the statement of its count (not read). */
-async function openListCount(database: Db, r: Resolved, place: SearchPlace | undefined, reads: RequestReads): Promise<OpenListCount> {
+async function openListCount(database: Db, r: Resolved, place: SearchPlace | undefined, reads: RequestReads, scanMost = Infinity): Promise<OpenListCount> {
   const { now } = r;
   // Few open (at night, most of the week): listed from the hours index, the other filters checked
   // on each. Many: dense in any order, so each row the usual plan reads is checked instead.
@@ -212,14 +221,19 @@ async function openListCount(database: Db, r: Resolved, place: SearchPlace | und
   // hours index alone, no provider looked up (a hidden one, or one open twice across midnight, counts
   // too: never fewer than those open).
   const most = carried ? LIMITS.countedTotal : openListedMost(size);
+  // The list is read across the circle's zones, the circle holds a part of them: a small town's circle checks its few rows
+  // (with a service, its rows there, which its plan reads) rather than list its zone's open (applyOpenCount), so the open
+  // are counted only that far: past it they are not listed, however many (a zone's open nail salons at noon).
+  const circleRows = r.within && sample ? circleRowsOf(sample, r.within, r.category) : undefined;
+  const upTo = circleRows === undefined ? most : Math.min(most, Math.floor(circleRows * PLAN_TUNING.openOverCircle));
   const counted = (list: RawBuilder<unknown>) =>
     carried
       ? sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT DISTINCT seq FROM (${list})) o
         WHERE ${isListed(sql`o.seq`)} AND ${notClosedCondition(sql`o.seq`, now)} LIMIT ${most + 1})`
-      : countUpTo(list, most);
+      : countUpTo(list, upTo);
   // Around a point, a zone in only some of the circle's cells counted up to its share (openNow.server.ts `openCountByZone`).
   let count =
-    zones && shares && zones.some((zone) => (shares.get(zone) ?? 1) < 1) ? openCountByZone(now, classes, { zones, shares }, conds, most) : counted(openList);
+    zones && shares && zones.some((zone) => (shares.get(zone) ?? 1) < 1) ? openCountByZone(now, classes, { zones, shares }, conds, upTo) : counted(openList);
   if (conds.scanned.length) {
     // A price or a minimum rating is passed over in the index, range by range: with few matches the
     // list reads every open range of its zones (the whole country's at noon). So the ranges are read
@@ -227,7 +241,7 @@ async function openListCount(database: Db, r: Resolved, place: SearchPlace | und
     // known (-1) and open now is checked on each row, as when many are open. The ranges are counted
     // apart only when the matches did not already pass the cap: the count of matches stops there,
     // where one list of the first ranges read for both was read whole (slower at both sizes).
-    const scan = openScanMost(size);
+    const scan = Math.min(openScanMost(size), scanMost);
     const ranges = openNowRanges(now, classes, zones, conds);
     if (carried) {
       const first = sql`SELECT o.seq FROM (SELECT * FROM (${ranges}) LIMIT ${scan}) o WHERE o.hit`;
@@ -242,9 +256,6 @@ async function openListCount(database: Db, r: Resolved, place: SearchPlace | und
         FROM (SELECT hit FROM (${ranges}) LIMIT ${scan + 1}) o`;
     }
   }
-  // The list is read across the circle's zones, the circle holds a part of them: a small town's
-  // circle checks its few rows for open now rather than list its zone's open (applyOpenCount).
-  const circleRows = r.within && sample ? circleRowsOf(sample, r.within) : undefined;
   // A place's own plan reads its index to the cap at the open's density, each entry's hour bit
   // checked in it: a state's open at 3 PM (half its rows) were listed, a lookup each (applyOpenCount).
   // A ZIP prefix's few are listed whole (filter-listed), each checked in its index entry.

@@ -44,12 +44,19 @@ export const tokensShare = (shares: TokenShares['shares'], tokens: readonly stri
   tokens.reduce((product, token) => product * (shares.get(token) ?? 0), of);
 
 /**
- * The providers a circle holds, at the sample's share of the directory, counting one sampled provider
- * more than it holds: a circle holding none of the sample holds no more than that share.
+ * The providers a circle holds (with `category`, those offering it: its rows in the circle), at the
+ * sample's share of the directory, counting one sampled provider more than it holds: a circle holding
+ * none of the sample holds no more than that share.
  */
-export const circleRowsOf = ({ size, categoryRows }: TokenShares, { point, miles }: Circle) =>
+export const circleRowsOf = ({ size, categoryRows }: TokenShares, { point, miles }: Circle, category?: string) =>
   (size *
-    (1 + categoryRows.filter((row) => row.latitude !== null && haversineMiles(point, { latitude: row.latitude, longitude: row.longitude! }) <= miles).length)) /
+    (1 +
+      categoryRows.filter(
+        (row) =>
+          row.latitude !== null &&
+          (!category || row.categories.includes(category)) &&
+          haversineMiles(point, { latitude: row.latitude, longitude: row.longitude! }) <= miles,
+      ).length)) /
   Math.max(1, categoryRows.length);
 
 /**

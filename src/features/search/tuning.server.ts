@@ -52,8 +52,10 @@ export const PLAN_TUNING = {
   openWalk: 20,
   /** Open ranges read (times that number) to count the open at a price or rating, before each row is checked instead. */
   openScanScale: 2,
-  /** …not read at all, with a service and no city, while its rows (or a facet's) cost less than this times the entries that scan reads among every service's (0: always read). */
+  /** …not read in full, with a service and no city, while its rows (or a facet's) cost less than this times the entries that scan reads among every service's (0: always read)… */
   scanOverService: 1,
+  /** …but as far as this share of the directory in every service's open ranges: at night fewer are open in all, and they say who is; by day a count stopped there costs little. */
+  openScanBeside: 1 / 250,
   /** Many open with no narrower source: the first providers by seq checked row by row (times the counted cap) before the open-now list past them is read. */
   openScanFirst: 4,
   /** Text in a box is checked row by row up to this many rows per seek of a check, else listed once. */
