@@ -44,8 +44,9 @@ import { searchRun, type SearchRun } from './plans/context.server';
 import { choosePlan } from './plans/choice.server';
 import { planFor } from './plans/index.server';
 import { ringsBySpot, type RingsPage, type RingsRead } from './plans/spots.server';
-import { ringsByText, wordsListedMost, type TextRingsAsk, type TextRingsRead } from './plans/textRings.server';
+import { ringsByText, type TextRingsAsk, type TextRingsRead } from './plans/textRings.server';
 import { narrowedList, tokenShares } from './tokenShares.server';
+import { countedWords } from './tuning.server';
 import { FILTERS, filtersOf, sampledMeets, wordsMatch, type SearchFilter } from './filters.server';
 import { primeTextList, statesNear, textListMade } from './textFacts.server';
 import { LIMITS } from '../../config';
@@ -457,8 +458,7 @@ async function readTextRings(over: Db, a: AroundReads, radii: readonly number[],
   const match = wordsMatch(r);
   // Words the request counted already past what the statement lists (a ZIP prefix's own search counts them): not read again.
   const made = await textListMade(q.database, match, a.q.reads);
-  const most = wordsListedMost();
-  const known = made && made.n > most ? made : undefined;
+  const known = made && made.n > countedWords() ? made : undefined;
   if (known && !narrowed) return { ask, read: undefined, pastCap: true };
   const read = await ringsByText(searchRun(q, r), match, a.point, radii, ask, { ...(narrowed ? { narrowed } : {}), ...(known ? { words: known } : {}) });
   if (read && !known) primeTextList(q.database, match, a.q.reads, read.words);

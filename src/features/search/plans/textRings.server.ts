@@ -23,13 +23,11 @@ import type { CircleCount } from '../rings';
 import type { TextList } from '../requestReads.server';
 
 /**
- * The most words' matches the statement lists, with open now too: a match's open now is the hour's
- * bit of its search row (migrations/0091), where each circle's own plan checked the words on each of
- * its open providers, a full-text lookup each, or built the words' whole list once per circle.
+ * The most words' matches narrowed to the widest circle's states the statement lists
+ * (PLAN_TUNING.ringsNarrowedMost), at least the words' own cap (`countedWords()`, which it lists with
+ * open now too: a match's open now is the hour's bit of its search row, migrations/0091, where each
+ * circle's own plan checked the words on each of its open providers, a full-text lookup each).
  */
-export const wordsListedMost = () => countedWords();
-
-/** …and of the words narrowed to the widest circle's states (PLAN_TUNING.ringsNarrowedMost), at least as many. */
 const narrowedListedMost = () => Math.max(countedWords(), PLAN_TUNING.ringsNarrowedMost);
 
 /** What the rings' one statement read. */
@@ -38,7 +36,7 @@ export interface TextRingsRead {
   words: { n: number; reach: number; rowids: string | null };
   /** The matches of the list the circles were read from: the words', else past their cap the words' narrowed to the widest circle's states and the filters' tokens (`TextRingsList.narrowed`). */
   listed: number;
-  /** That list was past what the statement reads (`wordsListedMost`, narrowed `narrowedListedMost`): no circle was read. */
+  /** That list was past what the statement reads (`countedWords()`, narrowed `narrowedListedMost`): no circle was read. */
   pastCap: boolean;
   /** Each circle's matches and the place's own among them, in `radii`'s order; null for those not counted (the nearest filled the page, or the list is past its cap). */
   counts: CircleCount[];
@@ -78,22 +76,23 @@ export interface TextRingsList {
  * it): the words', or past their cap the narrowed one, read only then and up to a cap of its own.
  * Each circle's own plan built the narrowed list again, merging the words' whole lists each time.
  */
-function listsOf(match: string, { narrowed, words }: TextRingsList, listedCap: number, narrowedCap: number) {
+function listsOf(match: string, { narrowed, words }: TextRingsList, narrowedCap: number) {
   const cap = countedWords();
   const w = words
     ? sql`w AS MATERIALIZED (SELECT ${words.n} AS n, ${words.reach} AS reach, NULL AS rowids)`
     : sql`w AS MATERIALIZED (SELECT count(*) AS n, max(rowid) AS reach, json_group_array(rowid) AS rowids
       FROM (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${match} LIMIT ${cap + 1}))`;
-  if (!narrowed) return sql`${w}, l AS (SELECT n, rowids, n <= ${listedCap} AS whole FROM w)`;
+  if (!narrowed) return sql`${w}, l AS (SELECT n, rowids, n <= ${cap} AS whole FROM w)`;
   const { share, size } = narrowed;
-  const few = sql`(w.n > ${listedCap} AND (CASE WHEN w.n <= ${cap} THEN w.n ELSE w.n * ${size} / max(1, w.reach) END) * ${share} <= ${narrowedCap * PLAN_TUNING.ringsNarrowedMargin})`;
+  // Past the cap, the words' matches estimated from their reach in a directory of `size`.
+  const few = sql`(w.n > ${cap} AND w.n * ${size} / max(1, w.reach) * ${share} <= ${narrowedCap * PLAN_TUNING.ringsNarrowedMargin})`;
   // The words' count and estimate are tested on `w`, the outer loop, before the full-text index is
   // read: the narrowed list is read only past the words' cap, when likely few enough; else the
   // list is the words' (past the cap: no circle is read).
   return sql`${w}, v AS MATERIALIZED (SELECT count(*) AS n, json_group_array(rowid) AS rowids
       FROM (SELECT f.rowid FROM w CROSS JOIN providers_fts f WHERE ${few} AND f.providers_fts MATCH ${narrowed.match} LIMIT ${narrowedCap + 1})),
     l AS MATERIALIZED (SELECT CASE WHEN ${few} THEN v.n ELSE w.n END AS n, CASE WHEN ${few} THEN v.rowids ELSE w.rowids END AS rowids,
-      CASE WHEN ${few} THEN v.n <= ${narrowedCap} ELSE w.n <= ${listedCap} END AS whole FROM w CROSS JOIN v)`;
+      CASE WHEN ${few} THEN v.n <= ${narrowedCap} ELSE w.n <= ${cap} END AS whole FROM w CROSS JOIN v)`;
 }
 
 /**
@@ -114,7 +113,6 @@ export async function ringsByText(
   if (!inPlace) return undefined;
   const last = radii.length - 1;
   const cap = countedWords();
-  const listedCap = wordsListedMost();
   const narrowedCap = narrowedListedMost();
   const fills0 = sql`(${ask.ownLeast} + k0.n - k0.o >= ${ask.wanted})`;
   const wider = last > 0;
@@ -126,7 +124,7 @@ export async function ringsByText(
     ? sql`c0 AS (SELECT seq, miles, own FROM cl WHERE lat BETWEEN ${box0.minLat} AND ${box0.maxLat} AND lng BETWEEN ${box0.minLng} AND ${box0.maxLng} AND miles <= ${radii[0]!})`
     : sql`c0 AS (SELECT seq, miles, own FROM cl)`;
   // Constant conditions (the list's count): SQLite tests them before reading a row.
-  const rows = (await s.run(sql`WITH ${listsOf(match, list, listedCap, narrowedCap)},
+  const rows = (await s.run(sql`WITH ${listsOf(match, list, narrowedCap)},
     cl AS MATERIALIZED (SELECT p.seq, ${distanceSql(point)} AS miles, ${inPlace} AS own, p.latitude AS lat, p.longitude AS lng
       FROM l CROSS JOIN json_each(l.rowids) m CROSS JOIN provider_search p ON p.seq = m.value
       ${and([sql<SqlBool>`l.whole`, ...conds])}),
@@ -136,7 +134,7 @@ export async function ringsByText(
     pg AS (SELECT seq, miles FROM (SELECT seq, miles FROM c0 WHERE NOT own AND ${wider ? sql`(SELECT ${fills0} FROM k0)` : sql`1`}
       ${wider ? sql`UNION ALL SELECT seq, miles FROM cl WHERE NOT own AND NOT (SELECT ${fills0} FROM k0)` : sql``}) ORDER BY miles, seq LIMIT ${ask.rows} OFFSET ${ask.from})
     SELECT w.n AS wordsN, w.reach AS wordsReach, l.n AS listN, l.whole AS listWhole,
-      CASE WHEN w.n <= ${cap} AND (w.n > ${listedCap} OR max(k0.n, ${wider ? sql`kl.n` : sql`0`}) > ${LIMITS.countedTotal}) THEN w.rowids END AS wordsRowids, k0.n AS n0, k0.o AS o0, (SELECT ${fills0} FROM k0) AS filled0,
+      CASE WHEN w.n <= ${cap} AND max(k0.n, ${wider ? sql`kl.n` : sql`0`}) > ${LIMITS.countedTotal} THEN w.rowids END AS wordsRowids, k0.n AS n0, k0.o AS o0, (SELECT ${fills0} FROM k0) AS filled0,
       ${wider ? sql`kl.*,` : sql``} pg.miles AS ringMiles, p.*${s.distance}
     FROM w CROSS JOIN l CROSS JOIN k0 ${wider ? sql`CROSS JOIN kl` : sql``} LEFT JOIN pg ON 1 LEFT JOIN providers p ON p.seq = pg.seq`)) as (Row &
     Record<string, number | string | null>)[];
