@@ -618,7 +618,7 @@ describe('other orders and text in a place', () => {
   // The fuzz benchmark's `near=35.1936,-80.6846&radius=100&sort=rating&offset=990` at a million: a
   // box of a few per cent of the directory, sparse where the sort's index was sampled, sorted whole
   // (two hundred thousand providers). The walk goes on past the sample while the page it needs at the
-  // sample's density is less than the box (otherOrder.server.ts boxWalk); else the box is sorted.
+  // sample's density is less than the box (otherOrder.server.ts walkOn); else the box is sorted.
   it("rating and reviews in a box sparse where sampled: the sort's index walked on while shorter than the box, else the box sorted; the same rows", async () => {
     const all = await everyProvider();
     for (const sort of ['rating', 'reviews'] as const)
@@ -639,6 +639,33 @@ describe('other orders and text in a place', () => {
           const page = await search({ near, radius: '25', sort, limit: '12', ...raw }, MOMENTS.many);
           const step = expected.length > LIMITS.countedTotal ? plan : 'other-order:sorted';
           expect(lastPlan, `${what} boxWalkRows ${boxWalkRows}`).toBe(step);
+          expectPage(page, expected, Number(raw.offset), 12, `${what} boxWalkRows ${boxWalkRows}`);
+        }
+      }
+  });
+
+  // The fuzz benchmark's `rating=3&sort=reviews&offset=990&pay=cash&parking=paid` at a million: a
+  // minimum rating's range of the rating index (most of the directory) read and sorted for a page,
+  // sparse where the sort's index was sampled. Walked on as a box is, while shorter than the range
+  // (otherOrder.server.ts walkOn); else sorted as before.
+  it("rating and reviews with a minimum rating and no place, sparse where sampled: the sort's index walked on while shorter than the rating's range, else sorted; the same rows", async () => {
+    const all = await everyProvider();
+    for (const sort of ['rating', 'reviews'] as const)
+      for (const [raw, keep] of [
+        [{ rating: '1', offset: '480' }, (r: Ref) => r.rating >= 1],
+        [{ rating: '0.5', offset: '990' }, (r: Ref) => r.rating >= 0.5],
+      ] as [Record<string, string>, (r: Ref) => boolean][]) {
+        const expected = all.filter(keep).sort(ORDERS[sort]);
+        const what = `${sort} ${new URLSearchParams(raw)}`;
+        expect(expected.length, what).toBeGreaterThan(LIMITS.countedTotal);
+        for (const [boxWalkRows, plan] of [
+          [1000, 'other-order:walk-on'],
+          [0, 'other-order:sorted'],
+        ] as const) {
+          // The sample never dense enough (no walk by its density), and no deep walk by it.
+          tune({ maxWalk: 1, deepWalk: 0, walkCap: 0, boxWalkRows });
+          const page = await search({ sort, limit: '12', ...raw }, MOMENTS.many);
+          expect(lastPlan, `${what} boxWalkRows ${boxWalkRows}`).toBe(plan);
           expectPage(page, expected, Number(raw.offset), 12, `${what} boxWalkRows ${boxWalkRows}`);
         }
       }

@@ -156,25 +156,29 @@ async function openWalk(s: SearchRun, index: IndexName, order: RawBuilder<unknow
 }
 
 /**
- * A box in another order whose sample of the order found matches, too few for a walk within
+ * A source in another order whose sample of the order found matches, too few for a walk within
  * `deepWalk` (a fixed bound): the order walked on to `deepWalkMargin` times the entries the sample's
- * density says the page needs, while those are fewer than `PLAN_TUNING.boxWalkRows` times the
- * providers in the box (or the place leading in it), at the token sample's share, which a sort reads
- * whole. Each entry is checked in the index (the coordinates, a price, a rating, facets, open now's
- * hour bit: migrations/0083, 0091), so not with a lookup per row (a service, text, a claim). The box
- * grows with the directory, the walk with the page and the box's share of it. Null past that
- * reach: the caller sorts the box as before.
+ * density says the page needs, while those are fewer than `PLAN_TUNING.boxWalkRows` times the rows
+ * the sort would read at the token sample's shares: a box's providers (or the place leading in it),
+ * or with no place a minimum rating's range, read along the rating index and sorted (with no
+ * filter that leads at all, the sort's own index is the one SQLite reads for the page). Each entry is
+ * checked in the index (the coordinates, a price, a rating, facets, open now's hour bit:
+ * migrations/0083, 0091), so not with a lookup per row (a service, text, a claim). The source grows
+ * with the directory, the walk with the page and the source's share of it. Null past that reach:
+ * the caller sorts the source as before.
  */
-async function boxWalk(s: SearchRun, index: IndexName, order: RawBuilder<unknown>, after: Sampled): Promise<Row[] | null> {
+async function walkOn(s: SearchRun, index: IndexName, order: RawBuilder<unknown>, after: Sampled): Promise<Row[] | null> {
   const { r, wanted } = s;
   const found = after.found.length;
-  if (!r.within || !found || FILTERS.verified.on(r)) return null;
+  const place = leadingIndex(r, PLACE_INDEXES);
+  if (!found || FILTERS.verified.on(r) || (!r.within && (place || !FILTERS.rating.on(r)))) return null;
   const conds = rowConditions(r);
   if (conds.some(isLookup)) return null;
   const reach = Math.ceil((PLAN_TUNING.deepWalkMargin * wanted * after.rows) / found);
   const shares = await tokenShares(s.q.database);
-  const place = leadingIndex(r, PLACE_INDEXES);
-  const rows = Math.min(circleRowsOf(shares, r.within), place ? sampledRows(shares, r, place.filters) : Number.POSITIVE_INFINITY);
+  const rows = r.within
+    ? Math.min(circleRowsOf(shares, r.within), place ? sampledRows(shares, r, place.filters) : Number.POSITIVE_INFINITY)
+    : sampledRows(shares, r, ['rating']);
   return reach < PLAN_TUNING.boxWalkRows * rows ? s.walk(index, order, conds, after, reach) : null;
 }
 
@@ -255,8 +259,8 @@ export const otherOrder: Plan = {
             : null;
       if (rows) return { count, rows, step: 'top' };
     }
-    // A box whose sample found its matches too sparse for a walk within `deepWalk`: walked on while that is less than the box.
-    const walkedOn = sparse && byOrder ? await boxWalk(s, byOrder.index, byOrder.order, sparse) : null;
+    // A source whose sample found its matches too sparse for a walk within `deepWalk`: walked on while that is less than the source.
+    const walkedOn = sparse && byOrder ? await walkOn(s, byOrder.index, byOrder.order, sparse) : null;
     if (walkedOn) return { count, rows: walkedOn, step: 'walk-on' };
     return { count, rows: await s.sortedPage(tables, conds, text), step: 'sorted' };
   },
