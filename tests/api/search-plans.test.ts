@@ -1307,6 +1307,37 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
+  // The fuzz benchmark's `query=tr&service=Massage Therapy&priceRange=$$&rating=3&sort=rating&offset=480`
+  // at 100,000: the price's index led, and the words, fewer than its rows, were the source (41,223 of
+  // them, each chunk of the sorted page reading them all again), where the service's rows carry the
+  // price. Past `wordsOverService` words, the price's index leads as before.
+  it("text with a service and a price in another order: the service's rows are the source while the words are few enough to list, else the price's index; the same rows", async () => {
+    const all = await everyProvider();
+    const keep = (r: Ref) => inCategory(r, 'nails') && hasWords(words(r), 'plan') && r.priceRange === '$$' && r.rating >= 1;
+    for (const [wordsOverService, service] of [
+      [PLAN_TUNING.wordsOverService, true],
+      [0, false],
+    ] as const)
+      for (const [sort, offset] of [
+        ['rating', '0'],
+        ['reviews', '24'],
+        ['rating', '300'],
+      ] as const) {
+        // The words' first matches hold too few of the service's rows for a count along them (textChecked gives way).
+        tune({ checkedWords: 100, wordsOverService });
+        const raw = { query: 'plan', service: 'Nail Salon', priceRange: '$$', rating: '1', sort, offset, limit: '12' };
+        const what = `${new URLSearchParams(raw)} wordsOverService ${wordsOverService}`;
+        const statements: string[] = [];
+        const database = watchedDatabase(api.database, (text) => statements.push(text));
+        const trace: SearchTrace = {};
+        const page = await searchProviders(database, searchParamsSchema.parse(raw), MOMENTS.many, { trace });
+        expect(trace.plan, what).toMatch(/^other-order/);
+        expectPage(page, all.filter(keep).sort(ORDERS[sort]), Number(offset), 12, what);
+        const count = statements.find((text) => /json_group_array\(seq\)/.test(text)) ?? '';
+        expect(/INDEXED BY provider_categories_order/.test(count), what).toBe(service);
+      }
+  });
+
   it("text with a service whose words are fewer than the service's rows: the words lead (order; other-order's source), each probed for its category row, the same rows as the service's rows leading", async () => {
     const all = (await everyProvider()).filter((r) => inCategory(r, 'hair') && r.rating >= 1 && hasWords(words(r), 'plan'));
     for (const [wordsLeadService, plan] of [

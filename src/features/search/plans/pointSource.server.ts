@@ -8,7 +8,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { boxTables } from '../near.server';
 import { carriedByAll, carriedByTokens, categoryConditions, filtersOf, FILTERS, listedMatch, rowConditions } from '../filters.server';
-import { CATEGORY_INDEXES, INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
+import { CATEGORY_INDEXES, INDEXES, indexedBy, PLACE_INDEXES, type IndexName } from '../indexes.server';
 import {
   and,
   leadingIndex,
@@ -46,13 +46,15 @@ export async function pointSource(s: SearchRun): Promise<{
   const { r } = s;
   const byOrder = s.sort === 'rating' || s.sort === 'reviews' ? SORT_ORDERS[s.sort] : null;
   const unfiltered = filtersOf(r).length === 0;
+  const category = leadingIndex(r, CATEGORY_INDEXES);
+  const serviceRows = await serviceOverPrice(s, category?.index);
   // A state's or a price's index does not lead text listed with that filter's token: the
-  // intersection in the full-text index is already the smaller list.
+  // intersection in the full-text index is already the smaller list; nor a price's a service's rows
+  // that carry the price (serviceOverPrice).
   const place = leadingIndex(
     r,
-    PLACE_INDEXES.filter((i) => !(r.match && carriedByTokens(r, i.filters))),
+    PLACE_INDEXES.filter((i) => !(r.match && carriedByTokens(r, i.filters)) && !(serviceRows && i.index === INDEXES.priceOrder)),
   );
-  const category = leadingIndex(r, CATEGORY_INDEXES);
   // A box with a service: that service's category rows in the box, not every provider there (a
   // city's box holds tens of thousands at a million, a service a tenth of them).
   // Text in a box: checked row by row in a small one, listed once in a large one (SearchRun.listTextIn).
@@ -101,6 +103,20 @@ export async function pointSource(s: SearchRun): Promise<{
   if (r.match) return { ...textSourceOf(r), byOrder, unfiltered };
   const rating = FILTERS.rating.on(r);
   return { conds: rowConditions(r), byOrder, unfiltered, scan: true, tables: sql`FROM providers p ${rating ? indexedBy(INDEXES.ratingOrder) : sql``}` };
+}
+
+/**
+ * Whether text with a service and a price reads the service's rows, which carry the price (that
+ * index's rows narrowed to the service), rather than the price's index: while its words are at most
+ * `PLAN_TUNING.wordsOverService`, the list checked against those rows, built by the count and again by
+ * the sort. The price's index led with the words fewer than its rows, and the words were the source:
+ * each chunk of the sorted page read every match again.
+ */
+async function serviceOverPrice(s: SearchRun, category: IndexName | undefined): Promise<boolean> {
+  const { r, q } = s;
+  if (!r.match || category !== INDEXES.categoryOrder || !FILTERS.priceRange.on(r)) return false;
+  const { size } = await tokenShares(q.database);
+  return (await wordsEstimate(q.database, r, q.reads, size)) <= PLAN_TUNING.wordsOverService;
 }
 
 /** Whether the index led by `filters` holds fewer providers than the search's box (a service's rows in it, with a service), at the token sample's shares. */
