@@ -25,7 +25,7 @@ import { openListedMost } from '../../src/features/search/tuning.server';
 import { RATING_STEPS } from '../../src/features/search/params';
 import { PRICE_RANGES } from '../../src/features/providers/providerFields';
 import { categoriesOfServices } from '../../src/features/catalog/services';
-import { searchParamsSchema } from '../../src/features/search/schemas/search';
+import { searchParamsSchema, type SearchParams } from '../../src/features/search/schemas/search';
 import { cityCentre, zipArea } from '../../src/features/places/zipAreas.server';
 import { facetBits } from '../../src/features/facets';
 import { startApi, type TestApi } from '../helpers/api';
@@ -1015,24 +1015,27 @@ describe('text alone, listed: the matches read from the full-text index and sort
       // too long, or every walk with text (PLAN_TUNING.textWalk: a full-text lookup a row): listed,
       // and past the counted cap with a top of the order (SearchRun.topPage, of any size) sized as
       // tuned, too small for every page (grown until one fills it), and none when it would be larger
-      // than the directory (every match listed).
+      // than the directory (every match listed). A text walk of one row walks still when each of the
+      // words' matches adds a row (textWalkPerWords: the top reads the words' whole list).
       const many = expected.length > LIMITS.countedTotal;
-      for (const [maxWalk, topMargin, textWalk] of [
-        [saved.maxWalk, saved.topMargin, saved.maxWalk],
-        [saved.maxWalk, saved.topMargin, 1],
-        [1, saved.topMargin, saved.maxWalk],
+      for (const [maxWalk, topMargin, textWalk, textWalkPerWords] of [
+        [saved.maxWalk, saved.topMargin, saved.maxWalk, Infinity],
+        [saved.maxWalk, saved.topMargin, 1, Infinity],
+        [saved.maxWalk, saved.topMargin, 1, 1 / saved.maxWalk],
+        [1, saved.topMargin, saved.maxWalk, Infinity],
         ...(many
           ? [
-              [1, 0.001, saved.maxWalk],
-              [1, 1e6, saved.maxWalk],
+              [1, 0.001, saved.maxWalk, Infinity],
+              [1, 1e6, saved.maxWalk, Infinity],
             ]
           : []),
       ] as const) {
         PLAN_TUNING.maxWalk = maxWalk;
         PLAN_TUNING.textWalk = textWalk;
+        PLAN_TUNING.textWalkPerWords = textWalkPerWords;
         PLAN_TUNING.topMargin = topMargin;
         PLAN_TUNING.topMostShare = 1;
-        const walks = maxWalk > 1 && textWalk > 1;
+        const walks = maxWalk > 1 && (textWalk > 1 || textWalkPerWords < 1);
         try {
           for (const [offset, limit] of [
             [0, 5],
@@ -1041,7 +1044,7 @@ describe('text alone, listed: the matches read from the full-text index and sort
             [100, 100],
           ]) {
             const page = await search({ query, offset: String(offset), limit: String(limit) }, MOMENTS.many);
-            expect(lastPlan, `${query} maxWalk ${maxWalk} textWalk ${textWalk}`).toBe(
+            expect(lastPlan, `${query} maxWalk ${maxWalk} textWalk ${textWalk} per words ${textWalkPerWords}`).toBe(
               walks ? 'order:walk' : many && topMargin < 1e6 ? 'order:top' : 'order:listed',
             );
             expect({ total: page.total, capped: page.capped }, `${query} maxWalk ${maxWalk} topMargin ${topMargin}`).toEqual(counted(expected.length));
@@ -1914,10 +1917,14 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     PLAN_TUNING.textLeads = 0;
     try {
       for (const location of [many.slice(0, 3), many]) {
-        // Capped walks: the matches listed from the text, narrowed by the prefix's index list, and sorted.
-        for (const offset of ['0', '24'])
+        // Capped walks: the matches listed from the text, narrowed by the prefix's index list, and sorted;
+        // as tuned, a page past the text walk's bound at the sample's density too (textWalkMost: a top).
+        for (const [offset, tuned] of [
+          ['0', 'order:walk'],
+          ['24', 'order:top'],
+        ] as const)
           await check({ query: 'plan', location, offset }, (r) => zips.get(r.id)!.startsWith(location) && hasWords(words(r), 'plan'), {
-            tuned: 'order:walk',
+            tuned,
             capped: 'order:top',
           });
         // …and in the full-text index to one of the prefix's states' tokens (the fixture gives the
@@ -2393,6 +2400,17 @@ describe("a place's rings with text that is many", () => {
   });
 });
 
+/** The answer of `params` at `at` with a place's rings read circle after circle (no rings' one text statement). */
+async function circleAfterCircle(params: SearchParams, at: Date) {
+  const { RING_TUNING } = await import('../../src/features/search/nearPlace.server');
+  RING_TUNING.textAtOnce = false;
+  try {
+    return await searchNearPlace(api.database, params, at);
+  } finally {
+    RING_TUNING.textAtOnce = true;
+  }
+}
+
 describe("a place's rings with words in one statement (plans/textRings.server.ts ringsByText)", () => {
   it('the same page, total and radius as the rings read circle after circle, deep pages and services typed as words included', async () => {
     const { searchNearPlace, RING_TUNING } = await import('../../src/features/search/nearPlace.server');
@@ -2453,24 +2471,48 @@ describe("a place's rings with words in one statement (plans/textRings.server.ts
   }, 240_000);
 
   it('with open now, words past the counted cap are listed by the statement too (the open-now bit of each row, no circle after circle); the same page', async () => {
-    const { searchNearPlace, RING_TUNING } = await import('../../src/features/search/nearPlace.server');
     for (const offset of [0, 30]) {
       const params = searchParamsSchema.parse({ query: 'plan', openNow: 'true', location: ZIP, offset: String(offset), limit: '12' });
       const trace: SearchTrace = {};
       const atOnce = await searchNearPlace(api.database, params, MOMENTS.many, trace);
-      RING_TUNING.textAtOnce = false;
-      let rings: Awaited<ReturnType<typeof searchNearPlace>>;
-      try {
-        rings = await searchNearPlace(api.database, params, MOMENTS.many);
-      } finally {
-        RING_TUNING.textAtOnce = true;
-      }
+      const rings = await circleAfterCircle(params, MOMENTS.many);
       // More matches than the counted cap: with open now the statement once left them to the circles.
       expect(atOnce.total, `offset ${offset}`).toBeGreaterThan(0);
       expect(trace.plan, `offset ${offset}`).toMatch(/, then text-listed:rings within \d+ mi$/);
       expectDistinct(atOnce, `offset ${offset}`);
       expect(atOnce, `offset ${offset}`).toEqual(rings);
     }
+  });
+});
+
+describe("a place's rings with words past their cap, narrowed by the tokens worth their lists (tokenShares.server.ts narrowedLists)", () => {
+  it("the statement reads the filters' tokens only when their lists cost less than the rows they leave out; the same page either way", async () => {
+    // The rings' one statement's list: how many matches it listed, by what each token's entry costs.
+    const listed = new Map<number, number>();
+    let listN: number | undefined;
+    const database = watchedDatabase(
+      api.database,
+      () => {},
+      (text, row) => {
+        if (/^WITH w AS MATERIALIZED/.test(text)) listN = Number(row?.listN);
+      },
+    );
+    const params = searchParamsSchema.parse({ query: 'plan', priceRange: '$$', location: ZIP, limit: '12' });
+    // Free entries: every token narrows (the fewest rows); dear ones: none does (the words in the circle's states alone).
+    for (const tokenEntryCost of [0, 1e6]) {
+      // Every text past the words' cap: the statement lists it narrowed.
+      tune({ textLeads: 0, tokenEntryCost });
+      listN = undefined;
+      const trace: SearchTrace = {};
+      const atOnce = await searchNearPlace(database, params, MOMENTS.many, trace);
+      const rings = await circleAfterCircle(params, MOMENTS.many);
+      expect(trace.plan, `tokenEntryCost ${tokenEntryCost}`).toMatch(/, then text-listed:rings within \d+ mi$/);
+      expectDistinct(atOnce, `tokenEntryCost ${tokenEntryCost}`);
+      expect(atOnce, `tokenEntryCost ${tokenEntryCost}`).toEqual(rings);
+      listed.set(tokenEntryCost, listN!);
+    }
+    // Without the price's token the list holds every price's matches in the states.
+    expect(listed.get(1e6)!).toBeGreaterThan(listed.get(0)!);
   });
 });
 
