@@ -13,6 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, getDb, type Db } from '../../src/db/client';
+import { LIMITS } from '../../src/config';
+import { insertProviderStatements, type NewProvider } from '../../src/features/listings/newListing.server';
 import { setupDatabase } from '../../src/setup/setup';
 import { RING_TUNING, searchNearPlace } from '../../src/features/search/nearPlace.server';
 import { providerPageReads } from '../../src/pages/provider/_reads.server';
@@ -257,5 +259,59 @@ describe.skipIf(noSqld)('database round trips of a provider page, through the sa
       console.log(`[trips] provider page ${slug}: ${sequential} in sequence, ${total} in all`);
       expect({ total, sequential }).toEqual({ total: 1, sequential: 1 });
     }
+  });
+});
+
+/**
+ * Words past the counted cap and within `textLeads` ask for the rows of the filter that would lead
+ * (plans/textListed.server.ts `textAndLead`): counted in the statement of the words' list
+ * (textFacts.server.ts `listWithLead`), not in a round trip after it (4 before). Over its own sqld:
+ * the providers added here would move the other searches' figures.
+ */
+describe.skipIf(noSqld)('words past the cap with a filter that leads: its count read with the words\u2019 list', () => {
+  const ownDir = mkdtempSync(join(tmpdir(), 'glow-trips-lead-'));
+  let own: Sqld;
+  let ownProxy: RoundTripProxy;
+  let db: Db;
+  /** Past the counted cap: the words' matches, all in one town, which holds as many more without them. */
+  const WORDS = LIMITS.countedTotal + 200;
+
+  beforeAll(async () => {
+    own = await startSqld(join(ownDir, 'sqld'));
+    const seeded = await setupDatabase(own.url, { seed: true });
+    const { seq: _s, ...base } = (await seeded.db.selectFrom('providers').selectAll().limit(1).executeTakeFirstOrThrow()) as Record<string, unknown>;
+    const statements = Array.from({ length: 2 * WORDS }, (_, i) =>
+      insertProviderStatements(seeded, {
+        ...base,
+        id: `lead-${i}`,
+        name: `${i % 2 ? 'Other' : 'Leadtest'} Studio ${i}`,
+        slug: `lead-test-${i}`,
+        city: 'Lead Town',
+        state: 'KS',
+      } as unknown as NewProvider),
+    );
+    for (let i = 0; i < statements.length; i += 200) await seeded.client.batch(statements.slice(i, i + 200).flat(), 'write');
+    await closeDb(own.url);
+    ownProxy = await startRoundTripProxy(own.url);
+    db = await getDb(ownProxy.url);
+  }, 120_000);
+  afterAll(async () => {
+    if (!own) return;
+    await closeDb(ownProxy.url);
+    await ownProxy.close();
+    await own.stop();
+    rmSync(ownDir, { recursive: true, force: true });
+  });
+
+  it('a word in a town: at most 3 in sequence', async () => {
+    const params = searchParamsSchema.parse({ limit: String(PAGE_SIZE), query: 'leadtest', location: 'Lead Town' });
+    const trace: { plan?: string } = {};
+    const first = await searchNearPlace(db, params, AT, trace);
+    expect(first.total).toBe(LIMITS.countedTotal);
+    ownProxy.reset();
+    await searchNearPlace(db, params, AT);
+    const { total, sequential } = ownProxy.counts();
+    console.log(`[trips] a word past the cap in a town (${trace.plan}): ${sequential} in sequence, ${total} in all`);
+    expect(sequential).toBeLessThanOrEqual(3);
   });
 });
