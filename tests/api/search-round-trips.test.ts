@@ -158,6 +158,13 @@ const SEARCHES: { label: string; raw: Record<string, string>; most: number }[] =
   { label: 'open now around a point, few (fuzz)', raw: { openNow: 'true', near: '41.8781,-87.6298', radius: '5' }, most: 3 },
   { label: 'open now in a ZIP prefix with a rating in another order (fuzz)', raw: { location: '606', rating: '4', openNow: 'true', sort: 'rating' }, most: 3 },
   { label: 'a service at a price, a deep page', raw: { service: 'Nail Salon', priceRange: '$$', offset: '12' }, most: 1 },
+  // Open now in a city and its state, few open: the open-now list's count is no total (the state is checked on the row), so
+  // its matches are counted with it when short of the page, and the rings read beside the own page (plans/index.server.ts `afterOpenCount`; 4 before).
+  {
+    label: 'open now at a price in a city and its state, few',
+    raw: { service: 'Nail Salon', location: 'Chicago, IL', openNow: 'true', priceRange: '$$' },
+    most: 3,
+  },
   // Words around a city whose list holds a page but whose other filters leave few: the rings' one statement read beside
   // the own page when the token sample's share says its own likely fall short (rings.server.ts readBeside; the fuzz's Fargo, 4 before).
   { label: 'a word around a city with a rating its list does not carry', raw: { query: 'nail', location: 'Chicago', rating: '4.8', limit: '2' }, most: 3 },
