@@ -25,7 +25,7 @@ import { openListedMost } from '../../src/features/search/tuning.server';
 import { RATING_STEPS } from '../../src/features/search/params';
 import { PRICE_RANGES } from '../../src/features/providers/providerFields';
 import { categoriesOfServices } from '../../src/features/catalog/services';
-import { searchParamsSchema } from '../../src/features/search/schemas/search';
+import { searchParamsSchema, type SearchParams } from '../../src/features/search/schemas/search';
 import { cityCentre, zipArea } from '../../src/features/places/zipAreas.server';
 import { facetBits } from '../../src/features/facets';
 import { startApi, type TestApi } from '../helpers/api';
@@ -2334,6 +2334,17 @@ describe("a place's rings with text that is many", () => {
   });
 });
 
+/** The answer of `params` at `at` with a place's rings read circle after circle (no rings' one text statement). */
+async function circleAfterCircle(params: SearchParams, at: Date) {
+  const { RING_TUNING } = await import('../../src/features/search/nearPlace.server');
+  RING_TUNING.textAtOnce = false;
+  try {
+    return await searchNearPlace(api.database, params, at);
+  } finally {
+    RING_TUNING.textAtOnce = true;
+  }
+}
+
 describe("a place's rings with words in one statement (plans/textRings.server.ts ringsByText)", () => {
   it('the same page, total and radius as the rings read circle after circle, deep pages and services typed as words included', async () => {
     const { searchNearPlace, RING_TUNING } = await import('../../src/features/search/nearPlace.server');
@@ -2394,24 +2405,48 @@ describe("a place's rings with words in one statement (plans/textRings.server.ts
   }, 240_000);
 
   it('with open now, words past the counted cap are listed by the statement too (the open-now bit of each row, no circle after circle); the same page', async () => {
-    const { searchNearPlace, RING_TUNING } = await import('../../src/features/search/nearPlace.server');
     for (const offset of [0, 30]) {
       const params = searchParamsSchema.parse({ query: 'plan', openNow: 'true', location: ZIP, offset: String(offset), limit: '12' });
       const trace: SearchTrace = {};
       const atOnce = await searchNearPlace(api.database, params, MOMENTS.many, trace);
-      RING_TUNING.textAtOnce = false;
-      let rings: Awaited<ReturnType<typeof searchNearPlace>>;
-      try {
-        rings = await searchNearPlace(api.database, params, MOMENTS.many);
-      } finally {
-        RING_TUNING.textAtOnce = true;
-      }
+      const rings = await circleAfterCircle(params, MOMENTS.many);
       // More matches than the counted cap: with open now the statement once left them to the circles.
       expect(atOnce.total, `offset ${offset}`).toBeGreaterThan(0);
       expect(trace.plan, `offset ${offset}`).toMatch(/, then text-listed:rings within \d+ mi$/);
       expectDistinct(atOnce, `offset ${offset}`);
       expect(atOnce, `offset ${offset}`).toEqual(rings);
     }
+  });
+});
+
+describe("a place's rings with words past their cap, narrowed by the tokens worth their lists (tokenShares.server.ts narrowedLists)", () => {
+  it("the statement reads the filters' tokens only when their lists cost less than the rows they leave out; the same page either way", async () => {
+    // The rings' one statement's list: how many matches it listed, by what each token's entry costs.
+    const listed = new Map<number, number>();
+    let listN: number | undefined;
+    const database = watchedDatabase(
+      api.database,
+      () => {},
+      (text, row) => {
+        if (/^WITH w AS MATERIALIZED/.test(text)) listN = Number(row?.listN);
+      },
+    );
+    const params = searchParamsSchema.parse({ query: 'plan', priceRange: '$$', location: ZIP, limit: '12' });
+    // Free entries: every token narrows (the fewest rows); dear ones: none does (the words in the circle's states alone).
+    for (const tokenEntryCost of [0, 1e6]) {
+      // Every text past the words' cap: the statement lists it narrowed.
+      tune({ textLeads: 0, tokenEntryCost });
+      listN = undefined;
+      const trace: SearchTrace = {};
+      const atOnce = await searchNearPlace(database, params, MOMENTS.many, trace);
+      const rings = await circleAfterCircle(params, MOMENTS.many);
+      expect(trace.plan, `tokenEntryCost ${tokenEntryCost}`).toMatch(/, then text-listed:rings within \d+ mi$/);
+      expectDistinct(atOnce, `tokenEntryCost ${tokenEntryCost}`);
+      expect(atOnce, `tokenEntryCost ${tokenEntryCost}`).toEqual(rings);
+      listed.set(tokenEntryCost, listN!);
+    }
+    // Without the price's token the list holds every price's matches in the states.
+    expect(listed.get(1e6)!).toBeGreaterThan(listed.get(0)!);
   });
 });
 

@@ -89,4 +89,42 @@ describe('service words', () => {
     const found = ((await (await api.get('/api/search?service=par&limit=100')).json()) as { slug: string }[]).map((p) => p.slug).sort();
     expect(found).toEqual(expected);
   });
+
+  it("a short word that starts no word of services matches nothing there, as a long word: its prefix, every column's, is not read", async () => {
+    const res = await api.post(
+      '/api/providers',
+      validListing({ name: 'Calmwater Nail Loft', services: JSON.stringify(['Gel Manicure']), description: 'Calm gel manicures by the river.' }),
+    );
+    expect(res.status).toBe(201);
+    const listing = (await res.json()) as { id: string; slug: string };
+    expect(await vetListing(api.database, listing.id, 'test')).toBe(true);
+    const services = await api.database.client.execute("SELECT term FROM search_terms WHERE kind = 'serviceWord' AND term >= 'calm' AND term < 'caln'");
+    expect(services.rows).toEqual([]);
+    // Every column: the prefix finds the listing's name and description.
+    expect(await expression('calm')).toMatch(/"calm"\*/);
+    expect(await slugs('query=calm')).toContain(listing.slug);
+    // The services column: nothing, as the prefix read there finds.
+    expect(await textMatch(api.database, 'calm', 'services')).toBe(false);
+    const byPrefix = await api.database.client.execute('SELECT count(*) AS n FROM providers_fts WHERE providers_fts MATCH \'services : ("calm"*)\'');
+    expect(Number(byPrefix.rows[0]!.n)).toBe(0);
+    expect(await slugs('service=calm')).toEqual([]);
+
+    // A name its owner added that waits for an operator (written as an owner's edit writes it:
+    // listingEdits.server.ts, serviceRequests.server.ts) is in no vocabulary, yet found at once.
+    await api.database.client.batch(
+      [
+        {
+          sql: 'UPDATE providers SET services = ?, vocabServices = ? WHERE id = ?',
+          args: [JSON.stringify(['Gel Manicure', 'Calmness Ritual']), JSON.stringify(['Gel Manicure']), listing.id],
+        },
+        {
+          sql: 'INSERT INTO service_requests (service, providerId, label, createdAt) VALUES (?, ?, ?, ?)',
+          args: ['calmness ritual', listing.id, 'Calmness Ritual', new Date().toISOString()],
+        },
+      ],
+      'write',
+    );
+    expect(await expression('calm', 'services')).toMatch(/"calm"\*/);
+    expect(await slugs('service=calm')).toEqual([listing.slug]);
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * A database whose every statement (also each of a batch's) is shown to `seen` before it runs, for tests that count what a
- * search reads (how many statements read a source, whether a count is repeated).
+ * search reads (how many statements read a source, whether a count is repeated); with `answered`, a statement run alone
+ * and its first row once it has run (what a statement chose).
  */
 import type { Client } from '@libsql/client';
 import { Kysely } from 'kysely';
@@ -8,13 +9,20 @@ import { LibsqlDialect } from '@libsql/kysely-libsql';
 import type { Db } from '../../src/db/client';
 import type { Database } from '../../src/db/schema';
 
-export function watchedDatabase(database: Db, seen: (sql: string, args: unknown) => void): Db {
+export function watchedDatabase(
+  database: Db,
+  seen: (sql: string, args: unknown) => void,
+  answered?: (sql: string, row: Record<string, unknown> | undefined) => void,
+): Db {
   const client = new Proxy(database.client, {
     get(target, key) {
       if (key === 'execute')
-        return (stmt: { sql: string; args?: unknown } | string, args?: unknown) => {
-          seen(typeof stmt === 'string' ? stmt : stmt.sql, typeof stmt === 'string' ? args : stmt.args);
-          return target.execute(stmt as never, args as never);
+        return async (stmt: { sql: string; args?: unknown } | string, args?: unknown) => {
+          const text = typeof stmt === 'string' ? stmt : stmt.sql;
+          seen(text, typeof stmt === 'string' ? args : stmt.args);
+          const result = await target.execute(stmt as never, args as never);
+          answered?.(text, result.rows[0] as Record<string, unknown> | undefined);
+          return result;
         };
       // Reads sent together go out as one batch (src/db/batchedReads.ts): each of its statements is seen.
       if (key === 'batch')

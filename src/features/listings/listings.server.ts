@@ -132,9 +132,12 @@ export interface UnvettedRow {
   services: string;
 }
 
-/** The listings not yet vetted (at most a thousand), read once for every word a request looks up among them. */
+/** The most listings not yet vetted `unvettedRows` reads: when it reads this many, more may wait unread. */
+export const UNVETTED_READ = 1000;
+
+/** The listings not yet vetted (at most UNVETTED_READ), read once for every word a request looks up among them. */
 export const unvettedRows = ({ db }: Db): Promise<UnvettedRow[]> =>
-  db.selectFrom('providers').select(['name', 'services']).where('vetted_at', 'is', null).where('isHidden', '=', 0).limit(1000).execute();
+  db.selectFrom('providers').select(['name', 'services']).where('vetted_at', 'is', null).where('isHidden', '=', 0).limit(UNVETTED_READ).execute();
 
 /** The words of `rows` (their names, or their services) that start with `prefix` (unvettedWords). */
 export function unvettedWordsIn(rows: readonly UnvettedRow[], prefix: string, column: 'name' | 'services' = 'name'): string[] {

@@ -7,7 +7,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/client';
 import { MAX_EXPANSION, type TextMatch } from './textMatch.server';
-import { termsElseBand, type Term, type TermKind } from '../suggestions/index.server';
+import { pendingServiceNames, termsElseBand, type Term, type TermKind } from '../suggestions/index.server';
 import { unvettedRows, type UnvettedRow } from '../listings/index.server';
 import type { Point } from '../places';
 import type { Count, HoursAsked, SpotNear } from './searchTypes.server';
@@ -54,6 +54,8 @@ export interface RequestReads {
   bands: StatementMemo<Term[] | null>;
   /** The listings not yet vetted (listings `unvettedRows`): each word of the request's text, and of its correction, looks among them. */
   unvetted: StatementMemo<UnvettedRow[]>;
+  /** The service names waiting for an operator (suggestions `pendingServiceNames`): a short word of a service looks among them. */
+  pending: StatementMemo<string[] | null>;
   /** The hours' classes of a circle's or a place's zones (openNow.server.ts `hoursOnce`), by ask (`hoursKey`). */
   hours: StatementMemo<HoursAsked>;
   /** A place's rings' searches (rings.server.ts `searchOnce`), by their parameters, with the plan each took. */
@@ -84,6 +86,7 @@ export const requestReads = (): RequestReads => ({
   prefixes: new Map(),
   bands: new Map(),
   unvetted: new Map(),
+  pending: new Map(),
   hours: new Map(),
   rings: new Map(),
   atOnce: new Map(),
@@ -220,3 +223,6 @@ export const assumeTerms = (reads: RequestReads, kind: TermKind, word: string, t
 
 /** The listings not yet vetted, read once in the request (each word of its text looks among them). */
 export const unvettedOnce = (database: Db, reads: RequestReads): Promise<UnvettedRow[]> => readOnce(reads.unvetted, '', () => unvettedRows(database));
+
+/** The service names waiting for an operator, read once in the request (a short word of a service looks among them). */
+export const pendingOnce = (database: Db, reads: RequestReads): Promise<string[] | null> => readOnce(reads.pending, '', () => pendingServiceNames(database));

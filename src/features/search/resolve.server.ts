@@ -7,7 +7,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client';
 import { cappedTotal } from '../providers/index.server';
 import { LIMITS } from '../../config';
-import { cappedOnce, countOnce, countWithNext, readOnce, termsOnce, unvettedOnce, type NextCount, type RequestReads } from './requestReads.server';
+import { cappedOnce, countOnce, countWithNext, pendingOnce, readOnce, termsOnce, unvettedOnce, type NextCount, type RequestReads } from './requestReads.server';
 import { facetListedMost, openListedMost, openScanMost, PLAN_TUNING } from './tuning.server';
 import type { Filters, HoursClasses, Resolved } from './searchTypes.server';
 import { categoryForSearch } from '../catalog';
@@ -100,7 +100,14 @@ async function resolvedText(database: Db, params: Filters, now: Date, place: Sea
   // with no words (only punctuation) matches nothing.
   const matchOnce = (text: string, column?: 'services') =>
     readOnce(reads.textMatches, `${column ?? ''}:${text}`, () =>
-      textMatch(database, text, column, termsOnce(database, reads), () => unvettedOnce(database, reads)),
+      textMatch(
+        database,
+        text,
+        column,
+        termsOnce(database, reads),
+        () => unvettedOnce(database, reads),
+        () => pendingOnce(database, reads),
+      ),
     );
   const { match, matches } = await textOf(params, matchOnce);
   return {

@@ -46,7 +46,7 @@ import { planFor } from './plans/index.server';
 import { openListedCount } from './plans/openListed.server';
 import { ringsBySpot, type RingsPage, type RingsRead } from './plans/spots.server';
 import { ringsByText, type TextRingsAsk, type TextRingsRead } from './plans/textRings.server';
-import { narrowedList, tokenShares } from './tokenShares.server';
+import { narrowedLists, tokenShares } from './tokenShares.server';
 import { countedWords } from './tuning.server';
 import { FILTERS, filtersOf, sampledMeets, wordsMatch, type SearchFilter } from './filters.server';
 import { primeTextList, statesNear, textListMade } from './textFacts.server';
@@ -464,7 +464,7 @@ async function readTextRings(over: Db, a: AroundReads, radii: readonly number[],
   if (!r.match) return undefined;
   // Past the words' cap the statement lists them in the widest circle's states (read ahead: readsAhead).
   const states = await statesNear(q.database, a.q.reads, a.point, radii.at(-1)!);
-  const narrowed = states?.length ? await narrowedList(q.database, r, states) : undefined;
+  const narrowed = states?.length ? await narrowedLists(q.database, r, states) : undefined;
   const match = wordsMatch(r);
   // Words the request counted already past what the statement lists (a ZIP prefix's own search counts them): not read again.
   const made = await textListMade(q.database, match, a.q.reads);

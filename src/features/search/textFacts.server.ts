@@ -18,6 +18,7 @@ import {
   remembered,
   statementKey,
   termsOnce,
+  pendingOnce,
   unvettedOnce,
   type RequestReads,
   type TextList,
@@ -128,6 +129,7 @@ export function readWordsEarly({ database, reads, params, words, located }: Sear
     for (const w of searchWords(service).slice(0, MAX_QUERY_WORDS)) read('serviceWord', w);
   }
   if (service || queryWords.some((w) => !isIndexedPrefix(w))) unvettedOnce(database, reads).catch(() => {});
+  if (service) pendingOnce(database, reads).catch(() => {});
   if (located?.cityName) read('city', located.cityName);
 }
 
@@ -162,7 +164,16 @@ async function listEarly({ database, reads, params }: Pick<SearchRequest, 'datab
     asked.push({ kind, word, short: kind === 'serviceWord' && isIndexedPrefix(word) });
     return [wordMark(asked.length - 1)];
   };
-  const { match, matches } = await textOf(params, (text, column) => textMatch(database, text, column, marked, async () => []));
+  const { match, matches } = await textOf(params, (text, column) =>
+    textMatch(
+      database,
+      text,
+      column,
+      marked,
+      async () => [],
+      async () => [],
+    ),
+  );
   if (!match) return;
   // Around a point, what listTextIn asks first (`WordsBox`); words with no terms asked (short ones) one seek each, as textMatch counts them.
   const box = params.near
@@ -210,9 +221,9 @@ function countListedEarly(database: Db, params: SearchRequest['params'], reads: 
 const termsAt = (i: number) => sql.raw(`a.t${i}`);
 const termsCount = (i: number) => sql`json_array_length(${termsAt(i)})`;
 
-/** A short word of services (`WordAsked.short`) searched as its own prefix: its terms include it, or are none or too many (textMatch.server.ts `shortWordExpands`). */
+/** A short word of services (`WordAsked.short`) searched as its own prefix: its terms include it, or are too many (textMatch.server.ts `shortWordExpands`; none: nothing matches). */
 const asOwnPrefix = (i: number, word: string) =>
-  sql`${termsCount(i)} = 0 OR ${termsCount(i)} > ${MAX_EXPANSION} OR EXISTS (SELECT 1 FROM json_each(${termsAt(i)}) WHERE value = ${word})`;
+  sql`${termsCount(i)} > ${MAX_EXPANSION} OR EXISTS (SELECT 1 FROM json_each(${termsAt(i)}) WHERE value = ${word})`;
 
 /** Each word of `asked`'s terms, as textMatch reads them, a JSON array in column `t<i>` (for `FROM (SELECT …) a`). */
 const termsColumns = (asked: readonly WordAsked[]) =>
@@ -248,8 +259,8 @@ function wordsEarlyRead(template: string, asked: readonly WordAsked[], box?: Wor
   const piece = (i: number) => {
     const { word, short } = asked[i]!;
     const [t, n, prefix] = [termsAt(i), termsCount(i), `"${word}"*`];
-    const none = short ? asOwnPrefix(i, word) : sql`${n} = 0`;
-    return sql`(CASE WHEN ${none} THEN ${short ? prefix : null} WHEN ${n} > ${MAX_EXPANSION} THEN ${prefix} WHEN ${n} = 1 THEN '"' || json_extract(${t}, '$[0]') || '"'
+    const own = short ? asOwnPrefix(i, word) : sql`0`;
+    return sql`(CASE WHEN ${n} = 0 THEN NULL WHEN ${own} OR ${n} > ${MAX_EXPANSION} THEN ${prefix} WHEN ${n} = 1 THEN '"' || json_extract(${t}, '$[0]') || '"'
       ELSE '(' || (SELECT group_concat('"' || value || '"', ' OR ') FROM json_each(${t})) || ')' END)`;
   };
   const expression = sql.join(

@@ -10,8 +10,8 @@
 import type { Db } from '../../db/client';
 import { searchWords } from '../../lib/words';
 import { ftsWord, isIndexedPrefix, MAX_QUERY_WORDS } from './searchText';
-import { termsWithPrefix, type TermKind } from '../suggestions/index.server';
-import { unvettedRows, unvettedWordsIn, type UnvettedRow } from '../listings/index.server';
+import { pendingServiceNames, termsWithPrefix, type TermKind } from '../suggestions/index.server';
+import { UNVETTED_READ, unvettedRows, unvettedWordsIn, type UnvettedRow } from '../listings/index.server';
 import { categoryForSearch } from '../catalog';
 import type { Filters } from './searchTypes.server';
 
@@ -50,6 +50,23 @@ export const MAX_CHECK_SEEKS = 8;
 const shortWordExpands = (column: 'services' | undefined, word: string, vocabulary: readonly string[]) =>
   column === 'services' && vocabulary.length > 0 && vocabulary.length <= MAX_EXPANSION && !vocabulary.includes(word);
 
+/**
+ * Whether a short word that starts no word of the vocabulary's services starts none of the services
+ * it does not hold either: those of listings not yet vetted (all read) and the names vetted listings'
+ * owners added that wait for an operator (all read; docs/owners.md "Shared vocabulary"). Then
+ * nothing matches it in the services column, as a long word that starts no word of services: its
+ * prefix's list holds every word of every column that starts with it, read whole for none.
+ */
+async function startsNoService(
+  word: string,
+  unvettedOf: () => Promise<readonly UnvettedRow[]>,
+  pendingOf: () => Promise<readonly string[] | null>,
+): Promise<boolean> {
+  const [unvetted, pending] = await Promise.all([unvettedOf(), pendingOf()]);
+  if (unvetted.length >= UNVETTED_READ || pending === null) return false;
+  return !unvettedWordsIn(unvetted, word, 'services').length && !pending.some((name) => searchWords(name).some((w) => w.startsWith(word)));
+}
+
 export interface TextMatch {
   /** FTS5 expression (every word, ANDed), with the column filter when given. */
   expression: string;
@@ -74,6 +91,8 @@ export async function textMatch(
   termsOf = (kind: TermKind, word: string) => termsOfWord(database, kind, word),
   // The listings not yet vetted, read once for the request's words (requestReads.server.ts `unvettedOnce`).
   unvettedOf: () => Promise<readonly UnvettedRow[]> = () => unvettedRows(database),
+  // The service names waiting for an operator, read once for the request (requestReads.server.ts `pendingOnce`).
+  pendingOf: () => Promise<readonly string[] | null> = () => pendingServiceNames(database),
 ): Promise<TextMatch | null | false> {
   const words = searchWords(text).slice(0, MAX_QUERY_WORDS);
   if (!words.length) return null;
@@ -90,6 +109,7 @@ export async function textMatch(
         short && column !== 'services' ? [] : termsOf(from.kind, word),
         short && column !== 'services' ? [] : unvettedOf().then((rows) => unvettedWordsIn(rows, word, from.unvetted)),
       ]);
+      if (short && column === 'services' && !vocabulary.length && (await startsNoService(word, unvettedOf, pendingOf))) return false;
       if (short && !shortWordExpands(column, word, vocabulary)) {
         seeks += 1;
         return ftsWord(word);

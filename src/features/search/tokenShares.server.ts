@@ -13,6 +13,7 @@ import { facetToken, FILTERS, listedMatch, priceToken, ratingToken, sampledMeets
 import { ratingTenth, type Standing } from './orderBuckets.server';
 import type { Circle, Resolved, SampledCategories } from './searchTypes.server';
 import { haversineMiles } from '../places';
+import { PLAN_TUNING } from './tuning.server';
 
 /** Providers sampled, spread evenly over seq (one primary-key read each). */
 const SAMPLE = 2000;
@@ -142,10 +143,40 @@ async function sampleShares({ client }: Db): Promise<TokenShares> {
   };
 }
 
-/** The words of `r` narrowed to `states` and its filters' tokens, and their share of the directory (plans/textRings.server.ts `TextRingsList`: the rings' one text statement past the words' cap). */
-export async function narrowedList(database: Db, r: Resolved, states: readonly string[]): Promise<{ match: string; share: number; size: number }> {
-  const tokens = textTokensOf(r);
+/**
+ * A list the words may be narrowed to (plans/textRings.server.ts `TextRingsList`): its full-text
+ * expression, its share of the directory, and what reading its filters' tokens' lists costs, as
+ * rows read (`PLAN_TUNING.tokenEntryCost` an entry).
+ */
+export interface NarrowedChoice {
+  match: string;
+  share: number;
+  entries: number;
+}
+
+/**
+ * The lists the words of `r` may be narrowed to in `states` (the rings' one text statement past the
+ * words' cap), with none, then one more and one more of its filters' tokens, most selective first:
+ * each token's list is read whole, and a price or a rating step held by half the directory costs
+ * more than the rows it leaves out of a list of thousands. The statement picks the cheapest once it
+ * has the words' count.
+ */
+export async function narrowedLists(database: Db, r: Resolved, states: readonly string[]): Promise<{ size: number; choices: NarrowedChoice[] }> {
   const { size, shares } = await tokenShares(database);
-  const share = tokensShare(shares, tokens, statesShare(shares, states));
-  return { match: listedMatch({ ...r, regionStates: states }, { tokens, inText: true, regions: true }), share, size };
+  return { size, choices: narrowedChoices(r, states, { size, shares }) };
+}
+
+/** narrowedLists's choices for the sample's `shares` of a directory of `size`. */
+export function narrowedChoices(r: Resolved, states: readonly string[], { size, shares }: Pick<TokenShares, 'size' | 'shares'>): NarrowedChoice[] {
+  const share = (token: string) => shares.get(token) ?? 0;
+  const tokens = [...textTokensOf(r)].sort((a, b) => share(a) - share(b));
+  const inStates = statesShare(shares, states);
+  return Array.from({ length: tokens.length + 1 }, (_, k) => {
+    const kept = tokens.slice(0, k);
+    return {
+      match: listedMatch({ ...r, regionStates: states }, { tokens: kept, inText: true, regions: true }),
+      share: tokensShare(shares, kept, inStates),
+      entries: kept.reduce((sum, token) => sum + share(token), 0) * size * PLAN_TUNING.tokenEntryCost,
+    };
+  });
 }

@@ -48,6 +48,25 @@ export async function setServiceRequests(db: Executor, providerId: string, waiti
   await db.insertInto('service_requests').values(rows).execute();
 }
 
+/** The most waiting service names search reads (`pendingServiceNames`). */
+const PENDING_READ = 1000;
+
+/**
+ * The service names waiting for an operator (lower case), null when more than PENDING_READ wait: a
+ * vetted listing's waiting name is on it and in search at once but in no vocabulary, so a short word
+ * of a service that starts no word of the vocabulary may still start one of these
+ * (src/features/search/textMatch.server.ts).
+ */
+export async function pendingServiceNames({ db }: Db): Promise<string[] | null> {
+  const rows = await db
+    .selectFrom('service_requests')
+    .select('service')
+    .distinct()
+    .limit(PENDING_READ + 1)
+    .execute();
+  return rows.length > PENDING_READ ? null : rows.map((r) => r.service);
+}
+
 export interface ServiceRequest {
   service: string;
   label: string;

@@ -21,6 +21,7 @@ import { and, type Row, type SearchRun } from './context.server';
 import { betweenCounts, inPlaceOf } from './spots.server';
 import type { CircleCount } from '../rings';
 import type { TextList } from '../requestReads.server';
+import type { NarrowedChoice } from '../tokenShares.server';
 
 /**
  * The most words' matches narrowed to the widest circle's states the statement lists
@@ -59,15 +60,15 @@ export interface TextRingsAsk {
 
 /**
  * Where the statement lists the circles' matches from, past the words' cap: `narrowed`, the words
- * with the widest circle's states (every circle lies in them) and the filters' tokens (each match
- * has them), as a circle's own plan narrows them (plans/pointSource.server.ts `textInBox`), read
- * when the words' matches (estimated past the cap from their reach in a directory of `size`) times
- * `share`, the states' and tokens' share of the directory, are few enough to list
- * (PLAN_TUNING.ringsNarrowedMargin); `words`, the words' list when the request counted it already
- * past the cap (not read again).
+ * with the widest circle's states (every circle lies in them) and none to all of the filters'
+ * tokens (each match has them), as a circle's own plan narrows them (plans/pointSource.server.ts
+ * `textInBox`): of its `choices` (tokenShares.server.ts `narrowedLists`), the cheapest, its rows
+ * (the words' matches, estimated past the cap from their reach in a directory of `size`, times its
+ * share) and its tokens' entries, among those few enough to list (PLAN_TUNING.ringsNarrowedMargin);
+ * `words`, the words' list when the request counted it already past the cap (not read again).
  */
 export interface TextRingsList {
-  narrowed?: { match: string; share: number; size: number };
+  narrowed?: { size: number; choices: readonly NarrowedChoice[] };
   words?: Pick<TextList, 'n' | 'reach'>;
 }
 
@@ -83,14 +84,18 @@ function listsOf(match: string, { narrowed, words }: TextRingsList, narrowedCap:
     : sql`w AS MATERIALIZED (SELECT count(*) AS n, max(rowid) AS reach, json_group_array(rowid) AS rowids
       FROM (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${match} LIMIT ${cap + 1}))`;
   if (!narrowed) return sql`${w}, l AS (SELECT n, rowids, n <= ${cap} AS whole FROM w)`;
-  const { share, size } = narrowed;
+  const { choices, size } = narrowed;
   // Past the cap, the words' matches estimated from their reach in a directory of `size`.
-  const few = sql`(w.n > ${cap} AND w.n * ${size} / max(1, w.reach) * ${share} <= ${narrowedCap * PLAN_TUNING.ringsNarrowedMargin})`;
+  const rows = sql`w.n * ${size} / max(1, w.reach)`;
+  const list = sql.join(choices.map(({ share, entries, match }) => sql`(${share}, ${entries}, ${match})`));
   // The words' count and estimate are tested on `w`, the outer loop, before the full-text index is
-  // read: the narrowed list is read only past the words' cap, when likely few enough; else the
-  // list is the words' (past the cap: no circle is read).
-  return sql`${w}, v AS MATERIALIZED (SELECT count(*) AS n, json_group_array(rowid) AS rowids
-      FROM (SELECT f.rowid FROM w CROSS JOIN providers_fts f WHERE ${few} AND f.providers_fts MATCH ${narrowed.match} LIMIT ${narrowedCap + 1})),
+  // read: a narrowed list is chosen (`c`) and read only past the words' cap, when likely few enough;
+  // else the list is the words' (past the cap: no circle is read).
+  const few = sql`(SELECT count(*) FROM c)`;
+  return sql`${w}, c AS MATERIALIZED (SELECT t.column3 AS m FROM w CROSS JOIN (VALUES ${list}) t
+      WHERE w.n > ${cap} AND ${rows} * t.column1 <= ${narrowedCap * PLAN_TUNING.ringsNarrowedMargin} ORDER BY ${rows} * t.column1 + t.column2 LIMIT 1),
+    v AS MATERIALIZED (SELECT count(*) AS n, json_group_array(rowid) AS rowids
+      FROM (SELECT f.rowid FROM c CROSS JOIN providers_fts f WHERE f.providers_fts MATCH c.m LIMIT ${narrowedCap + 1})),
     l AS MATERIALIZED (SELECT CASE WHEN ${few} THEN v.n ELSE w.n END AS n, CASE WHEN ${few} THEN v.rowids ELSE w.rowids END AS rowids,
       CASE WHEN ${few} THEN v.n <= ${narrowedCap} ELSE w.n <= ${cap} END AS whole FROM w CROSS JOIN v)`;
 }
