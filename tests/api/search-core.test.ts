@@ -28,7 +28,7 @@ import {
   type SearchFilter,
 } from '../../src/features/search/filters.server';
 import { RATING_STEPS } from '../../src/features/search/params';
-import { orderTop, ratingTenth, reviewsMagnitude, type BucketedSort } from '../../src/features/search/orderBuckets.server';
+import { orderTop, ratingTenth, reviewsMagnitude, standingsRatedAtLeast, type BucketedSort } from '../../src/features/search/orderBuckets.server';
 import { tokenShares } from '../../src/features/search/tokenShares.server';
 import { PRICE_RANGES } from '../../src/features/providers/providerFields';
 import { and, searchRun, textListed, textSourceOf } from '../../src/features/search/plans/context.server';
@@ -432,5 +432,56 @@ describe("the orders' tops in the full-text index", () => {
       expect(last, sort).toBeGreaterThan(0);
       expect(orderTop(sort, standings, 1, filterToken)).toBeNull();
     }
+  });
+
+  it('a top for a minimum rating holds its share of the providers rated that high, the first of them in the order, not that share of every provider', async () => {
+    // SearchRun.topPage: every match of a minimum rating lies among the providers it keeps, which
+    // lead the order; a share of every provider held several times the matches it was sized for.
+    const all = await providers();
+    const { standings } = await tokenShares(api.database);
+    expect(standingsRatedAtLeast(standings, undefined)).toBe(standings);
+    let smaller = false;
+    // Minimums that keep about two thirds and a third of the sample.
+    const ratings = standings.map((s) => s.rating).sort((a, b) => a - b);
+    for (const minimum of [ratings[Math.floor(ratings.length / 3)]!, ratings[Math.floor((2 * ratings.length) / 3)]!]) {
+      const kept = standingsRatedAtLeast(standings, minimum);
+      expect(kept.length, `${minimum}`).toBeGreaterThan(0);
+      expect(kept.length, `${minimum}`).toBeLessThan(standings.length);
+      expect(kept.every((s) => s.rating >= minimum)).toBe(true);
+      const rated = [...all].filter((p) => p.rating >= minimum).sort(ORDERS.recommended);
+      for (const share of [0.05, 0.2, 0.4]) {
+        const what = `${minimum} at ${share}`;
+        const held = await found(orderTop('recommended', kept, share, filterToken)!);
+        const heldRated = rated.filter((p) => held.has(p.seq));
+        // The first of those rated that high, and about their share: fewer than a share of everyone.
+        const first = rated.slice(0, heldRated.length);
+        expect(
+          heldRated.map((p) => p.seq),
+          what,
+        ).toEqual(first.map((p) => p.seq));
+        expect(heldRated.length / rated.length, what).toBeGreaterThanOrEqual(share - 0.05);
+        const ofEveryone = (await found(orderTop('recommended', standings, share, filterToken)!)).size;
+        expect(held.size, what).toBeLessThanOrEqual(ofEveryone);
+        smaller ||= held.size < ofEveryone;
+      }
+    }
+    expect(smaller).toBe(true);
+    // SearchRun.topPage asks for the top sized among those the search's minimum keeps (a list that
+    // holds nothing: each top grown until none is left).
+    const minimum = ratings[Math.floor((2 * ratings.length) / 3)]!;
+    const kept = standingsRatedAtLeast(standings, minimum);
+    const share = [0.2, 0.4, 0.1].find((at) => orderTop('recommended', kept, at, filterToken) !== orderTop('recommended', standings, at, filterToken))!;
+    expect(share).toBeDefined();
+    const params = searchParamsSchema.parse({ query: 'plan', rating: String(minimum) });
+    const run = searchRun(requestOf(api.database, params), await resolve(requestOf(api.database, params), await placeOfSearch(api.database, params)));
+    const asked: (string | null)[] = [];
+    const nothing = (top: string | null) => {
+      asked.push(top);
+      return { tables: sql`FROM providers p`, conds: [sql<SqlBool>`0`] };
+    };
+    await run.topPage(nothing, { least: (PLAN_TUNING.topMargin * run.wanted) / share });
+    expect(asked[0]).toBe(orderTop('recommended', kept, share, filterToken));
+    // None of the sample rated that high: every standing.
+    expect(standingsRatedAtLeast(standings, 5.1)).toBe(standings);
   });
 });

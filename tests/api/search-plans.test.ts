@@ -988,24 +988,27 @@ describe('text alone, listed: the matches read from the full-text index and sort
       // too long, or every walk with text (PLAN_TUNING.textWalk: a full-text lookup a row): listed,
       // and past the counted cap with a top of the order (SearchRun.topPage, of any size) sized as
       // tuned, too small for every page (grown until one fills it), and none when it would be larger
-      // than the directory (every match listed).
+      // than the directory (every match listed). A text walk of one row walks still when each of the
+      // words' matches adds a row (textWalkPerWords: the top reads the words' whole list).
       const many = expected.length > LIMITS.countedTotal;
-      for (const [maxWalk, topMargin, textWalk] of [
-        [saved.maxWalk, saved.topMargin, saved.maxWalk],
-        [saved.maxWalk, saved.topMargin, 1],
-        [1, saved.topMargin, saved.maxWalk],
+      for (const [maxWalk, topMargin, textWalk, textWalkPerWords] of [
+        [saved.maxWalk, saved.topMargin, saved.maxWalk, Infinity],
+        [saved.maxWalk, saved.topMargin, 1, Infinity],
+        [saved.maxWalk, saved.topMargin, 1, 1 / saved.maxWalk],
+        [1, saved.topMargin, saved.maxWalk, Infinity],
         ...(many
           ? [
-              [1, 0.001, saved.maxWalk],
-              [1, 1e6, saved.maxWalk],
+              [1, 0.001, saved.maxWalk, Infinity],
+              [1, 1e6, saved.maxWalk, Infinity],
             ]
           : []),
       ] as const) {
         PLAN_TUNING.maxWalk = maxWalk;
         PLAN_TUNING.textWalk = textWalk;
+        PLAN_TUNING.textWalkPerWords = textWalkPerWords;
         PLAN_TUNING.topMargin = topMargin;
         PLAN_TUNING.topMostShare = 1;
-        const walks = maxWalk > 1 && textWalk > 1;
+        const walks = maxWalk > 1 && (textWalk > 1 || textWalkPerWords < 1);
         try {
           for (const [offset, limit] of [
             [0, 5],
@@ -1014,7 +1017,7 @@ describe('text alone, listed: the matches read from the full-text index and sort
             [100, 100],
           ]) {
             const page = await search({ query, offset: String(offset), limit: String(limit) }, MOMENTS.many);
-            expect(lastPlan, `${query} maxWalk ${maxWalk} textWalk ${textWalk}`).toBe(
+            expect(lastPlan, `${query} maxWalk ${maxWalk} textWalk ${textWalk} per words ${textWalkPerWords}`).toBe(
               walks ? 'order:walk' : many && topMargin < 1e6 ? 'order:top' : 'order:listed',
             );
             expect({ total: page.total, capped: page.capped }, `${query} maxWalk ${maxWalk} topMargin ${topMargin}`).toEqual(counted(expected.length));
@@ -1855,10 +1858,14 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     PLAN_TUNING.textLeads = 0;
     try {
       for (const location of [many.slice(0, 3), many]) {
-        // Capped walks: the matches listed from the text, narrowed by the prefix's index list, and sorted.
-        for (const offset of ['0', '24'])
+        // Capped walks: the matches listed from the text, narrowed by the prefix's index list, and sorted;
+        // as tuned, a page past the text walk's bound at the sample's density too (textWalkMost: a top).
+        for (const [offset, tuned] of [
+          ['0', 'order:walk'],
+          ['24', 'order:top'],
+        ] as const)
           await check({ query: 'plan', location, offset }, (r) => zips.get(r.id)!.startsWith(location) && hasWords(words(r), 'plan'), {
-            tuned: 'order:walk',
+            tuned,
             capped: 'order:top',
           });
         // …and in the full-text index to one of the prefix's states' tokens (the fixture gives the

@@ -74,3 +74,15 @@ export function orderTop(sort: BucketedSort, sample: readonly Standing[], share:
   const own = whole ? [lead.single(first)] : lead.second.filter((b) => b >= second).map((b) => lead.pair(first, b));
   return `(${[...(sort === 'recommended' ? [PROMOTED_TOKEN] : []), ...above, ...own].map(token).join(' OR ')})`;
 }
+
+/**
+ * The standings a top is sized among for matches rated at least `minimum`: those it keeps. Every
+ * match lies among them, and they lead the rating and recommended orders, so a top sized as a share
+ * of every standing held several times the matches it was sized for (each a row read and sorted).
+ * Every standing when there is no minimum or the sample holds none rated that high.
+ */
+export function standingsRatedAtLeast(sample: readonly Standing[], minimum: number | undefined): readonly Standing[] {
+  if (minimum === undefined) return sample;
+  const kept = sample.filter((s) => s.rating >= minimum);
+  return kept.length ? kept : sample;
+}

@@ -8,8 +8,10 @@ import { LIMITS } from '../../config';
 export const PLAN_TUNING = {
   /** Longest walk of an order index worth making for one page: sparser matches are listed and sorted. */
   maxWalk: 1500,
-  /** …and with text, each row's check a full-text lookup (tens of µs, where a listed match's row is one): past this many rows its matches are listed, with a top of the order when many. */
-  textWalk: 150,
+  /** …and with text, each row's check a full-text lookup (tens of µs, where a listed match's row is one): past this many rows its matches are listed, with a top of the order when many… */
+  textWalk: 80,
+  /** …plus one row per this many of the words' matches: a top reads the words' whole list (with its tokens'), which grows with the directory where a walk's rows do not. */
+  textWalkPerWords: 300,
   /** Index rows a walk may visit past the page: the density is a sample's, and a walk short by then stops. */
   walkCap: 3000,
   /** A city's walk is read beside its count when its providers (the vocabulary's count) fill the walk's cap this many times the page: a short walk wasted costs less than two round trips. */
@@ -107,6 +109,9 @@ export const facetListedMost = (providers: number) => Math.floor(PLAN_TUNING.fac
 
 /** The most open ranges read to count the open at a price or a rating (PLAN_TUNING.openScanScale). */
 export const openScanMost = (providers: number) => Math.max(1, Math.floor(PLAN_TUNING.openScanScale * openListedMost(providers)));
+
+/** The most rows a walk checking text on each row visits for a page, for words of `words` matches (PLAN_TUNING.textWalk, textWalkPerWords). */
+export const textWalkMost = (words: number) => PLAN_TUNING.textWalk + words / PLAN_TUNING.textWalkPerWords;
 
 /** The most providers of a box whose rows are each checked for text of `seeks` seeks a row (plans/context.server.ts `listTextIn`). */
 export const boxCheckedMost = (seeks: number) => Math.floor(PLAN_TUNING.boxCheckSeeks / Math.max(1, seeks));

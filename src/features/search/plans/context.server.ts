@@ -22,7 +22,7 @@ import {
   textNarrowing,
   type SearchFilter,
 } from '../filters.server';
-import { orderTop, PROMOTED_TOKEN } from '../orderBuckets.server';
+import { orderTop, PROMOTED_TOKEN, standingsRatedAtLeast } from '../orderBuckets.server';
 import { statesShare, tokenShares, type TokenShares } from '../tokenShares.server';
 import { INDEXES, indexedBy, type IndexName, type LeadingIndex } from '../indexes.server';
 import type { Count, FilterName, Resolved } from '../searchTypes.server';
@@ -320,13 +320,16 @@ async function topPage(s: SearchRun, list: (top: string | null) => ListedSource 
   const { sort, wanted, run, order } = s;
   const { database, params } = s.q;
   if (sort === 'distance') throw new Error('the distance order has no tops');
-  const { size, standings } = await tokenShares(database);
-  // The matches the directory holds, at the density of those counted (at least `least`).
+  const { size, standings: all } = await tokenShares(database);
+  // The matches the directory holds, at the density of those counted (at least `least`), and the
+  // top's share of the standings they lie among (of the directory, `kept` of it).
+  const standings = standingsRatedAtLeast(all, params.rating);
+  const kept = standings.length / Math.max(1, all.length);
   const expected = reach ? Math.max(least, (size * reach.found) / Math.max(1, reach.reach)) : least;
   let share = (PLAN_TUNING.topMargin * wanted) / Math.max(1, expected);
-  if (share > PLAN_TUNING.topMostShare) return null;
+  if (share * kept > PLAN_TUNING.topMostShare) return null;
   for (;;) {
-    const top = share <= PLAN_TUNING.topMostShare ? orderTop(sort, standings, share, filterToken) : null;
+    const top = share * kept <= PLAN_TUNING.topMostShare ? orderTop(sort, standings, share, filterToken) : null;
     const listed = await list(top);
     const inTop = sql`SELECT p.seq ${listed.tables} ${and(listed.conds)} ORDER BY ${order} LIMIT ${wanted}`;
     // A first page's rows are read with the list (the list is the page: one round trip, not two); a

@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { LIMITS } from '../../../config';
 import { cappedTotal } from '../../providers/index.server';
 import { boxTables } from '../near.server';
-import { filtersOf, isListed, rowConditions } from '../filters.server';
+import { filtersOf, isListed, rowConditions, wordsMatch } from '../filters.server';
 import { INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
 import {
   and,
@@ -27,18 +27,34 @@ import {
   type Sampled,
   type SearchRun,
 } from './context.server';
-import { PLAN_TUNING } from '../tuning.server';
+import { textWalkMost } from '../tuning.server';
+import { textListMade, wordsEstimate } from '../textFacts.server';
+import { tokenShares } from '../tokenShares.server';
 import type { Count } from '../searchTypes.server';
 import { boxTextTops, textInBox } from './pointSource.server';
 import { openFacetWalk } from './facetListed.server';
 
 /**
  * Whether a walk checking text on each row (a full-text lookup: the expression parsed again, its
- * terms sought) is expected to fill the page within `PLAN_TUNING.textWalk` rows, at the density of
- * `found` matches among `read` (and within `maxWalk`, as any walk: SearchRun.walkFills). Past it the
- * matches are listed, with a top of the order when many: each a row read, not a lookup.
+ * terms sought) is expected to fill the page within `textWalkMost` rows for words of `words`
+ * matches, at the density of `found` matches among `read` (and within `maxWalk`, as any walk:
+ * SearchRun.walkFills). Past it the matches are listed, with a top of the order when many: each a
+ * row read, not a lookup, but the words' whole list read to make the top.
  */
-const textWalkFits = (s: SearchRun, found: number, read: number) => s.walkFills(found, read) && (s.wanted * read) / found <= PLAN_TUNING.textWalk;
+const textWalkFits = (s: SearchRun, found: number, read: number, words: number) => s.walkFills(found, read) && (s.wanted * read) / found <= textWalkMost(words);
+
+/**
+ * How many matches the words alone have, for `textWalkFits`: the request's count of them when made
+ * (resolve's), else at the density the search's own count found (`reach`: with the other filters,
+ * fewer), never a read of its own (a round trip).
+ */
+async function wordsFor(s: SearchRun, reach: Reach | undefined) {
+  const { r } = s;
+  const { database, reads } = s.q;
+  const { size } = await tokenShares(database);
+  if (textListMade(database, wordsMatch(r), reads)) return wordsEstimate(database, r, reads, size);
+  return reach ? (size * reach.found) / Math.max(1, reach.reach) : 0;
+}
 
 export const order: Plan = {
   name: 'order',
@@ -72,8 +88,8 @@ export const order: Plan = {
         WHERE providers_fts MATCH ${r.match} AND ${isListed(sql`providers_fts.rowid`)} LIMIT ${LIMITS.countedTotal + 1})`.execute(s.q.database.db);
       const n = Number(rows[0]!.n);
       count = cappedTotal(n);
-      walk = count.capped && (!r.checkable || textWalkFits(s, n, Number(rows[0]!.reach)));
       reach = { found: n, reach: Number(rows[0]!.reach) };
+      walk = count.capped && (!r.checkable || textWalkFits(s, n, reach.reach, await wordsFor(s, reach)));
     } else if (walk) {
       // Nothing filtered: the order index is the page, only the total is counted.
       count = await s.count(sql`${source.tables} ${and(source.conds)}`);
@@ -91,7 +107,7 @@ export const order: Plan = {
       else {
         const sampled = dense ?? (await s.denseIn(INDEXES.order, ORDER, sample!.rows));
         if (sampled.page) return { rows: sampled.page, count, step: 'walk' };
-        walk = sampled.dense && (!r.match || textWalkFits(s, sampled.sampled?.found.length ?? 0, sampled.sampled?.rows ?? 0));
+        walk = sampled.dense && (!r.match || textWalkFits(s, sampled.sampled?.found.length ?? 0, sampled.sampled?.rows ?? 0, await wordsFor(s, reach)));
         after = sampled.sampled;
       }
     }
