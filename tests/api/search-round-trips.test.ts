@@ -13,6 +13,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, getDb, type Db } from '../../src/db/client';
+import { LIMITS } from '../../src/config';
+import { facetBits } from '../../src/features/facets';
+import { insertProviderStatements, type NewProvider } from '../../src/features/listings/newListing.server';
 import { setupDatabase } from '../../src/setup/setup';
 import { RING_TUNING, searchNearPlace } from '../../src/features/search/nearPlace.server';
 import { providerPageReads } from '../../src/pages/provider/_reads.server';
@@ -155,6 +158,13 @@ const SEARCHES: { label: string; raw: Record<string, string>; most: number }[] =
   { label: 'open now around a point, few (fuzz)', raw: { openNow: 'true', near: '41.8781,-87.6298', radius: '5' }, most: 3 },
   { label: 'open now in a ZIP prefix with a rating in another order (fuzz)', raw: { location: '606', rating: '4', openNow: 'true', sort: 'rating' }, most: 3 },
   { label: 'a service at a price, a deep page', raw: { service: 'Nail Salon', priceRange: '$$', offset: '12' }, most: 1 },
+  // Open now in a city and its state, few open: the open-now list's count is no total (the state is checked on the row), so
+  // its matches are counted with it when short of the page, and the rings read beside the own page (plans/index.server.ts `afterOpenCount`; 4 before).
+  {
+    label: 'open now at a price in a city and its state, few',
+    raw: { service: 'Nail Salon', location: 'Chicago, IL', openNow: 'true', priceRange: '$$' },
+    most: 3,
+  },
   // Words around a city whose list holds a page but whose other filters leave few: the rings' one statement read beside
   // the own page when the token sample's share says its own likely fall short (rings.server.ts readBeside; the fuzz's Fargo, 4 before).
   { label: 'a word around a city with a rating its list does not carry', raw: { query: 'nail', location: 'Chicago', rating: '4.8', limit: '2' }, most: 3 },
@@ -258,4 +268,73 @@ describe.skipIf(noSqld)('database round trips of a provider page, through the sa
       expect({ total, sequential }).toEqual({ total: 1, sequential: 1 });
     }
   });
+});
+
+/**
+ * Searches whose next read depends on a count past the counted cap, over their own sqld: the
+ * providers added here would move the other searches' figures. Words past the cap and within
+ * `textLeads` ask for the rows of the filter that would lead (plans/textListed.server.ts
+ * `textAndLead`), counted in the statement of the words' list (textFacts.server.ts `listWithLead`);
+ * many open with a facet few hold ask for the rows of the source another plan would lead with
+ * (plans/facetListed.server.ts `rarestFacetCount`), counted in the open-now count's statement
+ * (plans/index.server.ts `afterOpenCount`). Each was one round trip more, after the count.
+ */
+describe.skipIf(noSqld)('a read that depends on a count past the cap, in that count\u2019s statement', () => {
+  const ownDir = mkdtempSync(join(tmpdir(), 'glow-trips-many-'));
+  let own: Sqld;
+  let ownProxy: RoundTripProxy;
+  let db: Db;
+  /** Past the counted cap: the words' matches, all in one town, which holds as many more without them; all open all day. */
+  const WORDS = LIMITS.countedTotal + 200;
+  const allDay = '12:00 AM - 12:00 AM';
+
+  beforeAll(async () => {
+    own = await startSqld(join(ownDir, 'sqld'));
+    const seeded = await setupDatabase(own.url, { seed: true });
+    const { seq: _s, ...base } = (await seeded.db.selectFrom('providers').selectAll().limit(1).executeTakeFirstOrThrow()) as Record<string, unknown>;
+    const hours = Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, allDay]));
+    const statements = Array.from({ length: 2 * WORDS }, (_, i) =>
+      insertProviderStatements(seeded, {
+        ...base,
+        id: `many-${i}`,
+        name: `${i % 2 ? 'Other' : 'Leadtest'} Studio ${i}`,
+        slug: `many-test-${i}`,
+        city: 'Lead Town',
+        state: 'KS',
+        services: JSON.stringify(['Manicure']),
+        priceRange: '$$$',
+        openingHours: JSON.stringify(hours),
+        // Veteran-owned: one in twenty, a facet few hold.
+        facets: i % 20 ? 0 : facetBits({ identity: ['veteran'] }),
+      } as unknown as NewProvider),
+    );
+    for (let i = 0; i < statements.length; i += 200) await seeded.client.batch(statements.slice(i, i + 200).flat(), 'write');
+    await closeDb(own.url);
+    ownProxy = await startRoundTripProxy(own.url);
+    db = await getDb(ownProxy.url);
+  }, 120_000);
+  afterAll(async () => {
+    if (!own) return;
+    await closeDb(ownProxy.url);
+    await ownProxy.close();
+    await own.stop();
+    rmSync(ownDir, { recursive: true, force: true });
+  });
+
+  const CASES = [
+    { label: 'a word past the cap in a town', raw: { query: 'leadtest', location: 'Lead Town' }, plan: /^text-listed/ },
+    { label: 'many open at a price with a facet few hold', raw: { openNow: 'true', owned: 'veteran', priceRange: '$$$' }, plan: /^facet-listed/ },
+  ];
+  for (const { label, raw, plan } of CASES)
+    it(`${label}: at most 3 in sequence`, async () => {
+      const params = searchParamsSchema.parse({ limit: String(PAGE_SIZE), ...raw });
+      const trace: { plan?: string } = {};
+      const first = await searchNearPlace(db, params, AT, trace);
+      expect(trace.plan).toMatch(plan);
+      ownProxy.reset();
+      expect(await searchNearPlace(db, params, AT)).toEqual(first);
+      const { total, sequential } = ownProxy.counts();
+      console.log(`[trips] ${label} (${trace.plan}): ${sequential} in sequence, ${total} in all`);
+      expect(sequential).toBeLessThanOrEqual(3);
+    });
 });

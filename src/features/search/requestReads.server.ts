@@ -4,7 +4,7 @@
  * boxes, so a statement they share is read once. Each read is kept by its statement (statementKey)
  * in the map of its kind; the object travels down with the request, nothing is kept in a module.
  */
-import type { RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/client';
 import { MAX_EXPANSION, type TextMatch } from './textMatch.server';
 import { pendingServiceNames, termsElseBand, type Term, type TermKind } from '../suggestions/index.server';
@@ -138,6 +138,33 @@ export function remembered<T>(memo: StatementMemo<T>, key: string, read: Promise
 /** The `n` of a `SELECT count(*) AS n` statement, read once per `memo` (statementKey). */
 export const countOnce = (database: Db, memo: StatementMemo<number>, query: RawBuilder<{ n: number }>): Promise<number> =>
   readOnce(memo, statementKey(database, query), async () => Number((await query.execute(database.db)).rows[0]!.n));
+
+/** A count a search asks after another (`next.count`), when the other's `n` meets `next.when` (SQL on it). */
+export interface NextCount {
+  count: RawBuilder<{ n: number }>;
+  when: (n: RawBuilder<unknown>) => RawBuilder<unknown>;
+}
+
+/**
+ * countOnce's read of `count` with `next` in one statement, `next` made only when the count's `n`
+ * asks for it; each kept in `memo` as countOnce keeps it, `next` before the count is given (whoever
+ * awaits the count asks for it next). The count alone when either was read.
+ */
+export function countWithNext(database: Db, memo: StatementMemo<number>, count: RawBuilder<{ n: number }>, next?: NextCount): Promise<number> {
+  const countKey = statementKey(database, count);
+  const nextKey = next && statementKey(database, next.count);
+  if (!next || !nextKey || memo.has(countKey) || memo.has(nextKey)) return countOnce(database, memo, count);
+  // The count leads: the next is read only when its n asks for it.
+  const both = sql<{ n: number; next: number | null }>`WITH c AS MATERIALIZED (${count})
+    SELECT c.n AS n, CASE WHEN ${next.when(sql`c.n`)} THEN (${next.count}) END AS next FROM c`
+    .execute(database.db)
+    .then(({ rows }) => {
+      const row = rows[0]!;
+      if (row.next !== null && !memo.has(nextKey)) memo.set(nextKey, Promise.resolve(Number(row.next)));
+      return Number(row.n);
+    });
+  return remembered(memo, countKey, both);
+}
 
 /** The matches of `from` counted up to the counted cap (providers `cappedCount`), read once per `memo` (statementKey). */
 export const cappedOnce = (database: Db, memo: StatementMemo<Count>, from: RawBuilder<unknown>): Promise<Count> =>

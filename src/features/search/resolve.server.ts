@@ -7,7 +7,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client';
 import { cappedTotal } from '../providers/index.server';
 import { LIMITS } from '../../config';
-import { cappedOnce, countOnce, pendingOnce, readOnce, termsOnce, unvettedOnce, type RequestReads } from './requestReads.server';
+import { cappedOnce, countOnce, countWithNext, pendingOnce, readOnce, termsOnce, unvettedOnce, type NextCount, type RequestReads } from './requestReads.server';
 import { facetListedMost, openListedMost, openScanMost, PLAN_TUNING } from './tuning.server';
 import type { Filters, HoursClasses, Resolved } from './searchTypes.server';
 import { categoryForSearch } from '../catalog';
@@ -65,7 +65,7 @@ export async function resolve(
    * `wordsListed`: the caller lists the words' matches itself, when they are few (plans/textRings.server.ts):
    * open now is checked on each of them, and where text that is many would be listed from is not worked out.
    */
-  { wordsListed = false }: { wordsListed?: boolean } = {},
+  { wordsListed = false, afterOpen }: { wordsListed?: boolean; afterOpen?: AfterOpenCount } = {},
 ): Promise<Resolved> {
   const { database, params, now, reads } = q;
   // Open now with no place and no point: every zone's hours (openListCount's ask) and the directory's
@@ -88,7 +88,7 @@ export async function resolve(
   // often finds none open at all.
   if (params.openNow && r.match && (wordsListed || (!FILTERS.city.on(r) && fewText(await textMatches(database, r, reads, { tokens: [] })))))
     r.openNow = openNowCondition(now);
-  else if (params.openNow && r.match !== false) await resolveOpenList(database, r, place, reads);
+  else if (params.openNow && r.match !== false) await resolveOpenList(database, r, place, reads, afterOpen);
   if (!wordsListed) await resolveTextList(database, r, reads);
   return r;
 }
@@ -126,13 +126,31 @@ async function resolvedText(database: Db, params: Filters, now: Date, place: Sea
  * how many it holds, which decide whether the open lead the plan (`r.openNow`, `fewOpen`,
  * `openCount`, `openList`, `openTotal`); none open: nothing matches.
  */
-async function resolveOpenList(database: Db, r: Resolved, place: SearchPlace | undefined, reads: RequestReads): Promise<void> {
+async function resolveOpenList(database: Db, r: Resolved, place: SearchPlace | undefined, reads: RequestReads, afterOpen?: AfterOpenCount): Promise<void> {
   const scanMost = await serviceScanMost(database, r, place);
   const open = await openListCount(database, r, place, reads, scanMost);
   if (scanMost === 0) return applyOpenCount(r, open, -1);
   // With words, the plan asks their list next: over the network it is read with the count (made only when someone is open).
   const words = r.match && overNetwork(database) ? wordsMatch(r) : undefined;
-  applyOpenCount(r, open, await (words ? countBesideWords(database, reads, open.count, words) : countOnce(database, reads.counts, open.count)));
+  if (words) return applyOpenCount(r, open, await countBesideWords(database, reads, open.count, words));
+  // Else what the plan's choice asks next, over the network, with the count (made only when the count asks for it).
+  const next = afterOpen && overNetwork(database) ? await afterOpen((n) => asOpenCount(r, open, n), open.most) : undefined;
+  applyOpenCount(r, open, await countWithNext(database, reads.counts, open.count, next));
+}
+
+/**
+ * What the search asks first once its open-now count is read, for the search as a count `n` would
+ * leave it (`asIf`, a copy each call; `most`, the most the list holds to be listed): a count, with
+ * the counts that ask for it, read in the open-now count's statement (requestReads.server.ts
+ * `countWithNext`). Given by the caller that runs the plans (search.server.ts), above this module.
+ */
+export type AfterOpenCount = (asIf: (n: number) => Resolved, most: number) => Promise<NextCount | undefined>;
+
+/** A copy of `r` as its open-now count `n` would leave it. */
+function asOpenCount(r: Resolved, open: OpenListCount, n: number): Resolved {
+  const copy = { ...r };
+  applyOpenCount(copy, open, n);
+  return copy;
 }
 
 /**
@@ -307,11 +325,7 @@ export async function resolveUpToOpenCount(
   return {
     count: open.count,
     most: open.most,
-    as(n) {
-      const copy = { ...r };
-      applyOpenCount(copy, open, n);
-      return copy;
-    },
+    as: (n) => asOpenCount(r, open, n),
   };
 }
 

@@ -18,7 +18,7 @@ import { hoursOnce, type HoursAsk } from './openNow.server';
 import { hoursCategoryNeedle } from './providerHours.server';
 import { haversineMiles, type GazetteerPlace, type Point } from '../places';
 import type { SearchPlace } from '../places/index.server';
-import { kept, readOnce, type StatementMemo } from './requestReads.server';
+import { kept, readOnce, statementKey, type RequestReads, type StatementMemo } from './requestReads.server';
 import { requestOf, type SearchInput, type SearchRequest, type Told } from './request.server';
 import type { Circle, FilterName, Resolved } from './searchTypes.server';
 import {
@@ -43,6 +43,7 @@ import { directorySize, resolve, resolveUpToOpenCount } from './resolve.server';
 import { searchRun, type SearchRun } from './plans/context.server';
 import { choosePlan } from './plans/choice.server';
 import { planFor } from './plans/index.server';
+import { openListedCount } from './plans/openListed.server';
 import { ringsBySpot, type RingsPage, type RingsRead } from './plans/spots.server';
 import { ringsByText, type TextRingsAsk, type TextRingsRead } from './plans/textRings.server';
 import { narrowedLists, tokenShares } from './tokenShares.server';
@@ -190,7 +191,7 @@ export function hoursAhead(
 async function readBeside(database: Db, a: AroundReads, { radii, ownSearched }: AroundAhead, told: Told, resolved?: Resolved): Promise<void> {
   const { params } = a.q;
   const { offset, limit } = params;
-  const own = 'resolved' in told ? { open: openOwn(told.resolved, offset + limit) } : told;
+  const own = 'resolved' in told ? { open: await openOwn(database, a.q.reads, told.resolved, offset + limit) } : told;
   const text = hasText(params);
   const share = text && 'most' in told ? await keptShare(database, resolved) : 1;
   const ahead = aheadOfOwn({ openNow: !!params.openNow, text, wanted: offset + limit, share }, own);
@@ -210,8 +211,17 @@ async function readBeside(database: Db, a: AroundReads, { radii, ownSearched }: 
   if (ahead.rings === 'open') kept(read.then((found) => (found ? undefined : resolve(circleRequest(database, a, circleOf(a, radii[0]!)), undefined))));
 }
 
-/** The place's own matches with open now as its resolving counted them: the open-now list's total, none, or (not known) the page's need. */
-const openOwn = (r: Resolved, wanted: number) => (r.match === false ? 0 : r.openTotal && !r.openTotal.capped ? r.openTotal.total : wanted);
+/**
+ * The place's own matches with open now as its resolving counted them: the open-now list's total,
+ * none, their count read with the open-now count when few and short of the page (plans/index.server.ts
+ * `afterOpenCount`), or (not known) the page's need.
+ */
+async function openOwn(database: Db, reads: RequestReads, r: Resolved, wanted: number): Promise<number> {
+  if (r.match === false) return 0;
+  if (r.openTotal) return r.openTotal.capped ? wanted : r.openTotal.total;
+  const counted = r.fewOpen && r.match === null ? reads.counts.get(statementKey(database, openListedCount(r))) : undefined;
+  return counted ? await counted : wanted;
+}
 
 /** The rings' start as searchAround will make it once the place's own search found `total` matches (read ahead of its page). */
 function startOfOwn(a: AroundReads, radii: number[], ownSearched: boolean, total: number): RingStart {

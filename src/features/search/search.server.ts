@@ -16,7 +16,7 @@ import { resolve } from './resolve.server';
 import type { Circle } from './searchTypes.server';
 import type { RequestReads } from './requestReads.server';
 import { searchRun, type Row } from './plans/context.server';
-import { planFor } from './plans/index.server';
+import { afterOpenCount, planFor } from './plans/index.server';
 import { withBudget } from './budget.server';
 
 export { PLAN_TUNING } from './tuning.server';
@@ -53,7 +53,7 @@ export async function searchOf(
 ): Promise<Page<SearchResult>> {
   const search = { ...q, database: withBudget(q.database) };
   const { trace } = q;
-  const r = await resolve(search, place ?? (await placeOfSearch(search.database, q.params)));
+  const r = await resolve(search, place ?? (await placeOfSearch(search.database, q.params)), { afterOpen: afterOpenCount(search) });
   // What it resolved (its counts), told before its plan runs: a place's rings may be read beside its page (SearchRequest.tell).
   q.tell?.({ resolved: r });
   if (textCircle && r.within) r.textCircle = textCircle;

@@ -366,6 +366,37 @@ function listWithStates(database: Db, reads: RequestReads, match: string, states
     .catch(() => {});
 }
 
+/** The count of the rows of the filter that would lead, up to `most` (plans/textListed.server.ts `textAndLead`): `most` a number, or SQL (listWithLead's). */
+export type LeadCount = (most: number | RawBuilder<unknown>) => RawBuilder<{ n: number }>;
+
+/** Whether text of `matches` asks for the rows of the filter that would lead (plans/textListed.server.ts `textAndLead`): past the counted cap, within `textLeads`. */
+export const leadAsked = (matches: number) => !fewText(matches) && matches <= PLAN_TUNING.textLeads;
+
+/**
+ * textListOf's read of `match` with the count `lead` (counted one past the list's matches) in one
+ * statement, the count made only when those matches ask for it (`leadAsked`, its two bounds spelt
+ * in SQL); each kept in the request as its own read would be (textListOf, countOnce). Nothing when
+ * the list was read already: the count is then read alone, as before.
+ */
+function listWithLead(database: Db, reads: RequestReads, match: string, lead: LeadCount): void {
+  const list = textListRead(match);
+  const listKey = statementKey(database, list);
+  if (reads.textLists.has(listKey)) return;
+  // The list leads: its n bounds the count's LIMIT, read once from the materialized list.
+  const both = sql<{ n: number; reach: number; rowids: string; lead: number | null }>`WITH w AS MATERIALIZED (${list})
+    SELECT w.n, w.reach, w.rowids, CASE WHEN w.n > ${LIMITS.countedTotal} AND w.n <= ${PLAN_TUNING.textLeads}
+      THEN (${lead(sql`(SELECT n FROM w) + 1`)}) END AS lead FROM w`
+    .execute(database.db)
+    .then(({ rows }) => rows[0]!);
+  // The count kept before the list is given: whoever awaits the list asks for the count next.
+  const listed = both.then((row) => {
+    const key = statementKey(database, lead(Number(row.n) + 1));
+    if (row.lead !== null && !reads.counts.has(key)) reads.counts.set(key, Promise.resolve(Number(row.lead)));
+    return textListFrom(row);
+  });
+  remembered(reads.textLists, listKey, listed);
+}
+
 /** `list`, read by another statement (a place's rings' one text statement), as textListOf's read of `match` for this request. */
 export function primeTextList(database: Db, match: string, reads: RequestReads, list: TextList): void {
   const key = statementKey(database, textListRead(match));
@@ -422,10 +453,13 @@ export function textList(
   database: Db,
   r: Resolved,
   reads: RequestReads,
-  { tokens = r.textTokens ?? [], regions = false }: { tokens?: readonly string[]; regions?: boolean } = {},
+  { tokens = r.textTokens ?? [], regions = false, lead }: { tokens?: readonly string[]; regions?: boolean; lead?: LeadCount } = {},
 ): Promise<TextList> {
-  if (!tokens.length && !regions) return wordsCounted(database, r, reads);
-  return textListOf(database, listedMatch(r, { tokens, inText: true, regions }), reads);
+  const match = !tokens.length && !regions ? wordsMatch(r) : listedMatch(r, { tokens, inText: true, regions });
+  // Over the network the count of the rows that would lead comes in the list's statement (when a count
+  // of matches can ask for it: `textLeads` past the cap): one round trip fewer.
+  if (lead && overNetwork(database) && leadAsked(countedWords())) kept(afterWordsEarly(reads, () => listWithLead(database, reads, match, lead)));
+  return textListOf(database, match, reads);
 }
 
 /** How many matches `textList` counted. */

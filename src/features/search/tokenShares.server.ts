@@ -81,6 +81,12 @@ export function tokenShares(database: Db, now = Date.now()): Promise<TokenShares
   return shares;
 }
 
+/** tokenShares when its sample is kept (read, or being read), undefined when asking for it would read it: a read ahead waits for none. */
+export function tokenSharesKept(database: Db, now = Date.now()): Promise<TokenShares> | undefined {
+  const known = kept.get(database.url);
+  return known && now - known.at < KEEP_MS ? known.shares : undefined;
+}
+
 async function sampleShares({ client }: Db): Promise<TokenShares> {
   // One statement, one round trip: the directory's size and SAMPLE providers spread evenly over seq
   // up to it (every step-th seq from 1, the step the size over SAMPLE, at least 1).

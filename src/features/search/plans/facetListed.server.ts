@@ -55,6 +55,24 @@ export async function rarestBit(s: Pick<SearchRun, 'r' | 'sort' | 'q'>): Promise
 
 /** The search's rarest facet bit and its estimated rows, when listing them is the cheapest read; else null. */
 export async function rarestFacet(s: SearchRun): Promise<{ bit: number; rows: number } | null> {
+  const asked = await rarestAsks(s);
+  return asked && !(await narrowerSource(s, asked.most)) ? asked.rarest : null;
+}
+
+/**
+ * The first count rarestFacet reads for `s` (narrowerSource's), when it reads one: read ahead with
+ * the open-now count (plans/index.server.ts `nextAfterOpenCount`).
+ */
+export async function rarestFacetCount(s: SearchRun): Promise<RawBuilder<{ n: number }> | undefined> {
+  const asked = await rarestAsks(s);
+  return asked ? narrowerCounts(s, asked.most)[0] : undefined;
+}
+
+/**
+ * rarestFacet up to the sources another plan would lead with: the rarest facet, and the most rows
+ * those may hold for it to lead (narrowerSource's `most`); null when it does not lead before them.
+ */
+async function rarestAsks(s: SearchRun): Promise<{ rarest: { bit: number; rows: number }; most: number } | null> {
   const { r } = s;
   const rarest = await rarestBit(s);
   if (!rarest) return null;
@@ -84,7 +102,7 @@ export async function rarestFacet(s: SearchRun): Promise<{ bit: number; rows: nu
   const listed = listedRows * (carriedByAll(r, 'facetRows') ? PLAN_TUNING.facetEntryCost : PLAN_TUNING.facetRowCost);
   if (walked <= listed) return null;
   // Past `most`, only when every other source holds twice as many: those are then sorted whole.
-  return (await narrowerSource(s, rows <= most ? rows : 2 * rows)) ? null : rarest;
+  return { rarest, most: rows <= most ? rows : 2 * rows };
 }
 
 /**
@@ -111,6 +129,13 @@ const openWalked = (s: SearchRun, size: number, rows: number) => (s.wanted / (LI
 /** Whether the box, place, service or text another plan would lead with holds at most `most` rows. */
 async function narrowerSource(s: SearchRun, most: number): Promise<boolean> {
   const { r } = s;
+  for (const count of narrowerCounts(s, most)) if ((await countOnce(s.q.database, s.q.reads.counts, count)) <= most) return true;
+  return !!r.match && (await wordsEstimate(s.q.database, r, s.q.reads, (await tokenShares(s.q.database)).size)) <= most;
+}
+
+/** The counts narrowerSource reads in turn: the box's, the place's and the service's rows, each one past `most`. */
+function narrowerCounts(s: SearchRun, most: number): RawBuilder<{ n: number }>[] {
+  const { r } = s;
   const place = leadingIndex(r, PLACE_INDEXES);
   const category = leadingIndex(r, CATEGORY_INDEXES);
   const reads: RawBuilder<unknown>[] = [];
@@ -121,9 +146,7 @@ async function narrowerSource(s: SearchRun, most: number): Promise<boolean> {
     reads.push(
       sql`SELECT 1 FROM provider_categories c ${indexedBy(category.index)} ${and(category.filters.map((f) => (FILTERS[f] as SearchFilter).categoryRow!(r)))}`,
     );
-  for (const read of reads)
-    if ((await countOnce(s.q.database, s.q.reads.counts, sql<{ n: number }>`SELECT count(*) AS n FROM (${read} LIMIT ${most + 1})`)) <= most) return true;
-  return !!r.match && (await wordsEstimate(s.q.database, r, s.q.reads, (await tokenShares(s.q.database)).size)) <= most;
+  return reads.map((read) => sql<{ n: number }>`SELECT count(*) AS n FROM (${read} LIMIT ${most + 1})`);
 }
 
 /**

@@ -7,6 +7,15 @@
 import { sql } from 'kysely';
 import { rowConditions } from '../filters.server';
 import { and, type Plan } from './context.server';
+import type { Resolved } from '../searchTypes.server';
+
+/**
+ * The matches of a search with no text as this plan counts them (the open-now list's providers,
+ * every other filter checked): read with the open-now count when it says they cannot fill the
+ * page, so that a place's rings go beside its own page (plans/index.server.ts `afterOpenCount`).
+ */
+export const openListedCount = (r: Resolved) =>
+  sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM provider_search p ${and(rowConditions(r, { skip: 'openList', listText: false }))})`;
 
 export const openListed: Plan = {
   name: 'open-listed',

@@ -20,7 +20,7 @@ import { rarestBit } from './facetListed.server';
 import { CATEGORY_INDEXES, INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
 import { PLAN_TUNING } from '../tuning.server';
 import { and, inTurn, leadingIndex, ORDER, SORT_ORDERS, type Plan, type PlanResult, type SearchRun } from './context.server';
-import { fewText, textList, wordsEstimate } from '../textFacts.server';
+import { fewText, leadAsked, textList, wordsEstimate, type LeadCount } from '../textFacts.server';
 import { countOnce } from '../requestReads.server';
 import type { FilterName } from '../searchTypes.server';
 
@@ -44,16 +44,12 @@ const FILTER_TABLE: Record<FilterName, SearchFilter> = FILTERS;
 
 /**
  * The rows the plan after this one would read from the index of a filter that leads (a `near` box,
- * a place's index, a service's category rows), counted up to `most`; else the rarest facet's rows
- * (plans/facetListed.server.ts), the token sample's estimate (a count would be one more round trip
- * in sequence); null when none leads (then the text is that plan's own source already).
+ * a place's index, a service's category rows), as a count up to `most`; null when none leads (then
+ * the rarest facet's rows lead, or the text is that plan's own source already: `textAndLead`).
  */
-async function leadRows(s: SearchRun, most: number): Promise<number | null> {
-  const { r } = s;
+function leadCount(r: SearchRun['r']): LeadCount | null {
   const place = leadingIndex(r, PLACE_INDEXES);
   const category = leadingIndex(r, CATEGORY_INDEXES);
-  const facet = r.within || place || category ? undefined : await rarestBit(s);
-  if (facet) return facet.rows;
   const from = r.within
     ? sql`${boxTables(r.within.point, r.within.miles)} WHERE ${withinCondition(r.within.point, r.within.miles)}`
     : place
@@ -67,9 +63,7 @@ async function leadRows(s: SearchRun, most: number): Promise<number | null> {
             sql` AND `,
           )}`
         : null;
-  if (!from) return null;
-  // A place's rings ask the same circle more than once (its count, then its page): counted once.
-  return countOnce(s.q.database, s.q.reads.counts, sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT ${most})`);
+  return from && ((most) => sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT ${most})`);
 }
 
 /**
@@ -89,8 +83,15 @@ export function textAndLead(s: SearchRun): Promise<{ text: number; lead: number 
     // tokens when the intersection looks few (`countsIntersection`).
     const intersect = !s.r.within && !s.r.params.openNow && (await countsIntersection(s));
     const tokens = s.r.within || s.r.params.openNow || (listableFilters(s.r).length && !intersect) ? [] : (s.r.textTokens ?? []);
-    const { n: text, rowids } = await textList(s.q.database, s.r, s.q.reads, { tokens, regions: intersect });
-    return { text, rowids, tokens, lead: !fewText(text) && text <= PLAN_TUNING.textLeads ? await leadRows(s, text + 1) : null };
+    // The lead's count comes with the list when the list is read here (textFacts.server.ts `textList`).
+    const lead = leadCount(s.r);
+    const { n: text, rowids } = await textList(s.q.database, s.r, s.q.reads, { tokens, regions: intersect, ...(lead ? { lead } : {}) });
+    if (!leadAsked(text)) return { text, rowids, tokens, lead: null };
+    // A place's rings ask the same circle more than once (its count, then its page): counted once. With
+    // no index leading, the rarest facet's rows (plans/facetListed.server.ts), the token sample's
+    // estimate: a count would be one more round trip in sequence.
+    if (lead) return { text, rowids, tokens, lead: await countOnce(s.q.database, s.q.reads.counts, lead(text + 1)) };
+    return { text, rowids, tokens, lead: (await rarestBit(s))?.rows ?? null };
   })();
   return s.once.textAndLead;
 }
