@@ -19,8 +19,8 @@ import { requestOf } from '../../src/features/search/request.server';
 import { resolve } from '../../src/features/search/resolve.server';
 import { searchNearPlace } from '../../src/features/search/nearPlace.server';
 import { closestTerms } from '../../src/features/suggestions/closest.server';
-import { filterToken, ratingToken, textTokensOf } from '../../src/features/search/filters.server';
-import { circleRowsOf, tokenShares } from '../../src/features/search/tokenShares.server';
+import { filterToken, inSampledCategoryRows, ratingToken, textTokensOf } from '../../src/features/search/filters.server';
+import { circleRowsOf, tokenShares, tokensShare } from '../../src/features/search/tokenShares.server';
 import { openListedMost } from '../../src/features/search/tuning.server';
 import { RATING_STEPS } from '../../src/features/search/params';
 import { PRICE_RANGES } from '../../src/features/providers/providerFields';
@@ -1238,6 +1238,43 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
       PLAN_TUNING.maxWalk = maxWalk;
       PLAN_TUNING.checkedWords = checkedWords;
     }
+  });
+
+  it("a service with text that is many and a facet's token: counted along the words listed with the token when the service's share among its holders reaches the cap there and not among every provider, not a lookup per service row; the same rows", async () => {
+    const { textLeads, textTokenShare, checkedWords } = PLAN_TUNING;
+    const KIDS = facetBits({ kids: ['welcome'] });
+    const plans = "WHERE id LIKE 'plan-%'";
+    // Kids welcome at every plan provider (an owner's save; the token sample read again).
+    await api.database.client.execute({ sql: `UPDATE providers SET facets = facets | ? ${plans}`, args: [KIDS] });
+    onTestFinished(async () => {
+      Object.assign(PLAN_TUNING, { textLeads, textTokenShare, checkedWords });
+      await api.database.client.execute({ sql: `UPDATE providers SET facets = facets & ~? ${plans}`, args: [KIDS] });
+      await tokenShares(api.database, Date.now() + 2 * 3_600_000);
+    });
+    const { categoryRows, shares } = await tokenShares(api.database, Date.now() + 3_600_000);
+    // "plan" with the kids welcome: many (past textLeads, and past the cap with the facet's token, so
+    // not text-listed), the token kept (any share).
+    Object.assign(PLAN_TUNING, { textLeads: 100, textTokenShare: 1 });
+    const raw = { query: 'plan', service: 'Nail Salon', kids: 'true' };
+    const r = await resolve(requestOf(api.database, searchParamsSchema.parse(raw), MOMENTS.many), undefined);
+    expect(r.textTokens).toEqual(textTokensOf(r));
+    // checkedWords between the bounds: the words' first ones hold too few of the service's rows for
+    // twice the cap among every provider, enough among those with the facet (the token sample's shares).
+    const held = categoryRows.filter(inSampledCategoryRows(r)).length;
+    const need = 2 * (LIMITS.countedTotal + 1) * categoryRows.length;
+    PLAN_TUNING.checkedWords = Math.ceil((need * tokensShare(shares, r.textTokens!)) / held);
+    expect(PLAN_TUNING.checkedWords * held).toBeLessThan(need);
+    const keep = (x: Ref) => inCategory(x, 'nails') && holds(x, KIDS) && hasWords(words(x), 'plan');
+    expect((await everyProvider()).filter(keep).length).toBeGreaterThan(LIMITS.countedTotal);
+    for (const [sort, offset] of [
+      ['recommended', '0'],
+      ['recommended', '24'],
+      ['rating', '12'],
+    ] as const)
+      await check({ ...raw, sort, offset }, keep, {
+        tuned: sort === 'recommended' ? 'category:checked' : 'other-order:checked',
+        capped: sort === 'recommended' ? 'category:checked' : 'other-order:checked',
+      });
   });
 
   it("common words with a service alone in another order: the service's rows walked in that order, a check per row, counting to the cap (otherOrder.server.ts serviceWalk); past its bound read as before, the same rows", async () => {
