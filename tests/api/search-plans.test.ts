@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { LIMITS } from '../../src/config';
 import { haversineMiles, roundMiles, type Point } from '../../src/features/places/distance';
+import { timeZonesOfStates } from '../../src/features/places/timeZone';
 import { openStateAt } from '../../src/features/providers/openNow';
 import { insertProviderStatements, type NewProvider } from '../../src/features/listings/newListing.server';
 import { PLAN_TUNING, searchProviders, type SearchTrace } from '../../src/features/search/search.server';
@@ -1260,9 +1261,10 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     onTestFinished(async () => {
       Object.assign(PLAN_TUNING, { textLeads, textTokenShare, checkedWords });
       await api.database.client.execute({ sql: `UPDATE providers SET facets = facets & ~? ${plans}`, args: [KIDS] });
-      await tokenShares(api.database, Date.now() + 2 * 3_600_000);
+      await tokenShares(api.database, Date.now() + 22 * 60_000);
     });
-    const { categoryRows, shares } = await tokenShares(api.database, Date.now() + 3_600_000);
+    // Read again past its ten minutes, then once the facets are back (not so far ahead that a later test's own reading is kept from it).
+    const { categoryRows, shares } = await tokenShares(api.database, Date.now() + 11 * 60_000);
     // "plan" with the kids welcome: many (past textLeads, and past the cap with the facet's token, so
     // not text-listed), the token kept (any share).
     Object.assign(PLAN_TUNING, { textLeads: 100, textTokenShare: 1 });
@@ -1286,6 +1288,31 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
         tuned: sort === 'recommended' ? 'category:checked' : 'other-order:checked',
         capped: sort === 'recommended' ? 'category:checked' : 'other-order:checked',
       });
+  });
+
+  it('open now with a ZIP prefix around a point: none when none of its providers is in a zone of the circle\u2019s, the open ranges left unread (resolve.server.ts openListCount), else the same rows', async () => {
+    const all = await everyProvider();
+    const zip = all.find((r) => r.id === 'zip-0')!;
+    const zipZones = timeZonesOfStates([zip.state]);
+    // A provider of another zone with none of the prefix's zones within 150 miles: a circle around it.
+    const away = all.find((r) => !zipZones.includes(r.timeZone) && all.every((o) => !zipZones.includes(o.timeZone) || haversineMiles(r, o) > 150))!;
+    const statements: string[] = [];
+    const database = watchedDatabase(api.database, (text) => statements.push(text));
+    const trace: SearchTrace = {};
+    const raw = { location: ZIP.slice(0, 3), openNow: 'true', near: `${away.latitude},${away.longitude}`, radius: '10' };
+    const page = await searchProviders(database, searchParamsSchema.parse({ limit: '12', ...raw }), MOMENTS.many, { trace });
+    expect({ total: page.total, plan: trace.plan }).toEqual({ total: 0, plan: 'none' });
+    // The open ranges are counted only past a check of the prefix's zones in the ZIP index.
+    const ranges = statements.filter((text) => text.includes('provider_hours'));
+    expect(ranges.length).toBeGreaterThan(0);
+    for (const text of ranges) expect(text).toMatch(/^SELECT CASE WHEN EXISTS \(SELECT 1 FROM providers p INDEXED BY providers_zip WHERE p\.zipCode >= \?/);
+    // Around the prefix's own point: its zone is the circle's, its open listed or checked as before.
+    const centre = (await zipArea(ZIP))!;
+    for (const when of Object.values(MOMENTS)) {
+      const around = { ...raw, near: `${centre.latitude},${centre.longitude}` };
+      const expected = all.filter((r) => r.zipCode.startsWith(raw.location) && isOpen(r, when) && haversineMiles(centre, r) <= 10);
+      expectPage(await search(around, when), expected, 0, 100, `${new URLSearchParams(around)} ${when.toISOString()}`);
+    }
   });
 
   it("common words with a service alone in another order: the service's rows walked in that order, a check per row, counting to the cap (otherOrder.server.ts serviceWalk); past its bound read as before, the same rows", async () => {
