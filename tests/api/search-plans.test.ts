@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { LIMITS } from '../../src/config';
 import { haversineMiles, roundMiles, type Point } from '../../src/features/places/distance';
+import { timeZonesOfStates } from '../../src/features/places/timeZone';
 import { openStateAt } from '../../src/features/providers/openNow';
 import { insertProviderStatements, type NewProvider } from '../../src/features/listings/newListing.server';
 import { PLAN_TUNING, searchProviders, type SearchTrace } from '../../src/features/search/search.server';
@@ -19,8 +20,8 @@ import { requestOf } from '../../src/features/search/request.server';
 import { resolve } from '../../src/features/search/resolve.server';
 import { searchNearPlace } from '../../src/features/search/nearPlace.server';
 import { closestTerms } from '../../src/features/suggestions/closest.server';
-import { filterToken, ratingToken, textTokensOf } from '../../src/features/search/filters.server';
-import { circleRowsOf, tokenShares } from '../../src/features/search/tokenShares.server';
+import { filterToken, inSampledCategoryRows, ratingToken, textTokensOf } from '../../src/features/search/filters.server';
+import { circleRowsOf, tokenShares, tokensShare } from '../../src/features/search/tokenShares.server';
 import { openListedMost } from '../../src/features/search/tuning.server';
 import { RATING_STEPS } from '../../src/features/search/params';
 import { PRICE_RANGES } from '../../src/features/providers/providerFields';
@@ -1278,6 +1279,69 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
       PLAN_TUNING.textLeads = saved;
       PLAN_TUNING.maxWalk = maxWalk;
       PLAN_TUNING.checkedWords = checkedWords;
+    }
+  });
+
+  it("a service with text that is many and a facet's token: counted along the words listed with the token when the service's share among its holders reaches the cap there and not among every provider, not a lookup per service row; the same rows", async () => {
+    const { textLeads, textTokenShare, checkedWords } = PLAN_TUNING;
+    const KIDS = facetBits({ kids: ['welcome'] });
+    const plans = "WHERE id LIKE 'plan-%'";
+    // Kids welcome at every plan provider (an owner's save; the token sample read again).
+    await api.database.client.execute({ sql: `UPDATE providers SET facets = facets | ? ${plans}`, args: [KIDS] });
+    onTestFinished(async () => {
+      Object.assign(PLAN_TUNING, { textLeads, textTokenShare, checkedWords });
+      await api.database.client.execute({ sql: `UPDATE providers SET facets = facets & ~? ${plans}`, args: [KIDS] });
+      await tokenShares(api.database, Date.now() + 22 * 60_000);
+    });
+    // Read again past its ten minutes, then once the facets are back (not so far ahead that a later test's own reading is kept from it).
+    const { categoryRows, shares } = await tokenShares(api.database, Date.now() + 11 * 60_000);
+    // "plan" with the kids welcome: many (past textLeads, and past the cap with the facet's token, so
+    // not text-listed), the token kept (any share).
+    Object.assign(PLAN_TUNING, { textLeads: 100, textTokenShare: 1 });
+    const raw = { query: 'plan', service: 'Nail Salon', kids: 'true' };
+    const r = await resolve(requestOf(api.database, searchParamsSchema.parse(raw), MOMENTS.many), undefined);
+    expect(r.textTokens).toEqual(textTokensOf(r));
+    // checkedWords between the bounds: the words' first ones hold too few of the service's rows for
+    // twice the cap among every provider, enough among those with the facet (the token sample's shares).
+    const held = categoryRows.filter(inSampledCategoryRows(r)).length;
+    const need = 2 * (LIMITS.countedTotal + 1) * categoryRows.length;
+    PLAN_TUNING.checkedWords = Math.ceil((need * tokensShare(shares, r.textTokens!)) / held);
+    expect(PLAN_TUNING.checkedWords * held).toBeLessThan(need);
+    const keep = (x: Ref) => inCategory(x, 'nails') && holds(x, KIDS) && hasWords(words(x), 'plan');
+    expect((await everyProvider()).filter(keep).length).toBeGreaterThan(LIMITS.countedTotal);
+    for (const [sort, offset] of [
+      ['recommended', '0'],
+      ['recommended', '24'],
+      ['rating', '12'],
+    ] as const)
+      await check({ ...raw, sort, offset }, keep, {
+        tuned: sort === 'recommended' ? 'category:checked' : 'other-order:checked',
+        capped: sort === 'recommended' ? 'category:checked' : 'other-order:checked',
+      });
+  });
+
+  it('open now with a ZIP prefix around a point: none when none of its providers is in a zone of the circle\u2019s, the open ranges left unread (resolve.server.ts openListCount), else the same rows', async () => {
+    const all = await everyProvider();
+    const zip = all.find((r) => r.id === 'zip-0')!;
+    const zipZones = timeZonesOfStates([zip.state]);
+    // A provider of another zone with none of the prefix's zones within 150 miles: a circle around it.
+    const away = all.find((r) => !zipZones.includes(r.timeZone) && all.every((o) => !zipZones.includes(o.timeZone) || haversineMiles(r, o) > 150))!;
+    const statements: string[] = [];
+    const database = watchedDatabase(api.database, (text) => statements.push(text));
+    const trace: SearchTrace = {};
+    const raw = { location: ZIP.slice(0, 3), openNow: 'true', near: `${away.latitude},${away.longitude}`, radius: '10' };
+    const page = await searchProviders(database, searchParamsSchema.parse({ limit: '12', ...raw }), MOMENTS.many, { trace });
+    expect({ total: page.total, plan: trace.plan }).toEqual({ total: 0, plan: 'none' });
+    // The open ranges are counted only past a check of the prefix's zones in the ZIP index.
+    const ranges = statements.filter((text) => text.includes('provider_hours'));
+    expect(ranges.length).toBeGreaterThan(0);
+    for (const text of ranges) expect(text).toMatch(/^SELECT CASE WHEN EXISTS \(SELECT 1 FROM providers p INDEXED BY providers_zip WHERE p\.zipCode >= \?/);
+    // Around the prefix's own point: its zone is the circle's, its open listed or checked as before.
+    const centre = (await zipArea(ZIP))!;
+    for (const when of Object.values(MOMENTS)) {
+      const around = { ...raw, near: `${centre.latitude},${centre.longitude}` };
+      const expected = all.filter((r) => r.zipCode.startsWith(raw.location) && isOpen(r, when) && haversineMiles(centre, r) <= 10);
+      expectPage(await search(around, when), expected, 0, 100, `${new URLSearchParams(around)} ${when.toISOString()}`);
     }
   });
 

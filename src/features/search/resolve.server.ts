@@ -15,6 +15,7 @@ import { InvalidInputError } from '../../lib/errors';
 import type { SearchPlace } from '../places/index.server';
 import type { SearchRequest } from './request.server';
 import { RADIUS_MILES } from './params';
+import { INDEXES, indexedBy } from './indexes.server';
 import { countBesideWords, fewText, listBesideStates, manyText, statesOf, textMatches, wordsEstimate, wordsNoneEarly, zipStatesRead } from './textFacts.server';
 import { overNetwork } from '../../db/batchedReads';
 import {
@@ -285,7 +286,21 @@ async function openListCount(database: Db, r: Resolved, place: SearchPlace | und
   // checked in it: a state's open at 3 PM (half its rows) were listed, a lookup each (applyOpenCount).
   // A ZIP prefix's few are listed whole (filter-listed), each checked in its index entry.
   const placeRows = placeSample ? placeRowsOf(placeSample, r) : zipCount && !zipCount.capped ? zipCount.total : undefined;
+  count = prefixInZones(r, place, zones, count);
   return { count, most, openList, carried, circleRows, placeRows, placeWhole: !!zipCount, ...(zones ? { cells: { zones, classes, conds } } : {}) };
+}
+
+/**
+ * Around a point, a ZIP prefix's open-now `count` (a city's or a state's zones are the place's own,
+ * kept of the circle's: openNow.server.ts `hoursNear`) made only when one of its providers is in a
+ * zone of the circle's (`zones`; the ZIP index carries the zone: in the count's statement, no round
+ * trip more), else none: a prefix in California and a circle in New Jersey counted the circle's
+ * open, each then checked for the prefix.
+ */
+function prefixInZones(r: Resolved, place: SearchPlace | undefined, zones: readonly string[] | undefined, count: RawBuilder<{ n: number }>) {
+  if (!r.within || !place?.zipPrefix || place.zones || !zones?.length) return count;
+  return sql<{ n: number }>`SELECT CASE WHEN EXISTS (SELECT 1 FROM providers p ${indexedBy(INDEXES.zip)} WHERE ${FILTERS.zipPrefix.row(r)}
+    AND p.timeZone IN (${sql.join(zones)})) THEN (SELECT n FROM (${count})) ELSE 0 END AS n`;
 }
 
 /** `r` as its open-now count `n` leaves it: none open (no match), few (listed) or many (checked row by row). */

@@ -14,6 +14,7 @@ import {
   FILTERS,
   inSampledCategoryRows,
   isListed,
+  listedMatch,
   listsText,
   matchesText,
   rowConditions,
@@ -106,24 +107,33 @@ export const category: Plan = {
  * to the cap, reading at most `checkedWords` of the words' matches (all of them: the matches found
  * are every match, sorted for the page); and the page is walked along the category's index in the
  * page's order (`order`) with a full-text lookup per row, at most `maxWalk` rows past the page's end.
- * Tried only when the token sample's share of the category's rows (with their city, price and
- * rating) reaches the cap within those matches, and the words' estimated share of the directory,
- * halved, fills the page within the walk. Null when either would read past its bound: the text is
+ * Tried only when the token sample's share of the category's rows (with their city, price, rating
+ * and facets) reaches the cap within those matches (else within the words listed with the filters'
+ * tokens, at its share among the providers holding them), and the words' estimated share of the
+ * directory, halved, fills the page within the walk. Null when either would read past its bound: the text is
  * then listed as before (docs/search.md "Bounded cost").
  */
 async function textChecked(s: SearchRun, cat: Expression<SqlBool>[], index: RawBuilder<unknown>, order: RawBuilder<unknown>): Promise<PlanResult | null> {
   const { r } = s;
   const { params } = s.q;
   if (!r.match || !r.checkable || !carriedByAll({ ...r, match: null }, 'categoryRows') || !(await manyText(s.q.database, r, s.q.reads))) return null;
-  // The category rows' share (with their city, price and rating, from the sample) past the cap
-  // among the words' first `checkedWords` matches (`checkedWordsMargin` times); and the walk's rows for the page at the words'
-  // density in the directory, twice over, within its bound.
-  const { size, categoryRows } = await tokenShares(s.q.database);
+  // The category rows' share (with their city, price, rating and facets, from the sample) past the
+  // cap among the words' first `checkedWords` matches (`checkedWordsMargin` times); and the walk's
+  // rows for the page at the words' density in the directory, twice over, within its bound.
+  const { size, categoryRows, shares } = await tokenShares(s.q.database);
   const held = categoryRows.filter(inSampledCategoryRows(r)).length;
-  if (PLAN_TUNING.checkedWords * held < PLAN_TUNING.checkedWordsMargin * (LIMITS.countedTotal + 1) * Math.max(1, categoryRows.length)) return null;
+  const reaches = (among: number) => PLAN_TUNING.checkedWords * held >= PLAN_TUNING.checkedWordsMargin * (LIMITS.countedTotal + 1) * among;
+  // Short of it, the words as listed with the filters' tokens resolve kept (a price's, a rating's, a
+  // facet's: filters the category rows apply too, so the probe still decides), where the service's
+  // rows are their share among the providers holding those tokens: a walk checking each of the
+  // service's rows for the words was a full-text lookup per row until the cap, a probe per word here.
+  // Not when the words alone reach it: a token's whole list is read to intersect with it.
+  const sampled = Math.max(1, categoryRows.length);
+  const match = reaches(sampled) ? r.match : reaches(sampled * tokensShare(shares, r.textTokens ?? [])) ? listedMatch(r) : null;
+  if (!match) return null;
   if (2 * s.wanted * size > (s.wanted + PLAN_TUNING.maxWalk) * (await wordsEstimate(s.q.database, r, s.q.reads, size))) return null;
   const inCategory = sql<SqlBool>`EXISTS (SELECT 1 FROM provider_categories c WHERE c.providerSeq = f.rowid AND ${sql.join(cat, sql` AND `)})`;
-  const words = sql`SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${r.match} LIMIT ${PLAN_TUNING.checkedWords}`;
+  const words = sql`SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${match} LIMIT ${PLAN_TUNING.checkedWords}`;
   // The matches' seq listed as they are counted, and how many of the words' matches there are up to
   // the bound (their list alone, no probe): fewer, and every match was counted.
   const counted = await sql<{ n: number; seqs: string; words: number }>`SELECT count(*) AS n, json_group_array(seq) AS seqs,
