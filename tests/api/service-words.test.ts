@@ -126,5 +126,10 @@ describe('service words', () => {
     );
     expect(await expression('calm', 'services')).toMatch(/"calm"\*/);
     expect(await slugs('service=calm')).toEqual([listing.slug]);
+    // A long word stands for the waiting name's words too, in the services column and in every column.
+    expect(await expression('calmness', 'services')).toMatch(/"calmness"/);
+    expect(await slugs('service=calmness')).toEqual([listing.slug]);
+    expect(await slugs('service=calmness ritual')).toEqual([listing.slug]);
+    expect(await slugs('query=calmness')).toEqual([listing.slug]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * A database whose every statement (also each of a batch's) is shown to `seen` before it runs, for tests that count what a
- * search reads (how many statements read a source, whether a count is repeated); with `answered`, a statement run alone
- * and its first row once it has run (what a statement chose).
+ * search reads (how many statements read a source, whether a count is repeated); with `answered`, each statement
+ * and its first row once it has run, alone or in a batch (what a statement chose).
  */
 import type { Client } from '@libsql/client';
 import { Kysely } from 'kysely';
@@ -25,10 +25,14 @@ export function watchedDatabase(
           return result;
         };
       // Reads sent together go out as one batch (src/db/batchedReads.ts): each of its statements is seen.
+      // Over the network (sqld) a search's reads go out as batches: each statement's first row is answered too.
       if (key === 'batch')
-        return (stmts: ({ sql: string; args?: unknown } | string)[], mode?: unknown) => {
-          for (const stmt of stmts) seen(typeof stmt === 'string' ? stmt : stmt.sql, typeof stmt === 'string' ? [] : stmt.args);
-          return target.batch(stmts as never, mode as never);
+        return async (stmts: ({ sql: string; args?: unknown } | string)[], mode?: unknown) => {
+          const texts = stmts.map((stmt) => (typeof stmt === 'string' ? stmt : stmt.sql));
+          stmts.forEach((stmt, i) => seen(texts[i]!, typeof stmt === 'string' ? [] : stmt.args));
+          const results = await target.batch(stmts as never, mode as never);
+          if (answered) results.forEach((result, i) => answered(texts[i]!, result.rows[0] as Record<string, unknown> | undefined));
+          return results;
         };
       const value = Reflect.get(target, key, target) as unknown;
       return typeof value === 'function' ? value.bind(target) : value;

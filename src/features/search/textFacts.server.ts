@@ -128,8 +128,11 @@ export function readWordsEarly({ database, reads, params, words, located }: Sear
     read('service', service);
     for (const w of searchWords(service).slice(0, MAX_QUERY_WORDS)) read('serviceWord', w);
   }
-  if (service || queryWords.some((w) => !isIndexedPrefix(w))) unvettedOnce(database, reads).catch(() => {});
-  if (service) pendingOnce(database, reads).catch(() => {});
+  // A long word also stands for the words of waiting service names (textMatch.server.ts), a short service word looks among them.
+  if (service || queryWords.some((w) => !isIndexedPrefix(w))) {
+    unvettedOnce(database, reads).catch(() => {});
+    pendingOnce(database, reads).catch(() => {});
+  }
   if (located?.cityName) read('city', located.cityName);
 }
 

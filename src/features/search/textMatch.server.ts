@@ -67,6 +67,10 @@ async function startsNoService(
   return !unvettedWordsIn(unvetted, word, 'services').length && !pending.some((name) => searchWords(name).some((w) => w.startsWith(word)));
 }
 
+/** The words of waiting service names that start with `word`. */
+const pendingWordsIn = (names: readonly string[], word: string): string[] =>
+  names.flatMap((name) => searchWords(name).filter((w) => w.startsWith(word)));
+
 export interface TextMatch {
   /** FTS5 expression (every word, ANDed), with the column filter when given. */
   expression: string;
@@ -105,20 +109,24 @@ export async function textMatch(
       // A short word's words of the data are read only where they may stand for it (shortWordExpands).
       // New listings' words join the vocabulary only once vetted, yet search finds them by name (or
       // a service search by their services): read beside the vocabulary, one round trip.
-      const [vocabulary, unvetted] = await Promise.all([
+      // A vetted listing's service name waiting for an operator is on the listing but in no
+      // vocabulary (docs/owners.md "Shared vocabulary"): a long word stands for its words too.
+      const [vocabulary, unvetted, pending] = await Promise.all([
         short && column !== 'services' ? [] : termsOf(from.kind, word),
         short && column !== 'services' ? [] : unvettedOf().then((rows) => unvettedWordsIn(rows, word, from.unvetted)),
+        short ? [] : pendingOf().then((names) => names && pendingWordsIn(names, word)),
       ]);
       if (short && column === 'services' && !vocabulary.length && (await startsNoService(word, unvettedOf, pendingOf))) return false;
       if (short && !shortWordExpands(column, word, vocabulary)) {
         seeks += 1;
         return ftsWord(word);
       }
-      if (vocabulary.length > MAX_EXPANSION) {
+      // More names wait than are read: the word's prefix finds them, as it finds every word.
+      if (vocabulary.length > MAX_EXPANSION || pending === null) {
         checkable = false;
         return ftsWord(word);
       }
-      const terms = [...new Set([...vocabulary, ...unvetted])];
+      const terms = [...new Set([...vocabulary, ...unvetted, ...pending])];
       seeks += terms.length;
       return terms.length ? ftsWord(word, terms) : false;
     }),

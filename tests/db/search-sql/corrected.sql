@@ -6,6 +6,9 @@ SELECT s.terms, (SELECT json_group_array(json_array(b.term, b.label, b.n)) FROM 
 select "name", "services" from "providers" where "vetted_at" is null and "isHidden" = ? limit ?;
 -- args: [0,1000]
 
+select distinct "service" from "service_requests" limit ?;
+-- args: [1001]
+
 SELECT DISTINCT term FROM search_terms WHERE kind = ? AND term >= ? AND term < ? ORDER BY term LIMIT ?;
 -- args: ["word","balayage","balayage􏿿",17]
 

@@ -6,6 +6,9 @@ SELECT s.terms, (SELECT json_group_array(json_array(b.term, b.label, b.n)) FROM 
 select "name", "services" from "providers" where "vetted_at" is null and "isHidden" = ? limit ?;
 -- args: [0,1000]
 
+select distinct "service" from "service_requests" limit ?;
+-- args: [1001]
+
 SELECT count(*) AS n, max(rowid) AS reach FROM (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ? AND NOT EXISTS (SELECT 1 FROM providers h INDEXED BY providers_unlisted WHERE h.seq = providers_fts.rowid AND (h.isHidden = 1 OR h.status = 'permanently_closed')) LIMIT ?);
 -- args: ["(\"balayage\")",1001]
 
