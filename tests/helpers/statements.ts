@@ -29,9 +29,9 @@ export function watchedDatabase(
       if (key === 'batch')
         return async (stmts: ({ sql: string; args?: unknown } | string)[], mode?: unknown) => {
           const texts = stmts.map((stmt) => (typeof stmt === 'string' ? stmt : stmt.sql));
-          stmts.forEach((stmt, i) => seen(texts[i]!, typeof stmt === 'string' ? [] : stmt.args));
+          for (const [i, stmt] of stmts.entries()) seen(texts[i]!, typeof stmt === 'string' ? [] : stmt.args);
           const results = await target.batch(stmts as never, mode as never);
-          if (answered) results.forEach((result, i) => answered(texts[i]!, result.rows[0] as Record<string, unknown> | undefined));
+          if (answered) for (const [i, result] of results.entries()) answered(texts[i]!, result.rows[0] as Record<string, unknown> | undefined);
           return results;
         };
       const value = Reflect.get(target, key, target) as unknown;

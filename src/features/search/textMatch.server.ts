@@ -68,8 +68,7 @@ async function startsNoService(
 }
 
 /** The words of waiting service names that start with `word`. */
-const pendingWordsIn = (names: readonly string[], word: string): string[] =>
-  names.flatMap((name) => searchWords(name).filter((w) => w.startsWith(word)));
+const pendingWordsIn = (names: readonly string[], word: string): string[] => names.flatMap((name) => searchWords(name).filter((w) => w.startsWith(word)));
 
 export interface TextMatch {
   /** FTS5 expression (every word, ANDed), with the column filter when given. */
