@@ -54,7 +54,7 @@ export interface RequestReads {
   bands: StatementMemo<Term[] | null>;
   /** The listings not yet vetted (listings `unvettedRows`): each word of the request's text, and of its correction, looks among them. */
   unvetted: StatementMemo<UnvettedRow[]>;
-  /** The service names waiting for an operator (suggestions `pendingServiceNames`): a short word of a service looks among them. */
+  /** The service names waiting for an operator (suggestions `pendingServiceNames`): a long word stands for their words too, a short word of a service looks among them. */
   pending: StatementMemo<string[] | null>;
   /** The hours' classes of a circle's or a place's zones (openNow.server.ts `hoursOnce`), by ask (`hoursKey`). */
   hours: StatementMemo<HoursAsked>;
@@ -224,5 +224,5 @@ export const assumeTerms = (reads: RequestReads, kind: TermKind, word: string, t
 /** The listings not yet vetted, read once in the request (each word of its text looks among them). */
 export const unvettedOnce = (database: Db, reads: RequestReads): Promise<UnvettedRow[]> => readOnce(reads.unvetted, '', () => unvettedRows(database));
 
-/** The service names waiting for an operator, read once in the request (a short word of a service looks among them). */
+/** The service names waiting for an operator, read once in the request (textMatch.server.ts: a long word stands for their words, a short word of a service looks among them). */
 export const pendingOnce = (database: Db, reads: RequestReads): Promise<string[] | null> => readOnce(reads.pending, '', () => pendingServiceNames(database));

@@ -50,6 +50,9 @@ export const MAX_CHECK_SEEKS = 8;
 const shortWordExpands = (column: 'services' | undefined, word: string, vocabulary: readonly string[]) =>
   column === 'services' && vocabulary.length > 0 && vocabulary.length <= MAX_EXPANSION && !vocabulary.includes(word);
 
+/** The words of waiting service names that start with `word`. */
+const pendingWordsIn = (names: readonly string[], word: string): string[] => names.flatMap((name) => searchWords(name).filter((w) => w.startsWith(word)));
+
 /**
  * Whether a short word that starts no word of the vocabulary's services starts none of the services
  * it does not hold either: those of listings not yet vetted (all read) and the names vetted listings'
@@ -64,11 +67,8 @@ async function startsNoService(
 ): Promise<boolean> {
   const [unvetted, pending] = await Promise.all([unvettedOf(), pendingOf()]);
   if (unvetted.length >= UNVETTED_READ || pending === null) return false;
-  return !unvettedWordsIn(unvetted, word, 'services').length && !pending.some((name) => searchWords(name).some((w) => w.startsWith(word)));
+  return !unvettedWordsIn(unvetted, word, 'services').length && !pendingWordsIn(pending, word).length;
 }
-
-/** The words of waiting service names that start with `word`. */
-const pendingWordsIn = (names: readonly string[], word: string): string[] => names.flatMap((name) => searchWords(name).filter((w) => w.startsWith(word)));
 
 export interface TextMatch {
   /** FTS5 expression (every word, ANDed), with the column filter when given. */

@@ -53,9 +53,9 @@ const PENDING_READ = 1000;
 
 /**
  * The service names waiting for an operator (lower case), null when more than PENDING_READ wait: a
- * vetted listing's waiting name is on it and in search at once but in no vocabulary, so a short word
- * of a service that starts no word of the vocabulary may still start one of these
- * (src/features/search/textMatch.server.ts).
+ * vetted listing's waiting name is on it and in search at once but in no vocabulary, so a long word
+ * stands for their words too, and a short word of a service that starts no word of the vocabulary
+ * may still start one of these (src/features/search/textMatch.server.ts).
  */
 export async function pendingServiceNames({ db }: Db): Promise<string[] | null> {
   const rows = await db
