@@ -3484,6 +3484,30 @@ describe('text that is many in a town and a state of added providers, in another
     }
   });
 
+  it('text of several words checked row by row: a lookup a word, a word of the data before an indexed prefix (filters.server.ts matchesText); the same rows', async () => {
+    // The fuzz benchmark's `service=Special Event Makeup&sort=reviews` at a million: the whole
+    // expression's lookup sought all three words' lists for each of the 400 rows of its sample.
+    const all = (await everyProvider()).filter((r) => r.city === 'Plan Montana Town' && hasWords(words(r), 'plan montana'));
+    expect(all.length).toBeGreaterThan(LIMITS.countedTotal);
+    tune({ boxCheckSeeks: 1_000_000, textLeads: 0 });
+    for (const sort of ['rating', 'reviews'] as const)
+      for (const offset of ['0', '24']) {
+        const statements: { text: string; args: unknown }[] = [];
+        const database = watchedDatabase(api.database, (text, args) => statements.push({ text, args }));
+        const trace: SearchTrace = {};
+        const raw = { query: 'plan montana', location: 'Plan Montana Town', sort, limit: '12', offset };
+        const page = await searchProviders(database, searchParamsSchema.parse(raw), MOMENTS.many, { trace });
+        const what = `${sort} offset ${offset}`;
+        expect(trace.plan?.split(':')[0], what).toBe('other-order');
+        const count = statements.find(({ text }) => text.includes('count(*)') && text.includes('providers_city_order'));
+        expect(count?.text.split('MATCH ? AND rowid = p.seq').length, what).toBe(3);
+        // "montana" as its word of the data, then "plan" as a prefix of many words.
+        const words = ((count?.args ?? []) as unknown[]).filter((arg) => typeof arg === 'string' && /^"(plan|montana)"/.test(arg));
+        expect(words, what).toEqual(['"montana"', '"plan"*']);
+        expectPage(page, [...all].sort(BY[sort]), Number(offset), 12, what);
+      }
+  });
+
   it("text with a service and a state, many open: the words listed with the state's token lead when fewer than the service's rows; the same rows as the service's rows leading", async () => {
     const all = (await everyProvider()).filter((r) => inCategory(r, 'nails') && r.state === 'MT' && isOpen(r, MOMENTS.many) && hasWords(words(r), 'plan'));
     expect(all.length).toBeGreaterThan(12);

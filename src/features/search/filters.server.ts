@@ -129,9 +129,18 @@ const textRow = (r: Resolved, how: { listText: boolean }) =>
     : r.textRowids
       ? sql<SqlBool>`+p.seq IN (SELECT value FROM json_each(${r.textRowids}))`
       : sql<SqlBool>`+p.seq IN (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${listedMatch(r)})`;
-/** The text checked on one provider `seq`: a full-text lookup by rowid. */
-export const matchesText = (r: Resolved, seq: RawBuilder<unknown>) =>
-  sql<SqlBool>`EXISTS (SELECT 1 FROM providers_fts WHERE providers_fts MATCH ${r.match} AND rowid = ${seq})`;
+/**
+ * The text checked on one provider `seq`: a full-text lookup by rowid a word, rarest first (Resolved
+ * `matchWords`). The whole expression's lookup seeks every word's list for each row; a word at a
+ * time stops at the first the row lacks, and every word met is the whole met.
+ */
+export const matchesText = (r: Resolved, seq: RawBuilder<unknown>) => {
+  const words = r.matchWords && r.matchWords.of === r.match ? r.matchWords.words : [r.match as string];
+  return sql<SqlBool>`(${sql.join(
+    words.map((word) => sql`EXISTS (SELECT 1 FROM providers_fts WHERE providers_fts MATCH ${word} AND rowid = ${seq})`),
+    sql` AND `,
+  )})`;
+};
 
 /**
  * A token of the full-text index's `filters` column (migrations/0035): a private-use character first,

@@ -110,11 +110,12 @@ async function resolvedText(database: Db, params: Filters, now: Date, place: Sea
         () => pendingOnce(database, reads),
       ),
     );
-  const { match, matches } = await textOf(params, matchOnce);
+  const { match, matches, words } = await textOf(params, matchOnce);
   return {
     params,
     now,
     match,
+    matchWords: words,
     checkable: matches.every((t) => t.checkable),
     checkSeeks: matches.reduce((sum, t) => sum + t.seeks, 0),
     category: category?.slug,

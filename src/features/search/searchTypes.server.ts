@@ -44,6 +44,13 @@ export interface Resolved {
   /** Seeks one row's check against `match` costs (textMatch.server.ts). */
   checkSeeks: number;
   /**
+   * The words of `match` each as an expression of its own, rarest guessed first (textMatch.server.ts
+   * `textOf`), for the check of one row (filters.server.ts `matchesText`): a lookup a word, which
+   * stops at the first word the row lacks, where the whole expression seeks every word's list. Only
+   * for the expression they were made of (`of`): a search that adds to `match` checks it whole.
+   */
+  matchWords?: { of: string; words: string[] };
+  /**
    * The filters' tokens of the full-text index text is listed with (filters.server.ts `listedMatch`):
    * only when its words are many, and only tokens a small part of the directory holds
    * (tokenShares.server.ts), since intersecting with a token reads its whole list.

@@ -9,7 +9,7 @@
  */
 import type { Db } from '../../db/client';
 import { searchWords } from '../../lib/words';
-import { ftsWord, isIndexedPrefix, MAX_QUERY_WORDS } from './searchText';
+import { ftsWord, isIndexedPrefix, MAX_QUERY_WORDS, PREFIX_INDEX_MAX } from './searchText';
 import { pendingServiceNames, termsWithPrefix, type TermKind } from '../suggestions/index.server';
 import { UNVETTED_READ, unvettedRows, unvettedWordsIn, type UnvettedRow } from '../listings/index.server';
 import { categoryForSearch } from '../catalog';
@@ -70,9 +70,26 @@ async function startsNoService(
   return !unvettedWordsIn(unvetted, word, 'services').length && !pendingWordsIn(pending, word).length;
 }
 
+/**
+ * One word of a text as an expression of its own (with the column filter), and how common it is
+ * guessed to be, for the check of one row a word at a time (filters.server.ts `matchesText`): a
+ * word of the data is one word of many (a few at most, MAX_EXPANSION), an indexed prefix the start
+ * of many words, the shorter the more. `common`: lower is rarer.
+ */
+export interface WordCheck {
+  expression: string;
+  common: number;
+}
+
+/** How common a word is guessed to be (WordCheck `common`): words of the data, the fewer the rarer, before indexed prefixes, the longer the rarer; in the services column before every column. */
+const commonOf = (column: 'services' | undefined, word: string, terms?: readonly string[]) =>
+  2 * (terms ? Math.min(terms.length, MAX_EXPANSION) : MAX_EXPANSION + PREFIX_INDEX_MAX + 1 - [...word].length) + (column ? 0 : 1);
+
 export interface TextMatch {
   /** FTS5 expression (every word, ANDed), with the column filter when given. */
   expression: string;
+  /** Its words each alone (every one of them met is `expression` met), as written. */
+  words: WordCheck[];
   /** Whether one row can be checked against it cheaply (no long prefix left unexpanded). */
   checkable: boolean;
   /** Seeks one row's check costs: a seek per word of the data, one per indexed prefix. */
@@ -118,26 +135,31 @@ export async function textMatch(
       if (short && column === 'services' && !vocabulary.length && (await startsNoService(word, unvettedOf, pendingOf))) return false;
       if (short && !shortWordExpands(column, word, vocabulary)) {
         seeks += 1;
-        return ftsWord(word);
+        return { expression: ftsWord(word), common: commonOf(column, word) };
       }
       // More names wait than are read: the word's prefix finds them, as it finds every word.
       if (vocabulary.length > MAX_EXPANSION || pending === null) {
         checkable = false;
-        return ftsWord(word);
+        return { expression: ftsWord(word), common: commonOf(column, word) };
       }
       const terms = [...new Set([...vocabulary, ...unvetted, ...pending])];
       seeks += terms.length;
-      return terms.length ? ftsWord(word, terms) : false;
+      return terms.length ? { expression: ftsWord(word, terms), common: commonOf(column, word, terms) } : false;
     }),
   );
   if (seeks > MAX_CHECK_SEEKS) checkable = false;
-  if (parts.includes(false)) return false;
+  const each = parts.filter((part) => part !== false);
+  if (each.length < parts.length) return false;
+  const inColumn = (expression: string) => (column ? `${column} : (${expression})` : expression);
   // FTS5 reads two phrases side by side as AND, but not a bracketed group: spelled out.
-  const expression = parts.join(' AND ');
-  return { expression: column ? `${column} : (${expression})` : expression, checkable, seeks };
+  const expression = inColumn(each.map((part) => part.expression).join(' AND '));
+  return { expression, words: each.map((part) => ({ ...part, expression: inColumn(part.expression) })), checkable, seeks };
 }
 
-/** A search's words and service (a service that is no category) as one full-text expression, each read by `matchOf`; false when one matches nothing. */
+/**
+ * A search's words and service (a service that is no category) as one full-text expression, each read
+ * by `matchOf`; false when one matches nothing. `words`: the same words each alone (Resolved `matchWords`).
+ */
 export async function textOf(params: Pick<Filters, 'query' | 'service'>, matchOf: (text: string, column?: 'services') => Promise<TextMatch | null | false>) {
   const texts = await Promise.all([
     params.query ? matchOf(params.query) : undefined,
@@ -146,5 +168,15 @@ export async function textOf(params: Pick<Filters, 'query' | 'service'>, matchOf
   const parts = texts.filter((t) => t !== undefined);
   const matches = parts.filter((t) => !!t);
   const match: string | false | null = parts.some((t) => !t) ? false : matches.length ? matches.map((t) => `(${t.expression})`).join(' AND ') : null;
-  return { match, matches };
+  // Every word of both, the rarest guessed first: a row's check stops at the first it fails.
+  const words = match
+    ? {
+        of: match,
+        words: matches
+          .flatMap((t) => t.words)
+          .sort((a, b) => a.common - b.common)
+          .map((w) => w.expression),
+      }
+    : undefined;
+  return { match, matches, words };
 }
