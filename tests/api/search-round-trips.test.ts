@@ -11,7 +11,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDb, getDb, type Db } from '../../src/db/client';
 import { LIMITS } from '../../src/config';
 import { facetBits } from '../../src/features/facets';
@@ -194,6 +194,27 @@ describe.skipIf(noSqld)('database round trips of a search, through a proxy in fr
       expect(sequential).toBeLessThanOrEqual(most);
       expect(total).toBeGreaterThanOrEqual(sequential);
     });
+});
+
+describe.skipIf(noSqld)('nothing found at a place nor around it: the nearest city with providers (nearPlace.server.ts)', () => {
+  it('its list, kept a minute, is read again beside the rings, not after them', async () => {
+    const params = searchParamsSchema.parse({ limit: String(PAGE_SIZE), location: 'Chicago, IL', priceRange: '$', sort: 'reviews', lang: 'ar' });
+    const first = await searchNearPlace(database, params, AT);
+    expect(first.total).toBe(0);
+    expect(first.place?.nearestCity).toBeDefined();
+    // Past the minute the list is kept for: the next answer reads it again.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 2 * 60_000);
+      proxy.reset();
+      expect(await searchNearPlace(database, params, AT)).toEqual(first);
+    } finally {
+      vi.useRealTimers();
+    }
+    const { total, sequential } = proxy.counts();
+    console.log(`[trips] nothing found at a city nor around it, the cities read again: ${sequential} in sequence, ${total} in all`);
+    expect(sequential).toBeLessThanOrEqual(3);
+  });
 });
 
 describe.skipIf(noSqld)(
