@@ -180,6 +180,9 @@ async function searchPlace(
   });
   // Its own page held all of the place's own (a first page they do not fill): the rings count them in a circle from these.
   const ownAll = own.items.length === own.total ? own.items : undefined;
+  // None of its own: when the rings find none either, the answer names the nearest city with providers,
+  // whose list (read at most once a minute) is read beside the rings, not after them.
+  if (own.total === 0 && overNetwork(database)) citiesWithProviders(database).catch(() => {});
   const around = await searchAround(database, { q, ...ring, start, isInPlace: inPlaceTest(place, found.kind), ...(ownAll ? { ownAll } : {}) });
   if (around) {
     // Both plans, for the Server-Timing header: the place's own, then the nearest around it.
@@ -204,7 +207,17 @@ async function searchPlace(
 let cities: { at: number; list: Promise<{ label: string; latitude: number; longitude: number }[]> } | undefined;
 const CITIES_FOR_MS = 60_000;
 
-async function nearestCityWithProviders({ db }: Db, point: { latitude: number; longitude: number }): Promise<string | null> {
+async function nearestCityWithProviders(database: Db, point: { latitude: number; longitude: number }): Promise<string | null> {
+  let best: { label: string; miles: number } | null = null;
+  for (const c of await citiesWithProviders(database)) {
+    const miles = haversineMiles(point, c);
+    if (!best || miles < best.miles) best = { label: c.label, miles };
+  }
+  return best?.label ?? null;
+}
+
+/** The cities with providers and their centres (`cities`), read when the list kept is older than CITIES_FOR_MS. */
+function citiesWithProviders({ db }: Db): Promise<{ label: string; latitude: number; longitude: number }[]> {
   if (!cities || Date.now() - cities.at > CITIES_FOR_MS) {
     const list = (async () => {
       const [rows, gazetteer] = await Promise.all([db.selectFrom('search_terms').select('label').where('kind', '=', 'city').execute(), loadGazetteer()]);
@@ -219,12 +232,7 @@ async function nearestCityWithProviders({ db }: Db, point: { latitude: number; l
       cities = undefined;
     });
   }
-  let best: { label: string; miles: number } | null = null;
-  for (const c of await cities.list) {
-    const miles = haversineMiles(point, c);
-    if (!best || miles < best.miles) best = { label: c.label, miles };
-  }
-  return best?.label ?? null;
+  return cities.list;
 }
 
 /** Header values are ASCII: accents are taken off ("Cañon City" is "Canon City"). */

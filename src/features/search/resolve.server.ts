@@ -132,12 +132,12 @@ async function resolveOpenList(database: Db, r: Resolved, place: SearchPlace | u
   const scanMost = await serviceScanMost(database, r, place);
   const open = await openListCount(database, r, place, reads, scanMost);
   if (scanMost === 0) return applyOpenCount(r, open, -1);
+  // What the plan's choice asks next, over the network, with the count (made only when the count asks for it).
+  const next = afterOpen && overNetwork(database) ? () => afterOpen((n) => asOpenCount(r, open, n), open.most) : undefined;
   // With words, the plan asks their list next: over the network it is read with the count (made only when someone is open).
   const words = r.match && overNetwork(database) ? wordsMatch(r) : undefined;
-  if (words) return applyOpenCount(r, open, await countBesideWords(database, reads, open.count, words));
-  // Else what the plan's choice asks next, over the network, with the count (made only when the count asks for it).
-  const next = afterOpen && overNetwork(database) ? await afterOpen((n) => asOpenCount(r, open, n), open.most) : undefined;
-  applyOpenCount(r, open, await countWithNext(database, reads.counts, open.count, next));
+  if (words) return applyOpenCount(r, open, await countBesideWords(database, reads, open.count, words, next));
+  applyOpenCount(r, open, await countWithNext(database, reads.counts, open.count, await next?.()));
 }
 
 /**

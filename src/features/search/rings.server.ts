@@ -16,9 +16,9 @@ import { overNetwork } from '../../db/batchedReads';
 import { categoryForSearch } from '../catalog';
 import { hoursOnce, type HoursAsk } from './openNow.server';
 import { hoursCategoryNeedle } from './providerHours.server';
-import { haversineMiles, type GazetteerPlace, type Point } from '../places';
-import type { SearchPlace } from '../places/index.server';
-import { kept, readOnce, statementKey, type RequestReads, type StatementMemo } from './requestReads.server';
+import { haversineMiles, parseLocation, type GazetteerPlace, type Point } from '../places';
+import { placeOfSearch, type SearchPlace } from '../places/index.server';
+import { countOnce, kept, readOnce, statementKey, type RequestReads, type StatementMemo } from './requestReads.server';
 import { requestOf, type SearchInput, type SearchRequest, type Told } from './request.server';
 import type { Circle, FilterName, Resolved } from './searchTypes.server';
 import {
@@ -46,7 +46,8 @@ import { planFor } from './plans/index.server';
 import { openListedCount } from './plans/openListed.server';
 import { ringsBySpot, type RingsPage, type RingsRead } from './plans/spots.server';
 import { ringsByText, type TextRingsAsk, type TextRingsRead } from './plans/textRings.server';
-import { narrowedLists, tokenShares } from './tokenShares.server';
+import { narrowedLists, tokenShares, tokenSharesKept } from './tokenShares.server';
+import { rarestFacetCount } from './plans/facetListed.server';
 import { countedWords } from './tuning.server';
 import { FILTERS, filtersOf, sampledMeets, wordsMatch, type SearchFilter } from './filters.server';
 import { primeTextList, statesNear, textListMade } from './textFacts.server';
@@ -111,6 +112,7 @@ export async function readsAhead(q: SearchRequest, found: GazetteerPlace, around
   if (!overNetwork(database)) return q;
   const early = found.kind !== 'state';
   if (early) readAt(q, found, radiiFor(found));
+  if (OWN_SEARCHED.has(found.kind)) ownCountAhead(q);
   const ahead = await around;
   if (!ahead) return q;
   if (early && ahead.at !== found) readAt(q, ahead.at, ahead.radii);
@@ -147,6 +149,33 @@ async function keptShare(database: Db, r: Resolved | undefined): Promise<number>
 
 /** The filters the sample holds that no list of words carries but by a token (`keptShare`). */
 const LEFT_TO_ROWS: ReadonlySet<FilterName> = new Set(['priceRange', 'rating', 'facets', 'category']);
+
+/** The places whose own search runs (nearPlace.server.ts OWN_SEARCH): a city, a ZIP code. */
+const OWN_SEARCHED: ReadonlySet<GazetteerPlace['kind']> = new Set(['city', 'zip']);
+
+/**
+ * The place's own search's first count, read beside the place's own reads when its plan's choice asks
+ * it first and nothing else need be read before: facet-listed's narrower source (facetListed.server.ts
+ * `rarestFacetCount`), which else came a round trip after the place. Only for a search that resolves
+ * with no read (no text, no open now; a location that names its state, or a ZIP code: its place read
+ * without `listed`, which no condition reads) and a token sample kept. Read in this turn, with the
+ * place's reads; the own search's count of the same statement takes it.
+ */
+function ownCountAhead(q: SearchRequest): void {
+  const { database, params, now, reads } = q;
+  if (params.openNow || hasText(params) || params.sort === 'distance' || !params.location || !tokenSharesKept(database)) return;
+  const located = parseLocation(params.location);
+  if (located.cityElseState || (located.city && !located.state)) return;
+  const ahead = async () => {
+    const place = await placeOfSearch(database, params, { parsed: located });
+    const category = params.service ? categoryForSearch(params.service)?.slug : undefined;
+    const s = searchRun(q, { params, now, match: null, checkable: true, checkSeeks: 0, place, ...(category ? { category } : {}) });
+    const choice = choosePlan(s, {});
+    const count = 'read' in choice && choice.read === 'rareFacet' ? await rarestFacetCount(s) : undefined;
+    if (count) await countOnce(database, reads.counts, count);
+  };
+  ahead().catch(() => {});
+}
 
 /**
  * What a place's own search and its rings ask first, at the place `found`: with open now, the

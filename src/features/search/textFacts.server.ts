@@ -13,6 +13,7 @@ import { parseLocation } from '../places';
 import {
   cappedOnce,
   countOnce,
+  countWithNext,
   kept,
   readOnce,
   remembered,
@@ -20,6 +21,7 @@ import {
   termsOnce,
   pendingOnce,
   unvettedOnce,
+  type NextCount,
   type RequestReads,
   type TextList,
 } from './requestReads.server';
@@ -318,14 +320,28 @@ function boxColumns({ point, miles, short }: WordsBox, asked: readonly WordAsked
 /**
  * A count (`count`, `SELECT … AS n`: open now's, which decides whether the words are asked) read with
  * textListOf's read of `match` in one statement, the list made only when the count is not 0; each
- * kept in the request as its own read would be (countOnce, textListOf). Read apart when either was.
+ * kept in the request as its own read would be (countOnce, textListOf). Read apart when either was:
+ * when the list was (read beside the words' terms), with what the search asks next instead (`next`,
+ * asked once the list is kept: requestReads.server.ts `countWithNext`).
  */
-export const countBesideWords = (database: Db, reads: RequestReads, count: RawBuilder<{ n: number }>, match: string): Promise<number> =>
-  afterWordsEarly(reads, () => countWithWords(database, reads, count, match));
+export const countBesideWords = (
+  database: Db,
+  reads: RequestReads,
+  count: RawBuilder<{ n: number }>,
+  match: string,
+  next?: () => Promise<NextCount | undefined>,
+): Promise<number> => afterWordsEarly(reads, () => countWithWords(database, reads, count, match, next));
 
-function countWithWords(database: Db, reads: RequestReads, count: RawBuilder<{ n: number }>, match: string): Promise<number> {
+async function countWithWords(
+  database: Db,
+  reads: RequestReads,
+  count: RawBuilder<{ n: number }>,
+  match: string,
+  next?: () => Promise<NextCount | undefined>,
+): Promise<number> {
   const [countKey, listKey] = [statementKey(database, count), statementKey(database, textListRead(match))];
-  if (reads.counts.has(countKey) || reads.textLists.has(listKey)) return countOnce(database, reads.counts, count);
+  if (reads.counts.has(countKey)) return countOnce(database, reads.counts, count);
+  if (reads.textLists.has(listKey)) return countWithNext(database, reads.counts, count, await next?.());
   // The count leads the join: at 0 (nobody open) the full-text index is not read.
   const both = sql<{ n: number; wn: number; reach: number; rowids: string }>`WITH c AS MATERIALIZED (${count})
     SELECT c.n AS n, l.n AS wn, l.reach, l.rowids FROM c CROSS JOIN (SELECT count(*) AS n, max(rowid) AS reach, json_group_array(rowid) AS rowids

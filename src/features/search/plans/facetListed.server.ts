@@ -65,7 +65,7 @@ export async function rarestFacet(s: SearchRun): Promise<{ bit: number; rows: nu
  */
 export async function rarestFacetCount(s: SearchRun): Promise<RawBuilder<{ n: number }> | undefined> {
   const asked = await rarestAsks(s);
-  return asked ? narrowerCounts(s, asked.most)[0] : undefined;
+  return asked ? narrowerCount(s, asked.most) : undefined;
 }
 
 /**
@@ -129,12 +129,25 @@ const openWalked = (s: SearchRun, size: number, rows: number) => (s.wanted / (LI
 /** Whether the box, place, service or text another plan would lead with holds at most `most` rows. */
 async function narrowerSource(s: SearchRun, most: number): Promise<boolean> {
   const { r } = s;
-  for (const count of narrowerCounts(s, most)) if ((await countOnce(s.q.database, s.q.reads.counts, count)) <= most) return true;
+  const count = narrowerCount(s, most);
+  if (count && (await countOnce(s.q.database, s.q.reads.counts, count)) > 0) return true;
   return !!r.match && (await wordsEstimate(s.q.database, r, s.q.reads, (await tokenShares(s.q.database)).size)) <= most;
 }
 
-/** The counts narrowerSource reads in turn: the box's, the place's and the service's rows, each one past `most`. */
-function narrowerCounts(s: SearchRun, most: number): RawBuilder<{ n: number }>[] {
+/**
+ * The box's, the place's and the service's rows counted in turn, each one past `most` and only while
+ * those before hold more, in one statement (a round trip each before): 1 when one holds at most
+ * `most`, else 0; undefined when the search has none of them.
+ */
+function narrowerCount(s: SearchRun, most: number): RawBuilder<{ n: number }> | undefined {
+  const reads = narrowerReads(s);
+  if (!reads.length) return undefined;
+  const held = reads.map((read) => sql`WHEN (SELECT count(*) FROM (${read} LIMIT ${most + 1})) <= ${most} THEN 1`);
+  return sql<{ n: number }>`SELECT CASE ${sql.join(held, sql` `)} ELSE 0 END AS n`;
+}
+
+/** The reads narrowerCount counts in turn: the box's, the place's and the service's rows. */
+function narrowerReads(s: SearchRun): RawBuilder<unknown>[] {
   const { r } = s;
   const place = leadingIndex(r, PLACE_INDEXES);
   const category = leadingIndex(r, CATEGORY_INDEXES);
@@ -146,7 +159,7 @@ function narrowerCounts(s: SearchRun, most: number): RawBuilder<{ n: number }>[]
     reads.push(
       sql`SELECT 1 FROM provider_categories c ${indexedBy(category.index)} ${and(category.filters.map((f) => (FILTERS[f] as SearchFilter).categoryRow!(r)))}`,
     );
-  return reads.map((read) => sql<{ n: number }>`SELECT count(*) AS n FROM (${read} LIMIT ${most + 1})`);
+  return reads;
 }
 
 /**

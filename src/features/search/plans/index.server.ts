@@ -11,6 +11,8 @@ import type { Resolved } from '../searchTypes.server';
 import type { NextCount } from '../requestReads.server';
 import { statementKey } from '../requestReads.server';
 import { tokenSharesKept } from '../tokenShares.server';
+import { leadAsked, textListMade } from '../textFacts.server';
+import { wordsMatch } from '../filters.server';
 import { readFact } from './facts.server';
 import { openListed, openListedCount } from './openListed.server';
 import { textFew } from './textListed.server';
@@ -64,7 +66,14 @@ async function rareFacetAfter(q: SearchRequest<SearchInput>, asIf: (n: number) =
   if (!tokenSharesKept(q.database)) return undefined;
   const askedAt = async (n: number) => {
     const s = searchRun(q, asIf(n));
-    const choice = choosePlan(s, {});
+    const facts: PlanFacts = {};
+    let choice = choosePlan(s, facts);
+    if ('read' in choice && choice.read === 'text') {
+      const text = await textKnown(s);
+      if (!text) return undefined;
+      facts.text = text;
+      choice = choosePlan(s, facts);
+    }
     return 'read' in choice && choice.read === 'rareFacet' ? rarestFacetCount(s) : undefined;
   };
   const [unknown, many] = await Promise.all([askedAt(-1), askedAt(most + 1)]);
@@ -76,6 +85,19 @@ async function rareFacetAfter(q: SearchRequest<SearchInput>, asIf: (n: number) =
     count,
     when: (n) => (whenUnknown && whenMany ? sql`(${n} < 0 OR ${n} > ${most})` : whenMany ? sql`${n} > ${most}` : sql`${n} < 0`),
   };
+}
+
+/**
+ * The choice's text fact for an open-now search (its words' own list: textListed.server.ts
+ * `textAndLead` takes no filter's token with open now) when the request read that list already,
+ * beside the words' terms (textFacts.server.ts `readWordsListEarly`), and the fact needs no count of
+ * the filter that would lead (`leadAsked`); else undefined: the simulation reads nothing.
+ */
+async function textKnown(s: SearchRun): Promise<PlanFacts['text'] | undefined> {
+  const { database, reads } = s.q;
+  if (!s.r.params.openNow || !reads.wordsEarly) return undefined;
+  const list = await textListMade(database, wordsMatch(s.r), reads)?.catch(() => undefined);
+  return list && !leadAsked(list.n) ? { text: list.n, lead: null } : undefined;
 }
 
 /**
