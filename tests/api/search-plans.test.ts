@@ -1527,6 +1527,43 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
+  it('a minimum rating read along the rating or reviews index: its entries checked on the rating alone, no row read for the promoted flag; the same rows', async () => {
+    // The fuzz benchmark's `rating=4.8&sort=reviews&offset=990&parking=street&lang=vi` at a million:
+    // walked on along the reviews index, the promoted flag (in no entry of it) read each entry's row.
+    const statements: string[] = [];
+    const database = watchedDatabase(api.database, (text) => statements.push(text));
+    const all = await everyProvider();
+    const saved = { ...PLAN_TUNING };
+    PLAN_TUNING.maxWalk = 300;
+    try {
+      for (const [raw, tuning, plan, index] of [
+        [{ rating: '0.5', sort: 'reviews', offset: '600' }, {}, 'other-order:walk', 'providers_reviews_order'],
+        [{ rating: '0.5', sort: 'reviews', offset: '600' }, { walkCap: 0, deepWalk: 0 }, 'other-order:walk-on', 'providers_reviews_order'],
+        [{ rating: '0.5', sort: 'rating', offset: '600' }, { walkCap: 0, deepWalk: 0 }, 'other-order:walk-on', 'providers_rating_order'],
+        [{ rating: '4', sort: 'reviews', offset: '12' }, { walkCap: 0, deepWalk: 0, boxWalkRows: 0 }, 'other-order:sorted', 'providers_rating_order'],
+      ] as const) {
+        Object.assign(PLAN_TUNING, saved, { maxWalk: 300 }, tuning);
+        const what = `${new URLSearchParams(raw)} ${JSON.stringify(tuning)}`;
+        const expected = all.filter((r) => r.rating >= Number(raw.rating)).sort(ORDERS[raw.sort]);
+        statements.length = 0;
+        const trace: SearchTrace = {};
+        const page = await searchProviders(database, searchParamsSchema.parse({ limit: '12', ...raw }), MOMENTS.many, { trace });
+        expect(trace.plan, what).toBe(plan);
+        expectPage(page, expected, Number(raw.offset), 12, what);
+        // The conditions on the index's entries: a walk's (each checked in turn as its entry is read), or the count's and the sort's of the rating's range.
+        const entries = new RegExp(
+          `SELECT p\\.seq, (CASE[\\s\\S]*?) AS hit FROM providers p INDEXED BY ${index}|FROM providers p INDEXED BY ${index} WHERE ([\\s\\S]*?)(?:ORDER BY|LIMIT)`,
+          'g',
+        );
+        const conditions = statements.flatMap((text) => [...text.matchAll(entries)].map((m) => m[1] ?? m[2]!)).filter((c) => /p\.rating >= \?/.test(c));
+        expect(conditions.length, what).toBeGreaterThan(0);
+        for (const c of conditions) expect(c, what).not.toMatch(/isPromoted/);
+      }
+    } finally {
+      Object.assign(PLAN_TUNING, saved);
+    }
+  });
+
   it('a price by rating or reviews: counted along the price index, a minimum rating as a range of it, and sorted from that count; the same rows', async () => {
     // The fuzz benchmark's `priceRange=$$$&rating=5&sort=reviews&access=parking&owned=asian` at a
     // million: few matched, and their count read the whole sort index for them.

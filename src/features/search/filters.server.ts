@@ -43,9 +43,10 @@ export interface SearchFilter {
   /**
    * Its condition on the provider row `p`. `listText`: text is listed from the full-text index
    * first rather than checked row by row (only the text filter reads it). `seqOnly`: the condition
-   * may read `p.seq` and nothing else of `p` (for a filter that is `seqOnly`).
+   * may read `p.seq` and nothing else of `p` (for a filter that is `seqOnly`). `index`: the index
+   * whose entries the condition is checked on (`ranked`: see `ratingRange`).
    */
-  row(r: Resolved, how: { listText: boolean; seqOnly?: boolean }): Expression<SqlBool>;
+  row(r: Resolved, how: { listText: boolean; seqOnly?: boolean; index?: IndexName }): Expression<SqlBool>;
   /** Its condition on the category row `c`, when category rows carry the column, for the entries of `index` (`ranked`). */
   categoryRow?(r: Resolved, index?: IndexName): Expression<SqlBool>;
   /** Its condition on the facet row `f`, when facet rows carry the column (migrations/0087, 0092), for the entries of `index` (`ranked`). */
@@ -268,7 +269,7 @@ export const FILTERS = {
    */
   rating: {
     on: (r) => r.params.rating !== undefined,
-    row: (r) => ratingRange(sql`p`, r),
+    row: (r, { index }) => ratingRange(sql`p`, r, index),
     categoryRow: (r, index) => ratingRange(sql`c`, r, index),
     facetRow: (r, index) => ratingRange(sql`f`, r, index),
     sampledRow: (r) => (row) => row.rating >= r.params.rating!,
@@ -432,16 +433,17 @@ const CARRIER_ROWS = { categoryRows: 'categoryRow', openList: 'hoursRow', facetR
  * of `skip` apply (a category row's or an hours row's condition: the open-now list's membership and
  * the closures it does not apply stay). Text is checked row by row (one full-text lookup by rowid
  * per row an index walk visits), unless `listText`: then every match is listed first, which reads
- * every match (sqld counts each as a row read) and only pays when there are few.
+ * every match (sqld counts each as a row read) and only pays when there are few. `index`: the
+ * index the rows are read along, whose entries the conditions are checked on (a walk's).
  */
 export function rowConditions(
   r: Resolved,
-  { skip, listText = false, seqOnly = false }: { skip?: Carrier; listText?: boolean; seqOnly?: boolean } = {},
+  { skip, listText = false, seqOnly = false, index }: { skip?: Carrier; listText?: boolean; seqOnly?: boolean; index?: IndexName } = {},
 ): Expression<SqlBool>[] {
   return [
     LISTED,
     ...ENTRIES.filter(([, f]) => f.on(r) && !(skip && f.carriedBy.includes(skip) && f[CARRIER_ROWS[skip]])).map(([, f]) => {
-      const row = f.row(r, { listText, seqOnly });
+      const row = f.row(r, { listText, seqOnly, index });
       return f.lookup?.(r, { listText, seqOnly }) ? lookupCondition(row) : row;
     }),
   ];

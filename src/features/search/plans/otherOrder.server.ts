@@ -152,7 +152,7 @@ async function openWalk(s: SearchRun, index: IndexName, order: RawBuilder<unknow
   const rated = s.sort !== 'rating' && FILTERS.rating.on(r) ? sampledRows(shares, r, ['rating']) / Math.max(1, size) : 1;
   const matches = facetBitsOf(r).reduce((least, bit) => least * (facetShares.get(bit) ?? 0), r.openCount * rated);
   const reach = Math.ceil((PLAN_TUNING.deepWalkMargin * wanted * size) / Math.max(matches, Number.MIN_VALUE));
-  return reach <= PLAN_TUNING.openWalk * r.openCount ? s.walk(index, order, rowConditions(r), after, reach) : null;
+  return reach <= PLAN_TUNING.openWalk * r.openCount ? s.walk(index, order, rowConditions(r, { index }), after, reach) : null;
 }
 
 /**
@@ -172,7 +172,7 @@ async function walkOn(s: SearchRun, index: IndexName, order: RawBuilder<unknown>
   const found = after.found.length;
   const place = leadingIndex(r, PLACE_INDEXES);
   if (!found || FILTERS.verified.on(r) || (!r.within && (place || !FILTERS.rating.on(r)))) return null;
-  const conds = rowConditions(r);
+  const conds = rowConditions(r, { index });
   if (conds.some(isLookup)) return null;
   const reach = Math.ceil((PLAN_TUNING.deepWalkMargin * wanted * after.rows) / found);
   const shares = await tokenShares(s.q.database);
@@ -205,7 +205,7 @@ export const otherOrder: Plan = {
     if (checked) return checked;
     const { conds, byOrder, unfiltered, tables, text, seqSource, scan, listedText, boxStates } = await pointSource(s);
     const city = byOrder && !unfiltered ? await cityAhead(s) : null;
-    const ahead = byOrder && city === 'walk' ? s.walk(byOrder.index, byOrder.order, rowConditions(s.r)) : null;
+    const ahead = byOrder && city === 'walk' ? s.walk(byOrder.index, byOrder.order, rowConditions(s.r, { index: byOrder.index })) : null;
     ahead?.catch(() => {});
     const sample =
       byOrder && !unfiltered && !ahead && (city === 'sample' || (await sampleAhead(s))) ? s.denseIn(byOrder.index, byOrder.order, SAMPLE_ROWS.row) : null;
@@ -227,7 +227,8 @@ export const otherOrder: Plan = {
       if (walked) return { count, rows: walked, step: 'walk' };
       // Dense: a lookup per row of the short walk costs less than listing every match.
       const sampled = dense ?? (await (sample ?? s.denseIn(byOrder.index, byOrder.order, SAMPLE_ROWS.row)));
-      const rows = sampled.page ?? (sampled.dense ? await s.walk(byOrder.index, byOrder.order, rowConditions(s.r), sampled.sampled) : null);
+      const rows =
+        sampled.page ?? (sampled.dense ? await s.walk(byOrder.index, byOrder.order, rowConditions(s.r, { index: byOrder.index }), sampled.sampled) : null);
       if (rows) return { count, rows, step: 'walk' };
       if (!sampled.dense) sparse = sampled.sampled;
     }

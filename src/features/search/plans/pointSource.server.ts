@@ -101,8 +101,8 @@ export async function pointSource(s: SearchRun): Promise<{
   if (category && !(await wordsFewer(s)))
     return { ...categorySource(r, sql`FROM provider_categories c ${indexedBy(category.index)}`, true), byOrder, unfiltered, listedText };
   if (r.match) return { ...textSourceOf(r), byOrder, unfiltered };
-  const rating = FILTERS.rating.on(r);
-  return { conds: rowConditions(r), byOrder, unfiltered, scan: true, tables: sql`FROM providers p ${rating ? indexedBy(INDEXES.ratingOrder) : sql``}` };
+  const index = FILTERS.rating.on(r) ? INDEXES.ratingOrder : undefined;
+  return { conds: rowConditions(r, { index }), byOrder, unfiltered, scan: true, tables: sql`FROM providers p ${index ? indexedBy(index) : sql``}` };
 }
 
 /**
