@@ -391,7 +391,7 @@ describe.skipIf(noSqld)('a read that depends on a count past the cap, in that co
   // Many open in a ZIP prefix (the open-now list does not apply it: its count is no total), none listed (openListedScale 0): the
   // order plan's count read in the open-now count's statement (plans/index.server.ts `planAfterOpenCount`): 3 before here,
   // where the count lists the page; the fuzz's location=191&openNow=true at 100,000 providers, count then walk, 4 before.
-  for (const raw of [{ openNow: 'true' }, { openNow: 'true', sort: 'rating', offset: '24' }])
+  for (const raw of [{ openNow: 'true' }, { openNow: 'true', sort: 'rating', offset: '24' }] as Record<string, string>[])
     it(`many open in a ZIP prefix ${new URLSearchParams(raw)}: the order plan's count in the open-now count's statement, at most 2 in sequence`, async () => {
       const { rows } = await db.client.execute("SELECT substr(zipCode, 1, 3) AS prefix FROM providers WHERE city = 'Lead Town' LIMIT 1");
       const saved = { ...PLAN_TUNING };

@@ -256,9 +256,10 @@ const sentKey = (read: NextRows['read']) => `${read.sql.replace(/\s+/g, ' ')}\0$
 
 /**
  * countWithNext's read of `count` with a statement's rows (`next.read`) in one statement, the rows
- * read only when the count's `n` meets `next.when`: a guard row (`g`) the statement's join starts
+ * read only when the count's `n` meets `next.when`: a guard row (`g__`) the statement's join starts
  * from, none when it does not (SQLite then never reads the statement), the rows numbered in the
- * order the statement gives them. The rows kept in `reads.planAhead`, under the statement's key, as
+ * order the statement gives them (numbered apart from the join: a subquery's ORDER BY may be
+ * dropped inside a join). The rows kept in `reads.planAhead`, under the statement's key, as
  * its client would have given them (without the guard's and the numbering's columns).
  */
 function countWithRows(database: Db, reads: RequestReads, count: RawBuilder<{ n: number }>, next: NextRows): Promise<number> {
@@ -270,7 +271,7 @@ function countWithRows(database: Db, reads: RequestReads, count: RawBuilder<{ n:
     .execute({
       sql: `WITH c__ AS MATERIALIZED (${counted}), g__ AS MATERIALIZED (SELECT 1 FROM c__ WHERE ${next.when('c__.n')})
         SELECT c__.n AS n__, (SELECT count(*) FROM g__) AS hit__, x__.* FROM c__
-        LEFT JOIN (SELECT row_number() OVER () AS i__, q__.* FROM g__ CROSS JOIN (${next.read.sql}) q__) x__ ON 1 ORDER BY x__.i__`,
+        LEFT JOIN (SELECT y__.* FROM g__ CROSS JOIN (SELECT row_number() OVER () AS i__, q__.* FROM (${next.read.sql}) q__) y__) x__ ON 1 ORDER BY x__.i__`,
       args: [...parameters, ...next.read.args] as never,
     })
     .then(({ columns, rows }) => {
