@@ -356,7 +356,7 @@ describe.skipIf(noSqld)('a read that depends on a count past the cap, in that co
     rmSync(ownDir, { recursive: true, force: true });
   });
 
-  const CASES: { label: string; raw: Record<string, string>; plan: RegExp; textLeads?: number }[] = [
+  const CASES: { label: string; raw: Record<string, string>; plan: RegExp; textLeads?: number; tuning?: Partial<typeof PLAN_TUNING> }[] = [
     { label: 'a word past the cap in a town', raw: { query: 'leadtest', location: 'Lead Town' }, plan: /^text-listed/ },
     { label: 'many open at a price with a facet few hold', raw: { openNow: 'true', owned: 'veteran', priceRange: '$$$' }, plan: /^facet-listed/ },
     // The words' list read beside their terms, many (past `textLeads`, lowered here to the cap): the choice's text fact
@@ -367,11 +367,13 @@ describe.skipIf(noSqld)('a read that depends on a count past the cap, in that co
       plan: /^facet-listed/,
       textLeads: LIMITS.countedTotal,
     },
+    // Many open (none listed: openListedScale 0): the order plan's count, read in the open-now count's statement
+    // (plans/index.server.ts `planAfterOpenCount`; the fuzz's open now in a ZIP prefix or a state, 4 before).
   ];
-  for (const { label, raw, plan, textLeads } of CASES)
+  for (const { label, raw, plan, textLeads, tuning = {} } of CASES)
     it(`${label}: at most 3 in sequence`, async () => {
-      const leads = PLAN_TUNING.textLeads;
-      PLAN_TUNING.textLeads = textLeads ?? leads;
+      const saved = { ...PLAN_TUNING };
+      Object.assign(PLAN_TUNING, { textLeads: textLeads ?? saved.textLeads, ...tuning });
       try {
         const params = searchParamsSchema.parse({ limit: String(PAGE_SIZE), ...raw });
         const trace: { plan?: string } = {};
@@ -383,7 +385,29 @@ describe.skipIf(noSqld)('a read that depends on a count past the cap, in that co
         console.log(`[trips] ${label} (${trace.plan}): ${sequential} in sequence, ${total} in all`);
         expect(sequential).toBeLessThanOrEqual(3);
       } finally {
-        PLAN_TUNING.textLeads = leads;
+        Object.assign(PLAN_TUNING, saved);
+      }
+    });
+  // Many open in a ZIP prefix (the open-now list does not apply it: its count is no total), none listed (openListedScale 0): the
+  // order plan's count read in the open-now count's statement (plans/index.server.ts `planAfterOpenCount`): 3 before here,
+  // where the count lists the page; the fuzz's location=191&openNow=true at 100,000 providers, count then walk, 4 before.
+  for (const raw of [{ openNow: 'true' }, { openNow: 'true', sort: 'rating', offset: '24' }] as Record<string, string>[])
+    it(`many open in a ZIP prefix ${new URLSearchParams(raw)}: the order plan's count in the open-now count's statement, at most 2 in sequence`, async () => {
+      const { rows } = await db.client.execute("SELECT substr(zipCode, 1, 3) AS prefix FROM providers WHERE city = 'Lead Town' LIMIT 1");
+      const saved = { ...PLAN_TUNING };
+      PLAN_TUNING.openListedScale = 0;
+      try {
+        const params = searchParamsSchema.parse({ limit: String(PAGE_SIZE), location: String(rows[0]!.prefix), ...raw });
+        const trace: { plan?: string } = {};
+        const first = await searchNearPlace(db, params, AT, trace);
+        ownProxy.reset();
+        expect(await searchNearPlace(db, params, AT)).toEqual(first);
+        const { total, sequential } = ownProxy.counts();
+        console.log(`[trips] many open in a ZIP prefix (${trace.plan}): ${sequential} in sequence, ${total} in all`);
+        expect(trace.plan).toMatch(/^(other-)?order/);
+        expect(sequential).toBeLessThanOrEqual(2);
+      } finally {
+        Object.assign(PLAN_TUNING, saved);
       }
     });
 });

@@ -74,6 +74,8 @@ export interface RequestReads {
   capped: StatementMemo<Count>;
   /** The words' list read beside their terms (textFacts.server.ts `readWordsListEarly`), done once it is kept in `textLists`: a read of a list waits for it. */
   wordsEarly?: Promise<void>;
+  /** A plan's first statement read in the open-now count's statement (`countWithRows`), its rows by statement (statementKey): the plan's run takes them (plans/context.server.ts SearchRun.run). */
+  planAhead: StatementMemo<Record<string, unknown>[]>;
 }
 
 /** A request's reads, none made yet. */
@@ -92,6 +94,7 @@ export const requestReads = (): RequestReads => ({
   atOnce: new Map(),
   capped: new Map(),
   spots: [],
+  planAhead: new Map(),
 });
 
 /**
@@ -146,11 +149,32 @@ export interface NextCount {
 }
 
 /**
+ * A statement a search makes after a count, as its client sends it (`read`: a plan's first, captured
+ * by plans/index.server.ts `planAfterOpenCount`), when the count's `n` meets `when` (SQL on the
+ * column it names).
+ */
+export interface NextRows {
+  read: { sql: string; args: unknown[] };
+  when: (n: string) => string;
+}
+
+/** What a search asks after a count: another count, or a statement's rows. */
+export type NextRead = NextCount | NextRows;
+
+/**
  * countOnce's read of `count` with `next` in one statement, `next` made only when the count's `n`
  * asks for it; each kept in `memo` as countOnce keeps it, `next` before the count is given (whoever
- * awaits the count asks for it next). The count alone when either was read.
+ * awaits the count asks for it next). The count alone when either was read. A statement's rows
+ * (`NextRows`) are kept in `reads.planAhead` (`countWithRows`).
  */
-export function countWithNext(database: Db, memo: StatementMemo<number>, count: RawBuilder<{ n: number }>, next?: NextCount): Promise<number> {
+export function countWithNext(
+  database: Db,
+  memo: StatementMemo<number>,
+  count: RawBuilder<{ n: number }>,
+  next?: NextRead,
+  reads?: RequestReads,
+): Promise<number> {
+  if (next && 'read' in next) return reads ? countWithRows(database, reads, count, next) : countOnce(database, memo, count);
   const countKey = statementKey(database, count);
   const nextKey = next && statementKey(database, next.count);
   if (!next || !nextKey || memo.has(countKey) || memo.has(nextKey)) return countOnce(database, memo, count);
@@ -226,3 +250,41 @@ export const unvettedOnce = (database: Db, reads: RequestReads): Promise<Unvette
 
 /** The service names waiting for an operator, read once in the request (textMatch.server.ts: a long word stands for their words, a short word of a service looks among them). */
 export const pendingOnce = (database: Db, reads: RequestReads): Promise<string[] | null> => readOnce(reads.pending, '', () => pendingServiceNames(database));
+
+/** The key statementKey gives a statement, from its SQL and arguments as the client sends them. */
+const sentKey = (read: NextRows['read']) => `${read.sql.replace(/\s+/g, ' ')}\0${JSON.stringify(read.args)}`;
+
+/**
+ * countWithNext's read of `count` with a statement's rows (`next.read`) in one statement, the rows
+ * read only when the count's `n` meets `next.when`: a guard row (`g__`) the statement's join starts
+ * from, none when it does not (SQLite then never reads the statement), the rows numbered in the
+ * order the statement gives them (numbered apart from the join: a subquery's ORDER BY may be
+ * dropped inside a join). The rows kept in `reads.planAhead`, under the statement's key, as
+ * its client would have given them (without the guard's and the numbering's columns).
+ */
+function countWithRows(database: Db, reads: RequestReads, count: RawBuilder<{ n: number }>, next: NextRows): Promise<number> {
+  const countKey = statementKey(database, count);
+  const rowsKey = sentKey(next.read);
+  if (reads.counts.has(countKey) || reads.planAhead.has(rowsKey)) return countOnce(database, reads.counts, count);
+  const { sql: counted, parameters } = count.compile(database.db);
+  const both = database.client
+    .execute({
+      sql: `WITH c__ AS MATERIALIZED (${counted}), g__ AS MATERIALIZED (SELECT 1 FROM c__ WHERE ${next.when('c__.n')})
+        SELECT c__.n AS n__, (SELECT count(*) FROM g__) AS hit__, x__.* FROM c__
+        LEFT JOIN (SELECT y__.* FROM g__ CROSS JOIN (SELECT row_number() OVER () AS i__, q__.* FROM (${next.read.sql}) q__) y__) x__ ON 1 ORDER BY x__.i__`,
+      args: [...parameters, ...next.read.args] as never,
+    })
+    .then(({ columns, rows }) => {
+      const [first] = rows;
+      const own = columns.filter((c) => !c.endsWith('__'));
+      // A column named twice by the statement would come back renamed: its rows are then left to be read.
+      if (Number(first!.hit__) && !reads.planAhead.has(rowsKey) && new Set(own).size === own.length && own.every((c) => !/:\d+$/.test(c)))
+        reads.planAhead.set(rowsKey, Promise.resolve(rows.filter((row) => row.i__ !== null).map((row) => Object.fromEntries(own.map((c) => [c, row[c]])))));
+      return Number(first!.n__);
+    });
+  return remembered(reads.counts, countKey, both);
+}
+
+/** The rows of `query` read ahead for this request (`countWithRows`), else undefined: the caller reads it. */
+export const rowsAhead = (database: Db, reads: RequestReads, query: RawBuilder<unknown>): Promise<Record<string, unknown>[]> | undefined =>
+  reads.planAhead.size ? reads.planAhead.get(statementKey(database, query)) : undefined;

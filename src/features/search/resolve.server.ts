@@ -7,7 +7,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client';
 import { cappedTotal } from '../providers/index.server';
 import { LIMITS } from '../../config';
-import { cappedOnce, countOnce, countWithNext, pendingOnce, readOnce, termsOnce, unvettedOnce, type NextCount, type RequestReads } from './requestReads.server';
+import { cappedOnce, countOnce, countWithNext, pendingOnce, readOnce, termsOnce, unvettedOnce, type NextRead, type RequestReads } from './requestReads.server';
 import { facetListedMost, openListedMost, openScanMost, PLAN_TUNING } from './tuning.server';
 import type { Filters, HoursClasses, Resolved } from './searchTypes.server';
 import { categoryForSearch } from '../catalog';
@@ -89,7 +89,7 @@ export async function resolve(
   // often finds none open at all.
   if (params.openNow && r.match && (wordsListed || (!FILTERS.city.on(r) && fewText(await textMatches(database, r, reads, { tokens: [] })))))
     r.openNow = openNowCondition(now);
-  else if (params.openNow && r.match !== false) await resolveOpenList(database, r, place, reads, afterOpen);
+  else if (params.openNow && r.match !== false) await resolveOpenList(database, r, place, reads, afterOpen, wordsListed);
   if (!wordsListed) await resolveTextList(database, r, reads);
   return r;
 }
@@ -128,16 +128,29 @@ async function resolvedText(database: Db, params: Filters, now: Date, place: Sea
  * how many it holds, which decide whether the open lead the plan (`r.openNow`, `fewOpen`,
  * `openCount`, `openList`, `openTotal`); none open: nothing matches.
  */
-async function resolveOpenList(database: Db, r: Resolved, place: SearchPlace | undefined, reads: RequestReads, afterOpen?: AfterOpenCount): Promise<void> {
+async function resolveOpenList(
+  database: Db,
+  r: Resolved,
+  place: SearchPlace | undefined,
+  reads: RequestReads,
+  afterOpen?: AfterOpenCount,
+  wordsListed = false,
+): Promise<void> {
   const scanMost = await serviceScanMost(database, r, place);
   const open = await openListCount(database, r, place, reads, scanMost);
   if (scanMost === 0) return applyOpenCount(r, open, -1);
   // What the plan's choice asks next, over the network, with the count (made only when the count asks for it).
-  const next = afterOpen && overNetwork(database) ? () => afterOpen((n) => asOpenCount(r, open, n), open.most) : undefined;
+  // As the count `n` would leave the search once resolved, over `over` (which may read nothing: plans/index.server.ts `planAfterOpenCount`).
+  const resolvedAs = async (n: number, over: { database: Db; reads: RequestReads }) => {
+    const copy = asOpenCount(r, open, n);
+    if (!wordsListed) await resolveTextList(over.database, copy, over.reads);
+    return copy;
+  };
+  const next = afterOpen && overNetwork(database) ? () => afterOpen((n) => asOpenCount(r, open, n), open.most, resolvedAs) : undefined;
   // With words, the plan asks their list next: over the network it is read with the count (made only when someone is open).
   const words = r.match && overNetwork(database) ? wordsMatch(r) : undefined;
   if (words) return applyOpenCount(r, open, await countBesideWords(database, reads, open.count, words, next));
-  applyOpenCount(r, open, await countWithNext(database, reads.counts, open.count, await next?.()));
+  applyOpenCount(r, open, await countWithNext(database, reads.counts, open.count, await next?.(), reads));
 }
 
 /**
@@ -145,8 +158,14 @@ async function resolveOpenList(database: Db, r: Resolved, place: SearchPlace | u
  * leave it (`asIf`, a copy each call; `most`, the most the list holds to be listed): a count, with
  * the counts that ask for it, read in the open-now count's statement (requestReads.server.ts
  * `countWithNext`). Given by the caller that runs the plans (search.server.ts), above this module.
+ * `resolvedAs`: a copy as the count `n` leaves it once resolved whole (its text list too), over a
+ * database and reads given.
  */
-export type AfterOpenCount = (asIf: (n: number) => Resolved, most: number) => Promise<NextCount | undefined>;
+export type AfterOpenCount = (
+  asIf: (n: number) => Resolved,
+  most: number,
+  resolvedAs: (n: number, over: { database: Db; reads: RequestReads }) => Promise<Resolved>,
+) => Promise<NextRead | undefined>;
 
 /** A copy of `r` as its open-now count `n` would leave it. */
 function asOpenCount(r: Resolved, open: OpenListCount, n: number): Resolved {

@@ -21,7 +21,7 @@ import {
   termsOnce,
   pendingOnce,
   unvettedOnce,
-  type NextCount,
+  type NextRead,
   type RequestReads,
   type TextList,
 } from './requestReads.server';
@@ -329,7 +329,7 @@ export const countBesideWords = (
   reads: RequestReads,
   count: RawBuilder<{ n: number }>,
   match: string,
-  next?: () => Promise<NextCount | undefined>,
+  next?: () => Promise<NextRead | undefined>,
 ): Promise<number> => afterWordsEarly(reads, () => countWithWords(database, reads, count, match, next));
 
 async function countWithWords(
@@ -337,11 +337,11 @@ async function countWithWords(
   reads: RequestReads,
   count: RawBuilder<{ n: number }>,
   match: string,
-  next?: () => Promise<NextCount | undefined>,
+  next?: () => Promise<NextRead | undefined>,
 ): Promise<number> {
   const [countKey, listKey] = [statementKey(database, count), statementKey(database, textListRead(match))];
   if (reads.counts.has(countKey)) return countOnce(database, reads.counts, count);
-  if (reads.textLists.has(listKey)) return countWithNext(database, reads.counts, count, await next?.());
+  if (reads.textLists.has(listKey)) return countWithNext(database, reads.counts, count, await next?.(), reads);
   // The count leads the join: at 0 (nobody open) the full-text index is not read.
   const both = sql<{ n: number; wn: number; reach: number; rowids: string }>`WITH c AS MATERIALIZED (${count})
     SELECT c.n AS n, l.n AS wn, l.reach, l.rowids FROM c CROSS JOIN (SELECT count(*) AS n, max(rowid) AS reach, json_group_array(rowid) AS rowids

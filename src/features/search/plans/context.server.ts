@@ -29,7 +29,7 @@ import type { Count, FilterName, Resolved } from '../searchTypes.server';
 import type { Point } from '../../places';
 import { boxCheckedMost, PLAN_TUNING } from '../tuning.server';
 import { manyText, statesNear, wordsEstimate } from '../textFacts.server';
-import { countOnce, readOnce, remembered, statementKey, type Listing, type StatementMemo } from '../requestReads.server';
+import { countOnce, readOnce, remembered, rowsAhead, statementKey, type Listing, type StatementMemo } from '../requestReads.server';
 import type { SearchInput, SearchRequest } from '../request.server';
 
 export type Row = Selectable<ProvidersTable> & { distanceMiles?: number; matchCount?: number };
@@ -707,7 +707,8 @@ export function searchRun(q: SearchRequest<SearchInput>, r: Resolved): SearchRun
     wanted: params.offset + params.limit,
     once: {},
     counts,
-    run: async (query) => (await query.execute(database.db)).rows as Row[],
+    // A statement read ahead in the open-now count's (plans/index.server.ts `planAfterOpenCount`) is taken, not read again.
+    run: async (query) => ((await rowsAhead(database, q.reads, query)) ?? (await query.execute(database.db)).rows) as Row[],
     count: (from) => {
       const key = statementKey(database, from);
       return readOnce(counts, key, () => q.reads.capped.get(key) ?? cappedCount(database, from));

@@ -2,13 +2,17 @@
  * The plans by name (docs/search.md "Plans"): the choice names one (choice.server.ts, pure), asking
  * for the facts it needs read (facts.server.ts); the plan named then runs.
  */
-import { sql, type RawBuilder } from 'kysely';
+import { Kysely, sql, type RawBuilder } from 'kysely';
+import { LibsqlDialect } from '@libsql/kysely-libsql';
+import type { Client, InStatement } from '@libsql/client';
+import type { Db } from '../../../db/client';
+import type { Database } from '../../../db/schema';
 import { choosePlan, type PlanFacts, type PlanName } from './choice.server';
 import { searchRun, type Plan, type SearchRun } from './context.server';
 import type { SearchInput, SearchRequest } from '../request.server';
 import type { AfterOpenCount } from '../resolve.server';
 import type { Resolved } from '../searchTypes.server';
-import type { NextCount } from '../requestReads.server';
+import type { NextCount, NextRows, RequestReads } from '../requestReads.server';
 import { statementKey } from '../requestReads.server';
 import { tokenSharesKept } from '../tokenShares.server';
 import { leadAsked, textListMade } from '../textFacts.server';
@@ -49,12 +53,13 @@ export async function planFor(s: SearchRun): Promise<Plan> {
 /**
  * What the search reads first once the open-now count is read (resolve.server.ts `AfterOpenCount`),
  * read in that count's statement: facet-listed's narrower source (`rareFacetAfter`), else a
- * place's own matches when few and short of the page (`fewShort`).
+ * place's own matches when few and short of the page (`fewShort`), else the plan's first statement
+ * when the open are many (`planAfterOpenCount`).
  */
 export const afterOpenCount =
   (q: SearchRequest<SearchInput>): AfterOpenCount =>
-  async (asIf, most) =>
-    (await rareFacetAfter(q, asIf, most)) ?? fewShort(q, asIf, most);
+  async (asIf, most, resolvedAs) =>
+    (await rareFacetAfter(q, asIf, most)) ?? fewShort(q, asIf, most) ?? (await planAfterOpenCount(q, resolvedAs, most));
 
 /**
  * The plan choice's first read once the open-now count is read, when it is facet-listed's narrower
@@ -120,4 +125,70 @@ function fewShort(q: SearchRequest<SearchInput>, asIf: (n: number) => Resolved, 
     else past = mid;
   }
   return { count: openListedCount(one), when: (n) => sql`${n} BETWEEN 1 AND ${few}` };
+}
+
+/** The plans whose first statement (their count, SearchRun.countOrList) is read ahead with the open-now count when the open are many. */
+const AHEAD_PLANS: ReadonlySet<PlanName> = new Set(['order', 'other-order']);
+
+/**
+ * The first statement of the plan the choice names, with no fact left to read, for the counts that leave
+ * the open many (not known, or past the most listed), as the plan would send it (`firstStatement`):
+ * read in the open-now count's statement, its rows taken by the plan's run (requestReads.server.ts
+ * `countWithRows`), where the plan sent it a round trip after the count. None when the counts that
+ * ask for it do not send the same statement, or the token sample is not kept.
+ */
+async function planAfterOpenCount(q: SearchRequest<SearchInput>, resolvedAs: Parameters<AfterOpenCount>[2], most: number): Promise<NextRows | undefined> {
+  if (!tokenSharesKept(q.database)) return undefined;
+  const [unknown, many] = await Promise.all([firstStatement(q, resolvedAs, -1), firstStatement(q, resolvedAs, most + 1)]);
+  const read = many ?? unknown;
+  if (!read) return undefined;
+  const same = (other: NextRows['read'] | undefined) => !!other && other.sql === read.sql && JSON.stringify(other.args) === JSON.stringify(read.args);
+  const [whenUnknown, whenMany] = [same(unknown), same(many)];
+  return { read, when: (n) => (whenUnknown && whenMany ? `(${n} < 0 OR ${n} > ${most})` : whenMany ? `${n} > ${most}` : `${n} < 0`) };
+}
+
+/**
+ * The first statement the plan sends for the search as the open-now count `n` leaves it (an order plan's: AHEAD_PLANS) when the facts the choice
+ * asks for are known to the request (none is read), found by running the plan over a client that keeps the statement and sends nothing (the
+ * plan stops there), on a copy of the request's reads (what it keeps there is not the request's).
+ */
+async function firstStatement(q: SearchRequest<SearchInput>, resolvedAs: Parameters<AfterOpenCount>[2], n: number): Promise<NextRows['read'] | undefined> {
+  const sent: NextRows['read'][] = [];
+  const client = new Proxy(q.database.client, {
+    get(target, key) {
+      if (key === 'execute')
+        return async (stmt: InStatement) => {
+          sent.push(typeof stmt === 'string' ? { sql: stmt, args: [] } : { sql: stmt.sql, args: [...((stmt.args as unknown[] | undefined) ?? [])] });
+          throw new Error('not sent: the first statement is kept');
+        };
+      if (key === 'batch') return async () => Promise.reject(new Error('not sent'));
+      return Reflect.get(target, key, target) as unknown;
+    },
+  }) as Client;
+  const database: Db = { url: q.database.url, client, db: new Kysely<Database>({ dialect: new LibsqlDialect({ client: client as never }) }) };
+  const reads = Object.fromEntries(
+    Object.entries(q.reads).map(([k, v]) => [k, v instanceof Map ? new Map(v) : Array.isArray(v) ? [...v] : v]),
+  ) as unknown as RequestReads;
+  // Resolved as the count leaves it, its text list too (none read: else nothing is sent ahead).
+  const r = await resolvedAs(n, { database, reads }).catch(() => undefined);
+  if (!r || sent.length) return undefined;
+  const s = searchRun({ ...q, database, reads, tell: undefined, trace: {} }, r);
+  // Only a statement the plan sends through its run is taken from the rows read ahead (SearchRun.run).
+  let throughRun = false;
+  const run = s.run;
+  s.run = (query) => {
+    throughRun ||= sent.length === 0;
+    return run(query);
+  };
+  // The facts the choice asks for, when the request holds them already (a fact read would send a statement: none then).
+  const facts: PlanFacts = {};
+  for (let choice = choosePlan(s, facts); ; choice = choosePlan(s, facts)) {
+    if ('plan' in choice) {
+      if (!AHEAD_PLANS.has(choice.plan)) return undefined;
+      await PLANS[choice.plan].run(s).catch(() => undefined);
+      return throughRun ? sent[0] : undefined;
+    }
+    await readFact(s, facts, choice.read).catch(() => undefined);
+    if (sent.length) return undefined;
+  }
 }
