@@ -2895,6 +2895,8 @@ describe('a sorted page whose conditions include lookups', () => {
   };
   /** The statement that checks a chunk of the sorted source (plans/context.server.ts `checkedPage`). */
   const CHECKED = /AS hit.*CROSS JOIN provider_search p ON p\.seq = s\.seq/s;
+  /** What a chunk's statement looks up on each of its sorted rows, in turn until the page's end (the source's own columns sort it). */
+  const checksOf = (chunk: string) => chunk.slice(chunk.search(CHECKED), chunk.lastIndexOf(' LIMIT'));
 
   it('checks text only on the rows ahead of the page, chunk after chunk; open now (the hour’s bit in the row) in the one sorted read: the same rows at every depth', async () => {
     const chunks: string[] = [];
@@ -2960,14 +2962,42 @@ describe('a sorted page whose conditions include lookups', () => {
         expect(chunks.length, label).toBeGreaterThan(1);
         for (const lookup of lookups)
           expect(
-            chunks.every((chunk) => lookup.test(chunk.slice(0, chunk.indexOf(' AS hit')))),
+            chunks.every((chunk) => lookup.test(checksOf(chunk))),
             label,
           ).toBe(true);
         expect(
-          chunks.every((chunk) => !hours.test(chunk.slice(0, chunk.indexOf(' AS hit')))),
+          chunks.every((chunk) => !hours.test(checksOf(chunk))),
           label,
         ).toBe(true);
       }
+    }
+  });
+
+  it("a service in a ZIP prefix by rating, deep: the first chunk holds the page's end at the service's share of the token sample, the prefix's rows sorted once; the same rows", async () => {
+    // The fuzz benchmark's `service=Massage Therapy&location=TN&sort=rating&offset=480` at a million:
+    // the first chunk (three times the page's end) held a tenth of the page, and the next sorted the state's rows again.
+    const chunks: string[] = [];
+    const database = watchedDatabase(api.database, (text) => {
+      if (CHECKED.test(text)) chunks.push(text);
+    });
+    const all = await everyProvider();
+    // Nail salons past the cap in ZIP codes 1xxxx: their count is capped, and the page sorted from the prefix's rows.
+    const want = all.filter((r) => inCategory(r, 'nails') && r.zipCode.startsWith('1')).sort(byRating);
+    expect(want.length).toBeGreaterThan(LIMITS.countedTotal);
+    tune({ maxWalk: 1, deepWalk: 0, walkCap: 0, checkedLeast: 1, checkedFirst: 0.5 });
+    for (const offset of [480, 900]) {
+      chunks.length = 0;
+      const label = `offset ${offset}`;
+      const trace: SearchTrace = {};
+      const page = await searchProviders(
+        database,
+        searchParamsSchema.parse({ limit: '12', service: 'Nail Salon', location: '1', sort: 'rating', offset: String(offset) }),
+        MOMENTS.many,
+        { trace },
+      );
+      expect(trace.plan, label).toBe('other-order:sorted');
+      expectPage(page, want, offset, 12, label);
+      expect(chunks.length, label).toBe(1);
     }
   });
 });

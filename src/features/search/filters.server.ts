@@ -442,9 +442,9 @@ export function rowConditions(
 ): Expression<SqlBool>[] {
   return [
     LISTED,
-    ...ENTRIES.filter(([, f]) => f.on(r) && !(skip && f.carriedBy.includes(skip) && f[CARRIER_ROWS[skip]])).map(([, f]) => {
+    ...ENTRIES.filter(([, f]) => f.on(r) && !(skip && f.carriedBy.includes(skip) && f[CARRIER_ROWS[skip]])).map(([name, f]) => {
       const row = f.row(r, { listText, seqOnly, index });
-      return f.lookup?.(r, { listText, seqOnly }) ? lookupCondition(row) : row;
+      return f.lookup?.(r, { listText, seqOnly }) ? lookupCondition(row, name) : row;
     }),
   ];
 }
@@ -455,12 +455,14 @@ export const seqOnlyBeside = (r: Resolved, carrier: Carrier) => ENTRIES.every(([
 /** Whether every filter the search has can be checked on `p.seq` alone (`seqOnly`). */
 export const onlySeqFilters = (r: Resolved) => ENTRIES.every(([, f]) => !f.on(r) || f.seqOnly);
 
-/** A row condition that says itself whether it is a lookup by `p.seq` alone (a filter's `lookup`): see SearchRun.sortedPage. */
-type Condition = Expression<SqlBool> & { readonly lookup?: true };
-/** `row` as the same SQL, marked a lookup. */
-const lookupCondition = (row: Expression<SqlBool>): Condition => Object.assign(sql<SqlBool>`${row}`, { lookup: true as const });
+/** A row condition that says itself whether it is a lookup by `p.seq` alone (a filter's `lookup`), and whose: see SearchRun.sortedPage. */
+type Condition = Expression<SqlBool> & { readonly lookup?: FilterName };
+/** `row` as the same SQL, marked the lookup of filter `name`. */
+const lookupCondition = (row: Expression<SqlBool>, name: FilterName): Condition => Object.assign(sql<SqlBool>`${row}`, { lookup: name });
 /** Whether `cond` is a lookup by `p.seq` alone (lookupCondition). */
-export const isLookup = (cond: Expression<SqlBool>) => (cond as Condition).lookup === true;
+export const isLookup = (cond: Expression<SqlBool>) => (cond as Condition).lookup !== undefined;
+/** The filter whose lookup `cond` is, if it is one (lookupCondition). */
+export const lookupOf = (cond: Expression<SqlBool>) => (cond as Condition).lookup;
 
 /** The filters the search has that an index can list, with that index. */
 /** Where a listable filter's listed providers are counted (plans/filterListed.server.ts `fewOf`): listed ones only, as the order plan counts them, so a ZIP prefix alone is counted once. */

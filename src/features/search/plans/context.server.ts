@@ -16,6 +16,7 @@ import {
   hasAll,
   isLookup,
   listedMatch,
+  lookupOf,
   onlySeqFilters,
   rowConditions,
   sampledMeets,
@@ -271,7 +272,7 @@ async function sortedPage(s: SearchRun, tables: RawBuilder<unknown>, conds: Expr
  * the page's end, and only those rows are checked, each read from provider_search (open now reads
  * the zone). Checking every row of the source before sorting cost a lookup per row of it when the
  * page lay among its first (`location=770&priceRange=$$$&openNow=true&offset=480`). Each chunk is sized by the density of the rows checked so far
- * (PLAN_TUNING.checkedFirst).
+ * (PLAN_TUNING.checkedFirst), and its rows are looked up in order only until the page's end.
  */
 async function checkedPage(s: SearchRun, tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]) {
   const { wanted, run, order } = s;
@@ -279,6 +280,7 @@ async function checkedPage(s: SearchRun, tables: RawBuilder<unknown>, conds: Exp
   const orderDistance = orderDistanceOf(s);
   const lookups = sql.join(conds.filter(isLookup), sql` AND `);
   const columns = conds.filter((cond) => !isLookup(cond));
+  const share = await lookupsShare(s, conds);
   // In the recommended order the promoted come first, read on their own as sortedPage's are: a
   // sort of every row of a large source for a page the promoted fill cost more than its lookups.
   const parts = order === ORDER ? [sql<SqlBool>`p.isPromoted = 1`, sql<SqlBool>`p.isPromoted = 0`] : [null];
@@ -287,19 +289,26 @@ async function checkedPage(s: SearchRun, tables: RawBuilder<unknown>, conds: Exp
     const where = and(part ? [...columns, part] : columns);
     let read = 0;
     let hits = 0;
-    let chunk = Math.min(PLAN_TUNING.checkedMost, Math.ceil(Math.max(PLAN_TUNING.checkedLeast, PLAN_TUNING.checkedFirst * (wanted - found.length))));
+    // At least as many rows as hold the page's end at the lookups' share, where the token sample says it (a service's):
+    // a chunk's rows past the page's end are sorted, never looked up, where another chunk sorts the source again.
+    const needed = wanted - found.length;
+    const least = Math.max(PLAN_TUNING.checkedLeast, PLAN_TUNING.checkedFirst * needed, share ? (PLAN_TUNING.checkedMargin * needed) / share : 0);
+    let chunk = Math.min(PLAN_TUNING.checkedMost, Math.ceil(least));
     for (;;) {
-      // The chunk's rows in order, each with whether it meets the lookups (one read, no list sent back).
+      // The chunk's rows sorted once, then looked up in that order only until the page's end is
+      // found (its last row with the chunk's length): each chunk sorts the source again, and the
+      // rows past the page's end were looked up for nothing.
       const rows = (await run(
-        sql`SELECT p.seq, ${lookups} AS hit${orderDistance}
-          FROM (SELECT p.seq${orderDistance} ${tables} ${where} ORDER BY ${order} LIMIT ${chunk} OFFSET ${read}) s
-          CROSS JOIN provider_search p ON p.seq = s.seq ORDER BY ${order}`,
+        sql`WITH s AS MATERIALIZED (SELECT p.seq${orderDistance} ${tables} ${where} ORDER BY ${order} LIMIT ${chunk} OFFSET ${read})
+          SELECT seq, hit FROM (SELECT s.seq, 1 AS hit FROM s CROSS JOIN provider_search p ON p.seq = s.seq WHERE ${lookups} LIMIT ${wanted - found.length})
+          UNION ALL SELECT count(*), 0 FROM s`,
       )) as (Row & { hit: number })[];
       const matched = rows.filter((row) => row.hit).map((row) => row.seq);
+      const sorted = rows.find((row) => !row.hit)!.seq;
       found.push(...matched);
       hits += matched.length;
-      read += rows.length;
-      if (found.length >= wanted || rows.length < chunk) break;
+      read += sorted;
+      if (found.length >= wanted || sorted < chunk) break;
       // As many rows as the page still needs at the density found so far (one in `read` when none),
       // and at least as many as were read: each chunk reads the source's rows before it again.
       const density = Math.max(hits, 1) / read;
@@ -308,6 +317,17 @@ async function checkedPage(s: SearchRun, tables: RawBuilder<unknown>, conds: Exp
     if (found.length >= wanted) break;
   }
   return s.rowsBySeq(found.slice(params.offset, wanted));
+}
+
+/**
+ * The share of the directory that meets the lookups among `conds`, by the token sample, when each
+ * lookup's filter can be tested on its rows (a service's category); else undefined (text, open now).
+ */
+async function lookupsShare(s: SearchRun, conds: Expression<SqlBool>[]): Promise<number | undefined> {
+  const names = conds.map(lookupOf).filter((name) => name !== undefined);
+  if (!names.every((name) => (FILTERS[name] as SearchFilter).sampledRow)) return undefined;
+  const shares = await tokenShares(s.q.database);
+  return sampledRows(shares, s.r, names) / Math.max(1, shares.size) || undefined;
 }
 
 // One read of the list, sorted whole: it is short, and sortedPage's promoted first read it twice.
