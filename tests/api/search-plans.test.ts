@@ -1883,12 +1883,7 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
       { query: 'plan tes', radius: '25', rating: '2', offset: '24' },
     ] as Record<string, string>[]) {
       const within = Number(raw.radius);
-      const expected = all.filter(
-        (r) =>
-          haversineMiles(P, r) <= within &&
-          hasWords(words(r), raw.query!) &&
-          (!raw.rating || r.rating >= Number(raw.rating)),
-      );
+      const expected = all.filter((r) => haversineMiles(P, r) <= within && hasWords(words(r), raw.query!) && (!raw.rating || r.rating >= Number(raw.rating)));
       expect(new Set(expected.map((r) => r.state)).size, JSON.stringify(raw)).toBeGreaterThan(1);
       for (const [wordsLeadBox, from] of [
         [1_000_000, fromWords],
