@@ -1708,8 +1708,10 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     const statements: string[] = [];
     const database = watchedDatabase(api.database, (text) => statements.push(text));
     const saved = { ...PLAN_TUNING };
-    // Past textLeads, so the box's own plans read the text (in each order, and nearest first by circles).
+    // Past textLeads, so the box's own plans read the text (in each order, and nearest first by circles);
+    // the box read, not the words with the box checked (wordsLeadBox: its own test below).
     PLAN_TUNING.textLeads = 0;
+    PLAN_TUNING.wordsLeadBox = 0;
     onTestFinished(() => {
       Object.assign(PLAN_TUNING, saved);
     });
@@ -1899,6 +1901,44 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     // The states come from the cells the box touches (migrations/0037), never from every provider of the box.
     expect(statesRead.length).toBeGreaterThan(0);
     expect(statesRead.every((text) => /FROM "state_cells"/.test(text))).toBe(true);
+  });
+
+  it("text that is many in a box, in the recommended order: read from the full-text index (the words narrowed to the box's states, each match checked in the box) while they cost fewer than the box's providers (PLAN_TUNING.wordsLeadBox), else the box read against the words' list; the same rows", async () => {
+    const all = await everyProvider();
+    const near = `${P.latitude},${P.longitude}`;
+    const statements: string[] = [];
+    const database = watchedDatabase(api.database, (text) => statements.push(text));
+    // Every text past textLeads (many: narrowed to the box's states), every box listed (boxCheckSeeks),
+    // and pages past the walk (maxWalk) read from a top of the order or sorted.
+    tune({ textLeads: 0, boxCheckSeeks: 0, maxWalk: 1 });
+    const fromWords = /FROM providers_fts f CROSS JOIN provider_search p ON p\.seq = f\.rowid/;
+    const fromBox = /\+p\.seq IN \(SELECT rowid FROM providers_fts/;
+    for (const raw of [
+      { query: 'plan', radius: '25' },
+      { query: 'plan', radius: '25', offset: '96' },
+      { query: 'plan', radius: '100', offset: '480' },
+      { query: 'plan tes', radius: '25', rating: '2', offset: '24' },
+    ] as Record<string, string>[]) {
+      const within = Number(raw.radius);
+      const expected = all.filter((r) => haversineMiles(P, r) <= within && hasWords(words(r), raw.query!) && (!raw.rating || r.rating >= Number(raw.rating)));
+      expect(new Set(expected.map((r) => r.state)).size, JSON.stringify(raw)).toBeGreaterThan(1);
+      for (const [wordsLeadBox, from] of [
+        [1_000_000, fromWords],
+        [0, fromBox],
+      ] as const) {
+        PLAN_TUNING.wordsLeadBox = wordsLeadBox;
+        statements.length = 0;
+        const trace: SearchTrace = {};
+        const label = JSON.stringify({ ...raw, wordsLeadBox });
+        const offset = Number(raw.offset ?? 0);
+        const page = await searchProviders(database, searchParamsSchema.parse({ limit: '12', near, ...raw }), MOMENTS.many, { trace });
+        expect(trace.plan?.split(':')[0], label).toBe('order');
+        expectPage(page, expected, offset, 12, label);
+        // The count's statement (it lists the matches' seq as it counts them) reads the words, or the box.
+        const count = statements.find((text) => text.includes('json_group_array(seq) AS seqs FROM (SELECT p.seq'));
+        expect(count && from.test(count), `${label}: ${count?.slice(0, 300)}`).toBe(true);
+      }
+    }
   });
 
   it('long free text within a city: listed from the full-text index, intersected with the city', async () => {

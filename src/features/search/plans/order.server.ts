@@ -27,10 +27,10 @@ import {
   type Sampled,
   type SearchRun,
 } from './context.server';
-import { textWalkMost } from '../tuning.server';
+import { PLAN_TUNING, textWalkMost } from '../tuning.server';
 import { textListMade, wordsEstimate } from '../textFacts.server';
-import { tokenShares } from '../tokenShares.server';
-import type { Count } from '../searchTypes.server';
+import { circleRowsOf, statesShare, tokenShares } from '../tokenShares.server';
+import type { Count, Resolved } from '../searchTypes.server';
 import { boxTextTops, textInBox } from './pointSource.server';
 import { openFacetWalk } from './facetListed.server';
 
@@ -56,6 +56,26 @@ async function wordsFor(s: SearchRun, reach: Reach | undefined) {
   return reach ? (size * reach.found) / Math.max(1, reach.reach) : 0;
 }
 
+/**
+ * Whether text listed in a box (`inBox` as textInBox left it) is read from the full-text index, each
+ * match checked in the box, rather than the box read with each row checked against the words' list:
+ * when the words are many, narrowed to the box's states, and those (the rest of the words' list
+ * decoded and left out, as SearchRun.listTextIn prices it) cost fewer than `wordsLeadBox` times the
+ * providers the box holds, at the token sample's shares. A city's box holds tens of thousands at a
+ * million and was read whole for words it held few of; listed in seq order, the count's reach also
+ * sizes a top of the order by their density, where a box's capped count said only "at least 1,000".
+ * Words not narrowed keep the box: it is small (listTextIn), finer than the sample can measure.
+ */
+async function textLeadsBox(s: SearchRun, inBox: Resolved): Promise<boolean> {
+  const states = inBox.regionStates;
+  if (!states?.length) return false;
+  const { database, reads } = s.q;
+  const shares = await tokenShares(database);
+  const words = await wordsEstimate(database, s.r, reads, shares.size);
+  const share = statesShare(shares.shares, states);
+  return words * (share + (1 - share) * PLAN_TUNING.narrowedEntryCost) < PLAN_TUNING.wordsLeadBox * circleRowsOf(shares, inBox.within!);
+}
+
 export const order: Plan = {
   name: 'order',
   async run(s) {
@@ -67,11 +87,13 @@ export const order: Plan = {
     const leading = leadingIndex(r, PLACE_INDEXES);
     // Listed text leads from the full-text index; within a radius, the box does. The count reads the
     // same source as the sorted page.
-    const inBox = r.within ? await textInBox(s) : null;
+    const boxed = r.within ? await textInBox(s) : null;
+    const wordsLead = !!boxed?.listText && !!r.match && (await textLeadsBox(s, boxed.r));
+    const inBox = wordsLead ? null : boxed;
     const source = inBox
       ? { tables: boxTables(r.within!.point, r.within!.miles), conds: rowConditions(inBox.r, { listText: inBox.listText }) }
       : r.match
-        ? textSourceOf(r)
+        ? textSourceOf(boxed?.r ?? r)
         : { tables: sql`FROM providers p ${leading ? indexedBy(leading.index) : sql``}`, conds: rowConditions(r, { listText: true }) };
     let walk = filters.length === 0;
     let after: Sampled | undefined;
