@@ -15,6 +15,14 @@ export function searchWords(text: string): string[] {
       .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
       .normalize('NFKC')
       .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? []
+      .match(WORD) ?? []
   );
 }
+
+/**
+ * A word: letters and digits, but not the few that the index's tokenizer (SQLite's unicode61, older
+ * Unicode tables) reads as separators, so each word is one token of the index. A word the index split
+ * would be a phrase, which the index cannot answer (`detail = column`, migrations/0093);
+ * tests/db/word-tokens.test.ts checks every letter and digit against the tokenizer.
+ */
+const WORD = /(?:(?![\u19b0-\u19c0\u19c8\u19c9\u1cf2\u1cf3])[\p{L}\p{N}])+/gu;
