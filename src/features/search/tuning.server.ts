@@ -88,7 +88,7 @@ export const PLAN_TUNING = {
   ringsNarrowedMargin: 1,
   /** …and list them up to this many (each a row read in the statement): each circle's own plan merged the words' whole lists again. */
   ringsNarrowedMost: 20000,
-  /** With open now, the widest circle's open-now list read up to this many before the words' matches, each then looked up only when in it (at night, a few of thousands): past it, every match is looked up. */
+  /** With open now, the widest circle's open ranges read up to this many before the words' matches, each then looked up only when a range meeting the filters holds it (at night, a few of thousands): past it, every match is looked up. */
   ringsOpenListed: 1000,
   /** Text leads a service while its words are fewer than this times the service's rows: each word is a probe, each row a provider row read. */
   wordsLeadService: 1,
