@@ -2626,6 +2626,49 @@ describe("a place's rings with words in one statement (plans/textRings.server.ts
   });
 });
 
+describe("a place's rings with words and open now: the widest circle's open-now list read first (plans/textRings.server.ts)", () => {
+  it('none open in it: no list read, no row looked up; few: only the listed looked up; the same page as circle after circle at every hour', async () => {
+    // The rings' statement: its list's count and whether it was read whole, and whether it tested the open-now list.
+    const answered: { listN: number; listWhole: number }[] = [];
+    let inOpen = 0;
+    const database = watchedDatabase(
+      api.database,
+      (text) => {
+        if (/^WITH o AS MATERIALIZED/.test(text) && text.includes('m.value IN (SELECT seq FROM o WHERE hit)')) inOpen++;
+      },
+      (text, row) => {
+        if (/^WITH o AS MATERIALIZED/.test(text)) answered.push({ listN: Number(row?.listN), listWhole: Number(row?.listWhole) });
+      },
+    );
+    let found = 0;
+    for (const raw of [{ query: 'plan' }, { query: 'plan', priceRange: '$$$$', rating: '4.5' }, { service: 'Gel Manicure', priceRange: '$$' }] as Record<
+      string,
+      string
+    >[])
+      for (const hour of [2, 8, 14, 20])
+        for (const textLeads of [PLAN_TUNING.textLeads, 0]) {
+          const at = new Date(Date.UTC(2026, 10, 25, hour, 30));
+          const params = searchParamsSchema.parse({ ...raw, openNow: 'true', location: ZIP, limit: '12' });
+          const what = `${new URLSearchParams(raw)} at ${at.toISOString()} textLeads ${textLeads}`;
+          const saved = tune({ textLeads });
+          try {
+            const trace: SearchTrace = {};
+            const atOnce = await searchNearPlace(database, params, at, trace);
+            expectDistinct(atOnce, what);
+            expect(atOnce, what).toEqual(await circleAfterCircle(params, at));
+            if (atOnce.total > 0) found++;
+          } finally {
+            Object.assign(PLAN_TUNING, saved);
+          }
+        }
+    expect(inOpen).toBeGreaterThan(0);
+    expect(found).toBeGreaterThan(0);
+    // Some circle had none open: its statement read no list (whole and empty); others read theirs.
+    expect(answered.some((a) => a.listN === 0 && a.listWhole === 1)).toBe(true);
+    expect(answered.some((a) => a.listN > 0)).toBe(true);
+  }, 120_000);
+});
+
 describe("a place's rings with words past their cap, narrowed by the tokens worth their lists (tokenShares.server.ts narrowedLists)", () => {
   it("the statement reads the filters' tokens only when their lists cost less than the rows they leave out; the same page either way", async () => {
     // The rings' one statement's list: how many matches it listed, by what each token's entry costs.

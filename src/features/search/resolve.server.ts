@@ -340,6 +340,19 @@ function applyOpenCount(r: Resolved, { most, openList, carried, cells, circleRow
 }
 
 /**
+ * The open ranges of a search around a point (`r.within`: the rings' widest circle with words,
+ * rings.server.ts), each with whether it meets the filters the list passes over (`hit`: a price, a
+ * rating; openNow.server.ts `openNowRanges`), from the circle's zones' hours (read once in the
+ * request: the place's reads ahead asked them). Not counted: the caller reads them up to its own
+ * bound, which then bounds the ranges read, not only their hits.
+ */
+export async function openRangesWithin(database: Db, r: Resolved, reads: RequestReads): Promise<RawBuilder<{ seq: number; hit: number }>> {
+  const listed = openListConditions(r);
+  const { zones, classes, sets } = await hoursOnce(database, reads, { within: r.within, inSet: listed.byCity ? listed.inSet : undefined });
+  return openNowRanges(r.now, classes, zones, { ...listed, sets });
+}
+
+/**
  * A search with open now and no text (a place's widest circle, rings.server.ts `ringsAtOnce`)
  * resolved up to its open-now count, which is not read: the count's statement, the most listed,
  * and the search as each count would leave it (`as(n)`, a new `Resolved` each call), so that a

@@ -39,7 +39,7 @@ import {
 } from './rings';
 import type { SearchParams, SearchResult } from './schemas/search';
 import { searchProviders, toResult, type SearchTrace } from './search.server';
-import { directorySize, resolve, resolveUpToOpenCount } from './resolve.server';
+import { directorySize, openRangesWithin, resolve, resolveUpToOpenCount } from './resolve.server';
 import { searchRun, type SearchRun } from './plans/context.server';
 import { choosePlan } from './plans/choice.server';
 import { planFor } from './plans/index.server';
@@ -48,7 +48,7 @@ import { ringsBySpot, type RingsPage, type RingsRead } from './plans/spots.serve
 import { ringsByText, type TextRingsAsk, type TextRingsRead } from './plans/textRings.server';
 import { narrowedLists, tokenShares, tokenSharesKept } from './tokenShares.server';
 import { rarestFacetCount } from './plans/facetListed.server';
-import { countedWords } from './tuning.server';
+import { countedWords, PLAN_TUNING } from './tuning.server';
 import { FILTERS, filtersOf, sampledMeets, wordsMatch, type SearchFilter } from './filters.server';
 import { primeTextList, statesNear, textListMade } from './textFacts.server';
 import { LIMITS } from '../../config';
@@ -499,7 +499,13 @@ async function readTextRings(over: Db, a: AroundReads, radii: readonly number[],
   const made = await textListMade(q.database, match, a.q.reads);
   const known = made && made.n > countedWords() ? made : undefined;
   if (known && !narrowed) return { ask, read: undefined, pastCap: true };
-  const read = await ringsByText(searchRun(q, r), match, a.point, radii, ask, { ...(narrowed ? { narrowed } : {}), ...(known ? { words: known } : {}) });
+  // With open now, the widest circle's open ranges read first, up to a bound (each match's row is read only when listed).
+  const open = a.q.params.openNow ? { ranges: await openRangesWithin(q.database, r, a.q.reads), most: PLAN_TUNING.ringsOpenListed } : undefined;
+  const read = await ringsByText(searchRun(q, r), match, a.point, radii, ask, {
+    ...(narrowed ? { narrowed } : {}),
+    ...(known ? { words: known } : {}),
+    ...(open ? { open } : {}),
+  });
   if (read && !known) primeTextList(q.database, match, a.q.reads, read.words);
   return { ask, read, ...(read?.pastCap ? { pastCap: true } : {}) };
 }

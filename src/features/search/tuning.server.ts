@@ -90,6 +90,8 @@ export const PLAN_TUNING = {
   ringsNarrowedMost: 20000,
   /** Text listed in a box is read from the full-text index, each match checked in the box, while its words in the box's states (the rest of the list decoded at `narrowedEntryCost`) are fewer than this times the box's providers: else the box is read, each row checked against the words' list. */
   wordsLeadBox: 2.5,
+  /** With open now, the widest circle's open ranges read up to this many before the words' matches, each then looked up only when a range meeting the filters holds it (at night, a few of thousands): past it, every match is looked up. */
+  ringsOpenListed: 1000,
   /** Text leads a service while its words are fewer than this times the service's rows: each word is a probe, each row a provider row read. */
   wordsLeadService: 1,
   /** …and another order's source while they are fewer than this times a place's index rows: the index was read up to the cap with the words' list built. */

@@ -10,7 +10,7 @@
  * states and the filters' tokens, as each circle's own plan would narrow them; past that cap too
  * nothing but the lists is read (their counts answer `textListOf` for the circles' own plans).
  */
-import { sql, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { LIMITS } from '../../../config';
 import { boundingBox, type Point } from '../../places';
 import type { SearchPlace } from '../../places/index.server';
@@ -70,6 +70,12 @@ export interface TextRingsAsk {
 export interface TextRingsList {
   narrowed?: { size: number; choices: readonly NarrowedChoice[] };
   words?: Pick<TextList, 'n' | 'reach'>;
+  /**
+   * With open now, the widest circle's open ranges (resolve.server.ts `openRangesWithin`), read up to
+   * `most`: within it, a match is looked up only when a range that meets the filters holds it (at
+   * night a few of thousands are open); past it every match is, its open now checked on its row.
+   */
+  open?: { ranges: RawBuilder<{ seq: number; hit: number }>; most: number };
 }
 
 /**
@@ -77,13 +83,17 @@ export interface TextRingsList {
  * it): the words', or past their cap the narrowed one, read only then and up to a cap of its own.
  * Each circle's own plan built the narrowed list again, merging the words' whole lists each time.
  */
-function listsOf(match: string, { narrowed, words }: TextRingsList, narrowedCap: number) {
+function listsOf(match: string, { narrowed, words, open }: TextRingsList, narrowedCap: number) {
   const cap = countedWords();
   const w = words
     ? sql`w AS MATERIALIZED (SELECT ${words.n} AS n, ${words.reach} AS reach, NULL AS rowids)`
     : sql`w AS MATERIALIZED (SELECT count(*) AS n, max(rowid) AS reach, json_group_array(rowid) AS rowids
       FROM (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${match} LIMIT ${cap + 1}))`;
-  if (!narrowed) return sql`${w}, l AS (SELECT n, rowids, n <= ${cap} AS whole FROM w)`;
+  // None open in the widest circle (its open ranges `o` within their bound, none a hit): no match is, the list is read whole and empty.
+  const none = open ? sql<SqlBool>`((SELECT count(*) FROM o) <= ${open.most} AND NOT EXISTS (SELECT 1 FROM o WHERE hit))` : sql<SqlBool>`0`;
+  if (!narrowed)
+    return sql`${w}, l AS (SELECT CASE WHEN ${none} THEN 0 ELSE n END AS n, CASE WHEN ${none} THEN '[]' ELSE rowids END AS rowids,
+      ${none} OR n <= ${cap} AS whole FROM w)`;
   const { choices, size } = narrowed;
   // Past the cap, the words' matches estimated from their reach in a directory of `size`.
   const rows = sql`w.n * ${size} / max(1, w.reach)`;
@@ -93,11 +103,12 @@ function listsOf(match: string, { narrowed, words }: TextRingsList, narrowedCap:
   // else the list is the words' (past the cap: no circle is read).
   const few = sql`(SELECT count(*) FROM c)`;
   return sql`${w}, c AS MATERIALIZED (SELECT t.column3 AS m FROM w CROSS JOIN (VALUES ${list}) t
-      WHERE w.n > ${cap} AND ${rows} * t.column1 <= ${narrowedCap * PLAN_TUNING.ringsNarrowedMargin} ORDER BY ${rows} * t.column1 + t.column2 LIMIT 1),
+      WHERE w.n > ${cap} AND NOT ${none} AND ${rows} * t.column1 <= ${narrowedCap * PLAN_TUNING.ringsNarrowedMargin} ORDER BY ${rows} * t.column1 + t.column2 LIMIT 1),
     v AS MATERIALIZED (SELECT count(*) AS n, json_group_array(rowid) AS rowids
       FROM (SELECT f.rowid FROM c CROSS JOIN providers_fts f WHERE f.providers_fts MATCH c.m LIMIT ${narrowedCap + 1})),
-    l AS MATERIALIZED (SELECT CASE WHEN ${few} THEN v.n ELSE w.n END AS n, CASE WHEN ${few} THEN v.rowids ELSE w.rowids END AS rowids,
-      CASE WHEN ${few} THEN v.n <= ${narrowedCap} ELSE w.n <= ${cap} END AS whole FROM w CROSS JOIN v)`;
+    l AS MATERIALIZED (SELECT CASE WHEN ${none} THEN 0 WHEN ${few} THEN v.n ELSE w.n END AS n,
+      CASE WHEN ${none} THEN '[]' WHEN ${few} THEN v.rowids ELSE w.rowids END AS rowids,
+      CASE WHEN ${none} THEN 1 WHEN ${few} THEN v.n <= ${narrowedCap} ELSE w.n <= ${cap} END AS whole FROM w CROSS JOIN v)`;
 }
 
 /**
@@ -129,10 +140,14 @@ export async function ringsByText(
     ? sql`c0 AS (SELECT seq, miles, own FROM cl WHERE lat BETWEEN ${box0.minLat} AND ${box0.maxLat} AND lng BETWEEN ${box0.minLng} AND ${box0.maxLng} AND miles <= ${radii[0]!})`
     : sql`c0 AS (SELECT seq, miles, own FROM cl)`;
   // Constant conditions (the list's count): SQLite tests them before reading a row.
-  const rows = (await s.run(sql`WITH ${listsOf(match, list, narrowedCap)},
+  // The open ranges within their bound test each match before its row is read (a constant past it).
+  const { open } = list;
+  const openList = open ? sql`o AS MATERIALIZED (SELECT seq, hit FROM (${open.ranges}) LIMIT ${open.most + 1}), ` : sql``;
+  const inOpen = open ? [sql<SqlBool>`((SELECT count(*) FROM o) > ${open.most} OR m.value IN (SELECT seq FROM o WHERE hit))`] : [];
+  const rows = (await s.run(sql`WITH ${openList}${listsOf(match, list, narrowedCap)},
     cl AS MATERIALIZED (SELECT p.seq, ${distanceSql(point)} AS miles, ${inPlace} AS own, p.latitude AS lat, p.longitude AS lng
       FROM l CROSS JOIN json_each(l.rowids) m CROSS JOIN provider_search p ON p.seq = m.value
-      ${and([sql<SqlBool>`l.whole`, ...conds])}),
+      ${and([sql<SqlBool>`l.whole`, ...inOpen, ...conds])}),
     ${c0},
     k0 AS MATERIALIZED (SELECT count(*) AS n, total(own) AS o FROM c0)
     ${wider ? sql`, kl AS (SELECT count(*) AS n, total(own) AS o ${betweenCounts(radii)} FROM cl)` : sql``},
