@@ -29,6 +29,12 @@ export interface Located {
   gazetteer: Gazetteer | null;
   /** The city the location names (also one read as a state, "New York"), known before its reads: spelling correction asks about it. */
   cityName?: string;
+  /**
+   * The place as the conditions read it without `listed`, made when first asked, for a location that
+   * names its state or a ZIP code (no read makes it): what a search reads ahead of the place's own
+   * reads takes it (src/features/search/rings.server.ts `ownCountAhead`).
+   */
+  unread?: () => Promise<SearchPlace>;
 }
 
 /**
@@ -59,7 +65,10 @@ export async function locate(database: Db, params: LocationParams): Promise<Loca
   const place = placeOfSearch(database, params, { withListed: !!found, parsed }) as Promise<SearchPlace>;
   place.catch(() => {});
   const cityName = parsed.city ?? parsed.cityElseState?.city;
-  return { found, place, gazetteer, ...(cityName ? { cityName } : {}) };
+  const namesState = !parsed.cityElseState && (parsed.state || !parsed.city);
+  let made: Promise<SearchPlace> | undefined;
+  const unread = found && namesState ? () => (made ??= placeOfSearch(database, params, { parsed }) as Promise<SearchPlace>) : undefined;
+  return { found, place, gazetteer, ...(cityName ? { cityName } : {}), ...(unread ? { unread } : {}) };
 }
 
 /**

@@ -16,8 +16,8 @@ import { overNetwork } from '../../db/batchedReads';
 import { categoryForSearch } from '../catalog';
 import { hoursOnce, type HoursAsk } from './openNow.server';
 import { hoursCategoryNeedle } from './providerHours.server';
-import { haversineMiles, parseLocation, type GazetteerPlace, type Point } from '../places';
-import { placeOfSearch, type SearchPlace } from '../places/index.server';
+import { haversineMiles, type GazetteerPlace, type Point } from '../places';
+import type { SearchPlace } from '../places/index.server';
 import { countOnce, kept, readOnce, statementKey, type RequestReads, type StatementMemo } from './requestReads.server';
 import { requestOf, type SearchInput, type SearchRequest, type Told } from './request.server';
 import type { Circle, FilterName, Resolved } from './searchTypes.server';
@@ -163,11 +163,10 @@ const OWN_SEARCHED: ReadonlySet<GazetteerPlace['kind']> = new Set(['city', 'zip'
  */
 function ownCountAhead(q: SearchRequest): void {
   const { database, params, now, reads } = q;
-  if (params.openNow || hasText(params) || params.sort === 'distance' || !params.location || !tokenSharesKept(database)) return;
-  const located = parseLocation(params.location);
-  if (located.cityElseState || (located.city && !located.state)) return;
+  const unread = q.located?.unread;
+  if (!unread || params.openNow || hasText(params) || params.sort === 'distance' || !tokenSharesKept(database)) return;
   const ahead = async () => {
-    const place = await placeOfSearch(database, params, { parsed: located });
+    const place = await unread();
     const category = params.service ? categoryForSearch(params.service)?.slug : undefined;
     const s = searchRun(q, { params, now, match: null, checkable: true, checkSeeks: 0, place, ...(category ? { category } : {}) });
     const choice = choosePlan(s, {});
