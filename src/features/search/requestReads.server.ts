@@ -111,10 +111,15 @@ export const textUnread = (): Pick<RequestReads, 'textMatches' | 'rings' | 'atOn
   wordsEarly: undefined,
 });
 
+/** A statement's key from its SQL and arguments as the client sends them (statementKey's, and a captured statement's: `countWithRows`). */
+function sentKey(read: NextRows['read']): string {
+  return `${read.sql.replace(/\s+/g, ' ')}\0${JSON.stringify(read.args)}`;
+}
+
 /** A statement's identity: its SQL (whitespace aside) and its parameters. */
 export function statementKey({ db }: Db, query: RawBuilder<unknown>): string {
   const { sql: text, parameters } = query.compile(db);
-  return `${text.replace(/\s+/g, ' ')}\0${JSON.stringify(parameters)}`;
+  return sentKey({ sql: text, args: parameters as unknown[] });
 }
 
 /**
@@ -250,9 +255,6 @@ export const unvettedOnce = (database: Db, reads: RequestReads): Promise<Unvette
 
 /** The service names waiting for an operator, read once in the request (textMatch.server.ts: a long word stands for their words, a short word of a service looks among them). */
 export const pendingOnce = (database: Db, reads: RequestReads): Promise<string[] | null> => readOnce(reads.pending, '', () => pendingServiceNames(database));
-
-/** The key statementKey gives a statement, from its SQL and arguments as the client sends them. */
-const sentKey = (read: NextRows['read']) => `${read.sql.replace(/\s+/g, ' ')}\0${JSON.stringify(read.args)}`;
 
 /**
  * countWithNext's read of `count` with a statement's rows (`next.read`) in one statement, the rows
