@@ -3,23 +3,16 @@
  * full count of listed providers and published reviews would say, through listings, reviews,
  * hiding and restoring (docs/moderation.md, "Provider pages").
  */
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, type Db } from '../../src/db/client';
-import { setupDatabase } from '../../src/setup/setup';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/client';
 import { moderateListing, moderateReview } from '../../src/features/moderation/moderation.server';
 import { createProvider } from '../../src/features/listings/newListing.server';
 import { createReview } from '../../src/features/reviews/reviews.server';
-import { tempDatabaseUrl } from '../helpers/api';
+import { withTempDatabase } from '../helpers/database';
 
-const { url, dir } = tempDatabaseUrl();
 let database: Db;
-beforeAll(async () => {
-  database = await setupDatabase(url);
-});
-afterAll(async () => {
-  await closeDb(url);
-  rmSync(dir, { recursive: true, force: true });
+withTempDatabase((opened) => {
+  database = opened;
 });
 
 async function kept() {

@@ -3,46 +3,37 @@
  * database file, checked through the database and the same domain reads the site uses.
  */
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runModerate } from '../helpers/moderateCli';
-import { closeDb, type Db } from '../../src/db/client';
-import { setupDatabase } from '../../src/setup/setup';
+import type { Db } from '../../src/db/client';
 import { getProviderBySlug, listProviders } from '../../src/features/providers/providers.server';
 import { reviewPage } from '../../src/features/reviews/reviewReads.server';
 import { reportReview } from '../../src/features/reviews/reviewReports.server';
 import { searchProviders } from '../../src/features/search/search.server';
 
 import { providerSitemapUrls } from '../../src/features/seo/sitemap.server';
-import { tempDatabaseUrl } from '../helpers/api';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createProvider } from '../../src/features/listings/newListing.server';
 import { holdListing } from '../../src/features/listings/listings.server';
 import { hit } from '../../src/lib/rateLimit.server';
 import { exampleOpeningHours as exampleHours } from '../../src/openapi/examples';
+import { withTempDatabase } from '../helpers/database';
 
 // Each test runs `npm run moderate` in processes of its own (a tsx start each, seconds on a busy machine).
 vi.setConfig({ testTimeout: 180_000 });
 
 let database: Db;
-let url: string;
-let dir: string;
 const SLUG = 'lacquer-lace-nail-studio-new-york';
 let providerId: string;
 let reviewId: string;
 
-beforeAll(async () => {
-  ({ url, dir } = tempDatabaseUrl());
-  database = await setupDatabase(url);
+const { url } = withTempDatabase(async (opened) => {
+  database = opened;
   const provider = (await getProviderBySlug(database, SLUG))!;
   providerId = provider.id;
   // The lowest-rated review, so hiding it visibly moves the rating.
   reviewId = (await reviewPage(database, providerId, { sort: 'lowest', limit: 1, offset: 0 }))!.items[0]!.id;
-});
-afterAll(async () => {
-  await closeDb(url);
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const moderate = (...args: string[]) => runModerate(url, ...args);

@@ -4,26 +4,16 @@
  * revoked, a response hidden and restored; each audited with who and why.
  */
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, type Db } from '../../src/db/client';
-import { setupDatabase } from '../../src/setup/setup';
-import { tempDatabaseUrl } from '../helpers/api';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/client';
 import { moderateRuns, runModerate } from '../helpers/moderateCli';
+import { withTempDatabase } from '../helpers/database';
 
 let database: Db;
-let url: string;
-let dir: string;
+const { url } = withTempDatabase((opened) => {
+  database = opened;
+});
 const SLUG = 'gramercy-gloss-nails-new-york';
-
-beforeAll(async () => {
-  ({ url, dir } = tempDatabaseUrl());
-  database = await setupDatabase(url);
-});
-afterAll(async () => {
-  await closeDb(url);
-  rmSync(dir, { recursive: true, force: true });
-});
 
 const moderate = (...args: string[]) => runModerate(url, ...args);
 

@@ -5,12 +5,9 @@
  * again on purpose (`npx vitest run tests/db/search-sql.test.ts -u`). The seed database and a fixed
  * moment make every statement and argument the same at every run.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, type Db } from '../../src/db/client';
-import { setupDatabase } from '../../src/setup/setup';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/client';
 import { answerOf, radiiFor, searchNearPlace } from '../../src/features/search/nearPlace.server';
 import { hoursAhead } from '../../src/features/search/rings.server';
 import { everyZone, hoursKey } from '../../src/features/search/openNow.server';
@@ -19,16 +16,11 @@ import { searchParamsSchema } from '../../src/features/search/schemas/search';
 import { PAGE_SIZE } from '../../src/features/search/searchRequest';
 import type { SearchTrace } from '../../src/features/search/search.server';
 import { watchedDatabase } from '../helpers/statements';
+import { withTempDatabase } from '../helpers/database';
 
-const dir = mkdtempSync(join(tmpdir(), 'glow-sql-'));
-const url = `file:${join(dir, 'glow.db')}`;
 let database: Db;
-beforeAll(async () => {
-  database = await setupDatabase(url, { seed: true });
-});
-afterAll(async () => {
-  await closeDb(url);
-  rmSync(dir, { recursive: true, force: true });
+withTempDatabase((opened) => {
+  database = opened;
 });
 
 /** Wednesday noon in the East: open now is the same at every run. */

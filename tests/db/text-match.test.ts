@@ -4,21 +4,14 @@
  * check costs a seek per word of the data and listing costs a read per match (docs/search.md
  * "Bounded cost").
  */
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, type Db } from '../../src/db/client';
-import { setupDatabase } from '../../src/setup/setup';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/client';
 import { MAX_CHECK_SEEKS, textMatch } from '../../src/features/search/textMatch.server';
-import { tempDatabaseUrl } from '../helpers/api';
+import { withTempDatabase } from '../helpers/database';
 
-const { url, dir } = tempDatabaseUrl();
 let database: Db;
-beforeAll(async () => {
-  database = await setupDatabase(url, { seed: true });
-});
-afterAll(async () => {
-  await closeDb(url);
-  rmSync(dir, { recursive: true, force: true });
+withTempDatabase((opened) => {
+  database = opened;
 });
 
 describe('text match', () => {

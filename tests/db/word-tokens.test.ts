@@ -3,23 +3,16 @@
  * no positions (migrations/0093, `detail = column`), so a word the tokenizer split would be a phrase
  * it cannot answer. Every letter and digit is checked against the index's own tokenizer.
  */
-import { rmSync } from 'node:fs';
 import { createClient } from '@libsql/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, type Db } from '../../src/db/client';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/client';
 import { textMatch } from '../../src/features/search/textMatch.server';
 import { searchWords } from '../../src/lib/words';
-import { setupDatabase } from '../../src/setup/setup';
-import { tempDatabaseUrl } from '../helpers/api';
+import { withTempDatabase } from '../helpers/database';
 
-const { url, dir } = tempDatabaseUrl();
 let database: Db;
-beforeAll(async () => {
-  database = await setupDatabase(url, { seed: true });
-});
-afterAll(async () => {
-  await closeDb(url);
-  rmSync(dir, { recursive: true, force: true });
+withTempDatabase((opened) => {
+  database = opened;
 });
 
 /** The index's `tokenize = '...'` option, read from its definition. */
