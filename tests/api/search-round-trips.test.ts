@@ -169,8 +169,9 @@ const SEARCHES: { label: string; raw: Record<string, string>; most: number }[] =
   // Words around a city whose list holds a page but whose other filters leave few: the rings' one statement read beside
   // the own page when the token sample's share says its own likely fall short (rings.server.ts readBeside; the fuzz's Fargo, 4 before).
   { label: 'a word around a city with a rating its list does not carry', raw: { query: 'nail', location: 'Chicago', rating: '4.8', limit: '2' }, most: 3 },
-  // A place's own search whose choice asks facet-listed's narrower source first (the city's rows at the price): that count
-  // read beside the place's reads (rings.server.ts `ownCountAhead`; the fuzz's Spokane and Murfreesboro, 4 before).
+  // A place's own search whose choice asks facet-listed's narrower source first (the city's rows at the price): that count read
+  // beside the place's reads, the own search started with the place its location names (nearPlace.server.ts `searchAtPlace`;
+  // the fuzz's Spokane and Murfreesboro, 4 before).
   {
     label: 'a city and its state at a price with a language few speak, in another order',
     raw: { location: 'Chicago, IL', priceRange: '$', sort: 'reviews', lang: 'ar' },

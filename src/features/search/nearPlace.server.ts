@@ -110,11 +110,27 @@ async function searchAtPlace(q: SearchRequest, found: GazetteerPlace): Promise<{
     found,
     searched.then((p) => p.ahead),
   );
-  ownRequest.catch(() => {});
+  // A place its location's one parse makes with no read (a city with its state, a ZIP code): its own
+  // search starts now, the facts its plan's choice asks for read beside the place's own reads; its
+  // plan runs once they tell that anyone is listed in it.
+  const unread = OWN_SEARCH.has(found.kind) && overNetwork(q.database) ? q.located!.unread : undefined;
+  const runs = searched.then(({ ahead }) => !!ahead && ownRuns(ahead));
+  const early = unread?.().then((place) => ownSearchOf(ownRequest, place, runs));
+  early?.catch(() => {});
   const { listed, named, ahead } = await searched;
   // A state is its providers, as before: its centre is no place anyone is.
   if (!ahead) return { state: true, place: named, point: listed.found.point };
-  return searchPlace(q, await ownRequest, { listed, ahead }, listed.town ? { kind: listed.town.kind, name: listed.town.name } : named);
+  return searchPlace(q, ownRequest, { listed, ahead, early }, listed.town ? { kind: listed.town.kind, name: listed.town.name } : named);
+}
+
+/** Whether a place's own search runs: a city or a ZIP code anyone is listed in (SearchPlace.listed, read with the place). */
+const ownRuns = ({ ownSearched, ring }: AroundAhead) => ownSearched && (ring.place?.listed ?? true);
+
+/** A place's own search (`place`: its location's place) and the plan it ran, for the Server-Timing header. */
+async function ownSearchOf(ownRequest: SearchRequest, place: SearchPlace | undefined, runs?: Promise<boolean>): Promise<TypedSearch> {
+  const trace: SearchTrace = {};
+  const found = await searchOf({ ...ownRequest, trace }, { place, ...(runs ? { runs } : {}) });
+  return { found, plan: trace.plan ?? 'none' };
 }
 
 /** A place found as it is searched once its place is known: as the providers list it, named, and (but a state) what its rings read with. */
@@ -151,22 +167,23 @@ async function typedAtPlace(q: SearchRequest, answer: Page<SearchResult> & { cor
 async function searchPlace(
   q: SearchRequest,
   ownRequest: SearchRequest,
-  { listed: { found }, ahead: { radii, ownSearched, ring } }: { listed: ReturnType<typeof asListed>; ahead: AroundAhead },
+  { listed: { found }, ahead, early }: { listed: ReturnType<typeof asListed>; ahead: AroundAhead; early: Promise<TypedSearch> | undefined },
   answerPlace: Omit<PlaceAnswer, 'inPlace'>,
 ): Promise<{ answer: PlaceSearchAnswer } | LeftToTyped> {
   const { database, params, trace } = q;
+  const { radii, ownSearched, ring } = ahead;
   const { place, point } = ring;
+  const runs = ownRuns(ahead);
   const withDistance = (p: SearchResult): SearchResult =>
     p.latitude === null || p.longitude === null
       ? p
       : { ...p, distanceMiles: roundMiles(haversineMiles(point, { latitude: p.latitude, longitude: p.longitude })) };
   const empty = { total: 0, capped: false, items: [] as SearchResult[] };
-  const ownRuns = ownSearched && (place?.listed ?? true);
   const wanted = params.offset + params.limit;
   const text = hasText(params);
   // The own search tells what it knows before its page (SearchRequest.tell): the rings may be read beside it.
-  const own = ownRuns ? await searchOf(ownRequest, { place }) : empty;
-  const ownPlan = trace.plan ?? 'none';
+  const { found: own, plan: ownPlan } = runs ? await (early ?? ownSearchOf(ownRequest, place)) : { found: empty, plan: 'none' };
+  if (runs) trace.plan = ownPlan;
   if (own.capped || own.total >= wanted) return { answer: { ...own, items: own.items.map(withDistance), place: { ...answerPlace, inPlace: own.total } } };
 
   // The place does not fill the page: the nearest around it follow, those in the place left out.
@@ -199,7 +216,7 @@ async function searchPlace(
   // A city or a ZIP code nobody is listed in (SearchPlace.listed, read as the search's own condition
   // reads the column) finds nothing as typed either: it is not read, one round trip or two fewer.
   const typedEmpty = place?.listed === false;
-  const typed = ownRuns || typedEmpty ? { found: own, plan: ownPlan } : undefined;
+  const typed = runs || typedEmpty ? { found: own, plan: ownPlan } : undefined;
   return { state: false, place: answerPlace, point, ...(typed ? { typed } : {}) };
 }
 
