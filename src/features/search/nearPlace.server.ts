@@ -12,9 +12,9 @@ import { overNetwork } from '../../db/batchedReads';
 import { tokenShares } from './tokenShares.server';
 import { readFactsEarly } from './textFacts.server';
 import type { Page } from '../providers/index.server';
-import { cityOfLabel, haversineMiles, roundMiles, type Point } from '../places';
+import { haversineMiles, roundMiles, type Point } from '../places';
 import type { GazetteerPlace, PlaceKind } from '../places';
-import { asListed, loadGazetteer } from '../places/index.server';
+import { asListed } from '../places/index.server';
 import type { SearchPlace } from '../places/index.server';
 import { correctedSearch, type TypedSearch } from './correctedSearch.server';
 import type { SearchParams, SearchResult } from './schemas/search';
@@ -23,6 +23,7 @@ import { searchRequest, type SearchRequest, type SearchTrace } from './request.s
 import { MAX_NEARBY_MILES } from './params';
 import { hasText, radiiFor, ringStart } from './rings';
 import { readsAhead, searchAround, type AroundAhead } from './rings.server';
+import { citiesWithProviders, nearestCityWithProviders } from './nearestCity.server';
 
 /**
  * The kinds of place providers can be listed in (their city, ZIP code); a county or a neighbourhood
@@ -218,38 +219,6 @@ async function searchPlace(
   const typedEmpty = place?.listed === false;
   const typed = runs || typedEmpty ? { found: own, plan: ownPlan } : undefined;
   return { state: false, place: answerPlace, point, ...(typed ? { typed } : {}) };
-}
-
-/** The cities with providers ("City, ST") and their centres, read at most once a minute: they change with new listings only. */
-let cities: { at: number; list: Promise<{ label: string; latitude: number; longitude: number }[]> } | undefined;
-const CITIES_FOR_MS = 60_000;
-
-async function nearestCityWithProviders(database: Db, point: { latitude: number; longitude: number }): Promise<string | null> {
-  let best: { label: string; miles: number } | null = null;
-  for (const c of await citiesWithProviders(database)) {
-    const miles = haversineMiles(point, c);
-    if (!best || miles < best.miles) best = { label: c.label, miles };
-  }
-  return best?.label ?? null;
-}
-
-/** The cities with providers and their centres (`cities`), read when the list kept is older than CITIES_FOR_MS. */
-function citiesWithProviders({ db }: Db): Promise<{ label: string; latitude: number; longitude: number }[]> {
-  if (!cities || Date.now() - cities.at > CITIES_FOR_MS) {
-    const list = (async () => {
-      const [rows, gazetteer] = await Promise.all([db.selectFrom('search_terms').select('label').where('kind', '=', 'city').execute(), loadGazetteer()]);
-      return rows.flatMap(({ label }) => {
-        const { city, state } = cityOfLabel(label);
-        const town = gazetteer.town(city, state);
-        return town ? [{ label, ...town.point }] : [];
-      });
-    })();
-    cities = { at: Date.now(), list };
-    list.catch(() => {
-      cities = undefined;
-    });
-  }
-  return cities.list;
 }
 
 /** Header values are ASCII: accents are taken off ("Cañon City" is "Canon City"). */

@@ -49,9 +49,10 @@ import { ringsByText, type TextRingsAsk, type TextRingsRead } from './plans/text
 import { narrowedLists, tokenShares } from './tokenShares.server';
 import { countedWords, PLAN_TUNING } from './tuning.server';
 import { FILTERS, filtersOf, sampledMeets, wordsMatch, type SearchFilter } from './filters.server';
-import { primeTextList, statesNear, textListMade } from './textFacts.server';
+import { primeTextList, statesNear, textListMade, wordsEstimate } from './textFacts.server';
 import { LIMITS } from '../../config';
 import { withBudget } from './budget.server';
+import { citiesWithProviders } from './nearestCity.server';
 import type { Page } from '../providers/index.server';
 
 /** One request's search around a place. */
@@ -132,17 +133,19 @@ export function readsAhead(q: SearchRequest, found: GazetteerPlace, around: Prom
  * The token sample's share of the filters a list of the own's words does not carry (a price, a
  * rating, facets, a service: not the words, nor a place, nor a filter whose tokens the list was
  * read with): how many of the most it told its rows are likely to keep (rings.ts `aheadOfOwn`).
- * 1 (none left out) without a sample.
+ * `checked`: the most told is of rows its words are checked on (filter-listed's), not their list:
+ * the words' share of the directory too. 1 (none left out) without a sample.
  */
-async function keptShare(database: Db, r: Resolved | undefined): Promise<number> {
+async function keptShare(database: Db, reads: RequestReads, r: Resolved | undefined, checked = false): Promise<number> {
   if (!r) return 1;
   const tokens = r.textTokens ?? [];
   const names = filtersOf(r).filter(
     (name) => LEFT_TO_ROWS.has(name) && !((FILTERS[name] as SearchFilter).textTokens?.(r) ?? []).every((token) => tokens.includes(token)),
   );
-  if (!names.length) return 1;
-  const { categoryRows } = await tokenShares(database);
-  return categoryRows.length ? categoryRows.filter(sampledMeets(r, names)).length / categoryRows.length : 1;
+  if (!names.length && !checked) return 1;
+  const { size, categoryRows } = await tokenShares(database);
+  const words = checked && r.match ? Math.min(1, (await wordsEstimate(database, r, reads, size)) / Math.max(1, size)) : 1;
+  return words * (names.length && categoryRows.length ? categoryRows.filter(sampledMeets(r, names)).length / categoryRows.length : 1);
 }
 
 /** The filters the sample holds that no list of words carries but by a token (`keptShare`). */
@@ -193,9 +196,11 @@ async function readBeside(database: Db, a: AroundReads, { radii, ownSearched }: 
   const { offset, limit } = params;
   const own = 'resolved' in told ? { open: await openOwn(database, a.q.reads, told.resolved, offset + limit) } : told;
   const text = hasText(params);
-  const share = text && 'most' in told ? await keptShare(database, resolved) : 1;
+  const share = text && 'most' in told ? await keptShare(database, a.q.reads, resolved, !!told.checked) : 1;
   const ahead = aheadOfOwn({ openNow: !!params.openNow, text, wanted: offset + limit, share }, own);
   if (!ahead) return;
+  // Its own short, the rings may find nothing either: the answer then names the nearest city with providers, whose list (kept a minute) is read beside them.
+  citiesWithProviders(database).catch(() => {});
   if (ahead.rings === 'text') {
     if (!RING_TUNING.textAtOnce) return;
     const from = Math.max(0, offset - ahead.own);
