@@ -183,6 +183,10 @@ const SEARCHES: { label: string; raw: Record<string, string>; most: number }[] =
     raw: { service: 'Nail Salon', location: 'Chicago, IL', sort: 'reviews', owned: 'veteran' },
     most: 3,
   },
+  // Open now in a ZIP code of one provider: its few rows listed (filter-listed), whatever the zones' open-now count up to the most
+  // listed, their page read in that count's statement (plans/index.server.ts `planAfterOpenCount`): the rings a round trip sooner
+  // (the fuzz's location=26502&openNow=true at 100,000, 4 before).
+  { label: 'open now in a ZIP code of one provider, its rings (fuzz)', raw: { location: '10002', openNow: 'true' }, most: 3 },
   { label: 'a word around a city with a language (fuzz)', raw: { query: 'salon', location: 'Chicago', lang: 'vi', limit: '2' }, most: 3 },
 ];
 
