@@ -24,6 +24,7 @@ import { MAX_NEARBY_MILES } from './params';
 import { hasText, radiiFor, ringStart } from './rings';
 import { readsAhead, searchAround, type AroundAhead } from './rings.server';
 import { citiesWithProviders, nearestCityWithProviders } from './nearestCity.server';
+import { kept } from './requestReads.server';
 
 /**
  * The kinds of place providers can be listed in (their city, ZIP code); a county or a neighbourhood
@@ -106,17 +107,18 @@ async function searchAtPlace(q: SearchRequest, found: GazetteerPlace): Promise<{
   const searched = (aroundOnly ? Promise.resolve(undefined) : q.located!.place).then((place) => placeSearchOf(q, found, place));
   // What the place's search and its rings ask first, read beside the place's own reads, and the own
   // search's request, which tells its rings when its own fall short (rings.server.ts).
-  const ownRequest = readsAhead(
-    q,
-    found,
-    searched.then((p) => p.ahead),
-  );
+  const ownRequest = readsAhead(q, found, kept(searched.then((p) => p.ahead)));
   // A place its location's one parse makes with no read (a city with its state, a ZIP code): its own
   // search starts now, the facts its plan's choice asks for read beside the place's own reads; its
   // plan runs once they tell that anyone is listed in it.
   const unread = OWN_SEARCH.has(found.kind) && overNetwork(q.database) ? q.located!.unread : undefined;
-  const runs = searched.then(({ ahead }) => !!ahead && ownRuns(ahead));
-  const early = unread?.().then((place) => ownSearchOf(ownRequest, place, runs));
+  const early = unread?.().then((place) => {
+    // Derived from the place's reads: a failed read is the search's failure (thrown where `searched` is
+    // awaited), not a rejection nobody handles when the own search fails first (tests/api/search-unreachable.test.ts).
+    const runs = searched.then(({ ahead }) => !!ahead && ownRuns(ahead));
+    runs.catch(() => {});
+    return ownSearchOf(ownRequest, place, runs);
+  });
   early?.catch(() => {});
   const { listed, named, ahead } = await searched;
   // A state is its providers, as before: its centre is no place anyone is.

@@ -112,10 +112,13 @@ export function readsAhead(q: SearchRequest, found: GazetteerPlace, around: Prom
   if (!overNetwork(database)) return q;
   const early = found.kind !== 'state';
   if (early) readAt(q, found, radiiFor(found));
-  const rings = around.then((ahead) => {
-    if (ahead && early && ahead.at !== found) readAt(q, ahead.at, ahead.radii);
-    return ahead && { ahead, a: { q, ...ahead.ring } satisfies AroundReads };
-  });
+  // Kept: a failed place read fails the search where the place is awaited; the rings may never be asked.
+  const rings = kept(
+    around.then((ahead) => {
+      if (ahead && early && ahead.at !== found) readAt(q, ahead.at, ahead.radii);
+      return ahead && { ahead, a: { q, ...ahead.ring } satisfies AroundReads };
+    }),
+  );
   // What the own search resolved (told first): with words, the filters its list leaves to its rows.
   let resolved: Resolved | undefined;
   // In a turn of microtasks, as the own search goes on (its reads of the turn asked first), once the place is known.
