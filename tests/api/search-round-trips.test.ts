@@ -169,8 +169,9 @@ const SEARCHES: { label: string; raw: Record<string, string>; most: number }[] =
   // Words around a city whose list holds a page but whose other filters leave few: the rings' one statement read beside
   // the own page when the token sample's share says its own likely fall short (rings.server.ts readBeside; the fuzz's Fargo, 4 before).
   { label: 'a word around a city with a rating its list does not carry', raw: { query: 'nail', location: 'Chicago', rating: '4.8', limit: '2' }, most: 3 },
-  // A place's own search whose choice asks facet-listed's narrower source first (the city's rows at the price): that count
-  // read beside the place's reads (rings.server.ts `ownCountAhead`; the fuzz's Spokane and Murfreesboro, 4 before).
+  // A place's own search whose choice asks facet-listed's narrower source first (the city's rows at the price): that count read
+  // beside the place's reads, the own search started with the place its location names (nearPlace.server.ts `searchAtPlace`;
+  // the fuzz's Spokane and Murfreesboro, 4 before).
   {
     label: 'a city and its state at a price with a language few speak, in another order',
     raw: { location: 'Chicago, IL', priceRange: '$', sort: 'reviews', lang: 'ar' },
@@ -182,6 +183,10 @@ const SEARCHES: { label: string; raw: Record<string, string>; most: number }[] =
     raw: { service: 'Nail Salon', location: 'Chicago, IL', sort: 'reviews', owned: 'veteran' },
     most: 3,
   },
+  // Open now in a ZIP code of one provider: its few rows listed (filter-listed), whatever the zones' open-now count up to the most
+  // listed, their page read in that count's statement (plans/index.server.ts `planAfterOpenCount`): the rings a round trip sooner
+  // (the fuzz's location=26502&openNow=true at 100,000, 4 before).
+  { label: 'open now in a ZIP code of one provider, its rings (fuzz)', raw: { location: '10002', openNow: 'true' }, most: 3 },
   { label: 'a word around a city with a language (fuzz)', raw: { query: 'salon', location: 'Chicago', lang: 'vi', limit: '2' }, most: 3 },
 ];
 
@@ -196,22 +201,29 @@ describe.skipIf(noSqld)('database round trips of a search, through a proxy in fr
     });
 });
 
+/**
+ * The round trips of a search that finds nothing at a place nor around it, once the nearest city with providers' list
+ * (kept a minute, nearestCity.server.ts) is past its minute: the answer reads it again.
+ */
+async function tripsWithCitiesStale(over: Db, counter: RoundTripProxy, raw: Record<string, string>) {
+  const params = searchParamsSchema.parse({ limit: String(PAGE_SIZE), ...raw });
+  const first = await searchNearPlace(over, params, AT);
+  expect(first.total).toBe(0);
+  expect(first.place?.nearestCity).toBeDefined();
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    vi.setSystemTime(Date.now() + 2 * 60_000);
+    counter.reset();
+    expect(await searchNearPlace(over, params, AT)).toEqual(first);
+  } finally {
+    vi.useRealTimers();
+  }
+  return counter.counts();
+}
+
 describe.skipIf(noSqld)('nothing found at a place nor around it: the nearest city with providers (nearPlace.server.ts)', () => {
   it('its list, kept a minute, is read again beside the rings, not after them', async () => {
-    const params = searchParamsSchema.parse({ limit: String(PAGE_SIZE), location: 'Chicago, IL', priceRange: '$', sort: 'reviews', lang: 'ar' });
-    const first = await searchNearPlace(database, params, AT);
-    expect(first.total).toBe(0);
-    expect(first.place?.nearestCity).toBeDefined();
-    // Past the minute the list is kept for: the next answer reads it again.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    try {
-      vi.setSystemTime(Date.now() + 2 * 60_000);
-      proxy.reset();
-      expect(await searchNearPlace(database, params, AT)).toEqual(first);
-    } finally {
-      vi.useRealTimers();
-    }
-    const { total, sequential } = proxy.counts();
+    const { total, sequential } = await tripsWithCitiesStale(database, proxy, { location: 'Chicago, IL', priceRange: '$', sort: 'reviews', lang: 'ar' });
     console.log(`[trips] nothing found at a city nor around it, the cities read again: ${sequential} in sequence, ${total} in all`);
     expect(sequential).toBeLessThanOrEqual(3);
   });
@@ -367,6 +379,14 @@ describe.skipIf(noSqld)('a read that depends on a count past the cap, in that co
       plan: /^facet-listed/,
       textLeads: LIMITS.countedTotal,
     },
+    // Words many around a ZIP code of one provider: its rows listed, the words checked on them (filter-listed), their share of
+    // the directory says the own likely short, and the rings' text statement is read beside the own page (rings.server.ts
+    // `keptShare`; the fuzz's query=orlando&location=10017 at a million, 4 before).
+    {
+      label: 'words many around a ZIP code of one provider, its words checked on its rows',
+      raw: { query: 'leadtest', location: '10002', limit: '1' },
+      plan: /^filter-listed:zipPrefix, then text-listed:rings/,
+    },
     // Many open (none listed: openListedScale 0): the order plan's count, read in the open-now count's statement
     // (plans/index.server.ts `planAfterOpenCount`; the fuzz's open now in a ZIP prefix or a state, 4 before).
   ];
@@ -388,6 +408,13 @@ describe.skipIf(noSqld)('a read that depends on a count past the cap, in that co
         Object.assign(PLAN_TUNING, saved);
       }
     });
+  // None of the words in the ZIP code nor around it: the nearest city with providers' list (kept a minute, read again past it) is
+  // read beside the rings read beside the own page, not after them (rings.server.ts `readBeside`; the fuzz's orlando 10017, 4 before).
+  it('words many around a ZIP code, found nowhere: the cities read beside the rings, at most 3 in sequence', async () => {
+    const { total, sequential } = await tripsWithCitiesStale(db, ownProxy, { query: 'leadtest', location: '15201', limit: '1' });
+    console.log(`[trips] words many around a ZIP code, found nowhere, the cities read again: ${sequential} in sequence, ${total} in all`);
+    expect(sequential).toBeLessThanOrEqual(3);
+  });
   // Many open in a ZIP prefix (the open-now list does not apply it: its count is no total), none listed (openListedScale 0): the
   // order plan's count read in the open-now count's statement (plans/index.server.ts `planAfterOpenCount`): 3 before here,
   // where the count lists the page; the fuzz's location=191&openNow=true at 100,000 providers, count then walk, 4 before.

@@ -31,8 +31,8 @@ export interface Located {
   cityName?: string;
   /**
    * The place as the conditions read it without `listed`, made when first asked, for a location that
-   * names its state or a ZIP code (no read makes it): what a search reads ahead of the place's own
-   * reads takes it (src/features/search/rings.server.ts `ownCountAhead`).
+   * names its state or a ZIP code (no read makes it): a place's own search starts with it, beside the
+   * place's own reads (src/features/search/nearPlace.server.ts `searchAtPlace`).
    */
   unread?: () => Promise<SearchPlace>;
 }

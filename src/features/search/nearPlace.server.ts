@@ -12,9 +12,9 @@ import { overNetwork } from '../../db/batchedReads';
 import { tokenShares } from './tokenShares.server';
 import { readFactsEarly } from './textFacts.server';
 import type { Page } from '../providers/index.server';
-import { cityOfLabel, haversineMiles, roundMiles, type Point } from '../places';
+import { haversineMiles, roundMiles, type Point } from '../places';
 import type { GazetteerPlace, PlaceKind } from '../places';
-import { asListed, loadGazetteer } from '../places/index.server';
+import { asListed } from '../places/index.server';
 import type { SearchPlace } from '../places/index.server';
 import { correctedSearch, type TypedSearch } from './correctedSearch.server';
 import type { SearchParams, SearchResult } from './schemas/search';
@@ -23,6 +23,8 @@ import { searchRequest, type SearchRequest, type SearchTrace } from './request.s
 import { MAX_NEARBY_MILES } from './params';
 import { hasText, radiiFor, ringStart } from './rings';
 import { readsAhead, searchAround, type AroundAhead } from './rings.server';
+import { citiesWithProviders, nearestCityWithProviders } from './nearestCity.server';
+import { kept } from './requestReads.server';
 
 /**
  * The kinds of place providers can be listed in (their city, ZIP code); a county or a neighbourhood
@@ -105,16 +107,33 @@ async function searchAtPlace(q: SearchRequest, found: GazetteerPlace): Promise<{
   const searched = (aroundOnly ? Promise.resolve(undefined) : q.located!.place).then((place) => placeSearchOf(q, found, place));
   // What the place's search and its rings ask first, read beside the place's own reads, and the own
   // search's request, which tells its rings when its own fall short (rings.server.ts).
-  const ownRequest = readsAhead(
-    q,
-    found,
-    searched.then((p) => p.ahead),
-  );
-  ownRequest.catch(() => {});
+  const ownRequest = readsAhead(q, found, kept(searched.then((p) => p.ahead)));
+  // A place its location's one parse makes with no read (a city with its state, a ZIP code): its own
+  // search starts now, the facts its plan's choice asks for read beside the place's own reads; its
+  // plan runs once they tell that anyone is listed in it.
+  const unread = OWN_SEARCH.has(found.kind) && overNetwork(q.database) ? q.located!.unread : undefined;
+  const early = unread?.().then((place) => {
+    // Derived from the place's reads: a failed read is the search's failure (thrown where `searched` is
+    // awaited), not a rejection nobody handles when the own search fails first (tests/api/search-unreachable.test.ts).
+    const runs = searched.then(({ ahead }) => !!ahead && ownRuns(ahead));
+    runs.catch(() => {});
+    return ownSearchOf(ownRequest, place, runs);
+  });
+  early?.catch(() => {});
   const { listed, named, ahead } = await searched;
   // A state is its providers, as before: its centre is no place anyone is.
   if (!ahead) return { state: true, place: named, point: listed.found.point };
-  return searchPlace(q, await ownRequest, { listed, ahead }, listed.town ? { kind: listed.town.kind, name: listed.town.name } : named);
+  return searchPlace(q, ownRequest, { listed, ahead, early }, listed.town ? { kind: listed.town.kind, name: listed.town.name } : named);
+}
+
+/** Whether a place's own search runs: a city or a ZIP code anyone is listed in (SearchPlace.listed, read with the place). */
+const ownRuns = ({ ownSearched, ring }: AroundAhead) => ownSearched && (ring.place?.listed ?? true);
+
+/** A place's own search (`place`: its location's place) and the plan it ran, for the Server-Timing header. */
+async function ownSearchOf(ownRequest: SearchRequest, place: SearchPlace | undefined, runs?: Promise<boolean>): Promise<TypedSearch> {
+  const trace: SearchTrace = {};
+  const found = await searchOf({ ...ownRequest, trace }, { place, ...(runs ? { runs } : {}) });
+  return { found, plan: trace.plan ?? 'none' };
 }
 
 /** A place found as it is searched once its place is known: as the providers list it, named, and (but a state) what its rings read with. */
@@ -151,22 +170,23 @@ async function typedAtPlace(q: SearchRequest, answer: Page<SearchResult> & { cor
 async function searchPlace(
   q: SearchRequest,
   ownRequest: SearchRequest,
-  { listed: { found }, ahead: { radii, ownSearched, ring } }: { listed: ReturnType<typeof asListed>; ahead: AroundAhead },
+  { listed: { found }, ahead, early }: { listed: ReturnType<typeof asListed>; ahead: AroundAhead; early: Promise<TypedSearch> | undefined },
   answerPlace: Omit<PlaceAnswer, 'inPlace'>,
 ): Promise<{ answer: PlaceSearchAnswer } | LeftToTyped> {
   const { database, params, trace } = q;
+  const { radii, ownSearched, ring } = ahead;
   const { place, point } = ring;
+  const runs = ownRuns(ahead);
   const withDistance = (p: SearchResult): SearchResult =>
     p.latitude === null || p.longitude === null
       ? p
       : { ...p, distanceMiles: roundMiles(haversineMiles(point, { latitude: p.latitude, longitude: p.longitude })) };
   const empty = { total: 0, capped: false, items: [] as SearchResult[] };
-  const ownRuns = ownSearched && (place?.listed ?? true);
   const wanted = params.offset + params.limit;
   const text = hasText(params);
   // The own search tells what it knows before its page (SearchRequest.tell): the rings may be read beside it.
-  const own = ownRuns ? await searchOf(ownRequest, { place }) : empty;
-  const ownPlan = trace.plan ?? 'none';
+  const { found: own, plan: ownPlan } = runs ? await (early ?? ownSearchOf(ownRequest, place)) : { found: empty, plan: 'none' };
+  if (runs) trace.plan = ownPlan;
   if (own.capped || own.total >= wanted) return { answer: { ...own, items: own.items.map(withDistance), place: { ...answerPlace, inPlace: own.total } } };
 
   // The place does not fill the page: the nearest around it follow, those in the place left out.
@@ -199,40 +219,8 @@ async function searchPlace(
   // A city or a ZIP code nobody is listed in (SearchPlace.listed, read as the search's own condition
   // reads the column) finds nothing as typed either: it is not read, one round trip or two fewer.
   const typedEmpty = place?.listed === false;
-  const typed = ownRuns || typedEmpty ? { found: own, plan: ownPlan } : undefined;
+  const typed = runs || typedEmpty ? { found: own, plan: ownPlan } : undefined;
   return { state: false, place: answerPlace, point, ...(typed ? { typed } : {}) };
-}
-
-/** The cities with providers ("City, ST") and their centres, read at most once a minute: they change with new listings only. */
-let cities: { at: number; list: Promise<{ label: string; latitude: number; longitude: number }[]> } | undefined;
-const CITIES_FOR_MS = 60_000;
-
-async function nearestCityWithProviders(database: Db, point: { latitude: number; longitude: number }): Promise<string | null> {
-  let best: { label: string; miles: number } | null = null;
-  for (const c of await citiesWithProviders(database)) {
-    const miles = haversineMiles(point, c);
-    if (!best || miles < best.miles) best = { label: c.label, miles };
-  }
-  return best?.label ?? null;
-}
-
-/** The cities with providers and their centres (`cities`), read when the list kept is older than CITIES_FOR_MS. */
-function citiesWithProviders({ db }: Db): Promise<{ label: string; latitude: number; longitude: number }[]> {
-  if (!cities || Date.now() - cities.at > CITIES_FOR_MS) {
-    const list = (async () => {
-      const [rows, gazetteer] = await Promise.all([db.selectFrom('search_terms').select('label').where('kind', '=', 'city').execute(), loadGazetteer()]);
-      return rows.flatMap(({ label }) => {
-        const { city, state } = cityOfLabel(label);
-        const town = gazetteer.town(city, state);
-        return town ? [{ label, ...town.point }] : [];
-      });
-    })();
-    cities = { at: Date.now(), list };
-    list.catch(() => {
-      cities = undefined;
-    });
-  }
-  return cities.list;
 }
 
 /** Header values are ASCII: accents are taken off ("Cañon City" is "Canon City"). */

@@ -50,10 +50,10 @@ export interface SearchRequest<P extends Filters = SearchParams> {
 /**
  * What a search knows of its matches before its plan reads its page: what it resolved (its counts:
  * the open-now list's total), the most matches it can have (text-listed's list, filter-listed's
- * rows), or how many it has when the plan counted them exactly (a count that listed them, or a ZIP
- * code's alone).
+ * rows: `checked` when its words are checked on them), or how many it has when the plan counted
+ * them exactly (a count that listed them, or a ZIP code's alone).
  */
-export type Told = { resolved: Resolved } | { most: number } | { counted: number };
+export type Told = { resolved: Resolved } | { most: number; checked?: true } | { counted: number };
 
 /** A request made for one search (its location read by the search itself): the site's own searches, the tests. */
 export const requestOf = <P extends Filters>(

@@ -18,7 +18,7 @@ import { hoursOnce, type HoursAsk } from './openNow.server';
 import { hoursCategoryNeedle } from './providerHours.server';
 import { haversineMiles, type GazetteerPlace, type Point } from '../places';
 import type { SearchPlace } from '../places/index.server';
-import { countOnce, kept, readOnce, statementKey, type RequestReads, type StatementMemo } from './requestReads.server';
+import { kept, readOnce, statementKey, type RequestReads, type StatementMemo } from './requestReads.server';
 import { requestOf, type SearchInput, type SearchRequest, type Told } from './request.server';
 import type { Circle, FilterName, Resolved } from './searchTypes.server';
 import {
@@ -46,13 +46,13 @@ import { planFor } from './plans/index.server';
 import { openListedCount } from './plans/openListed.server';
 import { ringsBySpot, type RingsPage, type RingsRead } from './plans/spots.server';
 import { ringsByText, type TextRingsAsk, type TextRingsRead } from './plans/textRings.server';
-import { narrowedLists, tokenShares, tokenSharesKept } from './tokenShares.server';
-import { rarestFacetCount } from './plans/facetListed.server';
+import { narrowedLists, tokenShares } from './tokenShares.server';
 import { countedWords, PLAN_TUNING } from './tuning.server';
 import { FILTERS, filtersOf, sampledMeets, wordsMatch, type SearchFilter } from './filters.server';
-import { primeTextList, statesNear, textListMade } from './textFacts.server';
+import { primeTextList, statesNear, textListMade, wordsEstimate } from './textFacts.server';
 import { LIMITS } from '../../config';
 import { withBudget } from './budget.server';
+import { citiesWithProviders } from './nearestCity.server';
 import type { Page } from '../providers/index.server';
 
 /** One request's search around a place. */
@@ -107,25 +107,27 @@ export interface AroundAhead {
  * for a state's providers). A local file has no round trip to save: nothing is read ahead, `q` is
  * the own search's request as it is.
  */
-export async function readsAhead(q: SearchRequest, found: GazetteerPlace, around: Promise<AroundAhead | undefined>): Promise<SearchRequest> {
+export function readsAhead(q: SearchRequest, found: GazetteerPlace, around: Promise<AroundAhead | undefined>): SearchRequest {
   const { database } = q;
   if (!overNetwork(database)) return q;
   const early = found.kind !== 'state';
   if (early) readAt(q, found, radiiFor(found));
-  if (OWN_SEARCHED.has(found.kind)) ownCountAhead(q);
-  const ahead = await around;
-  if (!ahead) return q;
-  if (early && ahead.at !== found) readAt(q, ahead.at, ahead.radii);
-  const a: AroundReads = { q, ...ahead.ring };
+  // Kept: a failed place read fails the search where the place is awaited; the rings may never be asked.
+  const rings = kept(
+    around.then((ahead) => {
+      if (ahead && early && ahead.at !== found) readAt(q, ahead.at, ahead.radii);
+      return ahead && { ahead, a: { q, ...ahead.ring } satisfies AroundReads };
+    }),
+  );
   // What the own search resolved (told first): with words, the filters its list leaves to its rows.
   let resolved: Resolved | undefined;
-  // In a turn of microtasks, as the own search goes on: its reads of the turn are asked first.
+  // In a turn of microtasks, as the own search goes on (its reads of the turn asked first), once the place is known.
   return {
     ...q,
     tell: (told) => {
       if ('resolved' in told) resolved = told.resolved;
       const r = resolved;
-      void kept(Promise.resolve(told).then((t) => readBeside(database, a, ahead, t, r)));
+      void kept(rings.then((known) => known && readBeside(database, known.a, known.ahead, told, r)));
     },
   };
 }
@@ -134,47 +136,23 @@ export async function readsAhead(q: SearchRequest, found: GazetteerPlace, around
  * The token sample's share of the filters a list of the own's words does not carry (a price, a
  * rating, facets, a service: not the words, nor a place, nor a filter whose tokens the list was
  * read with): how many of the most it told its rows are likely to keep (rings.ts `aheadOfOwn`).
- * 1 (none left out) without a sample.
+ * `checked`: the most told is of rows its words are checked on (filter-listed's), not their list:
+ * the words' share of the directory too. 1 (none left out) without a sample.
  */
-async function keptShare(database: Db, r: Resolved | undefined): Promise<number> {
+async function keptShare(database: Db, reads: RequestReads, r: Resolved | undefined, checked = false): Promise<number> {
   if (!r) return 1;
   const tokens = r.textTokens ?? [];
   const names = filtersOf(r).filter(
     (name) => LEFT_TO_ROWS.has(name) && !((FILTERS[name] as SearchFilter).textTokens?.(r) ?? []).every((token) => tokens.includes(token)),
   );
-  if (!names.length) return 1;
-  const { categoryRows } = await tokenShares(database);
-  return categoryRows.length ? categoryRows.filter(sampledMeets(r, names)).length / categoryRows.length : 1;
+  if (!names.length && !checked) return 1;
+  const { size, categoryRows } = await tokenShares(database);
+  const words = checked && r.match ? Math.min(1, (await wordsEstimate(database, r, reads, size)) / Math.max(1, size)) : 1;
+  return words * (names.length && categoryRows.length ? categoryRows.filter(sampledMeets(r, names)).length / categoryRows.length : 1);
 }
 
 /** The filters the sample holds that no list of words carries but by a token (`keptShare`). */
 const LEFT_TO_ROWS: ReadonlySet<FilterName> = new Set(['priceRange', 'rating', 'facets', 'category']);
-
-/** The places whose own search runs (nearPlace.server.ts OWN_SEARCH): a city, a ZIP code. */
-const OWN_SEARCHED: ReadonlySet<GazetteerPlace['kind']> = new Set(['city', 'zip']);
-
-/**
- * The place's own search's first count, read beside the place's own reads when its plan's choice asks
- * it first and nothing else need be read before: facet-listed's narrower source (facetListed.server.ts
- * `rarestFacetCount`), which else came a round trip after the place. Only for a search that resolves
- * with no read (no text, no open now; a location that names its state, or a ZIP code: its place read
- * without `listed`, which no condition reads) and a token sample kept. Read in this turn, with the
- * place's reads; the own search's count of the same statement takes it.
- */
-function ownCountAhead(q: SearchRequest): void {
-  const { database, params, now, reads } = q;
-  const unread = q.located?.unread;
-  if (!unread || params.openNow || hasText(params) || params.sort === 'distance' || !tokenSharesKept(database)) return;
-  const ahead = async () => {
-    const place = await unread();
-    const category = params.service ? categoryForSearch(params.service)?.slug : undefined;
-    const s = searchRun(q, { params, now, match: null, checkable: true, checkSeeks: 0, place, ...(category ? { category } : {}) });
-    const choice = choosePlan(s, {});
-    const count = 'read' in choice && choice.read === 'rareFacet' ? await rarestFacetCount(s) : undefined;
-    if (count) await countOnce(database, reads.counts, count);
-  };
-  ahead().catch(() => {});
-}
 
 /**
  * What a place's own search and its rings ask first, at the place `found`: with open now, the
@@ -221,9 +199,11 @@ async function readBeside(database: Db, a: AroundReads, { radii, ownSearched }: 
   const { offset, limit } = params;
   const own = 'resolved' in told ? { open: await openOwn(database, a.q.reads, told.resolved, offset + limit) } : told;
   const text = hasText(params);
-  const share = text && 'most' in told ? await keptShare(database, resolved) : 1;
+  const share = text && 'most' in told ? await keptShare(database, a.q.reads, resolved, !!told.checked) : 1;
   const ahead = aheadOfOwn({ openNow: !!params.openNow, text, wanted: offset + limit, share }, own);
   if (!ahead) return;
+  // Its own short, the rings may find nothing either: the answer then names the nearest city with providers, whose list (kept a minute) is read beside them.
+  citiesWithProviders(database).catch(() => {});
   if (ahead.rings === 'text') {
     if (!RING_TUNING.textAtOnce) return;
     const from = Math.max(0, offset - ahead.own);

@@ -31,6 +31,11 @@ export interface SearchOptions {
   reads?: RequestReads;
   /** The widest circle the request's searches read around their point (searchTypes.server.ts `Resolved.textCircle`). */
   textCircle?: Circle;
+  /**
+   * Whether its plan runs, when that is known only later (a place's own search, started before the place's reads
+   * tell whether anyone is listed in it): its plan is chosen first, the facts the choice asks for read.
+   */
+  runs?: Promise<boolean>;
 }
 
 /** One page of matching providers in result order, and the total: a search that is a request of its own. */
@@ -49,7 +54,7 @@ export function searchProviders(
  */
 export async function searchOf(
   q: SearchRequest<SearchInput>,
-  { place, textCircle }: Pick<SearchOptions, 'place' | 'textCircle'> = {},
+  { place, textCircle, runs }: Pick<SearchOptions, 'place' | 'textCircle' | 'runs'> = {},
 ): Promise<Page<SearchResult>> {
   const search = { ...q, database: withBudget(q.database) };
   const { trace } = q;
@@ -63,6 +68,7 @@ export async function searchOf(
   }
   const s = searchRun(search, r);
   const plan = await planFor(s);
+  if (runs && !(await runs)) return { total: 0, capped: false, items: [] };
   trace.plan = plan.name;
   const { rows, count, step } = await plan.run(s);
   trace.plan = step ? `${plan.name}:${step}` : plan.name;

@@ -26,8 +26,8 @@ export const filterListed: Plan = {
   async run(s) {
     const f = (await fewOf(s))!;
     const only = filtersOf(s.r);
-    // Its count is the search's when it is the only filter (a ZIP code alone); else its matches are at most its rows.
-    s.q.tell?.(only.length === 1 && only[0] === f.name ? { counted: f.count } : { most: f.count });
+    // Its count is the search's when it is the only filter (a ZIP code alone); else its matches are at most its rows (its words checked on them).
+    s.q.tell?.(only.length === 1 && only[0] === f.name ? { counted: f.count } : { most: f.count, ...(s.r.match ? { checked: true as const } : {}) });
     const listText = await s.listTextFor(f.count);
     const [rows, count] = await s.fewSorted(sql`FROM providers p ${indexedBy(f.index)} ${and(rowConditions(s.r, { listText }))}`);
     return { rows, count, step: f.name };

@@ -59,7 +59,7 @@ export async function planFor(s: SearchRun): Promise<Plan> {
 export const afterOpenCount =
   (q: SearchRequest<SearchInput>): AfterOpenCount =>
   async (asIf, most, resolvedAs) =>
-    (await rareFacetAfter(q, asIf, most)) ?? fewShort(q, asIf, most) ?? (await planAfterOpenCount(q, resolvedAs, most));
+    (await rareFacetAfter(q, asIf, most)) ?? fewShort(q, asIf, most) ?? (await planAfterOpenCount(q, asIf, resolvedAs, most));
 
 /**
  * The plan choice's first read once the open-now count is read, when it is facet-listed's narrower
@@ -127,24 +127,48 @@ function fewShort(q: SearchRequest<SearchInput>, asIf: (n: number) => Resolved, 
   return { count: openListedCount(one), when: (n) => sql`${n} BETWEEN 1 AND ${few}` };
 }
 
-/** The plans whose first statement (their count, SearchRun.countOrList) is read ahead with the open-now count when the open are many. */
-const AHEAD_PLANS: ReadonlySet<PlanName> = new Set(['order', 'other-order']);
+/**
+ * The plans whose first statement is read ahead with the open-now count when the open are not listed: the order
+ * plans' count (SearchRun.countOrList), filter-listed's page of its few rows (SearchRun.fewSorted).
+ */
+const AHEAD_PLANS: ReadonlySet<PlanName> = new Set(['order', 'other-order', 'filter-listed']);
 
 /**
  * The first statement of the plan the choice names, with no fact left to read, for the counts that leave
- * the open many (not known, or past the most listed), as the plan would send it (`firstStatement`):
- * read in the open-now count's statement, its rows taken by the plan's run (requestReads.server.ts
- * `countWithRows`), where the plan sent it a round trip after the count. None when the counts that
- * ask for it do not send the same statement, or the token sample is not kept.
+ * the open not listed (not known, past the most listed, or, from the least count `few` leaves them not
+ * few, up to the most), as the plan would send it (`firstStatement`): read in the open-now count's
+ * statement, its rows taken by the plan's run (requestReads.server.ts `countWithRows`), where the plan
+ * sent it a round trip after the count. The counts up to the most only when that count and the most send
+ * the same statement. None when no two counts that ask for it send the same, or the token sample is not kept.
  */
-async function planAfterOpenCount(q: SearchRequest<SearchInput>, resolvedAs: Parameters<AfterOpenCount>[2], most: number): Promise<NextRows | undefined> {
+async function planAfterOpenCount(
+  q: SearchRequest<SearchInput>,
+  asIf: (n: number) => Resolved,
+  resolvedAs: Parameters<AfterOpenCount>[2],
+  most: number,
+): Promise<NextRows | undefined> {
   if (!tokenSharesKept(q.database)) return undefined;
-  const [unknown, many] = await Promise.all([firstStatement(q, resolvedAs, -1), firstStatement(q, resolvedAs, most + 1)]);
+  const least = leastNotFew(asIf, most);
+  const at = (n: number | undefined) => (n === undefined ? Promise.resolve(undefined) : firstStatement(q, resolvedAs, n));
+  const [unknown, many, from, to] = await Promise.all([at(-1), at(most + 1), at(least), at(least === undefined ? undefined : most)]);
   const read = many ?? unknown;
   if (!read) return undefined;
   const same = (other: NextRows['read'] | undefined) => !!other && other.sql === read.sql && JSON.stringify(other.args) === JSON.stringify(read.args);
-  const [whenUnknown, whenMany] = [same(unknown), same(many)];
-  return { read, when: (n) => (whenUnknown && whenMany ? `(${n} < 0 OR ${n} > ${most})` : whenMany ? `${n} > ${most}` : `${n} < 0`) };
+  const when = (n: string) =>
+    [same(unknown) && `${n} < 0`, same(many) && `${n} > ${most}`, same(from) && same(to) && `${n} BETWEEN ${least} AND ${most}`].filter(Boolean);
+  return { read, when: (n) => `(${when(n).join(' OR ')})` };
+}
+
+/** The least open-now count up to `most` that leaves the open not few (not listed), or undefined when every such count does (fewOpen falls off once). */
+function leastNotFew(asIf: (n: number) => Resolved, most: number): number | undefined {
+  if (most < 1 || asIf(most).fewOpen) return undefined;
+  let [few, past] = [0, most];
+  while (past - few > 1) {
+    const mid = Math.floor((few + past) / 2);
+    if (asIf(mid).fewOpen) few = mid;
+    else past = mid;
+  }
+  return past;
 }
 
 /**
