@@ -645,6 +645,42 @@ describe('other orders and text in a place', () => {
       }
   });
 
+  // The fuzz benchmark's `priceRange=$$$&near=40.7592,-73.9817` and
+  // `service=Hair+Styling&rating=3&near=40.7592,-73.9817&radius=100&offset=990` at a million: a box in
+  // the recommended order with a price or a service leading, its tens of thousands of matches sorted
+  // for a page. The recommended order's index is sampled and walked as the sort's is in another order
+  // (otherOrder.server.ts boxInOrder); with no walk by the sample's density, sorted as before.
+  it('a box in the recommended order with a price or a service: the order index walked when dense, else the box sorted; the same rows', async () => {
+    // A price past the cap in the box for this test alone: "$" for four in five of the added providers.
+    const priced = (set: string) =>
+      api.database.client.execute({
+        sql: `UPDATE providers SET priceRange = ${set} WHERE id LIKE 'plan-%' AND CAST(substr(id, 6) AS INTEGER) % 5 IN (2, 3, 4)`,
+        args: [],
+      });
+    await priced("'$'");
+    onTestFinished(() => priced(`CASE CAST(substr(id, 6) AS INTEGER) % 5 WHEN 2 THEN '$$$' WHEN 3 THEN '$$$$' ELSE '$$' END`).then(() => undefined));
+    const all = await everyProvider();
+    for (const [raw, keep] of [
+      [{ priceRange: '$' }, (r: Ref) => r.priceRange === '$'],
+      [{ priceRange: '$', rating: '0.5', offset: '96' }, (r: Ref) => r.priceRange === '$' && r.rating >= 0.5],
+      [{ service: 'Nail Salon', offset: '24' }, (r: Ref) => inCategory(r, 'nails')],
+    ] as [Record<string, string>, (r: Ref) => boolean][]) {
+      const expected = all.filter((r) => haversineMiles(P, r) <= 25 && keep(r));
+      const what = new URLSearchParams(raw).toString();
+      expect(expected.length, what).toBeGreaterThan(LIMITS.countedTotal);
+      for (const [tuning, plan] of [
+        [{}, 'other-order:walk'],
+        [{ maxWalk: 1, deepWalk: 0, walkCap: 0, boxWalkRows: 0 }, 'other-order:sorted'],
+      ] as const) {
+        const saved = tune(tuning);
+        const page = await search({ near, radius: '25', limit: '12', ...raw }, MOMENTS.many);
+        Object.assign(PLAN_TUNING, saved);
+        expect(lastPlan, `${what} ${plan}`).toBe(plan);
+        expectPage(page, expected, Number(raw.offset ?? 0), 12, `${what} ${plan}`);
+      }
+    }
+  });
+
   // The fuzz benchmark's `rating=3&sort=reviews&offset=990&pay=cash&parking=paid` at a million: a
   // minimum rating's range of the rating index (most of the directory) read and sorted for a page,
   // sparse where the sort's index was sampled. Walked on as a box is, while shorter than the range

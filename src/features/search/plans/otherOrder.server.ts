@@ -13,6 +13,7 @@ import {
   CATEGORY_SORT_ORDERS,
   inTurn,
   leadingIndex,
+  ORDER,
   SAMPLE_ROWS,
   sampledRows,
   textTops,
@@ -197,13 +198,24 @@ async function facetWalkReaches(s: SearchRun, after: Sampled): Promise<boolean> 
   return (s.wanted * after.rows * share) / Math.max(1, after.found.length) <= PLAN_TUNING.openFacetWalk;
 }
 
+/**
+ * A box in the recommended order with a price or a service leading (with neither, nearInOrder sends
+ * it to the order plan) and no text: the recommended order's index, sampled and walked as the sort's
+ * index is in another order, the coordinates, a price, a rating, the facets and open now's bit
+ * checked in each entry (migrations/0083, 0091), a service by a lookup. Past the cap the box's
+ * matches were sorted whole for the page, a city's box tens of thousands at a million.
+ */
+const boxInOrder = ({ r, sort }: Pick<SearchRun, 'r' | 'sort'>) =>
+  r.within && sort === 'recommended' && !r.match ? { index: INDEXES.order, order: ORDER } : null;
+
 export const otherOrder: Plan = {
   name: 'other-order',
   async run(s) {
     // Text that is many with a service alone: counted along the words, walked along the service's rows in the order.
     const checked = (await textCheckedInOrder(s)) ?? (await serviceWalk(s));
     if (checked) return checked;
-    const { conds, byOrder, unfiltered, tables, text, seqSource, scan, listedText, boxStates } = await pointSource(s);
+    const { conds, byOrder: sortOrder, unfiltered, tables, text, seqSource, scan, listedText, boxStates } = await pointSource(s);
+    const byOrder = sortOrder ?? boxInOrder(s);
     const city = byOrder && !unfiltered ? await cityAhead(s) : null;
     const ahead = byOrder && city === 'walk' ? s.walk(byOrder.index, byOrder.order, rowConditions(s.r, { index: byOrder.index })) : null;
     ahead?.catch(() => {});
