@@ -1514,6 +1514,42 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
+  // The fuzz benchmark's `query=mon&service=Facial+Treatments&sort=reviews&offset=480` at a million:
+  // "mon" holds 244,000 providers, 33,500 of them with a facial, and the count says only "at least
+  // 1,000": a top sized for that many was most of the order, so every match was sorted. The words'
+  // estimate at the service's share sizes it (otherOrder.server.ts listedReach).
+  it('text whose words are many, checked as one list against a service\u2019s rows past the cap: counted along the words, a deep page\u2019s top sized by the words at the service\u2019s share, the same rows', async () => {
+    const raw = { query: 'plan', service: 'Nail Salon', sort: 'reviews', offset: '420' };
+    const all = await everyProvider();
+    const expected = all.filter((r) => inCategory(r, 'nails') && hasWords(words(r), 'plan')).sort(byReviews);
+    expect(expected.length).toBeGreaterThan(1.05 * LIMITS.countedTotal);
+    // A top for the page's end at the cap's count just past the most a top may hold, so only a count
+    // that knows the matches are more than the cap reads a top.
+    const wanted = Number(raw.offset) + 12;
+    tune({ textLeads: 0, maxWalk: 1, topMargin: (1.02 * PLAN_TUNING.topMostShare * LIMITS.countedTotal) / wanted });
+    // Counted along the words, each match's service row looked up, when the matches are estimated past
+    // the cap (otherOrder.server.ts wordsCounting); else along the service's rows against the words' list.
+    const counts: string[] = [];
+    const database = watchedDatabase(api.database, (text) => {
+      if (/^\s*WITH c AS MATERIALIZED \(SELECT count\(\*\) AS n, max\(seq\)/.test(text)) counts.push(text);
+    });
+    for (const [wordsCountMargin, alongWords] of [
+      [1, true],
+      [Number.POSITIVE_INFINITY, false],
+    ] as const) {
+      const saved = tune({ wordsCountMargin });
+      counts.length = 0;
+      const trace: SearchTrace = {};
+      const page = await searchProviders(database, searchParamsSchema.parse({ limit: '12', ...raw }), MOMENTS.many, { trace });
+      Object.assign(PLAN_TUNING, saved);
+      const what = `wordsCountMargin ${wordsCountMargin}`;
+      expect(trace.plan, what).toBe('other-order:top');
+      expect(counts.length, what).toBe(1);
+      expect(/FROM provider_categories c INDEXED BY/.test(counts[0]!), what).toBe(!alongWords);
+      expectPage(page, expected, Number(raw.offset), 12, what);
+    }
+  });
+
   it("text whose words are many with a price or a state: the text leads a first page, the filter's index a deep one; the same rows", async () => {
     // Words past what text may lead with as text-listed (a few thousand here; five thousand as tuned),
     // and no token of the full-text index worth its list (so the count is of the words alone).
