@@ -645,6 +645,42 @@ describe('other orders and text in a place', () => {
       }
   });
 
+  // The fuzz benchmark's `priceRange=$$$&near=40.7592,-73.9817` and
+  // `service=Hair+Styling&rating=3&near=40.7592,-73.9817&radius=100&offset=990` at a million: a box in
+  // the recommended order with a price or a service leading, its tens of thousands of matches sorted
+  // for a page. The recommended order's index is sampled and walked as the sort's is in another order
+  // (otherOrder.server.ts boxInOrder); with no walk by the sample's density, sorted as before.
+  it('a box in the recommended order with a price or a service: the order index walked when dense, else the box sorted; the same rows', async () => {
+    // A price past the cap in the box for this test alone: "$" for four in five of the added providers.
+    const priced = (set: string) =>
+      api.database.client.execute({
+        sql: `UPDATE providers SET priceRange = ${set} WHERE id LIKE 'plan-%' AND CAST(substr(id, 6) AS INTEGER) % 5 IN (2, 3, 4)`,
+        args: [],
+      });
+    await priced("'$'");
+    onTestFinished(() => priced(`CASE CAST(substr(id, 6) AS INTEGER) % 5 WHEN 2 THEN '$$$' WHEN 3 THEN '$$$$' ELSE '$$' END`).then(() => undefined));
+    const all = await everyProvider();
+    for (const [raw, keep] of [
+      [{ priceRange: '$' }, (r: Ref) => r.priceRange === '$'],
+      [{ priceRange: '$', rating: '0.5', offset: '96' }, (r: Ref) => r.priceRange === '$' && r.rating >= 0.5],
+      [{ service: 'Nail Salon', offset: '24' }, (r: Ref) => inCategory(r, 'nails')],
+    ] as [Record<string, string>, (r: Ref) => boolean][]) {
+      const expected = all.filter((r) => haversineMiles(P, r) <= 25 && keep(r));
+      const what = new URLSearchParams(raw).toString();
+      expect(expected.length, what).toBeGreaterThan(LIMITS.countedTotal);
+      for (const [tuning, plan] of [
+        [{}, 'other-order:walk'],
+        [{ maxWalk: 1, deepWalk: 0, walkCap: 0, boxWalkRows: 0 }, 'other-order:sorted'],
+      ] as const) {
+        const saved = tune(tuning);
+        const page = await search({ near, radius: '25', limit: '12', ...raw }, MOMENTS.many);
+        Object.assign(PLAN_TUNING, saved);
+        expect(lastPlan, `${what} ${plan}`).toBe(plan);
+        expectPage(page, expected, Number(raw.offset ?? 0), 12, `${what} ${plan}`);
+      }
+    }
+  });
+
   // The fuzz benchmark's `rating=3&sort=reviews&offset=990&pay=cash&parking=paid` at a million: a
   // minimum rating's range of the rating index (most of the directory) read and sorted for a page,
   // sparse where the sort's index was sampled. Walked on as a box is, while shorter than the range
@@ -1475,6 +1511,42 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
         expect(lastPlan, `${what} ${topMargin}`).toBe(raw.sort ? 'other-order:top' : 'order:top');
         expectPage(page, expected, Number(raw.offset ?? 0), 12, `${what} ${topMargin}`);
       }
+    }
+  });
+
+  // The fuzz benchmark's `query=mon&service=Facial+Treatments&sort=reviews&offset=480` at a million:
+  // "mon" holds 244,000 providers, 33,500 of them with a facial, and the count says only "at least
+  // 1,000": a top sized for that many was most of the order, so every match was sorted. The words'
+  // estimate at the service's share sizes it (otherOrder.server.ts listedReach).
+  it('text whose words are many, checked as one list against a service\u2019s rows past the cap: counted along the words, a deep page\u2019s top sized by the words at the service\u2019s share, the same rows', async () => {
+    const raw = { query: 'plan', service: 'Nail Salon', sort: 'reviews', offset: '420' };
+    const all = await everyProvider();
+    const expected = all.filter((r) => inCategory(r, 'nails') && hasWords(words(r), 'plan')).sort(byReviews);
+    expect(expected.length).toBeGreaterThan(1.05 * LIMITS.countedTotal);
+    // A top for the page's end at the cap's count just past the most a top may hold, so only a count
+    // that knows the matches are more than the cap reads a top.
+    const wanted = Number(raw.offset) + 12;
+    tune({ textLeads: 0, maxWalk: 1, topMargin: (1.02 * PLAN_TUNING.topMostShare * LIMITS.countedTotal) / wanted });
+    // Counted along the words, each match's service row looked up, when the matches are estimated past
+    // the cap (otherOrder.server.ts wordsCounting); else along the service's rows against the words' list.
+    const counts: string[] = [];
+    const database = watchedDatabase(api.database, (text) => {
+      if (/^\s*WITH c AS MATERIALIZED \(SELECT count\(\*\) AS n, max\(seq\)/.test(text)) counts.push(text);
+    });
+    for (const [wordsCountMargin, alongWords] of [
+      [1, true],
+      [Number.POSITIVE_INFINITY, false],
+    ] as const) {
+      const saved = tune({ wordsCountMargin });
+      counts.length = 0;
+      const trace: SearchTrace = {};
+      const page = await searchProviders(database, searchParamsSchema.parse({ limit: '12', ...raw }), MOMENTS.many, { trace });
+      Object.assign(PLAN_TUNING, saved);
+      const what = `wordsCountMargin ${wordsCountMargin}`;
+      expect(trace.plan, what).toBe('other-order:top');
+      expect(counts.length, what).toBe(1);
+      expect(/FROM provider_categories c INDEXED BY/.test(counts[0]!), what).toBe(!alongWords);
+      expectPage(page, expected, Number(raw.offset), 12, what);
     }
   });
 

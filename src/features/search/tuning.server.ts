@@ -82,6 +82,8 @@ export const PLAN_TUNING = {
   checkedMost: 8192,
   /** A top of the order is used only up to this share of the directory: past it the token lists cost more than they save. */
   topMostShare: 1 / 4,
+  /** Text listed against a place's or a service's rows is counted along its words when their estimated matches are this many times the counted cap. */
+  wordsCountMargin: 4,
   /** Text in a ZIP prefix of many is counted as its intersection when the estimate is at most this part of `textLeads`. */
   intersectionMargin: 1,
   /** A place's rings list words past their cap narrowed to their states and the filters' tokens when the estimate is at most this part of what they list: a list past it is read for nothing. */

@@ -13,13 +13,16 @@ import {
   CATEGORY_SORT_ORDERS,
   inTurn,
   leadingIndex,
+  ORDER,
   SAMPLE_ROWS,
   sampledRows,
+  textSourceOf,
   textTops,
   withTop,
   type ListedSource,
   type Plan,
   type PlanResult,
+  type Reach,
   type Row,
   type Sampled,
   type SearchRun,
@@ -197,13 +200,51 @@ async function facetWalkReaches(s: SearchRun, after: Sampled): Promise<boolean> 
   return (s.wanted * after.rows * share) / Math.max(1, after.found.length) <= PLAN_TUNING.openFacetWalk;
 }
 
+/**
+ * A box in the recommended order with a price or a service leading (with neither, nearInOrder sends
+ * it to the order plan) and no text: the recommended order's index, sampled and walked as the sort's
+ * index is in another order, the coordinates, a price, a rating, the facets and open now's bit
+ * checked in each entry (migrations/0083, 0091), a service by a lookup. Past the cap the box's
+ * matches were sorted whole for the page, a city's box tens of thousands at a million.
+ */
+const boxInOrder = ({ r, sort }: Pick<SearchRun, 'r' | 'sort'>) =>
+  r.within && sort === 'recommended' && !r.match ? { index: INDEXES.order, order: ORDER } : null;
+
+/**
+ * How many match text listed against another source (a place's or a service's rows) past the cap, as
+ * SearchRun.topPage's density: the words' estimate at the token sample's share of the other filters.
+ * The count says only "at least the cap", and a top sized for that many held most of the order for a
+ * deep page (past topMostShare: every match sorted, `query=mon&service=Facial+Treatments&offset=480`).
+ */
+async function listedReach(s: SearchRun): Promise<Reach> {
+  const { r, q } = s;
+  const shares = await tokenShares(q.database);
+  const words = await wordsEstimate(q.database, r, q.reads, shares.size);
+  const others = filtersOf(r).filter((name) => name !== 'text');
+  const share = sampledRows(shares, r, others) / Math.max(1, shares.size);
+  return { found: Math.floor(words * share), reach: shares.size };
+}
+
+/**
+ * Where text listed against a place's or a service's rows is counted when its matches (listedReach)
+ * are many times the cap: along the words, each match checked (a service's row a lookup), which stops
+ * at the cap a few thousand matches in; the source read against the words' list built the whole list
+ * first (`query=mon&service=Facial+Treatments`: 244,000 rowids for 1,001 matches).
+ */
+async function wordsCounting(s: SearchRun): Promise<ListedSource | undefined> {
+  if ((await listedReach(s)).found < PLAN_TUNING.wordsCountMargin * LIMITS.countedTotal) return undefined;
+  const text = textSourceOf(s.r);
+  return text.seqSource ?? { tables: text.tables, conds: text.conds };
+}
+
 export const otherOrder: Plan = {
   name: 'other-order',
   async run(s) {
     // Text that is many with a service alone: counted along the words, walked along the service's rows in the order.
     const checked = (await textCheckedInOrder(s)) ?? (await serviceWalk(s));
     if (checked) return checked;
-    const { conds, byOrder, unfiltered, tables, text, seqSource, scan, listedText, boxStates } = await pointSource(s);
+    const { conds, byOrder: sortOrder, unfiltered, tables, text, seqSource, scan, listedText, boxStates } = await pointSource(s);
+    const byOrder = sortOrder ?? boxInOrder(s);
     const city = byOrder && !unfiltered ? await cityAhead(s) : null;
     const ahead = byOrder && city === 'walk' ? s.walk(byOrder.index, byOrder.order, rowConditions(s.r, { index: byOrder.index })) : null;
     ahead?.catch(() => {});
@@ -215,7 +256,9 @@ export const otherOrder: Plan = {
     // Past the cap, the order's start is sampled next (unless read ahead, or with text: its count may say it is too sparse, and the count checks it as a list where the sample checks each row): in the count's statement.
     const sampleAsk =
       byOrder && !unfiltered && !ahead && !sample && !s.r.match ? { index: byOrder.index, order: byOrder.order, rows: SAMPLE_ROWS.row } : undefined;
-    const { count, sorted, reach, dense } = await s.countOrList(tables, conds, seqSource ?? (scan ? openSource(s.r, conds) : undefined), sampleAsk);
+    // Text listed against a place's or a service's rows, many past the cap: counted along the words (wordsCounting).
+    const counted = seqSource ?? (scan ? openSource(s.r, conds) : listedText && !s.r.within ? await wordsCounting(s) : undefined);
+    const { count, sorted, reach, dense } = await s.countOrList(tables, conds, counted, sampleAsk);
     if (count.total === 0) return { count, rows: [] };
     if (sorted) return { count, rows: await sorted(), step: 'sorted' };
     // Text's matches as sparse where they were counted as a walk could not fill the page in: no sample.
@@ -255,7 +298,7 @@ export const otherOrder: Plan = {
                 s.r.within
                   ? boxTextTops({ ...s.r, regionStates: boxStates ?? [] })
                   : (top) => pointSource({ ...s, r: { ...s.r, match: withTop(match, top), regionStates: boxStates ?? [] } }),
-                { least: count.total },
+                { least: count.total, reach: !s.r.within && count.capped ? await listedReach(s) : undefined },
               )
             : null;
       if (rows) return { count, rows, step: 'top' };
