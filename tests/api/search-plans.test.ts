@@ -1748,6 +1748,42 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
+  it('text that is many, on pages within its promoted: a top of the order narrowed to the promoted of the first rating tenths (orderBuckets.server.ts promotedTop), not every promoted match; the same rows', async () => {
+    const statements: string[] = [];
+    const database = watchedDatabase(api.database, (_text, args) => {
+      for (const arg of (args as unknown[]) ?? []) if (typeof arg === 'string' && arg.includes('filters')) statements.push(arg);
+    });
+    const expected = (await everyProvider()).filter((r) => hasWords(words(r), 'plan'));
+    expect(expected.length).toBeGreaterThan(LIMITS.countedTotal);
+    const { rows } = await api.database.client.execute('SELECT id FROM providers WHERE isPromoted = 1');
+    const promoted = new Set(rows.map((r) => String(r.id)));
+    const promotedMatches = expected.filter((r) => promoted.has(r.id)).length;
+    // No walk: past the cap, a top of the order (of any size) holds the page; any number of promoted matches narrowed.
+    tune({ maxWalk: 1, topMostShare: 1, promotedTopRows: 0 });
+    let narrowed = 0;
+    for (const topMargin of [PLAN_TUNING.topMargin, 0.2])
+      for (const [offset, limit] of [
+        [0, 1],
+        [0, 2],
+        [2, 2],
+        [promotedMatches - 3, 2],
+        [promotedMatches - 1, 4],
+      ] as const) {
+        PLAN_TUNING.topMargin = topMargin;
+        statements.length = 0;
+        const trace: SearchTrace = {};
+        const label = JSON.stringify({ topMargin, offset, limit });
+        const page = await searchProviders(database, searchParamsSchema.parse({ query: 'plan', limit: String(limit), offset: String(offset) }), MOMENTS.many, {
+          trace,
+        });
+        expect(trace.plan, label).toBe('order:top');
+        expectPage(page, expected, offset, limit, label);
+        // The promoted token ANDed with rating tokens: a part of the promoted, the first of them.
+        narrowed += statements.filter((arg) => /\u{E000}x" AND \(filters : "\u{E000}[vb]/u.test(arg)).length;
+      }
+    expect(narrowed).toBeGreaterThan(0);
+  });
+
   it('text past the counted cap with a filter of more rows (a box): the text leads, listed and checked, the same rows', async () => {
     const all = await everyProvider();
     const raw = { query: 'plan manicure', near: `${P.latitude},${P.longitude}`, radius: '100' };

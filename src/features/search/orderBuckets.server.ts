@@ -5,6 +5,7 @@
  * order (docs/search.md "Bounded cost"): every row of the buckets above a cut-off, in the index, so
  * only the rows a page can come from are read and sorted, not every match's.
  */
+import { PLAN_TUNING } from './tuning.server';
 
 /** The columns the orders sort on, of one provider (the token shares' sample holds them). */
 export interface Standing {
@@ -57,15 +58,15 @@ function bucketsOf(sort: BucketedSort, s: Standing): [number, number, number] {
 /**
  * The full-text expression (of `token`, filters.server.ts `filterToken`) of the smallest top of the
  * order `sort` that holds at least `share` of `sample`, every provider of each of its buckets; null
- * when that is all of them. Everyone it leaves out comes after everyone it holds.
+ * when that is all of them. Everyone it leaves out comes after everyone it holds. `listed`: the rows
+ * the list reads with no top, when known (a cut-off within the promoted: `promotedTop`).
  */
-export function orderTop(sort: BucketedSort, sample: readonly Standing[], share: number, token: (name: string) => string): string | null {
+export function orderTop(sort: BucketedSort, sample: readonly Standing[], share: number, token: (name: string) => string, listed = 0): string | null {
   const at = Math.max(0, Math.ceil(share * sample.length) - 1);
   if (share >= 1 || at >= sample.length) return null;
   const sorted = sample.map((s) => bucketsOf(sort, s)).sort((a, b) => b[0] - a[0] || b[1] - a[1] || b[2] - a[2]);
   const [promoted, first, second] = sorted[at]!;
-  // Within the promoted (the recommended order's first few): all of them.
-  if (promoted) return token(PROMOTED_TOKEN);
+  if (promoted) return promotedTop(sample, at, token, listed);
   const lead = LEADING[sort === 'reviews' ? 'reviews' : 'rating'];
   const whole = second === lead.second[lead.second.length - 1];
   // The cut-off in the last bucket of all, whole: the top is everyone.
@@ -73,6 +74,26 @@ export function orderTop(sort: BucketedSort, sample: readonly Standing[], share:
   const above = lead.first.filter((b) => b > first).map(lead.single);
   const own = whole ? [lead.single(first)] : lead.second.filter((b) => b >= second).map((b) => lead.pair(first, b));
   return `(${[...(sort === 'recommended' ? [PROMOTED_TOKEN] : []), ...above, ...own].map(token).join(' OR ')})`;
+}
+
+/**
+ * A top within the promoted (the recommended order's first few, `at` the cut-off's place among the
+ * sample's standings, all promoted up to it): when the rows the list reads with no top (`listed`)
+ * hold at least `promotedTopRows` promoted (at the sample's share), the promoted of the rating
+ * tenths down to that of the promoted standing at `at` (the recommended order sorts the promoted as
+ * the rating order does), at no fewer than `promotedTopLeast` of their standings, while it holds at
+ * most `promotedTopMost` of them; else all of them. The promoted token alone held every promoted row
+ * of the list, each checked and sorted, where a first page needed a few. Whole tenths, no pair
+ * tokens: the promoted crowd the top tenths, where a cut-off's pairs were a long list of lists to merge.
+ */
+function promotedTop(sample: readonly Standing[], at: number, token: (name: string) => string, listed: number): string {
+  const tenths = sample.filter((s) => s.isPromoted).map((s) => ratingTenth(s.rating));
+  const held = Math.max(at + 1, PLAN_TUNING.promotedTopLeast);
+  if ((listed * tenths.length) / sample.length < PLAN_TUNING.promotedTopRows || held > PLAN_TUNING.promotedTopMost * tenths.length)
+    return token(PROMOTED_TOKEN);
+  const cut = tenths.sort((a, b) => b - a)[held - 1]!;
+  const above = TENTHS.filter((t) => t >= cut).map(LEADING.rating.single);
+  return `(${token(PROMOTED_TOKEN)} AND (${above.map(token).join(' OR ')}))`;
 }
 
 /**

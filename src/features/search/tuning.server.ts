@@ -72,6 +72,12 @@ export const PLAN_TUNING = {
   topMargin: 2,
   /** …and a top that held too few is followed by one this many times larger. */
   topGrowth: 4,
+  /** A top within the promoted is narrowed to their first rating tenths when the words' list with the filters' tokens holds at least this many promoted rows (each checked and sorted): fewer cost less than the tenths' lists. */
+  promotedTopRows: 1000,
+  /** …sized at no fewer than this many of the sample's promoted standings: a few measure little, and a top holding too few is read again… */
+  promotedTopLeast: 4,
+  /** …and only while it holds at most this share of them: each rating tenth it adds is a long list for the index to merge. */
+  promotedTopMost: 1 / 4,
   /** A sorted page of lookups checks first this many times the page's end of the source's rows (about half are open by day). */
   checkedFirst: 3,
   /** …and no fewer rows than this: a lookup costs microseconds, another chunk reads the source again. */

@@ -336,7 +336,7 @@ function openSorted(s: SearchRun) {
   return sortedWhole(s, sql`FROM provider_search p`, rowConditions({ ...r, openNow: r.openList }, { skip: 'openList' }));
 }
 
-async function topPage(s: SearchRun, list: (top: string | null) => ListedSource | Promise<ListedSource>, { reach, least }: TopEstimate) {
+async function topPage(s: SearchRun, list: (top: string | null) => ListedSource | Promise<ListedSource>, { reach, least, listed: rows }: TopEstimate) {
   const { sort, wanted, run, order } = s;
   const { database, params } = s.q;
   if (sort === 'distance') throw new Error('the distance order has no tops');
@@ -349,7 +349,7 @@ async function topPage(s: SearchRun, list: (top: string | null) => ListedSource 
   let share = (PLAN_TUNING.topMargin * wanted) / Math.max(1, expected);
   if (share * kept > PLAN_TUNING.topMostShare) return null;
   for (;;) {
-    const top = share * kept <= PLAN_TUNING.topMostShare ? orderTop(sort, standings, share, filterToken) : null;
+    const top = share * kept <= PLAN_TUNING.topMostShare ? orderTop(sort, standings, share, filterToken, rows) : null;
     const listed = await list(top);
     const inTop = sql`SELECT p.seq ${listed.tables} ${and(listed.conds)} ORDER BY ${order} LIMIT ${wanted}`;
     // A first page's rows are read with the list (the list is the page: one round trip, not two); a
@@ -812,6 +812,8 @@ export interface ListedSource {
 export interface TopEstimate {
   reach?: Reach;
   least: number;
+  /** The rows the list reads with no top, when known (a top within the promoted is narrowed for many: orderBuckets.server.ts `orderTop`). */
+  listed?: number;
 }
 
 /** The text's words narrowed to `top` of an order (SearchRun.topPage), or as they are. */

@@ -29,7 +29,7 @@ import {
 } from './context.server';
 import { PLAN_TUNING, textWalkMost } from '../tuning.server';
 import { textListMade, wordsEstimate } from '../textFacts.server';
-import { circleRowsOf, statesShare, tokenShares } from '../tokenShares.server';
+import { circleRowsOf, statesShare, tokenShares, tokensShare } from '../tokenShares.server';
 import type { Count, Resolved } from '../searchTypes.server';
 import { boxTextTops, textInBox } from './pointSource.server';
 import { openFacetWalk } from './facetListed.server';
@@ -54,6 +54,18 @@ async function wordsFor(s: SearchRun, reach: Reach | undefined) {
   const { size } = await tokenShares(database);
   if (textListMade(database, wordsMatch(r), reads)) return wordsEstimate(database, r, reads, size);
   return reach ? (size * reach.found) / Math.max(1, reach.reach) : 0;
+}
+
+/**
+ * How many rows the words' list with the filters' tokens holds (a top within the promoted reads its
+ * promoted ones, each a row: orderBuckets.server.ts `orderTop`), at the token sample's shares, when
+ * the request listed the words already; else 0 (never a read of its own, a round trip).
+ */
+async function listedRows(s: SearchRun) {
+  const { database, reads } = s.q;
+  if (!textListMade(database, wordsMatch(s.r), reads)) return 0;
+  const { size, shares } = await tokenShares(database);
+  return tokensShare(shares, s.r.textTokens ?? [], await wordsEstimate(database, s.r, reads, size));
 }
 
 /**
@@ -150,7 +162,7 @@ export const order: Plan = {
     }
     // Text that is many: listed with the top of the order the page lies in, not every match sorted.
     if ('text' in source && count.capped && reach) {
-      const rows = await s.topPage(textTops(source.text), { reach, least: count.total });
+      const rows = await s.topPage(textTops(source.text), { reach, least: count.total, listed: await listedRows(s) });
       if (rows) return { rows, count, step: 'top' };
     }
     return { rows: await s.sortedPage(source.tables, source.conds, 'text' in source ? source.text : undefined), count, step: 'listed' };
