@@ -2565,11 +2565,15 @@ describe("a place's rings with words in one statement (plans/textRings.server.ts
     });
     // As tuned, and with every text past the words' cap: the statement lists them narrowed to the
     // widest circle's states and the filters' tokens, and a circle past the counted cap is the ring;
-    // then with the narrowed list capped as the words' are (`plan` alone past it: circle after circle).
-    const tuned = { textLeads: PLAN_TUNING.textLeads, ringsNarrowedMost: PLAN_TUNING.ringsNarrowedMost };
-    for (const { textLeads, ringsNarrowedMost } of [tuned, { ...tuned, textLeads: 0 }, { textLeads: 0, ringsNarrowedMost: 0 }])
+    // then with the narrowed list capped as the words' are, read from the box too (`plan` alone past it: circle after circle).
+    const tuned = { textLeads: PLAN_TUNING.textLeads, ringsNarrowedMost: PLAN_TUNING.ringsNarrowedMost, ringsBoxedMost: PLAN_TUNING.ringsBoxedMost };
+    for (const { textLeads, ringsNarrowedMost, ringsBoxedMost } of [
+      tuned,
+      { ...tuned, textLeads: 0 },
+      { textLeads: 0, ringsNarrowedMost: 0, ringsBoxedMost: 0 },
+    ])
       try {
-        tune({ textLeads, ringsNarrowedMost });
+        tune({ textLeads, ringsNarrowedMost, ringsBoxedMost });
         for (const raw of [
           { query: 'plan' },
           { query: 'manicure' },
@@ -2722,6 +2726,8 @@ describe("a place's rings with words: the widest circle's box read against the l
       // Every text past the words' cap, and the rows' cap 0: a list read whole only from the box (or past its own cap: circle after circle).
       boxedOnly: { ringsBoxEntryCost: 0, textLeads: 0, ringsNarrowedMost: 0 },
       boxedNone: { ringsBoxEntryCost: 0, textLeads: 0, ringsNarrowedMost: 0, ringsBoxedMost: 0 },
+      // Dear entries, but a list past the rows' cap: read from the box (a small one) rather than circle after circle.
+      pastRowsCap: { ringsBoxEntryCost: 1e9, textLeads: 0, ringsNarrowedMost: 0, ringsBoxedMost: PLAN_TUNING.ringsBoxedMost },
     };
     for (const [name, values] of Object.entries(tunings))
       for (const raw of [
@@ -2746,6 +2752,8 @@ describe("a place's rings with words: the widest circle's box read against the l
     // Past the rows' cap (the counted cap here) a list read whole from the box; with no room for it, none past it is whole.
     expect(read.get('boxedOnly')!.some((r) => r.fromBox === 1 && r.listWhole === 1 && r.listN > LIMITS.countedTotal)).toBe(true);
     expect(read.get('boxedNone')!.every((r) => r.listWhole === 0 || r.listN <= LIMITS.countedTotal)).toBe(true);
+    expect(read.get('pastRowsCap')!.some((r) => r.fromBox === 1 && r.listWhole === 1 && r.listN > LIMITS.countedTotal)).toBe(true);
+    expect(read.get('pastRowsCap')!.every((r) => r.fromBox === 0 || r.listN > LIMITS.countedTotal)).toBe(true);
   }, 240_000);
 });
 

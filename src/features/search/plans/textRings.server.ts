@@ -130,12 +130,16 @@ const narrowedWithin = (n: RawBuilder<unknown>, most: number, boxEntries: number
 /**
  * The NarrowedCap of a widest circle holding `circleRows` providers (the token sample's share: the
  * narrowed lists', `TextRingsList.narrowed`; unknown without them), its box's entries each costing
- * `PLAN_TUNING.ringsBoxEntryCost` of a listed match's row: past them the list is read from the box.
+ * `PLAN_TUNING.ringsBoxEntryCost` of a listed match's row: past them the list is read from the box;
+ * so is a list past the rows' cap when the box holds at most `ringsBoxedMost` (else each circle's own
+ * plan lists the words again, circle after circle).
  */
-const narrowedCapOf = (circleRows: number | undefined): NarrowedCap =>
-  circleRows === undefined
-    ? { most: narrowedListedMost() }
-    : { most: Math.max(narrowedListedMost(), PLAN_TUNING.ringsBoxedMost), boxEntries: circleRows * PLAN_TUNING.ringsBoxEntryCost };
+function narrowedCapOf(circleRows: number | undefined): NarrowedCap {
+  if (circleRows === undefined) return { most: narrowedListedMost() };
+  const most = Math.max(narrowedListedMost(), PLAN_TUNING.ringsBoxedMost);
+  const entries = circleRows * PLAN_TUNING.ringsBoxEntryCost;
+  return { most, boxEntries: circleRows <= most ? Math.min(entries, narrowedListedMost()) : entries };
+}
 
 /** Whether the rings' list `l` is read from the box (SQL, constant): its matches past the box's entries (`narrowedCapOf`; none known: never). */
 const fromBox = (boxEntries: number | undefined) => (boxEntries === undefined ? sql<SqlBool>`0` : sql<SqlBool>`((SELECT n FROM l) > ${boxEntries})`);
