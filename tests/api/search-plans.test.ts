@@ -2673,11 +2673,15 @@ describe("a place's rings with words in one statement (plans/textRings.server.ts
     });
     // As tuned, and with every text past the words' cap: the statement lists them narrowed to the
     // widest circle's states and the filters' tokens, and a circle past the counted cap is the ring;
-    // then with the narrowed list capped as the words' are (`plan` alone past it: circle after circle).
-    const tuned = { textLeads: PLAN_TUNING.textLeads, ringsNarrowedMost: PLAN_TUNING.ringsNarrowedMost };
-    for (const { textLeads, ringsNarrowedMost } of [tuned, { ...tuned, textLeads: 0 }, { textLeads: 0, ringsNarrowedMost: 0 }])
+    // then with the narrowed list capped as the words' are, read from the box too (`plan` alone past it: circle after circle).
+    const tuned = { textLeads: PLAN_TUNING.textLeads, ringsNarrowedMost: PLAN_TUNING.ringsNarrowedMost, ringsBoxedMost: PLAN_TUNING.ringsBoxedMost };
+    for (const { textLeads, ringsNarrowedMost, ringsBoxedMost } of [
+      tuned,
+      { ...tuned, textLeads: 0 },
+      { textLeads: 0, ringsNarrowedMost: 0, ringsBoxedMost: 0 },
+    ])
       try {
-        tune({ textLeads, ringsNarrowedMost });
+        tune({ textLeads, ringsNarrowedMost, ringsBoxedMost });
         for (const raw of [
           { query: 'plan' },
           { query: 'manicure' },
@@ -2806,6 +2810,59 @@ describe("a place's rings with words past their cap, narrowed by the tokens wort
     // Without the price's token the list holds every price's matches in the states.
     expect(listed.get(1e6)!).toBeGreaterThan(listed.get(0)!);
   });
+});
+
+describe("a place's rings with words: the widest circle's box read against the list when it holds fewer (plans/textRings.server.ts boxEntriesOf)", () => {
+  it("the box entries checked against the list, or the list rows read, or past the rows' cap the box: the same page, total and radius as circle after circle", async () => {
+    // What the rings' one statement read its list from, by tuning: from the box, and whole past the rows' cap.
+    const read = new Map<string, { fromBox: number; listN: number; listWhole: number }[]>();
+    let tuning = '';
+    const database = watchedDatabase(
+      api.database,
+      () => {},
+      (text, row) => {
+        if (/^WITH (w|o) AS MATERIALIZED/.test(text) && row)
+          read.set(tuning, [...(read.get(tuning) ?? []), { fromBox: Number(row.fromBox), listN: Number(row.listN), listWhole: Number(row.listWhole) }]);
+      },
+    );
+    // The sample kept: the statement never reads it (a round trip).
+    await tokenShares(api.database);
+    const tunings: Record<string, Partial<typeof PLAN_TUNING>> = {
+      // Free entries: every list is read from the box; dear ones: none is.
+      free: { ringsBoxEntryCost: 0 },
+      dear: { ringsBoxEntryCost: 1e9 },
+      // Every text past the words' cap, and the rows' cap 0: a list read whole only from the box (or past its own cap: circle after circle).
+      boxedOnly: { ringsBoxEntryCost: 0, textLeads: 0, ringsNarrowedMost: 0 },
+      boxedNone: { ringsBoxEntryCost: 0, textLeads: 0, ringsNarrowedMost: 0, ringsBoxedMost: 0 },
+      // Dear entries, but a list past the rows' cap: read from the box (a small one) rather than circle after circle.
+      pastRowsCap: { ringsBoxEntryCost: 1e9, textLeads: 0, ringsNarrowedMost: 0, ringsBoxedMost: PLAN_TUNING.ringsBoxedMost },
+    };
+    for (const [name, values] of Object.entries(tunings))
+      for (const raw of [
+        { query: 'plan' },
+        { query: 'plan', priceRange: '$$', rating: '4' },
+        { service: 'Gel Manicure', sort: 'rating' },
+        { query: 'balayage facial', openNow: 'true' },
+      ] as Record<string, string>[])
+        for (const offset of [0, 30, 480]) {
+          tuning = name;
+          tune(values);
+          const params = searchParamsSchema.parse({ ...raw, location: ZIP, offset: String(offset), limit: '12' });
+          const what = `${new URLSearchParams(raw)} offset ${offset} ${name}`;
+          for (const at of raw.openNow ? [MOMENTS.many, MOMENTS.few] : [MOMENTS.many]) {
+            const atOnce = await searchNearPlace(database, params, at);
+            expectDistinct(atOnce, what);
+            expect(atOnce, what).toEqual(await circleAfterCircle(params, at));
+          }
+        }
+    expect(read.get('free')!.some((r) => r.fromBox === 1)).toBe(true);
+    expect(read.get('dear')!.every((r) => r.fromBox === 0)).toBe(true);
+    // Past the rows' cap (the counted cap here) a list read whole from the box; with no room for it, none past it is whole.
+    expect(read.get('boxedOnly')!.some((r) => r.fromBox === 1 && r.listWhole === 1 && r.listN > LIMITS.countedTotal)).toBe(true);
+    expect(read.get('boxedNone')!.every((r) => r.listWhole === 0 || r.listN <= LIMITS.countedTotal)).toBe(true);
+    expect(read.get('pastRowsCap')!.some((r) => r.fromBox === 1 && r.listWhole === 1 && r.listN > LIMITS.countedTotal)).toBe(true);
+    expect(read.get('pastRowsCap')!.every((r) => r.fromBox === 0 || r.listN > LIMITS.countedTotal)).toBe(true);
+  }, 240_000);
 });
 
 /** Places whose rings the plan tests read: the ZIP area and its town have providers of their own; Plan City's lie ~36 miles west, in the widest ring. */

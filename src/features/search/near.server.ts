@@ -33,16 +33,18 @@ export function withinCondition(point: Point, miles: number, row = 'p'): Express
  * docs/BENCHMARKS.md). Pair it with withinCondition, which keeps the exact distance.
  *
  * With `category`, the category rows (alias `c`) of that service in the box instead, from their own
- * coordinate index (migrations/0023): a service's share of the box, not every provider there.
+ * coordinate index (migrations/0023): a service's share of the box, not every provider there. With
+ * `when`, a condition constant in the statement: false, no latitude is sought (a WHERE outside is
+ * tested only once the latitudes are listed).
  */
-export function boxTables(point: Point, miles: number, category?: string): RawBuilder<unknown> {
+export function boxTables(point: Point, miles: number, category?: string, when?: RawBuilder<unknown>): RawBuilder<unknown> {
   const box = boundingBox(point, miles);
   const [table, alias, index] = category
     ? [sql`provider_categories`, sql`c`, indexedBy(INDEXES.categoryGeo)]
     : [sql`providers`, sql`p`, indexedBy(INDEXES.geo)];
   const only = category ? sql`category = ${category} AND` : sql``;
   return sql`FROM (WITH RECURSIVE lat (v) AS (
-      SELECT (SELECT min(latitude) FROM ${table} ${index} WHERE ${only} latitude BETWEEN ${box.minLat} AND ${box.maxLat})
+      SELECT (SELECT min(latitude) FROM ${table} ${index} WHERE ${only} latitude BETWEEN ${box.minLat} AND ${box.maxLat}) ${when ? sql`WHERE ${when}` : sql``}
       UNION ALL
       SELECT (SELECT min(latitude) FROM ${table} ${index} WHERE ${only} latitude > lat.v AND latitude <= ${box.maxLat}) FROM lat WHERE lat.v IS NOT NULL
     ) SELECT v FROM lat WHERE v IS NOT NULL) lat

@@ -12,7 +12,7 @@ import { INDEXES } from './indexes.server';
 import { facetToken, FILTERS, listedMatch, priceToken, ratingToken, sampledMeets, stateToken, textTokensOf } from './filters.server';
 import { ratingTenth, type Standing } from './orderBuckets.server';
 import type { Circle, Resolved, SampledCategories } from './searchTypes.server';
-import { haversineMiles } from '../places';
+import { boundingBox, haversineMiles } from '../places';
 import { PLAN_TUNING } from './tuning.server';
 
 /** Providers sampled, spread evenly over seq (one primary-key read each). */
@@ -47,18 +47,23 @@ export const tokensShare = (shares: TokenShares['shares'], tokens: readonly stri
 /**
  * The providers a circle holds (with `category`, those offering it: its rows in the circle), at the
  * sample's share of the directory, counting one sampled provider more than it holds: a circle holding
- * none of the sample holds no more than that share.
+ * none of the sample holds no more than that share. The circle's bounding box prefilters the distance,
+ * as in SQL (a place's rings ask it for every search around a place).
  */
-export const circleRowsOf = ({ size, categoryRows }: TokenShares, { point, miles }: Circle, category?: string) =>
-  (size *
-    (1 +
-      categoryRows.filter(
-        (row) =>
-          row.latitude !== null &&
-          (!category || row.categories.includes(category)) &&
-          haversineMiles(point, { latitude: row.latitude, longitude: row.longitude! }) <= miles,
-      ).length)) /
-  Math.max(1, categoryRows.length);
+export function circleRowsOf({ size, categoryRows }: TokenShares, { point, miles }: Circle, category?: string): number {
+  const box = boundingBox(point, miles);
+  const held = categoryRows.filter(
+    (row) =>
+      row.latitude !== null &&
+      row.latitude >= box.minLat &&
+      row.latitude <= box.maxLat &&
+      row.longitude! >= box.minLng &&
+      row.longitude! <= box.maxLng &&
+      (!category || row.categories.includes(category)) &&
+      haversineMiles(point, { latitude: row.latitude, longitude: row.longitude! }) <= miles,
+  ).length;
+  return (size * (1 + held)) / Math.max(1, categoryRows.length);
+}
 
 /**
  * The providers of a search's city and state (each when it has it), at the sample's share of the
@@ -159,11 +164,17 @@ export interface NarrowedChoice {
  * words' cap), with none, then one more and one more of its filters' tokens, most selective first:
  * each token's list is read whole, and a price or a rating step held by half the directory costs
  * more than the rows it leaves out of a list of thousands. The statement picks the cheapest once it
- * has the words' count.
+ * has the words' count. With `r.within` (the widest circle), the providers it holds (`circleRowsOf`):
+ * the statement weighs its box against the list it reads.
  */
-export async function narrowedLists(database: Db, r: Resolved, states: readonly string[]): Promise<{ size: number; choices: NarrowedChoice[] }> {
-  const { size, shares } = await tokenShares(database);
-  return { size, choices: narrowedChoices(r, states, { size, shares }) };
+export async function narrowedLists(
+  database: Db,
+  r: Resolved,
+  states: readonly string[],
+): Promise<{ size: number; choices: NarrowedChoice[]; circleRows?: number }> {
+  const sample = await tokenShares(database);
+  const { size, shares } = sample;
+  return { size, choices: narrowedChoices(r, states, { size, shares }), ...(r.within ? { circleRows: circleRowsOf(sample, r.within) } : {}) };
 }
 
 /** narrowedLists's choices for the sample's `shares` of a directory of `size`. */

@@ -96,6 +96,10 @@ export const PLAN_TUNING = {
   ringsNarrowedMargin: 1,
   /** …and list them up to this many (each a row read in the statement): each circle's own plan merged the words' whole lists again. */
   ringsNarrowedMost: 20000,
+  /** The rings' list is read from the widest circle's box, its coordinate index's entries each checked against the list, while the box's providers times this are fewer than the list's matches (each a row read). */
+  ringsBoxEntryCost: 1,
+  /** …and list them up to this many when the box is read so (the list decoded and kept, no row read a match): circle after circle, each circle's own plan listed them again. */
+  ringsBoxedMost: 60000,
   /** Text listed in a box is read from the full-text index, each match checked in the box, while its words in the box's states (the rest of the list decoded at `narrowedEntryCost`) are fewer than this times the box's providers: else the box is read, each row checked against the words' list. */
   wordsLeadBox: 2.5,
   /** With open now, the widest circle's open ranges read up to this many before the words' matches, each then looked up only when a range meeting the filters holds it (at night, a few of thousands): past it, every match is looked up. */

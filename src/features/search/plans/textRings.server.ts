@@ -14,7 +14,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { LIMITS } from '../../../config';
 import { boundingBox, type Point } from '../../places';
 import type { SearchPlace } from '../../places/index.server';
-import { distanceSql } from '../near.server';
+import { boxTables, distanceSql } from '../near.server';
 import { rowConditions } from '../filters.server';
 import { countedWords, PLAN_TUNING } from '../tuning.server';
 import { and, type Row, type SearchRun } from './context.server';
@@ -37,7 +37,7 @@ export interface TextRingsRead {
   words: { n: number; reach: number; rowids: string | null };
   /** The matches of the list the circles were read from: the words', else past their cap the words' narrowed to the widest circle's states and the filters' tokens (`TextRingsList.narrowed`). */
   listed: number;
-  /** That list was past what the statement reads (`countedWords()`, narrowed `narrowedListedMost`): no circle was read. */
+  /** That list was past what the statement reads (`countedWords()`, narrowed `NarrowedCap`): no circle was read. */
   pastCap: boolean;
   /** Each circle's matches and the place's own among them, in `radii`'s order; null for those not counted (the nearest filled the page, or the list is past its cap). */
   counts: CircleCount[];
@@ -68,7 +68,7 @@ export interface TextRingsAsk {
  * `words`, the words' list when the request counted it already past the cap (not read again).
  */
 export interface TextRingsList {
-  narrowed?: { size: number; choices: readonly NarrowedChoice[] };
+  narrowed?: { size: number; choices: readonly NarrowedChoice[]; circleRows?: number };
   words?: Pick<TextList, 'n' | 'reach'>;
   /**
    * With open now, the widest circle's open ranges (resolve.server.ts `openRangesWithin`), read up to
@@ -83,7 +83,7 @@ export interface TextRingsList {
  * it): the words', or past their cap the narrowed one, read only then and up to a cap of its own.
  * Each circle's own plan built the narrowed list again, merging the words' whole lists each time.
  */
-function listsOf(match: string, { narrowed, words, open }: TextRingsList, narrowedCap: number) {
+function listsOf(match: string, { narrowed, words, open }: TextRingsList, { most: narrowedCap, boxEntries }: NarrowedCap) {
   const cap = countedWords();
   const w = words
     ? sql`w AS MATERIALIZED (SELECT ${words.n} AS n, ${words.reach} AS reach, NULL AS rowids)`
@@ -103,12 +103,76 @@ function listsOf(match: string, { narrowed, words, open }: TextRingsList, narrow
   // else the list is the words' (past the cap: no circle is read).
   const few = sql`(SELECT count(*) FROM c)`;
   return sql`${w}, c AS MATERIALIZED (SELECT t.column3 AS m FROM w CROSS JOIN (VALUES ${list}) t
-      WHERE w.n > ${cap} AND NOT ${none} AND ${rows} * t.column1 <= ${narrowedCap * PLAN_TUNING.ringsNarrowedMargin} ORDER BY ${rows} * t.column1 + t.column2 LIMIT 1),
+      WHERE w.n > ${cap} AND NOT ${none} AND ${narrowedWithin(sql`${rows} * t.column1 / ${PLAN_TUNING.ringsNarrowedMargin}`, narrowedCap, boxEntries)} ORDER BY ${rows} * t.column1 + t.column2 LIMIT 1),
     v AS MATERIALIZED (SELECT count(*) AS n, json_group_array(rowid) AS rowids
       FROM (SELECT f.rowid FROM c CROSS JOIN providers_fts f WHERE f.providers_fts MATCH c.m LIMIT ${narrowedCap + 1})),
     l AS MATERIALIZED (SELECT CASE WHEN ${none} THEN 0 WHEN ${few} THEN v.n ELSE w.n END AS n,
       CASE WHEN ${none} THEN '[]' WHEN ${few} THEN v.rowids ELSE w.rowids END AS rowids,
-      CASE WHEN ${none} THEN 1 WHEN ${few} THEN v.n <= ${narrowedCap} ELSE w.n <= ${cap} END AS whole FROM w CROSS JOIN v)`;
+      CASE WHEN ${none} THEN 1 WHEN ${few} THEN ${narrowedWithin(sql`v.n`, narrowedCap, boxEntries)} ELSE w.n <= ${cap} END AS whole FROM w CROSS JOIN v)`;
+}
+
+/**
+ * How far the narrowed list is read (`most`): `narrowedListedMost()`, each match a row read; with the
+ * box's entries known (`boxEntries`), as far as `PLAN_TUNING.ringsBoxedMost` when the box is read
+ * instead (the list then costs its decoding, not a row a match).
+ */
+interface NarrowedCap {
+  most: number;
+  boxEntries?: number;
+}
+
+/** Whether a narrowed list of `n` matches is read (`NarrowedCap`): within the rows' cap, or past it within `most` and read from the box. */
+const narrowedWithin = (n: RawBuilder<unknown>, most: number, boxEntries: number | undefined) =>
+  boxEntries === undefined || most <= narrowedListedMost()
+    ? sql<SqlBool>`${n} <= ${most}`
+    : sql<SqlBool>`(${n} <= ${narrowedListedMost()} OR (${n} <= ${most} AND ${n} > ${boxEntries}))`;
+
+/**
+ * The NarrowedCap of a widest circle holding `circleRows` providers (the token sample's share: the
+ * narrowed lists', `TextRingsList.narrowed`; unknown without them), its box's entries each costing
+ * `PLAN_TUNING.ringsBoxEntryCost` of a listed match's row: past them the list is read from the box;
+ * so is a list past the rows' cap when the box holds at most `ringsBoxedMost` (else each circle's own
+ * plan lists the words again, circle after circle).
+ */
+function narrowedCapOf(circleRows: number | undefined): NarrowedCap {
+  if (circleRows === undefined) return { most: narrowedListedMost() };
+  const most = Math.max(narrowedListedMost(), PLAN_TUNING.ringsBoxedMost);
+  const entries = circleRows * PLAN_TUNING.ringsBoxEntryCost;
+  return { most, boxEntries: circleRows <= most ? Math.min(entries, narrowedListedMost()) : entries };
+}
+
+/** Whether the rings' list `l` is read from the box (SQL, constant): its matches past the box's entries (`narrowedCapOf`; none known: never). */
+const fromBox = (boxEntries: number | undefined) => (boxEntries === undefined ? sql<SqlBool>`0` : sql<SqlBool>`((SELECT n FROM l) > ${boxEntries})`);
+
+/**
+ * The widest circle's (`miles` around `point`) matches of the list `l` with the other filters of `s`,
+ * as the rings' statement keeps them (`cl`: seq, distance, whether the place's own, coordinates): each
+ * listed match's row read, or past `boxEntries` (`fromBox`) the box's entries read from the coordinate
+ * index, each checked against the list (the index carries every filter's column: a row is read only
+ * for a match in it). With `open`, a match is checked against the open-now list first. Undefined when
+ * the place's own cannot be told on the rows.
+ */
+function circleList(
+  s: SearchRun,
+  { point, miles }: { point: Point; miles: number },
+  place: SearchPlace | undefined,
+  open: TextRingsList['open'],
+  boxEntries: number | undefined,
+) {
+  const inPlace = place ? inPlaceOf({ rowOf: 'p' }, place) : sql`0`;
+  if (!inPlace) return undefined;
+  const columns = sql`p.seq, ${distanceSql(point)} AS miles, ${inPlace} AS own, p.latitude AS lat, p.longitude AS lng`;
+  const conds = rowConditions({ ...s.r, match: null, within: { point, miles } });
+  // The open ranges within their bound test each match before its row is read (a constant past it).
+  const inOpen = (seq: RawBuilder<unknown>) =>
+    open ? [sql<SqlBool>`((SELECT count(*) FROM o) > ${open.most} OR ${seq} IN (SELECT seq FROM o WHERE hit))`] : [];
+  const fromList = sql`SELECT ${columns} FROM l CROSS JOIN json_each(l.rowids) m CROSS JOIN provider_search p ON p.seq = m.value`;
+  if (boxEntries === undefined) return sql`${fromList} ${and([sql<SqlBool>`l.whole`, ...inOpen(sql`m.value`), ...conds])}`;
+  const boxed = fromBox(boxEntries);
+  // The box's latitudes are sought only when it is read (its condition in their first seek).
+  return sql`${fromList} ${and([sql<SqlBool>`l.whole AND NOT ${boxed}`, ...inOpen(sql`m.value`), ...conds])}
+    UNION ALL SELECT ${columns} ${boxTables(point, miles, undefined, sql`(SELECT whole FROM l) AND ${boxed}`)}
+    ${and([sql<SqlBool>`p.seq IN (SELECT value FROM json_each((SELECT rowids FROM l)))`, ...inOpen(sql`p.seq`), ...conds])}`;
 }
 
 /**
@@ -125,35 +189,30 @@ export async function ringsByText(
   ask: TextRingsAsk,
   list: TextRingsList = {},
 ): Promise<TextRingsRead | undefined> {
-  const inPlace = ask.place ? inPlaceOf({ rowOf: 'p' }, ask.place) : sql`0`;
-  if (!inPlace) return undefined;
   const last = radii.length - 1;
   const cap = countedWords();
-  const narrowedCap = narrowedListedMost();
-  const fills0 = sql`(${ask.ownLeast} + k0.n - k0.o >= ${ask.wanted})`;
-  const wider = last > 0;
+  const narrowedCap = narrowedCapOf(list.narrowed?.circleRows);
   // One pass over the list, in the widest circle: the nearest's matches are those of its rows within
   // the nearest's box and radius (a second pass looked every match up again).
-  const conds = rowConditions({ ...s.r, match: null, within: { point, miles: radii[last]! } });
+  const { open } = list;
+  const cl = circleList(s, { point, miles: radii[last]! }, ask.place, open, narrowedCap.boxEntries);
+  if (!cl) return undefined;
+  const fills0 = sql`(${ask.ownLeast} + k0.n - k0.o >= ${ask.wanted})`;
+  const wider = last > 0;
   const box0 = boundingBox(point, radii[0]!);
   const c0 = wider
     ? sql`c0 AS (SELECT seq, miles, own FROM cl WHERE lat BETWEEN ${box0.minLat} AND ${box0.maxLat} AND lng BETWEEN ${box0.minLng} AND ${box0.maxLng} AND miles <= ${radii[0]!})`
     : sql`c0 AS (SELECT seq, miles, own FROM cl)`;
   // Constant conditions (the list's count): SQLite tests them before reading a row.
-  // The open ranges within their bound test each match before its row is read (a constant past it).
-  const { open } = list;
   const openList = open ? sql`o AS MATERIALIZED (SELECT seq, hit FROM (${open.ranges}) LIMIT ${open.most + 1}), ` : sql``;
-  const inOpen = open ? [sql<SqlBool>`((SELECT count(*) FROM o) > ${open.most} OR m.value IN (SELECT seq FROM o WHERE hit))`] : [];
   const rows = (await s.run(sql`WITH ${openList}${listsOf(match, list, narrowedCap)},
-    cl AS MATERIALIZED (SELECT p.seq, ${distanceSql(point)} AS miles, ${inPlace} AS own, p.latitude AS lat, p.longitude AS lng
-      FROM l CROSS JOIN json_each(l.rowids) m CROSS JOIN provider_search p ON p.seq = m.value
-      ${and([sql<SqlBool>`l.whole`, ...inOpen, ...conds])}),
+    cl AS MATERIALIZED (${cl}),
     ${c0},
     k0 AS MATERIALIZED (SELECT count(*) AS n, total(own) AS o FROM c0)
     ${wider ? sql`, kl AS (SELECT count(*) AS n, total(own) AS o ${betweenCounts(radii)} FROM cl)` : sql``},
     pg AS (SELECT seq, miles FROM (SELECT seq, miles FROM c0 WHERE NOT own AND ${wider ? sql`(SELECT ${fills0} FROM k0)` : sql`1`}
       ${wider ? sql`UNION ALL SELECT seq, miles FROM cl WHERE NOT own AND NOT (SELECT ${fills0} FROM k0)` : sql``}) ORDER BY miles, seq LIMIT ${ask.rows} OFFSET ${ask.from})
-    SELECT w.n AS wordsN, w.reach AS wordsReach, l.n AS listN, l.whole AS listWhole,
+    SELECT w.n AS wordsN, w.reach AS wordsReach, l.n AS listN, l.whole AS listWhole, ${fromBox(narrowedCap.boxEntries)} AS fromBox,
       CASE WHEN w.n <= ${cap} AND max(k0.n, ${wider ? sql`kl.n` : sql`0`}) > ${LIMITS.countedTotal} THEN w.rowids END AS wordsRowids, k0.n AS n0, k0.o AS o0, (SELECT ${fills0} FROM k0) AS filled0,
       ${wider ? sql`kl.*,` : sql``} pg.miles AS ringMiles, p.*${s.distance}
     FROM w CROSS JOIN l CROSS JOIN k0 ${wider ? sql`CROSS JOIN kl` : sql``} LEFT JOIN pg ON 1 LEFT JOIN providers p ON p.seq = pg.seq`)) as (Row &
@@ -177,6 +236,7 @@ export async function ringsByText(
         wordsRowids: _r,
         listN: _l,
         listWhole: _lw,
+        fromBox: _fb,
         n0: ___,
         o0: ____,
         filled0: _____,
