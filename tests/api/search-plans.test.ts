@@ -3252,6 +3252,28 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
         }
       }
     });
+  // A facet with a price or a rating, open now, no service or place: the open-now list is counted only
+  // as far as the facet's rows cost to read (resolve.server.ts `facetScanMost`), where every range up to
+  // openScanMost was read twice by day to learn the count is not known (the fuzz benchmark's
+  // `priceRange=$$&openNow=true&lang=ar` at a million). Past that bound the facet's rows are listed; with
+  // the bound off (scanOverService 0) every open range is counted and, few matching, the open are listed.
+  for (const [raw, keep] of [
+    [{ owned: 'veteran', priceRange: '$$', openNow: 'true' }, (r: Ref) => holds(r, VETERAN) && r.priceRange === '$$'],
+    [{ lang: 'vi', rating: '3', openNow: 'true', sort: 'reviews', offset: '12' }, (r: Ref) => holds(r, VI) && r.rating >= 3],
+  ] as const)
+    it(`${new URLSearchParams(raw)}: the open-now list counted only as far as the facet's rows cost, the same rows`, async () => {
+      for (const moment of [MOMENTS.many, MOMENTS.few, MOMENTS.weekWrap]) {
+        const expected = (await everyProvider()).filter((r) => keep(r) && isOpen(r, moment)).sort(ORDERS[(raw.sort ?? 'recommended') as keyof typeof ORDERS]);
+        for (const scale of [PLAN_TUNING.scanOverService, 0]) {
+          // Every open range within openScanMost, the facet's rows listed whenever they lead.
+          tune({ scanOverService: scale, openScanScale: 1000, facetListedScale: 1000, facetEntryCost: 1, textTokenShare: 0 });
+          const page = await search({ limit: '12', ...raw }, moment);
+          const what = `${new URLSearchParams(raw)} ${moment.toISOString()} scanOverService ${scale}`;
+          if (moment === MOMENTS.many) expect(lastPlan, what).toBe(scale ? 'facet-listed' : 'open-listed');
+          expectPage(page, expected, Number(raw.offset ?? 0), 12, what);
+        }
+      }
+    });
   // Many open, their count unknown (past openScanMost), a facet held by more than twice facetListedMost:
   // listed up to facetOpenMargin times it, where every other source checks each row's hours
   // (`openNow=true&offset=96&lang=vi&owned=women` at a million).

@@ -54,7 +54,7 @@ export const PLAN_TUNING = {
   openWalk: 20,
   /** Open ranges read (times that number) to count the open at a price or rating, before each row is checked instead. */
   openScanScale: 2,
-  /** …not read in full, with a service and no city, while its rows (or a facet's) cost less than this times the entries that scan reads among every service's (0: always read)… */
+  /** …not read in full, with a service and no city, while its rows (or a facet's) cost less than this times the entries that scan reads among every service's, nor with a facet few hold and no service or place past its rows' cost over twice this (0: always read)… */
   scanOverService: 1,
   /** …but as far as this share of the directory in every service's open ranges: at night fewer are open in all, and they say who is; by day a count stopped there costs little. */
   openScanBeside: 1 / 250,
