@@ -3252,6 +3252,27 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
         }
       }
     });
+  // A facet listed up to its rows with a price the token sample puts at many times that: the price's
+  // index is not counted to learn it holds more (plans/facetListed.server.ts `narrowerReads`: the fuzz
+  // benchmark's `priceRange=$$&openNow=true&owned=asian` at a million read 112,001 of the `$$` entries).
+  it('owned=veteran&priceRange=$$: a price the sample puts past the facet is not counted, the same rows', async () => {
+    const all = await everyProvider();
+    const expected = all.filter((r) => holds(r, VETERAN) && r.priceRange === '$$').sort(ORDERS.recommended);
+    const veteran = all.filter((r) => holds(r, VETERAN)).length;
+    for (const past of [PLAN_TUNING.sampledPast, Number.POSITIVE_INFINITY]) {
+      // facetListedMost the veteran's rows: listed up to them, the `$$` price's index the narrower source asked.
+      tune({ facetListedScale: veteran / Math.sqrt(LIMITS.countedTotal * all.length), facetEntryCost: 1, textTokenShare: 0, sampledPast: past });
+      const statements: string[] = [];
+      const trace: SearchTrace = {};
+      const database = watchedDatabase(api.database, (text) => statements.push(text));
+      const page = await searchProviders(database, searchParamsSchema.parse({ limit: '12', owned: 'veteran', priceRange: '$$' }), MOMENTS.many, { trace });
+      const what = `sampledPast ${past}`;
+      expect(trace.plan, what).toBe('facet-listed');
+      const counted = statements.some((text) => text.includes('SELECT count(*) FROM (SELECT 1 FROM providers p INDEXED BY providers_price_order'));
+      expect(counted, what).toBe(past === Number.POSITIVE_INFINITY);
+      expectPage(page, expected, 0, 12, what);
+    }
+  });
   // A facet with a price or a rating, open now, no service or place: the open-now list is counted only
   // as far as the facet's rows cost to read (resolve.server.ts `facetScanMost`), where every range up to
   // openScanMost was read twice by day to learn the count is not known (the fuzz benchmark's

@@ -42,6 +42,8 @@ export const PLAN_TUNING = {
   facetListedScale: 0.5,
   /** …and, with many open whose count is unknown (past the open ranges' scan), this many times it: every other source is counted with an hours lookup per row. */
   facetOpenMargin: 4,
+  /** A source the token sample puts past this many times the most a narrower one may hold is not counted to learn it holds more (plans/facetListed.server.ts `narrowerReads`). */
+  sampledPast: 2,
   /** A facet's listed row (a lookup by seq, then sorted) costs this many rows of a walk or a count along an index. */
   facetRowCost: 2,
   /** …and an index entry that carries the facets, checked in the entry with no lookup (no text, no open now), this many. */

@@ -34,10 +34,10 @@ import {
 import { CATEGORY_INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
 import { facetListedMost, PLAN_TUNING } from '../tuning.server';
 import { LIMITS } from '../../../config';
-import { tokenShares } from '../tokenShares.server';
+import { circleRowsOf, tokenShares, type TokenShares } from '../tokenShares.server';
 import { countOnce } from '../requestReads.server';
 import { and, FACET_ORDERS, inTurn, leadingIndex, onSeq, type Plan, type Row, type SearchRun } from './context.server';
-import type { SampledCategories } from '../searchTypes.server';
+import type { FilterName, SampledCategories } from '../searchTypes.server';
 import { categoryLead } from './category.server';
 import { wordsEstimate } from '../textFacts.server';
 
@@ -65,7 +65,7 @@ export async function rarestFacet(s: SearchRun): Promise<{ bit: number; rows: nu
  */
 export async function rarestFacetCount(s: SearchRun): Promise<RawBuilder<{ n: number }> | undefined> {
   const asked = await rarestAsks(s);
-  return asked ? narrowerCount(s, asked.most) : undefined;
+  return asked ? narrowerCount(s, asked.most, await tokenShares(s.q.database)) : undefined;
 }
 
 /**
@@ -129,33 +129,47 @@ const openWalked = (s: SearchRun, size: number, rows: number) => (s.wanted / (LI
 /** Whether the box, place, service or text another plan would lead with holds at most `most` rows. */
 async function narrowerSource(s: SearchRun, most: number): Promise<boolean> {
   const { r } = s;
-  const count = narrowerCount(s, most);
+  const shares = await tokenShares(s.q.database);
+  const count = narrowerCount(s, most, shares);
   if (count && (await countOnce(s.q.database, s.q.reads.counts, count)) > 0) return true;
-  return !!r.match && (await wordsEstimate(s.q.database, r, s.q.reads, (await tokenShares(s.q.database)).size)) <= most;
+  return !!r.match && (await wordsEstimate(s.q.database, r, s.q.reads, shares.size)) <= most;
 }
 
 /**
  * The box's, the place's and the service's rows counted in turn, each one past `most` and only while
  * those before hold more, in one statement (a round trip each before): 1 when one holds at most
- * `most`, else 0; undefined when the search has none of them.
+ * `most`, else 0; undefined when the search has none of them (or none the token sample leaves
+ * within reach of `most`: narrowerReads).
  */
-function narrowerCount(s: SearchRun, most: number): RawBuilder<{ n: number }> | undefined {
-  const reads = narrowerReads(s);
+function narrowerCount(s: SearchRun, most: number, shares: TokenShares): RawBuilder<{ n: number }> | undefined {
+  const reads = narrowerReads(s, most, shares);
   if (!reads.length) return undefined;
   const held = reads.map((read) => sql`WHEN (SELECT count(*) FROM (${read} LIMIT ${most + 1})) <= ${most} THEN 1`);
   return sql<{ n: number }>`SELECT CASE ${sql.join(held, sql` `)} ELSE 0 END AS n`;
 }
 
-/** The reads narrowerCount counts in turn: the box's, the place's and the service's rows. */
-function narrowerReads(s: SearchRun): RawBuilder<unknown>[] {
+/**
+ * The reads narrowerCount counts in turn: the box's, the place's and the service's rows, each but
+ * one the token sample puts past `sampledPast` times `most` (a count that reads `most` entries to
+ * find what the sample already says: the `$$` price's 112,001 entries at a million for a facet
+ * listed up to twice its rows). A place's index is left to the sample only when the sample holds
+ * each of its filters' columns.
+ */
+function narrowerReads(s: SearchRun, most: number, shares: TokenShares): RawBuilder<unknown>[] {
   const { r } = s;
   const place = leadingIndex(r, PLACE_INDEXES);
   const category = leadingIndex(r, CATEGORY_INDEXES);
+  const { size, categoryRows } = shares;
+  const past = (rows: number) => rows > PLAN_TUNING.sampledPast * most;
+  const sampled = (filters: readonly FilterName[]) =>
+    filters.every((f) => !!(FILTERS[f] as SearchFilter).sampledRow) &&
+    past((size * categoryRows.filter(sampledMeets(r, filters)).length) / Math.max(1, categoryRows.length));
   const reads: RawBuilder<unknown>[] = [];
-  if (r.within) reads.push(sql`SELECT 1 ${boxTables(r.within.point, r.within.miles, r.category)}`);
+  if (r.within && !past(circleRowsOf(shares, r.within, r.category))) reads.push(sql`SELECT 1 ${boxTables(r.within.point, r.within.miles, r.category)}`);
   // Each index's own filters: a read of its entries alone.
-  if (place) reads.push(sql`SELECT 1 FROM providers p ${indexedBy(place.index)} ${and(place.filters.map((f) => FILTERS[f].row(r, { listText: false })))}`);
-  if (category)
+  if (place && !sampled(place.filters))
+    reads.push(sql`SELECT 1 FROM providers p ${indexedBy(place.index)} ${and(place.filters.map((f) => FILTERS[f].row(r, { listText: false })))}`);
+  if (category && !sampled(category.filters))
     reads.push(
       sql`SELECT 1 FROM provider_categories c ${indexedBy(category.index)} ${and(category.filters.map((f) => (FILTERS[f] as SearchFilter).categoryRow!(r)))}`,
     );
