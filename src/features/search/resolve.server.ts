@@ -223,10 +223,14 @@ async function serviceScanMost(database: Db, r: Resolved, place: SearchPlace | u
  */
 async function facetScanMost(database: Db, r: Resolved, place: SearchPlace | undefined): Promise<number | undefined> {
   if (r.category || place || r.within || r.match || r.params.sort === 'distance' || !PLAN_TUNING.scanOverService) return undefined;
-  if (!openListConditions(r).scanned.length) return undefined;
+  // The token sample only with a facet (no read of it for a search without).
+  const bits = facetBitsOf(r);
+  if (!bits.length || !openListConditions(r).scanned.length) return undefined;
   const { size, facetShares } = await tokenShares(database);
-  const facet = Math.min(...facetBitsOf(r).map((bit) => (facetShares.get(bit) ?? 0) * size));
-  if (!(facet <= PLAN_TUNING.facetOpenMargin * facetListedMost(size))) return undefined;
+  const facet = Math.min(...bits.map((bit) => (facetShares.get(bit) ?? 0) * size));
+  // None listed at all (facetListedScale 0): the count keeps its own bound.
+  const most = facetListedMost(size);
+  if (!most || !(facet <= PLAN_TUNING.facetOpenMargin * most)) return undefined;
   return Math.max(1, Math.floor((facet * PLAN_TUNING.facetRowCost) / (2 * PLAN_TUNING.scanOverService)));
 }
 
