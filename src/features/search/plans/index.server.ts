@@ -128,7 +128,7 @@ function fewShort(q: SearchRequest<SearchInput>, asIf: (n: number) => Resolved, 
 }
 
 /** The plans whose first statement (their count, SearchRun.countOrList) is read ahead with the open-now count when the open are many. */
-const AHEAD_PLANS: ReadonlySet<PlanName> = new Set(['order', 'other-order']);
+const AHEAD_PLANS: ReadonlySet<PlanName> = new Set(['order', 'other-order', 'facet-listed']);
 
 /**
  * The first statement of the plan the choice names, with no fact left to read, for the counts that leave
