@@ -3417,6 +3417,49 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
         }
       }
     });
+  // A facet listed up to its rows with a price the token sample puts at many times that: the price's
+  // index is not counted to learn it holds more (plans/facetListed.server.ts `narrowerReads`: the fuzz
+  // benchmark's `priceRange=$$&openNow=true&owned=asian` at a million read 112,001 of the `$$` entries).
+  it('owned=veteran&priceRange=$$: a price the sample puts past the facet is not counted, the same rows', async () => {
+    const all = await everyProvider();
+    const expected = all.filter((r) => holds(r, VETERAN) && r.priceRange === '$$').sort(ORDERS.recommended);
+    const veteran = all.filter((r) => holds(r, VETERAN)).length;
+    for (const past of [PLAN_TUNING.sampledPast, Number.POSITIVE_INFINITY]) {
+      // facetListedMost the veteran's rows: listed up to them, the `$$` price's index the narrower source asked.
+      tune({ facetListedScale: veteran / Math.sqrt(LIMITS.countedTotal * all.length), facetEntryCost: 1, textTokenShare: 0, sampledPast: past });
+      const statements: string[] = [];
+      const trace: SearchTrace = {};
+      const database = watchedDatabase(api.database, (text) => statements.push(text));
+      const page = await searchProviders(database, searchParamsSchema.parse({ limit: '12', owned: 'veteran', priceRange: '$$' }), MOMENTS.many, { trace });
+      const what = `sampledPast ${past}`;
+      expect(trace.plan, what).toBe('facet-listed');
+      const counted = statements.some((text) => text.includes('SELECT count(*) FROM (SELECT 1 FROM providers p INDEXED BY providers_price_order'));
+      expect(counted, what).toBe(past === Number.POSITIVE_INFINITY);
+      expectPage(page, expected, 0, 12, what);
+    }
+  });
+  // A facet with a price or a rating, open now, no service or place: the open-now list is counted only
+  // as far as the facet's rows cost to read (resolve.server.ts `facetScanMost`), where every range up to
+  // openScanMost was read twice by day to learn the count is not known (the fuzz benchmark's
+  // `priceRange=$$&openNow=true&lang=ar` at a million). Past that bound the facet's rows are listed; with
+  // the bound off (scanOverService 0) every open range is counted and, few matching, the open are listed.
+  for (const [raw, keep] of [
+    [{ owned: 'veteran', priceRange: '$$', openNow: 'true' }, (r: Ref) => holds(r, VETERAN) && r.priceRange === '$$'],
+    [{ lang: 'vi', rating: '3', openNow: 'true', sort: 'reviews', offset: '12' }, (r: Ref) => holds(r, VI) && r.rating >= 3],
+  ] as const)
+    it(`${new URLSearchParams(raw)}: the open-now list counted only as far as the facet's rows cost, the same rows`, async () => {
+      for (const moment of [MOMENTS.many, MOMENTS.few, MOMENTS.weekWrap]) {
+        const expected = (await everyProvider()).filter((r) => keep(r) && isOpen(r, moment)).sort(ORDERS[(raw.sort ?? 'recommended') as keyof typeof ORDERS]);
+        for (const scale of [PLAN_TUNING.scanOverService, 0]) {
+          // Every open range within openScanMost, the facet's rows listed whenever they lead.
+          tune({ scanOverService: scale, openScanScale: 1000, facetListedScale: 1000, facetEntryCost: 1, textTokenShare: 0 });
+          const page = await search({ limit: '12', ...raw }, moment);
+          const what = `${new URLSearchParams(raw)} ${moment.toISOString()} scanOverService ${scale}`;
+          if (moment === MOMENTS.many) expect(lastPlan, what).toBe(scale ? 'facet-listed' : 'open-listed');
+          expectPage(page, expected, Number(raw.offset ?? 0), 12, what);
+        }
+      }
+    });
   // Many open, their count unknown (past openScanMost), a facet held by more than twice facetListedMost:
   // listed up to facetOpenMargin times it, where every other source checks each row's hours
   // (`openNow=true&offset=96&lang=vi&owned=women` at a million).
@@ -3442,8 +3485,9 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
       for (const scale of [1000, 0]) {
         // An index entry priced as a row: the facet's rows are listed whenever few enough. The
         // facets' tokens left out (textTokenShare 0): with them, text and a facet few hold are
-        // listed as their intersection in the full-text index (below).
-        tune({ facetListedScale: scale, facetEntryCost: 1, textTokenShare: 0 });
+        // listed as their intersection in the full-text index (below). Open now counted past the
+        // facet's rows (scanOverService 0: resolve.server.ts `facetScanMost`), so its few open are known.
+        tune({ facetListedScale: scale, facetEntryCost: 1, textTokenShare: 0, ...(raw.openNow ? { scanOverService: 0 } : {}) });
         const page = await search({ limit: '12', ...raw }, MOMENTS.many);
         const what = `${new URLSearchParams(raw)} facetListedScale ${scale}`;
         if (scale) expect(lastPlan, what).toBe(other ?? 'facet-listed');

@@ -136,7 +136,7 @@ async function resolveOpenList(
   afterOpen?: AfterOpenCount,
   wordsListed = false,
 ): Promise<void> {
-  const scanMost = await serviceScanMost(database, r, place);
+  const scanMost = (await serviceScanMost(database, r, place)) ?? (await facetScanMost(database, r, place));
   const open = await openListCount(database, r, place, reads, scanMost);
   if (scanMost === 0) return applyOpenCount(r, open, -1);
   // What the plan's choice asks next, over the network, with the count (made only when the count asks for it).
@@ -209,6 +209,29 @@ async function serviceScanMost(database: Db, r: Resolved, place: SearchPlace | u
   // Every service's open ranges read (the service's share of them), at most what those rows cost,
   // read twice when the bound comes first.
   return Math.floor((Math.min(PLAN_TUNING.openScanBeside * size, rows / (2 * PLAN_TUNING.scanOverService)) * held) / n);
+}
+
+/**
+ * The most open ranges the open-now list's count reads with no service (serviceScanMost's) and a
+ * facet few enough that facet-listed lists its rows (within `facetOpenMargin`,
+ * plans/facetListed.server.ts): as many as those rows cost to read (`facetRowCost` each), the
+ * ranges read twice when the bound comes first (undefined otherwise: the count's own bound,
+ * `openScanMost`). A facet few hold is as few of the open ranges, so by day its count did not pass
+ * the cap within them: every range up to `openScanMost` was read twice to learn the count is not
+ * known, and the facet's rows were then listed all the same. At night the few open ranges are all
+ * read within the bound, counted and listed as before.
+ */
+async function facetScanMost(database: Db, r: Resolved, place: SearchPlace | undefined): Promise<number | undefined> {
+  if (r.category || place || r.within || r.match || r.params.sort === 'distance' || !PLAN_TUNING.scanOverService) return undefined;
+  // The token sample only with a facet (no read of it for a search without).
+  const bits = facetBitsOf(r);
+  if (!bits.length || !openListConditions(r).scanned.length) return undefined;
+  const { size, facetShares } = await tokenShares(database);
+  const facet = Math.min(...bits.map((bit) => (facetShares.get(bit) ?? 0) * size));
+  // None listed at all (facetListedScale 0): the count keeps its own bound.
+  const most = facetListedMost(size);
+  if (!most || !(facet <= PLAN_TUNING.facetOpenMargin * most)) return undefined;
+  return Math.max(1, Math.floor((facet * PLAN_TUNING.facetRowCost) / (2 * PLAN_TUNING.scanOverService)));
 }
 
 /** The open-now list of a search and the statement that counts it (`n`, -1 when not known), before it is read. */

@@ -42,6 +42,8 @@ export const PLAN_TUNING = {
   facetListedScale: 0.5,
   /** …and, with many open whose count is unknown (past the open ranges' scan), this many times it: every other source is counted with an hours lookup per row. */
   facetOpenMargin: 4,
+  /** A source the token sample puts past this many times the most a narrower one may hold is not counted to learn it holds more (plans/facetListed.server.ts `narrowerReads`). */
+  sampledPast: 2,
   /** A facet's listed row (a lookup by seq, then sorted) costs this many rows of a walk or a count along an index. */
   facetRowCost: 2,
   /** …and an index entry that carries the facets, checked in the entry with no lookup (no text, no open now), this many. */
@@ -54,7 +56,7 @@ export const PLAN_TUNING = {
   openWalk: 20,
   /** Open ranges read (times that number) to count the open at a price or rating, before each row is checked instead. */
   openScanScale: 2,
-  /** …not read in full, with a service and no city, while its rows (or a facet's) cost less than this times the entries that scan reads among every service's (0: always read)… */
+  /** …not read in full, with a service and no city, while its rows (or a facet's) cost less than this times the entries that scan reads among every service's, nor with a facet few hold and no service or place past its rows' cost over twice this (0: always read)… */
   scanOverService: 1,
   /** …but as far as this share of the directory in every service's open ranges: at night fewer are open in all, and they say who is; by day a count stopped there costs little. */
   openScanBeside: 1 / 250,

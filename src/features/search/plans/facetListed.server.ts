@@ -31,7 +31,7 @@ import {
   seqOnlyBeside,
   type SearchFilter,
 } from '../filters.server';
-import { CATEGORY_INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
+import { CATEGORY_INDEXES, indexedBy, PLACE_INDEXES, type IndexName } from '../indexes.server';
 import { facetListedMost, PLAN_TUNING } from '../tuning.server';
 import { LIMITS } from '../../../config';
 import { tokenShares } from '../tokenShares.server';
@@ -56,7 +56,7 @@ export async function rarestBit(s: Pick<SearchRun, 'r' | 'sort' | 'q'>): Promise
 /** The search's rarest facet bit and its estimated rows, when listing them is the cheapest read; else null. */
 export async function rarestFacet(s: SearchRun): Promise<{ bit: number; rows: number } | null> {
   const asked = await rarestAsks(s);
-  return asked && !(await narrowerSource(s, asked.most)) ? asked.rarest : null;
+  return asked && !(await narrowerSource(s, asked)) ? asked.rarest : null;
 }
 
 /**
@@ -65,14 +65,26 @@ export async function rarestFacet(s: SearchRun): Promise<{ bit: number; rows: nu
  */
 export async function rarestFacetCount(s: SearchRun): Promise<RawBuilder<{ n: number }> | undefined> {
   const asked = await rarestAsks(s);
-  return asked ? narrowerCount(s, asked.most) : undefined;
+  return asked ? narrowerCount(s, asked) : undefined;
 }
 
 /**
- * rarestFacet up to the sources another plan would lead with: the rarest facet, and the most rows
- * those may hold for it to lead (narrowerSource's `most`); null when it does not lead before them.
+ * What rarestFacet asks of the sources another plan would lead with: the most rows they may hold for
+ * the facet to lead, and those the token sample puts past `sampledPast` times that (not counted: a
+ * count read `most` entries to find what the sample already says, the `$$` price's 112,001 entries
+ * at a million for a facet listed up to twice its rows).
  */
-async function rarestAsks(s: SearchRun): Promise<{ rarest: { bit: number; rows: number }; most: number } | null> {
+interface NarrowerAsk {
+  most: number;
+  /** Each place or service index the sample puts past it (one that the sample holds each filter's column of). */
+  past: ReadonlySet<IndexName>;
+}
+
+/**
+ * rarestFacet up to the sources another plan would lead with: the rarest facet, and what it asks of
+ * those (narrowerSource's); null when it does not lead before them.
+ */
+async function rarestAsks(s: SearchRun): Promise<({ rarest: { bit: number; rows: number } } & NarrowerAsk) | null> {
   const { r } = s;
   const rarest = await rarestBit(s);
   if (!rarest) return null;
@@ -102,7 +114,14 @@ async function rarestAsks(s: SearchRun): Promise<{ rarest: { bit: number; rows: 
   const listed = listedRows * (carriedByAll(r, 'facetRows') ? PLAN_TUNING.facetEntryCost : PLAN_TUNING.facetRowCost);
   if (walked <= listed) return null;
   // Past `most`, only when every other source holds twice as many: those are then sorted whole.
-  return { rarest, most: rows <= most ? rows : 2 * rows };
+  const asked = rows <= most ? rows : 2 * rows;
+  const past = [leadingIndex(r, PLACE_INDEXES), leadingIndex(r, CATEGORY_INDEXES)].filter(
+    (index): index is NonNullable<typeof index> =>
+      !!index &&
+      index.filters.every((f) => !!(FILTERS[f] as SearchFilter).sampledRow) &&
+      (size * categoryRows.filter(sampledMeets(r, index.filters)).length) / n > PLAN_TUNING.sampledPast * asked,
+  );
+  return { rarest, most: asked, past: new Set(past.map((index) => index.index)) };
 }
 
 /**
@@ -127,35 +146,37 @@ function sourceSampled(s: SearchRun, rows: readonly SampledCategories[]): number
 const openWalked = (s: SearchRun, size: number, rows: number) => (s.wanted / (LIMITS.countedTotal + 1)) * (size * PLAN_TUNING.facetEntryCost + rows);
 
 /** Whether the box, place, service or text another plan would lead with holds at most `most` rows. */
-async function narrowerSource(s: SearchRun, most: number): Promise<boolean> {
+async function narrowerSource(s: SearchRun, asked: NarrowerAsk): Promise<boolean> {
   const { r } = s;
-  const count = narrowerCount(s, most);
+  const count = narrowerCount(s, asked);
   if (count && (await countOnce(s.q.database, s.q.reads.counts, count)) > 0) return true;
-  return !!r.match && (await wordsEstimate(s.q.database, r, s.q.reads, (await tokenShares(s.q.database)).size)) <= most;
+  return !!r.match && (await wordsEstimate(s.q.database, r, s.q.reads, (await tokenShares(s.q.database)).size)) <= asked.most;
 }
 
 /**
  * The box's, the place's and the service's rows counted in turn, each one past `most` and only while
  * those before hold more, in one statement (a round trip each before): 1 when one holds at most
- * `most`, else 0; undefined when the search has none of them.
+ * `most`, else 0; undefined when the search has none of them (or none the token sample leaves
+ * within reach of `most`: narrowerReads).
  */
-function narrowerCount(s: SearchRun, most: number): RawBuilder<{ n: number }> | undefined {
-  const reads = narrowerReads(s);
+function narrowerCount(s: SearchRun, { most, past }: NarrowerAsk): RawBuilder<{ n: number }> | undefined {
+  const reads = narrowerReads(s, past);
   if (!reads.length) return undefined;
   const held = reads.map((read) => sql`WHEN (SELECT count(*) FROM (${read} LIMIT ${most + 1})) <= ${most} THEN 1`);
   return sql<{ n: number }>`SELECT CASE ${sql.join(held, sql` `)} ELSE 0 END AS n`;
 }
 
-/** The reads narrowerCount counts in turn: the box's, the place's and the service's rows. */
-function narrowerReads(s: SearchRun): RawBuilder<unknown>[] {
+/** The reads narrowerCount counts in turn: the box's, the place's and the service's rows, but those the sample puts `past` (NarrowerAsk). */
+function narrowerReads(s: SearchRun, past: ReadonlySet<IndexName>): RawBuilder<unknown>[] {
   const { r } = s;
   const place = leadingIndex(r, PLACE_INDEXES);
   const category = leadingIndex(r, CATEGORY_INDEXES);
   const reads: RawBuilder<unknown>[] = [];
   if (r.within) reads.push(sql`SELECT 1 ${boxTables(r.within.point, r.within.miles, r.category)}`);
   // Each index's own filters: a read of its entries alone.
-  if (place) reads.push(sql`SELECT 1 FROM providers p ${indexedBy(place.index)} ${and(place.filters.map((f) => FILTERS[f].row(r, { listText: false })))}`);
-  if (category)
+  if (place && !past.has(place.index))
+    reads.push(sql`SELECT 1 FROM providers p ${indexedBy(place.index)} ${and(place.filters.map((f) => FILTERS[f].row(r, { listText: false })))}`);
+  if (category && !past.has(category.index))
     reads.push(
       sql`SELECT 1 FROM provider_categories c ${indexedBy(category.index)} ${and(category.filters.map((f) => (FILTERS[f] as SearchFilter).categoryRow!(r)))}`,
     );

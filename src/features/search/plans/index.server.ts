@@ -129,9 +129,9 @@ function fewShort(q: SearchRequest<SearchInput>, asIf: (n: number) => Resolved, 
 
 /**
  * The plans whose first statement is read ahead with the open-now count when the open are not listed: the order
- * plans' count (SearchRun.countOrList), filter-listed's page of its few rows (SearchRun.fewSorted).
+ * plans' and facet-listed's count (SearchRun.countOrList), filter-listed's page of its few rows (SearchRun.fewSorted).
  */
-const AHEAD_PLANS: ReadonlySet<PlanName> = new Set(['order', 'other-order', 'filter-listed']);
+const AHEAD_PLANS: ReadonlySet<PlanName> = new Set(['order', 'other-order', 'facet-listed', 'filter-listed']);
 
 /**
  * The first statement of the plan the choice names, with no fact left to read, for the counts that leave
