@@ -36,7 +36,7 @@ import { facetListedMost, PLAN_TUNING } from '../tuning.server';
 import { LIMITS } from '../../../config';
 import { tokenShares } from '../tokenShares.server';
 import { countOnce } from '../requestReads.server';
-import { and, FACET_ORDERS, inTurn, leadingIndex, onSeq, type Plan, type Row, type SearchRun } from './context.server';
+import { and, FACET_ORDERS, inTurn, leadingIndex, onSeq, sampledRows, type Plan, type Row, type SearchRun } from './context.server';
 import type { SampledCategories } from '../searchTypes.server';
 import { categoryLead } from './category.server';
 import { wordsEstimate } from '../textFacts.server';
@@ -88,7 +88,8 @@ async function rarestAsks(s: SearchRun): Promise<({ rarest: { bit: number; rows:
   const { r } = s;
   const rarest = await rarestBit(s);
   if (!rarest) return null;
-  const { size, categoryRows } = await tokenShares(s.q.database);
+  const shares = await tokenShares(s.q.database);
+  const { size, categoryRows } = shares;
   const { bit, rows } = rarest;
   const most = facetListedMost(size);
   // Open now past the open ranges' scan (its count unknown): every other source is counted with an
@@ -119,7 +120,7 @@ async function rarestAsks(s: SearchRun): Promise<({ rarest: { bit: number; rows:
     (index): index is NonNullable<typeof index> =>
       !!index &&
       index.filters.every((f) => !!(FILTERS[f] as SearchFilter).sampledRow) &&
-      (size * categoryRows.filter(sampledMeets(r, index.filters)).length) / n > PLAN_TUNING.sampledPast * asked,
+      sampledRows(shares, r, index.filters) > PLAN_TUNING.sampledPast * asked,
   );
   return { rarest, most: asked, past: new Set(past.map((index) => index.index)) };
 }
