@@ -266,6 +266,8 @@ const sortedFromCountedList = (statements: string[]) => {
   const sorting = statements.filter((text) => /^\s*WITH m AS MATERIALIZED/.test(text));
   return sorting.length === 1 && /json_each/.test(sorting[0]!) && !/providers_fts/.test(sorting[0]!);
 };
+/** The words of a provider's name, description, services and city (what its full-text row holds), lower case. */
+const refWords = (r: Ref) => `${r.name} ${r.description} ${JSON.parse(r.services).join(' ')} ${r.city}`.toLowerCase().split(/\W+/);
 const inCategory = (r: Ref, category: string) => categoriesOfServices(JSON.parse(r.services) as string[]).includes(category);
 
 // Wednesday noon in New York (many open), Wednesday 3:30 AM in New York (overnight and all-day
@@ -1039,12 +1041,11 @@ describe('text alone, listed: the matches read from the full-text index and sort
     const all = await everyProvider();
     const saved = { ...PLAN_TUNING };
     // The indexed text: name, description, services and city, in words.
-    const text = (r: Ref) => `${r.name} ${r.description} ${JSON.parse(r.services).join(' ')} ${r.city}`.toLowerCase().split(/\W+/);
     const { rows } = await api.database.client.execute('SELECT id FROM providers WHERE isPromoted = 1');
     const promoted = new Set(rows.map((r) => String(r.id)));
     for (const query of ['plan', 'test 0', 'manicure']) {
       const words = query.split(' ');
-      const expected = all.filter((r) => words.every((w) => text(r).some((n) => n.startsWith(w))));
+      const expected = all.filter((r) => words.every((w) => refWords(r).some((n) => n.startsWith(w))));
       const promotedMatches = expected.filter((r) => promoted.has(r.id)).length;
       expect(promotedMatches, query).toBeGreaterThan(5);
       expect(promotedMatches, query).toBeLessThan(100);
@@ -1100,7 +1101,6 @@ describe('rare text with a filter that leads an index (the searches that once wa
     const all = await everyProvider();
     const statements: string[] = [];
     const database = watchedDatabase(api.database, (text) => statements.push(text));
-    const text = (r: Ref) => `${r.name} ${r.description} ${JSON.parse(r.services).join(' ')} ${r.city}`.toLowerCase().split(/\W+/);
     for (const [query, priceRange] of [
       ['facial manicure', '$$'],
       ['facial manicure balayage', '$$'],
@@ -1109,7 +1109,7 @@ describe('rare text with a filter that leads an index (the searches that once wa
       ['balayage facial', '$$$$'],
     ] as const) {
       const words = query.split(' ');
-      const expected = all.filter((r) => r.priceRange === priceRange && words.every((w) => text(r).some((n) => n.startsWith(w))));
+      const expected = all.filter((r) => r.priceRange === priceRange && words.every((w) => refWords(r).some((n) => n.startsWith(w))));
       statements.length = 0;
       const trace: SearchTrace = {};
       const page = await searchProviders(database, searchParamsSchema.parse({ limit: '100', query, priceRange }), MOMENTS.many, { trace });
@@ -1120,6 +1120,43 @@ describe('rare text with a filter that leads an index (the searches that once wa
     }
     // The last two have matches here, so the comparison is not only of empty lists.
     expect(all.filter((r) => r.priceRange === '$$' && /balayage/i.test(r.services) && /facial/i.test(r.services)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('rare text with a service that is a category (text-listed)', () => {
+  it('checks the category on each listed match\u2019s seq before its row is read: the same providers, in order', async () => {
+    const all = await everyProvider();
+    const statements: string[] = [];
+    const database = watchedDatabase(api.database, (text) => statements.push(text));
+    let found = 0;
+    for (const [query, service, category, priceRange] of [
+      ['facial manicure', 'Nail Salon', 'nails', undefined],
+      ['facial manicure', 'Hair Salon', 'hair', '$$'],
+      ['balayage facial', 'Hair Salon', 'hair', undefined],
+      ['balayage facial', 'Nail Salon', 'nails', '$$$$'],
+    ] as const) {
+      const words = query.split(' ');
+      const expected = all.filter(
+        (r) => inCategory(r, category) && (!priceRange || r.priceRange === priceRange) && words.every((w) => refWords(r).some((n) => n.startsWith(w))),
+      );
+      found += expected.length;
+      statements.length = 0;
+      const trace: SearchTrace = {};
+      const raw = { limit: '100', query, service, ...(priceRange ? { priceRange } : {}) };
+      const page = await searchProviders(database, searchParamsSchema.parse(raw), MOMENTS.many, { trace });
+      const what = new URLSearchParams(raw).toString();
+      expect(trace.plan, what).toBe('text-listed');
+      expect({ total: page.total, capped: page.capped }, what).toEqual(counted(expected.length));
+      expect(
+        page.items.map((p) => p.id),
+        what,
+      ).toEqual(expected.slice(0, 100).map((r) => r.id));
+      expect(sortedFromCountedList(statements), what).toBe(true);
+      // The category's lookup reads the listed match's seq (json_each's value), not its provider_search row.
+      const sorting = statements.find((s) => /^\s*WITH m AS MATERIALIZED/.test(s))!;
+      expect(sorting, what).toMatch(/EXISTS \(SELECT 1 FROM \(SELECT m\.value AS seq\) p WHERE EXISTS \(SELECT 1 FROM provider_categories k/);
+    }
+    expect(found).toBeGreaterThan(0);
   });
 });
 
@@ -2661,6 +2698,30 @@ async function circleAfterCircle(params: SearchParams, at: Date) {
 }
 
 describe("a place's rings with words in one statement (plans/textRings.server.ts ringsByText)", () => {
+  it('words with a service that is a category: the category checked on each listed match\u2019s seq before its row is read; the same page, total and radius as circle after circle', async () => {
+    const rings: string[] = [];
+    const database = watchedDatabase(api.database, (text) => {
+      if (/^WITH w AS MATERIALIZED/.test(text)) rings.push(text);
+    });
+    for (const raw of [
+      { query: 'plan', service: 'Nail Salon' },
+      { query: 'manicure', service: 'Hair Salon', priceRange: '$$' },
+    ] as Record<string, string>[])
+      for (const offset of ['0', '30']) {
+        const params = searchParamsSchema.parse({ ...raw, location: ZIP, offset, limit: '12' });
+        const what = `${new URLSearchParams(raw)} ${offset}`;
+        rings.length = 0;
+        const trace: SearchTrace = {};
+        const atOnce = await searchNearPlace(database, params, MOMENTS.many, trace);
+        expect(trace.plan, what).toMatch(/text-listed:rings within \d+ mi$/);
+        expect(rings.length, what).toBeGreaterThan(0);
+        for (const text of rings)
+          expect(text, what).toMatch(/EXISTS \(SELECT 1 FROM \(SELECT m\.value AS seq\) p WHERE EXISTS \(SELECT 1 FROM provider_categories k/);
+        expectDistinct(atOnce, what);
+        expect(atOnce, what).toEqual(await circleAfterCircle(params, MOMENTS.many));
+      }
+  });
+
   it('the same page, total and radius as the rings read circle after circle, deep pages and services typed as words included', async () => {
     const { searchNearPlace, RING_TUNING } = await import('../../src/features/search/nearPlace.server');
     const saved = { ...RING_TUNING };

@@ -12,14 +12,14 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { LIMITS } from '../../../config';
 import { cappedTotal } from '../../providers/index.server';
 import { boxTables, withinCondition } from '../near.server';
-import { FILTERS, filtersOf, listableFilters, rowConditions, sampledMeets, type SearchFilter } from '../filters.server';
+import { FILTERS, filtersOf, isLookup, listableFilters, rowConditions, sampledMeets, type SearchFilter } from '../filters.server';
 import { statesShare, tokenShares, tokensShare } from '../tokenShares.server';
 import { openNowCondition } from '../openNow.server';
 import { fewOf } from './filterListed.server';
 import { rarestBit } from './facetListed.server';
 import { CATEGORY_INDEXES, INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
 import { PLAN_TUNING } from '../tuning.server';
-import { and, inTurn, leadingIndex, ORDER, SORT_ORDERS, type Plan, type PlanResult, type SearchRun } from './context.server';
+import { and, inTurn, leadingIndex, onSeq, ORDER, SORT_ORDERS, type Plan, type PlanResult, type SearchRun } from './context.server';
 import { fewText, leadAsked, textList, wordsEstimate, type LeadCount } from '../textFacts.server';
 import { countOnce } from '../requestReads.server';
 import type { FilterName } from '../searchTypes.server';
@@ -96,6 +96,18 @@ export function textAndLead(s: SearchRun): Promise<{ text: number; lead: number 
   return s.once.textAndLead;
 }
 
+/**
+ * `conds` on the provider_search row `p` of a listed match (`FROM json_each(list) m CROSS JOIN
+ * provider_search p ON p.seq = m.value`), the lookups by seq alone among them (a category's rows:
+ * filters.server.ts `lookup`) tested on `m.value`: SQLite tests a condition in the loop that has what
+ * it reads, so a match they leave out is dropped before its row is read, where on `p.seq` each
+ * match's row was read first.
+ */
+export function listedConditions(conds: Expression<SqlBool>[]): Expression<SqlBool>[] {
+  const lookups = conds.filter(isLookup);
+  return lookups.length ? [onSeq(sql`m.value`, lookups), ...conds.filter((cond) => !isLookup(cond))] : conds;
+}
+
 export const textFew: Plan = {
   name: 'text-listed',
   async run(s) {
@@ -112,7 +124,7 @@ export const textFew: Plan = {
     const conds = rowConditions({ ...s.r, match: null, ...(s.r.fewOpen ? { openNow: openNowCondition(s.r.now) } : {}) });
     const walked = await walkedPage(s, rowids, text, conds);
     if (walked) return { ...walked, step: 'walk' };
-    const [rows, count] = await s.fewSorted(sql`FROM json_each(${rowids}) m CROSS JOIN provider_search p ON p.seq = m.value ${and(conds)}`);
+    const [rows, count] = await s.fewSorted(sql`FROM json_each(${rowids}) m CROSS JOIN provider_search p ON p.seq = m.value ${and(listedConditions(conds))}`);
     return { rows, count };
   },
 };
@@ -153,7 +165,7 @@ async function walkedPage(s: SearchRun, rowids: string, listed: number, conds: E
   const inList = sql<SqlBool>`p.seq IN (SELECT value FROM json_each(${rowids}))`;
   const found = await s.run(
     sql`SELECT p.*${s.distance}, c.matchCount FROM (SELECT count(*) AS matchCount FROM (SELECT 1 FROM json_each(${rowids}) m
-        CROSS JOIN provider_search p ON p.seq = m.value ${and(conds)} LIMIT ${LIMITS.countedTotal + 1})) c
+        CROSS JOIN provider_search p ON p.seq = m.value ${and(listedConditions(conds))} LIMIT ${LIMITS.countedTotal + 1})) c
       LEFT JOIN (SELECT w.seq FROM (SELECT p.seq, ${inTurn([inList, ...conds])} AS hit FROM providers p ${indexedBy(index)} ${and(range)} ORDER BY ${order} LIMIT ${most}) w
         WHERE w.hit LIMIT ${params.limit} OFFSET ${params.offset}) s ON 1 LEFT JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
   );

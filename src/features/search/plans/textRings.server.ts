@@ -19,6 +19,7 @@ import { rowConditions } from '../filters.server';
 import { countedWords, PLAN_TUNING } from '../tuning.server';
 import { and, type Row, type SearchRun } from './context.server';
 import { betweenCounts, inPlaceOf } from './spots.server';
+import { listedConditions } from './textListed.server';
 import type { CircleCount } from '../rings';
 import type { TextList } from '../requestReads.server';
 import type { NarrowedChoice } from '../tokenShares.server';
@@ -167,10 +168,10 @@ function circleList(
   const inOpen = (seq: RawBuilder<unknown>) =>
     open ? [sql<SqlBool>`((SELECT count(*) FROM o) > ${open.most} OR ${seq} IN (SELECT seq FROM o WHERE hit))`] : [];
   const fromList = sql`SELECT ${columns} FROM l CROSS JOIN json_each(l.rowids) m CROSS JOIN provider_search p ON p.seq = m.value`;
-  if (boxEntries === undefined) return sql`${fromList} ${and([sql<SqlBool>`l.whole`, ...inOpen(sql`m.value`), ...conds])}`;
+  if (boxEntries === undefined) return sql`${fromList} ${and([sql<SqlBool>`l.whole`, ...inOpen(sql`m.value`), ...listedConditions(conds)])}`;
   const boxed = fromBox(boxEntries);
   // The box's latitudes are sought only when it is read (its condition in their first seek).
-  return sql`${fromList} ${and([sql<SqlBool>`l.whole AND NOT ${boxed}`, ...inOpen(sql`m.value`), ...conds])}
+  return sql`${fromList} ${and([sql<SqlBool>`l.whole AND NOT ${boxed}`, ...inOpen(sql`m.value`), ...listedConditions(conds)])}
     UNION ALL SELECT ${columns} ${boxTables(point, miles, undefined, sql`(SELECT whole FROM l) AND ${boxed}`)}
     ${and([sql<SqlBool>`p.seq IN (SELECT value FROM json_each((SELECT rowids FROM l)))`, ...inOpen(sql`p.seq`), ...conds])}`;
 }
