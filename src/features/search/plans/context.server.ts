@@ -180,8 +180,20 @@ export interface SearchRun {
   openSorted(): Promise<Row[]>;
   /** A page and the total of matches known to be few, listed once from `from`. */
   fewSorted(from: RawBuilder<unknown>): Promise<[Row[], Count]>;
+  /** fewSorted's statement when the open-now list's count is no total: the page's rows, each with the count (`matchCount`). */
+  fewSortedRead(from: RawBuilder<unknown>): RawBuilder<unknown>;
   /** The rows of `seqs` (a page's, picked by seq first), in that order. */
   rowsBySeq(seqs: readonly number[]): Promise<Row[]>;
+  /**
+   * `run`'s rows of `query` (a try that may come short), over the network read with `orElse` (the page
+   * read next when `short`, SQL on the try's rows, holds) in one statement, `orElse`'s rows then kept
+   * for its run (requestReads.server.ts `rowsOrElse`): one round trip, where they were two.
+   */
+  runOrElse(query: RawBuilder<unknown>, orElse: RawBuilder<unknown>, short: (rows: string) => string): Promise<Row[]>;
+  /** sortedPage's one statement, null when it reads a chunk at a time (`checkedPage`: some conditions are lookups). */
+  sortedPageRead(tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], text?: TextSource): RawBuilder<unknown> | null;
+  /** The page's rows of `list` (a statement of `seq` in the page's order, to the page's end), picked and read in one statement (`pageOfList`). */
+  pageOf(list: RawBuilder<unknown>): Promise<Row[]>;
   /**
    * A page and the total from one read of `from` in `inOrder` (its index's order), the matches' seq
    * (`seq`) listed up to the cap or the page's end; only the page when the total is known without
@@ -193,9 +205,17 @@ export interface SearchRun {
    * A page read along `index` in its order (`indexOrder`), each row checked against `conds`, visiting
    * at most `wanted + PLAN_TUNING.walkCap` rows of the index; null when the page is not full by then
    * (the caller lists and sorts the matches: a short page is never taken for the last one), or
-   * `reach` rows when the caller bounds it further out.
+   * `reach` rows when the caller bounds it further out. `orElse`: the page the caller reads when it
+   * comes short, read with it over the network (`runOrElse`).
    */
-  walk(index: IndexName, indexOrder: RawBuilder<unknown>, conds: Expression<SqlBool>[], after?: Sampled, reach?: number): Promise<Row[] | null>;
+  walk(
+    index: IndexName,
+    indexOrder: RawBuilder<unknown>,
+    conds: Expression<SqlBool>[],
+    after?: Sampled,
+    reach?: number,
+    orElse?: RawBuilder<unknown>,
+  ): Promise<Row[] | null>;
   /** Whether text is checked against one list of its matches for `rows` listed rows (PLAN_TUNING.listTextFrom). */
   listTextFor(rows: number): Promise<boolean>;
   /** Whether text is listed once in the box of `miles` around `point` rather than checked row by row (PLAN_TUNING.boxCheckSeeks). */
@@ -218,6 +238,38 @@ export interface SearchRun {
 /** The distance of each row a sort reads, only when it is the order: the page's rows carry their own. */
 const orderDistanceOf = (s: SearchRun) => (s.sort === 'distance' ? s.distance : sql``);
 
+/**
+ * The rows of `first` (a plan's try: a walk that may come short), read with `orElse` (the page the
+ * plan reads when it does) in one statement, `orElse` made only when `short` (SQL on `first`'s rows,
+ * the table `a__`) holds: a guard row its join starts from, none when it does not (SQLite then never
+ * reads it), as requestReads.server.ts `countWithRows`. Each numbered in the order its statement
+ * gives them; `orElse`'s rows kept in `reads.planAhead` under its key, as its client would have
+ * given them: the plan's run of it takes them (SearchRun.run), a round trip after the try's. Both
+ * statements name the same columns (a compound's arms): `p.*` and the search's distance.
+ */
+async function rowsOrElse(s: SearchRun, first: RawBuilder<unknown>, orElse: RawBuilder<unknown>, short: (rows: string) => string): Promise<Row[]> {
+  const { database, reads } = s.q;
+  const [tried, next] = [first.compile(database.db), orElse.compile(database.db)];
+  const elseKey = statementKey(database, orElse);
+  if (reads.planAhead.has(elseKey)) return (await first.execute(database.db)).rows as Row[];
+  const numbered = (text: string) => `SELECT row_number() OVER () AS i__, q__.* FROM (${text}) q__`;
+  const { columns, rows } = await database.client.execute({
+    sql: `WITH a__ AS MATERIALIZED (${numbered(tried.sql)}), g__ AS MATERIALIZED (SELECT 1 WHERE ${short('a__')})
+      SELECT 0 AS else__, a__.* FROM a__ UNION ALL SELECT 1, y__.* FROM g__ CROSS JOIN (${numbered(next.sql)}) y__`,
+    args: [...tried.parameters, ...next.parameters] as never,
+  });
+  const own = columns.filter((c) => !c.endsWith('__'));
+  const of = (arm: number) =>
+    rows
+      .filter((row) => Number(row.else__) === arm)
+      .sort((a, b) => Number(a.i__) - Number(b.i__))
+      .map((row) => Object.fromEntries(own.map((c) => [c, row[c]])));
+  // A column named twice would come back renamed: the page is then left to be read.
+  if (rows.some((row) => Number(row.else__) === 1) && new Set(own).size === own.length && own.every((c) => !/:\d+$/.test(c)))
+    reads.planAhead.set(elseKey, Promise.resolve(of(1)));
+  return of(0) as Row[];
+}
+
 /** The rows of `seqs`, in that order (a page's, picked by seq first). */
 async function rowsBySeq(s: SearchRun, seqs: readonly number[]) {
   const { run, distance } = s;
@@ -229,12 +281,10 @@ async function rowsBySeq(s: SearchRun, seqs: readonly number[]) {
 
 /** The page's seq picked from every match sorted in one read, then only the page's rows read whole. */
 function sortedWhole(s: SearchRun, tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]) {
-  const { page, run, distance, order } = s;
+  const { page, distance, order } = s;
   const orderDistance = orderDistanceOf(s);
-  return run(
-    sql`SELECT p.*${distance} FROM (SELECT p.seq${orderDistance} ${tables} ${and(conds)} ORDER BY ${order} ${page}) s
-      CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
-  );
+  return sql`SELECT p.*${distance} FROM (SELECT p.seq${orderDistance} ${tables} ${and(conds)} ORDER BY ${order} ${page}) s
+      CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`;
 }
 
 /**
@@ -247,9 +297,15 @@ function sortedWhole(s: SearchRun, tables: RawBuilder<unknown>, conds: Expressio
  * read at random for the last twelve cost most of a deep page).
  */
 async function sortedPage(s: SearchRun, tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], text?: TextSource) {
-  const { wanted, run, distance, order } = s;
+  const read = sortedPageRead(s, tables, conds, text);
+  return read ? s.run(read) : checkedPage(s, tables, conds);
+}
+
+/** sortedPage's one statement; null for a chunk at a time (`checkedPage`). */
+function sortedPageRead(s: SearchRun, tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], text?: TextSource) {
+  const { wanted, distance, order } = s;
   const { params } = s.q;
-  if (conds.some(isLookup)) return checkedPage(s, tables, conds);
+  if (conds.some(isLookup)) return null;
   if (order !== ORDER) return sortedWhole(s, tables, conds);
   // Text listed from the full-text index: its promoted are listed with the index's promoted token,
   // not every match read to find them (a page past them read the matches twice).
@@ -259,10 +315,8 @@ async function sortedPage(s: SearchRun, tables: RawBuilder<unknown>, conds: Expr
   // The promoted up to the page's end, then the others, and the page's rows, in one statement: one
   // round trip (docs/SCALING.md "Round trips"). The compound stops at the page's end, so when the
   // promoted fill it the others are never sorted.
-  return run(
-    sql`SELECT p.*${distance} FROM (${pick(promotedOnes, sql<SqlBool>`p.isPromoted = 1`)} UNION ALL ${pick({ tables, conds }, sql<SqlBool>`p.isPromoted = 0`)}
-      LIMIT ${params.limit} OFFSET ${params.offset}) s CROSS JOIN providers p ON p.seq = s.seq`,
-  );
+  return sql`SELECT p.*${distance} FROM (${pick(promotedOnes, sql<SqlBool>`p.isPromoted = 1`)} UNION ALL ${pick({ tables, conds }, sql<SqlBool>`p.isPromoted = 0`)}
+      LIMIT ${params.limit} OFFSET ${params.offset}) s CROSS JOIN providers p ON p.seq = s.seq`;
 }
 
 /**
@@ -333,7 +387,7 @@ async function lookupsShare(s: SearchRun, conds: Expression<SqlBool>[]): Promise
 // One read of the list, sorted whole: it is short, and sortedPage's promoted first read it twice.
 function openSorted(s: SearchRun) {
   const { r } = s;
-  return sortedWhole(s, sql`FROM provider_search p`, rowConditions({ ...r, openNow: r.openList }, { skip: 'openList' }));
+  return s.run(sortedWhole(s, sql`FROM provider_search p`, rowConditions({ ...r, openNow: r.openList }, { skip: 'openList' })));
 }
 
 async function topPage(s: SearchRun, list: (top: string | null) => ListedSource | Promise<ListedSource>, { reach, least, listed: rows }: TopEstimate) {
@@ -381,14 +435,18 @@ async function fewSorted(s: SearchRun, from: RawBuilder<unknown>): Promise<[Row[
       CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`);
     return [rows, s.r.openTotal];
   }
+  const found = await run(fewSortedRead(s, from));
+  return [found.filter((row) => row.seq !== null), cappedTotal(Number(found[0]!.matchCount))];
+}
+
+/** fewSorted's statement when the total is not known: the page's rows, each with the count (`matchCount`). */
+function fewSortedRead(s: SearchRun, from: RawBuilder<unknown>) {
+  const { page, distance, order } = s;
   // The count's one row leads, so a page past the last match still carries the total (a row of
   // nulls): counting again read every match a second time.
-  const found = await run(
-    sql`WITH m AS MATERIALIZED (SELECT ${ORDER_COLUMNS}${orderDistance} ${from})
+  return sql`WITH m AS MATERIALIZED (SELECT ${ORDER_COLUMNS}${orderDistanceOf(s)} ${from})
       SELECT p.*${distance}, c.matchCount FROM (SELECT count(*) AS matchCount FROM m) c
-      LEFT JOIN (SELECT seq FROM m p ORDER BY ${order} ${page}) s ON 1 LEFT JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
-  );
-  return [found.filter((row) => row.seq !== null), cappedTotal(Number(found[0]!.matchCount))];
+      LEFT JOIN (SELECT seq FROM m p ORDER BY ${order} ${page}) s ON 1 LEFT JOIN providers p ON p.seq = s.seq ORDER BY ${order}`;
 }
 
 /**
@@ -552,6 +610,7 @@ async function walk(
   conds: Expression<SqlBool>[],
   after: Sampled = { rows: 0, found: [] },
   reach = 0,
+  orElse?: RawBuilder<unknown>,
 ) {
   const { wanted, run, distance } = s;
   const { params } = s.q;
@@ -563,11 +622,11 @@ async function walk(
   // After a sample (denseIn), the walk goes on past it: its matches are the first of the page.
   const known = after.found.length;
   const most = Math.max(wanted + PLAN_TUNING.walkCap, deepReach(s, after), reach);
-  const rows = await run(
-    sql`SELECT p.*${distance} FROM (SELECT w.seq FROM (SELECT p.seq, ${inTurn(conds)} AS hit FROM providers p ${indexedBy(index)}
+  const take = wanted - Math.max(known, params.offset);
+  const read = sql`SELECT p.*${distance} FROM (SELECT w.seq FROM (SELECT p.seq, ${inTurn(conds)} AS hit FROM providers p ${indexedBy(index)}
       ORDER BY ${indexOrder} LIMIT ${Math.max(0, most - after.rows)} OFFSET ${after.rows}) w WHERE w.hit
-      LIMIT ${wanted - Math.max(known, params.offset)} OFFSET ${Math.max(0, params.offset - known)}) s CROSS JOIN providers p ON p.seq = s.seq`,
-  );
+      LIMIT ${take} OFFSET ${Math.max(0, params.offset - known)}) s CROSS JOIN providers p ON p.seq = s.seq`;
+  const rows = await (orElse ? s.runOrElse(read, orElse, (tried) => `(SELECT count(*) FROM ${tried}) < ${take}`) : run(read));
   const found = [...after.found.slice(params.offset), ...rows];
   return found.length === params.limit ? found : null;
 }
@@ -739,9 +798,15 @@ export function searchRun(q: SearchRequest<SearchInput>, r: Resolved): SearchRun
     topPage: (list, estimate) => topPage(s, list, estimate),
     openSorted: () => openSorted(s),
     fewSorted: (from) => fewSorted(s, from),
+    fewSortedRead: (from) => fewSortedRead(s, from),
     rowsBySeq: (seqs) => rowsBySeq(s, seqs),
+    runOrElse: async (query, orElse, short) =>
+      ((await rowsAhead(database, q.reads, query)) ??
+        (overNetwork(database) ? await rowsOrElse(s, query, orElse, short) : (await query.execute(database.db)).rows)) as Row[],
+    sortedPageRead: (tables, conds, text) => sortedPageRead(s, tables, conds, text),
+    pageOf: async (list) => (await pageOfList(s, list)).rows,
     pageAndCount: (from, inOrder, seq, listsWords) => pageAndCount(s, from, inOrder, seq, listsWords),
-    walk: (index, indexOrder, conds, after, reach) => walk(s, index, indexOrder, conds, after, reach),
+    walk: (index, indexOrder, conds, after, reach, orElse) => walk(s, index, indexOrder, conds, after, reach, orElse),
     listTextFor: (rows) => listTextFor(s, rows),
     listTextIn: (point, miles) => listTextIn(s, point, miles),
     boxStates: (point, miles) => boxStates(s, point, miles),

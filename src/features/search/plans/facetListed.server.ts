@@ -256,7 +256,10 @@ export const facetListed: Plan = {
       bySeq ? { tables: sql`FROM (SELECT f.providerSeq AS seq FROM provider_facets f ${and(inSeqOrder)}) p`, conds: checked } : undefined,
     );
     if (sorted) return { rows: await sorted(), count };
-    const page = await s.run(sql`SELECT f.providerSeq AS seq ${read(indexedBy(index), [...facet, ...stored])} ORDER BY ${order} ${s.page}`);
-    return { rows: await s.rowsBySeq(page.map((row) => row.seq)), count };
+    // The page's positions along the facet's order and then its rows, one statement: one round trip, where they were two.
+    return {
+      rows: await s.pageOf(sql`SELECT f.providerSeq AS seq ${read(indexedBy(index), [...facet, ...stored])} ORDER BY ${order} LIMIT ${s.wanted}`),
+      count,
+    };
   },
 };

@@ -270,8 +270,13 @@ export const otherOrder: Plan = {
       if (walked) return { count, rows: walked, step: 'walk' };
       // Dense: a lookup per row of the short walk costs less than listing every match.
       const sampled = dense ?? (await (sample ?? s.denseIn(byOrder.index, byOrder.order, SAMPLE_ROWS.row)));
+      // Short, the walk leaves the page to the sort (below) when nothing else lists it: that page read with it.
+      const orElse = (scan && s.r.openList) || (s.r.match && s.sort !== 'distance') ? null : s.sortedPageRead(tables, conds, text);
       const rows =
-        sampled.page ?? (sampled.dense ? await s.walk(byOrder.index, byOrder.order, rowConditions(s.r, { index: byOrder.index }), sampled.sampled) : null);
+        sampled.page ??
+        (sampled.dense
+          ? await s.walk(byOrder.index, byOrder.order, rowConditions(s.r, { index: byOrder.index }), sampled.sampled, 0, orElse ?? undefined)
+          : null);
       if (rows) return { count, rows, step: 'walk' };
       if (!sampled.dense) sparse = sampled.sampled;
     }

@@ -8,7 +8,7 @@
  * list, in C: the city's words, a state's, a price's and a rating step's tokens, filters.server.ts
  * `listedMatch`), which leaves fewer.
  */
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { LIMITS } from '../../../config';
 import { cappedTotal } from '../../providers/index.server';
 import { boxTables, withinCondition } from '../near.server';
@@ -110,9 +110,10 @@ export const textFew: Plan = {
     // With few open yet fewer matches (the choice's rule), each match's hours are looked up: the open-now
     // list as an IN list is built whole, every open provider's range, for the few it is asked about.
     const conds = rowConditions({ ...s.r, match: null, ...(s.r.fewOpen ? { openNow: openNowCondition(s.r.now) } : {}) });
-    const walked = await walkedPage(s, rowids, text, conds);
+    const listed = sql`FROM json_each(${rowids}) m CROSS JOIN provider_search p ON p.seq = m.value ${and(conds)}`;
+    const walked = await walkedPage(s, rowids, text, conds, listed);
     if (walked) return { ...walked, step: 'walk' };
-    const [rows, count] = await s.fewSorted(sql`FROM json_each(${rowids}) m CROSS JOIN provider_search p ON p.seq = m.value ${and(conds)}`);
+    const [rows, count] = await s.fewSorted(listed);
     return { rows, count };
   },
 };
@@ -125,9 +126,10 @@ export const textFew: Plan = {
  * directory (thinned by the filters the list does not carry) times `deepWalkMargin`, visits at most `listedWalkRows` entries per listed match (sorting
  * reads each match's row and keeps it); null when it would visit more, when the sample says fewer
  * than the cap pass (the count reads every match's row anyway), or when it came short of the page
- * (the matches lie deeper in the order than their density says): the matches are sorted then.
+ * (the matches lie deeper in the order than their density says): the matches are sorted then
+ * (`sorted`: what they are listed from).
  */
-async function walkedPage(s: SearchRun, rowids: string, listed: number, conds: Expression<SqlBool>[]): Promise<PlanResult | null> {
+async function walkedPage(s: SearchRun, rowids: string, listed: number, conds: Expression<SqlBool>[], sorted: RawBuilder<unknown>): Promise<PlanResult | null> {
   const { params, database } = s.q;
   if (fewText(listed) || s.r.openTotal || s.sort === 'distance') return null;
   // In the recommended order a city's, a state's or a price's index is read in its range, which
@@ -151,11 +153,15 @@ async function walkedPage(s: SearchRun, rowids: string, listed: number, conds: E
   const most = Math.ceil((PLAN_TUNING.deepWalkMargin * s.wanted * size) / Math.max(1, listed * share));
   if (most > PLAN_TUNING.listedWalkRows * listed || most > PLAN_TUNING.deepWalk) return null;
   const inList = sql<SqlBool>`p.seq IN (SELECT value FROM json_each(${rowids}))`;
-  const found = await s.run(
+  // Short, the matches are sorted for the page (`sorted`, SearchRun.fewSorted's statement): read with the walk over the network.
+  const found = await s.runOrElse(
     sql`SELECT p.*${s.distance}, c.matchCount FROM (SELECT count(*) AS matchCount FROM (SELECT 1 FROM json_each(${rowids}) m
         CROSS JOIN provider_search p ON p.seq = m.value ${and(conds)} LIMIT ${LIMITS.countedTotal + 1})) c
       LEFT JOIN (SELECT w.seq FROM (SELECT p.seq, ${inTurn([inList, ...conds])} AS hit FROM providers p ${indexedBy(index)} ${and(range)} ORDER BY ${order} LIMIT ${most}) w
         WHERE w.hit LIMIT ${params.limit} OFFSET ${params.offset}) s ON 1 LEFT JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
+    s.fewSortedRead(sorted),
+    (tried) =>
+      `(SELECT count(seq) FROM ${tried}) < ${params.limit} AND (SELECT max(matchCount) FROM ${tried}) > ${params.offset} + (SELECT count(seq) FROM ${tried})`,
   );
   const rows = found.filter((row) => row.seq !== null);
   const count = cappedTotal(Number(found[0]!.matchCount));
