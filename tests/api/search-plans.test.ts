@@ -2048,7 +2048,7 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     expect(statesRead.every((text) => /FROM "state_cells"/.test(text))).toBe(true);
   });
 
-  it("text that is many in a box, in the recommended order: read from the full-text index (the words narrowed to the box's states, each match checked in the box) while they cost fewer than the box's providers (PLAN_TUNING.wordsLeadBox), else the box read against the words' list; the same rows", async () => {
+  it("text that is many in a box, in the recommended order, by rating or reviews or with a price (another order): read from the full-text index (the words narrowed to the box's states, each match checked in the box) while they cost fewer than the box's providers (PLAN_TUNING.wordsLeadBox), else the box read against the words' list; the same rows", async () => {
     const all = await everyProvider();
     const near = `${P.latitude},${P.longitude}`;
     const statements: string[] = [];
@@ -2063,9 +2063,22 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
       { query: 'plan', radius: '25', offset: '96' },
       { query: 'plan', radius: '100', offset: '480' },
       { query: 'plan tes', radius: '25', rating: '2', offset: '24' },
+      // Another order's (plans/otherOrder.server.ts wordsInBox).
+      { query: 'plan', radius: '25', sort: 'rating' },
+      { query: 'plan', radius: '100', sort: 'reviews', offset: '96' },
+      { query: 'plan tes', radius: '25', sort: 'rating', rating: '2', offset: '24' },
+      { query: 'plan', radius: '100', priceRange: '$$' },
     ] as Record<string, string>[]) {
       const within = Number(raw.radius);
-      const expected = all.filter((r) => haversineMiles(P, r) <= within && hasWords(words(r), raw.query!) && (!raw.rating || r.rating >= Number(raw.rating)));
+      let expected = all.filter(
+        (r) =>
+          haversineMiles(P, r) <= within &&
+          hasWords(words(r), raw.query!) &&
+          (!raw.rating || r.rating >= Number(raw.rating)) &&
+          (!raw.priceRange || r.priceRange === raw.priceRange),
+      );
+      if (raw.sort === 'rating') expected = [...expected].sort((a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b));
+      if (raw.sort === 'reviews') expected = [...expected].sort((a, b) => b.reviewCount - a.reviewCount || b.rating - a.rating || byName(a, b));
       expect(new Set(expected.map((r) => r.state)).size, JSON.stringify(raw)).toBeGreaterThan(1);
       for (const [wordsLeadBox, from] of [
         [1_000_000, fromWords],
@@ -2077,7 +2090,7 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
         const label = JSON.stringify({ ...raw, wordsLeadBox });
         const offset = Number(raw.offset ?? 0);
         const page = await searchProviders(database, searchParamsSchema.parse({ limit: '12', near, ...raw }), MOMENTS.many, { trace });
-        expect(trace.plan?.split(':')[0], label).toBe('order');
+        expect(trace.plan?.split(':')[0], label).toBe(raw.sort || raw.priceRange ? 'other-order' : 'order');
         expectPage(page, expected, offset, 12, label);
         // The count's statement (it lists the matches' seq as it counts them) reads the words, or the box.
         const count = statements.find((text) => text.includes('json_group_array(seq) AS seqs FROM (SELECT p.seq'));

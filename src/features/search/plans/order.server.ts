@@ -78,7 +78,7 @@ async function listedRows(s: SearchRun) {
  * sizes a top of the order by their density, where a box's capped count said only "at least 1,000".
  * Words not narrowed keep the box: it is small (listTextIn), finer than the sample can measure.
  */
-async function textLeadsBox(s: SearchRun, inBox: Resolved): Promise<boolean> {
+export async function textLeadsBox(s: SearchRun, inBox: Resolved): Promise<boolean> {
   const states = inBox.regionStates;
   if (!states?.length) return false;
   const { database, reads } = s.q;

@@ -16,6 +16,7 @@ import {
   ORDER,
   SAMPLE_ROWS,
   sampledRows,
+  SORT_ORDERS,
   textSourceOf,
   textTops,
   withTop,
@@ -28,7 +29,8 @@ import {
   type SearchRun,
 } from './context.server';
 import type { Resolved } from '../searchTypes.server';
-import { boxTextTops, pointSource } from './pointSource.server';
+import { boxTextTops, pointSource, textInBox } from './pointSource.server';
+import { textLeadsBox } from './order.server';
 import { openFacetWalk } from './facetListed.server';
 import { textCheckedInOrder, wordsFewer } from './category.server';
 import { CATEGORY_INDEXES, INDEXES, indexedBy, PLACE_INDEXES, type IndexName } from '../indexes.server';
@@ -237,13 +239,31 @@ async function wordsCounting(s: SearchRun): Promise<ListedSource | undefined> {
   return text.seqSource ?? { tables: text.tables, conds: text.conds };
 }
 
+/**
+ * Text that is many in a `near` box with no service's category rows, read as the order plan reads it
+ * (order.server.ts `textLeadsBox`): listed from the full-text index narrowed to the box's states, each
+ * match checked in the box, while those cost fewer than the box's providers. pointSource's source, the
+ * box, read every provider in it against the words' whole list, built for it
+ * (`query=cr&priceRange=$$&near=…&radius=50`). Counted in seq order, the text's density also sizes a
+ * top of the order.
+ */
+async function wordsInBox(s: SearchRun) {
+  const { r } = s;
+  // A place in the box (a state, a ZIP prefix) is pointSource's to weigh against the box (its rows may be fewer).
+  if (!r.within || !r.match || r.category || leadingIndex(r, PLACE_INDEXES)?.filters.some((f) => f !== 'priceRange')) return null;
+  const boxed = await textInBox(s);
+  if (!boxed.listText || !(await textLeadsBox(s, boxed.r))) return null;
+  const byOrder = s.sort === 'rating' || s.sort === 'reviews' ? SORT_ORDERS[s.sort] : null;
+  return { ...textSourceOf(boxed.r), byOrder, unfiltered: false, scan: undefined, listedText: undefined, boxStates: boxed.r.regionStates };
+}
+
 export const otherOrder: Plan = {
   name: 'other-order',
   async run(s) {
     // Text that is many with a service alone: counted along the words, walked along the service's rows in the order.
     const checked = (await textCheckedInOrder(s)) ?? (await serviceWalk(s));
     if (checked) return checked;
-    const { conds, byOrder: sortOrder, unfiltered, tables, text, seqSource, scan, listedText, boxStates } = await pointSource(s);
+    const { conds, byOrder: sortOrder, unfiltered, tables, text, seqSource, scan, listedText, boxStates } = (await wordsInBox(s)) ?? (await pointSource(s));
     const byOrder = sortOrder ?? boxInOrder(s);
     const city = byOrder && !unfiltered ? await cityAhead(s) : null;
     const ahead = byOrder && city === 'walk' ? s.walk(byOrder.index, byOrder.order, rowConditions(s.r, { index: byOrder.index })) : null;
