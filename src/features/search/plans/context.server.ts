@@ -14,6 +14,7 @@ import {
   filtersOf,
   filterToken,
   hasAll,
+  inCategory,
   isLookup,
   listedMatch,
   lookupOf,
@@ -774,8 +775,10 @@ export const textListed = (match: string, conds: Expression<SqlBool>[], narrowin
 export function textSourceOf(r: Resolved) {
   const rest = { ...r, match: null };
   const match = listedMatch(r);
-  const narrowing = textNarrowing(r);
-  // Never narrowed: narrowing comes of a ZIP prefix, a column of the provider row, not seq-only.
+  // A service's category row is sought by the full-text row's seq, before the provider row is read:
+  // a match of another service cost a provider row read at random, then the same seek.
+  const narrowing = [...textNarrowing(r), ...(r.category ? [inCategory(r, sql`f.rowid`)] : [])];
+  // Not narrowed: a ZIP prefix's narrowing is a column of the provider row; a category is among its seq-only conditions.
   const seqSource: ListedSource | undefined = !onlySeqFilters(rest)
     ? undefined
     : {
@@ -783,7 +786,7 @@ export function textSourceOf(r: Resolved) {
         tables: sql`FROM (SELECT rowid AS seq, providers_fts AS words FROM providers_fts) p`,
         conds: [sql<SqlBool>`p.words MATCH ${match}`, ...rowConditions(rest, { seqOnly: true })],
       };
-  return { ...textListed(match, rowConditions(rest), narrowing), seqSource };
+  return { ...textListed(match, rowConditions({ ...rest, category: undefined }), narrowing), seqSource };
 }
 
 /** `text` listed again narrowed to each top of an order (SearchRun.topPage's source). */
