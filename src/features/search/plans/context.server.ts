@@ -270,9 +270,9 @@ async function sortedPage(s: SearchRun, tables: RawBuilder<unknown>, conds: Expr
  * A page of matches some of whose conditions are lookups (filters.server.ts `lookup`: open now's
  * hours, a category row, a full-text rowid), a few microseconds each: the source is sorted on its
  * other conditions alone (an index's columns, for a ZIP prefix or a box), a chunk at a time up to
- * the page's end, and only those rows are checked, each read from provider_search (open now reads
- * the zone). Checking every row of the source before sorting cost a lookup per row of it when the
- * page lay among its first (`location=770&priceRange=$$$&openNow=true&offset=480`). Each chunk is sized by the density of the rows checked so far
+ * the page's end, and only those rows are checked, each by its seq alone (a lookup reads nothing else
+ * of `p`; open now seeks its own provider_search row; a row read beside each was a seek more).
+ * Checking every row of the source before sorting cost a lookup per row of it when the page lay among its first (`location=770&priceRange=$$$&openNow=true&offset=480`). Each chunk is sized by the density of the rows checked so far
  * (PLAN_TUNING.checkedFirst), and its rows are looked up in order only until the page's end.
  */
 async function checkedPage(s: SearchRun, tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]) {
@@ -301,7 +301,7 @@ async function checkedPage(s: SearchRun, tables: RawBuilder<unknown>, conds: Exp
       // rows past the page's end were looked up for nothing.
       const rows = (await run(
         sql`WITH s AS MATERIALIZED (SELECT p.seq${orderDistance} ${tables} ${where} ORDER BY ${order} LIMIT ${chunk} OFFSET ${read})
-          SELECT seq, hit FROM (SELECT s.seq, 1 AS hit FROM s CROSS JOIN provider_search p ON p.seq = s.seq WHERE ${lookups} LIMIT ${wanted - found.length})
+          SELECT seq, hit FROM (SELECT p.seq, 1 AS hit FROM s p WHERE ${lookups} LIMIT ${wanted - found.length})
           UNION ALL SELECT count(*), 0 FROM s`,
       )) as (Row & { hit: number })[];
       const matched = rows.filter((row) => row.hit).map((row) => row.seq);
