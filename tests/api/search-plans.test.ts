@@ -1497,6 +1497,30 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
+  it("text with a service read from the full-text index: each match's category row sought by its seq before its provider row is read (context.server.ts textSourceOf), the same rows in each order, with open now too", async () => {
+    const all = await everyProvider();
+    // The words lead (order; other-order's source is the words too).
+    tune({ wordsLeadService: 1000 });
+    const statements: string[] = [];
+    const database = watchedDatabase(api.database, (text) => statements.push(text));
+    let read = 0;
+    for (const openNow of [false, true])
+      for (const sort of ['recommended', 'rating', 'reviews'] as const)
+        for (const offset of ['0', '24', '600']) {
+          const what = `${sort} offset ${offset}${openNow ? ' open now' : ''}`;
+          const keep = (r: Ref) => inCategory(r, 'hair') && r.rating >= 1 && hasWords(words(r), 'plan') && (!openNow || isOpen(r, MOMENTS.many));
+          const raw = { limit: '12', query: 'plan', service: 'Hair Salon', rating: '1', sort, offset, ...(openNow ? { openNow: 'true' } : {}) };
+          statements.length = 0;
+          const page = await searchProviders(database, searchParamsSchema.parse(raw), MOMENTS.many);
+          expectPage(page, all.filter(keep).sort(ORDERS[sort]), Number(offset), 12, what);
+          // Every read of the words joined to their provider rows seeks the category by the match's seq first.
+          const fromWords = statements.filter((text) => text.includes('FROM providers_fts f CROSS JOIN provider_search p ON p.seq = f.rowid'));
+          for (const text of fromWords) expect(text, what).toContain('k.providerSeq = f.rowid');
+          read += fromWords.length;
+        }
+    expect(read).toBeGreaterThan(0);
+  });
+
   it('another order with a service and a minimum rating: few listed, many walked along the sort index up to its cap, then sorted', async () => {
     // The fuzz benchmark's tail: few here (the seed's), listed from the full-text index.
     await check(
@@ -3215,8 +3239,8 @@ describe('a sorted page whose conditions include lookups', () => {
     recommended: () => 0,
     rating: byRating,
   };
-  /** The statement that checks a chunk of the sorted source (plans/context.server.ts `checkedPage`). */
-  const CHECKED = /AS hit.*CROSS JOIN provider_search p ON p\.seq = s\.seq/s;
+  /** The statement that checks a chunk of the sorted source (plans/context.server.ts `checkedPage`): by seq alone, no provider row read beside. */
+  const CHECKED = /AS hit FROM s p WHERE/;
   /** What a chunk's statement looks up on each of its sorted rows, in turn until the page's end (the source's own columns sort it). */
   const checksOf = (chunk: string) => chunk.slice(chunk.search(CHECKED), chunk.lastIndexOf(' LIMIT'));
 

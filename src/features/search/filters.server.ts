@@ -328,7 +328,7 @@ export const FILTERS = {
   /** A `service` that is a category of the search form. */
   category: {
     on: (r) => !!r.category,
-    row: (r) => sql<SqlBool>`EXISTS (SELECT 1 FROM provider_categories k WHERE k.category = ${r.category} AND k.providerSeq = p.seq)`,
+    row: (r) => inCategory(r, sql`p.seq`),
     categoryRow: (r) => sql<SqlBool>`c.category = ${r.category}`,
     // The facet row's categories are spelled as the hours row's (migrations/0092).
     facetRow: (r) => sql<SqlBool>`instr(f.categories, ${hoursCategoryNeedle(r.category!)}) > 0`,
@@ -407,6 +407,10 @@ const allOf =
  */
 export const carriedByAll = (r: Resolved, carrier: Carrier, { orSeqOnly = false }: { orSeqOnly?: boolean } = {}) =>
   ENTRIES.every(([, f]) => !f.on(r) || f.carriedBy.includes(carrier) || (orSeqOnly && f.seqOnly));
+
+/** Whether the provider of `seq` offers the search's category: a seek of its category row's key (category, providerSeq). */
+export const inCategory = (r: Resolved, seq: RawBuilder<unknown>) =>
+  sql<SqlBool>`EXISTS (SELECT 1 FROM provider_categories k WHERE k.category = ${r.category} AND k.providerSeq = ${seq})`;
 
 /**
  * Whether the provider of `seq` is listed for search: not hidden by moderation (docs/moderation.md)

@@ -14,6 +14,7 @@ import {
   filtersOf,
   filterToken,
   hasAll,
+  inCategory,
   isLookup,
   listedMatch,
   lookupOf,
@@ -323,9 +324,9 @@ function sortedPageRead(s: SearchRun, tables: RawBuilder<unknown>, conds: Expres
  * A page of matches some of whose conditions are lookups (filters.server.ts `lookup`: open now's
  * hours, a category row, a full-text rowid), a few microseconds each: the source is sorted on its
  * other conditions alone (an index's columns, for a ZIP prefix or a box), a chunk at a time up to
- * the page's end, and only those rows are checked, each read from provider_search (open now reads
- * the zone). Checking every row of the source before sorting cost a lookup per row of it when the
- * page lay among its first (`location=770&priceRange=$$$&openNow=true&offset=480`). Each chunk is sized by the density of the rows checked so far
+ * the page's end, and only those rows are checked, each by its seq alone (a lookup reads nothing else
+ * of `p`; open now seeks its own provider_search row; a row read beside each was a seek more).
+ * Checking every row of the source before sorting cost a lookup per row of it when the page lay among its first (`location=770&priceRange=$$$&openNow=true&offset=480`). Each chunk is sized by the density of the rows checked so far
  * (PLAN_TUNING.checkedFirst), and its rows are looked up in order only until the page's end.
  */
 async function checkedPage(s: SearchRun, tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]) {
@@ -354,7 +355,7 @@ async function checkedPage(s: SearchRun, tables: RawBuilder<unknown>, conds: Exp
       // rows past the page's end were looked up for nothing.
       const rows = (await run(
         sql`WITH s AS MATERIALIZED (SELECT p.seq${orderDistance} ${tables} ${where} ORDER BY ${order} LIMIT ${chunk} OFFSET ${read})
-          SELECT seq, hit FROM (SELECT s.seq, 1 AS hit FROM s CROSS JOIN provider_search p ON p.seq = s.seq WHERE ${lookups} LIMIT ${wanted - found.length})
+          SELECT seq, hit FROM (SELECT p.seq, 1 AS hit FROM s p WHERE ${lookups} LIMIT ${wanted - found.length})
           UNION ALL SELECT count(*), 0 FROM s`,
       )) as (Row & { hit: number })[];
       const matched = rows.filter((row) => row.hit).map((row) => row.seq);
@@ -839,8 +840,10 @@ export const textListed = (match: string, conds: Expression<SqlBool>[], narrowin
 export function textSourceOf(r: Resolved) {
   const rest = { ...r, match: null };
   const match = listedMatch(r);
-  const narrowing = textNarrowing(r);
-  // Never narrowed: narrowing comes of a ZIP prefix, a column of the provider row, not seq-only.
+  // A service's category row is sought by the full-text row's seq, before the provider row is read:
+  // a match of another service cost a provider row read at random, then the same seek.
+  const narrowing = [...textNarrowing(r), ...(r.category ? [inCategory(r, sql`f.rowid`)] : [])];
+  // Not narrowed: a ZIP prefix's narrowing is a column of the provider row; a category is among its seq-only conditions.
   const seqSource: ListedSource | undefined = !onlySeqFilters(rest)
     ? undefined
     : {
@@ -848,7 +851,7 @@ export function textSourceOf(r: Resolved) {
         tables: sql`FROM (SELECT rowid AS seq, providers_fts AS words FROM providers_fts) p`,
         conds: [sql<SqlBool>`p.words MATCH ${match}`, ...rowConditions(rest, { seqOnly: true })],
       };
-  return { ...textListed(match, rowConditions(rest), narrowing), seqSource };
+  return { ...textListed(match, rowConditions({ ...rest, category: undefined }), narrowing), seqSource };
 }
 
 /** `text` listed again narrowed to each top of an order (SearchRun.topPage's source). */
