@@ -4092,3 +4092,73 @@ describe("openNow around a point with a service: the open counted only up to the
     }
   });
 });
+
+describe("openNow around a point, nearest first: its zones' open counted only up to the circle's rows (resolve.server.ts circleOpenMost)", () => {
+  // Nearest first (a place's rings' circles are so searched), the count past the bound is not known
+  // (each of the circle's rows checked), where the zones' open were listed however few rows it holds.
+  for (const price of ['$$', undefined])
+    it(`${price ? 'at a price (the ranges scanned)' : 'with no price'}: past the service's rows in the circle, those rows checked; the same providers`, async () => {
+      const when = MOMENTS.many;
+      const circle = { point: P, miles: 15 };
+      const raw = {
+        service: 'Facial Treatments',
+        ...(price ? { priceRange: price } : {}),
+        near: `${P.latitude},${P.longitude}`,
+        radius: '15',
+        openNow: 'true',
+      };
+      const category = categoriesOfServices(['Facial'])[0]!;
+      // The sample kept: a search nearest first reads none of its own.
+      const service = circleRowsOf(await tokenShares(api.database), circle, category);
+      const open = (await everyProvider()).filter(
+        (r) => isOpen(r, when) && inCategory(r, category) && (!price || r.priceRange === price) && haversineMiles(P, r) <= circle.miles,
+      );
+      const nearest = [...open].sort((a, b) => haversineMiles(P, a) - haversineMiles(P, b) || a.seq - b.seq);
+      expect(open.length).toBeGreaterThan(1);
+      for (const [sort, expected] of [
+        ['distance', nearest],
+        ['recommended', open],
+      ] as const) {
+        const what = JSON.stringify({ ...raw, sort });
+        // Every open range counted (the bound past them all): the few open listed.
+        tune({ openOverCircle: Number.POSITIVE_INFINITY, openScanScale: 1000 });
+        expectPage(await search({ ...raw, sort }, when), expected, 0, 100, what);
+        expect(lastPlan, what).toBe('open-listed');
+        // A bound of one: the zones' open facials pass it, and the circle's rows are checked.
+        tune({ openOverCircle: 1 / service, openScanScale: 1000 });
+        expectPage(await search({ ...raw, sort }, when), expected, 0, 100, what);
+        expect(lastPlan, what).not.toBe('open-listed');
+      }
+    });
+});
+
+describe("openNow at a price in a state: its zones' open ranges read only as far as the state's rows list them (resolve.server.ts placeOpenMost)", () => {
+  it("past the most the state's rows would list, its index read instead, not the zones' ranges read on; the same providers", async () => {
+    const when = new Date('2026-11-25T16:30:00Z');
+    const all = await everyProvider();
+    const { rows } = await api.database.client.execute("SELECT id, state FROM providers WHERE state = 'IL'");
+    const inState = new Set(rows.map((r) => String(r.id)));
+    const zones = new Set(all.filter((r) => inState.has(r.id)).map((r) => r.timeZone));
+    const openInZones = all.filter((r) => zones.has(r.timeZone) && isOpen(r, when));
+    // A price some of the state's open hold, fewer of the zones' open than all.
+    const price = ['$', '$$', '$$$', '$$$$'].find((p) => openInZones.some((r) => inState.has(r.id) && r.priceRange === p))!;
+    const hits = openInZones.filter((r) => r.priceRange === price).length;
+    const expected = openInZones.filter((r) => inState.has(r.id) && r.priceRange === price);
+    expect(openInZones.length).toBeGreaterThan(hits + 1);
+    const { size, categoryRows } = await tokenShares(api.database);
+    const placeRows = (size * (1 + categoryRows.filter((row) => row.state === 'IL').length)) / categoryRows.length;
+    const raw = { location: 'IL', priceRange: price, openNow: 'true' };
+    // The zones' open at the price few enough for the state's rows to list them, their ranges (every
+    // open provider's) more: read up to that most, they pass it and the count is not known.
+    const listed = hits + 0.5;
+    for (const [cost, plan] of [
+      [0, 'open-listed'],
+      [placeRows / listed, 'place'],
+    ] as const) {
+      tune({ openListedRowCost: cost, openScanScale: 1000 });
+      const what = `${price} openListedRowCost ${cost}`;
+      expectPage(await search(raw, when), expected, 0, 100, what);
+      expect(lastPlan, what).toBe(plan);
+    }
+  });
+});

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client';
 import { answerOf, radiiFor, searchNearPlace } from '../../src/features/search/nearPlace.server';
 import { hoursAhead } from '../../src/features/search/rings.server';
+import { tokenShares } from '../../src/features/search/tokenShares.server';
 import { everyZone, hoursKey } from '../../src/features/search/openNow.server';
 import { searchRequest } from '../../src/features/search/request.server';
 import { searchParamsSchema } from '../../src/features/search/schemas/search';
@@ -42,7 +43,10 @@ const SEARCHES: { file: string; plan: string; raw: Record<string, string> }[] = 
   { file: 'place', plan: 'place', raw: { location: 'TX' } },
   { file: 'place-rings', plan: 'category, then nearest:rings within 50 mi', raw: { service: 'Nail Salon', location: 'Chicago' } },
   { file: 'place-rings-once', plan: 'none, then nearest:rings within 50 mi', raw: { location: '60614' } },
-  { file: 'place-rings-open', plan: 'open-listed, then open-listed:rings within 50 mi', raw: { service: 'Nail Salon', location: 'Chicago', openNow: 'true' } },
+  // The zones' open nail salons past the circle's (resolve.server.ts circleOpenMost): its rows checked nearest first.
+  { file: 'place-rings-open', plan: 'open-listed, then nearest:rings within 50 mi', raw: { service: 'Nail Salon', location: 'Chicago', openNow: 'true' } },
+  // Phoenix's zone holds no more open than its circle's providers: listed.
+  { file: 'place-rings-open-listed', plan: 'open-listed, then open-listed:rings within 50 mi', raw: { location: 'Phoenix', openNow: 'true' } },
   { file: 'place-rings-text', plan: 'text-listed, then text-listed:rings within 50 mi', raw: { query: 'gel', location: 'Miami', priceRange: '$$$' } },
   // The spelling path: the word's candidates read with its terms, the corrected word's terms beside the corrected search's count.
   { file: 'corrected', plan: 'order:listed', raw: { query: 'balayge' } },
@@ -59,8 +63,9 @@ async function statementsOf(raw: Record<string, string>, trace: SearchTrace): Pr
 describe('the SQL of each plan for a representative search', () => {
   for (const { file, plan, raw } of SEARCHES)
     it(`${plan}: ${new URLSearchParams(raw)}`, async () => {
-      // Once for the process's own caches (the vocabulary's shares, the gazetteer), then as it runs warm.
-      await statementsOf(raw, {});
+      // Once for the process's own caches (the vocabulary's shares, the gazetteer), then as it runs warm,
+      // the token sample kept (a search that reads none of its own, nearest first, uses it when kept).
+      await Promise.all([statementsOf(raw, {}), tokenShares(database)]);
       const trace: SearchTrace = {};
       const statements = await statementsOf(raw, trace);
       expect(trace.plan).toBe(plan);

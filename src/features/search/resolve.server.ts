@@ -42,7 +42,7 @@ import {
   wordsMatch,
   textTokensOf,
 } from './filters.server';
-import { circleRowsOf, placeRowsOf, statesShare, tokenShares, tokensShare } from './tokenShares.server';
+import { circleRowsOf, placeRowsOf, statesShare, tokenShares, tokenSharesKept, tokensShare, type TokenShares } from './tokenShares.server';
 import { hasText } from './rings';
 
 /**
@@ -293,8 +293,11 @@ async function openListCount(database: Db, r: Resolved, place: SearchPlace | und
   // The list is read across the circle's zones, the circle holds a part of them: a small town's circle checks its few rows
   // (with a service, its rows there, which its plan reads) rather than list its zone's open (applyOpenCount), so the open
   // are counted only that far: past it they are not listed, however many (a zone's open nail salons at noon).
+  // Nearest first (no rows of the circle kept for applyOpenCount: a place's rings, each circle's own plan, follow the
+  // list when the count is known), a count past them is not known: those rows are checked nearest first.
   const circleRows = r.within && sample ? circleRowsOf(sample, r.within, r.category) : undefined;
-  const upTo = circleRows === undefined ? most : Math.min(most, Math.floor(circleRows * PLAN_TUNING.openOverCircle));
+  const circleMost = await circleOpenMost(database, r, sample);
+  const upTo = Math.min(most, circleMost);
   const counted = (list: RawBuilder<unknown>) =>
     carried
       ? sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT DISTINCT seq FROM (${list})) o
@@ -303,34 +306,59 @@ async function openListCount(database: Db, r: Resolved, place: SearchPlace | und
   // Around a point, a zone in only some of the circle's cells counted up to its share (openNow.server.ts `openCountByZone`).
   let count =
     zones && shares && zones.some((zone) => (shares.get(zone) ?? 1) < 1) ? openCountByZone(now, classes, { zones, shares }, conds, upTo) : counted(openList);
-  if (conds.scanned.length) {
-    // A price or a minimum rating is passed over in the index, range by range: with few matches the
-    // list reads every open range of its zones (the whole country's at noon). So the ranges are read
-    // up to a bound and filtered after; past it with no more matches than counted, the count is not
-    // known (-1) and open now is checked on each row, as when many are open. The ranges are counted
-    // apart only when the matches did not already pass the cap: the count of matches stops there,
-    // where one list of the first ranges read for both was read whole (slower at both sizes).
-    const scan = Math.min(openScanMost(size), scanMost);
-    const ranges = openNowRanges(now, classes, zones, conds);
-    if (carried) {
-      const first = sql`SELECT o.seq FROM (SELECT * FROM (${ranges}) LIMIT ${scan}) o WHERE o.hit`;
-      count = sql<{ n: number }>`SELECT CASE WHEN c.n > ${most} OR (${countUpTo(ranges, scan)}) <= ${scan}
-        THEN c.n ELSE -1 END AS n FROM (${counted(first)}) c`;
-    } else {
-      // When the list only decides the plan, more matches than it lists and an unknown count
-      // decide alike (each row checked), so one read of the ranges says it: all of them read
-      // within the bound, and their matches. Counting the matches first, then the ranges, read
-      // the ranges twice when the matches were sparse.
-      count = sql<{ n: number }>`SELECT CASE WHEN count(*) <= ${scan} THEN coalesce(sum(o.hit), 0) ELSE -1 END AS n
-        FROM (SELECT hit FROM (${ranges}) LIMIT ${scan + 1}) o`;
-    }
-  }
+  if (circleRows === undefined && circleMost < most)
+    count = sql<{ n: number }>`SELECT CASE WHEN c.n > ${circleMost} THEN -1 ELSE c.n END AS n FROM (${count}) c`;
   // A place's own plan reads its index to the cap at the open's density, each entry's hour bit
   // checked in it: a state's open at 3 PM (half its rows) were listed, a lookup each (applyOpenCount).
   // A ZIP prefix's few are listed whole (filter-listed), each checked in its index entry.
   const placeRows = placeSample ? placeRowsOf(placeSample, r) : zipCount && !zipCount.capped ? zipCount.total : undefined;
+  // A price or a minimum rating: the ranges read up to a bound (`scannedCount`), a circle's or a place's rows' most too.
+  if (conds.scanned.length) {
+    const scan = Math.min(openScanMost(size), scanMost, circleMost, Math.floor(placeOpenMost(placeRows, !!zipCount)));
+    count = scannedCount(openNowRanges(now, classes, zones, conds), scan, carried ? { most, counted } : undefined);
+  }
   count = prefixInZones(r, place, zones, count);
   return { count, most, openList, carried, circleRows, placeRows, placeWhole: !!zipCount, ...(zones ? { cells: { zones, classes, conds } } : {}) };
+}
+
+/**
+ * The open-now count at a price or a minimum rating, which the index passes over range by range:
+ * with few matches the list reads every open range of its zones (the whole country's at noon). So
+ * the ranges are read up to `scan` and filtered after; past it with no more matches than counted,
+ * the count is not known (-1) and open now is checked on each row, as when many are open. When the
+ * list is the answer's (`carried`: its `counted` matches up to `most`), the ranges are counted apart
+ * only when the matches did not already pass the cap: the count of matches stops there, where one
+ * list of the first ranges read for both was read whole (slower at both sizes). When the list only
+ * decides the plan, more matches than it lists and an unknown count decide alike (each row
+ * checked), so one read of the ranges says it: all of them read within the bound, and their
+ * matches (counting the matches first, then the ranges, read the ranges twice when sparse).
+ */
+function scannedCount(
+  ranges: RawBuilder<{ seq: number; hit: number }>,
+  scan: number,
+  carried?: { most: number; counted: (list: RawBuilder<unknown>) => RawBuilder<{ n: number }> },
+): RawBuilder<{ n: number }> {
+  if (carried) {
+    const first = sql`SELECT o.seq FROM (SELECT * FROM (${ranges}) LIMIT ${scan}) o WHERE o.hit`;
+    return sql<{ n: number }>`SELECT CASE WHEN c.n > ${carried.most} OR (${countUpTo(ranges, scan)}) <= ${scan}
+        THEN c.n ELSE -1 END AS n FROM (${carried.counted(first)}) c`;
+  }
+  return sql<{ n: number }>`SELECT CASE WHEN count(*) <= ${scan} THEN coalesce(sum(o.hit), 0) ELSE -1 END AS n
+        FROM (SELECT hit FROM (${ranges}) LIMIT ${scan + 1}) o`;
+}
+
+/**
+ * Around a point, the most open ranges the open-now count reads (`openOverCircle` times the providers
+ * its circle holds, with a service its rows there: the token sample's share): the ranges are its
+ * zones' (a state's or more), so a small town's circle read up to `openScanMost` of them at a price
+ * (twice the most listed), or counted up to the most listed, to check fewer rows of its own. From the
+ * sample kept when the search reads none (nearest first, a place's rings: no round trip more);
+ * without a point or a kept sample, no bound.
+ */
+async function circleOpenMost(database: Db, r: Resolved, sample: TokenShares | undefined): Promise<number> {
+  const shares = r.within ? (sample ?? (await tokenSharesKept(database))) : undefined;
+  if (!r.within || !shares) return Number.POSITIVE_INFINITY;
+  return Math.max(1, Math.floor(circleRowsOf(shares, r.within, r.category) * PLAN_TUNING.openOverCircle));
 }
 
 /**
@@ -346,14 +374,25 @@ function prefixInZones(r: Resolved, place: SearchPlace | undefined, zones: reado
     AND p.timeZone IN (${sql.join(zones)})) THEN (SELECT n FROM (${count})) ELSE 0 END AS n`;
 }
 
+/**
+ * The most open listed in a place of `placeRows` (a state's or a city's the list does not carry, a
+ * ZIP prefix's few): each listed (a lookup by seq) costs `openListedRowCost` entries of the place's
+ * index, read to the cap at the open's density (n open: the place's rows times the cap over n, at most
+ * all of them), or whole (`whole`, a ZIP prefix's). Past it the place's rows are read, so a scan of
+ * its zones' open ranges (a state's zones hold far more) is read no further.
+ */
+function placeOpenMost(placeRows: number | undefined, whole: boolean): number {
+  if (placeRows === undefined) return Number.POSITIVE_INFINITY;
+  const rows = placeRows / PLAN_TUNING.openListedRowCost;
+  // n ≤ rows × min(1, (cap + 1) / n): n ≤ rows and n² ≤ (cap + 1) × rows.
+  return whole ? rows : Math.min(rows, Math.sqrt((LIMITS.countedTotal + 1) * rows));
+}
+
 /** `r` as its open-now count `n` leaves it: none open (no match), few (listed) or many (checked row by row). */
 function applyOpenCount(r: Resolved, { most, openList, carried, cells, circleRows, placeRows, placeWhole }: OpenListCount, n: number): void {
   const known = n >= 0;
   if (n === 0) r.match = false;
-  const placeRead =
-    placeRows === undefined ? Number.POSITIVE_INFINITY : placeWhole ? placeRows : Math.min(placeRows, ((LIMITS.countedTotal + 1) * placeRows) / Math.max(1, n));
-  r.fewOpen =
-    known && n <= most && !(circleRows !== undefined && circleRows * PLAN_TUNING.openOverCircle < n) && n * PLAN_TUNING.openListedRowCost <= placeRead;
+  r.fewOpen = known && n <= most && !(circleRows !== undefined && circleRows * PLAN_TUNING.openOverCircle < n) && n <= placeOpenMost(placeRows, !!placeWhole);
   r.openCount = known ? Math.min(n, most) : most;
   r.openList = sql<SqlBool>`p.seq IN (${openList})`;
   r.openSeqs = openList;
