@@ -94,13 +94,14 @@ export function tokenSharesKept(database: Db, now = Date.now()): Promise<TokenSh
 
 async function sampleShares({ client }: Db): Promise<TokenShares> {
   // One statement, one round trip: the directory's size and SAMPLE providers spread evenly over seq
-  // up to it (every step-th seq from 1, the step the size over SAMPLE, at least 1).
+  // up to it (the i-th at 1 + i x step, whole, the step the size over SAMPLE, at least 1). The
+  // step is a REAL (a bound number is one): each seq is made whole, never compared as a fraction.
   const sample = await client.execute({
     sql: `WITH RECURSIVE m (n, step) AS (SELECT max(seq), max(1, max(seq) / ?) FROM provider_search),
-            s (seq) AS (SELECT 1 FROM m WHERE n > 0 UNION ALL SELECT s.seq + m.step FROM s, m WHERE s.seq + m.step <= 1 + (min(?, m.n) - 1) * m.step)
+            s (i) AS (SELECT 0 FROM m WHERE n > 0 UNION ALL SELECT s.i + 1 FROM s, m WHERE s.i + 1 < min(?, m.n))
           SELECT m.n AS last, p.state, p.zipCode, p.priceRange, p.rating, p.isPromoted, p.reviewCount, p.city, p.facets, p.latitude, p.longitude,
             (SELECT group_concat(c.category, ' ') FROM provider_categories c INDEXED BY ${INDEXES.categoryProvider} WHERE c.providerSeq = p.seq) AS categories
-          FROM s CROSS JOIN m CROSS JOIN provider_search p ON p.seq = s.seq`,
+          FROM s CROSS JOIN m CROSS JOIN provider_search p ON p.seq = 1 + CAST(s.i * m.step AS INTEGER)`,
     args: [SAMPLE, SAMPLE],
   });
   // No sampled seq listed (a directory of gaps): the size alone, read apart.
