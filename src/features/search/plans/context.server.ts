@@ -188,7 +188,7 @@ export interface SearchRun {
   /**
    * `run`'s rows of `query` (a try that may come short), over the network read with `orElse` (the page
    * read next when `short`, SQL on the try's rows, holds) in one statement, `orElse`'s rows then kept
-   * for its run (requestReads.server.ts `rowsOrElse`): one round trip, where they were two.
+   * for its run (`rowsOrElse` below): one round trip, where they were two.
    */
   runOrElse(query: RawBuilder<unknown>, orElse: RawBuilder<unknown>, short: (rows: string) => string): Promise<Row[]>;
   /** sortedPage's one statement, null when it reads a chunk at a time (`checkedPage`: some conditions are lookups). */
