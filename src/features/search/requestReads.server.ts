@@ -161,6 +161,10 @@ export interface NextCount {
 export interface NextRows {
   read: { sql: string; args: unknown[] };
   when: (n: string) => string;
+  /** A count asked after the same count (`count.when`), read in the same statement. */
+  count?: NextCount;
+  /** The rows read only when that count comes out so (its value the statement was captured with). */
+  countIs?: number;
 }
 
 /** What a search asks after a count: another count, or a statement's rows. */
@@ -269,15 +273,26 @@ function countWithRows(database: Db, reads: RequestReads, count: RawBuilder<{ n:
   const rowsKey = sentKey(next.read);
   if (reads.counts.has(countKey) || reads.planAhead.has(rowsKey)) return countOnce(database, reads.counts, count);
   const { sql: counted, parameters } = count.compile(database.db);
+  // A count asked after the same count (`next.count`): a column, made only when the count's `n` asks for it; the rows then
+  // only when it comes out as they were captured with (`countIs`).
+  const nextKey = next.count && statementKey(database, next.count.count);
+  if (nextKey && reads.counts.has(nextKey)) return countOnce(database, reads.counts, count);
+  const asked =
+    next.count &&
+    sql`SELECT o__.n, CASE WHEN ${next.count.when(sql.raw('o__.n'))} THEN (${next.count.count}) END AS next__ FROM (${sql.raw(counted)}) o__`.compile(
+      database.db,
+    );
+  const countIs = next.countIs === undefined ? '' : ` AND c__.next__ = ${Number(next.countIs)}`;
   const both = database.client
     .execute({
-      sql: `WITH c__ AS MATERIALIZED (${counted}), g__ AS MATERIALIZED (SELECT 1 FROM c__ WHERE ${next.when('c__.n')})
-        SELECT c__.n AS n__, (SELECT count(*) FROM g__) AS hit__, x__.* FROM c__
+      sql: `WITH c__ AS MATERIALIZED (${asked ? asked.sql : counted}), g__ AS MATERIALIZED (SELECT 1 FROM c__ WHERE ${next.when('c__.n')}${countIs})
+        SELECT c__.n AS n__, (SELECT count(*) FROM g__) AS hit__, ${asked ? 'c__.next__' : 'NULL'} AS next__, x__.* FROM c__
         LEFT JOIN (SELECT y__.* FROM g__ CROSS JOIN (SELECT row_number() OVER () AS i__, q__.* FROM (${next.read.sql}) q__) y__) x__ ON 1 ORDER BY x__.i__`,
-      args: [...parameters, ...next.read.args] as never,
+      args: [...(asked ? [...asked.parameters, ...parameters] : parameters), ...next.read.args] as never,
     })
     .then(({ columns, rows }) => {
       const [first] = rows;
+      if (nextKey && first!.next__ !== null && !reads.counts.has(nextKey)) reads.counts.set(nextKey, Promise.resolve(Number(first!.next__)));
       const own = columns.filter((c) => !c.endsWith('__'));
       // A column named twice by the statement would come back renamed: its rows are then left to be read.
       if (Number(first!.hit__) && !reads.planAhead.has(rowsKey) && new Set(own).size === own.length && own.every((c) => !/:\d+$/.test(c)))

@@ -12,7 +12,7 @@ import { searchRun, type Plan, type SearchRun } from './context.server';
 import type { SearchInput, SearchRequest } from '../request.server';
 import type { AfterOpenCount } from '../resolve.server';
 import type { Resolved } from '../searchTypes.server';
-import type { NextCount, NextRows, RequestReads } from '../requestReads.server';
+import type { NextCount, NextRead, NextRows, RequestReads } from '../requestReads.server';
 import { statementKey } from '../requestReads.server';
 import { tokenSharesKept } from '../tokenShares.server';
 import { leadAsked, textListMade } from '../textFacts.server';
@@ -53,13 +53,25 @@ export async function planFor(s: SearchRun): Promise<Plan> {
 /**
  * What the search reads first once the open-now count is read (resolve.server.ts `AfterOpenCount`),
  * read in that count's statement: facet-listed's narrower source (`rareFacetAfter`), else a
- * place's own matches when few and short of the page (`fewShort`), else the plan's first statement
- * when the open are many (`planAfterOpenCount`).
+ * place's own matches when few and short of the page (`fewShort`); with either, the plan's first statement
+ * when the open are many (`planAfterOpenCount`; after the narrower source, as it leaves facet-listed not chosen).
  */
 export const afterOpenCount =
   (q: SearchRequest<SearchInput>): AfterOpenCount =>
-  async (asIf, most, resolvedAs) =>
-    (await rareFacetAfter(q, asIf, most)) ?? fewShort(q, asIf, most) ?? (await planAfterOpenCount(q, asIf, resolvedAs, most));
+  async (asIf, most, resolvedAs) => {
+    const facet = await rareFacetAfter(q, asIf, most);
+    // Where the facet's count says a narrower source leads (1: facet-listed is not chosen), the plan's first statement as it then sends it.
+    if (facet) return withCount(facet, await planAfterOpenCount(q, asIf, resolvedAs, most, { count: facet.count, n: 1 }));
+    return withCount(fewShort(q, asIf, most), await planAfterOpenCount(q, asIf, resolvedAs, most));
+  };
+
+/**
+ * A count asked after the open-now count (facet-listed's narrower source, or fewShort's at counts that
+ * leave the open few: never those the plan's rows are read at) and the plan's first statement in one
+ * statement: a place's own count past its bound (not known) reads its plan's rows with it, not a round
+ * trip after it.
+ */
+const withCount = (count: NextCount | undefined, rows: NextRows | undefined): NextRead | undefined => (count && rows ? { ...rows, count } : (count ?? rows));
 
 /**
  * The plan choice's first read once the open-now count is read, when it is facet-listed's narrower
@@ -146,17 +158,18 @@ async function planAfterOpenCount(
   asIf: (n: number) => Resolved,
   resolvedAs: Parameters<AfterOpenCount>[2],
   most: number,
+  given?: { count: RawBuilder<{ n: number }>; n: number },
 ): Promise<NextRows | undefined> {
   if (!tokenSharesKept(q.database)) return undefined;
   const least = leastNotFew(asIf, most);
-  const at = (n: number | undefined) => (n === undefined ? Promise.resolve(undefined) : firstStatement(q, resolvedAs, n));
+  const at = (n: number | undefined) => (n === undefined ? Promise.resolve(undefined) : firstStatement(q, resolvedAs, n, given));
   const [unknown, many, from, to] = await Promise.all([at(-1), at(most + 1), at(least), at(least === undefined ? undefined : most)]);
   const read = many ?? unknown;
   if (!read) return undefined;
   const same = (other: NextRows['read'] | undefined) => !!other && other.sql === read.sql && JSON.stringify(other.args) === JSON.stringify(read.args);
   const when = (n: string) =>
     [same(unknown) && `${n} < 0`, same(many) && `${n} > ${most}`, same(from) && same(to) && `${n} BETWEEN ${least} AND ${most}`].filter(Boolean);
-  return { read, when: (n) => `(${when(n).join(' OR ')})` };
+  return { read, when: (n) => `(${when(n).join(' OR ')})`, ...(given ? { countIs: given.n } : {}) };
 }
 
 /** The least open-now count up to `most` that leaves the open not few (not listed), or undefined when every such count does (fewOpen falls off once). */
@@ -176,7 +189,12 @@ function leastNotFew(asIf: (n: number) => Resolved, most: number): number | unde
  * asks for are known to the request (none is read), found by running the plan over a client that keeps the statement and sends nothing (the
  * plan stops there), on a copy of the request's reads (what it keeps there is not the request's).
  */
-async function firstStatement(q: SearchRequest<SearchInput>, resolvedAs: Parameters<AfterOpenCount>[2], n: number): Promise<NextRows['read'] | undefined> {
+async function firstStatement(
+  q: SearchRequest<SearchInput>,
+  resolvedAs: Parameters<AfterOpenCount>[2],
+  n: number,
+  given?: { count: RawBuilder<{ n: number }>; n: number },
+): Promise<NextRows['read'] | undefined> {
   const sent: NextRows['read'][] = [];
   const client = new Proxy(q.database.client, {
     get(target, key) {
@@ -193,6 +211,8 @@ async function firstStatement(q: SearchRequest<SearchInput>, resolvedAs: Paramet
   const reads = Object.fromEntries(
     Object.entries(q.reads).map(([k, v]) => [k, v instanceof Map ? new Map(v) : Array.isArray(v) ? [...v] : v]),
   ) as unknown as RequestReads;
+  // A count read with the open-now count, as `given` (the statement is read only when it comes out so).
+  if (given) reads.counts.set(statementKey(q.database, given.count), Promise.resolve(given.n));
   // Resolved as the count leaves it, its text list too (none read: else nothing is sent ahead).
   const r = await resolvedAs(n, { database, reads }).catch(() => undefined);
   if (!r || sent.length) return undefined;
