@@ -20,7 +20,7 @@ import { requestOf } from '../../src/features/search/request.server';
 import { resolve } from '../../src/features/search/resolve.server';
 import { searchNearPlace } from '../../src/features/search/nearPlace.server';
 import { closestTerms } from '../../src/features/suggestions/closest.server';
-import { filterToken, inSampledCategoryRows, ratingToken, textTokensOf } from '../../src/features/search/filters.server';
+import { filterToken, inSampledCategoryRows, ratingToken, stateToken, textTokensOf } from '../../src/features/search/filters.server';
 import { circleRowsOf, tokenShares, tokensShare } from '../../src/features/search/tokenShares.server';
 import { openListedMost } from '../../src/features/search/tuning.server';
 import { RATING_STEPS } from '../../src/features/search/params';
@@ -3913,6 +3913,43 @@ describe('text that is many in a town and a state of added providers, in another
     rating: byRating,
     reviews: byReviews,
   };
+  it("words many in a town of one state: listed with the town's words, not again with the state's token (plans/textListed.server.ts beyondCityWords); the same rows", async () => {
+    // Every sampled provider of the town is in Montana, so the state's token leaves out no match of
+    // a list that holds the town's words. Montana holds more than a third of the directory here: its
+    // token kept all the same, as it is for a state of a big city's at a million.
+    tune({ textTokenShare: 1 });
+    const montana = filterToken(stateToken('MT'));
+    const all = (await everyProvider()).filter((r) => r.city === 'Plan Montana Town' && r.state === 'MT' && hasWords(words(r), 'plan'));
+    for (const [raw, keep] of [
+      [{ query: 'plan', location: 'Plan Montana Town, MT', rating: '4' }, (r: Ref) => r.rating >= 4],
+      [{ query: 'plan', location: 'Plan Montana Town, MT', rating: '4', sort: 'reviews', offset: '12' }, (r: Ref) => r.rating >= 4],
+      [{ query: 'plan', location: 'Plan Montana Town, MT', rating: '3', sort: 'rating' }, (r: Ref) => r.rating >= 3],
+    ] as const) {
+      const what = new URLSearchParams(raw).toString();
+      const expected = all.filter(keep).sort(ORDERS[raw.sort ?? 'recommended']);
+      expect(expected.length, what).toBeGreaterThan(12);
+      const listed: unknown[][] = [];
+      // A URL of its own: the token sample is read afresh for it (with the town's rows), the sample
+      // kept for the other tests left as it is.
+      const database = {
+        ...watchedDatabase(api.database, (text, args) => {
+          if (/providers_fts MATCH/.test(text)) listed.push(args as unknown[]);
+        }),
+        url: `${api.database.url}#one-state`,
+      };
+      const trace: SearchTrace = {};
+      const page = await searchProviders(database, searchParamsSchema.parse({ ...raw, limit: '100' }), MOMENTS.many, { trace });
+      expect(trace.plan, what).toMatch(/^text-listed/);
+      // The words' list with the town's words (resolve's count), then with the rating's token alone.
+      expect(listed.length, what).toBeGreaterThan(1);
+      expect(
+        listed.flat().filter((arg) => typeof arg === 'string' && arg.includes(montana)),
+        what,
+      ).toEqual([]);
+      expectPage(page, expected, Number(raw.offset ?? 0), 100, what);
+    }
+  });
+
   it('text with a city in another order: checked row by row on the city\u2019s rows, else listed (listTextOver); the same rows', async () => {
     // The fuzz benchmark's `query=th&location=Surprise&priceRange=$$&sort=distance&offset=480` at a
     // million: "th" listed whole (937,158 rowids) for a few hundred rows of the city at a price.
