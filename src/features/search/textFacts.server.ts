@@ -39,6 +39,7 @@ import { isIndexedPrefix, MAX_QUERY_WORDS } from './searchText';
 import { categoryForSearch } from '../catalog';
 import { hasText } from './rings';
 import type { SearchRequest } from './request.server';
+import type { SearchParams } from './schemas/search';
 
 /**
  * The states `read` lists, once per request under `key`; null when `read` finds none to narrow by
@@ -140,11 +141,11 @@ export function readWordsEarly({ database, reads, params, words, located }: Sear
 }
 
 /**
- * The words' list a search with text and no city reads (filters.server.ts `wordsMatch`: the words
- * alone), read in the request's first round trip beside their terms (`wordsEarlyRead`): its
- * expression built as resolve.server.ts builds it, each word's terms marked where the statement
- * puts them. A city's own search lists its words with the city's; text alone in the recommended
- * order counts its listed matches itself (plans/order.server.ts): neither reads this list. True when it is read.
+ * The words' list a search with text reads (filters.server.ts `wordsMatch`: the words alone, or with
+ * the words of the city it names), read in the request's first round trip beside their terms
+ * (`wordsEarlyRead`), not after the place's reads: its expression built as resolve.server.ts builds
+ * it, each word's terms marked where the statement puts them. Text alone in the recommended order
+ * counts its listed matches itself (plans/order.server.ts): it reads no list. True when it is read.
  */
 export function readWordsListEarly(q: Pick<SearchRequest, 'database' | 'reads' | 'params' | 'located' | 'sample'>): boolean {
   if (!listsEarly(q)) return false;
@@ -155,13 +156,19 @@ export function readWordsListEarly(q: Pick<SearchRequest, 'database' | 'reads' |
 
 /** Whether readWordsListEarly reads the search's words' list (it names the searches that do). */
 function listsEarly({ params, located }: Pick<SearchRequest, 'params' | 'located'>): boolean {
+  // A city named as one that may be a state ("New York"): which it is, its reads say (the list has the city's words or not).
+  const cityOrState = !!located?.cityName && !listedCity(params);
   // Nearest first from a location with no point (a state, a ZIP prefix) finds nothing (resolve.server.ts `placeOnMap`): nothing is listed.
-  if (!hasText(params) || located?.cityName || (params.sort === 'distance' && !params.near && located?.found?.kind !== 'zip')) return false;
+  const pointless = params.sort === 'distance' && !params.near && located?.found?.kind !== 'zip' && located?.found?.kind !== 'city';
+  if (!hasText(params) || cityOrState || pointless) return false;
   const category = params.service ? categoryForSearch(params.service)?.slug : undefined;
   const r: Resolved = { params, now: new Date(), match: null, checkable: true, checkSeeks: 0, ...(category ? { category } : {}) };
   const onlyText = !params.near && !params.location && filtersOf(r).every((name) => name === 'text');
   return !onlyText || params.sort !== 'recommended';
 }
+
+/** The city the location names as the search's place reads it (places/searchPlace.server.ts `resolvePlace`: the parse's city). */
+const listedCity = (params: Pick<SearchParams, 'location'>) => (params.location ? parseLocation(params.location).city : undefined);
 
 /** readWordsListEarly's read, done once the list it read is kept for the request (never failing: the search reads its own then). */
 async function listEarly({ database, reads, params, sample }: Pick<SearchRequest, 'database' | 'reads' | 'params' | 'sample'>): Promise<void> {
@@ -187,7 +194,17 @@ async function listEarly({ database, reads, params, sample }: Pick<SearchRequest
   const box = params.near
     ? { point: params.near, miles: params.radius ?? RADIUS_MILES.default, short: matches.reduce((sum, m) => sum + m.seeks, 0) - asked.length }
     : undefined;
-  const r: Resolved = { params, now: new Date(), match, checkable: true, checkSeeks: 0, ...(category ? { category } : {}) };
+  // A city's own search (and the search as typed in it) lists the words with the city's (filters.server.ts `wordsMatch`).
+  const city = listedCity(params);
+  const r: Resolved = {
+    params,
+    now: new Date(),
+    match,
+    checkable: true,
+    checkSeeks: 0,
+    ...(category ? { category } : {}),
+    ...(city ? { place: { text: params.location!, city, states: [] } } : {}),
+  };
   // A ZIP prefix alone (no city, no state): its states, which the words list narrowed to when many (resolve.server.ts `resolveTextList`).
   const located = params.location ? parseLocation(params.location) : {};
   const zip =
