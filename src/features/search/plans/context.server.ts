@@ -31,7 +31,19 @@ import type { Count, FilterName, Resolved } from '../searchTypes.server';
 import type { Point } from '../../places';
 import { boxCheckedMost, PLAN_TUNING } from '../tuning.server';
 import { manyText, statesNear, wordsEstimate } from '../textFacts.server';
-import { countOnce, readOnce, remembered, rowsAhead, statementKey, type Listing, type StatementMemo } from '../requestReads.server';
+import {
+  afterGuard,
+  countOnce,
+  keepRowsRead,
+  numbered,
+  readOnce,
+  remembered,
+  rowsAhead,
+  rowsAsRead,
+  statementKey,
+  type Listing,
+  type StatementMemo,
+} from '../requestReads.server';
 import type { SearchInput, SearchRequest } from '../request.server';
 
 export type Row = Selectable<ProvidersTable> & { distanceMiles?: number; matchCount?: number };
@@ -242,33 +254,23 @@ const orderDistanceOf = (s: SearchRun) => (s.sort === 'distance' ? s.distance : 
 /**
  * The rows of `first` (a plan's try: a walk that may come short), read with `orElse` (the page the
  * plan reads when it does) in one statement, `orElse` made only when `short` (SQL on `first`'s rows,
- * the table `a__`) holds: a guard row its join starts from, none when it does not (SQLite then never
- * reads it), as requestReads.server.ts `countWithRows`. Each numbered in the order its statement
- * gives them; `orElse`'s rows kept in `reads.planAhead` under its key, as its client would have
- * given them: the plan's run of it takes them (SearchRun.run), a round trip after the try's. Both
- * statements name the same columns (a compound's arms): `p.*` and the search's distance.
+ * the table `a__`) holds (requestReads.server.ts `afterGuard`, as `countWithRows`); `orElse`'s rows kept
+ * for the request (`keepRowsRead`): the plan's run of it takes them (SearchRun.run), a round trip after
+ * the try's. Both statements name the same columns (a compound's arms): `p.*` and the search's distance.
  */
 async function rowsOrElse(s: SearchRun, first: RawBuilder<unknown>, orElse: RawBuilder<unknown>, short: (rows: string) => string): Promise<Row[]> {
   const { database, reads } = s.q;
   const [tried, next] = [first.compile(database.db), orElse.compile(database.db)];
   const elseKey = statementKey(database, orElse);
   if (reads.planAhead.has(elseKey)) return (await first.execute(database.db)).rows as Row[];
-  const numbered = (text: string) => `SELECT row_number() OVER () AS i__, q__.* FROM (${text}) q__`;
   const { columns, rows } = await database.client.execute({
     sql: `WITH a__ AS MATERIALIZED (${numbered(tried.sql)}), g__ AS MATERIALIZED (SELECT 1 WHERE ${short('a__')})
-      SELECT 0 AS else__, a__.* FROM a__ UNION ALL SELECT 1, y__.* FROM g__ CROSS JOIN (${numbered(next.sql)}) y__`,
+      SELECT 0 AS else__, a__.* FROM a__ UNION ALL SELECT 1, y__.* FROM ${afterGuard(next.sql)}`,
     args: [...tried.parameters, ...next.parameters] as never,
   });
-  const own = columns.filter((c) => !c.endsWith('__'));
-  const of = (arm: number) =>
-    rows
-      .filter((row) => Number(row.else__) === arm)
-      .sort((a, b) => Number(a.i__) - Number(b.i__))
-      .map((row) => Object.fromEntries(own.map((c) => [c, row[c]])));
-  // A column named twice would come back renamed: the page is then left to be read.
-  if (rows.some((row) => Number(row.else__) === 1) && new Set(own).size === own.length && own.every((c) => !/:\d+$/.test(c)))
-    reads.planAhead.set(elseKey, Promise.resolve(of(1)));
-  return of(0) as Row[];
+  const of = (arm: number) => rows.filter((row) => Number(row.else__) === arm);
+  if (of(1).length) keepRowsRead(reads, elseKey, columns, of(1));
+  return rowsAsRead(columns, of(0)) as Row[];
 }
 
 /** The rows of `seqs`, in that order (a page's, picked by seq first). */
