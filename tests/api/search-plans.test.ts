@@ -1784,28 +1784,59 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
       });
   });
 
-  it("text listed and sorted in the recommended order: its promoted read with the full-text index's promoted token, the same rows on pages within and past them", async () => {
+  it("text listed and sorted in the recommended order: its promoted read with the full-text index's promoted token on a page that may lie among them, a deeper page sorted in one read of the matches (PLAN_TUNING.promotedApartMost); the same rows", async () => {
     const statements: string[] = [];
     const database = watchedDatabase(api.database, (text, args) => statements.push(`${text} ${JSON.stringify(args)}`));
     const expected = (await everyProvider()).filter((r) => hasWords(words(r), 'plan'));
     const promoted = expected.filter((r) => r.id.startsWith('plan-') && Number(r.id.slice(5)) % 97 === 0).length;
     expect(promoted).toBeGreaterThan(12);
-    // No walk and no top of the order: the order plan lists the text's matches and sorts them.
-    tune({ maxWalk: 1, topMostShare: 0 });
-    for (const offset of [0, 600]) {
-      statements.length = 0;
-      const trace: SearchTrace = {};
-      const page = await searchProviders(database, searchParamsSchema.parse({ query: 'plan', limit: '12', offset: String(offset) }), MOMENTS.many, { trace });
-      expect(trace.plan, String(offset)).toBe('order:listed');
-      expectPage(page, expected, offset, 12, String(offset));
-      // The promoted are picked from the text's matches narrowed to the promoted token, then the rest,
-      // in one statement with the page's rows (one round trip); the compound stops at the page's end,
-      // so when the promoted fill the page the rest is never sorted.
-      const picks = statements.filter((text) => /p\.isPromoted = [01]/.test(text) && /ORDER BY/.test(text));
-      expect(picks.length, String(offset)).toBe(1);
-      expect(picks[0], String(offset)).toMatch(/p\.isPromoted = 1[\s\S]*UNION ALL[\s\S]*p\.isPromoted = 0/);
-      // The promoted token narrows the first arm only.
-      expect(picks[0]!.match(/\u{E000}x/gu)?.length, String(offset)).toBe(1);
+    expect(promoted).toBeLessThan(600);
+    for (const apart of [PLAN_TUNING.promotedApartMost, Infinity]) {
+      // No walk and no top of the order: the order plan lists the text's matches and sorts them.
+      tune({ maxWalk: 1, topMostShare: 0, promotedApartMost: apart });
+      for (const offset of [0, 600]) {
+        statements.length = 0;
+        const trace: SearchTrace = {};
+        const what = `offset ${offset} apart ${apart}`;
+        const page = await searchProviders(database, searchParamsSchema.parse({ query: 'plan', limit: '12', offset: String(offset) }), MOMENTS.many, { trace });
+        expect(trace.plan, what).toBe('order:listed');
+        expectPage(page, expected, offset, 12, what);
+        const picks = statements.filter((text) => /ORDER BY/.test(text) && /LIMIT/.test(text) && !/count\(\*\)/.test(text));
+        expect(picks.length, what).toBe(1);
+        if (offset + 12 <= apart) {
+          // The promoted are picked from the text's matches narrowed to the promoted token, then the rest,
+          // in one statement with the page's rows (one round trip); the compound stops at the page's end,
+          // so when the promoted fill the page the rest is never sorted.
+          expect(picks[0], what).toMatch(/p\.isPromoted = 1[\s\S]*UNION ALL[\s\S]*p\.isPromoted = 0/);
+          // The promoted token narrows the first arm only.
+          expect(picks[0]!.match(/\u{E000}x/gu)?.length, what).toBe(1);
+        } else {
+          // Past the promoted the page is sorted from one read of the matches, not one per part.
+          expect(picks[0], what).not.toMatch(/p\.isPromoted = [01]|UNION ALL|\u{E000}x/u);
+        }
+      }
+    }
+  });
+
+  it('a box in the recommended order with a minimum rating, past the cap and too sparse to walk: a page within the promoted sorted apart, a deeper one in one read of the box (PLAN_TUNING.promotedApartMost); the same rows', async () => {
+    const statements: string[] = [];
+    const database = watchedDatabase(api.database, (text) => statements.push(text));
+    const expected = (await everyProvider()).filter((r) => haversineMiles(P, r) <= 25 && r.rating >= 0.5);
+    expect(expected.length).toBeGreaterThan(LIMITS.countedTotal);
+    for (const apart of [PLAN_TUNING.promotedApartMost, Infinity]) {
+      tune({ maxWalk: 1, deepWalk: 0, walkCap: 0, promotedApartMost: apart });
+      for (const offset of [0, 24, 480]) {
+        statements.length = 0;
+        const trace: SearchTrace = {};
+        const what = `offset ${offset} apart ${apart}`;
+        const near = `${P.latitude},${P.longitude}`;
+        const raw = { near, radius: '25', rating: '0.5', limit: '12', offset: String(offset) };
+        const page = await searchProviders(database, searchParamsSchema.parse(raw), MOMENTS.many, { trace });
+        expect(trace.plan, what).toBe('order:listed');
+        expectPage(page, expected, offset, 12, what);
+        const split = statements.some((text) => /p\.isPromoted = 1[\s\S]*UNION ALL[\s\S]*p\.isPromoted = 0/.test(text));
+        expect(split, what).toBe(offset + 12 <= apart);
+      }
     }
   });
 

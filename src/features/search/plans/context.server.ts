@@ -295,7 +295,8 @@ function sortedWhole(s: SearchRun, tables: RawBuilder<unknown>, conds: Expressio
  * order) and only those rows are read in full; sorting every candidate's whole row cost more than
  * finding them. In the recommended order promoted providers come first, so they are sorted on
  * their own first: when they fill the page the others are never sorted (sqld counts each row a
- * sort takes as one read). The promoted are picked as seq up to the page's end, since a deep page
+ * sort takes as one read); a page ending past `PLAN_TUNING.promotedApartMost` is sorted whole, as
+ * the promoted seldom fill it and each part read the source. The promoted are picked as seq up to the page's end, since a deep page
  * of them needs all before it, and only the page's rows are then read (a thousand whole rows
  * read at random for the last twelve cost most of a deep page).
  */
@@ -309,12 +310,14 @@ function sortedPageRead(s: SearchRun, tables: RawBuilder<unknown>, conds: Expres
   const { wanted, distance, order } = s;
   const { params } = s.q;
   if (conds.some(isLookup)) return null;
-  if (order !== ORDER) return sortedWhole(s, tables, conds);
+  // A deep page seldom lies within the promoted: sorted apart, they cost a second read of the source.
+  if (order !== ORDER || wanted > PLAN_TUNING.promotedApartMost) return sortedWhole(s, tables, conds);
   // Text listed from the full-text index: its promoted are listed with the index's promoted token,
   // not every match read to find them (a page past them read the matches twice).
   const promotedOnes = text ? textTops(text)(filterToken(PROMOTED_TOKEN)) : { tables, conds };
+  // The part's own flag first: a row of the other part is passed over before a distance or a list is checked.
   const pick = (source: ListedSource, only: Expression<SqlBool>) =>
-    sql`SELECT seq FROM (SELECT p.seq ${source.tables} ${and([...source.conds, only])} ORDER BY ${order} LIMIT ${wanted})`;
+    sql`SELECT seq FROM (SELECT p.seq ${source.tables} ${and([only, ...source.conds])} ORDER BY ${order} LIMIT ${wanted})`;
   // The promoted up to the page's end, then the others, and the page's rows, in one statement: one
   // round trip (docs/SCALING.md "Round trips"). The compound stops at the page's end, so when the
   // promoted fill it the others are never sorted.
@@ -343,7 +346,7 @@ async function checkedPage(s: SearchRun, tables: RawBuilder<unknown>, conds: Exp
   const parts = order === ORDER ? [sql<SqlBool>`p.isPromoted = 1`, sql<SqlBool>`p.isPromoted = 0`] : [null];
   const found: number[] = [];
   for (const part of parts) {
-    const where = and(part ? [...columns, part] : columns);
+    const where = and(part ? [part, ...columns] : columns);
     let read = 0;
     let hits = 0;
     // At least as many rows as hold the page's end at the lookups' share, where the token sample says it (a service's):
