@@ -3194,30 +3194,119 @@ describe('open now with a price, a minimum rating, a service, a city and facets:
     expect([...sizes].sort()).toEqual([false, true]);
   });
 
-  it('the few open listed are not checked again for what their hours rows apply (a service, a price, a rating, a city)', async () => {
-    tune({ scanOverService: 0 });
+  it('open now at a price past the cap, every range read: counted on and listed up to what walking to the page costs (resolve.server.ts carriedOpenMost), the same rows', async () => {
+    tune({ scanOverService: 0, openScanScale: 100, openListedScale: 100 });
+    // A price's open past the cap: the fixture's prices hold a few hundred each.
+    const limits = LIMITS as { countedTotal: number };
+    const cap = limits.countedTotal;
+    onTestFinished(() => {
+      limits.countedTotal = cap;
+    });
+    limits.countedTotal = 300;
+    const all = await everyProvider();
+    const size = Number((await api.database.client.execute('SELECT max(seq) AS n FROM providers')).rows[0]!.n);
+    const cases: [Record<string, string>, (r: Ref) => boolean][] = [
+      [{ priceRange: '$$', sort: 'rating' }, (r) => r.priceRange === '$$'],
+      [{ priceRange: '$$', rating: '0' }, (r) => r.priceRange === '$$'],
+      [{ priceRange: '$', rating: '1' }, (r) => r.priceRange === '$' && r.rating >= 1],
+    ];
+    let listedPast = 0;
+    for (const [label, when] of Object.entries(MOMENTS)) {
+      for (const [raw, keep] of cases) {
+        const expected = all.filter((r) => isOpen(r, when) && keep(r));
+        if (raw.sort === 'rating') expected.sort((a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b));
+        if (expected.length <= LIMITS.countedTotal) continue;
+        const offset = 900;
+        const wanted = offset + 100;
+        // The most listed (n² ≤ page × providers / cost): past the open, halfway past the cap to them, and at the cap.
+        for (const [most, listed] of [
+          [2 * expected.length, true],
+          [Math.floor((LIMITS.countedTotal + expected.length) / 2), false],
+          [LIMITS.countedTotal, false],
+        ] as const) {
+          PLAN_TUNING.openListedRowCost = (wanted * size) / (most + 0.5) ** 2;
+          const what = `${new URLSearchParams(raw)} ${label} most ${most}`;
+          const page = await search({ ...raw, openNow: 'true', offset: String(offset) }, when);
+          expect(lastPlan === 'open-listed', what).toBe(listed);
+          expectPage(page, expected, offset, 100, what);
+          if (listed) listedPast++;
+          // A page ending before openCountedOnFrom: not counted on.
+          const first = await search({ ...raw, openNow: 'true', limit: '12' }, when);
+          expect(lastPlan, `${what} first page`).not.toBe('open-listed');
+          expectPage(first, expected, 0, 12, `${what} first page`);
+        }
+      }
+    }
+    expect(listedPast).toBeGreaterThan(0);
+  });
+
+  /** The search of `raw` with open now at `when`, open-listed, its page `keep`'s open providers: the statements that read the open-now list's rows. */
+  async function openListedReads(raw: Record<string, string>, keep: (r: Ref) => boolean, when: Date): Promise<string[]> {
     const listing: string[] = [];
     const database = watchedDatabase(api.database, (text) => {
       if (/FROM provider_search p/.test(text) && /IN \(SELECT h\.providerSeq/.test(text)) listing.push(text);
     });
-    const all = await everyProvider();
-    const when = MOMENTS.few;
+    const expected = (await everyProvider()).filter((r) => isOpen(r, when) && keep(r));
+    expect(expected.length, JSON.stringify(raw)).toBeGreaterThan(0);
+    const trace: SearchTrace = {};
+    const page = await searchProviders(database, searchParamsSchema.parse({ ...raw, openNow: 'true', limit: '100' }), when, { trace });
+    expect(trace.plan, JSON.stringify(raw)).toBe('open-listed');
+    expectPage(page, expected, 0, 100, JSON.stringify(raw));
+    return listing;
+  }
+
+  it('the few open listed are not checked again for what their hours rows apply (a service, a price, a rating, a city)', async () => {
+    tune({ scanOverService: 0 });
     for (const [raw, keep] of [
       [{ service: 'Nail Salon', priceRange: '$$' }, (r: Ref) => inCategory(r, 'nails') && r.priceRange === '$$'],
       [{ service: 'Hair Salon', rating: '1' }, (r: Ref) => inCategory(r, 'hair') && r.rating >= 1],
       [{ location: 'Plan City 1', service: 'Nail Salon' }, (r: Ref) => r.city === 'Plan City 1' && inCategory(r, 'nails')],
     ] as [Record<string, string>, (r: Ref) => boolean][]) {
-      const expected = all.filter((r) => isOpen(r, when) && keep(r));
-      expect(expected.length, JSON.stringify(raw)).toBeGreaterThan(0);
-      listing.length = 0;
-      const trace: SearchTrace = {};
-      const page = await searchProviders(database, searchParamsSchema.parse({ ...raw, openNow: 'true', limit: '100' }), when, { trace });
-      expect(trace.plan, JSON.stringify(raw)).toBe('open-listed');
-      expectPage(page, expected, 0, 100, JSON.stringify(raw));
+      const listing = await openListedReads(raw, keep, MOMENTS.few);
       // Read from the list alone: no category row looked up, no copied column compared again on `p`.
       expect(listing.length, JSON.stringify(raw)).toBe(1);
       expect(listing[0], JSON.stringify(raw)).not.toMatch(/provider_categories k|p\.priceRange =|p\.rating >=|p\.city =/);
     }
+  });
+
+  it("text with the few open: listed from the words' list the request read (with a city, its words in it: plans/openListed.server.ts wordsRowidsOf), not from the full-text index again; the same rows", async () => {
+    tune({ listTextFrom: 0 });
+    // Words past the cap (else text-listed), whose list is whole (their rowids: at most countedWords).
+    for (const raw of [{ query: 'plan' }, { query: 'plan test', priceRange: '$$' }] as Record<string, string>[]) {
+      const keep = (r: Ref) => hasWords(words(r), raw.query!) && (!raw.priceRange || r.priceRange === raw.priceRange);
+      const listing = await openListedReads(raw, keep, MOMENTS.few);
+      expect(listing.length, JSON.stringify(raw)).toBe(1);
+      expect(listing[0], JSON.stringify(raw)).toMatch(/json_each/);
+      expect(listing[0], JSON.stringify(raw)).not.toMatch(/providers_fts/);
+    }
+  });
+
+  it("text past the cap whose words' matches are counted whole, with a minimum rating or a price: the open-now count reads at most that many ranges (resolve.server.ts textScanMost), the same rows", async () => {
+    tune({ openScanScale: 100 });
+    const all = await everyProvider();
+    // The count's statement (alone, or over the network inside the words' list's): its bound and the bound + 1 among its arguments.
+    const scans: unknown[][] = [];
+    const database = watchedDatabase(api.database, (text, args) => {
+      if (text.includes('THEN coalesce(sum(o.hit), 0) ELSE -1 END AS n')) scans.push(args as unknown[]);
+    });
+    const matches = all.filter((r) => hasWords(words(r), 'plan'));
+    // The words' matches as the full-text index counts them (a hidden or closed listing's too).
+    const counted = Number((await api.database.client.execute(`SELECT count(*) AS n FROM providers_fts WHERE providers_fts MATCH '"plan"*'`)).rows[0]!.n);
+    expect(counted).toBeGreaterThan(LIMITS.countedTotal);
+    for (const [label, when] of Object.entries(MOMENTS))
+      for (const [raw, keep] of [
+        [{ query: 'plan', rating: '2' }, (r: Ref) => r.rating >= 2],
+        [{ query: 'plan', priceRange: '$$', sort: 'reviews' }, (r: Ref) => r.priceRange === '$$'],
+      ] as [Record<string, string>, (r: Ref) => boolean][]) {
+        const what = `${new URLSearchParams(raw)} ${label}`;
+        const expected = matches.filter((r) => isOpen(r, when) && keep(r));
+        if (raw.sort === 'reviews') expected.sort((a, b) => b.reviewCount - a.reviewCount || b.rating - a.rating || byName(a, b));
+        scans.length = 0;
+        const page = await searchProviders(database, searchParamsSchema.parse({ ...raw, openNow: 'true', limit: '100' }), when, {});
+        expect(scans.length, what).toBe(1);
+        expect([scans[0]!.includes(counted), scans[0]!.includes(counted + 1)], what).toEqual([true, true]);
+        expectPage(page, expected, 0, 100, what);
+      }
   });
 
   it('a price around a point, which the list does not carry: its ranges read once decide whether the open are listed, the same rows', async () => {

@@ -16,7 +16,18 @@ import type { SearchPlace } from '../places/index.server';
 import type { SearchRequest } from './request.server';
 import { RADIUS_MILES } from './params';
 import { INDEXES, indexedBy } from './indexes.server';
-import { countBesideWords, fewText, listBesideStates, manyText, statesOf, textMatches, wordsEstimate, wordsNoneEarly, zipStatesRead } from './textFacts.server';
+import {
+  countBesideWords,
+  fewText,
+  listBesideStates,
+  manyText,
+  statesOf,
+  textListMade,
+  textMatches,
+  wordsEstimate,
+  wordsNoneEarly,
+  zipStatesRead,
+} from './textFacts.server';
 import { overNetwork } from '../../db/batchedReads';
 import {
   cellsWithOpen,
@@ -66,7 +77,7 @@ export async function resolve(
    * `wordsListed`: the caller lists the words' matches itself, when they are few (plans/textRings.server.ts):
    * open now is checked on each of them, and where text that is many would be listed from is not worked out.
    */
-  { wordsListed = false, afterOpen }: { wordsListed?: boolean; afterOpen?: AfterOpenCount } = {},
+  { wordsListed = false, afterOpen, wanted = 0 }: { wordsListed?: boolean; afterOpen?: AfterOpenCount; wanted?: number } = {},
 ): Promise<Resolved> {
   const { database, params, now, reads } = q;
   // Open now with no place and no point: every zone's hours (openListCount's ask) and the directory's
@@ -89,7 +100,7 @@ export async function resolve(
   // often finds none open at all.
   if (params.openNow && r.match && (wordsListed || (!FILTERS.city.on(r) && fewText(await textMatches(database, r, reads, { tokens: [] })))))
     r.openNow = openNowCondition(now);
-  else if (params.openNow && r.match !== false) await resolveOpenList(database, r, place, reads, afterOpen, wordsListed);
+  else if (params.openNow && r.match !== false) await resolveOpenList(database, r, place, reads, { afterOpen, wordsListed, wanted });
   if (!wordsListed) await resolveTextList(database, r, reads);
   return r;
 }
@@ -133,11 +144,10 @@ async function resolveOpenList(
   r: Resolved,
   place: SearchPlace | undefined,
   reads: RequestReads,
-  afterOpen?: AfterOpenCount,
-  wordsListed = false,
+  { afterOpen, wordsListed, wanted }: { afterOpen?: AfterOpenCount; wordsListed: boolean; wanted: number },
 ): Promise<void> {
-  const scanMost = (await serviceScanMost(database, r, place)) ?? (await facetScanMost(database, r, place));
-  const open = await openListCount(database, r, place, reads, scanMost);
+  const scanMost = (await serviceScanMost(database, r, place)) ?? (await facetScanMost(database, r, place)) ?? (await textScanMost(database, r, reads));
+  const open = await openListCount(database, r, place, reads, { scanMost, wanted });
   if (scanMost === 0) return applyOpenCount(r, open, -1);
   // What the plan's choice asks next, over the network, with the count (made only when the count asks for it).
   // As the count `n` would leave the search once resolved, over `over` (which may read nothing: plans/index.server.ts `planAfterOpenCount`).
@@ -234,6 +244,19 @@ async function facetScanMost(database: Db, r: Resolved, place: SearchPlace | und
   return Math.max(1, Math.floor((facet * PLAN_TUNING.facetRowCost) / (2 * PLAN_TUNING.scanOverService)));
 }
 
+/**
+ * The most open ranges the open-now count reads (at a price, a minimum rating or facets) beside text
+ * whose words' matches were counted whole before it (their list already read: nothing more is): as
+ * many as those matches. Past them the count is not known and the matches are each checked for open
+ * now, a row each, about what a range read costs, where by day the count read every zone's ranges up
+ * to `openScanMost` first (text of a few thousand with a minimum rating and a facet).
+ */
+async function textScanMost(database: Db, r: Resolved, reads: RequestReads): Promise<number | undefined> {
+  const made = r.match ? textListMade(database, wordsMatch(r), reads) : undefined;
+  const words = made ? await made : undefined;
+  return words?.rowids ? Math.max(1, words.n) : undefined;
+}
+
 /** The open-now list of a search and the statement that counts it (`n`, -1 when not known), before it is read. */
 interface OpenListCount {
   count: RawBuilder<{ n: number }>;
@@ -253,7 +276,13 @@ interface OpenListCount {
 }
 
 /** What `resolveOpenList` reads with, and the statement of its count (not read). */
-async function openListCount(database: Db, r: Resolved, place: SearchPlace | undefined, reads: RequestReads, scanMost = Infinity): Promise<OpenListCount> {
+async function openListCount(
+  database: Db,
+  r: Resolved,
+  place: SearchPlace | undefined,
+  reads: RequestReads,
+  { scanMost = Infinity, wanted = 0 }: { scanMost?: number; wanted?: number } = {},
+): Promise<OpenListCount> {
   const { now } = r;
   // Few open (at night, most of the week): listed from the hours index, the other filters checked
   // on each. Many: dense in any order, so each row the usual plan reads is checked instead.
@@ -289,7 +318,7 @@ async function openListCount(database: Db, r: Resolved, place: SearchPlace | und
   // less than the other filters' plan (PLAN_TUNING.openListedScale): their ranges are counted on the
   // hours index alone, no provider looked up (a hidden one, or one open twice across midnight, counts
   // too: never fewer than those open).
-  const most = carried ? LIMITS.countedTotal : openListedMost(size);
+  const most = carried ? carriedOpenMost(r, size, listed.scanned.length > 0, wanted) : openListedMost(size);
   // The list is read across the circle's zones, the circle holds a part of them: a small town's circle checks its few rows
   // (with a service, its rows there, which its plan reads) rather than list its zone's open (applyOpenCount), so the open
   // are counted only that far: past it they are not listed, however many (a zone's open nail salons at noon).
@@ -298,10 +327,10 @@ async function openListCount(database: Db, r: Resolved, place: SearchPlace | und
   const circleRows = r.within && sample ? circleRowsOf(sample, r.within, r.category) : undefined;
   const circleMost = await circleOpenMost(database, r, sample);
   const upTo = Math.min(most, circleMost);
-  const counted = (list: RawBuilder<unknown>) =>
+  const counted = (list: RawBuilder<unknown>, countMost = Math.min(most, LIMITS.countedTotal)) =>
     carried
       ? sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT DISTINCT seq FROM (${list})) o
-        WHERE ${isListed(sql`o.seq`)} AND ${notClosedCondition(sql`o.seq`, now)} LIMIT ${most + 1})`
+        WHERE ${isListed(sql`o.seq`)} AND ${notClosedCondition(sql`o.seq`, now)} LIMIT ${countMost + 1})`
       : countUpTo(list, upTo);
   // Around a point, a zone in only some of the circle's cells counted up to its share (openNow.server.ts `openCountByZone`).
   let count =
@@ -336,15 +365,36 @@ async function openListCount(database: Db, r: Resolved, place: SearchPlace | und
 function scannedCount(
   ranges: RawBuilder<{ seq: number; hit: number }>,
   scan: number,
-  carried?: { most: number; counted: (list: RawBuilder<unknown>) => RawBuilder<{ n: number }> },
+  carried?: { most: number; counted: (list: RawBuilder<unknown>, countMost?: number) => RawBuilder<{ n: number }> },
 ): RawBuilder<{ n: number }> {
   if (carried) {
     const first = sql`SELECT o.seq FROM (SELECT * FROM (${ranges}) LIMIT ${scan}) o WHERE o.hit`;
-    return sql<{ n: number }>`SELECT CASE WHEN c.n > ${carried.most} OR (${countUpTo(ranges, scan)}) <= ${scan}
-        THEN c.n ELSE -1 END AS n FROM (${carried.counted(first)}) c`;
+    const cap = LIMITS.countedTotal;
+    const within = sql`(${countUpTo(ranges, scan)}) <= ${scan}`;
+    if (carried.most <= cap) return sql<{ n: number }>`SELECT CASE WHEN c.n > ${cap} OR ${within} THEN c.n ELSE -1 END AS n FROM (${carried.counted(first)}) c`;
+    // Past the cap, counted on to the most listed only when every range was read within the bound (at
+    // night): else (by day) many, past the most (`carriedOpenMost`).
+    return sql<{ n: number }>`SELECT CASE WHEN c.n <= ${cap} THEN (CASE WHEN ${within} THEN c.n ELSE -1 END)
+        WHEN ${within} THEN (${carried.counted(first, carried.most)}) ELSE ${carried.most + 1} END AS n FROM (${carried.counted(first)}) c`;
   }
   return sql<{ n: number }>`SELECT CASE WHEN count(*) <= ${scan} THEN coalesce(sum(o.hit), 0) ELSE -1 END AS n
         FROM (SELECT hit FROM (${ranges}) LIMIT ${scan + 1}) o`;
+}
+
+/**
+ * The most open listed when their count is the answer's total (`carried`): the cap, or at a price
+ * with no place and no point (its ranges read up to a bound, `scannedCount`; a place's own index is
+ * a shorter walk) for a page ending past `openCountedOnFrom` (`wanted` rows), as many as cost what
+ * walking the price's index to the page does: n listed cost `openListedRowCost` each, where the walk
+ * reads about the page's end times the directory over n rows (n² ≤ page × providers / cost), at most
+ * the most listed otherwise. A deep page of a price's few thousand open at night walked its index
+ * with a row check each, where listing and sorting them reads a few thousand (a minimum rating's
+ * order already walks the open-now list: not counted on).
+ */
+function carriedOpenMost(r: Resolved, size: number, scanned: boolean, wanted: number): number {
+  if (!scanned || r.within || r.place || !FILTERS.priceRange.on(r) || wanted < PLAN_TUNING.openCountedOnFrom) return LIMITS.countedTotal;
+  const most = Math.floor(Math.sqrt((wanted * size) / PLAN_TUNING.openListedRowCost));
+  return Math.max(LIMITS.countedTotal, Math.min(openListedMost(size), most));
 }
 
 /**

@@ -58,7 +58,10 @@ export async function searchOf(
 ): Promise<Page<SearchResult>> {
   const search = { ...q, database: withBudget(q.database) };
   const { trace } = q;
-  const r = await resolve(search, place ?? (await placeOfSearch(search.database, q.params)), { afterOpen: afterOpenCount(search) });
+  const r = await resolve(search, place ?? (await placeOfSearch(search.database, q.params)), {
+    afterOpen: afterOpenCount(search),
+    wanted: q.params.offset + q.params.limit,
+  });
   // What it resolved (its counts), told before its plan runs: a place's rings may be read beside its page (SearchRequest.tell).
   q.tell?.({ resolved: r });
   if (textCircle && r.within) r.textCircle = textCircle;

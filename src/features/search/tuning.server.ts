@@ -60,6 +60,8 @@ export const PLAN_TUNING = {
   scanOverService: 1,
   /** …but as far as this share of the directory in every service's open ranges: at night fewer are open in all, and they say who is; by day a count stopped there costs little. */
   openScanBeside: 1 / 250,
+  /** Open now at a price past the counted cap is counted on (every range read within the bound, at night) and listed from pages ending past this many rows: by day the ranges are read to the bound for nothing, where a walk to a nearer page costs little. */
+  openCountedOnFrom: 100,
   /** Many open with no narrower source: the first providers by seq checked row by row (times the counted cap) before the open-now list past them is read. */
   openScanFirst: 4,
   /** Text in a box is checked row by row up to this many rows per seek of a check, else listed once. */

@@ -5,8 +5,9 @@
  * service's was a category-row lookup per open provider.
  */
 import { sql } from 'kysely';
-import { rowConditions } from '../filters.server';
-import { and, type Plan } from './context.server';
+import { rowConditions, wordsMatch } from '../filters.server';
+import { textListMade } from '../textFacts.server';
+import { and, type Plan, type SearchRun } from './context.server';
 import type { Resolved } from '../searchTypes.server';
 
 /**
@@ -21,7 +22,22 @@ export const openListed: Plan = {
   name: 'open-listed',
   async run(s) {
     const listText = await s.listTextFor(s.r.openCount ?? 0);
-    const [rows, count] = await s.fewSorted(sql`FROM provider_search p ${and(rowConditions(s.r, { skip: 'openList', listText }))}`);
+    const r = listText ? await wordsRowidsOf(s) : s.r;
+    const [rows, count] = await s.fewSorted(sql`FROM provider_search p ${and(rowConditions(r, { skip: 'openList', listText }))}`);
     return { rows, count };
   },
 };
+
+/**
+ * `s.r` with its text listed from the words' list the request already read to decide listing it,
+ * when that list holds every match (their rowids: textFacts.server.ts `wordsCounted`; nothing is
+ * read here). It carries the city's words, which the full-text index's list leaves out: a short
+ * prefix in a city listed the prefix's matches in the whole directory for the city's few open.
+ */
+async function wordsRowidsOf(s: SearchRun): Promise<Resolved> {
+  const { r } = s;
+  if (!r.match || r.textRowids) return r;
+  const made = textListMade(s.q.database, wordsMatch(r), s.q.reads);
+  const list = made ? await made : undefined;
+  return list?.rowids ? { ...r, textRowids: list.rowids } : r;
+}
