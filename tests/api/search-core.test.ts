@@ -21,6 +21,7 @@ import {
   FILTERS,
   facetToken,
   filterToken,
+  LISTED,
   listedMatch,
   openListConditions,
   textTokensOf,
@@ -208,6 +209,16 @@ describe('filters as data', () => {
     const withHoursRow = entries.filter(([, f]) => f.hoursRow).map(([name]) => name);
     expect(carried.filter((name) => !withHoursRow.includes(name)).sort()).toEqual(['notClosed', 'openNow']);
     expect(withHoursRow.filter((name) => !carried.includes(name))).toEqual([]);
+  });
+
+  it("a row's listed check comes last: it fails for a few rows only, so entries the columns or a lookup rule out skip its probe", async () => {
+    const params = searchParamsSchema.parse({ query: 'nail', service: 'Nail Salon', priceRange: '$$', rating: '4', openNow: 'true' });
+    const r = await resolve(requestOf(api.database, params), await placeOfSearch(api.database, params));
+    for (const how of [{}, { listText: true }, { seqOnly: true }]) {
+      const conds = rowConditions(r, how);
+      expect(conds.length, JSON.stringify(how)).toBeGreaterThan(4);
+      expect(conds.indexOf(LISTED), JSON.stringify(how)).toBe(conds.length - 1);
+    }
   });
 
   it('the open-now list with a city, a service, a price and a rating is read from the city index alone', async () => {

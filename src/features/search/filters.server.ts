@@ -424,7 +424,11 @@ export const inCategory = (r: Resolved, seq: RawBuilder<unknown>) =>
 export const isListed = (seq: RawBuilder<unknown>) =>
   sql<SqlBool>`NOT EXISTS (SELECT 1 FROM providers h INDEXED BY ${indexSql(INDEXES.unlisted)}
     WHERE h.seq = ${seq} AND (h.isHidden = 1 OR h.status = 'permanently_closed'))`;
-/** Hidden and permanently closed listings never match: the first of every row's conditions. */
+/**
+ * Hidden and permanently closed listings never match: the last of every row's conditions, as it
+ * fails for a few rows only (a walk's or a count's entries a price, the hour or a lookup rules out
+ * cost no probe of it).
+ */
 export const LISTED = isListed(sql`p.seq`);
 
 /** The condition each carrier's rows apply a filter by (its rows are what a plan reading it lists). */
@@ -446,11 +450,11 @@ export function rowConditions(
   { skip, listText = false, seqOnly = false, index }: { skip?: Carrier; listText?: boolean; seqOnly?: boolean; index?: IndexName } = {},
 ): Expression<SqlBool>[] {
   return [
-    LISTED,
     ...ENTRIES.filter(([, f]) => f.on(r) && !(skip && f.carriedBy.includes(skip) && f[CARRIER_ROWS[skip]])).map(([name, f]) => {
       const row = f.row(r, { listText, seqOnly, index });
       return f.lookup?.(r, { listText, seqOnly }) ? lookupCondition(row, name) : row;
     }),
+    LISTED,
   ];
 }
 
