@@ -3466,6 +3466,36 @@ describe('a sorted page whose conditions include lookups', () => {
       expect(chunks.length, label).toBe(1);
     }
   });
+
+  it('a service in a ZIP prefix in the recommended order: a page within PLAN_TUNING.promotedApartMost checked promoted part first, a deeper one in one part (the prefix sorted once); the same rows', async () => {
+    const chunks: string[] = [];
+    const database = watchedDatabase(api.database, (text) => {
+      if (CHECKED.test(text)) chunks.push(text);
+    });
+    const want = (await everyProvider()).filter((r) => inCategory(r, 'nails') && r.zipCode.startsWith('1'));
+    expect(want.length).toBeGreaterThan(LIMITS.countedTotal);
+    for (const apart of [PLAN_TUNING.promotedApartMost, Infinity]) {
+      tune({ maxWalk: 1, deepWalk: 0, walkCap: 0, promotedApartMost: apart });
+      for (const offset of [0, 480]) {
+        chunks.length = 0;
+        const label = `offset ${offset} apart ${apart}`;
+        const trace: SearchTrace = {};
+        const page = await searchProviders(
+          database,
+          searchParamsSchema.parse({ limit: '12', service: 'Nail Salon', location: '1', offset: String(offset) }),
+          MOMENTS.many,
+          { trace },
+        );
+        expect(trace.plan, label).toBe('order:listed');
+        expectPage(page, want, offset, 12, label);
+        expect(chunks.length, label).toBeGreaterThan(0);
+        expect(
+          chunks.some((chunk) => /p\.isPromoted = 1/.test(chunk)),
+          label,
+        ).toBe(offset + 12 <= apart);
+      }
+    }
+  });
 });
 
 describe('many open in another order with no filter that narrows the source: counted along the open-now list (plans/otherOrder.server.ts openSource)', () => {

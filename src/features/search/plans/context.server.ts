@@ -343,7 +343,8 @@ async function checkedPage(s: SearchRun, tables: RawBuilder<unknown>, conds: Exp
   const share = await lookupsShare(s, conds);
   // In the recommended order the promoted come first, read on their own as sortedPage's are: a
   // sort of every row of a large source for a page the promoted fill cost more than its lookups.
-  const parts = order === ORDER ? [sql<SqlBool>`p.isPromoted = 1`, sql<SqlBool>`p.isPromoted = 0`] : [null];
+  // A page ending past PLAN_TUNING.promotedApartMost is one part, as in sortedPageRead.
+  const parts = order === ORDER && wanted <= PLAN_TUNING.promotedApartMost ? [sql<SqlBool>`p.isPromoted = 1`, sql<SqlBool>`p.isPromoted = 0`] : [null];
   const found: number[] = [];
   for (const part of parts) {
     const where = and(part ? [part, ...columns] : columns);
