@@ -17,11 +17,16 @@ export function distanceSql(point: Point, row = 'p'): RawBuilder<number> {
   return sql<number>`(${2 * EARTH_RADIUS_MILES} * asin(min(1, sqrt(sin(${dLat}) * sin(${dLat}) + ${Math.cos((point.latitude * Math.PI) / 180)} * cos(radians(${lat})) * sin(${dLng}) * sin(${dLng})))))`;
 }
 
-/** Providers within `miles` of `point` (the row `p`, or another with their coordinates: `row`). */
-export function withinCondition(point: Point, miles: number, row = 'p'): Expression<SqlBool> {
+/** Providers in the bounding box of `miles` around `point` (the row `p`, or another: `row`): withinCondition but the exact distance. */
+export function inBoxCondition(point: Point, miles: number, row = 'p'): Expression<SqlBool> {
   const box = boundingBox(point, miles);
   const [lat, lng] = [sql.raw(`${row}.latitude`), sql.raw(`${row}.longitude`)];
-  return sql<SqlBool>`${lat} BETWEEN ${box.minLat} AND ${box.maxLat} AND ${lng} BETWEEN ${box.minLng} AND ${box.maxLng} AND ${distanceSql(point, row)} <= ${miles}`;
+  return sql<SqlBool>`${lat} BETWEEN ${box.minLat} AND ${box.maxLat} AND ${lng} BETWEEN ${box.minLng} AND ${box.maxLng}`;
+}
+
+/** Providers within `miles` of `point` (the row `p`, or another with their coordinates: `row`). */
+export function withinCondition(point: Point, miles: number, row = 'p'): Expression<SqlBool> {
+  return sql<SqlBool>`${inBoxCondition(point, miles, row)} AND ${distanceSql(point, row)} <= ${miles}`;
 }
 
 /**

@@ -14,7 +14,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { LIMITS } from '../../../config';
 import { boundingBox, type Point } from '../../places';
 import type { SearchPlace } from '../../places/index.server';
-import { boxTables, distanceSql } from '../near.server';
+import { boxTables, distanceSql, inBoxCondition } from '../near.server';
 import { rowConditions } from '../filters.server';
 import { countedWords, PLAN_TUNING } from '../tuning.server';
 import { and, type Row, type SearchRun } from './context.server';
@@ -146,8 +146,9 @@ function narrowedCapOf(circleRows: number | undefined): NarrowedCap {
 const fromBox = (boxEntries: number | undefined) => (boxEntries === undefined ? sql<SqlBool>`0` : sql<SqlBool>`((SELECT n FROM l) > ${boxEntries})`);
 
 /**
- * The widest circle's (`miles` around `point`) matches of the list `l` with the other filters of `s`,
- * as the rings' statement keeps them (`cl`: seq, distance, whether the place's own, coordinates): each
+ * The matches of the list `l` with the other filters of `s` in the box of the widest circle (`miles`
+ * around `point`), as the rings' statement keeps them (`cl`: seq, distance, whether the place's own,
+ * coordinates; those within the circle are `ci`, their distance tested once it is worked out): each
  * listed match's row read, or past `boxEntries` (`fromBox`) the box's entries read from the coordinate
  * index, each checked against the list (the index carries every filter's column: a row is read only
  * for a match in it). With `open`, a match is checked against the open-now list first. Undefined when
@@ -163,7 +164,9 @@ function circleList(
   const inPlace = place ? inPlaceOf({ rowOf: 'p' }, place) : sql`0`;
   if (!inPlace) return undefined;
   const columns = sql`p.seq, ${distanceSql(point)} AS miles, ${inPlace} AS own, p.latitude AS lat, p.longitude AS lng`;
-  const conds = rowConditions({ ...s.r, match: null, within: { point, miles } });
+  // The circle's box on the row, its distance only as the column (`miles`, tested by the statement's
+  // readers of the list: ringsByText's `ci`): in the row's conditions too, it was worked out twice a match.
+  const conds = [inBoxCondition(point, miles), ...rowConditions({ ...s.r, match: null, within: undefined })];
   // The open ranges within their bound test each match before its row is read (a constant past it).
   const inOpen = (seq: RawBuilder<unknown>) =>
     open ? [sql<SqlBool>`((SELECT count(*) FROM o) > ${open.most} OR ${seq} IN (SELECT seq FROM o WHERE hit))`] : [];
@@ -202,17 +205,18 @@ export async function ringsByText(
   const wider = last > 0;
   const box0 = boundingBox(point, radii[0]!);
   const c0 = wider
-    ? sql`c0 AS (SELECT seq, miles, own FROM cl WHERE lat BETWEEN ${box0.minLat} AND ${box0.maxLat} AND lng BETWEEN ${box0.minLng} AND ${box0.maxLng} AND miles <= ${radii[0]!})`
-    : sql`c0 AS (SELECT seq, miles, own FROM cl)`;
+    ? sql`c0 AS (SELECT seq, miles, own FROM ci WHERE lat BETWEEN ${box0.minLat} AND ${box0.maxLat} AND lng BETWEEN ${box0.minLng} AND ${box0.maxLng} AND miles <= ${radii[0]!})`
+    : sql`c0 AS (SELECT seq, miles, own FROM ci)`;
   // Constant conditions (the list's count): SQLite tests them before reading a row.
   const openList = open ? sql`o AS MATERIALIZED (SELECT seq, hit FROM (${open.ranges}) LIMIT ${open.most + 1}), ` : sql``;
   const rows = (await s.run(sql`WITH ${openList}${listsOf(match, list, narrowedCap)},
     cl AS MATERIALIZED (${cl}),
+    ci AS (SELECT seq, miles, own, lat, lng FROM cl WHERE miles <= ${radii[last]!}),
     ${c0},
     k0 AS MATERIALIZED (SELECT count(*) AS n, total(own) AS o FROM c0)
-    ${wider ? sql`, kl AS (SELECT count(*) AS n, total(own) AS o ${betweenCounts(radii)} FROM cl)` : sql``},
+    ${wider ? sql`, kl AS (SELECT count(*) AS n, total(own) AS o ${betweenCounts(radii)} FROM ci)` : sql``},
     pg AS (SELECT seq, miles FROM (SELECT seq, miles FROM c0 WHERE NOT own AND ${wider ? sql`(SELECT ${fills0} FROM k0)` : sql`1`}
-      ${wider ? sql`UNION ALL SELECT seq, miles FROM cl WHERE NOT own AND NOT (SELECT ${fills0} FROM k0)` : sql``}) ORDER BY miles, seq LIMIT ${ask.rows} OFFSET ${ask.from})
+      ${wider ? sql`UNION ALL SELECT seq, miles FROM ci WHERE NOT own AND NOT (SELECT ${fills0} FROM k0)` : sql``}) ORDER BY miles, seq LIMIT ${ask.rows} OFFSET ${ask.from})
     SELECT w.n AS wordsN, w.reach AS wordsReach, l.n AS listN, l.whole AS listWhole, ${fromBox(narrowedCap.boxEntries)} AS fromBox,
       CASE WHEN w.n <= ${cap} AND max(k0.n, ${wider ? sql`kl.n` : sql`0`}) > ${LIMITS.countedTotal} THEN w.rowids END AS wordsRowids, k0.n AS n0, k0.o AS o0, (SELECT ${fills0} FROM k0) AS filled0,
       ${wider ? sql`kl.*,` : sql``} pg.miles AS ringMiles, p.*${s.distance}
