@@ -101,11 +101,12 @@ async function pageAtSpots(s: SearchRun, source: SpotSource, spots: SpotNear[], 
     if (last && last[0]!.miles === spot.miles) last.push(spot);
     else groups.push([spot]);
   }
+  const conds = inlined(s, source.conds);
   const listed: number[] = [];
   for (let g = 0; listed.length < s.wanted; g += SPOT_GROUPS_PER_ROUND) {
     const need = s.wanted - listed.length;
     const arm = (spot: SpotNear, d: number) =>
-      sql`SELECT * FROM (SELECT ${source.seq} AS seq, ${d} AS d FROM ${source.tables} ${and([source.at(spot.latitude, spot.longitude), ...source.conds])} ORDER BY 1 LIMIT ${need})`;
+      sql`SELECT * FROM (SELECT ${source.seq} AS seq, ${d} AS d FROM ${source.tables} ${and([source.at(spot.latitude, spot.longitude), ...conds])} ORDER BY 1 LIMIT ${need})`;
     // One arm a distance (`d`, nearest first); points at one distance merged by seq.
     const arms = sql.join(
       groups.slice(g, g + SPOT_GROUPS_PER_ROUND).map((group, k) =>
@@ -133,6 +134,23 @@ async function pageAtSpots(s: SearchRun, source: SpotSource, spots: SpotNear[], 
     if (listed.length < s.wanted && (await count).total === 0) break;
   }
   return s.rowsBySeq(listed.slice(s.q.params.offset, s.wanted));
+}
+
+/**
+ * The conditions every arm of pageAtSpots repeats, their values written into the SQL text: bound as
+ * parameters, a round carried them once per arm (open now alone has each zone's clock), and a server
+ * over the network took longer to prepare it. Only integers and strings (quoted), which SQLite reads
+ * back exactly; else the conditions as they were.
+ */
+function inlined(s: SearchRun, conds: Expression<SqlBool>[]): Expression<SqlBool>[] {
+  if (!conds.length) return conds;
+  const { sql: text, parameters } = sql`(${sql.join(conds, sql` AND `)})`.compile(s.q.database.db);
+  const pieces = text.split('?');
+  const values = parameters.map((v) =>
+    typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : typeof v === 'string' ? `'${v.replaceAll("'", "''")}'` : null,
+  );
+  if (pieces.length !== values.length + 1 || values.some((v) => v === null)) return conds;
+  return [sql.raw<SqlBool>(pieces.map((piece, i) => piece + (values[i] ?? '')).join(''))];
 }
 
 /**
