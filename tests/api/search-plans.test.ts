@@ -565,6 +565,25 @@ describe('near at fixed distances', () => {
     expect(page.items.map((p) => p.id)).toEqual(openNear.slice(0, 100).map((e) => e.r.id));
   });
 
+  it("sort=distance in a state none of the circle's cells holds a provider of (state_cells): nothing matches, no point read for rows (plans/spots.server.ts nearestBySpot)", async () => {
+    // The fixture's providers around P are in NY, IL, CA, AZ and HI; none of the seed's is in Texas near it.
+    expect(within(await everyProvider(), 100).filter((r) => r.state === 'TX')).toEqual([]);
+    const statements: string[] = [];
+    const database = watchedDatabase(api.database, (text) => statements.push(text));
+    for (const extra of [{}, { service: 'Nail Salon' }, { priceRange: '$$', rating: '2' }] as Record<string, string>[]) {
+      statements.length = 0;
+      const trace: SearchTrace = {};
+      const raw = { near, radius: '100', sort: 'distance', location: 'TX', limit: '100', ...extra };
+      const page = await searchProviders(database, searchParamsSchema.parse(raw), MOMENTS.many, { trace });
+      expect(trace.plan, JSON.stringify(raw)).toBe('nearest:spots');
+      expect({ total: page.total, items: page.items }, JSON.stringify(raw)).toEqual({ total: 0, items: [] });
+      expect(
+        statements.filter((text) => /p\.state = \?/.test(text)),
+        JSON.stringify(raw),
+      ).toEqual([]);
+    }
+  });
+
   it('sort=distance from a ZIP: the providers at its centre, then a small box when it fills the page, every match of the place otherwise', async () => {
     const centre = (await zipArea(ZIP))!;
     const { rows } = await api.database.client.execute({ sql: 'SELECT id, latitude, longitude FROM providers WHERE zipCode = ?', args: [ZIP] });

@@ -383,16 +383,17 @@ function scannedCount(
 
 /**
  * The most open listed when their count is the answer's total (`carried`): the cap, or at a price
- * with no place and no point (its ranges read up to a bound, `scannedCount`; a place's own index is
- * a shorter walk) for a page ending past `openCountedOnFrom` (`wanted` rows), as many as cost what
- * walking the price's index to the page does: n listed cost `openListedRowCost` each, where the walk
- * reads about the page's end times the directory over n rows (n² ≤ page × providers / cost), at most
- * the most listed otherwise. A deep page of a price's few thousand open at night walked its index
- * with a row check each, where listing and sorting them reads a few thousand (a minimum rating's
- * order already walks the open-now list: not counted on).
+ * with no place, point, service or facet (its ranges read up to a bound, `scannedCount`; the place's,
+ * the service's or the facet's rows are a shorter walk) for a page ending past `openCountedOnFrom`
+ * (`wanted` rows), as many as cost what walking the price's index to the page does: n listed cost
+ * `openListedRowCost` each, where the walk reads about the page's end times the directory over n
+ * rows (n² ≤ page × providers / cost), at most the most listed otherwise. A deep page of a price's
+ * few thousand open at night walked its index with a row check each, where listing and sorting them
+ * reads a few thousand (a minimum rating's order already walks the open-now list: not counted on).
  */
 function carriedOpenMost(r: Resolved, size: number, scanned: boolean, wanted: number): number {
-  if (!scanned || r.within || r.place || !FILTERS.priceRange.on(r) || wanted < PLAN_TUNING.openCountedOnFrom) return LIMITS.countedTotal;
+  if (!scanned || r.within || r.place || r.category || facetBitsOf(r).length || !FILTERS.priceRange.on(r) || wanted < PLAN_TUNING.openCountedOnFrom)
+    return LIMITS.countedTotal;
   const most = Math.floor(Math.sqrt((wanted * size) / PLAN_TUNING.openListedRowCost));
   return Math.max(LIMITS.countedTotal, Math.min(openListedMost(size), most));
 }

@@ -21,6 +21,7 @@ import { INDEXES, indexedBy } from '../indexes.server';
 import { and, type PlanResult, type Row, type SearchRun } from './context.server';
 import { countOnce } from '../requestReads.server';
 import { ZONELESS_OPEN_CELL } from '../openNow.server';
+import { statesNear } from '../textFacts.server';
 
 /**
  * Points read per statement of the page, counted as groups of points at one distance (each group one
@@ -71,12 +72,17 @@ export function spotSource(s: SearchRun, listText = false): SpotSource {
 
 export async function nearestBySpot(s: SearchRun, within: Circle): Promise<PlanResult> {
   const { openCells } = s.r;
+  const state = s.r.place?.state;
   // Open now checked row by row: the points of cells where nobody can be open are passed over, read
   // beside the points (one round trip): a circle with none open no longer checks each of its rows.
-  const [near, open] = await Promise.all([
+  // A place's state, the states of the circle's cells beside them: a state far from the point (AZ
+  // around New York) matches none, where each of the circle's points was read for its rows.
+  const [near, open, states] = await Promise.all([
     spotsNearOnce(s.q.database, s.q.reads, within.point, within.miles),
     openCells ? openCells.execute(s.q.database.db).then(({ rows }) => new Set(rows.map((c) => cellKey(c.latCell, c.lngCell)))) : null,
+    state ? statesNear(s.q.database, s.q.reads, within.point, within.miles) : null,
   ]);
+  if (state && states && !states.includes(state)) return { count: { total: 0, capped: false }, rows: [], step: 'spots' };
   const spots = open && !open.has(cellKey(ZONELESS_OPEN_CELL.latCell, ZONELESS_OPEN_CELL.lngCell)) ? near.filter((spot) => open.has(cellOf(spot))) : near;
   const source = spotSource(s);
   if (!spots.length) return { count: s.r.openTotal ?? { total: 0, capped: false }, rows: [], step: 'spots' };
