@@ -143,20 +143,23 @@ async function pageAtSpots(s: SearchRun, source: SpotSource, spots: SpotNear[], 
 }
 
 /**
- * The conditions every arm of pageAtSpots repeats, their values written into the SQL text: bound as
+ * The conditions every arm of pageAtSpots repeats, their integers written into the SQL text: bound as
  * parameters, a round carried them once per arm (open now alone has each zone's clock), and a server
- * over the network took longer to prepare it. Only integers and strings (quoted), which SQLite reads
- * back exactly; else the conditions as they were.
+ * over the network took longer to prepare it. Only safe integers are written in (their text is exact;
+ * in parentheses, so a minus cannot meet the SQL's own); strings and reals stay bound. A `?` count that does not match keeps the
+ * conditions as they were.
  */
 function inlined(s: SearchRun, conds: Expression<SqlBool>[]): Expression<SqlBool>[] {
   if (!conds.length) return conds;
   const { sql: text, parameters } = sql`(${sql.join(conds, sql` AND `)})`.compile(s.q.database.db);
   const pieces = text.split('?');
-  const values = parameters.map((v) =>
-    typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : typeof v === 'string' ? `'${v.replaceAll("'", "''")}'` : null,
-  );
-  if (pieces.length !== values.length + 1 || values.some((v) => v === null)) return conds;
-  return [sql.raw<SqlBool>(pieces.map((piece, i) => piece + (values[i] ?? '')).join(''))];
+  if (pieces.length !== parameters.length + 1) return conds;
+  const parts = pieces.map((piece, i) => {
+    if (i === parameters.length) return sql.raw(piece);
+    const v = parameters[i];
+    return typeof v === 'number' && Number.isSafeInteger(v) ? sql.raw(`${piece}(${v})`) : sql`${sql.raw(piece)}${v}`;
+  });
+  return [sql<SqlBool>`${sql.join(parts, sql``)}`];
 }
 
 /**
