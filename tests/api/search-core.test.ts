@@ -434,6 +434,21 @@ describe("the orders' tops in the full-text index", () => {
     }
   });
 
+  it('a reviews top names each number of digits whose magnitudes are all in it as one prefix term, which finds exactly them', async () => {
+    const all = await providers();
+    const { standings } = await tokenShares(api.database);
+    // A deep page's top: its cut-off among the fewest reviews, every count of two digits and more above it.
+    const top = orderTop('reviews', standings, 0.999, filterToken);
+    expect(top).toContain(filterToken('c2*'));
+    expect(top).not.toContain(filterToken('c21'));
+    // A prefix term finds the providers of every magnitude of its number of digits, and no other.
+    const ofDigits = (digits: number) => new Set(all.filter((p) => Math.trunc(reviewsMagnitude(p.reviewCount) / 10) === digits).map((p) => p.seq));
+    expect(ofDigits(1).size).toBeGreaterThan(0);
+    for (const digits of [1, 2, 3]) expect(await found(filterToken(`c${digits}*`)), `c${digits}*`).toEqual(ofDigits(digits));
+    // Not a rating's tenths: `v4*` would take the tenth 4 with the forties.
+    expect(orderTop('rating', standings, 0.999, filterToken)).not.toMatch(/\*/);
+  });
+
   it('a top for a minimum rating holds its share of the providers rated that high, the first of them in the order, not that share of every provider', async () => {
     // SearchRun.topPage: every match of a minimum rating lies among the providers it keeps, which
     // lead the order; a share of every provider held several times the matches it was sized for.

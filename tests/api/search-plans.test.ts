@@ -20,7 +20,7 @@ import { requestOf } from '../../src/features/search/request.server';
 import { resolve } from '../../src/features/search/resolve.server';
 import { searchNearPlace } from '../../src/features/search/nearPlace.server';
 import { closestTerms } from '../../src/features/suggestions/closest.server';
-import { filterToken, inSampledCategoryRows, ratingToken, textTokensOf } from '../../src/features/search/filters.server';
+import { filterToken, inSampledCategoryRows, ratingToken, stateToken, textTokensOf } from '../../src/features/search/filters.server';
 import { circleRowsOf, tokenShares, tokensShare } from '../../src/features/search/tokenShares.server';
 import { openListedMost } from '../../src/features/search/tuning.server';
 import { RATING_STEPS } from '../../src/features/search/params';
@@ -1803,28 +1803,59 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
       });
   });
 
-  it("text listed and sorted in the recommended order: its promoted read with the full-text index's promoted token, the same rows on pages within and past them", async () => {
+  it("text listed and sorted in the recommended order: its promoted read with the full-text index's promoted token on a page that may lie among them, a deeper page sorted in one read of the matches (PLAN_TUNING.promotedApartMost); the same rows", async () => {
     const statements: string[] = [];
     const database = watchedDatabase(api.database, (text, args) => statements.push(`${text} ${JSON.stringify(args)}`));
     const expected = (await everyProvider()).filter((r) => hasWords(words(r), 'plan'));
     const promoted = expected.filter((r) => r.id.startsWith('plan-') && Number(r.id.slice(5)) % 97 === 0).length;
     expect(promoted).toBeGreaterThan(12);
-    // No walk and no top of the order: the order plan lists the text's matches and sorts them.
-    tune({ maxWalk: 1, topMostShare: 0 });
-    for (const offset of [0, 600]) {
-      statements.length = 0;
-      const trace: SearchTrace = {};
-      const page = await searchProviders(database, searchParamsSchema.parse({ query: 'plan', limit: '12', offset: String(offset) }), MOMENTS.many, { trace });
-      expect(trace.plan, String(offset)).toBe('order:listed');
-      expectPage(page, expected, offset, 12, String(offset));
-      // The promoted are picked from the text's matches narrowed to the promoted token, then the rest,
-      // in one statement with the page's rows (one round trip); the compound stops at the page's end,
-      // so when the promoted fill the page the rest is never sorted.
-      const picks = statements.filter((text) => /p\.isPromoted = [01]/.test(text) && /ORDER BY/.test(text));
-      expect(picks.length, String(offset)).toBe(1);
-      expect(picks[0], String(offset)).toMatch(/p\.isPromoted = 1[\s\S]*UNION ALL[\s\S]*p\.isPromoted = 0/);
-      // The promoted token narrows the first arm only.
-      expect(picks[0]!.match(/\u{E000}x/gu)?.length, String(offset)).toBe(1);
+    expect(promoted).toBeLessThan(600);
+    for (const apart of [PLAN_TUNING.promotedApartMost, Infinity]) {
+      // No walk and no top of the order: the order plan lists the text's matches and sorts them.
+      tune({ maxWalk: 1, topMostShare: 0, promotedApartMost: apart });
+      for (const offset of [0, 600]) {
+        statements.length = 0;
+        const trace: SearchTrace = {};
+        const what = `offset ${offset} apart ${apart}`;
+        const page = await searchProviders(database, searchParamsSchema.parse({ query: 'plan', limit: '12', offset: String(offset) }), MOMENTS.many, { trace });
+        expect(trace.plan, what).toBe('order:listed');
+        expectPage(page, expected, offset, 12, what);
+        const picks = statements.filter((text) => /ORDER BY/.test(text) && /LIMIT/.test(text) && !/count\(\*\)/.test(text));
+        expect(picks.length, what).toBe(1);
+        if (offset + 12 <= apart) {
+          // The promoted are picked from the text's matches narrowed to the promoted token, then the rest,
+          // in one statement with the page's rows (one round trip); the compound stops at the page's end,
+          // so when the promoted fill the page the rest is never sorted.
+          expect(picks[0], what).toMatch(/p\.isPromoted = 1[\s\S]*UNION ALL[\s\S]*p\.isPromoted = 0/);
+          // The promoted token narrows the first arm only.
+          expect(picks[0]!.match(/\u{E000}x/gu)?.length, what).toBe(1);
+        } else {
+          // Past the promoted the page is sorted from one read of the matches, not one per part.
+          expect(picks[0], what).not.toMatch(/p\.isPromoted = [01]|UNION ALL|\u{E000}x/u);
+        }
+      }
+    }
+  });
+
+  it('a box in the recommended order with a minimum rating, past the cap and too sparse to walk: a page within the promoted sorted apart, a deeper one in one read of the box (PLAN_TUNING.promotedApartMost); the same rows', async () => {
+    const statements: string[] = [];
+    const database = watchedDatabase(api.database, (text) => statements.push(text));
+    const expected = (await everyProvider()).filter((r) => haversineMiles(P, r) <= 25 && r.rating >= 0.5);
+    expect(expected.length).toBeGreaterThan(LIMITS.countedTotal);
+    for (const apart of [PLAN_TUNING.promotedApartMost, Infinity]) {
+      tune({ maxWalk: 1, deepWalk: 0, walkCap: 0, promotedApartMost: apart });
+      for (const offset of [0, 24, 480]) {
+        statements.length = 0;
+        const trace: SearchTrace = {};
+        const what = `offset ${offset} apart ${apart}`;
+        const near = `${P.latitude},${P.longitude}`;
+        const raw = { near, radius: '25', rating: '0.5', limit: '12', offset: String(offset) };
+        const page = await searchProviders(database, searchParamsSchema.parse(raw), MOMENTS.many, { trace });
+        expect(trace.plan, what).toBe('order:listed');
+        expectPage(page, expected, offset, 12, what);
+        const split = statements.some((text) => /p\.isPromoted = 1[\s\S]*UNION ALL[\s\S]*p\.isPromoted = 0/.test(text));
+        expect(split, what).toBe(offset + 12 <= apart);
+      }
     }
   });
 
@@ -4021,6 +4052,43 @@ describe('text that is many in a town and a state of added providers, in another
     rating: byRating,
     reviews: byReviews,
   };
+  it("words many in a town of one state: listed with the town's words, not again with the state's token (plans/textListed.server.ts beyondCityWords); the same rows", async () => {
+    // Every sampled provider of the town is in Montana, so the state's token leaves out no match of
+    // a list that holds the town's words. Montana holds more than a third of the directory here: its
+    // token kept all the same, as it is for a state of a big city's at a million.
+    tune({ textTokenShare: 1 });
+    const montana = filterToken(stateToken('MT'));
+    const all = (await everyProvider()).filter((r) => r.city === 'Plan Montana Town' && r.state === 'MT' && hasWords(words(r), 'plan'));
+    for (const [raw, keep] of [
+      [{ query: 'plan', location: 'Plan Montana Town, MT', rating: '4' }, (r: Ref) => r.rating >= 4],
+      [{ query: 'plan', location: 'Plan Montana Town, MT', rating: '4', sort: 'reviews', offset: '12' }, (r: Ref) => r.rating >= 4],
+      [{ query: 'plan', location: 'Plan Montana Town, MT', rating: '3', sort: 'rating' }, (r: Ref) => r.rating >= 3],
+    ] as const) {
+      const what = new URLSearchParams(raw).toString();
+      const expected = all.filter(keep).sort(ORDERS[raw.sort ?? 'recommended']);
+      expect(expected.length, what).toBeGreaterThan(12);
+      const listed: unknown[][] = [];
+      // A URL of its own: the token sample is read afresh for it (with the town's rows), the sample
+      // kept for the other tests left as it is.
+      const database = {
+        ...watchedDatabase(api.database, (text, args) => {
+          if (/providers_fts MATCH/.test(text)) listed.push(args as unknown[]);
+        }),
+        url: `${api.database.url}#one-state`,
+      };
+      const trace: SearchTrace = {};
+      const page = await searchProviders(database, searchParamsSchema.parse({ ...raw, limit: '100' }), MOMENTS.many, { trace });
+      expect(trace.plan, what).toMatch(/^text-listed/);
+      // The words' list with the town's words (resolve's count), then with the rating's token alone.
+      expect(listed.length, what).toBeGreaterThan(1);
+      expect(
+        listed.flat().filter((arg) => typeof arg === 'string' && arg.includes(montana)),
+        what,
+      ).toEqual([]);
+      expectPage(page, expected, Number(raw.offset ?? 0), 100, what);
+    }
+  });
+
   it('text with a city in another order: checked row by row on the city\u2019s rows, else listed (listTextOver); the same rows', async () => {
     // The fuzz benchmark's `query=th&location=Surprise&priceRange=$$&sort=distance&offset=480` at a
     // million: "th" listed whole (937,158 rowids) for a few hundred rows of the city at a price.

@@ -149,7 +149,8 @@ export const matchesText = (r: Resolved, seq: RawBuilder<unknown>) => {
  * joined by `|` are any one of them (`ratingToken`).
  */
 export const filterToken = (token: string) => {
-  const terms = token.split('|').map((term) => `"\u{E000}${term}"`);
+  // A trailing `*`: every token that starts so (a prefix term).
+  const terms = token.split('|').map((term) => (term.endsWith('*') ? `"\u{E000}${term.slice(0, -1)}"*` : `"\u{E000}${term}"`));
   return terms.length === 1 ? `filters : ${terms[0]}` : `filters : (${terms.join(' OR ')})`;
 };
 

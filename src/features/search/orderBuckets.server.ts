@@ -34,7 +34,20 @@ const pairToken = (tenth: number, magnitude: number) => `b${tenth * 100 + magnit
 const range = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => from - i);
 /** Every tenth and every magnitude, from the top of their order down. */
 const TENTHS = range(50, 0);
-const MAGNITUDES = [...range(7, 2).flatMap((digits) => range(digits * 10 + 9, digits * 10 + 1)), ...range(19, 10)];
+const DIGITS = range(7, 2);
+const MAGNITUDES = [...DIGITS.flatMap((digits) => range(digits * 10 + 9, digits * 10 + 1)), ...range(19, 10)];
+
+/**
+ * The review magnitudes above `cut` as tokens: each number of digits whose nine magnitudes are all
+ * above it as one prefix term (`c2*`: the mark, `c` and the digit count, three characters, a list the
+ * index keeps whole: migrations/0093 `prefix`), every other one alone. A deep page's top named some
+ * sixty tokens, each a list the index merged in; only magnitudes start so (they have two digits).
+ */
+function magnitudesAbove(cut: number): string[] {
+  const whole = DIGITS.filter((digits) => digits * 10 + 1 > cut);
+  const rest = MAGNITUDES.filter((m) => m > cut && !whole.includes(Math.trunc(m / 10)));
+  return [...whole.map((digits) => `c${digits}*`), ...rest.map((m) => `c${m}`)];
+}
 
 /**
  * The two columns the rating and reviews orders lead with, as buckets: the first's single tokens
@@ -42,8 +55,15 @@ const MAGNITUDES = [...range(7, 2).flatMap((digits) => range(digits * 10 + 9, di
  * down to its, so every list read is of providers inside the top (a whole tenth is 15 % of a million).
  */
 const LEADING = {
-  rating: { first: TENTHS, second: MAGNITUDES, single: (t: number) => `v${t}`, pair: (t: number, m: number) => pairToken(t, m) },
-  reviews: { first: MAGNITUDES, second: TENTHS, single: (m: number) => `c${m}`, pair: (m: number, t: number) => pairToken(t, m) },
+  rating: {
+    first: TENTHS,
+    second: MAGNITUDES,
+    single: (t: number) => `v${t}`,
+    // Not as prefixes: `v4*` would take the tenth 4 with the forties.
+    above: (cut: number) => TENTHS.filter((t) => t > cut).map((t) => `v${t}`),
+    pair: (t: number, m: number) => pairToken(t, m),
+  },
+  reviews: { first: MAGNITUDES, second: TENTHS, single: (m: number) => `c${m}`, above: magnitudesAbove, pair: (m: number, t: number) => pairToken(t, m) },
 } as const;
 export type BucketedSort = 'recommended' | keyof typeof LEADING;
 
@@ -71,7 +91,7 @@ export function orderTop(sort: BucketedSort, sample: readonly Standing[], share:
   const whole = second === lead.second[lead.second.length - 1];
   // The cut-off in the last bucket of all, whole: the top is everyone.
   if (whole && first === lead.first[lead.first.length - 1]) return null;
-  const above = lead.first.filter((b) => b > first).map(lead.single);
+  const above = lead.above(first);
   const own = whole ? [lead.single(first)] : lead.second.filter((b) => b >= second).map((b) => lead.pair(first, b));
   return `(${[...(sort === 'recommended' ? [PROMOTED_TOKEN] : []), ...above, ...own].map(token).join(' OR ')})`;
 }

@@ -11,6 +11,7 @@ import { locate, type Located } from '../places/index.server';
 import type { SearchParams } from './schemas/search';
 import type { Filters, Resolved } from './searchTypes.server';
 import { requestReads, type RequestReads } from './requestReads.server';
+import { tokenSharesRead, type TokenShares } from './tokenShares.server';
 
 /** What a search did, for the response's Server-Timing header and the plan tests. */
 export interface SearchTrace {
@@ -41,6 +42,11 @@ export interface SearchRequest<P extends Filters = SearchParams> {
   /** What the request read already: its searches (a place's own, its rings, a correction) share it. */
   reads: RequestReads;
   /**
+   * The directory's sample (tokenShares.server.ts) when this process had it read as the request came:
+   * what the request's first round trip chooses by it (textFacts.server.ts `earlyTokens`) cannot wait for it.
+   */
+  sample?: TokenShares;
+  /**
    * Told what the search knows of its matches before its plan reads its page (`Told`): a place's
    * rings are read beside its own page when its own cannot fill it (rings.server.ts `readsAhead`).
    */
@@ -66,5 +72,15 @@ export const requestOf = <P extends Filters>(
 /** The request of GET /api/search: the location read before anything else. */
 export async function searchRequest(over: Db, params: SearchParams, now: Date, trace: SearchTrace): Promise<SearchRequest> {
   const database = batchedReads(over);
-  return { database, params, now, trace, words: searchWords(params.query ?? ''), located: await locate(database, params), reads: requestReads() };
+  const sample = tokenSharesRead(database);
+  return {
+    database,
+    params,
+    now,
+    trace,
+    words: searchWords(params.query ?? ''),
+    located: await locate(database, params),
+    reads: requestReads(),
+    ...(sample ? { sample } : {}),
+  };
 }

@@ -262,11 +262,8 @@ export const pendingOnce = (database: Db, reads: RequestReads): Promise<string[]
 
 /**
  * countWithNext's read of `count` with a statement's rows (`next.read`) in one statement, the rows
- * read only when the count's `n` meets `next.when`: a guard row (`g__`) the statement's join starts
- * from, none when it does not (SQLite then never reads the statement), the rows numbered in the
- * order the statement gives them (numbered apart from the join: a subquery's ORDER BY may be
- * dropped inside a join). The rows kept in `reads.planAhead`, under the statement's key, as
- * its client would have given them (without the guard's and the numbering's columns).
+ * read only when the count's `n` meets `next.when` (`afterGuard`), kept in `reads.planAhead` under
+ * the statement's key (`keepRowsRead`).
  */
 function countWithRows(database: Db, reads: RequestReads, count: RawBuilder<{ n: number }>, next: NextRows): Promise<number> {
   const countKey = statementKey(database, count);
@@ -287,19 +284,48 @@ function countWithRows(database: Db, reads: RequestReads, count: RawBuilder<{ n:
     .execute({
       sql: `WITH c__ AS MATERIALIZED (${asked ? asked.sql : counted}), g__ AS MATERIALIZED (SELECT 1 FROM c__ WHERE ${next.when('c__.n')}${countIs})
         SELECT c__.n AS n__, (SELECT count(*) FROM g__) AS hit__, ${asked ? 'c__.next__' : 'NULL'} AS next__, x__.* FROM c__
-        LEFT JOIN (SELECT y__.* FROM g__ CROSS JOIN (SELECT row_number() OVER () AS i__, q__.* FROM (${next.read.sql}) q__) y__) x__ ON 1 ORDER BY x__.i__`,
+        LEFT JOIN (SELECT y__.* FROM ${afterGuard(next.read.sql)}) x__ ON 1 ORDER BY x__.i__`,
       args: [...(asked ? [...asked.parameters, ...parameters] : parameters), ...next.read.args] as never,
     })
     .then(({ columns, rows }) => {
       const [first] = rows;
       if (nextKey && first!.next__ !== null && !reads.counts.has(nextKey)) reads.counts.set(nextKey, Promise.resolve(Number(first!.next__)));
-      const own = columns.filter((c) => !c.endsWith('__'));
-      // A column named twice by the statement would come back renamed: its rows are then left to be read.
-      if (Number(first!.hit__) && !reads.planAhead.has(rowsKey) && new Set(own).size === own.length && own.every((c) => !/:\d+$/.test(c)))
-        reads.planAhead.set(rowsKey, Promise.resolve(rows.filter((row) => row.i__ !== null).map((row) => Object.fromEntries(own.map((c) => [c, row[c]])))));
+      if (Number(first!.hit__))
+        keepRowsRead(
+          reads,
+          rowsKey,
+          columns,
+          rows.filter((row) => row.i__ !== null),
+        );
       return Number(first!.n__);
     });
   return remembered(reads.counts, countKey, both);
+}
+
+/** `text`'s rows numbered (`i__`) in the order it gives them, apart from the statement that reads them (inside a join or a compound a subquery's ORDER BY may be dropped). */
+export const numbered = (text: string) => `SELECT row_number() OVER () AS i__, q__.* FROM (${text}) q__`;
+
+/**
+ * A statement read inside another only when a guard (`g__`: one row, or none) has its row: the FROM of
+ * its rows `y__` (`numbered`). SQLite never reads the statement after a guard of none.
+ */
+export const afterGuard = (text: string) => `g__ CROSS JOIN (${numbered(text)}) y__`;
+
+/** Rows of a statement read inside another (`numbered`), in its order, as its client gives them: without the other's columns (named `…__`). */
+export function rowsAsRead(columns: readonly string[], rows: readonly Record<string, unknown>[]): Record<string, unknown>[] {
+  const own = columns.filter((c) => !c.endsWith('__'));
+  return [...rows].sort((a, b) => Number(a.i__) - Number(b.i__)).map((row) => Object.fromEntries(own.map((c) => [c, row[c]])));
+}
+
+/**
+ * `rows` (a statement's, read inside another: `rowsAsRead`) kept for the request under the statement's
+ * `key`, its plan's run takes them (`rowsAhead`). A column named twice by the statement would come back
+ * renamed: its rows are then left to be read.
+ */
+export function keepRowsRead(reads: RequestReads, key: string, columns: readonly string[], rows: readonly Record<string, unknown>[]): void {
+  const own = columns.filter((c) => !c.endsWith('__'));
+  if (!reads.planAhead.has(key) && new Set(own).size === own.length && own.every((c) => !/:\d+$/.test(c)))
+    reads.planAhead.set(key, Promise.resolve(rowsAsRead(columns, rows)));
 }
 
 /** The rows of `query` read ahead for this request (`countWithRows`), else undefined: the caller reads it. */

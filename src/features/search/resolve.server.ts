@@ -53,7 +53,7 @@ import {
   wordsMatch,
   textTokensOf,
 } from './filters.server';
-import { circleRowsOf, placeRowsOf, statesShare, tokenShares, tokenSharesKept, tokensShare, type TokenShares } from './tokenShares.server';
+import { circleRowsOf, placeRowsOf, statesShare, textTokenPays, tokenShares, tokenSharesKept, tokensShare, type TokenShares } from './tokenShares.server';
 import { hasText } from './rings';
 
 /**
@@ -508,13 +508,8 @@ async function resolveTextList(database: Db, r: Resolved, reads: RequestReads): 
   const words = tokens.length ? await textMatches(database, r, reads, { tokens: [] }) : 0;
   if (!fewText(words)) {
     const { size, shares } = await tokenShares(database);
-    // Past textLeads the words' matches are not counted further: many, each token of a small share pays.
-    const many = words > PLAN_TUNING.textLeads;
-    r.textTokens = tokens.filter((token) => {
-      // A token no sampled provider holds is rare: it narrows most.
-      const share = shares.get(token) ?? 0;
-      return share <= PLAN_TUNING.textTokenShare && (many || words * (1 - share) >= share * size * PLAN_TUNING.tokenEntryCost);
-    });
+    // A token no sampled provider holds is rare: it narrows most.
+    r.textTokens = tokens.filter((token) => textTokenPays(shares.get(token) ?? 0, words, size));
   }
   if (r.match && FILTERS.zipPrefix.on(r) && FILTERS.zipPrefix.narrowsText(r)) r.prefixNarrows = await prefixNarrows(database, r, reads);
 }

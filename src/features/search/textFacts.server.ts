@@ -7,7 +7,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/client';
 import { LIMITS } from '../../config';
-import { FILTERS, filtersOf, listableFilters, listedIn, listedMatch, wordsMatch } from './filters.server';
+import { FILTERS, filterToken, filtersOf, listableFilters, listedIn, listedMatch, textTokensOf, wordsMatch } from './filters.server';
+import { textTokenPaysIn, type TokenShares } from './tokenShares.server';
 import { INDEXES, indexedBy } from './indexes.server';
 import { parseLocation } from '../places';
 import {
@@ -38,6 +39,7 @@ import { isIndexedPrefix, MAX_QUERY_WORDS } from './searchText';
 import { categoryForSearch } from '../catalog';
 import { hasText } from './rings';
 import type { SearchRequest } from './request.server';
+import type { SearchParams } from './schemas/search';
 
 /**
  * The states `read` lists, once per request under `key`; null when `read` finds none to narrow by
@@ -139,13 +141,13 @@ export function readWordsEarly({ database, reads, params, words, located }: Sear
 }
 
 /**
- * The words' list a search with text and no city reads (filters.server.ts `wordsMatch`: the words
- * alone), read in the request's first round trip beside their terms (`wordsEarlyRead`): its
- * expression built as resolve.server.ts builds it, each word's terms marked where the statement
- * puts them. A city's own search lists its words with the city's; text alone in the recommended
- * order counts its listed matches itself (plans/order.server.ts): neither reads this list. True when it is read.
+ * The words' list a search with text reads (filters.server.ts `wordsMatch`: the words alone, or with
+ * the words of the city it names), read in the request's first round trip beside their terms
+ * (`wordsEarlyRead`), not after the place's reads: its expression built as resolve.server.ts builds
+ * it, each word's terms marked where the statement puts them. Text alone in the recommended order
+ * counts its listed matches itself (plans/order.server.ts): it reads no list. True when it is read.
  */
-export function readWordsListEarly(q: Pick<SearchRequest, 'database' | 'reads' | 'params' | 'located'>): boolean {
+export function readWordsListEarly(q: Pick<SearchRequest, 'database' | 'reads' | 'params' | 'located' | 'sample'>): boolean {
   if (!listsEarly(q)) return false;
   // Set at once: a read of the words' list (a search whose words need no terms) waits for this one.
   q.reads.wordsEarly = listEarly(q);
@@ -154,16 +156,24 @@ export function readWordsListEarly(q: Pick<SearchRequest, 'database' | 'reads' |
 
 /** Whether readWordsListEarly reads the search's words' list (it names the searches that do). */
 function listsEarly({ params, located }: Pick<SearchRequest, 'params' | 'located'>): boolean {
+  // A city named as one that may be a state ("New York"): which it is, its reads say (the list has the city's words or not).
+  const cityOrState = !!located?.cityName && !listedCity(params);
   // Nearest first from a location with no point (a state, a ZIP prefix) finds nothing (resolve.server.ts `placeOnMap`): nothing is listed.
-  if (!hasText(params) || located?.cityName || (params.sort === 'distance' && !params.near && located?.found?.kind !== 'zip')) return false;
+  const pointless = params.sort === 'distance' && !params.near && located?.found?.kind !== 'zip' && located?.found?.kind !== 'city';
+  if (!hasText(params) || cityOrState || pointless) return false;
   const category = params.service ? categoryForSearch(params.service)?.slug : undefined;
   const r: Resolved = { params, now: new Date(), match: null, checkable: true, checkSeeks: 0, ...(category ? { category } : {}) };
   const onlyText = !params.near && !params.location && filtersOf(r).every((name) => name === 'text');
   return !onlyText || params.sort !== 'recommended';
 }
 
+/** The city the location names as the search's place reads it (places/searchPlace.server.ts `resolvePlace`: the parse's city). */
+const listedCity = (params: Pick<SearchParams, 'location'>) => (params.location ? parseLocation(params.location).city : undefined);
+
 /** readWordsListEarly's read, done once the list it read is kept for the request (never failing: the search reads its own then). */
-async function listEarly({ database, reads, params }: Pick<SearchRequest, 'database' | 'reads' | 'params'>): Promise<void> {
+async function listEarly({ database, reads, params, sample }: Pick<SearchRequest, 'database' | 'reads' | 'params' | 'sample'>): Promise<void> {
+  const category = params.service ? categoryForSearch(params.service)?.slug : undefined;
+  const tokens = sample && earlyTokens(sample, { params, now: new Date(), match: null, checkable: true, checkSeeks: 0, ...(category ? { category } : {}) });
   const asked: WordAsked[] = [];
   const marked = async (kind: TermKind, word: string) => {
     asked.push({ kind, word, short: kind === 'serviceWord' && isIndexedPrefix(word) });
@@ -184,8 +194,17 @@ async function listEarly({ database, reads, params }: Pick<SearchRequest, 'datab
   const box = params.near
     ? { point: params.near, miles: params.radius ?? RADIUS_MILES.default, short: matches.reduce((sum, m) => sum + m.seeks, 0) - asked.length }
     : undefined;
-  const category = params.service ? categoryForSearch(params.service)?.slug : undefined;
-  const r: Resolved = { params, now: new Date(), match, checkable: true, checkSeeks: 0, ...(category ? { category } : {}) };
+  // A city's own search (and the search as typed in it) lists the words with the city's (filters.server.ts `wordsMatch`).
+  const city = listedCity(params);
+  const r: Resolved = {
+    params,
+    now: new Date(),
+    match,
+    checkable: true,
+    checkSeeks: 0,
+    ...(category ? { category } : {}),
+    ...(city ? { place: { text: params.location!, city, states: [] } } : {}),
+  };
   // A ZIP prefix alone (no city, no state): its states, which the words list narrowed to when many (resolve.server.ts `resolveTextList`).
   const located = params.location ? parseLocation(params.location) : {};
   const zip =
@@ -193,7 +212,7 @@ async function listEarly({ database, reads, params }: Pick<SearchRequest, 'datab
       ? zipStatesRead({ ...r, place: { text: params.location!, zipPrefix: located.zipPrefix, states: [] } })
       : undefined;
   // Kept under the expression the statement built (a listing not yet vetted may add words to the search's own).
-  const row = await wordsEarlyRead(wordsMatch(r), asked, box, zip)
+  const row = await wordsEarlyRead(wordsMatch(r), asked, box, zip, tokens)
     .execute(database.db)
     .then(
       ({ rows }) => rows[0]!,
@@ -201,8 +220,14 @@ async function listEarly({ database, reads, params }: Pick<SearchRequest, 'datab
     );
   const key = row && row.m !== null ? statementKey(database, textListRead(row.m)) : undefined;
   const zipKey = zip ? statementKey(database, zip) : undefined;
+  // With the filters' tokens the statement chose for the words' count: kept under that expression (resolve's choice asks for it, or reads its own).
+  const tokensKey = row && row.tm !== null && row.tlist !== null ? statementKey(database, textListRead(row.tm)) : undefined;
   if (key && !reads.textLists.has(key)) reads.textLists.set(key, Promise.resolve(textListFrom(row!)));
   if (zipKey && row?.zipStates != null && !reads.states.has(zipKey)) reads.states.set(zipKey, Promise.resolve(statesListed(JSON.parse(row.zipStates))));
+  if (tokensKey && !reads.textLists.has(tokensKey)) {
+    const [n, reach, rowids] = JSON.parse(row!.tlist!) as [number, number, number[]];
+    reads.textLists.set(tokensKey, Promise.resolve(textListFrom({ n, reach, rowids: JSON.stringify(rowids) })));
+  }
   if (!box || !row || row.seeks === null || row.boxN === null) return;
   // Kept under the count of the seeks the statement found: a search whose own differ reads its own.
   const count = statementKey(database, boxRowsCount(box.point, box.miles, boxCheckedMost(Number(row.seeks))));
@@ -259,7 +284,7 @@ export const wordMark = (i: number) => `\uE000${i}`;
  * `("t" OR "u")`, or past MAX_EXPANSION the word as a prefix; none: nothing matches, nothing read);
  * with `zipStates`, a ZIP prefix's states, read when the words are many (`zipStatesRead`).
  */
-function wordsEarlyRead(template: string, asked: readonly WordAsked[], box?: WordsBox, zipStates?: RawBuilder<{ state: string }>) {
+function wordsEarlyRead(template: string, asked: readonly WordAsked[], box?: WordsBox, zipStates?: RawBuilder<{ state: string }>, tokens?: EarlyTokens) {
   const pieces = template.split(/"\uE000(\d+)"/);
   const piece = (i: number) => {
     const { word, short } = asked[i]!;
@@ -281,11 +306,47 @@ function wordsEarlyRead(template: string, asked: readonly WordAsked[], box?: Wor
     boxN: number | null;
     states: string | null;
     zipStates: string | null;
+    tm: string | null;
+    tlist: string | null;
   }>`WITH a AS MATERIALIZED (SELECT ${termsColumns(asked)}), e AS MATERIALIZED (SELECT ${expression} AS m FROM a)
     SELECT e.m AS m, l.n, l.reach, l.rowids, ${box ? boxColumns(box, asked, sql`l.n`) : sql`NULL AS seeks, NULL AS boxN, NULL AS states`},
-      ${zipStates ? sql`CASE WHEN l.n > ${PLAN_TUNING.textLeads} THEN (SELECT json_group_array(state) FROM (${zipStates})) END` : sql`NULL`} AS zipStates
+      ${zipStates ? sql`CASE WHEN l.n > ${PLAN_TUNING.textLeads} THEN (SELECT json_group_array(state) FROM (${zipStates})) END` : sql`NULL`} AS zipStates,
+      ${tokens ? tokensColumns(tokens) : sql`NULL AS tm, NULL AS tlist`}
     FROM e CROSS JOIN (SELECT count(*) AS n, max(rowid) AS reach, json_group_array(rowid) AS rowids
       FROM (SELECT f.rowid FROM e CROSS JOIN providers_fts f WHERE e.m IS NOT NULL AND f.providers_fts MATCH e.m LIMIT ${countedWords() + 1})) l`;
+}
+
+/**
+ * The filters' tokens resolve may list many words with (resolve.server.ts `resolveTextList`, by the
+ * words' count: `textTokenPays`), each with the sample's share, for the words' list read in the
+ * request's first round trip, where the plans list the words so (plans/textListed.server.ts
+ * `textAndLead`: no point, no place, no open now, no filter whose index lists); else none.
+ */
+interface EarlyTokens {
+  size: number;
+  tokens: { token: string; share: number }[];
+}
+
+function earlyTokens({ size, shares }: TokenShares, r: Resolved): EarlyTokens | undefined {
+  const { near, location, openNow } = r.params;
+  if (near || location || openNow || listableFilters(r).length) return undefined;
+  const tokens = textTokensOf(r).map((token) => ({ token, share: shares.get(token) ?? 0 }));
+  return tokens.length ? { size, tokens } : undefined;
+}
+
+/**
+ * The words' expression with the filters' tokens resolve chooses for their count `l.n` (`textTokenPays`;
+ * none while they are few: no more than the counted cap), as filters.server.ts `listedMatch` spells it
+ * (`tm`), and its list as textListOf counts it (`tlist`: a JSON array of n, reach and the rowids).
+ */
+function tokensColumns({ size, tokens }: EarlyTokens) {
+  const parts = sql.join(
+    tokens.map(({ token, share }) => sql`(CASE WHEN ${textTokenPaysIn(share, sql`l.n`, size)} THEN ${` AND ${filterToken(token)}`} ELSE '' END)`),
+    sql` || `,
+  );
+  const tm = sql`(CASE WHEN l.n > ${LIMITS.countedTotal} AND (${parts}) != '' THEN '(' || e.m || ')' || ${parts} END)`;
+  return sql`${tm} AS tm, CASE WHEN ${tm} IS NOT NULL THEN (SELECT json_array(count(*), max(rowid), json_group_array(rowid))
+    FROM (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ${tm} LIMIT ${countedWords() + 1})) END AS tlist`;
 }
 
 /** Around a point (`near`): its box, and the search's words of one seek each that ask no terms (short ones). */

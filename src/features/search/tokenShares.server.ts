@@ -7,6 +7,7 @@
  * sample gives the orders' standings (a top of an order), a service's share with its city,
  * price and rating (the columns its category rows carry), and each facet's share.
  */
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/client';
 import { INDEXES } from './indexes.server';
 import { facetToken, FILTERS, listedMatch, priceToken, ratingToken, sampledMeets, stateToken, textTokensOf } from './filters.server';
@@ -74,16 +75,52 @@ export function placeRowsOf({ size, categoryRows }: TokenShares, r: Resolved): n
   return (size * (1 + categoryRows.filter(sampledMeets(r, names)).length)) / Math.max(1, categoryRows.length);
 }
 
-const kept = new Map<string, { at: number; shares: Promise<TokenShares> }>();
+/** A sample asked for at `at`, and once it came, the sample itself. */
+interface Kept {
+  at: number;
+  shares: Promise<TokenShares>;
+  read?: TokenShares;
+}
+
+const kept = new Map<string, Kept>();
+
+/**
+ * Whether text of `words` matches (past the counted cap) is listed with a filter's token of `share` of a
+ * directory of `size` (resolve.server.ts `resolveTextList`): a token of a small share, once the words are
+ * many (past textLeads, no longer counted) or the entries it adds cost less than the matches it leaves out.
+ */
+export const textTokenPays = (share: number, words: number, size: number) =>
+  share <= PLAN_TUNING.textTokenShare && (words > PLAN_TUNING.textLeads || words * (1 - share) >= share * size * PLAN_TUNING.tokenEntryCost);
+
+/** textTokenPays in SQL, `words` a column (a share past textTokenShare is never listed: false). */
+export const textTokenPaysIn = (share: number, words: RawBuilder<unknown>, size: number): RawBuilder<unknown> =>
+  share <= PLAN_TUNING.textTokenShare
+    ? sql`(${words} > ${PLAN_TUNING.textLeads} OR ${words} * ${1 - share} >= ${share * size * PLAN_TUNING.tokenEntryCost})`
+    : sql`0`;
 
 /** Each token's share of the directory (0 to 1), from a sample read at most once per KEEP_MS. */
 export function tokenShares(database: Db, now = Date.now()): Promise<TokenShares> {
   const known = kept.get(database.url);
   if (known && now - known.at < KEEP_MS) return known.shares;
   const shares = sampleShares(database);
-  kept.set(database.url, { at: now, shares });
-  shares.catch(() => kept.delete(database.url));
+  const entry: Kept = { at: now, shares };
+  kept.set(database.url, entry);
+  shares.then(
+    (read) => {
+      entry.read = read;
+    },
+    () => kept.delete(database.url),
+  );
   return shares;
+}
+
+/**
+ * The sample when this process has it read and it still serves, else undefined (nothing asked): for
+ * a request's first round trip, whose statements cannot wait for it (request.server.ts `sample`).
+ */
+export function tokenSharesRead(database: Db, now = Date.now()): TokenShares | undefined {
+  const known = kept.get(database.url);
+  return known && now - known.at < KEEP_MS ? known.read : undefined;
 }
 
 /** tokenShares when its sample is kept (read, or being read), undefined when asking for it would read it: a read ahead waits for none. */

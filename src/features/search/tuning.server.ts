@@ -82,6 +82,8 @@ export const PLAN_TUNING = {
   promotedTopLeast: 4,
   /** …and only while it holds at most this share of them: each rating tenth it adds is a long list for the index to merge. */
   promotedTopMost: 1 / 4,
+  /** A sorted page sorts the promoted apart first (when they fill it the rest is never sorted) only for a page ending within this many: a deeper one seldom lies among them, and each part read the source. */
+  promotedApartMost: 36,
   /** A sorted page of lookups checks first this many times the page's end of the source's rows (about half are open by day). */
   checkedFirst: 3,
   /** …and no fewer rows than this: a lookup costs microseconds, another chunk reads the source again. */

@@ -31,7 +31,19 @@ import type { Count, FilterName, Resolved } from '../searchTypes.server';
 import type { Point } from '../../places';
 import { boxCheckedMost, PLAN_TUNING } from '../tuning.server';
 import { manyText, statesNear, wordsEstimate } from '../textFacts.server';
-import { countOnce, readOnce, remembered, rowsAhead, statementKey, type Listing, type StatementMemo } from '../requestReads.server';
+import {
+  afterGuard,
+  countOnce,
+  keepRowsRead,
+  numbered,
+  readOnce,
+  remembered,
+  rowsAhead,
+  rowsAsRead,
+  statementKey,
+  type Listing,
+  type StatementMemo,
+} from '../requestReads.server';
 import type { SearchInput, SearchRequest } from '../request.server';
 
 export type Row = Selectable<ProvidersTable> & { distanceMiles?: number; matchCount?: number };
@@ -242,33 +254,23 @@ const orderDistanceOf = (s: SearchRun) => (s.sort === 'distance' ? s.distance : 
 /**
  * The rows of `first` (a plan's try: a walk that may come short), read with `orElse` (the page the
  * plan reads when it does) in one statement, `orElse` made only when `short` (SQL on `first`'s rows,
- * the table `a__`) holds: a guard row its join starts from, none when it does not (SQLite then never
- * reads it), as requestReads.server.ts `countWithRows`. Each numbered in the order its statement
- * gives them; `orElse`'s rows kept in `reads.planAhead` under its key, as its client would have
- * given them: the plan's run of it takes them (SearchRun.run), a round trip after the try's. Both
- * statements name the same columns (a compound's arms): `p.*` and the search's distance.
+ * the table `a__`) holds (requestReads.server.ts `afterGuard`, as `countWithRows`); `orElse`'s rows kept
+ * for the request (`keepRowsRead`): the plan's run of it takes them (SearchRun.run), a round trip after
+ * the try's. Both statements name the same columns (a compound's arms): `p.*` and the search's distance.
  */
 async function rowsOrElse(s: SearchRun, first: RawBuilder<unknown>, orElse: RawBuilder<unknown>, short: (rows: string) => string): Promise<Row[]> {
   const { database, reads } = s.q;
   const [tried, next] = [first.compile(database.db), orElse.compile(database.db)];
   const elseKey = statementKey(database, orElse);
   if (reads.planAhead.has(elseKey)) return (await first.execute(database.db)).rows as Row[];
-  const numbered = (text: string) => `SELECT row_number() OVER () AS i__, q__.* FROM (${text}) q__`;
   const { columns, rows } = await database.client.execute({
     sql: `WITH a__ AS MATERIALIZED (${numbered(tried.sql)}), g__ AS MATERIALIZED (SELECT 1 WHERE ${short('a__')})
-      SELECT 0 AS else__, a__.* FROM a__ UNION ALL SELECT 1, y__.* FROM g__ CROSS JOIN (${numbered(next.sql)}) y__`,
+      SELECT 0 AS else__, a__.* FROM a__ UNION ALL SELECT 1, y__.* FROM ${afterGuard(next.sql)}`,
     args: [...tried.parameters, ...next.parameters] as never,
   });
-  const own = columns.filter((c) => !c.endsWith('__'));
-  const of = (arm: number) =>
-    rows
-      .filter((row) => Number(row.else__) === arm)
-      .sort((a, b) => Number(a.i__) - Number(b.i__))
-      .map((row) => Object.fromEntries(own.map((c) => [c, row[c]])));
-  // A column named twice would come back renamed: the page is then left to be read.
-  if (rows.some((row) => Number(row.else__) === 1) && new Set(own).size === own.length && own.every((c) => !/:\d+$/.test(c)))
-    reads.planAhead.set(elseKey, Promise.resolve(of(1)));
-  return of(0) as Row[];
+  const of = (arm: number) => rows.filter((row) => Number(row.else__) === arm);
+  if (of(1).length) keepRowsRead(reads, elseKey, columns, of(1));
+  return rowsAsRead(columns, of(0)) as Row[];
 }
 
 /** The rows of `seqs`, in that order (a page's, picked by seq first). */
@@ -293,7 +295,8 @@ function sortedWhole(s: SearchRun, tables: RawBuilder<unknown>, conds: Expressio
  * order) and only those rows are read in full; sorting every candidate's whole row cost more than
  * finding them. In the recommended order promoted providers come first, so they are sorted on
  * their own first: when they fill the page the others are never sorted (sqld counts each row a
- * sort takes as one read). The promoted are picked as seq up to the page's end, since a deep page
+ * sort takes as one read); a page ending past `PLAN_TUNING.promotedApartMost` is sorted whole, as
+ * the promoted seldom fill it and each part read the source. The promoted are picked as seq up to the page's end, since a deep page
  * of them needs all before it, and only the page's rows are then read (a thousand whole rows
  * read at random for the last twelve cost most of a deep page).
  */
@@ -307,12 +310,14 @@ function sortedPageRead(s: SearchRun, tables: RawBuilder<unknown>, conds: Expres
   const { wanted, distance, order } = s;
   const { params } = s.q;
   if (conds.some(isLookup)) return null;
-  if (order !== ORDER) return sortedWhole(s, tables, conds);
+  // A deep page seldom lies within the promoted: sorted apart, they cost a second read of the source.
+  if (order !== ORDER || wanted > PLAN_TUNING.promotedApartMost) return sortedWhole(s, tables, conds);
   // Text listed from the full-text index: its promoted are listed with the index's promoted token,
   // not every match read to find them (a page past them read the matches twice).
   const promotedOnes = text ? textTops(text)(filterToken(PROMOTED_TOKEN)) : { tables, conds };
+  // The part's own flag first: a row of the other part is passed over before a distance or a list is checked.
   const pick = (source: ListedSource, only: Expression<SqlBool>) =>
-    sql`SELECT seq FROM (SELECT p.seq ${source.tables} ${and([...source.conds, only])} ORDER BY ${order} LIMIT ${wanted})`;
+    sql`SELECT seq FROM (SELECT p.seq ${source.tables} ${and([only, ...source.conds])} ORDER BY ${order} LIMIT ${wanted})`;
   // The promoted up to the page's end, then the others, and the page's rows, in one statement: one
   // round trip (docs/SCALING.md "Round trips"). The compound stops at the page's end, so when the
   // promoted fill it the others are never sorted.
@@ -341,7 +346,7 @@ async function checkedPage(s: SearchRun, tables: RawBuilder<unknown>, conds: Exp
   const parts = order === ORDER ? [sql<SqlBool>`p.isPromoted = 1`, sql<SqlBool>`p.isPromoted = 0`] : [null];
   const found: number[] = [];
   for (const part of parts) {
-    const where = and(part ? [...columns, part] : columns);
+    const where = and(part ? [part, ...columns] : columns);
     let read = 0;
     let hits = 0;
     // At least as many rows as hold the page's end at the lookups' share, where the token sample says it (a service's):

@@ -11,6 +11,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { LIMITS } from '../../../config';
 import { cappedTotal } from '../../providers/index.server';
+import { searchWords } from '../../../lib/words';
 import { boxTables, withinCondition } from '../near.server';
 import { FILTERS, filtersOf, isLookup, listableFilters, rowConditions, sampledMeets, type SearchFilter } from '../filters.server';
 import { statesShare, tokenShares, tokensShare } from '../tokenShares.server';
@@ -67,6 +68,27 @@ function leadCount(r: SearchRun['r']): LeadCount | null {
 }
 
 /**
+ * `tokens` less the state's when the list holds the city's words (textFacts.server.ts `textList`)
+ * and the token sample has providers in a city of those words, every one in the state: its list
+ * would be read whole for no match it leaves out, and the words' list with the city's words, read
+ * for the count already (`wordsCounted`), is read again with it. The state stays carried (the
+ * city's words hold it): `tokens` is still what the list carries for the walk's bound.
+ */
+async function beyondCityWords(s: SearchRun, tokens: readonly string[]): Promise<readonly string[]> {
+  const { r } = s;
+  if (!FILTERS.city.on(r) || !FILTERS.state.on(r)) return tokens;
+  const stateTokens = FILTERS.state.textTokens(r);
+  if (!tokens.some((token) => stateTokens.includes(token))) return tokens;
+  const words = searchWords(r.place!.city!);
+  const { categoryRows } = await tokenShares(s.q.database);
+  const inCity = categoryRows.filter((row) => {
+    const held = searchWords(row.city);
+    return words.every((word) => held.includes(word));
+  });
+  return inCity.length && inCity.every((row) => row.state === r.place!.state) ? tokens.filter((token) => !stateTokens.includes(token)) : tokens;
+}
+
+/**
  * The text's matches (counted one past `textLeads`, at least past the counted cap) and, when they
  * are more than the cap and at most `textLeads`, the rows of the filter that would lead, counted
  * one past them; once per search.
@@ -85,7 +107,8 @@ export function textAndLead(s: SearchRun): Promise<{ text: number; lead: number 
     const tokens = s.r.within || s.r.params.openNow || (listableFilters(s.r).length && !intersect) ? [] : (s.r.textTokens ?? []);
     // The lead's count comes with the list when the list is read here (textFacts.server.ts `textList`).
     const lead = leadCount(s.r);
-    const { n: text, rowids } = await textList(s.q.database, s.r, s.q.reads, { tokens, regions: intersect, ...(lead ? { lead } : {}) });
+    const listTokens = await beyondCityWords(s, tokens);
+    const { n: text, rowids } = await textList(s.q.database, s.r, s.q.reads, { tokens: listTokens, regions: intersect, ...(lead ? { lead } : {}) });
     if (!leadAsked(text)) return { text, rowids, tokens, lead: null };
     // A place's rings ask the same circle more than once (its count, then its page): counted once. With
     // no index leading, the rarest facet's rows (plans/facetListed.server.ts), the token sample's
