@@ -22,9 +22,9 @@ import {
   listBesideStates,
   manyText,
   statesOf,
-  textListMade,
   textMatches,
   wordsEstimate,
+  wordsListedWhole,
   wordsNoneEarly,
   zipStatesRead,
 } from './textFacts.server';
@@ -252,9 +252,8 @@ async function facetScanMost(database: Db, r: Resolved, place: SearchPlace | und
  * to `openScanMost` first (text of a few thousand with a minimum rating and a facet).
  */
 async function textScanMost(database: Db, r: Resolved, reads: RequestReads): Promise<number | undefined> {
-  const made = r.match ? textListMade(database, wordsMatch(r), reads) : undefined;
-  const words = made ? await made : undefined;
-  return words?.rowids ? Math.max(1, words.n) : undefined;
+  const words = await wordsListedWhole(database, r, reads);
+  return words ? Math.max(1, words.n) : undefined;
 }
 
 /** The open-now list of a search and the statement that counts it (`n`, -1 when not known), before it is read. */
