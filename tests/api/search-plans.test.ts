@@ -1895,6 +1895,34 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     expect(narrowed).toBeGreaterThan(0);
   });
 
+  it('text that is many, in the rating and recommended orders, its top cut within a rating tenth: that tenth\u2019s pairs of each whole number of digits named as one prefix term (orderBuckets.server.ts pairsFrom); the same rows', async () => {
+    const args: string[] = [];
+    const database = watchedDatabase(api.database, (_text, values) => {
+      for (const arg of (values as unknown[]) ?? []) if (typeof arg === 'string' && arg.includes('filters')) args.push(arg);
+    });
+    const all = await everyProvider();
+    // No walk: past the cap, a top of the order (of any size) holds the page.
+    tune({ maxWalk: 1, topMostShare: 1 });
+    let prefixed = 0;
+    for (const sort of ['rating', 'recommended'] as const)
+      for (const topMargin of [PLAN_TUNING.topMargin, 0.2])
+        for (const offset of [0, 12, 96, 480]) {
+          PLAN_TUNING.topMargin = topMargin;
+          const raw = { query: 'plan', offset: String(offset), ...(sort === 'rating' ? { sort } : {}) };
+          const expected = all.filter((r) => hasWords(words(r), 'plan')).sort(ORDERS[sort]);
+          expect(expected.length).toBeGreaterThan(LIMITS.countedTotal);
+          args.length = 0;
+          const trace: SearchTrace = {};
+          const what = `${new URLSearchParams(raw)} ${topMargin}`;
+          const page = await searchProviders(database, searchParamsSchema.parse({ limit: '12', ...raw }), MOMENTS.many, { trace });
+          expect(trace.plan, what).toBe(sort === 'rating' ? 'other-order:top' : 'order:top');
+          expectPage(page, expected, offset, 12, what);
+          // A pair prefix: the mark, `b`, a tenth of two digits and a number of digits.
+          prefixed += args.filter((arg) => /"\u{E000}b\d{3}"\*/u.test(arg)).length;
+        }
+    expect(prefixed).toBeGreaterThan(0);
+  });
+
   it('text past the counted cap with a filter of more rows (a box): the text leads, listed and checked, the same rows', async () => {
     const all = await everyProvider();
     const raw = { query: 'plan manicure', near: `${P.latitude},${P.longitude}`, radius: '100' };
