@@ -2765,6 +2765,38 @@ describe('open now past the cap with a filter the open-now list does not apply (
   });
 });
 
+describe('open now listed in a box with text that is many (plans/openListed.server.ts inBoxStates)', () => {
+  it("the words listed narrowed to the tokens of the states the box holds providers in, not the whole directory's list; the same providers as every row gives", async () => {
+    const all = await everyProvider();
+    const when = MOMENTS.many;
+    const near = `${P.latitude},${P.longitude}`;
+    // Open-listed for every count of open (openListedScale), text many (textLeads) and listed.
+    tune({ openListedScale: 100, textLeads: 0, boxCheckSeeks: 0 });
+    const narrowed: string[] = [];
+    const database = watchedDatabase(api.database, (text, args) => {
+      if (!/FROM provider_search p/.test(text)) return;
+      for (const arg of (args as unknown[]) ?? []) if (typeof arg === 'string' && arg.includes('filters : "\u{E000}s')) narrowed.push(arg);
+    });
+    for (const raw of [
+      { query: 'plan', radius: '25' },
+      { query: 'plan', radius: '25', offset: '100' },
+      { query: 'plan tes', radius: '100', sort: 'rating', offset: '30' },
+    ] as Record<string, string>[]) {
+      const within = Number(raw.radius);
+      const expected = all.filter((r) => haversineMiles(P, r) <= within && hasWords(words(r), raw.query!) && isOpen(r, when));
+      if (raw.sort === 'rating') expected.sort(byRating);
+      expect(new Set(expected.map((r) => r.state)).size, JSON.stringify(raw)).toBeGreaterThan(1);
+      narrowed.length = 0;
+      const trace: SearchTrace = {};
+      const offset = Number(raw.offset ?? 0);
+      const page = await searchProviders(database, searchParamsSchema.parse({ limit: '50', near, openNow: 'true', ...raw }), when, { trace });
+      expect(trace.plan?.split(':')[0], JSON.stringify(raw)).toBe('open-listed');
+      expectPage(page, expected, offset, 50, JSON.stringify(raw));
+      expect(narrowed.length, JSON.stringify(raw)).toBeGreaterThan(0);
+    }
+  });
+});
+
 describe("a place's rings with text that is many", () => {
   it('every ring reads one list of the text narrowed to states, made once for the request, or the rings\u2019 one statement lists it: the same answer as the text listed on its own', async () => {
     const { searchNearPlace, RING_TUNING } = await import('../../src/features/search/nearPlace.server');
