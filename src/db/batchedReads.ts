@@ -6,10 +6,9 @@
  * database is returned as it is.
  */
 import type { Client, InStatement, ResultSet } from '@libsql/client';
-import { Kysely, type Expression } from 'kysely';
-import { LibsqlDialect } from '@libsql/kysely-libsql';
+import type { Expression } from 'kysely';
 import type { Db } from './client';
-import type { Database } from './schema';
+import { kyselyOver } from './kysely';
 
 /**
  * A row's id, or a subquery that reads it in the same statement (`providers WHERE slug = ?`): reads
@@ -68,5 +67,5 @@ export const overNetwork = (database: Db): boolean => !(database.url.startsWith(
 export function batchedReads(database: Db): Db {
   if (!overNetwork(database)) return database;
   const client = batchingClient(database.client);
-  return { url: database.url, client, db: new Kysely<Database>({ dialect: new LibsqlDialect({ client: client as never }) }) };
+  return { url: database.url, client, db: kyselyOver(client) };
 }

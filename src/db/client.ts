@@ -4,10 +4,10 @@
  * binary (Netlify Functions).
  */
 import type { Client } from '@libsql/client';
-import { Kysely } from 'kysely';
-import { LibsqlDialect } from '@libsql/kysely-libsql';
+import type { Kysely } from 'kysely';
 import { BUSY_TIMEOUT_MS, retryWhileBusy } from './busyRetry';
 import type { Database } from './schema';
+import { kyselyOver } from './kysely';
 import { env } from '../env.server';
 
 export interface Db {
@@ -46,8 +46,7 @@ async function connect(url: string, authToken?: string): Promise<Db> {
       client = withCachedReads(client, path, pragmas);
     }
   }
-  const db = new Kysely<Database>({ dialect: new LibsqlDialect({ client: client as never }) });
-  return { url, client, db };
+  return { url, client, db: kyselyOver(client) };
 }
 
 /** The database of DATABASE_URL (or the given URL), opened once per process. */

@@ -8,10 +8,8 @@
  * keep each statement short, and the budget stops the search at the next statement.
  */
 import type { Client, InStatement, InValue } from '@libsql/client';
-import { Kysely } from 'kysely';
-import { LibsqlDialect } from '@libsql/kysely-libsql';
 import type { Db } from '../../db/client';
-import type { Database } from '../../db/schema';
+import { kyselyOver } from '../../db/kysely';
 import { env } from '../../env.server';
 import { OverBudgetError } from '../../lib/errors';
 
@@ -46,5 +44,5 @@ export function withBudget(database: Db, ms = env().SEARCH_BUDGET_MS): Db {
       return typeof value === 'function' ? value.bind(target) : value;
     },
   }) as Client;
-  return { url: database.url, client, db: new Kysely<Database>({ dialect: new LibsqlDialect({ client: client as never }) }) };
+  return { url: database.url, client, db: kyselyOver(client) };
 }

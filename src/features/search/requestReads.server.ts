@@ -7,8 +7,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/client';
 import { MAX_EXPANSION, type TextMatch } from './textMatch.server';
-import { pendingServiceNames, termsElseBand, type Term, type TermKind } from '../suggestions/index.server';
-import { unvettedRows, type UnvettedRow } from '../listings/index.server';
+import { PENDING_JSON, pendingOf, pendingServiceNames, termsElseBand, type Term, type TermKind } from '../suggestions/index.server';
+import { UNVETTED_JSON, unvettedOf, unvettedRows, type UnvettedRow } from '../listings/index.server';
 import type { Point } from '../places';
 import type { Count, HoursAsked, SpotNear } from './searchTypes.server';
 import { cappedCount, type Page } from '../providers/index.server';
@@ -116,10 +116,18 @@ function sentKey(read: NextRows['read']): string {
   return `${read.sql.replace(/\s+/g, ' ')}\0${JSON.stringify(read.args)}`;
 }
 
+/** Keys by compiled statement (db/kysely.ts compiles a statement once): a statement's key is asked for again as the request looks for its read. */
+const keys = new WeakMap<object, string>();
+
 /** A statement's identity: its SQL (whitespace aside) and its parameters. */
 export function statementKey({ db }: Db, query: RawBuilder<unknown>): string {
-  const { sql: text, parameters } = query.compile(db);
-  return sentKey({ sql: text, args: parameters as unknown[] });
+  const compiled = query.compile(db);
+  let key = keys.get(compiled);
+  if (key === undefined) {
+    key = sentKey({ sql: compiled.sql, args: compiled.parameters as unknown[] });
+    keys.set(compiled, key);
+  }
+  return key;
 }
 
 /**
@@ -209,11 +217,15 @@ export const EXPANSION_READ = MAX_EXPANSION + 1;
 /** The kinds of words spelling correction corrects (correctedSearch.server.ts): a query's words, a service as typed, a city. */
 const CORRECTED: ReadonlySet<TermKind> = new Set(['word', 'service', 'city']);
 
+/** The kinds of words of a search's text (textMatch.server.ts): each looks among the listings not yet vetted and the waiting service names too. */
+const TEXT_KINDS: ReadonlySet<TermKind> = new Set(['word', 'serviceWord']);
+
 /**
  * A word's terms (up to EXPANSION_READ), read once in the request by the search and its spelling
  * correction alike. A word correction corrects is read with its candidates for correction when it
  * has none (`bandRead`): a search whose word is unknown then finds nothing and is corrected in no
- * round trip of its own.
+ * round trip of its own. The request's first word of text reads the listings not yet vetted and
+ * the waiting service names beside its terms (`unvettedOnce`, `pendingOnce`): two statements fewer.
  */
 export const termsOnce =
   (database: Db, reads: RequestReads) =>
@@ -223,7 +235,23 @@ export const termsOnce =
     if (read) return read;
     const band = CORRECTED.has(kind);
     // Of a city, correction asks only whether it has any (correctedSearch.server.ts `correctLocation`).
-    const both = termsElseBand(database, kind, word, kind === 'city' ? 1 : EXPANSION_READ, { band });
+    const beside = TEXT_KINDS.has(kind) && !reads.unvetted.has('') && !reads.pending.has('');
+    const both = termsElseBand(database, kind, word, kind === 'city' ? 1 : EXPANSION_READ, {
+      band,
+      ...(beside ? { beside: [UNVETTED_JSON, PENDING_JSON] } : {}),
+    });
+    if (beside) {
+      remembered(
+        reads.unvetted,
+        '',
+        both.then((b) => unvettedOf(b.beside[0])),
+      );
+      remembered(
+        reads.pending,
+        '',
+        both.then((b) => pendingOf(b.beside[1])),
+      );
+    }
     const terms = remembered(
       reads.prefixes,
       key,

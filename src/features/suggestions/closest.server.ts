@@ -5,7 +5,7 @@
  * directory; a typo in the first letter is not corrected (the price of that speed), nor a word with
  * a digit.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/client';
 import { allowedEdits, editDistance } from './editDistance';
 import type { TermKind } from './vocabulary.server';
@@ -91,26 +91,33 @@ export async function closestTerms(
  * finds nothing and is corrected with no read of its own (docs/SCALING.md "Round trips"). The band
  * is read only when the prefix finds nothing (a condition on the outer row, checked before its
  * loop): a known word's statement reads the rows its terms alone do. `band` null: not read (or
- * not asked for: `band: false`).
+ * not asked for: `band: false`). `beside`: values (one-row subqueries) the same statement reads,
+ * returned in their order: the request's other reads of the vocabulary's kind, one statement fewer.
  */
 export async function termsElseBand(
   database: Db,
   kind: TermKind,
   word: string,
   limit: number,
-  { band: withBand = true } = {},
-): Promise<{ terms: string[]; band: Term[] | null }> {
+  { band: withBand = true, beside = [] }: { band?: boolean; beside?: readonly RawBuilder<unknown>[] } = {},
+): Promise<{ terms: string[]; band: Term[] | null; beside: unknown[] }> {
   const p = word.toLowerCase();
   const band = withBand ? bandOf(p) : null;
-  if (!band) return { terms: await termsWithPrefix(database, kind, p, limit), band: null };
-  const { rows } = await sql<{ terms: string; band: string | null }>`SELECT s.terms,
-      (SELECT json_group_array(json_array(b.term, b.label, b.n)) FROM search_terms b INDEXED BY ${sql.raw(TERMS_BAND_INDEX)}
-        WHERE s.terms = '[]' AND ${inBand(kind, band)}) AS band
+  if (!band && !beside.length) return { terms: await termsWithPrefix(database, kind, p, limit), band: null, beside: [] };
+  const bandRead = band
+    ? sql`(SELECT json_group_array(json_array(b.term, b.label, b.n)) FROM search_terms b INDEXED BY ${sql.raw(TERMS_BAND_INDEX)}
+        WHERE s.terms = '[]' AND ${inBand(kind, band)})`
+    : sql`NULL`;
+  const besideRead = beside.map((value, i) => sql`, ${value} AS ${sql.raw(`beside${i}__`)}`);
+  const { rows } = await sql<Record<string, unknown> & { terms: string; band: string | null }>`SELECT s.terms,
+      ${bandRead} AS band${sql.join(besideRead, sql``)}
     FROM (SELECT json_group_array(term) AS terms FROM (${termsStartingWith(kind, p, limit)})) s`.execute(database.db);
-  const terms = JSON.parse(rows[0]!.terms) as string[];
-  if (terms.length) return { terms, band: null };
-  const read = JSON.parse(rows[0]!.band ?? '[]') as [string, string, number][];
-  return { terms, band: read.map(([term, label, n]) => ({ term, label, n })) };
+  const [row] = rows;
+  const terms = JSON.parse(row!.terms) as string[];
+  const besideValues = beside.map((_, i) => row![`beside${i}__`]);
+  if (!band || terms.length) return { terms, band: null, beside: besideValues };
+  const read = JSON.parse(row!.band ?? '[]') as [string, string, number][];
+  return { terms, band: read.map(([term, label, n]) => ({ term, label, n })), beside: besideValues };
 }
 
 /**

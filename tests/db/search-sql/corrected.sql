@@ -1,13 +1,7 @@
 -- query=balayge (plan: order:listed)
 
-SELECT s.terms, (SELECT json_group_array(json_array(b.term, b.label, b.n)) FROM search_terms b INDEXED BY search_terms_band WHERE s.terms = '[]' AND b.kind = ? AND length(b.term) IN (?, ?, ?, ?, ?) AND b.term >= ? AND b.term < ?) AS band FROM (SELECT json_group_array(term) AS terms FROM (SELECT DISTINCT term FROM search_terms WHERE kind = ? AND term >= ? AND term < ? ORDER BY term LIMIT ?)) s;
--- args: ["word",5,6,7,8,9,"b","b􏿿","word","balayge","balayge􏿿",17]
-
-select "name", "services" from "providers" where "vetted_at" is null and "isHidden" = ? limit ?;
--- args: [0,1000]
-
-select distinct "service" from "service_requests" limit ?;
--- args: [1001]
+SELECT s.terms, (SELECT json_group_array(json_array(b.term, b.label, b.n)) FROM search_terms b INDEXED BY search_terms_band WHERE s.terms = '[]' AND b.kind = ? AND length(b.term) IN (?, ?, ?, ?, ?) AND b.term >= ? AND b.term < ?) AS band, (SELECT json_group_array(json_array(name, services)) FROM (SELECT name, services FROM providers WHERE vetted_at IS NULL AND isHidden = 0 LIMIT ?)) AS beside0__, (SELECT json_group_array(service) FROM (SELECT DISTINCT service FROM service_requests LIMIT ?)) AS beside1__ FROM (SELECT json_group_array(term) AS terms FROM (SELECT DISTINCT term FROM search_terms WHERE kind = ? AND term >= ? AND term < ? ORDER BY term LIMIT ?)) s;
+-- args: ["word",5,6,7,8,9,"b","b􏿿",1000,1001,"word","balayge","balayge􏿿",17]
 
 SELECT DISTINCT term FROM search_terms WHERE kind = ? AND term >= ? AND term < ? ORDER BY term LIMIT ?;
 -- args: ["word","balayage","balayage􏿿",17]

@@ -1,13 +1,7 @@
 -- query=balayage (plan: order:listed)
 
-SELECT s.terms, (SELECT json_group_array(json_array(b.term, b.label, b.n)) FROM search_terms b INDEXED BY search_terms_band WHERE s.terms = '[]' AND b.kind = ? AND length(b.term) IN (?, ?, ?, ?, ?) AND b.term >= ? AND b.term < ?) AS band FROM (SELECT json_group_array(term) AS terms FROM (SELECT DISTINCT term FROM search_terms WHERE kind = ? AND term >= ? AND term < ? ORDER BY term LIMIT ?)) s;
--- args: ["word",6,7,8,9,10,"b","b􏿿","word","balayage","balayage􏿿",17]
-
-select "name", "services" from "providers" where "vetted_at" is null and "isHidden" = ? limit ?;
--- args: [0,1000]
-
-select distinct "service" from "service_requests" limit ?;
--- args: [1001]
+SELECT s.terms, (SELECT json_group_array(json_array(b.term, b.label, b.n)) FROM search_terms b INDEXED BY search_terms_band WHERE s.terms = '[]' AND b.kind = ? AND length(b.term) IN (?, ?, ?, ?, ?) AND b.term >= ? AND b.term < ?) AS band, (SELECT json_group_array(json_array(name, services)) FROM (SELECT name, services FROM providers WHERE vetted_at IS NULL AND isHidden = 0 LIMIT ?)) AS beside0__, (SELECT json_group_array(service) FROM (SELECT DISTINCT service FROM service_requests LIMIT ?)) AS beside1__ FROM (SELECT json_group_array(term) AS terms FROM (SELECT DISTINCT term FROM search_terms WHERE kind = ? AND term >= ? AND term < ? ORDER BY term LIMIT ?)) s;
+-- args: ["word",6,7,8,9,10,"b","b􏿿",1000,1001,"word","balayage","balayage􏿿",17]
 
 SELECT count(*) AS n, max(rowid) AS reach FROM (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ? AND NOT EXISTS (SELECT 1 FROM providers h INDEXED BY providers_unlisted WHERE h.seq = providers_fts.rowid AND (h.isHidden = 1 OR h.status = 'permanently_closed')) LIMIT ?);
 -- args: ["(\"balayage\")",1001]

@@ -2,11 +2,10 @@
  * The plans by name (docs/search.md "Plans"): the choice names one (choice.server.ts, pure), asking
  * for the facts it needs read (facts.server.ts); the plan named then runs.
  */
-import { Kysely, sql, type RawBuilder } from 'kysely';
-import { LibsqlDialect } from '@libsql/kysely-libsql';
+import { sql, type RawBuilder } from 'kysely';
 import type { Client, InStatement } from '@libsql/client';
 import type { Db } from '../../../db/client';
-import type { Database } from '../../../db/schema';
+import { kyselyOver } from '../../../db/kysely';
 import { choosePlan, type PlanFacts, type PlanName } from './choice.server';
 import { searchRun, type Plan, type SearchRun } from './context.server';
 import type { SearchInput, SearchRequest } from '../request.server';
@@ -207,7 +206,7 @@ async function firstStatement(
       return Reflect.get(target, key, target) as unknown;
     },
   }) as Client;
-  const database: Db = { url: q.database.url, client, db: new Kysely<Database>({ dialect: new LibsqlDialect({ client: client as never }) }) };
+  const database: Db = { url: q.database.url, client, db: kyselyOver(client) };
   const reads = Object.fromEntries(
     Object.entries(q.reads).map(([k, v]) => [k, v instanceof Map ? new Map(v) : Array.isArray(v) ? [...v] : v]),
   ) as unknown as RequestReads;
