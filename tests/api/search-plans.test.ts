@@ -2840,6 +2840,51 @@ describe("a place's rings with text that is many", () => {
   });
 });
 
+describe("a place's rings, deep pages of circles whose plan lists and sorts their few matches (SearchRun.fewSorted)", () => {
+  it('a circle asked its count before its page lists its matches once: the page is read by seq from the count\u2019s list; the same page, total and radius', async () => {
+    const { RING_TUNING } = await import('../../src/features/search/nearPlace.server');
+    const saved = { ...RING_TUNING };
+    // Each few-match plan's statement, by what it lists (its matches' statement: the text before the page's part, with its arguments).
+    const listed: string[] = [];
+    let bySeq = 0;
+    const database = watchedDatabase(api.database, (text, args) => {
+      if (/FROM \(VALUES .*\) m CROSS JOIN providers p ON p\.seq = m\.column1$/.test(text.replace(/\s+/g, ' ').trim())) bySeq++;
+      const head = /^WITH m AS MATERIALIZED \(SELECT p\.seq, p\.isPromoted[\s\S]*?\)\s+SELECT /.exec(text)?.[0];
+      if (head) listed.push(`${head} ${JSON.stringify(((args as unknown[]) ?? []).slice(0, head.split('?').length - 1))}`);
+    });
+    // Open-listed for every count of open, the text listed in every box: each circle's plan lists its few open and sorts them.
+    const tuned = tune({ openListedScale: 100, textLeads: 0, boxCheckSeeks: 0 });
+    let served = 0;
+    try {
+      for (const raw of [
+        { query: 'plan', openNow: 'true', sort: 'distance' },
+        { query: 'plan', openNow: 'true' },
+        { query: 'manicure', openNow: 'true', sort: 'rating' },
+      ] as Record<string, string>[])
+        for (const offset of [30, 100]) {
+          const params = searchParamsSchema.parse({ ...raw, location: ZIP, offset: String(offset), limit: '12' });
+          const what = `${new URLSearchParams(raw)} ${offset}`;
+          // Circle after circle, every page deep (each circle asked its count first).
+          Object.assign(RING_TUNING, { textAtOnce: false, probedFromRows: 0 });
+          listed.length = 0;
+          bySeq = 0;
+          const trace: SearchTrace = {};
+          const probed = await searchNearPlace(database, params, MOMENTS.many, trace);
+          expect(new Set(listed).size, `${what} ${trace.plan}`).toBe(listed.length);
+          served += bySeq;
+          // No circle asked its count first: each page read and sorted on its own.
+          Object.assign(RING_TUNING, { probedFromRows: 1e9 });
+          expectDistinct(probed, what);
+          expect(probed, what).toEqual(await searchNearPlace(api.database, params, MOMENTS.many));
+        }
+    } finally {
+      Object.assign(RING_TUNING, saved);
+      Object.assign(PLAN_TUNING, tuned);
+    }
+    expect(served).toBeGreaterThan(0);
+  });
+});
+
 /** The answer of `params` at `at` with a place's rings read circle after circle (no rings' one text statement). */
 async function circleAfterCircle(params: SearchParams, at: Date) {
   const { RING_TUNING } = await import('../../src/features/search/nearPlace.server');
