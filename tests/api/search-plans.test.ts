@@ -2208,6 +2208,42 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
+  it("text that is many in a box, nearest first in growing circles: each circle's list of the words narrowed to the box's states (plans/nearest.server.ts ringSource), not the whole directory's; the same rows", async () => {
+    const all = await everyProvider();
+    // Every text many (narrowed to the box's states), listed in every box however small (boxCheckSeeks).
+    tune({ textLeads: 0, boxCheckSeeks: 0 });
+    const listing: { match: string; ring: boolean }[] = [];
+    const database = watchedDatabase(api.database, (text, args) => {
+      if (!text.includes('+p.seq IN (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ?)')) return;
+      const match = ((args as unknown[]) ?? []).find((arg) => typeof arg === 'string' && arg.includes('"plan"')) as string | undefined;
+      // A circle's statement sorts its page nearest first; the count lists seqs.
+      if (match) listing.push({ match, ring: /ORDER BY distanceMiles, p\.seq LIMIT/.test(text) });
+    });
+    for (const wordsLeadBox of [1_000_000, 0])
+      for (const raw of [
+        { query: 'plan', radius: '25' },
+        { query: 'plan', radius: '100' },
+        { query: 'plan tes', radius: '50' },
+      ] as Record<string, string>[]) {
+        const what = JSON.stringify({ ...raw, wordsLeadBox });
+        PLAN_TUNING.wordsLeadBox = wordsLeadBox;
+        const within = Number(raw.radius);
+        const expected = all
+          .map((r, i) => ({ r, d: haversineMiles(P, r), i }))
+          .filter((e) => e.d <= within && hasWords(words(e.r), raw.query!))
+          .sort((a, b) => a.d - b.d || a.i - b.i)
+          .map((e) => e.r);
+        listing.length = 0;
+        const trace: SearchTrace = {};
+        const near = `${P.latitude},${P.longitude}`;
+        const page = await searchProviders(database, searchParamsSchema.parse({ limit: '12', near, sort: 'distance', ...raw }), MOMENTS.many, { trace });
+        expect(trace.plan, what).toBe('nearest');
+        expectPage(page, expected, 0, 12, what);
+        expect(listing.filter((l) => l.ring).length, what).toBeGreaterThan(0);
+        for (const { match } of listing) expect(match, what).toContain('filters : "\u{E000}s');
+      }
+  });
+
   it('long free text within a city: listed from the full-text index, intersected with the city', async () => {
     for (const query of ['plan test 00 pla tes plan test 0 p', 'pl te ci pla tes cit plan test city', 'test 001 plan city']) {
       await check({ query, location: 'Plan City 1' }, (r) => r.city === 'Plan City 1' && hasWords(words(r), query), {
