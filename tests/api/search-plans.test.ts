@@ -2876,6 +2876,48 @@ describe("a place's rings with text that is many", () => {
   });
 });
 
+describe("a place's rings with words, a deep page, circle after circle (rings.ts ringStart narrowestFirst)", () => {
+  it('the narrowest circle is asked its count first; when it fills the page the widest is never read; the same page, total and radius', async () => {
+    const { RING_TUNING, radiiFor } = await import('../../src/features/search/nearPlace.server');
+    const { loadGazetteer } = await import('../../src/features/places/gazetteer.server');
+    const { boundingBox } = await import('../../src/features/places/distance');
+    // A town by P, none of its own: the nearest circle holds many of the seed's providers.
+    const location = 'Collyer, KS';
+    const found = (await loadGazetteer()).resolve(location)!;
+    const radii = radiiFor(found);
+    const [narrowest, widest] = [boundingBox(found.point, radii[0]!), boundingBox(found.point, radii.at(-1)!)];
+    // The statements that read a box, by the circle whose bounds they carry.
+    const read = { narrowest: 0, widest: 0 };
+    const database = watchedDatabase(api.database, (_text, args) => {
+      const values = (args as unknown[]) ?? [];
+      if (values.includes(narrowest.minLat)) read.narrowest++;
+      if (values.includes(widest.minLat)) read.widest++;
+    });
+    const saved = { ...RING_TUNING };
+    try {
+      for (const raw of [{ query: 'plan' }, { query: 'plan', sort: 'rating' }] as Record<string, string>[]) {
+        const params = searchParamsSchema.parse({ ...raw, location, offset: '100', limit: '12' });
+        const what = new URLSearchParams(raw).toString();
+        // Circle after circle, every page deep (each circle asked its count first).
+        Object.assign(RING_TUNING, { textAtOnce: false, probedFromRows: 0 });
+        Object.assign(read, { narrowest: 0, widest: 0 });
+        const trace: SearchTrace = {};
+        const rings = await searchNearPlace(database, params, MOMENTS.many, trace);
+        expect(trace.plan, what).toMatch(new RegExp(`within ${radii[0]} mi$`));
+        expect(read.narrowest, what).toBeGreaterThan(0);
+        expect(read.widest, what).toBe(0);
+        // No circle asked its count first (not a deep page): each read for its page.
+        Object.assign(RING_TUNING, { probedFromRows: 1e9 });
+        expectDistinct(rings, what);
+        expect(rings, what).toEqual(await searchNearPlace(api.database, params, MOMENTS.many));
+        Object.assign(RING_TUNING, saved);
+      }
+    } finally {
+      Object.assign(RING_TUNING, saved);
+    }
+  });
+});
+
 describe("a place's rings, deep pages of circles whose plan lists and sorts their few matches (SearchRun.fewSorted)", () => {
   it('a circle asked its count before its page lists its matches once: the page is read by seq from the count\u2019s list; the same page, total and radius', async () => {
     const { RING_TUNING } = await import('../../src/features/search/nearPlace.server');

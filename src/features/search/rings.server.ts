@@ -234,7 +234,7 @@ async function openOwn(database: Db, reads: RequestReads, r: Resolved, wanted: n
 /** The rings' start as searchAround will make it once the place's own search found `total` matches (read ahead of its page). */
 function startOfOwn(a: AroundReads, radii: number[], ownSearched: boolean, total: number): RingStart {
   const { offset, limit } = a.q.params;
-  return ringStart(radii, { own: total, shown: Math.max(0, Math.min(limit, total - offset)), ownSearched, offset, limit, text: false });
+  return ringStart(radii, { own: total, shown: Math.max(0, Math.min(limit, total - offset)), ownSearched, offset, limit });
 }
 
 /** The search around the point within `miles`, nearest first. */

@@ -57,7 +57,11 @@ export interface RingStart {
   deep: boolean;
   /** The widest circle is asked first (a deep page with more than one circle). */
   widestFirst: boolean;
-  /** …after the narrowest's count, without text: each circle's count reads its own box, and the narrowest may fill the page. */
+  /**
+   * …after the narrowest's count, which may fill the page (then the widest is not asked). With text
+   * too: each circle's count lists the words narrowed to the widest's states, so the narrowest's costs
+   * what the widest's does, and the widest's only spares it when the widest is not past the cap.
+   */
   narrowestFirst: boolean;
   /** A short page with none of the place's own in the circles asks the widest for its page itself, not a count. */
   widestAsPage: boolean;
@@ -66,12 +70,11 @@ export interface RingStart {
 /**
  * How the rings fill a page at `offset` of `limit` rows when the place's own search found `own`
  * matches and shows `shown` of them on it. `ownSearched`: the place is one providers are listed in
- * (a city or ZIP code), so its own may lie in the circles. `text`: the search has words, whose one
- * list made for the widest circle every ring reads.
+ * (a city or ZIP code), so its own may lie in the circles.
  */
 export function ringStart(
   radii: number[],
-  { own, shown, ownSearched, offset, limit, text }: { own: number; shown: number; ownSearched: boolean; offset: number; limit: number; text: boolean },
+  { own, shown, ownSearched, offset, limit }: { own: number; shown: number; ownSearched: boolean; offset: number; limit: number },
 ): RingStart {
   const ownIn = ownSearched && own > 0;
   const skip = Math.max(0, offset - own);
@@ -87,7 +90,7 @@ export function ringStart(
     take,
     deep,
     widestFirst,
-    narrowestFirst: widestFirst && !text,
+    narrowestFirst: widestFirst,
     widestAsPage: !deep && !ownIn,
   };
 }
