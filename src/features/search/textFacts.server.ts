@@ -161,19 +161,23 @@ function listsEarly({ params, located }: Pick<SearchRequest, 'params' | 'located
   // Nearest first from a location with no point (a state, a ZIP prefix) finds nothing (resolve.server.ts `placeOnMap`): nothing is listed.
   const pointless = params.sort === 'distance' && !params.near && located?.found?.kind !== 'zip' && located?.found?.kind !== 'city';
   if (!hasText(params) || cityOrState || pointless) return false;
-  const category = params.service ? categoryForSearch(params.service)?.slug : undefined;
-  const r: Resolved = { params, now: new Date(), match: null, checkable: true, checkSeeks: 0, ...(category ? { category } : {}) };
+  const r = earlyResolved(params);
   const onlyText = !params.near && !params.location && filtersOf(r).every((name) => name === 'text');
   return !onlyText || params.sort !== 'recommended';
 }
+
+/** The search as the first round trip resolves it from its parameters alone (no read): its service's category, `extra` (its words, its city). */
+const earlyResolved = (params: SearchParams, extra: Partial<Resolved> = {}): Resolved => {
+  const category = params.service ? categoryForSearch(params.service)?.slug : undefined;
+  return { params, now: new Date(), match: null, checkable: true, checkSeeks: 0, ...(category ? { category } : {}), ...extra };
+};
 
 /** The city the location names as the search's place reads it (places/searchPlace.server.ts `resolvePlace`: the parse's city). */
 const listedCity = (params: Pick<SearchParams, 'location'>) => (params.location ? parseLocation(params.location).city : undefined);
 
 /** readWordsListEarly's read, done once the list it read is kept for the request (never failing: the search reads its own then). */
 async function listEarly({ database, reads, params, sample }: Pick<SearchRequest, 'database' | 'reads' | 'params' | 'sample'>): Promise<void> {
-  const category = params.service ? categoryForSearch(params.service)?.slug : undefined;
-  const tokens = sample && earlyTokens(sample, { params, now: new Date(), match: null, checkable: true, checkSeeks: 0, ...(category ? { category } : {}) });
+  const tokens = sample && earlyTokens(sample, earlyResolved(params));
   const asked: WordAsked[] = [];
   const marked = async (kind: TermKind, word: string) => {
     asked.push({ kind, word, short: kind === 'serviceWord' && isIndexedPrefix(word) });
@@ -196,15 +200,7 @@ async function listEarly({ database, reads, params, sample }: Pick<SearchRequest
     : undefined;
   // A city's own search (and the search as typed in it) lists the words with the city's (filters.server.ts `wordsMatch`).
   const city = listedCity(params);
-  const r: Resolved = {
-    params,
-    now: new Date(),
-    match,
-    checkable: true,
-    checkSeeks: 0,
-    ...(category ? { category } : {}),
-    ...(city ? { place: { text: params.location!, city, states: [] } } : {}),
-  };
+  const r = earlyResolved(params, { match, ...(city ? { place: { text: params.location!, city, states: [] } } : {}) });
   // A ZIP prefix alone (no city, no state): its states, which the words list narrowed to when many (resolve.server.ts `resolveTextList`).
   const located = params.location ? parseLocation(params.location) : {};
   const zip =
@@ -501,6 +497,16 @@ export async function wordsNoneEarly(database: Db, r: Resolved, reads: RequestRe
 /** textListOf's read of `match` when this request made it already; undefined when it did not. */
 export const textListMade = (database: Db, match: string, reads: RequestReads): Promise<TextList> | undefined =>
   reads.textLists.get(statementKey(database, textListRead(match)));
+
+/**
+ * The words' own list (`wordsCounted`'s) when this request read it already and it holds every match
+ * (its rowids); else undefined: nothing is read.
+ */
+export async function wordsListedWhole(database: Db, r: Resolved, reads: RequestReads): Promise<(TextList & { rowids: string }) | undefined> {
+  const made = r.match ? textListMade(database, wordsMatch(r), reads) : undefined;
+  const list = made ? await made : undefined;
+  return list?.rowids ? { ...list, rowids: list.rowids } : undefined;
+}
 
 /**
  * The words' own matches (no filter's token, no region) as textMatches counts them (`textListOf`):

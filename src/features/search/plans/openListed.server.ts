@@ -5,8 +5,8 @@
  * service's was a category-row lookup per open provider.
  */
 import { sql } from 'kysely';
-import { rowConditions, wordsMatch } from '../filters.server';
-import { manyText, textListMade } from '../textFacts.server';
+import { rowConditions } from '../filters.server';
+import { manyText, wordsListedWhole } from '../textFacts.server';
 import { and, type Plan, type SearchRun } from './context.server';
 import type { Resolved } from '../searchTypes.server';
 
@@ -36,10 +36,9 @@ export const openListed: Plan = {
  */
 async function wordsRowidsOf(s: SearchRun): Promise<Resolved> {
   const { r } = s;
-  if (!r.match || r.textRowids) return r;
-  const made = textListMade(s.q.database, wordsMatch(r), s.q.reads);
-  const list = made ? await made : undefined;
-  return list?.rowids ? { ...r, textRowids: list.rowids } : r;
+  if (r.textRowids) return r;
+  const list = await wordsListedWhole(s.q.database, r, s.q.reads);
+  return list ? { ...r, textRowids: list.rowids } : r;
 }
 
 /**
