@@ -2876,23 +2876,32 @@ describe("a place's rings with text that is many", () => {
   });
 });
 
-describe("a place's rings with words, a deep page, circle after circle (rings.ts ringStart narrowestFirst)", () => {
-  it('the narrowest circle is asked its count first; when it fills the page the widest is never read; the same page, total and radius', async () => {
-    const { RING_TUNING, radiiFor } = await import('../../src/features/search/nearPlace.server');
-    const { loadGazetteer } = await import('../../src/features/places/gazetteer.server');
-    const { boundingBox } = await import('../../src/features/places/distance');
-    // A town by P, none of its own: the nearest circle holds many of the seed's providers.
-    const location = 'Collyer, KS';
-    const found = (await loadGazetteer()).resolve(location)!;
-    const radii = radiiFor(found);
-    const [narrowest, widest] = [boundingBox(found.point, radii[0]!), boundingBox(found.point, radii.at(-1)!)];
-    // The statements that read a box, by the circle whose bounds they carry.
-    const read = { narrowest: 0, widest: 0 };
-    const database = watchedDatabase(api.database, (_text, args) => {
-      const values = (args as unknown[]) ?? [];
-      if (values.includes(narrowest.minLat)) read.narrowest++;
-      if (values.includes(widest.minLat)) read.widest++;
-    });
+/**
+ * The rings around Collyer, KS (a town by P, none of its own: its nearest circle holds many of the
+ * seed's providers), and the statements of `database` that read the narrowest's and the widest's
+ * boxes (by the bounds they carry), counted in `read`.
+ */
+async function collyerRings() {
+  const { radiiFor } = await import('../../src/features/search/nearPlace.server');
+  const { loadGazetteer } = await import('../../src/features/places/gazetteer.server');
+  const { boundingBox } = await import('../../src/features/places/distance');
+  const location = 'Collyer, KS';
+  const found = (await loadGazetteer()).resolve(location)!;
+  const radii = radiiFor(found);
+  const [narrowest, widest] = [boundingBox(found.point, radii[0]!), boundingBox(found.point, radii.at(-1)!)];
+  const read = { narrowest: 0, widest: 0 };
+  const database = watchedDatabase(api.database, (_text, args) => {
+    const values = (args as unknown[]) ?? [];
+    if (values.includes(narrowest.minLat)) read.narrowest++;
+    if (values.includes(widest.minLat)) read.widest++;
+  });
+  return { location, radii, read, database };
+}
+
+describe("a place's rings, a deep page, circle after circle: the narrowest circle's count first (rings.ts narrowestFirst, widestPastCap)", () => {
+  it('with words, the narrowest fills the page: the widest is never read; the same page, total and radius', async () => {
+    const { RING_TUNING } = await import('../../src/features/search/nearPlace.server');
+    const { location, radii, read, database } = await collyerRings();
     const saved = { ...RING_TUNING };
     try {
       for (const raw of [{ query: 'plan' }, { query: 'plan', sort: 'rating' }] as Record<string, string>[]) {
@@ -2911,6 +2920,37 @@ describe("a place's rings with words, a deep page, circle after circle (rings.ts
         expectDistinct(rings, what);
         expect(rings, what).toEqual(await searchNearPlace(api.database, params, MOMENTS.many));
         Object.assign(RING_TUNING, saved);
+      }
+    } finally {
+      Object.assign(RING_TUNING, saved);
+    }
+  });
+
+  it('the narrowest short of the page: the widest\u2019s count not asked when the narrowest\u2019s says it is past the cap, the next circle read instead; the same page, total and radius', async () => {
+    const { RING_TUNING } = await import('../../src/features/search/nearPlace.server');
+    const { location, read, database } = await collyerRings();
+    const saved = { ...RING_TUNING };
+    try {
+      // The 10 mi circle short of the page, the 25 mi one filling it.
+      for (const [raw, offset] of [
+        [{ query: 'plan', priceRange: '$' }, '200'],
+        [{ query: 'plan', rating: '2' }, '600'],
+      ] as const) {
+        const params = searchParamsSchema.parse({ ...raw, location, offset, limit: '12' });
+        const what = `${new URLSearchParams(raw)} ${offset}`;
+        for (const widestPastCapMargin of [0, 1e9]) {
+          // Circle after circle, every page deep (each circle asked its count first); any count past the cap, or none.
+          Object.assign(RING_TUNING, { textAtOnce: false, probedFromRows: 0, widestPastCapMargin });
+          read.widest = 0;
+          const rings = await searchNearPlace(database, params, MOMENTS.many);
+          expect(rings.place?.radiusMiles, what).toBe(25);
+          if (widestPastCapMargin) expect(read.widest, `${what}: the widest asked`).toBeGreaterThan(0);
+          else expect(read.widest, `${what}: the widest not asked`).toBe(0);
+          // No circle asked its count first (not a deep page): each read for its page.
+          Object.assign(RING_TUNING, { probedFromRows: 1e9, widestPastCapMargin: saved.widestPastCapMargin });
+          expectDistinct(rings, what);
+          expect(rings, what).toEqual(await searchNearPlace(api.database, params, MOMENTS.many));
+        }
       }
     } finally {
       Object.assign(RING_TUNING, saved);

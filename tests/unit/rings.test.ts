@@ -13,6 +13,7 @@ import {
   ringStart,
   textRingChoice,
   textRingPage,
+  widestPastCap,
 } from '../../src/features/search/rings';
 
 const RADII = [13, 25, 50];
@@ -100,6 +101,16 @@ describe('fills, ringRead, afterWidest', () => {
     const asPage = start({ own: 0, shown: 0 });
     expect(afterWidest(asPage, { total: 5 })).toEqual({ next: 'answer' });
     expect(afterWidest(asPage, { total: 0 })).toEqual({ next: 'rings', from: 3 });
+  });
+
+  it('the widest circle surely past the cap: the narrowest past it, or its count over the widest’s area past the cap with room to spare', () => {
+    const cap = 1000;
+    // 13 then 50 miles: the widest's area is (50/13)^2, about 14.8 times the narrowest's.
+    const over = Math.ceil((RING_TUNING.widestPastCapMargin * cap) / (50 / 13) ** 2);
+    expect(widestPastCap(start(), { total: 3, capped: true }, cap)).toBe(true);
+    expect(widestPastCap(start(), { total: over }, cap)).toBe(true);
+    expect(widestPastCap(start(), { total: over - 1 }, cap)).toBe(false);
+    expect(widestPastCap(start(), { total: 0 }, cap)).toBe(false);
   });
 });
 

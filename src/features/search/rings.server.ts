@@ -34,6 +34,7 @@ import {
   ringStart,
   textRingChoice,
   textRingPage,
+  widestPastCap,
   type Counted,
   type RingStart,
 } from './rings';
@@ -298,9 +299,10 @@ export async function searchAround(database: Db, a: Around): Promise<RingPage | 
     if (asked && 'from' in asked) from = asked.from;
     return asked && 'page' in asked ? asked.page : null;
   };
-  // A deep page asks the widest circle first; without text, the narrowest's count before it (rings.ts).
+  // A deep page asks the widest circle first, after the narrowest's count, unless that fills the page
+  // or says the widest is past the cap (rings.ts).
   const firstProbe = start.narrowestFirst ? await probeOf(database, a, start.radii[0]!) : null;
-  if (start.widestFirst && !(firstProbe && fills(start, firstProbe))) {
+  if (start.widestFirst && !(firstProbe && (fills(start, firstProbe) || widestPastCap(start, firstProbe, LIMITS.countedTotal)))) {
     const page = await widest();
     if (page) return page;
   }

@@ -23,6 +23,12 @@ export const RING_TUNING = {
    * page: a read that is rarely wasted, where waiting for the own page cost a round trip.
    */
   likelyShortMargin: 1.5,
+  /**
+   * The widest circle's count is not asked when the narrowest's, spread over the widest's area, passes
+   * the counted cap this many times over (`widestPastCap`): past the cap it would only send the rings
+   * back to the narrowest. Room for a place denser at its centre than around it.
+   */
+  widestPastCapMargin: 3,
 };
 
 /** The radii to try around `place`, in miles, whole, never past MAX_NEARBY_MILES. */
@@ -138,6 +144,15 @@ export function aheadOfOwn(
   const short = own < wanted || (rings === 'text' && own * share * RING_TUNING.likelyShortMargin < wanted);
   return short ? { rings, own } : null;
 }
+
+/**
+ * Whether the widest circle is surely past the counted cap (`cap`), from the narrowest's count
+ * (`narrowest`: past the cap, or its matches at the narrowest's density over the widest's area,
+ * `RING_TUNING.widestPastCapMargin` times the cap): then its count is not asked (afterWidest would
+ * read the rings from the narrowest anyway). The answer is the same either way: the rings are read in turn.
+ */
+export const widestPastCap = ({ radii }: Pick<RingStart, 'radii'>, narrowest: Counted, cap: number) =>
+  !!narrowest.capped || narrowest.total * (radii.at(-1)! / radii[0]!) ** 2 >= RING_TUNING.widestPastCapMargin * cap;
 
 /** Whether a circle of `count` matches (with the place's own) fills the page. */
 export const fills = (start: RingStart, count: Counted) => !!count.capped || start.own + count.total >= start.wanted;
