@@ -2257,6 +2257,42 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
+  it("text that is many in a box, nearest first in growing circles: each circle's list of the words narrowed to the box's states (plans/nearest.server.ts ringSource), not the whole directory's; the same rows", async () => {
+    const all = await everyProvider();
+    // Every text many (narrowed to the box's states), listed in every box however small (boxCheckSeeks).
+    tune({ textLeads: 0, boxCheckSeeks: 0 });
+    const listing: { match: string; ring: boolean }[] = [];
+    const database = watchedDatabase(api.database, (text, args) => {
+      if (!text.includes('+p.seq IN (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ?)')) return;
+      const match = ((args as unknown[]) ?? []).find((arg) => typeof arg === 'string' && arg.includes('"plan"')) as string | undefined;
+      // A circle's statement sorts its page nearest first; the count lists seqs.
+      if (match) listing.push({ match, ring: /ORDER BY distanceMiles, p\.seq LIMIT/.test(text) });
+    });
+    for (const wordsLeadBox of [1_000_000, 0])
+      for (const raw of [
+        { query: 'plan', radius: '25' },
+        { query: 'plan', radius: '100' },
+        { query: 'plan tes', radius: '50' },
+      ] as Record<string, string>[]) {
+        const what = JSON.stringify({ ...raw, wordsLeadBox });
+        PLAN_TUNING.wordsLeadBox = wordsLeadBox;
+        const within = Number(raw.radius);
+        const expected = all
+          .map((r, i) => ({ r, d: haversineMiles(P, r), i }))
+          .filter((e) => e.d <= within && hasWords(words(e.r), raw.query!))
+          .sort((a, b) => a.d - b.d || a.i - b.i)
+          .map((e) => e.r);
+        listing.length = 0;
+        const trace: SearchTrace = {};
+        const near = `${P.latitude},${P.longitude}`;
+        const page = await searchProviders(database, searchParamsSchema.parse({ limit: '12', near, sort: 'distance', ...raw }), MOMENTS.many, { trace });
+        expect(trace.plan, what).toBe('nearest');
+        expectPage(page, expected, 0, 12, what);
+        expect(listing.filter((l) => l.ring).length, what).toBeGreaterThan(0);
+        for (const { match } of listing) expect(match, what).toContain('filters : "\u{E000}s');
+      }
+  });
+
   it('long free text within a city: listed from the full-text index, intersected with the city', async () => {
     for (const query of ['plan test 00 pla tes plan test 0 p', 'pl te ci pla tes cit plan test city', 'test 001 plan city']) {
       await check({ query, location: 'Plan City 1' }, (r) => r.city === 'Plan City 1' && hasWords(words(r), query), {
@@ -2886,6 +2922,133 @@ describe("a place's rings with text that is many", () => {
       expect(narrowed.length, what).toBe(1);
       expect(statements.filter((text) => text.includes('+p.seq IN (SELECT value FROM json_each(?))')).length, what).toBeGreaterThan(0);
     }
+  });
+});
+
+/**
+ * The rings around Collyer, KS (a town by P, none of its own: its nearest circle holds many of the
+ * seed's providers), and the statements of `database` that read the narrowest's and the widest's
+ * boxes (by the bounds they carry), counted in `read`.
+ */
+async function collyerRings() {
+  const { radiiFor } = await import('../../src/features/search/nearPlace.server');
+  const { loadGazetteer } = await import('../../src/features/places/gazetteer.server');
+  const { boundingBox } = await import('../../src/features/places/distance');
+  const location = 'Collyer, KS';
+  const found = (await loadGazetteer()).resolve(location)!;
+  const radii = radiiFor(found);
+  const [narrowest, widest] = [boundingBox(found.point, radii[0]!), boundingBox(found.point, radii.at(-1)!)];
+  const read = { narrowest: 0, widest: 0 };
+  const database = watchedDatabase(api.database, (_text, args) => {
+    const values = (args as unknown[]) ?? [];
+    if (values.includes(narrowest.minLat)) read.narrowest++;
+    if (values.includes(widest.minLat)) read.widest++;
+  });
+  return { location, radii, read, database };
+}
+
+describe("a place's rings, a deep page, circle after circle: the narrowest circle's count first (rings.ts narrowestFirst, widestPastCap)", () => {
+  it('with words, the narrowest fills the page: the widest is never read; the same page, total and radius', async () => {
+    const { RING_TUNING } = await import('../../src/features/search/nearPlace.server');
+    const { location, radii, read, database } = await collyerRings();
+    const saved = { ...RING_TUNING };
+    try {
+      for (const raw of [{ query: 'plan' }, { query: 'plan', sort: 'rating' }] as Record<string, string>[]) {
+        const params = searchParamsSchema.parse({ ...raw, location, offset: '100', limit: '12' });
+        const what = new URLSearchParams(raw).toString();
+        // Circle after circle, every page deep (each circle asked its count first).
+        Object.assign(RING_TUNING, { textAtOnce: false, probedFromRows: 0 });
+        Object.assign(read, { narrowest: 0, widest: 0 });
+        const trace: SearchTrace = {};
+        const rings = await searchNearPlace(database, params, MOMENTS.many, trace);
+        expect(trace.plan, what).toMatch(new RegExp(`within ${radii[0]} mi$`));
+        expect(read.narrowest, what).toBeGreaterThan(0);
+        expect(read.widest, what).toBe(0);
+        // No circle asked its count first (not a deep page): each read for its page.
+        Object.assign(RING_TUNING, { probedFromRows: 1e9 });
+        expectDistinct(rings, what);
+        expect(rings, what).toEqual(await searchNearPlace(api.database, params, MOMENTS.many));
+        Object.assign(RING_TUNING, saved);
+      }
+    } finally {
+      Object.assign(RING_TUNING, saved);
+    }
+  });
+
+  it('the narrowest short of the page: the widest\u2019s count not asked when the narrowest\u2019s says it is past the cap, the next circle read instead; the same page, total and radius', async () => {
+    const { RING_TUNING } = await import('../../src/features/search/nearPlace.server');
+    const { location, read, database } = await collyerRings();
+    const saved = { ...RING_TUNING };
+    try {
+      // The 10 mi circle short of the page, the 25 mi one filling it.
+      for (const [raw, offset] of [
+        [{ query: 'plan', priceRange: '$' }, '200'],
+        [{ query: 'plan', rating: '2' }, '600'],
+      ] as const) {
+        const params = searchParamsSchema.parse({ ...raw, location, offset, limit: '12' });
+        const what = `${new URLSearchParams(raw)} ${offset}`;
+        for (const widestPastCapMargin of [0, 1e9]) {
+          // Circle after circle, every page deep (each circle asked its count first); any count past the cap, or none.
+          Object.assign(RING_TUNING, { textAtOnce: false, probedFromRows: 0, widestPastCapMargin });
+          read.widest = 0;
+          const rings = await searchNearPlace(database, params, MOMENTS.many);
+          expect(rings.place?.radiusMiles, what).toBe(25);
+          if (widestPastCapMargin) expect(read.widest, `${what}: the widest asked`).toBeGreaterThan(0);
+          else expect(read.widest, `${what}: the widest not asked`).toBe(0);
+          // No circle asked its count first (not a deep page): each read for its page.
+          Object.assign(RING_TUNING, { probedFromRows: 1e9, widestPastCapMargin: saved.widestPastCapMargin });
+          expectDistinct(rings, what);
+          expect(rings, what).toEqual(await searchNearPlace(api.database, params, MOMENTS.many));
+        }
+      }
+    } finally {
+      Object.assign(RING_TUNING, saved);
+    }
+  });
+});
+
+describe("a place's rings, deep pages of circles whose plan lists and sorts their few matches (SearchRun.fewSorted)", () => {
+  it('a circle asked its count before its page lists its matches once: the page is read by seq from the count\u2019s list; the same page, total and radius', async () => {
+    const { RING_TUNING } = await import('../../src/features/search/nearPlace.server');
+    const saved = { ...RING_TUNING };
+    // Each few-match plan's statement, by what it lists (its matches' statement: the text before the page's part, with its arguments).
+    const listed: string[] = [];
+    let bySeq = 0;
+    const database = watchedDatabase(api.database, (text, args) => {
+      if (/FROM \(VALUES .*\) m CROSS JOIN providers p ON p\.seq = m\.column1$/.test(text.replace(/\s+/g, ' ').trim())) bySeq++;
+      const head = /^WITH m AS MATERIALIZED \(SELECT p\.seq, p\.isPromoted[\s\S]*?\)\s+SELECT /.exec(text)?.[0];
+      if (head) listed.push(`${head} ${JSON.stringify(((args as unknown[]) ?? []).slice(0, head.split('?').length - 1))}`);
+    });
+    // Open-listed for every count of open, the text listed in every box: each circle's plan lists its few open and sorts them.
+    const tuned = tune({ openListedScale: 100, textLeads: 0, boxCheckSeeks: 0 });
+    let served = 0;
+    try {
+      for (const raw of [
+        { query: 'plan', openNow: 'true', sort: 'distance' },
+        { query: 'plan', openNow: 'true' },
+        { query: 'manicure', openNow: 'true', sort: 'rating' },
+      ] as Record<string, string>[])
+        for (const offset of [30, 100]) {
+          const params = searchParamsSchema.parse({ ...raw, location: ZIP, offset: String(offset), limit: '12' });
+          const what = `${new URLSearchParams(raw)} ${offset}`;
+          // Circle after circle, every page deep (each circle asked its count first).
+          Object.assign(RING_TUNING, { textAtOnce: false, probedFromRows: 0 });
+          listed.length = 0;
+          bySeq = 0;
+          const trace: SearchTrace = {};
+          const probed = await searchNearPlace(database, params, MOMENTS.many, trace);
+          expect(new Set(listed).size, `${what} ${trace.plan}`).toBe(listed.length);
+          served += bySeq;
+          // No circle asked its count first: each page read and sorted on its own.
+          Object.assign(RING_TUNING, { probedFromRows: 1e9 });
+          expectDistinct(probed, what);
+          expect(probed, what).toEqual(await searchNearPlace(api.database, params, MOMENTS.many));
+        }
+    } finally {
+      Object.assign(RING_TUNING, saved);
+      Object.assign(PLAN_TUNING, tuned);
+    }
+    expect(served).toBeGreaterThan(0);
   });
 });
 

@@ -13,11 +13,11 @@ import {
   ringStart,
   textRingChoice,
   textRingPage,
+  widestPastCap,
 } from '../../src/features/search/rings';
 
 const RADII = [13, 25, 50];
-const start = (o: Partial<Parameters<typeof ringStart>[1]> = {}) =>
-  ringStart(RADII, { own: 2, shown: 2, ownSearched: true, offset: 0, limit: 20, text: false, ...o });
+const start = (o: Partial<Parameters<typeof ringStart>[1]> = {}) => ringStart(RADII, { own: 2, shown: 2, ownSearched: true, offset: 0, limit: 20, ...o });
 
 describe('radiiFor', () => {
   it('starts at the place’s extent plus ten miles, whole, then the wider steps, never past fifty', () => {
@@ -65,11 +65,10 @@ describe('ringStart', () => {
     expect(start({ own: 5, shown: 0, offset: 40 })).toMatchObject({ skip: 35, take: 20 });
   });
 
-  it('a deep page (its rows past the probe threshold) asks each circle’s count first, the widest first, and the narrowest before it without text', () => {
+  it('a deep page (its rows past the probe threshold) asks each circle’s count first, the narrowest, then the widest', () => {
     const deep = start({ own: 2, shown: 0, offset: RING_TUNING.probedFromRows });
     expect(deep).toMatchObject({ deep: true, widestFirst: true, narrowestFirst: true });
-    expect(start({ own: 2, shown: 0, offset: RING_TUNING.probedFromRows, text: true })).toMatchObject({ widestFirst: true, narrowestFirst: false });
-    expect(ringStart([50], { own: 2, shown: 0, ownSearched: true, offset: 200, limit: 20, text: false })).toMatchObject({ deep: true, widestFirst: false });
+    expect(ringStart([50], { own: 2, shown: 0, ownSearched: true, offset: 200, limit: 20 })).toMatchObject({ deep: true, widestFirst: false });
   });
 
   it('with none of the place’s own (a county, or a city with none), a short page asks the widest for its page itself', () => {
@@ -103,6 +102,16 @@ describe('fills, ringRead, afterWidest', () => {
     expect(afterWidest(asPage, { total: 5 })).toEqual({ next: 'answer' });
     expect(afterWidest(asPage, { total: 0 })).toEqual({ next: 'rings', from: 3 });
   });
+
+  it('the widest circle surely past the cap: the narrowest past it, or its count over the widest’s area past the cap with room to spare', () => {
+    const cap = 1000;
+    // 13 then 50 miles: the widest's area is (50/13)^2, about 14.8 times the narrowest's.
+    const over = Math.ceil((RING_TUNING.widestPastCapMargin * cap) / (50 / 13) ** 2);
+    expect(widestPastCap(start(), { total: 3, capped: true }, cap)).toBe(true);
+    expect(widestPastCap(start(), { total: over }, cap)).toBe(true);
+    expect(widestPastCap(start(), { total: over - 1 }, cap)).toBe(false);
+    expect(widestPastCap(start(), { total: 0 }, cap)).toBe(false);
+  });
 });
 
 describe('ringsListed', () => {
@@ -131,7 +140,7 @@ describe('readAtOnce', () => {
 describe('the rings with words in one statement: textRingChoice, textRingPage, hasText', () => {
   const CAP = 1000;
   it('the first circle whose matches, net of the place’s own in it, fill the page with the place’s own; else the widest', () => {
-    const s = start({ text: true });
+    const s = start();
     // own 2, wanted 20: the nearest holds 10 (1 own), the one between 20 (2 own), the widest 40.
     const counts = [
       { n: 10, o: 1 },
@@ -154,7 +163,7 @@ describe('the rings with words in one statement: textRingChoice, textRingPage, h
   });
 
   it('nothing in the place nor the widest: null; a count it needs not made: undefined (the circles’ own plans answer)', () => {
-    const none = start({ own: 0, shown: 0, text: true });
+    const none = start({ own: 0, shown: 0 });
     expect(
       textRingChoice(
         none,
@@ -168,7 +177,7 @@ describe('the rings with words in one statement: textRingChoice, textRingPage, h
     ).toBeNull();
     expect(
       textRingChoice(
-        start({ text: true }),
+        start(),
         [
           { n: 0, o: 0 },
           { n: 0, o: 0 },
@@ -177,12 +186,12 @@ describe('the rings with words in one statement: textRingChoice, textRingPage, h
         CAP,
       ),
     ).toEqual({ ring: 2, total: 0 });
-    expect(textRingChoice(start({ text: true }), [{ n: 3, o: 0 }, null, null], CAP)).toBeUndefined();
+    expect(textRingChoice(start(), [{ n: 3, o: 0 }, null, null], CAP)).toBeUndefined();
   });
 
   it('a circle past the cap is the ring, its total capped net of the place’s own, as its own plan counts it', () => {
-    expect(textRingChoice(start({ text: true }), [{ n: CAP + 1, o: 0 }, null, null], CAP)).toEqual({ ring: 0, total: CAP, capped: true });
-    expect(textRingChoice(start({ text: true }), [{ n: 3, o: 0 }, { n: CAP + 40, o: 2 }, null], CAP)).toEqual({ ring: 1, total: CAP - 2, capped: true });
+    expect(textRingChoice(start(), [{ n: CAP + 1, o: 0 }, null, null], CAP)).toEqual({ ring: 0, total: CAP, capped: true });
+    expect(textRingChoice(start(), [{ n: 3, o: 0 }, { n: CAP + 40, o: 2 }, null], CAP)).toEqual({ ring: 1, total: CAP - 2, capped: true });
   });
 
   it('a ring’s page is its positions of the list read from `from`, those within its radius (a narrower ring’s list is the wider’s nearer than its radius)', () => {

@@ -21,7 +21,7 @@ import type { SearchParams, SearchResult } from './schemas/search';
 import { searchOf } from './search.server';
 import { searchRequest, type SearchRequest, type SearchTrace } from './request.server';
 import { MAX_NEARBY_MILES } from './params';
-import { hasText, radiiFor, ringStart } from './rings';
+import { radiiFor, ringStart } from './rings';
 import { readsAhead, searchAround, type AroundAhead } from './rings.server';
 import { citiesWithProviders, nearestCityWithProviders } from './nearestCity.server';
 import { kept } from './requestReads.server';
@@ -183,7 +183,6 @@ async function searchPlace(
       : { ...p, distanceMiles: roundMiles(haversineMiles(point, { latitude: p.latitude, longitude: p.longitude })) };
   const empty = { total: 0, capped: false, items: [] as SearchResult[] };
   const wanted = params.offset + params.limit;
-  const text = hasText(params);
   // The own search tells what it knows before its page (SearchRequest.tell): the rings may be read beside it.
   const { found: own, plan: ownPlan } = runs ? await (early ?? ownSearchOf(ownRequest, place)) : { found: empty, plan: 'none' };
   if (runs) trace.plan = ownPlan;
@@ -196,7 +195,6 @@ async function searchPlace(
     ownSearched,
     offset: params.offset,
     limit: params.limit,
-    text,
   });
   // Its own page held all of the place's own (a first page they do not fill): the rings count them in a circle from these.
   const ownAll = own.items.length === own.total ? own.items : undefined;

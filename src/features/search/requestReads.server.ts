@@ -44,6 +44,8 @@ export interface RequestReads {
   textMatches: StatementMemo<TextMatch | null | false>;
   /** A count that lists its matches' seq (SearchRun.countOrList): a circle's count is read again for its page. */
   listings: StatementMemo<Listing>;
+  /** A few-match plan's matches, their seq in its page's order (SearchRun.fewSorted): a circle's count, read again for its page by seq. */
+  sortedMatches: StatementMemo<number[]>;
   /** The states a box or a ZIP prefix holds providers in (textFacts.server.ts `statesOf`). */
   states: StatementMemo<readonly string[] | null>;
   /** The words' matches and their rowids (textFacts.server.ts `textListOf`). */
@@ -83,6 +85,7 @@ export const requestReads = (): RequestReads => ({
   counts: new Map(),
   textMatches: new Map(),
   listings: new Map(),
+  sortedMatches: new Map(),
   states: new Map(),
   textLists: new Map(),
   prefixes: new Map(),

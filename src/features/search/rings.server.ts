@@ -34,6 +34,7 @@ import {
   ringStart,
   textRingChoice,
   textRingPage,
+  widestPastCap,
   type Counted,
   type RingStart,
 } from './rings';
@@ -234,7 +235,7 @@ async function openOwn(database: Db, reads: RequestReads, r: Resolved, wanted: n
 /** The rings' start as searchAround will make it once the place's own search found `total` matches (read ahead of its page). */
 function startOfOwn(a: AroundReads, radii: number[], ownSearched: boolean, total: number): RingStart {
   const { offset, limit } = a.q.params;
-  return ringStart(radii, { own: total, shown: Math.max(0, Math.min(limit, total - offset)), ownSearched, offset, limit, text: false });
+  return ringStart(radii, { own: total, shown: Math.max(0, Math.min(limit, total - offset)), ownSearched, offset, limit });
 }
 
 /** The search around the point within `miles`, nearest first. */
@@ -298,9 +299,10 @@ export async function searchAround(database: Db, a: Around): Promise<RingPage | 
     if (asked && 'from' in asked) from = asked.from;
     return asked && 'page' in asked ? asked.page : null;
   };
-  // A deep page asks the widest circle first; without text, the narrowest's count before it (rings.ts).
+  // A deep page asks the widest circle first, after the narrowest's count, unless that fills the page
+  // or says the widest is past the cap (rings.ts).
   const firstProbe = start.narrowestFirst ? await probeOf(database, a, start.radii[0]!) : null;
-  if (start.widestFirst && !(firstProbe && fills(start, firstProbe))) {
+  if (start.widestFirst && !(firstProbe && (fills(start, firstProbe) || widestPastCap(start, firstProbe, LIMITS.countedTotal)))) {
     const page = await widest();
     if (page) return page;
   }

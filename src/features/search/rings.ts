@@ -23,6 +23,12 @@ export const RING_TUNING = {
    * page: a read that is rarely wasted, where waiting for the own page cost a round trip.
    */
   likelyShortMargin: 1.5,
+  /**
+   * The widest circle's count is not asked when the narrowest's, spread over the widest's area, passes
+   * the counted cap this many times over (`widestPastCap`): past the cap it would only send the rings
+   * back to the narrowest. Room for a place denser at its centre than around it.
+   */
+  widestPastCapMargin: 3,
 };
 
 /** The radii to try around `place`, in miles, whole, never past MAX_NEARBY_MILES. */
@@ -57,7 +63,11 @@ export interface RingStart {
   deep: boolean;
   /** The widest circle is asked first (a deep page with more than one circle). */
   widestFirst: boolean;
-  /** …after the narrowest's count, without text: each circle's count reads its own box, and the narrowest may fill the page. */
+  /**
+   * …after the narrowest's count, which may fill the page (then the widest is not asked). With text
+   * too: each circle's count lists the words narrowed to the widest's states, so the narrowest's costs
+   * what the widest's does, and the widest's only spares it when the widest is not past the cap.
+   */
   narrowestFirst: boolean;
   /** A short page with none of the place's own in the circles asks the widest for its page itself, not a count. */
   widestAsPage: boolean;
@@ -66,12 +76,11 @@ export interface RingStart {
 /**
  * How the rings fill a page at `offset` of `limit` rows when the place's own search found `own`
  * matches and shows `shown` of them on it. `ownSearched`: the place is one providers are listed in
- * (a city or ZIP code), so its own may lie in the circles. `text`: the search has words, whose one
- * list made for the widest circle every ring reads.
+ * (a city or ZIP code), so its own may lie in the circles.
  */
 export function ringStart(
   radii: number[],
-  { own, shown, ownSearched, offset, limit, text }: { own: number; shown: number; ownSearched: boolean; offset: number; limit: number; text: boolean },
+  { own, shown, ownSearched, offset, limit }: { own: number; shown: number; ownSearched: boolean; offset: number; limit: number },
 ): RingStart {
   const ownIn = ownSearched && own > 0;
   const skip = Math.max(0, offset - own);
@@ -87,7 +96,7 @@ export function ringStart(
     take,
     deep,
     widestFirst,
-    narrowestFirst: widestFirst && !text,
+    narrowestFirst: widestFirst,
     widestAsPage: !deep && !ownIn,
   };
 }
@@ -135,6 +144,15 @@ export function aheadOfOwn(
   const short = own < wanted || (rings === 'text' && own * share * RING_TUNING.likelyShortMargin < wanted);
   return short ? { rings, own } : null;
 }
+
+/**
+ * Whether the widest circle is surely past the counted cap (`cap`), from the narrowest's count
+ * (`narrowest`: past the cap, or its matches at the narrowest's density over the widest's area,
+ * `RING_TUNING.widestPastCapMargin` times the cap): then its count is not asked (afterWidest would
+ * read the rings from the narrowest anyway). The answer is the same either way: the rings are read in turn.
+ */
+export const widestPastCap = ({ radii }: Pick<RingStart, 'radii'>, narrowest: Counted, cap: number) =>
+  !!narrowest.capped || narrowest.total * (radii.at(-1)! / radii[0]!) ** 2 >= RING_TUNING.widestPastCapMargin * cap;
 
 /** Whether a circle of `count` matches (with the place's own) fills the page. */
 export const fills = (start: RingStart, count: Counted) => !!count.capped || start.own + count.total >= start.wanted;

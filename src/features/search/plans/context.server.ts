@@ -446,9 +446,29 @@ async function fewSorted(s: SearchRun, from: RawBuilder<unknown>): Promise<[Row[
       CROSS JOIN providers p ON p.seq = s.seq ORDER BY ${order}`);
     return [rows, s.r.openTotal];
   }
-  const found = await run(fewSortedRead(s, from));
-  return [found.filter((row) => row.seq !== null), cappedTotal(Number(found[0]!.matchCount))];
+  // A place's circle asked its count (a page of no rows) before its page: the count lists every
+  // match's seq in the page's order, and the page is then read by seq, not listed and sorted again.
+  const { database, params, reads } = s.q;
+  const whole = sortedMatches(s, from);
+  const key = statementKey(database, whole);
+  const listed = reads.sortedMatches.get(key);
+  if (!listed && params.limit > 0) {
+    const found = await run(fewSortedRead(s, from));
+    return [found.filter((row) => row.seq !== null), cappedTotal(Number(found[0]!.matchCount))];
+  }
+  const seqs = await (listed ??
+    remembered(
+      reads.sortedMatches,
+      key,
+      run(whole).then(([row]) => JSON.parse(String((row as Record<string, unknown>).seqs)) as number[]),
+    ));
+  return [await rowsBySeq(s, seqs.slice(params.offset, params.offset + params.limit)), cappedTotal(seqs.length)];
 }
+
+/** Every match of `from` (a few-match plan's), its seq listed in the page's order (`fewSorted`'s count of a circle). */
+const sortedMatches = (s: SearchRun, from: RawBuilder<unknown>) =>
+  sql`WITH m AS MATERIALIZED (SELECT ${ORDER_COLUMNS}${orderDistanceOf(s)} ${from})
+      SELECT json_group_array(seq) AS seqs FROM (SELECT seq FROM m p ORDER BY ${s.order})`;
 
 /** fewSorted's statement when the total is not known: the page's rows, each with the count (`matchCount`). */
 function fewSortedRead(s: SearchRun, from: RawBuilder<unknown>) {

@@ -22,12 +22,12 @@ export const nearest: Plan = {
     // each match checked in the box, as other orders read it (otherOrder.server.ts `wordsInBox`). A
     // place's ring reads the list made once for the request instead (pointSource.server.ts `textInBox`).
     const words = s.r.textCircle ? null : await wordsInBox(s);
-    const { conds, tables, seqSource } = words ?? (await pointSource(s));
+    const { conds, tables, seqSource, boxStates } = words ?? (await pointSource(s));
     // The point first (a page there reads less than sorting the matches), then the few the count listed, sorted.
     const { count, sorted } = await s.countOrList(tables, conds, seqSource);
     if (count.total === 0) return { count, rows: [] };
     // Few matches, listed by the count: sorted, those at the point come first in seq order, as below.
-    return { count, rows: sorted ? await sorted() : await nearestFirst(s, tables, conds) };
+    return { count, rows: sorted ? await sorted() : await nearestFirst(s, tables, conds, boxStates) };
   },
 };
 
@@ -37,9 +37,10 @@ export const nearest: Plan = {
  * of `tables` and `conds` sorted. Providers sit at their ZIP area's centre, so a city's or ZIP's
  * point may hold thousands: at distance 0 their order is seq, which the coordinate index yields for
  * one point without sorting them. Text (many: few was listed before) is checked row by row in a
- * small circle and listed once in a large one (`listTextIn`).
+ * small circle and listed once in a large one (`listTextIn`), narrowed to `boxStates` (those of
+ * `near`'s box, which holds every circle) when the source's list was.
  */
-async function nearestFirst(s: SearchRun, tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]): Promise<Row[]> {
+async function nearestFirst(s: SearchRun, tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], boxStates?: readonly string[]): Promise<Row[]> {
   const { r, page, run, distance } = s;
   const { params } = s.q;
   const { latitude, longitude } = r.point!;
@@ -60,7 +61,7 @@ async function nearestFirst(s: SearchRun, tables: RawBuilder<unknown>, conds: Ex
     const listText = await s.listTextIn(r.point!, miles);
     // As at the point: a deep page seldom fills a small circle, and its listed read would list the words once more.
     if (listText && s.wanted > PLAN_TUNING.pointListedUpTo) return s.sortedPage(tables, conds);
-    const circle = ringSource(s, miles, listText);
+    const circle = ringSource(s, miles, listText, boxStates);
     const ring = await s.sortedPage(circle.tables, circle.conds);
     if (ring.length === params.limit || listText) return ring.length === params.limit ? ring : s.sortedPage(tables, conds);
   }
@@ -70,10 +71,12 @@ async function nearestFirst(s: SearchRun, tables: RawBuilder<unknown>, conds: Ex
 /**
  * A circle's matches: a service's category rows in its box, else every provider there checked. A
  * city's box holds tens of thousands at a million, each checked for the service by a lookup, where
- * the service's own rows there are a tenth of them (as pointSource reads `near`'s box).
+ * the service's own rows there are a tenth of them (as pointSource reads `near`'s box). Text listed
+ * is narrowed to `boxStates` when known: the words' whole list was built for a circle of one city.
  */
-function ringSource({ r }: SearchRun, miles: number, listText: boolean): ListedSource {
+function ringSource({ r }: SearchRun, miles: number, listText: boolean, boxStates?: readonly string[]): ListedSource {
   const within = { point: r.point!, miles };
-  if (r.category) return categorySource({ ...r, within }, boxTables(within.point, miles, r.category), listText);
-  return { tables: boxTables(within.point, miles), conds: rowConditions({ ...r, within }, { listText }) };
+  const inRing = { ...r, within, ...(boxStates?.length && !r.regionStates ? { regionStates: boxStates } : {}) };
+  if (r.category) return categorySource(inRing, boxTables(within.point, miles, r.category), listText);
+  return { tables: boxTables(within.point, miles), conds: rowConditions(inRing, { listText }) };
 }
