@@ -537,25 +537,31 @@ describe('near at fixed distances', () => {
     const all = await everyProvider();
     const byDistance = (rows: Ref[]) => rows.map((r, i) => ({ r, d: haversineMiles(P, r), i })).sort((a, b) => a.d - b.d || a.i - b.i);
     const expected = byDistance(within(all, 25));
-    for (const offset of [0, 100, 900]) {
-      const page = await search({ near, sort: 'distance', offset: String(offset) }, MOMENTS.many);
-      expect(lastPlan).toBe('nearest:spots');
-      expect(page.items.map((p) => p.id)).toEqual(expected.slice(offset, offset + 100).map((e) => e.r.id));
-    }
-    // A service: point by point from its category rows' coordinates (migrations/0023); with a price
-    // and a minimum rating, which they carry; in a state, which they do not (each provider row is read).
-    for (const [extra, keep] of [
-      [{}, () => true],
-      [{ priceRange: '$$', rating: '2' }, (r: Ref) => r.priceRange === '$$' && r.rating >= 2],
-      [{ location: 'IL' }, (r: Ref) => r.state === 'IL'],
-    ] as const) {
-      const wanted = byDistance(within(all, 25).filter((r) => inCategory(r, 'nails') && keep(r)));
-      expect(wanted.length).toBeGreaterThan(100);
-      for (const offset of [0, 300]) {
-        const page = await search({ near, sort: 'distance', service: 'Nail Salon', ...extra, offset: String(offset) }, MOMENTS.many);
+    // The points in one statement, and in statements of a few (PLAN_TUNING.spotsPerStatement): the page's
+    // matches listed over several, those before the last by seq, its rows read beside the last.
+    const oneStatement = { spotsPerStatement: PLAN_TUNING.spotsPerStatement, spotArmsPerStatement: PLAN_TUNING.spotArmsPerStatement };
+    for (const perStatement of [oneStatement, { spotsPerStatement: 60, spotArmsPerStatement: 4 }]) {
+      tune(perStatement);
+      for (const offset of [0, 100, 900]) {
+        const page = await search({ near, sort: 'distance', offset: String(offset) }, MOMENTS.many);
         expect(lastPlan).toBe('nearest:spots');
-        expect({ total: page.total, capped: page.capped }).toEqual(counted(wanted.length));
-        expect(page.items.map((p) => [p.id, p.distanceMiles])).toEqual(wanted.slice(offset, offset + 100).map((e) => [e.r.id, roundMiles(e.d)]));
+        expect(page.items.map((p) => p.id)).toEqual(expected.slice(offset, offset + 100).map((e) => e.r.id));
+      }
+      // A service: point by point from its category rows' coordinates (migrations/0023); with a price
+      // and a minimum rating, which they carry; in a state, which they do not (each provider row is read).
+      for (const [extra, keep] of [
+        [{}, () => true],
+        [{ priceRange: '$$', rating: '2' }, (r: Ref) => r.priceRange === '$$' && r.rating >= 2],
+        [{ location: 'IL' }, (r: Ref) => r.state === 'IL'],
+      ] as const) {
+        const wanted = byDistance(within(all, 25).filter((r) => inCategory(r, 'nails') && keep(r)));
+        expect(wanted.length).toBeGreaterThan(100);
+        for (const offset of [0, 300]) {
+          const page = await search({ near, sort: 'distance', service: 'Nail Salon', ...extra, offset: String(offset) }, MOMENTS.many);
+          expect(lastPlan).toBe('nearest:spots');
+          expect({ total: page.total, capped: page.capped }).toEqual(counted(wanted.length));
+          expect(page.items.map((p) => [p.id, p.distanceMiles])).toEqual(wanted.slice(offset, offset + 100).map((e) => [e.r.id, roundMiles(e.d)]));
+        }
       }
     }
     const openNear = byDistance(within(all, 25).filter((r) => isOpen(r, MOMENTS.few)));
@@ -4640,10 +4646,8 @@ describe("openNow around a point, nearest first: its zones' open counted only up
         tune({ openOverCircle: Number.POSITIVE_INFINITY, openScanScale: 1000 });
         expectPage(await search({ ...raw, sort }, when), expected, 0, 100, what);
         expect(lastPlan, what).toBe('open-listed');
-        // A bound of one: the zones' open facials pass it, and the circle's rows are checked. Nearest
-        // first that is nearest:spots, which reads spot after spot (20 statements here: over sqld past
-        // the search's budget; its round trips are issue 38 item 6's open case): the other order only.
-        if (sort === 'distance') continue;
+        // A bound of one: the zones' open facials pass it, and the circle's rows are checked (nearest
+        // first, nearest:spots: its ~1,600 points one statement).
         tune({ openOverCircle: 1 / service, openScanScale: 1000 });
         expectPage(await search({ ...raw, sort }, when), expected, 0, 100, what);
         expect(lastPlan, what).not.toBe('open-listed');

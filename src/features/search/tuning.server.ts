@@ -124,6 +124,10 @@ export const PLAN_TUNING = {
   pointListedUpTo: 100,
   /** Text that is many with a state or a price leads for pages up to this many rows; deeper ones walk that filter's index. */
   textOverPlaceUpTo: 120,
+  /** nearest:spots' points a statement reads (two bound values each): within SQLite's 32,766 variables with room for the conditions. */
+  spotsPerStatement: 8000,
+  /** …and its arms (a run of points at distinct distances, or the points of one distance): SQLite allows a compound 500. */
+  spotArmsPerStatement: 128,
 };
 
 /** The most open now listed rather than checked row by row, in a directory of `providers` (PLAN_TUNING.openListedScale). */

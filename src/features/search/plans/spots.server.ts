@@ -19,16 +19,10 @@ import { cellKey, cellOf, distanceSql, spotsCtes, spotsNearOnce } from '../near.
 import { carriedByAll, categoryConditions, FILTERS, isListed, rowConditions } from '../filters.server';
 import { INDEXES, indexedBy } from '../indexes.server';
 import { and, type PlanResult, type Row, type SearchRun } from './context.server';
-import { countOnce } from '../requestReads.server';
+import { countOnce, remembered, statementKey } from '../requestReads.server';
 import { ZONELESS_OPEN_CELL } from '../openNow.server';
 import { statesNear } from '../textFacts.server';
-
-/**
- * Points read per statement of the page, counted as groups of points at one distance (each group one
- * arm of a UNION ALL, of which SQLite allows 500). The statement stops reading at the page's end, so
- * a wide first round costs no more than a narrow one where the first points fill the page.
- */
-const SPOT_GROUPS_PER_ROUND = 128;
+import { PLAN_TUNING } from '../tuning.server';
 
 interface SpotSource {
   /** The match's seq. */
@@ -86,6 +80,8 @@ export async function nearestBySpot(s: SearchRun, within: Circle): Promise<PlanR
   const spots = open && !open.has(cellKey(ZONELESS_OPEN_CELL.latCell, ZONELESS_OPEN_CELL.lngCell)) ? near.filter((spot) => open.has(cellOf(spot))) : near;
   const source = spotSource(s);
   if (!spots.length) return { count: s.r.openTotal ?? { total: 0, capped: false }, rows: [], step: 'spots' };
+  const both = s.r.openTotal ? null : await countAndPageAtSpots(s, source, spots);
+  if (both) return both;
   // The count and the page side by side (one round trip); a further round only when the count found any.
   const counting = s.r.openTotal ? Promise.resolve(s.r.openTotal) : countAt(s, source, spots);
   const [count, rows] = await Promise.all([counting, pageAtSpots(s, source, spots, counting)]);
@@ -93,40 +89,70 @@ export async function nearestBySpot(s: SearchRun, within: Circle): Promise<PlanR
 }
 
 /**
- * The page's rows at `spots`, nearest first, matches at one distance in seq order. A statement reads
- * the points of up to SPOT_GROUPS_PER_ROUND distances, one UNION ALL arm a distance (its points'
- * first matches in seq order), and stops at the page's end (the compound's LIMIT). The last such
- * statement reads the page's own rows with it: the page is one round trip unless the points are more
- * than a statement holds, when the rounds before it list their matches' seq (a further round only
- * when `count` found any) and their rows are read beside the last.
+ * The count and the page at `spots` in one statement, when its points are one statement's
+ * (spotRounds): the matches listed nearest first as pageAtSpots lists them, up to the cap (or the
+ * page's end past it), counted, and the page's rows read by their place in that list, as
+ * ringsBySpot reads its page. Side by side, the count and the page each read the points up to where
+ * they stopped: with nothing found, both the whole circle. Null when the points are more.
+ */
+async function countAndPageAtSpots(s: SearchRun, source: SpotSource, spots: SpotNear[]): Promise<PlanResult | null> {
+  const rounds = spotRounds(spots);
+  const { database, reads } = s.q;
+  // A circle's count alone (a place's ring probed), or counted before in the request: countAt's, once.
+  const counted = statementKey(database, countStatement(source, spots));
+  if (rounds.length > 1 || s.wanted === 0 || reads.counts.has(counted)) return null;
+  const most = Math.max(LIMITS.countedTotal + 1, s.wanted);
+  const conds = inlined(s, source.conds);
+  const arms = sql.join(
+    rounds[0]!.map((arm) => spotArm(source, conds, arm, most)),
+    sql` UNION ALL `,
+  );
+  const { offset } = s.q.params;
+  // Literals: a bound number may reach the server as a real (0.0), which no JSON path takes.
+  const seqAt = Array.from({ length: s.wanted - offset }, (_, k) => sql`json_extract(w.list, ${sql.lit(`$[${offset + k}]`)})`);
+  const position = sql`CASE p.seq ${sql.join(
+    seqAt.map((seq, k) => sql`WHEN ${seq} THEN ${sql.lit(k)}`),
+    sql` `,
+  )} END`;
+  const rows = (await s.run(sql`WITH w AS MATERIALIZED (SELECT count(*) AS n, json_group_array(seq) AS list FROM (${arms} LIMIT ${most}))
+    SELECT w.n AS spotsCount, ${position} AS position, p.*${s.distance} FROM w LEFT JOIN providers p ON p.seq IN (${sql.join(seqAt)})`)) as (Row & {
+    spotsCount: number;
+    position: number;
+  })[];
+  // In the page's order (sorted here: a sort in the statement would count its rows as read).
+  rows.sort((a, b) => a.position - b.position);
+  const n = Number(rows[0]!.spotsCount);
+  remembered(reads.counts, counted, Promise.resolve(Math.min(n, LIMITS.countedTotal + 1)));
+  return {
+    count: cappedTotal(n),
+    rows: rows.filter((row) => row.seq !== null).map(({ spotsCount: _, position: __, ...row }) => row),
+    step: 'spots',
+  };
+}
+
+/**
+ * The page's rows at `spots`, nearest first, matches at one distance in seq order. Points at distinct
+ * distances are read as one arm: their VALUES, nearest first, CROSS JOINed to the source (SQLite
+ * keeps that order of the loops), each point's matches in the index's seq order, the statement
+ * stopping at the page's end (its LIMIT): the conditions are written once, not once a point (which
+ * passed SQLite's bound on variables, or on references to a table, at a circle's 1,600 points). A
+ * distance several points share is an arm of its own, their first matches merged by seq. The last
+ * statement reads the page's own rows with it: the page is one round trip unless the arms or points
+ * are more than a statement holds, when the rounds before it list their matches' seq (a further
+ * round only when `count` found any) and their rows are read beside the last.
  */
 async function pageAtSpots(s: SearchRun, source: SpotSource, spots: SpotNear[], count: Promise<Count>): Promise<Row[]> {
-  const groups: SpotNear[][] = [];
-  for (const spot of spots) {
-    const last = groups.at(-1);
-    if (last && last[0]!.miles === spot.miles) last.push(spot);
-    else groups.push([spot]);
-  }
   const conds = inlined(s, source.conds);
+  const rounds = spotRounds(spots);
   const listed: number[] = [];
-  for (let g = 0; listed.length < s.wanted; g += SPOT_GROUPS_PER_ROUND) {
+  for (const [r, round] of rounds.entries()) {
     const need = s.wanted - listed.length;
-    const arm = (spot: SpotNear, d: number) =>
-      sql`SELECT * FROM (SELECT ${source.seq} AS seq, ${d} AS d FROM ${source.tables} ${and([source.at(spot.latitude, spot.longitude), ...conds])} ORDER BY 1 LIMIT ${need})`;
-    // One arm a distance (`d`, nearest first); points at one distance merged by seq.
     const arms = sql.join(
-      groups.slice(g, g + SPOT_GROUPS_PER_ROUND).map((group, k) =>
-        group.length === 1
-          ? arm(group[0]!, g + k)
-          : sql`SELECT * FROM (${sql.join(
-              group.map((spot) => arm(spot, g + k)),
-              sql` UNION ALL `,
-            )} ORDER BY 1)`,
-      ),
+      round.map((arm) => spotArm(source, conds, arm, need)),
       sql` UNION ALL `,
     );
     const before = listed.slice(s.q.params.offset);
-    if (g + SPOT_GROUPS_PER_ROUND >= groups.length) {
+    if (r === rounds.length - 1) {
       const skip = Math.max(0, s.q.params.offset - listed.length);
       const [earlier, rows] = await Promise.all([
         s.rowsBySeq(before),
@@ -137,9 +163,53 @@ async function pageAtSpots(s: SearchRun, source: SpotSource, spots: SpotNear[], 
     }
     const { rows } = await sql<{ seq: number; d: number }>`${arms} LIMIT ${need}`.execute(s.q.database.db);
     listed.push(...rows.map((row) => Number(row.seq)));
-    if (listed.length < s.wanted && (await count).total === 0) break;
+    if (listed.length >= s.wanted || (await count).total === 0) break;
   }
   return s.rowsBySeq(listed.slice(s.q.params.offset, s.wanted));
+}
+
+/** An arm of pageAtSpots: points at distinct distances (`run`), or the points of one distance (`shared`); `d`, the first's rank of distance. */
+type SpotArm = { run: SpotNear[]; d: number } | { shared: SpotNear[]; d: number };
+
+/**
+ * The page's arms, nearest first, in statements of at most `PLAN_TUNING.spotArmsPerStatement` arms
+ * and `spotsPerStatement` points: the points nearest first are one arm whatever their number, a
+ * distance several points share one arm more (their matches merged by seq), so a page is one
+ * statement unless a circle holds very many points or such distances.
+ */
+function spotRounds(spots: SpotNear[]): SpotArm[][] {
+  const rounds: SpotArm[][] = [[]];
+  let points = 0;
+  let d = 0;
+  for (let i = 0; i < spots.length; d++) {
+    let j = i + 1;
+    while (j < spots.length && spots[j]!.miles === spots[i]!.miles) j++;
+    let round = rounds.at(-1)!;
+    if (round.length >= PLAN_TUNING.spotArmsPerStatement || (points && points + j - i > PLAN_TUNING.spotsPerStatement)) {
+      round = [];
+      rounds.push(round);
+      points = 0;
+    }
+    const last = round.at(-1);
+    if (j - i > 1) round.push({ shared: spots.slice(i, j), d });
+    else if (last && 'run' in last) last.run.push(spots[i]!);
+    else round.push({ run: [spots[i]!], d });
+    points += j - i;
+    i = j;
+  }
+  return rounds;
+}
+
+/** One arm's matches (`seq`, and `d` their rank of distance), nearest first, at most `need`. */
+function spotArm(source: SpotSource, conds: Expression<SqlBool>[], arm: SpotArm, need: number) {
+  const select = (at: Expression<SqlBool>, d: RawBuilder<unknown>, from = sql``) =>
+    sql`SELECT ${source.seq} AS seq, ${d} AS d FROM ${from}${source.tables} ${and([at, ...conds])}`;
+  if ('run' in arm) {
+    const values = sql.join(arm.run.map((spot, k) => sql`(${spot.latitude}, ${spot.longitude}, ${sql.lit(arm.d + k)})`));
+    return sql`SELECT * FROM (${select(source.at(sql`s.column1`, sql`s.column2`), sql`s.column3`, sql`(VALUES ${values}) s CROSS JOIN `)} LIMIT ${need})`;
+  }
+  const one = (spot: SpotNear) => sql`SELECT * FROM (${select(source.at(spot.latitude, spot.longitude), sql.lit(arm.d))} ORDER BY 1 LIMIT ${need})`;
+  return sql`SELECT * FROM (${sql.join(arm.shared.map(one), sql` UNION ALL `)} ORDER BY 1)`;
 }
 
 /**
@@ -167,10 +237,13 @@ function inlined(s: SearchRun, conds: Expression<SqlBool>[]): Expression<SqlBool
  * list; once per request (a place's ring is asked for its count, then read for its page).
  */
 async function countAt({ q: { database, reads } }: SearchRun, source: SpotSource, spots: SpotNear[]) {
+  return cappedTotal(await countOnce(database, reads.counts, countStatement(source, spots)));
+}
+
+function countStatement(source: SpotSource, spots: SpotNear[]) {
   const values = sql.join(spots.map((spot) => sql`(${spot.latitude}, ${spot.longitude})`));
-  const count = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (VALUES ${values}) s CROSS JOIN ${source.tables}
+  return sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (VALUES ${values}) s CROSS JOIN ${source.tables}
     ${and([source.at(sql`s.column1`, sql`s.column2`), ...source.conds])} LIMIT ${LIMITS.countedTotal + 1})`;
-  return cappedTotal(await countOnce(database, reads.counts, count));
 }
 
 /** The rings read as one statement (ringsBySpot): the ring that fills the page, else the last; its count net of the place's own; the page. */
