@@ -1270,6 +1270,32 @@ function tune(values: Partial<typeof PLAN_TUNING>): typeof PLAN_TUNING {
   return saved;
 }
 
+/**
+ * `raw` around P read with its words leading (wordsLeadBox past any box) and with the box leading (0):
+ * `plan` both times, the page of `expected` at its offset, and the count's statement (it lists the
+ * matches' seq as it counts them) reading the words, or the box.
+ */
+async function wordsOrBoxLead(raw: Record<string, string>, expected: Ref[], plan: string) {
+  const statements: string[] = [];
+  const database = watchedDatabase(api.database, (text) => statements.push(text));
+  for (const [wordsLeadBox, from] of [
+    [1_000_000, /FROM providers_fts f CROSS JOIN provider_search p ON p\.seq = f\.rowid/],
+    [0, /\+p\.seq IN \(SELECT rowid FROM providers_fts/],
+  ] as const) {
+    PLAN_TUNING.wordsLeadBox = wordsLeadBox;
+    statements.length = 0;
+    const trace: SearchTrace = {};
+    const label = JSON.stringify({ ...raw, wordsLeadBox });
+    const offset = Number(raw.offset ?? 0);
+    const near = `${P.latitude},${P.longitude}`;
+    const page = await searchProviders(database, searchParamsSchema.parse({ limit: '12', near, ...raw }), MOMENTS.many, { trace });
+    expect(trace.plan?.split(':')[0], label).toBe(plan);
+    expectPage(page, expected, offset, 12, label);
+    const count = statements.find((text) => text.includes('json_group_array(seq) AS seqs FROM (SELECT p.seq'));
+    expect(count && from.test(count), `${label}: ${count?.slice(0, 300)}`).toBe(true);
+  }
+}
+
 /** Every word of a provider's text columns (what `query` is matched against). */
 const words = (r: Ref) => `${r.name} ${r.description} ${JSON.parse(r.services).join(' ')} ${r.city}`.toLowerCase().split(/\W+/);
 /** Whether each word of `text` starts one of `have`. */
@@ -2104,7 +2130,8 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
   it('text listed around a point, nearest first: a deep page sorts the whole source (not the point, nor a ring first), a ring read short passes the narrower ones over; the same rows', async () => {
     const all = await everyProvider();
     const near = `${P.latitude},${P.longitude}`;
-    const saved = tune({ textLeads: 0, boxCheckSeeks: 0, listTextFrom: 0, listTextPerRow: 0 });
+    // The box read against the words' list (wordsLeadBox 0): the words leading are the next test's.
+    const saved = tune({ textLeads: 0, boxCheckSeeks: 0, listTextFrom: 0, listTextPerRow: 0, wordsLeadBox: 0 });
     onTestFinished(() => {
       Object.assign(PLAN_TUNING, saved);
     });
@@ -2184,14 +2211,9 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
 
   it("text that is many in a box, in the recommended order, by rating or reviews or with a price (another order): read from the full-text index (the words narrowed to the box's states, each match checked in the box) while they cost fewer than the box's providers (PLAN_TUNING.wordsLeadBox), else the box read against the words' list; the same rows", async () => {
     const all = await everyProvider();
-    const near = `${P.latitude},${P.longitude}`;
-    const statements: string[] = [];
-    const database = watchedDatabase(api.database, (text) => statements.push(text));
     // Every text past textLeads (many: narrowed to the box's states), every box listed (boxCheckSeeks),
     // and pages past the walk (maxWalk) read from a top of the order or sorted.
     tune({ textLeads: 0, boxCheckSeeks: 0, maxWalk: 1 });
-    const fromWords = /FROM providers_fts f CROSS JOIN provider_search p ON p\.seq = f\.rowid/;
-    const fromBox = /\+p\.seq IN \(SELECT rowid FROM providers_fts/;
     for (const raw of [
       { query: 'plan', radius: '25' },
       { query: 'plan', radius: '25', offset: '96' },
@@ -2214,22 +2236,35 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
       if (raw.sort === 'rating') expected = [...expected].sort((a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b));
       if (raw.sort === 'reviews') expected = [...expected].sort((a, b) => b.reviewCount - a.reviewCount || b.rating - a.rating || byName(a, b));
       expect(new Set(expected.map((r) => r.state)).size, JSON.stringify(raw)).toBeGreaterThan(1);
-      for (const [wordsLeadBox, from] of [
-        [1_000_000, fromWords],
-        [0, fromBox],
-      ] as const) {
-        PLAN_TUNING.wordsLeadBox = wordsLeadBox;
-        statements.length = 0;
-        const trace: SearchTrace = {};
-        const label = JSON.stringify({ ...raw, wordsLeadBox });
-        const offset = Number(raw.offset ?? 0);
-        const page = await searchProviders(database, searchParamsSchema.parse({ limit: '12', near, ...raw }), MOMENTS.many, { trace });
-        expect(trace.plan?.split(':')[0], label).toBe(raw.sort || raw.priceRange ? 'other-order' : 'order');
-        expectPage(page, expected, offset, 12, label);
-        // The count's statement (it lists the matches' seq as it counts them) reads the words, or the box.
-        const count = statements.find((text) => text.includes('json_group_array(seq) AS seqs FROM (SELECT p.seq'));
-        expect(count && from.test(count), `${label}: ${count?.slice(0, 300)}`).toBe(true);
-      }
+      await wordsOrBoxLead(raw, expected, raw.sort || raw.priceRange ? 'other-order' : 'order');
+    }
+  });
+
+  it("text that is many in a box, nearest first: read from the full-text index as other orders read it (otherOrder.server.ts wordsInBox) while the words cost fewer than the box's providers (PLAN_TUNING.wordsLeadBox), else the box read against the words' list; the same rows", async () => {
+    const all = await everyProvider();
+    // Every text past textLeads (many: narrowed to the box's states), every box listed (boxCheckSeeks).
+    tune({ textLeads: 0, boxCheckSeeks: 0 });
+    for (const raw of [
+      { query: 'plan', radius: '25' },
+      { query: 'plan', radius: '25', offset: '96' },
+      { query: 'plan tes', radius: '100', rating: '2', offset: '24' },
+      { query: 'plan', radius: '100', priceRange: '$$', offset: '12' },
+    ] as Record<string, string>[]) {
+      const within = Number(raw.radius);
+      // Nearest first; at one distance, in the recommended order (`all`'s).
+      const expected = all
+        .map((r, i) => ({ r, d: haversineMiles(P, r), i }))
+        .filter(
+          (e) =>
+            e.d <= within &&
+            hasWords(words(e.r), raw.query!) &&
+            (!raw.rating || e.r.rating >= Number(raw.rating)) &&
+            (!raw.priceRange || e.r.priceRange === raw.priceRange),
+        )
+        .sort((a, b) => a.d - b.d || a.i - b.i)
+        .map((e) => e.r);
+      expect(new Set(expected.map((r) => r.state)).size, JSON.stringify(raw)).toBeGreaterThan(1);
+      await wordsOrBoxLead({ ...raw, sort: 'distance' }, expected, 'nearest');
     }
   });
 
@@ -2786,6 +2821,38 @@ describe('open now past the cap with a filter the open-now list does not apply (
       } finally {
         Object.assign(PLAN_TUNING, saved);
       }
+    }
+  });
+});
+
+describe('open now listed in a box with text that is many (plans/openListed.server.ts inBoxStates)', () => {
+  it("the words listed narrowed to the tokens of the states the box holds providers in, not the whole directory's list; the same providers as every row gives", async () => {
+    const all = await everyProvider();
+    const when = MOMENTS.many;
+    const near = `${P.latitude},${P.longitude}`;
+    // Open-listed for every count of open (openListedScale), text many (textLeads) and listed.
+    tune({ openListedScale: 100, textLeads: 0, boxCheckSeeks: 0 });
+    const narrowed: string[] = [];
+    const database = watchedDatabase(api.database, (text, args) => {
+      if (!/FROM provider_search p/.test(text)) return;
+      for (const arg of (args as unknown[]) ?? []) if (typeof arg === 'string' && arg.includes('filters : "\u{E000}s')) narrowed.push(arg);
+    });
+    for (const raw of [
+      { query: 'plan', radius: '25' },
+      { query: 'plan', radius: '25', offset: '100' },
+      { query: 'plan tes', radius: '100', sort: 'rating', offset: '30' },
+    ] as Record<string, string>[]) {
+      const within = Number(raw.radius);
+      const expected = all.filter((r) => haversineMiles(P, r) <= within && hasWords(words(r), raw.query!) && isOpen(r, when));
+      if (raw.sort === 'rating') expected.sort(byRating);
+      expect(new Set(expected.map((r) => r.state)).size, JSON.stringify(raw)).toBeGreaterThan(1);
+      narrowed.length = 0;
+      const trace: SearchTrace = {};
+      const offset = Number(raw.offset ?? 0);
+      const page = await searchProviders(database, searchParamsSchema.parse({ limit: '50', near, openNow: 'true', ...raw }), when, { trace });
+      expect(trace.plan?.split(':')[0], JSON.stringify(raw)).toBe('open-listed');
+      expectPage(page, expected, offset, 50, JSON.stringify(raw));
+      expect(narrowed.length, JSON.stringify(raw)).toBeGreaterThan(0);
     }
   });
 });
@@ -4107,6 +4174,37 @@ describe("open now on the hour's bit (migrations/0091): the fuzz benchmark's ope
       const expected = (await everyProvider()).filter((r) => keep(r) && isOpen(r, when)).sort(ORDERS[sort]);
       const page = await search({ limit: '12', ...raw }, when);
       expectPage(page, expected, Number(raw.offset ?? 0), 12, `${new URLSearchParams(raw)} at ${at} (${lastPlan})`);
+    });
+});
+
+describe("open now at a price, many open past doubt: the open ranges' count not read to learn so (resolve.server.ts surelyManyOpen)", () => {
+  // The fuzz benchmark's `query=welcoming&priceRange=$$&openNow=true` at a million by day: the
+  // ranges of every zone read up to the bound only to find the count not known (-1). The token
+  // sample's providers open this hour say as much beforehand: each row is checked, the same rows.
+  // The list that is the answer's (no text) counts its matches among the first ranges alone.
+  const RANGES_COUNT = /CASE WHEN count\(\*\) <= \? THEN coalesce\(sum\(o\.hit\), 0\)|SELECT 1 FROM \(SELECT h\.providerSeq AS seq, \(/;
+  const plan = (r: Ref) => hasWords(words(r), 'plan');
+  for (const [raw, keep] of [
+    [{ query: 'plan', priceRange: '$$$' }, (r: Ref) => plan(r) && r.priceRange === '$$$'],
+    [{ query: 'plan', rating: '2', sort: 'rating' }, (r: Ref) => plan(r) && r.rating >= 2],
+    [{ query: 'plan', priceRange: '$', offset: '100' }, (r: Ref) => plan(r) && r.priceRange === '$'],
+    [{ priceRange: '$$$' }, (r: Ref) => r.priceRange === '$$$'],
+    [{ rating: '2', sort: 'reviews', offset: '100' }, (r: Ref) => r.rating >= 2],
+  ] as const)
+    it(`${new URLSearchParams(raw)}: no count of the ranges, the same rows`, async () => {
+      // Kept, as a server's is after its first searches: the decision reads no sample.
+      await tokenShares(api.database);
+      // A bound the open at noon pass many times over (the directory here is small).
+      tune({ openScanScale: 0.1 });
+      const sort = ('sort' in raw ? raw.sort : 'recommended') as keyof typeof ORDERS;
+      const expected = (await everyProvider()).filter((r) => keep(r) && isOpen(r, MOMENTS.many)).sort(ORDERS[sort]);
+      expect(expected.length).toBeGreaterThan(200);
+      const statements: string[] = [];
+      const database = watchedDatabase(api.database, (text) => statements.push(text));
+      const trace: SearchTrace = {};
+      const page = await searchProviders(database, searchParamsSchema.parse({ openNow: 'true', limit: '100', ...raw }), MOMENTS.many, { trace });
+      expectPage(page, expected, Number('offset' in raw ? raw.offset : 0), 100, `${new URLSearchParams(raw)} (${trace.plan})`);
+      expect(statements.filter((text) => RANGES_COUNT.test(text))).toEqual([]);
     });
 });
 

@@ -516,6 +516,15 @@ export const categoryConditions = (r: Resolved, index?: IndexName): Expression<S
 export const inSampledCategoryRows = (r: Resolved) =>
   allOf(ENTRIES.flatMap(([, f]) => (f.on(r) && f.carriedBy.includes('categoryRows') ? [f.sampledRow!(r)] : [])));
 
+/**
+ * The test of whether a sampled provider meets the open-now list's keyed conditions (`openListConditions`: a city, a service);
+ * null when one of them has no test on the sample (`sampledRow`).
+ */
+export const inSampledOpenList = (r: Resolved) => {
+  const keyed = ENTRIES.filter(([, f]) => f.on(r) && f.hoursRow && !f.hoursScanned);
+  return keyed.every(([, f]) => f.sampledRow) ? allOf(keyed.map(([, f]) => f.sampledRow!(r))) : null;
+};
+
 /** Conditions on the facet row `f` for every filter the search has that facet rows carry (migrations/0087), read along `index` (`ranked`). */
 export const facetConditions = (r: Resolved, index?: IndexName): Expression<SqlBool>[] =>
   ENTRIES.filter(([, f]) => f.on(r) && f.carriedBy.includes('facetRows')).map(([, f]) => f.facetRow!(r, index));

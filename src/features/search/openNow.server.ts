@@ -52,6 +52,22 @@ function openThisHour(date: Date, row: string) {
 }
 
 /**
+ * Whether a sampled provider (tokenShares.server.ts) is open throughout the hour `date` is in on its
+ * zone's clock (a zone that is none of TIME_ZONES, or none, on New York's): its bit as `openThisHour`
+ * reads it in SQL. A bit set is a range around now, so the ranges the open-now list reads hold at least
+ * the sample's set bits (a bit clear may still be open part of the hour: never more).
+ */
+export function sampledOpenThisHour(date: Date): (row: { timeZone: string | null; openWeek: readonly number[] }) => boolean {
+  const hours = new Map(BUSIEST_FIRST.map((zone) => [zone, Math.floor(minuteOfWeek(date, zone) / 60)]));
+  const fallback = hours.get(FALLBACK_ZONE)!;
+  return ({ timeZone, openWeek }) => {
+    const hour = (timeZone !== null ? hours.get(timeZone) : undefined) ?? fallback;
+    // 42 bits a column: past 32, so no bitwise operator (a JavaScript number holds 53).
+    return Math.floor((openWeek[Math.floor(hour / HOURS_PER_WEEK_COLUMN)] ?? 0) / 2 ** (hour % HOURS_PER_WEEK_COLUMN)) % 2 === 1;
+  };
+}
+
+/**
  * Row check: the bit of now's hour in the provider row `p` (migrations/0091), and only when it is
  * clear for a provider whose bits leave hours out (`openPartly`: a range opening or closing inside
  * an hour, or overlapping another), one seek in the primary key of provider_hours at now on its

@@ -38,6 +38,7 @@ import {
   openNowCondition,
   openNowList,
   openNowRanges,
+  sampledOpenThisHour,
   type OpenListConditions,
 } from './openNow.server';
 import { textMatch, textOf } from './textMatch.server';
@@ -46,6 +47,7 @@ import {
   facetBitsOf,
   FILTERS,
   inSampledCategoryRows,
+  inSampledOpenList,
   isListed,
   listableFilters,
   listedIn,
@@ -53,7 +55,17 @@ import {
   wordsMatch,
   textTokensOf,
 } from './filters.server';
-import { circleRowsOf, placeRowsOf, statesShare, textTokenPays, tokenShares, tokenSharesKept, tokensShare, type TokenShares } from './tokenShares.server';
+import {
+  circleRowsOf,
+  placeRowsOf,
+  statesShare,
+  textTokenPays,
+  tokenShares,
+  tokenSharesKept,
+  tokenSharesRead,
+  tokensShare,
+  type TokenShares,
+} from './tokenShares.server';
 import { hasText } from './rings';
 
 /**
@@ -343,7 +355,9 @@ async function openListCount(
   // A price or a minimum rating: the ranges read up to a bound (`scannedCount`), a circle's or a place's rows' most too.
   if (conds.scanned.length) {
     const scan = Math.min(openScanMost(size), scanMost, circleMost, Math.floor(placeOpenMost(placeRows, !!zipCount)));
-    count = scannedCount(openNowRanges(now, classes, zones, conds), scan, carried ? { most, counted } : undefined);
+    const shares = sample ?? placeSample ?? tokenSharesRead(database);
+    const many = !!shares && surelyManyOpen(r, shares, zones, scan);
+    count = scannedCount(openNowRanges(now, classes, zones, conds), scan, carried ? { most, counted } : undefined, many);
   }
   count = prefixInZones(r, place, zones, count);
   return { count, most, openList, carried, circleRows, placeRows, placeWhole: !!zipCount, ...(zones ? { cells: { zones, classes, conds } } : {}) };
@@ -360,24 +374,48 @@ async function openListCount(
  * decides the plan, more matches than it lists and an unknown count decide alike (each row
  * checked), so one read of the ranges says it: all of them read within the bound, and their
  * matches (counting the matches first, then the ranges, read the ranges twice when sparse).
+ * `many`: the ranges surely pass the bound (`surelyManyOpen`), so none is read to learn it: the
+ * list that only decides the plan is -1 unread, the answer's counts its matches in the first alone.
  */
 function scannedCount(
   ranges: RawBuilder<{ seq: number; hit: number }>,
   scan: number,
   carried?: { most: number; counted: (list: RawBuilder<unknown>, countMost?: number) => RawBuilder<{ n: number }> },
+  many = false,
 ): RawBuilder<{ n: number }> {
   if (carried) {
     const first = sql`SELECT o.seq FROM (SELECT * FROM (${ranges}) LIMIT ${scan}) o WHERE o.hit`;
     const cap = LIMITS.countedTotal;
-    const within = sql`(${countUpTo(ranges, scan)}) <= ${scan}`;
+    const within = many ? sql`0` : sql`(${countUpTo(ranges, scan)}) <= ${scan}`;
     if (carried.most <= cap) return sql<{ n: number }>`SELECT CASE WHEN c.n > ${cap} OR ${within} THEN c.n ELSE -1 END AS n FROM (${carried.counted(first)}) c`;
     // Past the cap, counted on to the most listed only when every range was read within the bound (at
     // night): else (by day) many, past the most (`carriedOpenMost`).
     return sql<{ n: number }>`SELECT CASE WHEN c.n <= ${cap} THEN (CASE WHEN ${within} THEN c.n ELSE -1 END)
         WHEN ${within} THEN (${carried.counted(first, carried.most)}) ELSE ${carried.most + 1} END AS n FROM (${carried.counted(first)}) c`;
   }
+  if (many) return sql<{ n: number }>`SELECT -1 AS n`;
   return sql<{ n: number }>`SELECT CASE WHEN count(*) <= ${scan} THEN coalesce(sum(o.hit), 0) ELSE -1 END AS n
         FROM (SELECT hit FROM (${ranges}) LIMIT ${scan + 1}) o`;
+}
+
+/**
+ * Whether the open-now list's ranges at `r.now` in `zones` (every zone when undefined) surely pass
+ * `scan`, by the token sample (kept, no read): its providers open throughout this hour on their
+ * zone's clock and meeting the list's keyed conditions (a city, a service), each at least a range the
+ * list reads, scaled to the directory less three standard deviations. Then `scannedCount` can
+ * only say -1 (or, for the answer's list, its matches past the cap), which the ranges read up to the
+ * bound said: by day a price's count read them all (the country's open at a price), only to find it
+ * not known. A sample that misjudges leaves the search -1 where the count was known, which its plans
+ * answer alike (each row checked).
+ */
+function surelyManyOpen(r: Resolved, { size, categoryRows }: TokenShares, zones: readonly string[] | undefined, scan: number): boolean {
+  const keyed = inSampledOpenList(r);
+  if (!keyed || !categoryRows.length) return false;
+  const open = sampledOpenThisHour(r.now);
+  const inZones = zones ? new Set(zones) : undefined;
+  // A provider without a zone is read on New York's clock in every list (openNow.server.ts `openArms`).
+  const held = categoryRows.filter((row) => (row.timeZone === null || !inZones || inZones.has(row.timeZone)) && keyed(row) && open(row)).length;
+  return (size * (held - 3 * Math.sqrt(held))) / categoryRows.length > scan;
 }
 
 /**

@@ -134,6 +134,9 @@ export interface SampledCategories {
   /** Where the provider sits (null when not placed), for the share of the directory a circle holds (resolve.server.ts). */
   latitude: number | null;
   longitude: number | null;
+  /** Its zone (null: none, read on New York's clock) and hour bits (migrations/0091), for the providers open now (resolve.server.ts `surelyManyOpen`). */
+  timeZone: string | null;
+  openWeek: readonly number[];
 }
 
 /** A point providers sit at, with its distance from the search's point as SQL computes it (distanceSql). */

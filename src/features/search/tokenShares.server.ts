@@ -173,6 +173,7 @@ async function sampleShares({ client }: Db): Promise<TokenShares> {
     sql: `WITH RECURSIVE m (n, step) AS (SELECT max(seq), max(1, max(seq) / ?) FROM provider_search),
             s (i) AS (SELECT 0 FROM m WHERE n > 0 UNION ALL SELECT s.i + 1 FROM s, m WHERE s.i + 1 < min(?, m.n))
           SELECT m.n AS last, p.state, p.zipCode, p.priceRange, p.rating, p.isPromoted, p.reviewCount, p.city, p.facets, p.latitude, p.longitude,
+            p.timeZone, p.openWeek0, p.openWeek1, p.openWeek2, p.openWeek3,
             (SELECT group_concat(c.category, ' ') FROM provider_categories c INDEXED BY ${INDEXES.categoryProvider} WHERE c.providerSeq = p.seq) AS categories
           FROM s CROSS JOIN m CROSS JOIN provider_search p ON p.seq = 1 + CAST(s.i * m.step AS INTEGER)`,
     args: [SAMPLE, SAMPLE],
@@ -213,6 +214,8 @@ async function sampleShares({ client }: Db): Promise<TokenShares> {
     zipCode: String(row.zipCode),
     latitude: row.latitude === null ? null : Number(row.latitude),
     longitude: row.longitude === null ? null : Number(row.longitude),
+    timeZone: row.timeZone === null ? null : String(row.timeZone),
+    openWeek: [row.openWeek0, row.openWeek1, row.openWeek2, row.openWeek3].map(Number),
   }));
   return {
     size: last,

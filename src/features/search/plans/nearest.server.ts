@@ -6,6 +6,7 @@ import { PLAN_TUNING } from '../tuning.server';
 import { and, type ListedSource, type Plan, type Row, type SearchRun } from './context.server';
 import { categorySource, pointSource } from './pointSource.server';
 import { nearestBySpot, spotSource } from './spots.server';
+import { wordsInBox } from './otherOrder.server';
 
 /**
  * Circles around the point searched in turn for the nearest providers: the first that holds a page
@@ -17,7 +18,11 @@ export const nearest: Plan = {
   name: 'nearest',
   async run(s) {
     if (s.r.within && !s.r.match) return nearestBySpot(s, s.r.within);
-    const { conds, tables, seqSource } = await pointSource(s);
+    // Text that is many in a box of many more providers: its list (narrowed to the box's states) leads,
+    // each match checked in the box, as other orders read it (otherOrder.server.ts `wordsInBox`). A
+    // place's ring reads the list made once for the request instead (pointSource.server.ts `textInBox`).
+    const words = s.r.textCircle ? null : await wordsInBox(s);
+    const { conds, tables, seqSource } = words ?? (await pointSource(s));
     // The point first (a page there reads less than sorting the matches), then the few the count listed, sorted.
     const { count, sorted } = await s.countOrList(tables, conds, seqSource);
     if (count.total === 0) return { count, rows: [] };

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import { rowConditions } from '../filters.server';
-import { wordsListedWhole } from '../textFacts.server';
+import { manyText, wordsListedWhole } from '../textFacts.server';
 import { and, type Plan, type SearchRun } from './context.server';
 import type { Resolved } from '../searchTypes.server';
 
@@ -22,7 +22,7 @@ export const openListed: Plan = {
   name: 'open-listed',
   async run(s) {
     const listText = await s.listTextFor(s.r.openCount ?? 0);
-    const r = listText ? await wordsRowidsOf(s) : s.r;
+    const r = listText ? await inBoxStates(s, await wordsRowidsOf(s)) : s.r;
     const [rows, count] = await s.fewSorted(sql`FROM provider_search p ${and(rowConditions(r, { skip: 'openList', listText }))}`);
     return { rows, count };
   },
@@ -39,4 +39,15 @@ async function wordsRowidsOf(s: SearchRun): Promise<Resolved> {
   if (r.textRowids) return r;
   const list = await wordsListedWhole(s.q.database, r, s.q.reads);
   return list ? { ...r, textRowids: list.rowids } : r;
+}
+
+/**
+ * Text that is many listed in a `near` box (a place's ring): narrowed to the tokens of the states the
+ * box can hold providers in, as pointSource lists it (pointSource.server.ts `textInBox`): a short
+ * prefix's whole list was built for each circle's few open.
+ */
+async function inBoxStates(s: SearchRun, r: Resolved): Promise<Resolved> {
+  if (!r.within || !r.match || r.textRowids || r.regionStates || !(await manyText(s.q.database, r, s.q.reads))) return r;
+  const states = await s.boxStates(r.within.point, r.within.miles);
+  return states?.length ? { ...r, regionStates: states } : r;
 }

@@ -247,7 +247,7 @@ async function wordsCounting(s: SearchRun): Promise<ListedSource | undefined> {
  * (`query=cr&priceRange=$$&near=…&radius=50`). Counted in seq order, the text's density also sizes a
  * top of the order.
  */
-async function wordsInBox(s: SearchRun) {
+export async function wordsInBox(s: SearchRun) {
   const { r } = s;
   // A place in the box (a state, a ZIP prefix) is pointSource's to weigh against the box (its rows may be fewer).
   if (!r.within || !r.match || r.category || leadingIndex(r, PLACE_INDEXES)?.filters.some((f) => f !== 'priceRange')) return null;
