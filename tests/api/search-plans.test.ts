@@ -1211,7 +1211,8 @@ describe("text in a box narrowed to its cells' tokens (migrations/0094, tokenSha
     const database = watchedDatabase(api.database, (text, args) => statements.push(`${text} ${JSON.stringify(args)}`));
     // Every text many and listed in every box; cells whatever their terms cost (the fixture's state
     // holds no listing outside them: their lists tie).
-    tune({ textLeads: 0, boxCheckSeeks: 0, listTextFrom: 0, listTextPerRow: 0, cellTermEntries: -1e6 });
+    // Open-listed for every count of open (openListedScale).
+    tune({ textLeads: 0, boxCheckSeeks: 0, cellTermEntries: -1e6, openListedScale: 100 });
     const cells = () => statements.some((text) => text.includes('providers_fts') && text.includes('\u{E000}g'));
     for (const [raw, wordsLeadBox] of [
       [{ query: 'plan', radius: '8' }, 1e6],
@@ -1219,10 +1220,12 @@ describe("text in a box narrowed to its cells' tokens (migrations/0094, tokenSha
       [{ query: 'plan', radius: '8', sort: 'rating' }, 1e6],
       [{ query: 'plan manicure', radius: '8', sort: 'reviews', offset: '12' }, 1e6],
       [{ query: 'plan', radius: '8', sort: 'distance' }, 1e6],
+      [{ query: 'plan', radius: '25', openNow: 'true' }, 1e6],
+      [{ query: 'plan tes', radius: '25', openNow: 'true', sort: 'rating', offset: '12' }, 1e6],
     ] as [Record<string, string>, number][]) {
       PLAN_TUNING.wordsLeadBox = wordsLeadBox;
       const within = Number(raw.radius);
-      let expected = all.filter((r) => haversineMiles(at, r) <= within && hasWords(words(r), raw.query!));
+      let expected = all.filter((r) => haversineMiles(at, r) <= within && hasWords(words(r), raw.query!) && (!raw.openNow || isOpen(r, MOMENTS.many)));
       expect(expected.length).toBeGreaterThan(12);
       if (raw.sort === 'distance')
         expected = expected
@@ -1232,9 +1235,11 @@ describe("text in a box narrowed to its cells' tokens (migrations/0094, tokenSha
       else expected = [...expected].sort(ORDERS[(raw.sort ?? 'recommended') as keyof typeof ORDERS]);
       const label = JSON.stringify({ ...raw, wordsLeadBox });
       statements.length = 0;
-      const page = await searchProviders(database, searchParamsSchema.parse({ limit: '100', near, ...raw }), MOMENTS.many, {});
+      const trace: SearchTrace = {};
+      const page = await searchProviders(database, searchParamsSchema.parse({ limit: '100', near, ...raw }), MOMENTS.many, { trace });
       expectPage(page, expected, Number(raw.offset ?? 0), 100, label);
       expect(cells(), label).toBe(true);
+      if (raw.openNow) expect(trace.plan, label).toBe('open-listed');
     }
     // A place's rings (the widest circle's cells, one list for every ring), circle after circle and
     // as one statement: the same answer as narrowed to the states.
@@ -2831,7 +2836,8 @@ describe('open now listed in a box with text that is many (plans/openListed.serv
     const when = MOMENTS.many;
     const near = `${P.latitude},${P.longitude}`;
     // Open-listed for every count of open (openListedScale), text many (textLeads) and listed.
-    tune({ openListedScale: 100, textLeads: 0, boxCheckSeeks: 0 });
+    // The states (their cells: a test of their own, "text in a box narrowed to its cells' tokens").
+    tune({ openListedScale: 100, textLeads: 0, boxCheckSeeks: 0, cellTermEntries: 1e12 });
     const narrowed: string[] = [];
     const database = watchedDatabase(api.database, (text, args) => {
       if (!/FROM provider_search p/.test(text)) return;

@@ -72,8 +72,10 @@ export function boxRegion(
 ): Pick<Resolved, 'regionStates' | 'regionCells'> {
   const tokens = boxCellTokens(circle);
   const rowsPerEntry = Math.min(1, words / Math.max(1, size)) / PLAN_TUNING.tokenEntryCost;
-  const cost = (share: number, terms: number) => share * size * (1 + terms * PLAN_TUNING.orTermEntryCost + rowsPerEntry) + terms * PLAN_TUNING.cellTermEntries;
-  const cheaper = tokens.length > 0 && cost(anyShare(shares, tokens), tokens.length) < cost(statesShare(shares, states), states.length);
+  const cost = (share: number, terms: number) => share * size * (1 + terms * PLAN_TUNING.orTermEntryCost + rowsPerEntry);
+  const cheaper =
+    tokens.length > 0 &&
+    cost(anyShare(shares, tokens), tokens.length) + tokens.length * PLAN_TUNING.cellTermEntries < cost(statesShare(shares, states), states.length);
   return cheaper ? { regionStates: states, regionCells: tokens } : { regionStates: states };
 }
 
