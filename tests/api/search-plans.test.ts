@@ -2186,8 +2186,9 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
       for (const arg of (args as unknown[]) ?? []) if (typeof arg === 'string' && arg.includes('filters : "\u{E000}s')) matches.push(arg);
       if (/DISTINCT .*state/.test(text)) statesRead.push(text);
     });
-    // Every text past textLeads (many), and every box listed (boxCheckSeeks).
-    tune({ textLeads: 0, boxCheckSeeks: 0 });
+    // Every text past textLeads (many), and every box listed (boxCheckSeeks); the states (their
+    // cells' own tokens: "text in a box narrowed to its cells' tokens").
+    tune({ textLeads: 0, boxCheckSeeks: 0, cellTermEntries: 1e12 });
     for (const raw of [
       { query: 'plan', radius: '25' },
       { query: 'plan', radius: '25', sort: 'rating' },
