@@ -1206,6 +1206,71 @@ describe('a ZIP prefix with few providers', () => {
   });
 });
 
+describe("text in a box narrowed to its cells' tokens (migrations/0094, tokenShares.server.ts boxRegion)", () => {
+  it("the words listed with the box's cells rather than its states, in each order, nearest first and around a place: the same rows", async () => {
+    const all = await everyProvider();
+    // Across the cells' edges at 39° and -100° (the providers spread over both): a box whose cells
+    // were spelt or counted wrong leaves listings out.
+    const at = { latitude: 39.06, longitude: -99.95 };
+    const near = `${at.latitude},${at.longitude}`;
+    const statements: string[] = [];
+    const database = watchedDatabase(api.database, (text, args) => statements.push(`${text} ${JSON.stringify(args)}`));
+    // Every text many and listed in every box; cells whatever their terms cost (the fixture's state
+    // holds no listing outside them: their lists tie).
+    // Open-listed for every count of open (openListedScale).
+    tune({ textLeads: 0, boxCheckSeeks: 0, cellTermEntries: -1e6, openListedScale: 100 });
+    const cells = () => statements.some((text) => text.includes('providers_fts') && text.includes('\u{E000}g'));
+    for (const [raw, wordsLeadBox] of [
+      [{ query: 'plan', radius: '8' }, 1e6],
+      [{ query: 'plan', radius: '8' }, 0],
+      [{ query: 'plan', radius: '8', sort: 'rating' }, 1e6],
+      [{ query: 'plan manicure', radius: '8', sort: 'reviews', offset: '12' }, 1e6],
+      [{ query: 'plan', radius: '8', sort: 'distance' }, 1e6],
+      [{ query: 'plan', radius: '25', openNow: 'true' }, 1e6],
+      [{ query: 'plan tes', radius: '25', openNow: 'true', sort: 'rating', offset: '12' }, 1e6],
+    ] as [Record<string, string>, number][]) {
+      PLAN_TUNING.wordsLeadBox = wordsLeadBox;
+      const within = Number(raw.radius);
+      let expected = all.filter((r) => haversineMiles(at, r) <= within && hasWords(words(r), raw.query!) && (!raw.openNow || isOpen(r, MOMENTS.many)));
+      expect(expected.length).toBeGreaterThan(12);
+      if (raw.sort === 'distance')
+        expected = expected
+          .map((r, i) => ({ r, d: haversineMiles(at, r), i }))
+          .sort((a, b) => a.d - b.d || a.i - b.i)
+          .map((e) => e.r);
+      else expected = [...expected].sort(ORDERS[(raw.sort ?? 'recommended') as keyof typeof ORDERS]);
+      const label = JSON.stringify({ ...raw, wordsLeadBox });
+      statements.length = 0;
+      const trace: SearchTrace = {};
+      const page = await searchProviders(database, searchParamsSchema.parse({ limit: '100', near, ...raw }), MOMENTS.many, { trace });
+      expectPage(page, expected, Number(raw.offset ?? 0), 100, label);
+      expect(cells(), label).toBe(true);
+      if (raw.openNow) expect(trace.plan, label).toBe('open-listed');
+    }
+    // A place's rings (the widest circle's cells, one list for every ring), circle after circle and
+    // as one statement: the same answer as narrowed to the states.
+    for (const raw of [
+      { query: 'plan', location: ZIP, limit: '12' },
+      { query: 'plan test', location: ZIP, priceRange: '$$$', offset: '12', limit: '12' },
+    ]) {
+      const params = searchParamsSchema.parse(raw);
+      PLAN_TUNING.cellTermEntries = 1e12;
+      statements.length = 0;
+      const inStates = await searchNearPlace(database, params, MOMENTS.many);
+      expect(cells(), raw.query).toBe(false);
+      PLAN_TUNING.cellTermEntries = -1e6;
+      statements.length = 0;
+      const trace: SearchTrace = {};
+      const atOnce = await searchNearPlace(database, params, MOMENTS.many, trace);
+      expect(cells(), raw.query).toBe(true);
+      expect(trace.plan, raw.query).toMatch(/rings within \d+ mi$/);
+      expectDistinct(atOnce, raw.query);
+      expect(atOnce, raw.query).toEqual(inStates);
+      expect(await circleAfterCircle(params, MOMENTS.many), raw.query).toEqual(inStates);
+    }
+  });
+});
+
 /** Sets PLAN_TUNING for the running test, restored when it ends; returns the values before. */
 function tune(values: Partial<typeof PLAN_TUNING>): typeof PLAN_TUNING {
   const saved = { ...PLAN_TUNING };
@@ -2176,8 +2241,9 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
       for (const arg of (args as unknown[]) ?? []) if (typeof arg === 'string' && arg.includes('filters : "\u{E000}s')) matches.push(arg);
       if (/DISTINCT .*state/.test(text)) statesRead.push(text);
     });
-    // Every text past textLeads (many), and every box listed (boxCheckSeeks).
-    tune({ textLeads: 0, boxCheckSeeks: 0 });
+    // Every text past textLeads (many), and every box listed (boxCheckSeeks); the states (their
+    // cells' own tokens: "text in a box narrowed to its cells' tokens").
+    tune({ textLeads: 0, boxCheckSeeks: 0, cellTermEntries: 1e12 });
     for (const raw of [
       { query: 'plan', radius: '25' },
       { query: 'plan', radius: '25', sort: 'rating' },
@@ -2862,7 +2928,8 @@ describe('open now listed in a box with text that is many (plans/openListed.serv
     const when = MOMENTS.many;
     const near = `${P.latitude},${P.longitude}`;
     // Open-listed for every count of open (openListedScale), text many (textLeads) and listed.
-    tune({ openListedScale: 100, textLeads: 0, boxCheckSeeks: 0 });
+    // The states (their cells: a test of their own, "text in a box narrowed to its cells' tokens").
+    tune({ openListedScale: 100, textLeads: 0, boxCheckSeeks: 0, cellTermEntries: 1e12 });
     const narrowed: string[] = [];
     const database = watchedDatabase(api.database, (text, args) => {
       if (!/FROM provider_search p/.test(text)) return;

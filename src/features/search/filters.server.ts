@@ -156,6 +156,8 @@ export const filterToken = (token: string) => {
 
 /** The token of a state ("NY": providers in New York state), as migrations/0035 spells it. */
 export const stateToken = (state: string) => `s${state.toLowerCase()}`;
+/** The token of a half-degree cell (near.server.ts `boxCells`: providers whose coordinates lie in it), as migrations/0094 spells it. */
+export const cellToken = (latCell: number, lngCell: number) => `g${latCell * 1000 + lngCell}`;
 /** The token of a facet bit (24: providers that identify as Black-owned), as migrations/0088 spells it. */
 export const facetToken = (bit: number) => `f${bit}`;
 /** The token of a price range ("$$": providers at that price), as migrations/0035 spells it. */
@@ -368,9 +370,11 @@ export function listedMatch(
   r: Resolved,
   { tokens = r.textTokens ?? [], inText = false, regions = true }: { tokens?: readonly string[]; inText?: boolean; regions?: boolean } = {},
 ): string {
-  // A box's or a ZIP prefix's states: one of their tokens (a provider has its state's token, migrations/0035).
-  const states = regions && r.regionStates?.length ? [`(${r.regionStates.map((state) => filterToken(stateToken(state))).join(' OR ')})`] : [];
-  const parts = [...(inText ? ENTRIES.filter(([, f]) => f.on(r)).map(([, f]) => f.inText?.(r) ?? null) : []), ...tokens.map(filterToken), ...states].filter(
+  // A box's cells, else a box's or a ZIP prefix's states: one of their tokens (a provider has its
+  // cell's and its state's token, migrations/0094 and 0035).
+  const region = r.regionCells?.length ? r.regionCells : r.regionStates?.map(stateToken);
+  const inRegion = regions && region?.length ? [`(${region.map(filterToken).join(' OR ')})`] : [];
+  const parts = [...(inText ? ENTRIES.filter(([, f]) => f.on(r)).map(([, f]) => f.inText?.(r) ?? null) : []), ...tokens.map(filterToken), ...inRegion].filter(
     (part) => part !== null,
   );
   return parts.length ? `(${r.match}) AND ${parts.join(' AND ')}` : (r.match as string);

@@ -63,13 +63,14 @@ export const boxRowsCount = (point: Point, miles: number, most: number) =>
 /** Cells per degree of zone_cells and state_cells (migrations/0024 and 0037 compute the same). */
 const CELLS_PER_DEGREE = 2;
 
-const cell = (degrees: number, from: number) => Math.trunc((degrees + from) * CELLS_PER_DEGREE);
+/** The cell, counted from `from` degrees (90 for a latitude, 180 for a longitude), that `degrees` lies in. */
+export const cellOfDegrees = (degrees: number, from: number) => Math.trunc((degrees + from) * CELLS_PER_DEGREE);
 
 /** A cell of zone_cells and state_cells as one key, "latCell,lngCell". */
 export const cellKey = (latCell: number, lngCell: number) => `${latCell},${lngCell}`;
 
 /** The cell a point is in (`cellKey`). */
-export const cellOf = (point: Point) => cellKey(cell(point.latitude, 90), cell(point.longitude, 180));
+export const cellOf = (point: Point) => cellKey(cellOfDegrees(point.latitude, 90), cellOfDegrees(point.longitude, 180));
 
 /**
  * The half-degree cells (counted from -90 and -180, as zone_cells and state_cells key them) that the
@@ -79,11 +80,11 @@ export const cellOf = (point: Point) => cellKey(cell(point.latitude, 90), cell(p
 export function boxCells(point: Point, miles: number): { latCells: number[]; minLngCell: number; maxLngCell: number } | null {
   const box = boundingBox(point, miles);
   if (box.minLat < -90 || box.maxLat > 90 || box.minLng < -180 || box.maxLng >= 180) return null;
-  const first = cell(box.minLat, 90);
+  const first = cellOfDegrees(box.minLat, 90);
   return {
-    latCells: Array.from({ length: cell(box.maxLat, 90) - first + 1 }, (_, i) => first + i),
-    minLngCell: cell(box.minLng, 180),
-    maxLngCell: cell(box.maxLng, 180),
+    latCells: Array.from({ length: cellOfDegrees(box.maxLat, 90) - first + 1 }, (_, i) => first + i),
+    minLngCell: cellOfDegrees(box.minLng, 180),
+    maxLngCell: cellOfDegrees(box.maxLng, 180),
   };
 }
 

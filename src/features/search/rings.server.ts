@@ -474,7 +474,8 @@ async function readTextRings(over: Db, a: AroundReads, radii: readonly number[],
   if (!r.match) return undefined;
   // Past the words' cap the statement lists them in the widest circle's states (read ahead: readsAhead).
   const states = await statesNear(q.database, a.q.reads, a.point, radii.at(-1)!);
-  const narrowed = states?.length ? await narrowedLists(q.database, r, states) : undefined;
+  // (Narrowed only past the words' cap: at least that many words.)
+  const narrowed = states?.length ? await narrowedLists(q.database, r, states, countedWords()) : undefined;
   const match = wordsMatch(r);
   // Words the request counted already past what the statement lists (a ZIP prefix's own search counts them): not read again.
   const made = await textListMade(q.database, match, a.q.reads);

@@ -63,6 +63,12 @@ export interface Resolved {
    */
   regionStates?: readonly string[];
   /**
+   * The tokens of the half-degree cells a `near` box touches (filters.server.ts `cellToken`), when
+   * text listed with its states is read narrowed to them instead: a state holds every listing of the
+   * state, the cells about the box's (tokenShares.server.ts `boxRegion` weighs the two).
+   */
+  regionCells?: readonly string[];
+  /**
    * Whether a ZIP prefix's index list narrows the text's matches (filters.server.ts `narrowsText`):
    * decided in `resolve` from the prefix's share of the token sample against the matches listed.
    */

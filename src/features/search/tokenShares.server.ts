@@ -10,7 +10,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/client';
 import { INDEXES } from './indexes.server';
-import { facetToken, FILTERS, listedMatch, priceToken, ratingToken, sampledMeets, stateToken, textTokensOf } from './filters.server';
+import { cellToken, facetToken, FILTERS, listedMatch, priceToken, ratingToken, sampledMeets, stateToken, textTokensOf } from './filters.server';
+import { boxCells, cellOfDegrees } from './near.server';
 import { ratingTenth, type Standing } from './orderBuckets.server';
 import type { Circle, Resolved, SampledCategories } from './searchTypes.server';
 import { boundingBox, haversineMiles } from '../places';
@@ -34,12 +35,49 @@ export interface TokenShares {
   facetShares: ReadonlyMap<number, number>;
 }
 
-/** The share of the directory in any of `states` (their tokens' shares summed, at most the whole). */
-export const statesShare = (shares: TokenShares['shares'], states: readonly string[]) =>
+/** The share of the directory in any of `tokens` (their shares summed, at most the whole). */
+const anyShare = (shares: TokenShares['shares'], tokens: readonly string[]) =>
   Math.min(
     1,
-    states.reduce((sum, state) => sum + (shares.get(stateToken(state)) ?? 0), 0),
+    tokens.reduce((sum, token) => sum + (shares.get(token) ?? 0), 0),
   );
+
+/** The share of the directory in any of `states`. */
+export const statesShare = (shares: TokenShares['shares'], states: readonly string[]) => anyShare(shares, states.map(stateToken));
+
+/** The share of the directory in the region text is listed narrowed to (filters.server.ts `listedMatch`): its cells', else its states'. */
+export const regionShare = (shares: TokenShares['shares'], r: Pick<Resolved, 'regionStates' | 'regionCells'>) =>
+  r.regionCells?.length ? anyShare(shares, r.regionCells) : statesShare(shares, r.regionStates ?? []);
+
+/** The tokens of the cells the box of `circle` touches (near.server.ts `boxCells`); none for a box over a pole or the antimeridian. */
+export function boxCellTokens({ point, miles }: Circle): string[] {
+  const cells = boxCells(point, miles);
+  if (!cells) return [];
+  return cells.latCells.flatMap((lat) => Array.from({ length: cells.maxLngCell - cells.minLngCell + 1 }, (_, i) => cellToken(lat, cells.minLngCell + i)));
+}
+
+/**
+ * The region text listed in the box of `circle` is narrowed to: its `states`, and the tokens of the
+ * cells the box touches (migrations/0094) when they cost less. A state holds every listing of the
+ * state, tens of thousands at a million, each match in it then a row read to be checked in the box;
+ * the cells hold about the box's listings, but each is a term of its own: its lookup
+ * (`PLAN_TUNING.cellTermEntries`), and a merge of one more list for every entry read
+ * (`PLAN_TUNING.orTermEntryCost`). `words`: the words' matches, whose share of each entry is a row read.
+ */
+export function boxRegion(
+  { size, shares }: Pick<TokenShares, 'size' | 'shares'>,
+  states: readonly string[],
+  circle: Circle,
+  words: number,
+): Pick<Resolved, 'regionStates' | 'regionCells'> {
+  const tokens = boxCellTokens(circle);
+  const rowsPerEntry = Math.min(1, words / Math.max(1, size)) / PLAN_TUNING.tokenEntryCost;
+  const cost = (share: number, terms: number) => share * size * (1 + terms * PLAN_TUNING.orTermEntryCost + rowsPerEntry);
+  const cheaper =
+    tokens.length > 0 &&
+    cost(anyShare(shares, tokens), tokens.length) + tokens.length * PLAN_TUNING.cellTermEntries < cost(statesShare(shares, states), states.length);
+  return cheaper ? { regionStates: states, regionCells: tokens } : { regionStates: states };
+}
 
 /** The share of the directory holding every one of `tokens` (their shares multiplied, as if apart; from `of`, the whole). */
 export const tokensShare = (shares: TokenShares['shares'], tokens: readonly string[], of = 1) =>
@@ -151,6 +189,7 @@ async function sampleShares({ client }: Db): Promise<TokenShares> {
   const tenths = Array.from({ length: ratingTenth(5) + 1 }, () => 0);
   for (const row of sample.rows) {
     if (row.state) add(stateToken(String(row.state)));
+    if (row.latitude !== null && row.longitude !== null) add(cellToken(cellOfDegrees(Number(row.latitude), 90), cellOfDegrees(Number(row.longitude), 180)));
     if (row.priceRange) add(priceToken(String(row.priceRange)));
     tenths[ratingTenth(Number(row.rating))]! += 1;
     for (let bit = 0; bit < 32; bit++)
@@ -212,22 +251,28 @@ export async function narrowedLists(
   database: Db,
   r: Resolved,
   states: readonly string[],
+  words: number,
 ): Promise<{ size: number; choices: NarrowedChoice[]; circleRows?: number }> {
   const sample = await tokenShares(database);
   const { size, shares } = sample;
-  return { size, choices: narrowedChoices(r, states, { size, shares }), ...(r.within ? { circleRows: circleRowsOf(sample, r.within) } : {}) };
+  const region = r.within ? boxRegion(sample, states, r.within, words) : { regionStates: states };
+  return { size, choices: narrowedChoices(r, region, { size, shares }), ...(r.within ? { circleRows: circleRowsOf(sample, r.within) } : {}) };
 }
 
-/** narrowedLists's choices for the sample's `shares` of a directory of `size`. */
-export function narrowedChoices(r: Resolved, states: readonly string[], { size, shares }: Pick<TokenShares, 'size' | 'shares'>): NarrowedChoice[] {
+/** narrowedLists's choices in `region` (`boxRegion`) for the sample's `shares` of a directory of `size`. */
+export function narrowedChoices(
+  r: Resolved,
+  region: Pick<Resolved, 'regionStates' | 'regionCells'>,
+  { size, shares }: Pick<TokenShares, 'size' | 'shares'>,
+): NarrowedChoice[] {
   const share = (token: string) => shares.get(token) ?? 0;
   const tokens = [...textTokensOf(r)].sort((a, b) => share(a) - share(b));
-  const inStates = statesShare(shares, states);
+  const inRegion = regionShare(shares, region);
   return Array.from({ length: tokens.length + 1 }, (_, k) => {
     const kept = tokens.slice(0, k);
     return {
-      match: listedMatch({ ...r, regionStates: states }, { tokens: kept, inText: true, regions: true }),
-      share: tokensShare(shares, kept, inStates),
+      match: listedMatch({ ...r, ...region }, { tokens: kept, inText: true, regions: true }),
+      share: tokensShare(shares, kept, inRegion),
       entries: kept.reduce((sum, token) => sum + share(token), 0) * size * PLAN_TUNING.tokenEntryCost,
     };
   });

@@ -70,6 +70,10 @@ export const PLAN_TUNING = {
   textTokenShare: 1 / 3,
   /** A ZIP prefix's index list narrows text's matches while its providers are at most this times the matches listed outside it: an index entry each, where each of those is a provider row read at random. */
   prefixNarrowsText: 4,
+  /** What finding one cell's token in the full-text index costs, as entries of a list read: text in a box is narrowed to its cells' tokens, one term each, rather than its states' (tokenShares.server.ts `boxRegion`). */
+  cellTermEntries: 400,
+  /** What each list of an OR of terms adds to reading one entry of it, as a part of an entry's read: the lists are merged entry by entry (tokenShares.server.ts `boxRegion`). */
+  orTermEntryCost: 1 / 20,
   /** What reading one entry of a token's list costs, as a part of a match's row read. */
   tokenEntryCost: 1 / 75,
   /** A top of the order is sized to hold this many times the page's matches: a top listed twice reads the words twice. */

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { rowConditions } from '../filters.server';
 import { manyText, wordsListedWhole } from '../textFacts.server';
 import { and, type Plan, type SearchRun } from './context.server';
+import { inBoxRegion } from './pointSource.server';
 import type { Resolved } from '../searchTypes.server';
 
 /**
@@ -43,11 +44,11 @@ async function wordsRowidsOf(s: SearchRun): Promise<Resolved> {
 
 /**
  * Text that is many listed in a `near` box (a place's ring): narrowed to the tokens of the states the
- * box can hold providers in, as pointSource lists it (pointSource.server.ts `textInBox`): a short
+ * box can hold providers in, or of its cells where they cost less, as pointSource lists it (pointSource.server.ts `textInBox`): a short
  * prefix's whole list was built for each circle's few open.
  */
 async function inBoxStates(s: SearchRun, r: Resolved): Promise<Resolved> {
   if (!r.within || !r.match || r.textRowids || r.regionStates || !(await manyText(s.q.database, r, s.q.reads))) return r;
   const states = await s.boxStates(r.within.point, r.within.miles);
-  return states?.length ? { ...r, regionStates: states } : r;
+  return states?.length ? await inBoxRegion(s, r, states, r.within) : r;
 }

@@ -29,7 +29,7 @@ import {
 } from './context.server';
 import { PLAN_TUNING, textWalkMost } from '../tuning.server';
 import { textListMade, wordsEstimate } from '../textFacts.server';
-import { circleRowsOf, statesShare, tokenShares, tokensShare } from '../tokenShares.server';
+import { circleRowsOf, regionShare, tokenShares, tokensShare } from '../tokenShares.server';
 import type { Count, Resolved } from '../searchTypes.server';
 import { boxTextTops, textInBox } from './pointSource.server';
 import { openFacetWalk } from './facetListed.server';
@@ -71,7 +71,7 @@ async function listedRows(s: SearchRun) {
 /**
  * Whether text listed in a box (`inBox` as textInBox left it) is read from the full-text index, each
  * match checked in the box, rather than the box read with each row checked against the words' list:
- * when the words are many, narrowed to the box's states, and those (the rest of the words' list
+ * when the words are many, narrowed to the box's states or cells (`inBoxRegion`), and those (the rest of the words' list
  * decoded and left out, as SearchRun.listTextIn prices it) cost fewer than `wordsLeadBox` times the
  * providers the box holds, at the token sample's shares. A city's box holds tens of thousands at a
  * million and was read whole for words it held few of; listed in seq order, the count's reach also
@@ -79,12 +79,11 @@ async function listedRows(s: SearchRun) {
  * Words not narrowed keep the box: it is small (listTextIn), finer than the sample can measure.
  */
 export async function textLeadsBox(s: SearchRun, inBox: Resolved): Promise<boolean> {
-  const states = inBox.regionStates;
-  if (!states?.length) return false;
+  if (!inBox.regionStates?.length) return false;
   const { database, reads } = s.q;
   const shares = await tokenShares(database);
   const words = await wordsEstimate(database, s.r, reads, shares.size);
-  const share = statesShare(shares.shares, states);
+  const share = regionShare(shares.shares, inBox);
   return words * (share + (1 - share) * PLAN_TUNING.narrowedEntryCost) < PLAN_TUNING.wordsLeadBox * circleRowsOf(shares, inBox.within!);
 }
 

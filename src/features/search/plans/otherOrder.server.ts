@@ -29,7 +29,7 @@ import {
   type SearchRun,
 } from './context.server';
 import type { Resolved } from '../searchTypes.server';
-import { boxTextTops, pointSource, textInBox } from './pointSource.server';
+import { boxTextTops, pointSource, regionOf, textInBox } from './pointSource.server';
 import { textLeadsBox } from './order.server';
 import { openFacetWalk } from './facetListed.server';
 import { textCheckedInOrder, wordsFewer } from './category.server';
@@ -241,7 +241,7 @@ async function wordsCounting(s: SearchRun): Promise<ListedSource | undefined> {
 
 /**
  * Text that is many in a `near` box with no service's category rows, read as the order plan reads it
- * (order.server.ts `textLeadsBox`): listed from the full-text index narrowed to the box's states, each
+ * (order.server.ts `textLeadsBox`): listed from the full-text index narrowed to the box's states or cells, each
  * match checked in the box, while those cost fewer than the box's providers. pointSource's source, the
  * box, read every provider in it against the words' whole list, built for it
  * (`query=cr&priceRange=$$&near=…&radius=50`). Counted in seq order, the text's density also sizes a
@@ -254,7 +254,7 @@ export async function wordsInBox(s: SearchRun) {
   const boxed = await textInBox(s);
   if (!boxed.listText || !(await textLeadsBox(s, boxed.r))) return null;
   const byOrder = s.sort === 'rating' || s.sort === 'reviews' ? SORT_ORDERS[s.sort] : null;
-  return { ...textSourceOf(boxed.r), byOrder, unfiltered: false, scan: undefined, listedText: undefined, boxStates: boxed.r.regionStates };
+  return { ...textSourceOf(boxed.r), byOrder, unfiltered: false, scan: undefined, listedText: undefined, boxStates: regionOf(boxed.r) };
 }
 
 export const otherOrder: Plan = {
@@ -321,8 +321,8 @@ export const otherOrder: Plan = {
           : listedText && (await manyText(s.q.database, s.r, s.q.reads))
             ? await s.topPage(
                 s.r.within
-                  ? boxTextTops({ ...s.r, regionStates: boxStates ?? [] })
-                  : (top) => pointSource({ ...s, r: { ...s.r, match: withTop(match, top), regionStates: boxStates ?? [] } }),
+                  ? boxTextTops({ ...s.r, ...(boxStates ?? { regionStates: [] }) })
+                  : (top) => pointSource({ ...s, r: { ...s.r, match: withTop(match, top), ...(boxStates ?? { regionStates: [] }) } }),
                 { least: count.total, reach: !s.r.within && count.capped ? await listedReach(s) : undefined },
               )
             : null;

@@ -22,7 +22,7 @@ import {
   type TextSource,
 } from './context.server';
 import { manyText, textListMade, textListOf, wordsEstimate } from '../textFacts.server';
-import { circleRowsOf, tokenShares } from '../tokenShares.server';
+import { boxRegion, circleRowsOf, tokenShares } from '../tokenShares.server';
 import { PLAN_TUNING } from '../tuning.server';
 import type { Circle, FilterName, Resolved } from '../searchTypes.server';
 import { wordsFewer } from './category.server';
@@ -40,8 +40,8 @@ export async function pointSource(s: SearchRun): Promise<{
   scan?: true;
   /** Text is checked against one list of its matches (not a lookup per row, nor the source itself). */
   listedText?: boolean;
-  /** The box's states the text's list was narrowed to (`textInBox`), none when it was not. */
-  boxStates?: readonly string[];
+  /** The box's states (and cells) the text's list was narrowed to (`textInBox`), none when it was not. */
+  boxStates?: Pick<Resolved, 'regionStates' | 'regionCells'>;
 }> {
   const { r } = s;
   const byOrder = s.sort === 'rating' || s.sort === 'reviews' ? SORT_ORDERS[s.sort] : null;
@@ -60,7 +60,7 @@ export async function pointSource(s: SearchRun): Promise<{
   // Text in a box: checked row by row in a small one, listed once in a large one (SearchRun.listTextIn).
   const { listText: boxText, r: inBox } = r.within ? await textInBox(s) : { listText: true, r };
   const listedText = !!r.match && boxText;
-  const boxStates = inBox.regionStates;
+  const boxStates = regionOf(inBox);
   // A place (a city, a state, a ZIP prefix: not a price alone) whose index holds fewer providers than
   // the box (a state away from the point holds none in it) is the source, the box's distance a
   // condition on its rows: the box was read whole for them.
@@ -158,11 +158,18 @@ export function categorySource(r: Resolved, rows: RawBuilder<unknown>, listText:
   };
 }
 
+/** The region `r`'s text is listed narrowed to (`textInBox`): its states, none when it was not, and its cells when it is. */
+export const regionOf = (r: Resolved): Pick<Resolved, 'regionStates' | 'regionCells'> => ({
+  regionStates: r.regionStates ?? [],
+  ...(r.regionCells ? { regionCells: r.regionCells } : {}),
+});
+
 /**
  * How text is read in the search's `near` box: checked row by row in a small box, else listed once
  * (SearchRun.listTextIn). Text that is many (past `textLeads`) is listed narrowed to the tokens of the
  * states the box can hold providers in (SearchRun.boxStates, from state_cells): the full-text index intersects the words
- * with them, where the words' whole list was built for each statement that read the box.
+ * with them, where the words' whole list was built for each statement that read the box; or, where
+ * they cost less, of the cells the box touches (`inBoxRegion`).
  */
 export async function textInBox(s: SearchRun): Promise<{ listText: boolean; r: Resolved }> {
   const { r } = s;
@@ -172,14 +179,16 @@ export async function textInBox(s: SearchRun): Promise<{ listText: boolean; r: R
   if (!r.match || !listText || !(await manyText(s.q.database, r, s.q.reads))) return { listText, r };
   const states = await s.boxStates(r.within!.point, r.within!.miles);
   if (!states?.length) return { listText, r };
-  const inStates = { ...r, regionStates: states };
-  // A place's rings in the same states as the widest circle list the same matches: a narrower ring
+  // A place's rings are narrowed to the widest circle's cells (each ring's box lies in them): one list for every ring.
+  const inStates = await inBoxRegion(s, r, states, r.textCircle ?? r.within!);
+  // A place's rings in the same states (or cells) as the widest circle list the same matches: a narrower ring
   // lists them once for the request when they are few enough (textListOf), and the wider rings read
   // that list, where each decoded the words' lists again. A
   // ring in fewer states keeps its own, shorter list; the widest alone makes none.
   if (!r.textCircle) return { listText, r: inStates };
   const match = listedMatch(inStates);
   const sameAsWidest = async ({ point, miles }: Circle) => {
+    if (inStates.regionCells) return true;
     const widest = await s.boxStates(point, miles);
     return widest?.length === states.length && widest.every((state) => states.includes(state));
   };
@@ -190,9 +199,15 @@ export async function textInBox(s: SearchRun): Promise<{ listText: boolean; r: R
   return { listText, r: rowids ? { ...inStates, textRowids: rowids } : inStates };
 }
 
+/** `r`'s text narrowed to the box of `circle`, whose `states` were read: its states or its cells (tokenShares.server.ts `boxRegion`), at the words' estimated matches. */
+export async function inBoxRegion(s: SearchRun, r: Resolved, states: readonly string[], circle: Circle): Promise<Resolved> {
+  const sample = await tokenShares(s.q.database);
+  return { ...r, ...boxRegion(sample, states, circle, await wordsEstimate(s.q.database, r, s.q.reads, sample.size)) };
+}
+
 /**
  * Text listed in a box (`r` as textInBox left it), a top of the order at a time (SearchRun.topPage's
- * source): the words narrowed to the box's states and the top, listed from the full-text index, each
+ * source): the words narrowed to the box's states (or cells) and the top, listed from the full-text index, each
  * checked in the box. A top read through the box read every provider in it against the words' list,
  * a city's box tens of thousands at a million, however small the top.
  */
