@@ -4,9 +4,13 @@ import { boxTables } from '../near.server';
 import { rowConditions } from '../filters.server';
 import { PLAN_TUNING } from '../tuning.server';
 import { and, type ListedSource, type Plan, type Row, type SearchRun } from './context.server';
+import type { Resolved } from '../searchTypes.server';
 import { categorySource, pointSource } from './pointSource.server';
 import { nearestBySpot, spotSource } from './spots.server';
 import { wordsInBox } from './otherOrder.server';
+
+/** The states or cells a source's text list was narrowed to (pointSource's `boxStates`). */
+type BoxRegion = Pick<Resolved, 'regionStates' | 'regionCells'>;
 
 /**
  * Circles around the point searched in turn for the nearest providers: the first that holds a page
@@ -37,10 +41,10 @@ export const nearest: Plan = {
  * of `tables` and `conds` sorted. Providers sit at their ZIP area's centre, so a city's or ZIP's
  * point may hold thousands: at distance 0 their order is seq, which the coordinate index yields for
  * one point without sorting them. Text (many: few was listed before) is checked row by row in a
- * small circle and listed once in a large one (`listTextIn`), narrowed to `boxStates` (those of
- * `near`'s box, which holds every circle) when the source's list was.
+ * small circle and listed once in a large one (`listTextIn`), narrowed to `boxStates` (the states or
+ * cells of `near`'s box, which holds every circle) when the source's list was.
  */
-async function nearestFirst(s: SearchRun, tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], boxStates?: readonly string[]): Promise<Row[]> {
+async function nearestFirst(s: SearchRun, tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], boxStates?: BoxRegion): Promise<Row[]> {
   const { r, page, run, distance } = s;
   const { params } = s.q;
   const { latitude, longitude } = r.point!;
@@ -74,9 +78,10 @@ async function nearestFirst(s: SearchRun, tables: RawBuilder<unknown>, conds: Ex
  * the service's own rows there are a tenth of them (as pointSource reads `near`'s box). Text listed
  * is narrowed to `boxStates` when known: the words' whole list was built for a circle of one city.
  */
-function ringSource({ r }: SearchRun, miles: number, listText: boolean, boxStates?: readonly string[]): ListedSource {
+function ringSource({ r }: SearchRun, miles: number, listText: boolean, boxStates?: BoxRegion): ListedSource {
   const within = { point: r.point!, miles };
-  const inRing = { ...r, within, ...(boxStates?.length && !r.regionStates ? { regionStates: boxStates } : {}) };
+  const narrowed = boxStates && (boxStates.regionStates?.length || boxStates.regionCells?.length) && !r.regionStates && !r.regionCells;
+  const inRing = { ...r, within, ...(narrowed ? boxStates : {}) };
   if (r.category) return categorySource(inRing, boxTables(within.point, miles, r.category), listText);
   return { tables: boxTables(within.point, miles), conds: rowConditions(inRing, { listText }) };
 }
