@@ -457,7 +457,24 @@ describe("the orders' tops in the full-text index", () => {
     expect(ofDigits(1).size).toBeGreaterThan(0);
     for (const digits of [1, 2, 3]) expect(await found(filterToken(`c${digits}*`)), `c${digits}*`).toEqual(ofDigits(digits));
     // Not a rating's tenths: `v4*` would take the tenth 4 with the forties.
-    expect(orderTop('rating', standings, 0.999, filterToken)).not.toMatch(/\*/);
+    expect(orderTop('rating', standings, 0.999, filterToken)).not.toMatch(/"\u{E000}v\d*"\*/u);
+  });
+
+  it("a rating top names its cut-off tenth's pairs of each whole number of digits as one prefix term, which finds exactly them", async () => {
+    const all = await providers();
+    const { standings } = await tokenShares(api.database);
+    // A prefix term of a tenth of two digits finds its providers of every magnitude of that number of
+    // digits, and no other (the tenth 1's `b19*` would take the tenth 19's: only two-digit tenths).
+    const tenths = [...new Set(all.map((p) => ratingTenth(p.rating)))].filter((t) => t >= 10);
+    expect(tenths.length).toBeGreaterThan(0);
+    for (const t of tenths)
+      for (const digits of [1, 2, 3]) {
+        const expected = all.filter((p) => ratingTenth(p.rating) === t && Math.trunc(reviewsMagnitude(p.reviewCount) / 10) === digits);
+        expect(await found(filterToken(`b${t}${digits}*`)), `b${t}${digits}*`).toEqual(new Set(expected.map((p) => p.seq)));
+      }
+    // A cut-off within a tenth of two digits, past its first magnitude of two digits: the two digits' pairs as one term.
+    const tops = [0.05, 0.2, 0.5, 0.9].map((share) => orderTop('rating', standings, share, filterToken) ?? '');
+    expect(tops.some((top) => /"\u{E000}b\d\d2"\*/u.test(top) && !/"\u{E000}b\d\d21"/u.test(top))).toBe(true);
   });
 
   it('a top for a minimum rating holds its share of the providers rated that high, the first of them in the order, not that share of every provider', async () => {

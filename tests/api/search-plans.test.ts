@@ -1638,7 +1638,8 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     // A top for the page's end at the cap's count just past the most a top may hold, so only a count
     // that knows the matches are more than the cap reads a top.
     const wanted = Number(raw.offset) + 12;
-    tune({ textLeads: 0, maxWalk: 1, topMargin: (1.02 * PLAN_TUNING.topMostShare * LIMITS.countedTotal) / wanted });
+    // (A service's matches are checked for its category: their own most, as text alone's here.)
+    tune({ textLeads: 0, maxWalk: 1, topMargin: (1.02 * PLAN_TUNING.topMostShare * LIMITS.countedTotal) / wanted, topMostShareChecked: 0 });
     // Counted along the words, each match's service row looked up, when the matches are estimated past
     // the cap (otherOrder.server.ts wordsCounting); else along the service's rows against the words' list.
     const counts: string[] = [];
@@ -1925,6 +1926,54 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
         narrowed += statements.filter((arg) => /\u{E000}x" AND \(filters : "\u{E000}[vb]/u.test(arg)).length;
       }
     expect(narrowed).toBeGreaterThan(0);
+  });
+
+  it('text that is many, in the rating and recommended orders, its top cut within a rating tenth: that tenth\u2019s pairs of each whole number of digits named as one prefix term (orderBuckets.server.ts pairsFrom); the same rows', async () => {
+    const args: string[] = [];
+    const database = watchedDatabase(api.database, (_text, values) => {
+      for (const arg of (values as unknown[]) ?? []) if (typeof arg === 'string' && arg.includes('filters')) args.push(arg);
+    });
+    const all = await everyProvider();
+    // No walk: past the cap, a top of the order (of any size) holds the page.
+    tune({ maxWalk: 1, topMostShare: 1 });
+    let prefixed = 0;
+    for (const sort of ['rating', 'recommended'] as const)
+      for (const topMargin of [PLAN_TUNING.topMargin, 0.2])
+        for (const offset of [0, 12, 96, 480]) {
+          PLAN_TUNING.topMargin = topMargin;
+          const raw = { query: 'plan', offset: String(offset), ...(sort === 'rating' ? { sort } : {}) };
+          const expected = all.filter((r) => hasWords(words(r), 'plan')).sort(ORDERS[sort]);
+          expect(expected.length).toBeGreaterThan(LIMITS.countedTotal);
+          args.length = 0;
+          const trace: SearchTrace = {};
+          const what = `${new URLSearchParams(raw)} ${topMargin}`;
+          const page = await searchProviders(database, searchParamsSchema.parse({ limit: '12', ...raw }), MOMENTS.many, { trace });
+          expect(trace.plan, what).toBe(sort === 'rating' ? 'other-order:top' : 'order:top');
+          expectPage(page, expected, offset, 12, what);
+          // A pair prefix: the mark, `b`, a tenth of two digits and a number of digits.
+          prefixed += args.filter((arg) => /"\u{E000}b\d{3}"\*/u.test(arg)).length;
+        }
+    expect(prefixed).toBeGreaterThan(0);
+  });
+
+  it('text that is many, open now or with a service, on a deep page: a top of the order up to PLAN_TUNING.topMostShareChecked (each match reads its hours or category rows), text alone only up to topMostShare, else every match sorted; the same rows', async () => {
+    const all = await everyProvider();
+    // No walk and text that never leads; no top for text alone, any top for matches checked for their category.
+    tune({ textLeads: 0, maxWalk: 1, topMostShare: 0, topMostShareChecked: 1 });
+    for (const [raw, keep, plan] of [
+      [{ query: 'plan', openNow: 'true', offset: '420' }, (r: Ref) => isOpen(r, MOMENTS.many), 'order:top'],
+      [{ query: 'plan', service: 'Nail Salon', sort: 'rating', offset: '420' }, (r: Ref) => inCategory(r, 'nails'), 'other-order:top'],
+      [{ query: 'plan', service: 'Nail Salon', sort: 'reviews', offset: '420' }, (r: Ref) => inCategory(r, 'nails'), 'other-order:top'],
+      [{ query: 'plan', offset: '420' }, () => true, 'order:listed'],
+      [{ query: 'plan', sort: 'rating', offset: '420' }, () => true, 'other-order:sorted'],
+    ] as [Record<string, string>, (r: Ref) => boolean, string][]) {
+      const what = new URLSearchParams(raw).toString();
+      const expected = all.filter((r) => keep(r) && hasWords(words(r), 'plan')).sort(ORDERS[(raw.sort ?? 'recommended') as keyof typeof ORDERS]);
+      expect(expected.length, what).toBeGreaterThan(LIMITS.countedTotal);
+      const page = await search({ limit: '12', ...raw }, MOMENTS.many);
+      expect(lastPlan, what).toBe(plan);
+      expectPage(page, expected, Number(raw.offset), 12, what);
+    }
   });
 
   it('text past the counted cap with a filter of more rows (a box): the text leads, listed and checked, the same rows', async () => {

@@ -50,6 +50,20 @@ function magnitudesAbove(cut: number): string[] {
 }
 
 /**
+ * The pair tokens of the rating tenth `tenth` with the review magnitudes from `cut` up: each number
+ * of digits whose nine magnitudes are all in it as one prefix term (`b507*`), as `magnitudesAbove`
+ * names them, every other one alone. A cut-off in a tenth's last magnitudes named some sixty pairs,
+ * each a list the index looked up in every segment and merged in. Only for a
+ * tenth of two digits: its pairs have four, so no other tenth's pair starts so (`b49*` of the tenth
+ * 4 would take the tenth 49's).
+ */
+function pairsFrom(tenth: number, cut: number): string[] {
+  const whole = tenth >= 10 ? DIGITS.filter((digits) => digits * 10 + 1 >= cut) : [];
+  const rest = MAGNITUDES.filter((m) => m >= cut && !whole.includes(Math.trunc(m / 10)));
+  return [...whole.map((digits) => `b${tenth}${digits}*`), ...rest.map((m) => pairToken(tenth, m))];
+}
+
+/**
  * The two columns the rating and reviews orders lead with, as buckets: the first's single tokens
  * above the cut-off, and the pair tokens of the cut-off's own bucket of the first with the second's
  * down to its, so every list read is of providers inside the top (a whole tenth is 15 % of a million).
@@ -61,9 +75,16 @@ const LEADING = {
     single: (t: number) => `v${t}`,
     // Not as prefixes: `v4*` would take the tenth 4 with the forties.
     above: (cut: number) => TENTHS.filter((t) => t > cut).map((t) => `v${t}`),
-    pair: (t: number, m: number) => pairToken(t, m),
+    pairsFrom,
   },
-  reviews: { first: MAGNITUDES, second: TENTHS, single: (m: number) => `c${m}`, above: magnitudesAbove, pair: (m: number, t: number) => pairToken(t, m) },
+  reviews: {
+    first: MAGNITUDES,
+    second: TENTHS,
+    single: (m: number) => `c${m}`,
+    above: magnitudesAbove,
+    // A magnitude's pairs differ in their leading digits (the tenth's): no prefix holds several.
+    pairsFrom: (m: number, cut: number) => TENTHS.filter((t) => t >= cut).map((t) => pairToken(t, m)),
+  },
 } as const;
 export type BucketedSort = 'recommended' | keyof typeof LEADING;
 
@@ -92,7 +113,7 @@ export function orderTop(sort: BucketedSort, sample: readonly Standing[], share:
   // The cut-off in the last bucket of all, whole: the top is everyone.
   if (whole && first === lead.first[lead.first.length - 1]) return null;
   const above = lead.above(first);
-  const own = whole ? [lead.single(first)] : lead.second.filter((b) => b >= second).map((b) => lead.pair(first, b));
+  const own = whole ? [lead.single(first)] : lead.pairsFrom(first, second);
   return `(${[...(sort === 'recommended' ? [PROMOTED_TOKEN] : []), ...above, ...own].map(token).join(' OR ')})`;
 }
 

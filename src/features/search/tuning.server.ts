@@ -94,6 +94,8 @@ export const PLAN_TUNING = {
   checkedMost: 8192,
   /** A top of the order is used only up to this share of the directory: past it the token lists cost more than they save. */
   topMostShare: 1 / 4,
+  /** …and up to this share when each match is checked for open now or a service's category (its hours or category rows read): the matches it leaves unread cost more than its lists. */
+  topMostShareChecked: 1 / 2,
   /** Text listed against a place's or a service's rows is counted along its words when their estimated matches are this many times the counted cap. */
   wordsCountMargin: 4,
   /** Text in a ZIP prefix of many is counted as its intersection when the estimate is at most this part of `textLeads`. */

@@ -180,7 +180,8 @@ export interface SearchRun {
    * the source `list` gives with the text's words narrowed to the top of the order that should hold
    * the page (orderBuckets.server.ts `orderTop`; null: no top, every match), sized by how many
    * matches there are (`estimate`), each top larger than the last until one fills the page. Null
-   * when even the first top would be most of the order (`PLAN_TUNING.topMostShare`): the caller
+   * when even the first top would be most of the order (`PLAN_TUNING.topMostShare`, or
+   * `topMostShareChecked` for matches checked for open now or a category): the caller
    * sorts every match.
    */
   topPage(list: (top: string | null) => ListedSource | Promise<ListedSource>, estimate: TopEstimate): Promise<Row[] | null>;
@@ -408,9 +409,12 @@ async function topPage(s: SearchRun, list: (top: string | null) => ListedSource 
   const kept = standings.length / Math.max(1, all.length);
   const expected = reach ? Math.max(least, (size * reach.found) / Math.max(1, reach.reach)) : least;
   let share = (PLAN_TUNING.topMargin * wanted) / Math.max(1, expected);
-  if (share * kept > PLAN_TUNING.topMostShare) return null;
+  // Matches checked for open now or a category each read their hours or category rows: a larger top
+  // leaves more of them unread, where a match checked on its own row costs little beside the lists.
+  const most = s.r.openNow || s.r.category ? Math.max(PLAN_TUNING.topMostShare, PLAN_TUNING.topMostShareChecked) : PLAN_TUNING.topMostShare;
+  if (share * kept > most) return null;
   for (;;) {
-    const top = share * kept <= PLAN_TUNING.topMostShare ? orderTop(sort, standings, share, filterToken, rows) : null;
+    const top = share * kept <= most ? orderTop(sort, standings, share, filterToken, rows) : null;
     const listed = await list(top);
     const inTop = sql`SELECT p.seq ${listed.tables} ${and(listed.conds)} ORDER BY ${order} LIMIT ${wanted}`;
     // A first page's rows are read with the list (the list is the page: one round trip, not two); a
