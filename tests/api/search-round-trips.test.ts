@@ -428,6 +428,16 @@ describe.skipIf(noSqld)('a read that depends on a count past the cap, in that co
       tuning: { walkCap: 0 },
       most: 2,
     },
+    // Words past the cap at a price in another order: the order's sample read beside the count when the words' count at the token
+    // sample's price share says it will be capped and dense (plans/otherOrder.server.ts `sampleAhead`; the fuzz's Makeup Application
+    // $$$ r4 by reviews at a million, 4 before).
+    {
+      label: 'words past the cap at a price in another order',
+      raw: { query: 'leadtest', priceRange: '$$$', sort: 'reviews' },
+      plan: /^other-order:walk$/,
+      textLeads: LIMITS.countedTotal,
+      most: 2,
+    },
     // Words past the cap with a filter whose token lists them: the list with that token read with the words' own, in the
     // first round trip (textFacts.server.ts `earlyTokens`; the fuzz's query=lounge&rating=4.8 at 100,000, 4 before).
     { label: 'words past the cap with a facet few hold', raw: { query: 'leadtest', owned: 'veteran' }, plan: /^text-listed$/, most: 2 },

@@ -34,7 +34,7 @@ import { textLeadsBox } from './order.server';
 import { openFacetWalk } from './facetListed.server';
 import { textCheckedInOrder, wordsFewer } from './category.server';
 import { CATEGORY_INDEXES, INDEXES, indexedBy, PLACE_INDEXES, type IndexName } from '../indexes.server';
-import { carriedByTokens, categoryConditions, facetBitsOf, FILTERS, filtersOf, isLookup, rowConditions } from '../filters.server';
+import { carriedByTokens, categoryConditions, facetBitsOf, FILTERS, filtersOf, isLookup, rowConditions, type SearchFilter } from '../filters.server';
 import { cappedTotal } from '../../providers/index.server';
 import { circleRowsOf, tokenShares } from '../tokenShares.server';
 
@@ -84,17 +84,22 @@ async function cityAhead(s: SearchRun): Promise<'walk' | 'sample' | null> {
 }
 
 /**
- * Whether text alone in a sort's order is sampled beside its count (one round trip, where the count
- * and then the sample were two): its words' matches, counted already (`wordsCounted`), are many past
- * doubt (`textLeads`: the count will be capped) and dense where they were counted (a walk fills the
- * page, as the count's own density then says).
+ * Whether text in a sort's order, alone or with filters the token sample holds (a price, a rating,
+ * a place's city or state, facets), is sampled beside its count (one round trip, where
+ * the count and then the sample were two): its words' matches, counted already (`wordsCounted`), at
+ * the sample's share of the other filters, are many past doubt (`textLeads`: the count will be
+ * capped) and dense where they were counted (a walk fills the page, as the count's own density then says).
  */
 async function sampleAhead(s: SearchRun): Promise<boolean> {
-  const { r } = s;
-  const filters = filtersOf(r);
-  if (!r.match || filters.length !== 1 || filters[0] !== 'text') return false;
-  const words = await wordsCounted(s.q.database, r, s.q.reads);
-  return words.n > PLAN_TUNING.textLeads && s.walkFills(words.n, words.reach);
+  const { r, q } = s;
+  const others = filtersOf(r).filter((name) => name !== 'text');
+  // A service is left out: words say what a provider offers, so their share among its rows is not the directory's.
+  if (!r.match || others.some((name) => name === 'category' || !(FILTERS[name] as SearchFilter).sampledRow)) return false;
+  const words = await wordsCounted(q.database, r, q.reads);
+  const shares = others.length ? await tokenShares(q.database) : null;
+  const share = shares ? sampledRows(shares, r, others) / Math.max(1, shares.size) : 1;
+  const estimate = shares ? await wordsEstimate(q.database, r, q.reads, shares.size) : words.n;
+  return estimate * share > PLAN_TUNING.textLeads && s.walkFills(words.n * share, words.reach);
 }
 
 /**
