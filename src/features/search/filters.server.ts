@@ -10,7 +10,7 @@ import { withinCondition } from './near.server';
 import { notClosedCondition, openNowBySeq, openNowCondition, type OpenListConditions } from './openNow.server';
 import { hoursCategoryNeedle } from './providerHours.server';
 import { INDEXES, indexedBy, indexSql, ranked, type IndexName } from './indexes.server';
-import type { FilterName, Resolved, SampledCategories } from './searchTypes.server';
+import type { FilterName, Region, Resolved, SampledCategories } from './searchTypes.server';
 import { RATING_STEPS } from './params';
 import { ratingTenth } from './orderBuckets.server';
 import { searchWords } from '../../lib/words';
@@ -158,6 +158,11 @@ export const filterToken = (token: string) => {
 export const stateToken = (state: string) => `s${state.toLowerCase()}`;
 /** The token of a half-degree cell (near.server.ts `boxCells`: providers whose coordinates lie in it), as migrations/0094 spells it. */
 export const cellToken = (latCell: number, lngCell: number) => `g${latCell * 1000 + lngCell}`;
+/**
+ * The tokens of the region `r`'s text is listed narrowed to: a box's cells, else a box's or a ZIP
+ * prefix's states (a provider has its cell's and its state's token, migrations/0094 and 0035).
+ */
+export const regionTokens = (r: Region): readonly string[] => (r.regionCells?.length ? r.regionCells : (r.regionStates ?? []).map(stateToken));
 /** The token of a facet bit (24: providers that identify as Black-owned), as migrations/0088 spells it. */
 export const facetToken = (bit: number) => `f${bit}`;
 /** The token of a price range ("$$": providers at that price), as migrations/0035 spells it. */
@@ -370,10 +375,8 @@ export function listedMatch(
   r: Resolved,
   { tokens = r.textTokens ?? [], inText = false, regions = true }: { tokens?: readonly string[]; inText?: boolean; regions?: boolean } = {},
 ): string {
-  // A box's cells, else a box's or a ZIP prefix's states: one of their tokens (a provider has its
-  // cell's and its state's token, migrations/0094 and 0035).
-  const region = r.regionCells?.length ? r.regionCells : r.regionStates?.map(stateToken);
-  const inRegion = regions && region?.length ? [`(${region.map(filterToken).join(' OR ')})`] : [];
+  const region = regions ? regionTokens(r) : [];
+  const inRegion = region.length ? [`(${region.map(filterToken).join(' OR ')})`] : [];
   const parts = [...(inText ? ENTRIES.filter(([, f]) => f.on(r)).map(([, f]) => f.inText?.(r) ?? null) : []), ...tokens.map(filterToken), ...inRegion].filter(
     (part) => part !== null,
   );

@@ -33,6 +33,9 @@ export interface Circle {
   miles: number;
 }
 
+/** The region text is listed narrowed to: a box's or a ZIP prefix's states, and a box's cells where they cost less (filters.server.ts `regionTokens`). */
+export type Region = Pick<Resolved, 'regionStates' | 'regionCells'>;
+
 export interface Resolved {
   params: Filters;
   /** The request's moment: open now and closures are read on each provider's clock at it. */

@@ -10,10 +10,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/client';
 import { INDEXES } from './indexes.server';
-import { cellToken, facetToken, FILTERS, listedMatch, priceToken, ratingToken, sampledMeets, stateToken, textTokensOf } from './filters.server';
+import { cellToken, facetToken, FILTERS, listedMatch, priceToken, ratingToken, regionTokens, sampledMeets, stateToken, textTokensOf } from './filters.server';
 import { boxCells, cellOfDegrees } from './near.server';
 import { ratingTenth, type Standing } from './orderBuckets.server';
-import type { Circle, Resolved, SampledCategories } from './searchTypes.server';
+import type { Circle, Region, Resolved, SampledCategories } from './searchTypes.server';
 import { boundingBox, haversineMiles } from '../places';
 import { PLAN_TUNING } from './tuning.server';
 
@@ -45,9 +45,8 @@ const anyShare = (shares: TokenShares['shares'], tokens: readonly string[]) =>
 /** The share of the directory in any of `states`. */
 export const statesShare = (shares: TokenShares['shares'], states: readonly string[]) => anyShare(shares, states.map(stateToken));
 
-/** The share of the directory in the region text is listed narrowed to (filters.server.ts `listedMatch`): its cells', else its states'. */
-export const regionShare = (shares: TokenShares['shares'], r: Pick<Resolved, 'regionStates' | 'regionCells'>) =>
-  r.regionCells?.length ? anyShare(shares, r.regionCells) : statesShare(shares, r.regionStates ?? []);
+/** The share of the directory in the region text is listed narrowed to (filters.server.ts `regionTokens`). */
+export const regionShare = (shares: TokenShares['shares'], r: Region) => anyShare(shares, regionTokens(r));
 
 /** The tokens of the cells the box of `circle` touches (near.server.ts `boxCells`); none for a box over a pole or the antimeridian. */
 export function boxCellTokens({ point, miles }: Circle): string[] {
@@ -64,12 +63,7 @@ export function boxCellTokens({ point, miles }: Circle): string[] {
  * (`PLAN_TUNING.cellTermEntries`), and a merge of one more list for every entry read
  * (`PLAN_TUNING.orTermEntryCost`). `words`: the words' matches, whose share of each entry is a row read.
  */
-export function boxRegion(
-  { size, shares }: Pick<TokenShares, 'size' | 'shares'>,
-  states: readonly string[],
-  circle: Circle,
-  words: number,
-): Pick<Resolved, 'regionStates' | 'regionCells'> {
+export function boxRegion({ size, shares }: Pick<TokenShares, 'size' | 'shares'>, states: readonly string[], circle: Circle, words: number): Region {
   const tokens = boxCellTokens(circle);
   const rowsPerEntry = Math.min(1, words / Math.max(1, size)) / PLAN_TUNING.tokenEntryCost;
   const cost = (share: number, terms: number) => share * size * (1 + terms * PLAN_TUNING.orTermEntryCost + rowsPerEntry);
@@ -260,11 +254,7 @@ export async function narrowedLists(
 }
 
 /** narrowedLists's choices in `region` (`boxRegion`) for the sample's `shares` of a directory of `size`. */
-export function narrowedChoices(
-  r: Resolved,
-  region: Pick<Resolved, 'regionStates' | 'regionCells'>,
-  { size, shares }: Pick<TokenShares, 'size' | 'shares'>,
-): NarrowedChoice[] {
+export function narrowedChoices(r: Resolved, region: Region, { size, shares }: Pick<TokenShares, 'size' | 'shares'>): NarrowedChoice[] {
   const share = (token: string) => shares.get(token) ?? 0;
   const tokens = [...textTokensOf(r)].sort((a, b) => share(a) - share(b));
   const inRegion = regionShare(shares, region);

@@ -4,13 +4,10 @@ import { boxTables } from '../near.server';
 import { rowConditions } from '../filters.server';
 import { PLAN_TUNING } from '../tuning.server';
 import { and, type ListedSource, type Plan, type Row, type SearchRun } from './context.server';
-import type { Resolved } from '../searchTypes.server';
+import type { Region } from '../searchTypes.server';
 import { categorySource, pointSource } from './pointSource.server';
 import { nearestBySpot, spotSource } from './spots.server';
 import { wordsInBox } from './otherOrder.server';
-
-/** The states or cells a source's text list was narrowed to (pointSource's `boxStates`). */
-type BoxRegion = Pick<Resolved, 'regionStates' | 'regionCells'>;
 
 /**
  * Circles around the point searched in turn for the nearest providers: the first that holds a page
@@ -44,7 +41,7 @@ export const nearest: Plan = {
  * small circle and listed once in a large one (`listTextIn`), narrowed to `boxStates` (the states or
  * cells of `near`'s box, which holds every circle) when the source's list was.
  */
-async function nearestFirst(s: SearchRun, tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], boxStates?: BoxRegion): Promise<Row[]> {
+async function nearestFirst(s: SearchRun, tables: RawBuilder<unknown>, conds: Expression<SqlBool>[], boxStates?: Region): Promise<Row[]> {
   const { r, page, run, distance } = s;
   const { params } = s.q;
   const { latitude, longitude } = r.point!;
@@ -78,7 +75,7 @@ async function nearestFirst(s: SearchRun, tables: RawBuilder<unknown>, conds: Ex
  * the service's own rows there are a tenth of them (as pointSource reads `near`'s box). Text listed
  * is narrowed to `boxStates` when known: the words' whole list was built for a circle of one city.
  */
-function ringSource({ r }: SearchRun, miles: number, listText: boolean, boxStates?: BoxRegion): ListedSource {
+function ringSource({ r }: SearchRun, miles: number, listText: boolean, boxStates?: Region): ListedSource {
   const within = { point: r.point!, miles };
   const narrowed = boxStates && (boxStates.regionStates?.length || boxStates.regionCells?.length) && !r.regionStates && !r.regionCells;
   const inRing = { ...r, within, ...(narrowed ? boxStates : {}) };

@@ -24,7 +24,7 @@ import {
 import { manyText, textListMade, textListOf, wordsEstimate } from '../textFacts.server';
 import { boxRegion, circleRowsOf, tokenShares } from '../tokenShares.server';
 import { PLAN_TUNING } from '../tuning.server';
-import type { Circle, FilterName, Resolved } from '../searchTypes.server';
+import type { Circle, FilterName, Region, Resolved } from '../searchTypes.server';
 import { wordsFewer } from './category.server';
 
 export async function pointSource(s: SearchRun): Promise<{
@@ -41,7 +41,7 @@ export async function pointSource(s: SearchRun): Promise<{
   /** Text is checked against one list of its matches (not a lookup per row, nor the source itself). */
   listedText?: boolean;
   /** The box's states (and cells) the text's list was narrowed to (`textInBox`), none when it was not. */
-  boxStates?: Pick<Resolved, 'regionStates' | 'regionCells'>;
+  boxStates?: Region;
 }> {
   const { r } = s;
   const byOrder = s.sort === 'rating' || s.sort === 'reviews' ? SORT_ORDERS[s.sort] : null;
@@ -159,7 +159,7 @@ export function categorySource(r: Resolved, rows: RawBuilder<unknown>, listText:
 }
 
 /** The region `r`'s text is listed narrowed to (`textInBox`): its states, none when it was not, and its cells when it is. */
-export const regionOf = (r: Resolved): Pick<Resolved, 'regionStates' | 'regionCells'> => ({
+export const regionOf = (r: Resolved): Region => ({
   regionStates: r.regionStates ?? [],
   ...(r.regionCells ? { regionCells: r.regionCells } : {}),
 });
