@@ -4611,6 +4611,8 @@ describe('sort=distance from a city with a service past the cap: the service row
   }, 60_000);
   afterAll(async () => {
     await api.database.client.execute("DELETE FROM providers WHERE id LIKE 'ring-%'");
+    // The token sample read again without them (past the ten minutes of the one read with them, below).
+    await tokenShares(api.database, Date.now() + 22 * 60_000);
   });
 
   it('nearest first, page after page, with and without open now, the same rows as every provider sorted', async () => {
@@ -4650,6 +4652,46 @@ describe('sort=distance from a city with a service past the cap: the service row
             what,
           ).toBe(true);
       }
+    }
+  });
+
+  it("a short prefix in the city, its words with the city's fewer than the city's rows: listed with the city's words (pointSource.server.ts wordsFewerThan), the same rows", async () => {
+    // The fuzz benchmark's `query=st&service=Hair+Salon&location=Orange,+CA&priceRange=$$&sort=distance&offset=96`
+    // at a million: the words were counted with the city's (1,279 matches), then listed without them,
+    // every match of "st" in the directory read for the count. "te" is in every name here ("Ring Test").
+    // The token sample read again with the ring's rows, past its ten minutes: the words are weighed against the city's sampled rows.
+    await tokenShares(api.database, Date.now() + 11 * 60_000);
+    const all = await everyProvider();
+    const inHays = (r: Ref) => r.city === 'Hays' && r.state === 'KS' && hasWords(words(r), 'te');
+    const byDistance = (rows: Ref[]) => [...rows].sort((a, b) => haversineMiles(centre, a) - haversineMiles(centre, b) || a.seq - b.seq);
+    expect(all.filter((r) => r.city !== 'Hays' && hasWords(words(r), 'te')).length).toBeGreaterThan(LIMITS.countedTotal);
+    const matching: { sql: string; match: string }[] = [];
+    const database = watchedDatabase(api.database, (text, args) => {
+      const match = ((args as unknown[]) ?? []).find((arg) => typeof arg === 'string' && arg.includes('"te"*'));
+      if (match && /FROM providers_fts f CROSS JOIN provider_search p/.test(text)) matching.push({ sql: text, match: match as string });
+    });
+    for (const [raw, keep, sort] of [
+      [{ query: 'te', location: 'Hays, KS' }, () => true, 'distance'],
+      [{ query: 'te', service: 'Nail Salon', location: 'Hays, KS', priceRange: '$' }, (r: Ref) => inCategory(r, 'nails') && r.priceRange === '$', 'distance'],
+      [{ query: 'te', location: 'Hays' }, () => true, 'rating'],
+    ] as const) {
+      const kept = all.filter((r) => inHays(r) && keep(r));
+      const expected = sort === 'distance' ? byDistance(kept) : kept.sort(ORDERS[sort]);
+      for (const lead of [1_000_000, 0])
+        for (const offset of ['0', '96', '990']) {
+          tune({ wordsLeadPlace: lead });
+          const what = `${JSON.stringify(raw)} ${sort} wordsLeadPlace ${lead} offset ${offset}`;
+          matching.length = 0;
+          const trace: SearchTrace = {};
+          const page = await searchProviders(database, searchParamsSchema.parse({ ...raw, sort, limit: '12', offset }), MOMENTS.many, { trace });
+          expect(trace.plan?.split(':')[0], what).toBe(sort === 'distance' ? 'nearest' : 'other-order');
+          expectPage(page, expected, Number(offset), 12, what);
+          // Leading, the words are listed with the city's words, never alone.
+          if (lead) {
+            expect(matching.length, what).toBeGreaterThan(0);
+            for (const { match } of matching) expect(match, what).toContain('city : ("hays")');
+          }
+        }
     }
   });
 });
