@@ -135,6 +135,22 @@ export function env(): Env {
   return parsed.data;
 }
 
+const values = new Map<keyof Env, { raw: string; value: unknown }>();
+
+/**
+ * One variable of `env()`, for one asked on every request (a search's budget): read alone while it
+ * holds the value it had, where env() reads every variable to see whether any changed (tens of
+ * microseconds, more than a small search's own work). Otherwise env()'s value, with its errors.
+ */
+export function envValue<K extends keyof Env>(key: K): Env[K] {
+  const raw = process.env[key] ?? '';
+  const known = values.get(key);
+  if (known?.raw === raw) return known.value as Env[K];
+  const value = env()[key];
+  values.set(key, { raw, value });
+  return value;
+}
+
 /**
  * Whether this process serves a Netlify deploy: Netlify's runtime gives every function SITE_NAME and
  * URL (its read-only variables), which `npm start`, `npm run dev` and the tests never set, and

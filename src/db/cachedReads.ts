@@ -48,16 +48,20 @@ interface Prepared {
   columnTypes: string[];
   /** Rows' prototype: positions and length read through to the named columns. */
   rowPrototype: object;
+  /** Per position, whether its name is already on the row (its value is then kept by position only); null when none is. */
+  repeated: boolean[] | null;
 }
 
-const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
-const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
-
-/** The client's `intMode: 'number'` conversion: integers arrive as bigint and must fit a number. */
+/**
+ * The client's `intMode: 'number'` conversion: integers arrive as bigint and must fit a number. A
+ * bigint past the safe range becomes a number that is not a safe integer, so one test of the number
+ * says what comparing the bigint with both bounds would.
+ */
 function fromSql(value: unknown): unknown {
   if (typeof value === 'bigint') {
-    if (value < MIN_SAFE || value > MAX_SAFE) throw new RangeError('Received integer which cannot be safely represented as a JavaScript number');
-    return Number(value);
+    const number = Number(value);
+    if (!Number.isSafeInteger(number)) throw new RangeError('Received integer which cannot be safely represented as a JavaScript number');
+    return number;
   }
   return value instanceof Buffer ? value.buffer : value;
 }
@@ -86,14 +90,24 @@ function rowPrototype(columns: string[]): object {
   return Object.create(Object.prototype, proto);
 }
 
+/** Per position, whether toRow finds its name already on the row (then it keeps the value by position); null when none does. */
+function repeatedNames(columns: string[]): boolean[] | null {
+  const own = new Set<string>();
+  const repeated = columns.map((name, i) => {
+    const seen = own.has(name);
+    own.add(seen ? String(i) : name);
+    return seen;
+  });
+  return repeated.includes(true) ? repeated : null;
+}
+
 function toRow(prepared: Prepared, values: unknown[]): Row {
   const row = Object.create(prepared.rowPrototype) as Record<string | number, unknown>;
-  const { columns } = prepared;
+  const { columns, repeated } = prepared;
   for (let i = 0; i < values.length; i++) {
     const value = fromSql(values[i]);
-    const name = columns[i]!;
-    if (!Object.hasOwn(row, name)) row[name] = value;
-    else Object.defineProperty(row, i, { value });
+    if (repeated?.[i]) Object.defineProperty(row, i, { value });
+    else row[columns[i]!] = value;
   }
   return row as unknown as Row;
 }
@@ -131,7 +145,14 @@ export function withCachedReads(client: Client, path: string, pragmas: string[])
     statement.raw(true);
     const described = statement.columns();
     const columns = described.map((c) => c.name);
-    entry = { statement, columns, columnTypes: described.map((c) => c.type ?? ''), rowPrototype: rowPrototype(columns) };
+    const repeated = repeatedNames(columns);
+    entry = {
+      statement,
+      columns,
+      columnTypes: described.map((c) => c.type ?? ''),
+      rowPrototype: rowPrototype(columns),
+      repeated,
+    };
     prepared.set(sql, entry);
     if (prepared.size > MAX_STATEMENTS) prepared.delete(prepared.keys().next().value!);
     return entry;

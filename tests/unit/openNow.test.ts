@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DAYS, type Day } from '../../src/config';
 import { isOpenAt, localTime, openStateAt, openStatusText, openStatusUntil, timeZoneOfState } from '../../src/features/providers/openNow';
 import { timeZoneOf, timeZonesOfStates } from '../../src/features/places/timeZone';
+import { todayIn } from '../../src/features/providers/listingStatus';
 import { weekRanges } from '../../src/features/providers/openingHours';
 import type { OpeningHours } from '../../src/features/providers/providerFields';
 
@@ -25,6 +26,36 @@ describe('localTime', () => {
 
   it('reads midnight as minute 0, not 24:00', () => {
     expect(localTime(at('2025-01-18T05:00:00Z'), 'America/New_York')).toEqual({ day: 'saturday', minute: 0 });
+  });
+
+  // localTime and todayIn keep each zone's offset (date) by UTC hour: every minute of the hours a
+  // clock changes in, and of a zone whose offset is not whole hours or (before 1883) not whole minutes.
+  it("reads the zone's own clock at every minute around offset and date changes, as formatting does", () => {
+    const cases: [string, string][] = [
+      ['America/New_York', '2026-03-08T05:00:00Z'],
+      ['America/New_York', '2026-11-01T04:00:00Z'],
+      ['America/Los_Angeles', '2026-11-01T07:00:00Z'],
+      ['Australia/Lord_Howe', '2026-04-04T13:00:00Z'],
+      // St. John's changes at 2 AM on a half-hour offset, mid UTC hour; Kathmandu went from +5:30 to +5:45 in 1986.
+      ['America/St_Johns', '2026-03-08T05:00:00Z'],
+      ['America/St_Johns', '2026-11-01T04:00:00Z'],
+      ['Asia/Kathmandu', '1985-12-31T18:00:00Z'],
+      ['America/New_York', '1883-11-18T15:00:00Z'],
+      ['Pacific/Apia', '2011-12-30T08:00:00Z'],
+    ];
+    for (const [zone, from] of cases) {
+      const format = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'long', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+      for (let minute = -90; minute < 180; minute++) {
+        // Asked twice a minute, at its start and past it, as the kept hour answers both.
+        for (const ms of [0, 59_999]) {
+          const date = new Date(at(from).getTime() + minute * 60_000 + ms);
+          const parts = Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
+          const expected = { day: parts.weekday!.toLowerCase(), minute: Number(parts.hour) * 60 + Number(parts.minute) };
+          expect([zone, date.toISOString(), localTime(date, zone), todayIn(zone, date)]).toEqual([zone, date.toISOString(), expected, day.format(date)]);
+        }
+      }
+    }
   });
 });
 

@@ -8,10 +8,16 @@ export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
 /**
  * One formatter per zone: making one costs far more than formatting, and open now asks for every
- * zone per search. Beside it the zone's last answer: a search asks each zone for the same moment
- * many times (each plan's closures condition).
+ * zone per search. Beside it the zone's date by hour (UTC hours since the epoch): an hour whose first
+ * and last moments are the same date there is that date throughout (a date only moves forward), so
+ * an hour asked for again is not formatted (each search at a moment of its own); null for the hour in
+ * which the date changes, formatted each time.
  */
-const dayFormats = new Map<string, { format: Intl.DateTimeFormat | null; at: number; today: string }>();
+const dayFormats = new Map<string, { format: Intl.DateTimeFormat | null; days: Map<number, string | null> }>();
+
+/** Hours kept per zone: a server asks for the present one; tests and benchmarks for moments all over a week. */
+const KEPT_HOURS = 1000;
+const HOUR_MS = 3_600_000;
 
 /** Today's date (YYYY-MM-DD) on the provider's clock. */
 export function todayIn(timeZone: string, now = new Date()): string {
@@ -23,15 +29,21 @@ export function todayIn(timeZone: string, now = new Date()): string {
     } catch {
       format = null;
     }
-    zone = { format, at: Number.NaN, today: '' };
+    zone = { format, days: new Map() };
     dayFormats.set(timeZone, zone);
   }
+  const { format } = zone;
+  const dayAt = (at: number) => (format ? format.format(at) : new Date(at).toISOString().slice(0, 10));
   const at = now.getTime();
-  if (zone.at !== at) {
-    zone.today = zone.format ? zone.format.format(now) : now.toISOString().slice(0, 10);
-    zone.at = at;
+  const hour = Math.floor(at / HOUR_MS);
+  let day = zone.days.get(hour);
+  if (day === undefined) {
+    const first = dayAt(hour * HOUR_MS);
+    day = first === dayAt((hour + 1) * HOUR_MS - 1) ? first : null;
+    if (zone.days.size >= KEPT_HOURS) zone.days.clear();
+    zone.days.set(hour, day);
   }
-  return zone.today;
+  return day ?? dayAt(at);
 }
 
 /** The status that holds now: a temporary closure whose date has come is over. */

@@ -12,27 +12,62 @@ type LocalTime = { day: (typeof DAYS)[number]; minute: number };
 
 /**
  * One formatter per zone: making one costs far more than using it (a search reads a dozen zones).
- * Beside it the zone's last answer: a search asks each zone for the same moment many times (its
- * plans' open-now conditions and lists), and formatting is a few microseconds each time.
+ * Beside it the zone's offset from UTC by hour (UTC hours since the epoch): every moment of an hour
+ * whose first and last minutes are the same offset from UTC has it (a zone changes its offset at most
+ * once an hour), so an hour asked for again is worked out without formatting (a few microseconds a
+ * zone, each search at a moment of its own). Null for an hour whose offset changes, or is not whole
+ * minutes (a zone's mean time before standard time): formatted each time.
  */
-const formatters = new Map<string, { format: Intl.DateTimeFormat; at: number; last: LocalTime | null }>();
+const formatters = new Map<string, { format: Intl.DateTimeFormat; offsets: Map<number, number | null> }>();
+
+/** Hours kept per zone: a server asks for the present one; tests and benchmarks for moments all over a week. */
+const KEPT_HOURS = 1000;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+/** The epoch's weekday, from Monday (a Thursday). */
+const EPOCH_DAY = 3;
+
+const modulo = (n: number, m: number) => ((n % m) + m) % m;
+
+/** `format`'s wall clock at `at` (ms): minutes since Monday 00:00, and the second. */
+function wallClock(format: Intl.DateTimeFormat, at: number): { minute: number; second: number } {
+  const parts = format.formatToParts(new Date(at));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const day = DAYS.indexOf(get('weekday').toLowerCase() as (typeof DAYS)[number]);
+  return { minute: day * MINUTES_PER_DAY + (Number(get('hour')) % 24) * 60 + Number(get('minute')), second: Number(get('second')) };
+}
+
+/** Minutes since Monday 00:00 UTC at `at` (ms). */
+const utcMinute = (at: number) => modulo(Math.floor(at / MINUTE_MS) + EPOCH_DAY * MINUTES_PER_DAY, MINUTES_PER_WEEK);
+
+/** The offset (minutes, modulo a week) `format`'s clock keeps through UTC hour `hour`, or null (above). */
+function steadyOffset(format: Intl.DateTimeFormat, hour: number): number | null {
+  const offsets = [hour * HOUR_MS, (hour + 1) * HOUR_MS - MINUTE_MS].map((at) => {
+    // At a whole UTC minute, a clock whose offset is whole minutes reads second 0.
+    const wall = wallClock(format, at);
+    return wall.second === 0 ? modulo(wall.minute - utcMinute(at), MINUTES_PER_WEEK) : null;
+  });
+  return offsets[0] === offsets[1] ? offsets[0]! : null;
+}
 
 /** Day of week (monday..sunday) and minutes since midnight at `date` in `timeZone`. */
 export function localTime(date: Date, timeZone: string): LocalTime {
   let zone = formatters.get(timeZone);
   if (!zone) {
-    const format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
-    zone = { format, at: Number.NaN, last: null };
+    const format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' });
+    zone = { format, offsets: new Map() };
     formatters.set(timeZone, zone);
   }
   const at = date.getTime();
-  if (zone.at === at && zone.last) return { ...zone.last };
-  const parts = zone.format.formatToParts(date);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  const time = { day: get('weekday').toLowerCase() as (typeof DAYS)[number], minute: (Number(get('hour')) % 24) * 60 + Number(get('minute')) };
-  zone.at = at;
-  zone.last = time;
-  return { ...time };
+  const hour = Math.floor(at / HOUR_MS);
+  let offset = zone.offsets.get(hour);
+  if (offset === undefined) {
+    offset = steadyOffset(zone.format, hour);
+    if (zone.offsets.size >= KEPT_HOURS) zone.offsets.clear();
+    zone.offsets.set(hour, offset);
+  }
+  const local = offset === null ? wallClock(zone.format, at).minute : modulo(utcMinute(at) + offset, MINUTES_PER_WEEK);
+  return { day: DAYS[Math.floor(local / MINUTES_PER_DAY)]!, minute: local % MINUTES_PER_DAY };
 }
 
 /** Minutes since Monday 00:00 on the wall clock of `timeZone` at `date`. */

@@ -9,8 +9,9 @@
  */
 import type { Client, InStatement, InValue } from '@libsql/client';
 import type { Db } from '../../db/client';
+import { overNetwork } from '../../db/batchedReads';
 import { kyselyOver } from '../../db/kysely';
-import { env } from '../../env.server';
+import { envValue } from '../../env.server';
 import { OverBudgetError } from '../../lib/errors';
 
 /** Seconds a client is asked to wait before trying a search that ran out of time again. */
@@ -18,24 +19,32 @@ export const RETRY_AFTER_SECONDS = 5;
 
 const overBudget = () => new OverBudgetError('This search took too long. Please try again in a few seconds.', RETRY_AFTER_SECONDS);
 
+/** `running`, or OverBudgetError once `ms` have passed: over HTTP the wait for a statement ends at the deadline. */
+async function raced<T>(running: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(overBudget()), ms);
+  });
+  try {
+    return await Promise.race([running, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** `database` for one search of at most `ms` milliseconds (default SEARCH_BUDGET_MS) from now. */
-export function withBudget(database: Db, ms = env().SEARCH_BUDGET_MS): Db {
+export function withBudget(database: Db, ms = envValue('SEARCH_BUDGET_MS')): Db {
   const deadline = performance.now() + ms;
+  // A local statement returns only when done: a timer could never end the wait for it first.
+  const remote = overNetwork(database);
   const execute = async (stmt: InStatement | string, args?: InValue[]) => {
     const left = deadline - performance.now();
     if (left <= 0) throw overBudget();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const expired = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(overBudget()), left);
-    });
-    try {
-      const result = await Promise.race([database.client.execute(stmt as never, args as never), expired]);
-      // A local statement returns only when done: one that ran past the deadline still ends the search.
-      if (performance.now() > deadline) throw overBudget();
-      return result;
-    } finally {
-      clearTimeout(timer);
-    }
+    const running = database.client.execute(stmt as never, args as never);
+    const result = await (remote ? raced(running, left) : running);
+    // A local statement returns only when done: one that ran past the deadline still ends the search.
+    if (performance.now() > deadline) throw overBudget();
+    return result;
   };
   const client = new Proxy(database.client, {
     get(target, key) {

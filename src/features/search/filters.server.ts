@@ -404,11 +404,14 @@ export const hasAll = (r: Resolved, names: readonly FilterName[]) => names.every
 export const sampledMeets = (r: Resolved, names: readonly FilterName[]) =>
   allOf(names.flatMap((name) => (FILTERS[name] as SearchFilter).sampledRow?.(r) ?? []));
 
-/** A sampled row's test: every one of `tests`. */
-const allOf =
-  (tests: ((row: SampledCategories) => boolean)[]) =>
-  (row: SampledCategories): boolean =>
-    tests.every((test) => test(row));
+/** A sampled row's test: every one of `tests` (the sample's rows are tested many times a search: no closure made per row). */
+const allOf = (tests: ((row: SampledCategories) => boolean)[]): ((row: SampledCategories) => boolean) => {
+  if (tests.length === 1) return tests[0]!;
+  return (row) => {
+    for (const test of tests) if (!test(row)) return false;
+    return true;
+  };
+};
 /**
  * Whether every filter the search has is applied by `carrier` (then the rows it lists are the answer),
  * or with `orSeqOnly` is checked on their seq alone (`seqOnly`).

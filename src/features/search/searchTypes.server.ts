@@ -127,6 +127,8 @@ export interface Resolved {
 export interface SampledCategories {
   categories: readonly string[];
   city: string;
+  /** The words of its city (lib/words.ts `searchWords`), cut once per sample: whether a city's words hold the sampled (plans/textListed.server.ts `beyondCityWords`). */
+  cityWords: readonly string[];
   priceRange: string;
   rating: number;
   /** The provider's state and facet bits, for the share of the directory a search's column filters hold (plans/facetListed.server.ts). */

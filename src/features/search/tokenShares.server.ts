@@ -16,6 +16,7 @@ import { ratingTenth, type Standing } from './orderBuckets.server';
 import type { Circle, Region, Resolved, SampledCategories } from './searchTypes.server';
 import { boundingBox, haversineMiles } from '../places';
 import { PLAN_TUNING } from './tuning.server';
+import { searchWords } from '../../lib/words';
 
 /** Providers sampled, spread evenly over seq (one primary-key read each). */
 const SAMPLE = 2000;
@@ -203,6 +204,7 @@ async function sampleShares({ client }: Db): Promise<TokenShares> {
   const categoryRows = sample.rows.map((row) => ({
     categories: row.categories ? String(row.categories).split(' ') : [],
     city: String(row.city),
+    cityWords: searchWords(String(row.city)),
     priceRange: String(row.priceRange),
     rating: Number(row.rating),
     state: String(row.state),

@@ -81,10 +81,7 @@ async function beyondCityWords(s: SearchRun, tokens: readonly string[]): Promise
   if (!tokens.some((token) => stateTokens.includes(token))) return tokens;
   const words = searchWords(r.place!.city!);
   const { categoryRows } = await tokenShares(s.q.database);
-  const inCity = categoryRows.filter((row) => {
-    const held = searchWords(row.city);
-    return words.every((word) => held.includes(word));
-  });
+  const inCity = categoryRows.filter((row) => words.every((word) => row.cityWords.includes(word)));
   return inCity.length && inCity.every((row) => row.state === r.place!.state) ? tokens.filter((token) => !stateTokens.includes(token)) : tokens;
 }
 
