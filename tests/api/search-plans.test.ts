@@ -1748,6 +1748,32 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
+  it("text whose words are many with a price or a state, a deep page: the filter's index walked only while the words' density reaches the page within listedWalkRows a match (place.server.ts placeWalks), else listed (order); the same rows", async () => {
+    tune({ textLeads: 0, textTokenShare: 0 });
+    const all = await everyProvider();
+    const state = all.find((r) => hasWords(words(r), 'plan'))!.state;
+    for (const [raw, keep] of [
+      [{ query: 'plan', priceRange: '$$' }, (r: Ref) => r.priceRange === '$$'],
+      [{ query: 'plan', location: state, rating: '3' }, (r: Ref) => r.state === state && r.rating >= 3],
+    ] as [Record<string, string>, (r: Ref) => boolean][]) {
+      const expected = all.filter((r) => keep(r) && hasWords(words(r), 'plan'));
+      // Deep pages (past textOverPlaceUpTo): the matches' last and one past them all (the walk reads the whole range).
+      const deep = PLAN_TUNING.textOverPlaceUpTo;
+      for (const offset of new Set([deep, Math.max(deep, expected.length - 5), deep + expected.length])) {
+        for (const [listedWalkRows, plan] of [
+          [Number.POSITIVE_INFINITY, 'place'],
+          [0, 'order'],
+        ] as const) {
+          tune({ listedWalkRows });
+          const what = `${new URLSearchParams(raw)} offset ${offset} listedWalkRows ${listedWalkRows}`;
+          const page = await search({ limit: '12', offset: String(offset), ...raw }, MOMENTS.many);
+          expect(lastPlan?.split(':')[0], what).toBe(plan);
+          expectPage(page, expected, offset, 12, what);
+        }
+      }
+    }
+  });
+
   it('a deep page of another order: walked when its matches are as dense as a first page needs and the walk fits its cap', async () => {
     const saved = { ...PLAN_TUNING };
     // The walk this page needs is longer than maxWalk here, and well within the page plus walkCap.
