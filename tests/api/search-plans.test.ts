@@ -2191,6 +2191,34 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     expect(walked).toBeGreaterThan(0);
   });
 
+  it("text listed past the counted cap with a price's token: the page walked along the price's range at the matches' density among its rows (the list holds them all), not the directory's; the same rows", async () => {
+    // The fixture's words and prices hold a few hundred: a cap below them, and the price's token carried by the list.
+    const limits = LIMITS as { countedTotal: number };
+    const cap = limits.countedTotal;
+    onTestFinished(() => {
+      limits.countedTotal = cap;
+    });
+    limits.countedTotal = 50;
+    // The fixture's matches lie unevenly along the price's order: a wide margin for the walk to fill its page.
+    tune({ textTokenShare: 1, textLeads: 5000, deepWalkMargin: 8 });
+    const all = await everyProvider();
+    // A rating too (its tokens carried): the list is then fewer than the price's rows, which text leads.
+    const expected = all.filter((r) => r.priceRange === '$$' && r.rating >= 3 && hasWords(words(r), 'plan'));
+    const listed = all.filter((r) => r.storedPriceRange === '$$' && r.rating >= 3 && hasWords(words(r), 'plan')).length;
+    expect(expected.length).toBeGreaterThan(LIMITS.countedTotal);
+    const { size, categoryRows } = await tokenShares(api.database);
+    const range = (1 + categoryRows.filter((row) => row.priceRange === '$$').length) / categoryRows.length;
+    for (const offset of [0, 24, 96]) {
+      // A bound on the walk between what the directory's density asks for and what the range's does (√ of their ratio either side).
+      const directory = (PLAN_TUNING.deepWalkMargin * (offset + 12) * size) / listed;
+      tune({ listedWalkRows: (directory * Math.sqrt(range)) / listed });
+      const what = `plan $$ rating 3 offset ${offset}`;
+      const page = await search({ query: 'plan', priceRange: '$$', rating: '3', limit: '12', offset: String(offset) }, MOMENTS.many);
+      expect(lastPlan, what).toBe('text-listed:walk');
+      expectPage(page, expected, offset, 12, what);
+    }
+  });
+
   it('text listed past the counted cap with a filter few of its matches pass: sorted, no walk beside a count that reads every match anyway; the same rows', async () => {
     const all = await everyProvider();
     const near = { near: `${P.latitude},${P.longitude}`, radius: '100' };
