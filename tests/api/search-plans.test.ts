@@ -1762,6 +1762,32 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
+  it("text whose words are many with a price or a state, a deep page: the filter's index walked only while the words' density reaches the page within listedWalkRows a match (place.server.ts placeWalks), else listed (order); the same rows", async () => {
+    tune({ textLeads: 0, textTokenShare: 0 });
+    const all = await everyProvider();
+    const state = all.find((r) => hasWords(words(r), 'plan'))!.state;
+    for (const [raw, keep] of [
+      [{ query: 'plan', priceRange: '$$' }, (r: Ref) => r.priceRange === '$$'],
+      [{ query: 'plan', location: state, rating: '3' }, (r: Ref) => r.state === state && r.rating >= 3],
+    ] as [Record<string, string>, (r: Ref) => boolean][]) {
+      const expected = all.filter((r) => keep(r) && hasWords(words(r), 'plan'));
+      // Deep pages (past textOverPlaceUpTo): the matches' last and one past them all (the walk reads the whole range).
+      const deep = PLAN_TUNING.textOverPlaceUpTo;
+      for (const offset of new Set([deep, Math.max(deep, expected.length - 5), deep + expected.length])) {
+        for (const [listedWalkRows, plan] of [
+          [Number.POSITIVE_INFINITY, 'place'],
+          [0, 'order'],
+        ] as const) {
+          tune({ listedWalkRows });
+          const what = `${new URLSearchParams(raw)} offset ${offset} listedWalkRows ${listedWalkRows}`;
+          const page = await search({ limit: '12', offset: String(offset), ...raw }, MOMENTS.many);
+          expect(lastPlan?.split(':')[0], what).toBe(plan);
+          expectPage(page, expected, offset, 12, what);
+        }
+      }
+    }
+  });
+
   it('a deep page of another order: walked when its matches are as dense as a first page needs and the walk fits its cap', async () => {
     const saved = { ...PLAN_TUNING };
     // The walk this page needs is longer than maxWalk here, and well within the page plus walkCap.
@@ -2177,6 +2203,34 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
           ).toEqual(want.slice(offset, offset + 12).map((r) => r.id));
         }
     expect(walked).toBeGreaterThan(0);
+  });
+
+  it("text listed past the counted cap with a price's token: the page walked along the price's range at the matches' density among its rows (the list holds them all), not the directory's; the same rows", async () => {
+    // The fixture's words and prices hold a few hundred: a cap below them, and the price's token carried by the list.
+    const limits = LIMITS as { countedTotal: number };
+    const cap = limits.countedTotal;
+    onTestFinished(() => {
+      limits.countedTotal = cap;
+    });
+    limits.countedTotal = 50;
+    // The fixture's matches lie unevenly along the price's order: a wide margin for the walk to fill its page.
+    tune({ textTokenShare: 1, textLeads: 5000, deepWalkMargin: 8 });
+    const all = await everyProvider();
+    // A rating too (its tokens carried): the list is then fewer than the price's rows, which text leads.
+    const expected = all.filter((r) => r.priceRange === '$$' && r.rating >= 3 && hasWords(words(r), 'plan'));
+    const listed = all.filter((r) => r.storedPriceRange === '$$' && r.rating >= 3 && hasWords(words(r), 'plan')).length;
+    expect(expected.length).toBeGreaterThan(LIMITS.countedTotal);
+    const { size, categoryRows } = await tokenShares(api.database);
+    const range = (1 + categoryRows.filter((row) => row.priceRange === '$$').length) / categoryRows.length;
+    for (const offset of [0, 24, 96]) {
+      // A bound on the walk between what the directory's density asks for and what the range's does (√ of their ratio either side).
+      const directory = (PLAN_TUNING.deepWalkMargin * (offset + 12) * size) / listed;
+      tune({ listedWalkRows: (directory * Math.sqrt(range)) / listed });
+      const what = `plan $$ rating 3 offset ${offset}`;
+      const page = await search({ query: 'plan', priceRange: '$$', rating: '3', limit: '12', offset: String(offset) }, MOMENTS.many);
+      expect(lastPlan, what).toBe('text-listed:walk');
+      expectPage(page, expected, offset, 12, what);
+    }
   });
 
   it('text listed past the counted cap with a filter few of its matches pass: sorted, no walk beside a count that reads every match anyway; the same rows', async () => {

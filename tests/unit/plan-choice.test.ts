@@ -94,8 +94,11 @@ describe('the plan choice', () => {
     expect(choose(question(resolved({ place: state })))).toEqual({ plan: 'place' });
     const text = question(resolved({ place: state, match: '"nail"' }), 'recommended', 12);
     expect(choose(text, { text: { text: PLAN_TUNING.textLeads + 1, lead: null } })).toEqual({ plan: 'order' });
-    expect(choose({ ...text, wanted: PLAN_TUNING.textOverPlaceUpTo + 1 }, { text: { text: PLAN_TUNING.textLeads + 1, lead: null } })).toEqual({
-      plan: 'place',
-    });
+    // A deep page: the place's walk, once the words' density says it reaches the page (place.server.ts placeWalks).
+    const deep = { ...text, wanted: PLAN_TUNING.textOverPlaceUpTo + 1 };
+    const many = { text: PLAN_TUNING.textLeads + 1, lead: null };
+    expect(choose(deep, { text: many })).toEqual({ read: 'placeWalks' });
+    expect(choose(deep, { text: many, placeWalks: true })).toEqual({ plan: 'place' });
+    expect(choose(deep, { text: many, placeWalks: false })).toEqual({ plan: 'order' });
   });
 });

@@ -122,7 +122,7 @@ export const PLAN_TUNING = {
   wordsLeadPlace: 1,
   /** Text with a service and a price: the service's rows lead, not the price's index, while the words are at most this many (their list is built for the count and again for the sort, and grows with the directory). */
   wordsOverService: 50000,
-  /** Index entries a walk for a page of text listed past the cap may visit per listed match: sorting them reads each match's row, keeps it and reads it again. */
+  /** Index entries a walk for a page of text listed past the cap may visit per listed match: sorting them reads each match's row, keeps it and reads it again (and a place's walk for a deep page of text beside it, per match of the words: plans/place.server.ts `placeWalks`). */
   listedWalkRows: 3,
   /** Text listed around a point is read at the point and in small circles first for pages reaching this many rows; deeper ones sort the whole source (each read lists the words again). */
   pointListedUpTo: 100,

@@ -11,7 +11,7 @@ import { PLAN_TUNING } from '../tuning.server';
 import { categoryLead, categorySorted } from './category.server';
 import type { SearchRun } from './context.server';
 import { nearInOrder } from './otherOrder.server';
-import { placeLeads } from './place.server';
+import { placeLeads, textBesidePlace } from './place.server';
 
 export type PlanName = 'text-listed' | 'open-listed' | 'filter-listed' | 'facet-listed' | 'nearest' | 'other-order' | 'category' | 'place' | 'order';
 
@@ -27,6 +27,8 @@ export interface PlanFacts {
   rareFacet?: boolean;
   /** Whether the words are fewer than the service's rows (category.server.ts `wordsFewer`). */
   wordsFewer?: boolean;
+  /** Whether a place's walk for a deep page of text reaches it within its bound (place.server.ts `placeWalks`). */
+  placeWalks?: boolean;
 }
 
 export type Fact = keyof PlanFacts;
@@ -75,7 +77,13 @@ export function choosePlan(s: PlanQuestion, facts: PlanFacts): PlanChoice {
     if (facts.wordsFewer === undefined) return { read: 'wordsFewer' };
     if (!facts.wordsFewer) return { plan: 'category' };
   }
-  return { plan: placeLeads(s) ? 'place' : 'order' };
+  if (!placeLeads(s)) return { plan: 'order' };
+  // Text beside the place at a deep page: the place's walk leads only while the words' density reaches the page (else listed: order).
+  if (textBesidePlace(r)) {
+    if (facts.placeWalks === undefined) return { read: 'placeWalks' };
+    if (!facts.placeWalks) return { plan: 'order' };
+  }
+  return { plan: 'place' };
 }
 
 /**

@@ -10,6 +10,7 @@ import type { SearchRun } from './context.server';
 import type { Fact, PlanFacts } from './choice.server';
 import { rarestFacet } from './facetListed.server';
 import { fewOf } from './filterListed.server';
+import { placeWalks } from './place.server';
 import { textAndLead } from './textListed.server';
 
 const READS: { [F in Fact]: (s: SearchRun) => Promise<PlanFacts[F]> } = {
@@ -27,6 +28,7 @@ const READS: { [F in Fact]: (s: SearchRun) => Promise<PlanFacts[F]> } = {
   },
   rareFacet: async (s) => !!(await rarestFacet(s)),
   wordsFewer,
+  placeWalks,
 };
 
 /** `fact` read for `s`, into `facts`. */

@@ -155,7 +155,7 @@ export const textFew: Plan = {
  * checked against the list (a set: no row is read before an entry is in it), where sorting read
  * every match's row (4,206 for `service=Henna Art&priceRange=$$$$` at a million); the count beside
  * it, in the same statement, stops at the cap. Taken while the walk, at the list's density in the
- * directory (thinned by the filters the list does not carry) times `deepWalkMargin`, visits at most `listedWalkRows` entries per listed match (sorting
+ * directory or in the price's or state's range read whose token it carries (thinned by the filters the list does not carry) times `deepWalkMargin`, visits at most `listedWalkRows` entries per listed match (sorting
  * reads each match's row and keeps it); null when it would visit more, when the sample says fewer
  * than the cap pass (the count reads every match's row anyway), or when it came short of the page
  * (the matches lie deeper in the order than their density says): the matches are sorted then
@@ -165,7 +165,8 @@ async function walkedPage(s: SearchRun, rowids: string, listed: number, conds: E
   const { params, database } = s.q;
   if (fewText(listed) || s.r.openTotal || s.sort === 'distance') return null;
   // In the recommended order a city's, a state's or a price's index is read in its range, which
-  // holds the matches at least as densely as the directory does (the walk's bound assumes the directory's density).
+  // holds the matches at least as densely as the directory does (the walk's bound takes the
+  // directory's density, or the range's where the list carries its token: below).
   const place = s.sort === 'recommended' ? leadingIndex(s.r, PLACE_INDEXES) : undefined;
   const { index, order } =
     place && !place.unordered ? { index: place.index, order: ORDER } : s.sort === 'recommended' ? { index: INDEXES.order, order: ORDER } : SORT_ORDERS[s.sort];
@@ -182,7 +183,10 @@ async function walkedPage(s: SearchRun, rowids: string, listed: number, conds: E
   if (listed * shareOf(filtersOf(s.r).filter((name) => !listCarries(name))) <= LIMITS.countedTotal) return null;
   const carried = (name: FilterName) => listCarries(name) || (range.length > 0 && place!.filters.includes(name));
   const share = shareOf(filtersOf(s.r).filter((name) => !carried(name)));
-  const most = Math.ceil((PLAN_TUNING.deepWalkMargin * s.wanted * size) / Math.max(1, listed * share));
+  // A price's or a state's range read holds every listed match when the list carries its token: their density is among its rows.
+  const inRange = range.length > 0 && place!.filters.every((name) => name !== 'city' && listCarries(name));
+  const rangeRows = inRange ? (size * (1 + categoryRows.filter(sampledMeets(s.r, place!.filters)).length)) / Math.max(1, categoryRows.length) : size;
+  const most = Math.ceil((PLAN_TUNING.deepWalkMargin * s.wanted * rangeRows) / Math.max(1, listed * share));
   if (most > PLAN_TUNING.listedWalkRows * listed || most > PLAN_TUNING.deepWalk) return null;
   const inList = sql<SqlBool>`p.seq IN (SELECT value FROM json_each(${rowids}))`;
   // Short, the matches are sorted for the page (`sorted`, SearchRun.fewSorted's statement): read with the walk over the network.
