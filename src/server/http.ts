@@ -33,17 +33,21 @@ export class HttpError extends Error {
   }
 }
 
-/** The text of each response json() made, so the Node adapter writes it without reading the body back as a stream. */
-const jsonTexts = new WeakMap<Response, string>();
+/** A response made by json(), carrying its text, so the Node adapter writes it without reading the body back as a stream. */
+class JsonResponse extends Response {
+  constructor(
+    readonly bodyText: string,
+    init: ResponseInit,
+  ) {
+    super(bodyText, init);
+  }
+}
 
 /** The body of a response made by json(), as text (undefined for any other response). */
-export const jsonText = (response: Response): string | undefined => jsonTexts.get(response);
+export const jsonText = (response: Response): string | undefined => (response instanceof JsonResponse ? response.bodyText : undefined);
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  const text = JSON.stringify(body);
-  const response = new Response(text, { status, headers: { ...API_HEADERS, ...headers } });
-  jsonTexts.set(response, text);
-  return response;
+  return new JsonResponse(JSON.stringify(body), { status, headers: { ...API_HEADERS, ...headers } });
 }
 
 function errorResponse(error: HttpError): Response {
