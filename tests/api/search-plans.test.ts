@@ -4361,6 +4361,21 @@ describe('a word that matches nothing, corrected from the vocabulary (src/featur
     const page = await searchNearPlace(api.database, searchParamsSchema.parse({ query: 'Plsn Tesst 0001' }), MOMENTS.many);
     expect(page.items.map((p) => p.id)).toEqual(['plan-1']);
   });
+
+  it('a typo corrected to a short word (an indexed prefix): no terms guessed or checked for it (the query reads its prefix whatever they are: correctedSearch.server.ts searchGuessing), the search run once; the page of the word meant', async () => {
+    const read: { sql: string; args: unknown[] }[] = [];
+    const database = watchedDatabase(api.database, (sql, args) => read.push({ sql, args: (args as unknown[]) ?? [] }));
+    const page = await searchNearPlace(database, searchParamsSchema.parse({ query: 'plsn', limit: '100' }), MOMENTS.many);
+    expect(page.corrected).toBe('query=plan');
+    const meant = await searchNearPlace(api.database, searchParamsSchema.parse({ query: 'plan', limit: '100' }), MOMENTS.many);
+    expect({ total: page.total, capped: page.capped, ids: page.items.map((p) => p.id) }).toEqual({
+      total: meant.total,
+      capped: meant.capped,
+      ids: meant.items.map((p) => p.id),
+    });
+    // The check of a guess read the corrected word's terms; a wrong guess then ran the search again.
+    expect(read.filter((s) => /search_terms/.test(s.sql) && s.args.includes('plan'))).toEqual([]);
+  });
 });
 
 describe('open now checked row by row around a point: the points of cells where nobody can be open are passed over (openNow.server.ts cellsWithOpen)', () => {

@@ -16,6 +16,7 @@ import { assumeTerms, bandRead, EXPANSION_READ, termsOnce, termsRead, textUnread
 import { readWordsEarly, readWordsListEarly } from './textFacts.server';
 import { searchWords } from '../../lib/words';
 import { termsOfWord } from './textMatch.server';
+import { isIndexedPrefix } from './searchText';
 import { categoryForSearch, SEARCH_OPTIONS } from '../catalog';
 import { closestTerms, prefixTermsInBand, type TermKind } from '../suggestions/index.server';
 import { allowedEdits, editDistance } from '../suggestions';
@@ -80,14 +81,17 @@ async function searchGuessing(q: SearchRequest, params: SearchParams, place: Sea
     readWordsEarly({ ...q, params, words: searchWords(params.query ?? '') });
     return searchOf({ ...q, params }, { place });
   }
-  const checks = guesses.map((g) => termsOfWord(q.database, 'word', g.word));
+  // A short word (an indexed prefix) is its prefix in the query whatever its terms (textMatch.server.ts): only a
+  // longer word's guess is checked, where a short one's unlike the terms read ran the whole search again, the same.
+  const guessed = guesses.filter((g) => !isIndexedPrefix(g.word));
+  const checks = guessed.map((g) => termsOfWord(q.database, 'word', g.word));
   for (const check of checks) check.catch(() => {});
-  for (const g of guesses) assumeTerms(q.reads, 'word', g.word, g.terms);
+  for (const g of guessed) assumeTerms(q.reads, 'word', g.word, g.terms);
   const answer = await searchOf({ ...q, params }, { place });
   const read = await Promise.all(checks);
-  if (read.every((terms, i) => terms.join('\0') === guesses[i]!.terms.join('\0'))) return answer;
+  if (read.every((terms, i) => terms.join('\0') === guessed[i]!.terms.join('\0'))) return answer;
   const reads: RequestReads = { ...q.reads, ...textUnread(), prefixes: new Map(q.reads.prefixes) };
-  for (const [i, g] of guesses.entries()) assumeTerms(reads, 'word', g.word, read[i]!);
+  for (const [i, g] of guessed.entries()) assumeTerms(reads, 'word', g.word, read[i]!);
   return searchOf({ ...q, params, reads }, { place });
 }
 
