@@ -1271,6 +1271,20 @@ describe("text in a box narrowed to its cells' tokens (migrations/0094, tokenSha
   });
 });
 
+/** The latest moment a test had the token sample read at (sampleAgain). */
+let sampledAt = 0;
+
+/**
+ * The token sample read again now, whatever earlier tests read: at a moment past its kept time
+ * (tokenShares.server.ts KEEP_MS, ten minutes) after both the clock and the last moment it was read
+ * at here. A moment only past the clock was no reading when an earlier test's was further ahead
+ * (the sample kept from before a test's rows were added).
+ */
+function sampleAgain() {
+  sampledAt = Math.max(Date.now(), sampledAt) + 11 * 60_000;
+  return tokenShares(api.database, sampledAt);
+}
+
 /** Sets PLAN_TUNING for the running test, restored when it ends; returns the values before. */
 function tune(values: Partial<typeof PLAN_TUNING>): typeof PLAN_TUNING {
   const saved = { ...PLAN_TUNING };
@@ -1480,10 +1494,10 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     onTestFinished(async () => {
       Object.assign(PLAN_TUNING, { textLeads, textTokenShare, checkedWords });
       await api.database.client.execute({ sql: `UPDATE providers SET facets = facets & ~? ${plans}`, args: [KIDS] });
-      await tokenShares(api.database, Date.now() + 22 * 60_000);
+      await sampleAgain();
     });
-    // Read again past its ten minutes, then once the facets are back (not so far ahead that a later test's own reading is kept from it).
-    const { categoryRows, shares } = await tokenShares(api.database, Date.now() + 11 * 60_000);
+    // Read again with the facets, then once they are back.
+    const { categoryRows, shares } = await sampleAgain();
     // "plan" with the kids welcome: many (past textLeads, and past the cap with the facet's token, so
     // not text-listed), the token kept (any share).
     Object.assign(PLAN_TUNING, { textLeads: 100, textTokenShare: 1 });
@@ -4170,8 +4184,7 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
       args: [WOMEN, WOMEN],
     });
     // The token sample read again (it is kept for minutes): the facet's share is the estimate of its rows.
-    const sampled = Date.now() + 60 * 60_000;
-    await tokenShares(api.database, sampled);
+    await sampleAgain();
     try {
       const raw = { query: 'plan', owned: 'women', sort: 'rating', offset: '24' };
       const expected = (await everyProvider()).filter((r) => (r.facets & WOMEN) === WOMEN && hasWords(words(r), 'plan')).sort(ORDERS.rating);
@@ -4187,7 +4200,7 @@ describe('facets few providers hold (plans/facetListed.server.ts)', () => {
         sql: `UPDATE providers SET facets = facets & ~? WHERE seq IN (${added.map(() => '?').join()})`,
         args: [WOMEN, ...added.map((row) => Number(row.seq))],
       });
-      await tokenShares(api.database, sampled + 60 * 60_000);
+      await sampleAgain();
     }
   });
   for (const [raw, keep, plan] of TEXT_CASES)
@@ -4611,6 +4624,8 @@ describe('sort=distance from a city with a service past the cap: the service row
   }, 60_000);
   afterAll(async () => {
     await api.database.client.execute("DELETE FROM providers WHERE id LIKE 'ring-%'");
+    // The token sample read again without them.
+    await sampleAgain();
   });
 
   it('nearest first, page after page, with and without open now, the same rows as every provider sorted', async () => {
@@ -4650,6 +4665,46 @@ describe('sort=distance from a city with a service past the cap: the service row
             what,
           ).toBe(true);
       }
+    }
+  });
+
+  it("a short prefix in the city, its words with the city's fewer than the city's rows: listed with the city's words (pointSource.server.ts wordsFewerThan), the same rows", async () => {
+    // The fuzz benchmark's `query=st&service=Hair+Salon&location=Orange,+CA&priceRange=$$&sort=distance&offset=96`
+    // at a million: the words were counted with the city's (1,279 matches), then listed without them,
+    // every match of "st" in the directory read for the count. "te" is in every name here ("Ring Test").
+    // The token sample read again with the ring's rows: the words are weighed against the city's sampled rows.
+    await sampleAgain();
+    const all = await everyProvider();
+    const inHays = (r: Ref) => r.city === 'Hays' && r.state === 'KS' && hasWords(words(r), 'te');
+    const byDistance = (rows: Ref[]) => [...rows].sort((a, b) => haversineMiles(centre, a) - haversineMiles(centre, b) || a.seq - b.seq);
+    expect(all.filter((r) => r.city !== 'Hays' && hasWords(words(r), 'te')).length).toBeGreaterThan(LIMITS.countedTotal);
+    const matching: { sql: string; match: string }[] = [];
+    const database = watchedDatabase(api.database, (text, args) => {
+      const match = ((args as unknown[]) ?? []).find((arg) => typeof arg === 'string' && arg.includes('"te"*'));
+      if (match && /FROM providers_fts f CROSS JOIN provider_search p/.test(text)) matching.push({ sql: text, match: match as string });
+    });
+    for (const [raw, keep, sort] of [
+      [{ query: 'te', location: 'Hays, KS' }, () => true, 'distance'],
+      [{ query: 'te', service: 'Nail Salon', location: 'Hays, KS', priceRange: '$' }, (r: Ref) => inCategory(r, 'nails') && r.priceRange === '$', 'distance'],
+      [{ query: 'te', location: 'Hays' }, () => true, 'rating'],
+    ] as const) {
+      const kept = all.filter((r) => inHays(r) && keep(r));
+      const expected = sort === 'distance' ? byDistance(kept) : kept.sort(ORDERS[sort]);
+      for (const lead of [1_000_000, 0])
+        for (const offset of ['0', '96', '990']) {
+          tune({ wordsLeadPlace: lead });
+          const what = `${JSON.stringify(raw)} ${sort} wordsLeadPlace ${lead} offset ${offset}`;
+          matching.length = 0;
+          const trace: SearchTrace = {};
+          const page = await searchProviders(database, searchParamsSchema.parse({ ...raw, sort, limit: '12', offset }), MOMENTS.many, { trace });
+          expect(trace.plan?.split(':')[0], what).toBe(sort === 'distance' ? 'nearest' : 'other-order');
+          expectPage(page, expected, Number(offset), 12, what);
+          // Leading, the words are listed with the city's words, never alone.
+          if (lead) {
+            expect(matching.length, what).toBeGreaterThan(0);
+            for (const { match } of matching) expect(match, what).toContain('city : ("hays")');
+          }
+        }
     }
   });
 });

@@ -865,11 +865,13 @@ export const textListed = (match: string, conds: Expression<SqlBool>[], narrowin
  * those conditions can all be had from `p.seq` (filters.server.ts `seqOnly`: open now, closures, a
  * category), the same matches as a source of the full-text index's rowids alone (`seqSource`), for
  * the count that lists them: a provider row read beside each hours lookup cost about half again
- * what the lookup did. The page still reads the rows.
+ * what the lookup did. The page still reads the rows. `inText`: the words listed with what the text
+ * columns hold of the other filters (the city's words: filters.server.ts `listedMatch`), a superset of
+ * the matches the row conditions keep, read as the intersection in the full-text index.
  */
-export function textSourceOf(r: Resolved) {
+export function textSourceOf(r: Resolved, { inText = false }: { inText?: boolean } = {}) {
   const rest = { ...r, match: null };
-  const match = listedMatch(r);
+  const match = listedMatch(r, { inText });
   // A service's category row is sought by the full-text row's seq, before the provider row is read:
   // a match of another service cost a provider row read at random, then the same seek.
   const narrowing = [...textNarrowing(r), ...(r.category ? [inCategory(r, sql`f.rowid`)] : [])];

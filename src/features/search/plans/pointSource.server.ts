@@ -69,7 +69,9 @@ export async function pointSource(s: SearchRun): Promise<{
     return { ...categorySource(inBox, boxTables(r.within.point, r.within.miles, r.category), boxText), byOrder, unfiltered, listedText, boxStates };
   // Text whose words are fewer than the place's rows leads, as with a service (category.server.ts
   // `wordsFewer`): the place's index was read until the count's cap with the words' list built for it.
-  if (!r.within && place && (await wordsFewerThan(s, place.filters))) return { ...textSourceOf(r), byOrder, unfiltered };
+  // Counted with the city's words (textFacts.server.ts `wordsCounted`), they are listed so: the words'
+  // whole list (a short prefix's, most of the directory) had each match's row read for a city's few.
+  if (!r.within && place && (await wordsFewerThan(s, place.filters))) return { ...textSourceOf(r, { inText: true }), byOrder, unfiltered };
   // Nearest first from a city with a service: the service's rows in the city (its category rows,
   // which carry the city), not every provider of the city checked for the service by a lookup.
   if (s.sort === 'distance' && !r.within && !r.match && category?.filters.includes('city'))
