@@ -1295,6 +1295,15 @@ function tune(values: Partial<typeof PLAN_TUNING>): typeof PLAN_TUNING {
   return saved;
 }
 
+/** A page of 12 of `raw` in `sort` at MOMENTS.many, with its plan and the statements it read. */
+async function searchWatched(raw: Record<string, string>, sort: string) {
+  const statements: string[] = [];
+  const database = watchedDatabase(api.database, (text) => statements.push(text));
+  const trace: SearchTrace = {};
+  const page = await searchProviders(database, searchParamsSchema.parse({ limit: '12', ...raw, sort }), MOMENTS.many, { trace });
+  return { page, plan: trace.plan, statements };
+}
+
 /**
  * `raw` around P read with its words leading (wordsLeadBox past any box) and with the box leading (0):
  * `plan` both times, the page of `expected` at its offset, and the count's statement (it lists the
@@ -1868,6 +1877,33 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
           expect(counting, `${new URLSearchParams(raw)} ${sort} wordsLeadPlace ${lead}`).toMatch(
             lead ? /FROM providers_fts f CROSS JOIN provider_search p/ : /INDEXED BY providers_price_order/,
           );
+        }
+  });
+
+  it("text listed against a price's index by rating or reviews, its matches many past the cap: counted along the words (otherOrder.server.ts wordsCounting), not the price's index with the words' whole list built; the same rows", async () => {
+    // The fuzz benchmark's `query=the&priceRange=$$&openNow=true&sort=reviews` at a million: "the*"
+    // holds more providers than $$ does (so the price's index leads), and the count read that index
+    // against the words' whole list, built for it, where the cap lay a few thousand matches along the words.
+    const all = await everyProvider();
+    // The price's index leads (the words are not fewer than its rows) and the text is one list checked against it.
+    tune({ wordsLeadPlace: 0, boxCheckSeeks: 0 });
+    for (const sort of ['rating', 'reviews'] as const)
+      for (const [raw, keep] of [
+        [{ query: 'plan', priceRange: '$$' }, (r: Ref) => hasWords(words(r), 'plan') && r.priceRange === '$$'],
+        [{ query: 'plan', priceRange: '$$', rating: '1', offset: '96' }, (r: Ref) => hasWords(words(r), 'plan') && r.priceRange === '$$' && r.rating >= 1],
+        [{ query: 'plan', priceRange: '$$', offset: '600' }, (r: Ref) => hasWords(words(r), 'plan') && r.priceRange === '$$'],
+      ] as const)
+        for (const [wordsCountMargin, alongWords] of [
+          [0, true],
+          [Number.POSITIVE_INFINITY, false],
+        ] as const) {
+          PLAN_TUNING.wordsCountMargin = wordsCountMargin;
+          const what = `${new URLSearchParams(raw)} ${sort} wordsCountMargin ${wordsCountMargin}`;
+          const { page, plan, statements } = await searchWatched(raw, sort);
+          expect(plan, what).toBe('other-order:sorted');
+          expectPage(page, all.filter(keep).sort(ORDERS[sort]), Number(raw.offset ?? 0), 12, what);
+          const counting = statements.find((text) => /json_group_array\(seq\)/.test(text));
+          expect(counting, what).toMatch(alongWords ? /FROM providers_fts f CROSS JOIN provider_search p/ : /INDEXED BY providers_price_order/);
         }
   });
 
@@ -3879,6 +3915,60 @@ describe('a sorted page whose conditions include lookups', () => {
           chunks.some((chunk) => /p\.isPromoted = 1/.test(chunk)),
           label,
         ).toBe(offset + 12 <= apart);
+      }
+    }
+  });
+});
+
+describe("a price alone by rating or reviews past the cap, too sparse in the sort's index for a walk: the page sorted from the price's index (otherOrder.server.ts sparseOverPrice)", () => {
+  /** More $$ providers than the cap with the plan providers' and the seed's (each rated 1 or more). */
+  const EXTRA = 700;
+  beforeAll(async () => {
+    await addLike(
+      'plan-1',
+      Array.from({ length: EXTRA }, (_, n) => ({
+        id: `price-${n}`,
+        name: `Price Test ${String(n).padStart(4, '0')}`,
+        slug: `price-test-${n}`,
+        priceRange: '$$',
+        priceRangeKnown: 1,
+        rating: 1 + (n % 40) / 10,
+        reviewCount: n % 11,
+      })),
+    );
+  });
+  afterAll(async () => {
+    await api.database.client.execute("DELETE FROM providers WHERE id LIKE 'price-%'");
+    await sampleAgain();
+  });
+
+  // The fuzz benchmark's `priceRange=$$$$&rating=4.5&openNow=true&sort=reviews&offset=990&kids=true`
+  // at a million: a few thousand matches, and the page read along the reviews index to its end (most
+  // of the index), where the price's range at that rating holds a few tens of thousands of rows.
+  it("read from the price's index when the walk the sample says the page needs reaches its rows, else along the sort's index; the same rows", async () => {
+    const all = await everyProvider();
+    // Never dense enough for a walk (the sample of the order's start holds fewer than these deep pages need).
+    tune({ maxWalk: 1, walkCap: 0, deepWalk: 0 });
+    for (const [sort, raw, keep] of [
+      ['rating', { priceRange: '$$', offset: '480' }, (r: Ref) => r.priceRange === '$$'],
+      ['reviews', { priceRange: '$$', offset: '600' }, (r: Ref) => r.priceRange === '$$'],
+      ['reviews', { priceRange: '$$', rating: '1', offset: '480' }, (r: Ref) => r.priceRange === '$$' && r.rating >= 1],
+    ] as const) {
+      const expected = all.filter(keep).sort(ORDERS[sort]);
+      expect(expected.length, JSON.stringify(raw)).toBeGreaterThan(LIMITS.countedTotal);
+      for (const [boxWalkRows, fromPrice] of [
+        [0, true],
+        [Number.POSITIVE_INFINITY, false],
+      ] as const) {
+        PLAN_TUNING.boxWalkRows = boxWalkRows;
+        const what = `${new URLSearchParams(raw)} ${sort} boxWalkRows ${boxWalkRows}`;
+        const { page, plan, statements } = await searchWatched(raw, sort);
+        expect(plan, what).toBe('other-order:sorted');
+        expectPage(page, expected, Number(raw.offset), 12, what);
+        // The page's read (the count's statement, which samples the sort's index, aside).
+        const reads = statements.filter((text) => !/json_group_array\(seq\)/.test(text) && /INDEXED BY providers_(price|rating|reviews)_order/.test(text));
+        expect(reads.length, what).toBeGreaterThan(0);
+        for (const text of reads) expect(text, what).toMatch(fromPrice ? /INDEXED BY providers_price_order/ : new RegExp(`INDEXED BY providers_${sort}_order`));
       }
     }
   });
