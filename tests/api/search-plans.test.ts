@@ -4687,6 +4687,41 @@ describe('text that is many in a town and a state of added providers, in another
         }
     }
   });
+
+  it("text listed against a city's rows by rating or reviews, many at the city's share: counted along the words listed with the city's words (otherOrder.server.ts wordsCounting, listedReach), the same rows", async () => {
+    // The words are counted with the city's words (textFacts.server.ts wordsCounted): their estimate is
+    // the city's already, and the city's share taken again left them short of wordsCountMargin; the
+    // words alone, listed, read every match in the directory for the city's.
+    const matches: string[] = [];
+    // A URL of its own: the token sample is read afresh for it (with the town's rows).
+    const database = {
+      ...watchedDatabase(api.database, (text, args) => {
+        if (/json_group_array\(seq\)/.test(text))
+          matches.push(String(((args as unknown[]) ?? []).find((arg) => typeof arg === 'string' && arg.includes('"plan"')) ?? text));
+      }),
+      url: `${api.database.url}#city-words`,
+    };
+    const all = await everyProvider();
+    const inTown = all.filter((r) => r.city === 'Plan Montana Town' && r.state === 'MT');
+    const expected = inTown.filter((r) => hasWords(words(r), 'plan'));
+    // The city's index leads, the text one list checked against it; the matches are past this margin,
+    // their estimate at the town's share of the directory again not.
+    const margin = (0.6 * expected.length) / LIMITS.countedTotal;
+    expect(expected.length * (inTown.length / all.length)).toBeLessThan(margin * LIMITS.countedTotal);
+    tune({ wordsLeadPlace: 0, boxCheckSeeks: 0, wordsCountMargin: margin });
+    for (const sort of ['rating', 'reviews'] as const)
+      for (const offset of [0, 96, 480]) {
+        const raw = { query: 'plan', location: 'Plan Montana Town, MT', sort, offset: String(offset) };
+        const what = new URLSearchParams(raw).toString();
+        matches.length = 0;
+        const trace: SearchTrace = {};
+        const page = await searchProviders(database, searchParamsSchema.parse({ limit: '12', ...raw }), MOMENTS.many, { trace });
+        expect(trace.plan, what).toMatch(/^other-order/);
+        expectPage(page, [...expected].sort(BY[sort]), offset, 12, what);
+        expect(matches.length, what).toBe(1);
+        expect(matches[0], what).toContain('city : ("plan" "montana" "town")');
+      }
+  });
 });
 
 describe('sort=distance from a city with a service past the cap: the service rows of the city, at its centre and in its circles (plans/nearest.server.ts)', () => {

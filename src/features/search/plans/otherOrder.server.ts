@@ -236,7 +236,8 @@ const boxInOrder = ({ r, sort }: Pick<SearchRun, 'r' | 'sort'>) =>
 
 /**
  * How many match text listed against another source (a place's or a service's rows) past the cap, as
- * SearchRun.topPage's density: the words' estimate at the token sample's share of the other filters.
+ * SearchRun.topPage's density: the words' estimate at the token sample's share of the other filters
+ * (among a city's rows: the words are counted with its words).
  * The count says only "at least the cap", and a top sized for that many held most of the order for a
  * deep page (past topMostShare: every match sorted, `query=mon&service=Facial+Treatments&offset=480`).
  */
@@ -245,7 +246,9 @@ async function listedReach(s: SearchRun): Promise<Reach> {
   const shares = await tokenShares(q.database);
   const words = await wordsEstimate(q.database, r, q.reads, shares.size);
   const others = filtersOf(r).filter((name) => name !== 'text');
-  const share = sampledRows(shares, r, others) / Math.max(1, shares.size);
+  // The words are counted with what the text columns hold of the other filters (a city's words): their share is among those rows.
+  const inText = others.filter((name) => !!(FILTERS[name] as SearchFilter).inText);
+  const share = sampledRows(shares, r, others) / Math.max(1, inText.length ? sampledRows(shares, r, inText) : shares.size);
   return { found: Math.floor(words * share), reach: shares.size };
 }
 
@@ -257,7 +260,8 @@ async function listedReach(s: SearchRun): Promise<Reach> {
  */
 async function wordsCounting(s: SearchRun): Promise<ListedSource | undefined> {
   if ((await listedReach(s)).found < PLAN_TUNING.wordsCountMargin * LIMITS.countedTotal) return undefined;
-  const text = textSourceOf(s.r);
+  // Listed as they were counted, with the city's words (textSourceOf `inText`): the words alone read the directory's matches for the city's.
+  const text = textSourceOf(s.r, { inText: true });
   return text.seqSource ?? { tables: text.tables, conds: text.conds };
 }
 
