@@ -1295,6 +1295,15 @@ function tune(values: Partial<typeof PLAN_TUNING>): typeof PLAN_TUNING {
   return saved;
 }
 
+/** A page of 12 of `raw` in `sort` at MOMENTS.many, with its plan and the statements it read. */
+async function searchWatched(raw: Record<string, string>, sort: string) {
+  const statements: string[] = [];
+  const database = watchedDatabase(api.database, (text) => statements.push(text));
+  const trace: SearchTrace = {};
+  const page = await searchProviders(database, searchParamsSchema.parse({ limit: '12', ...raw, sort }), MOMENTS.many, { trace });
+  return { page, plan: trace.plan, statements };
+}
+
 /**
  * `raw` around P read with its words leading (wordsLeadBox past any box) and with the box leading (0):
  * `plan` both times, the page of `expected` at its offset, and the count's statement (it lists the
@@ -1894,6 +1903,33 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
           expect(counting, `${new URLSearchParams(raw)} ${sort} wordsLeadPlace ${lead}`).toMatch(
             lead ? /FROM providers_fts f CROSS JOIN provider_search p/ : /INDEXED BY providers_price_order/,
           );
+        }
+  });
+
+  it("text listed against a price's index by rating or reviews, its matches many past the cap: counted along the words (otherOrder.server.ts wordsCounting), not the price's index with the words' whole list built; the same rows", async () => {
+    // The fuzz benchmark's `query=the&priceRange=$$&openNow=true&sort=reviews` at a million: "the*"
+    // holds more providers than $$ does (so the price's index leads), and the count read that index
+    // against the words' whole list, built for it, where the cap lay a few thousand matches along the words.
+    const all = await everyProvider();
+    // The price's index leads (the words are not fewer than its rows) and the text is one list checked against it.
+    tune({ wordsLeadPlace: 0, boxCheckSeeks: 0 });
+    for (const sort of ['rating', 'reviews'] as const)
+      for (const [raw, keep] of [
+        [{ query: 'plan', priceRange: '$$' }, (r: Ref) => hasWords(words(r), 'plan') && r.priceRange === '$$'],
+        [{ query: 'plan', priceRange: '$$', rating: '1', offset: '96' }, (r: Ref) => hasWords(words(r), 'plan') && r.priceRange === '$$' && r.rating >= 1],
+        [{ query: 'plan', priceRange: '$$', offset: '600' }, (r: Ref) => hasWords(words(r), 'plan') && r.priceRange === '$$'],
+      ] as const)
+        for (const [wordsCountMargin, alongWords] of [
+          [0, true],
+          [Number.POSITIVE_INFINITY, false],
+        ] as const) {
+          PLAN_TUNING.wordsCountMargin = wordsCountMargin;
+          const what = `${new URLSearchParams(raw)} ${sort} wordsCountMargin ${wordsCountMargin}`;
+          const { page, plan, statements } = await searchWatched(raw, sort);
+          expect(plan, what).toBe('other-order:sorted');
+          expectPage(page, all.filter(keep).sort(ORDERS[sort]), Number(raw.offset ?? 0), 12, what);
+          const counting = statements.find((text) => /json_group_array\(seq\)/.test(text));
+          expect(counting, what).toMatch(alongWords ? /FROM providers_fts f CROSS JOIN provider_search p/ : /INDEXED BY providers_price_order/);
         }
   });
 
@@ -3938,6 +3974,60 @@ describe('a sorted page whose conditions include lookups', () => {
   });
 });
 
+describe("a price alone by rating or reviews past the cap, too sparse in the sort's index for a walk: the page sorted from the price's index (otherOrder.server.ts sparseOverPrice)", () => {
+  /** More $$ providers than the cap with the plan providers' and the seed's (each rated 1 or more). */
+  const EXTRA = 700;
+  beforeAll(async () => {
+    await addLike(
+      'plan-1',
+      Array.from({ length: EXTRA }, (_, n) => ({
+        id: `price-${n}`,
+        name: `Price Test ${String(n).padStart(4, '0')}`,
+        slug: `price-test-${n}`,
+        priceRange: '$$',
+        priceRangeKnown: 1,
+        rating: 1 + (n % 40) / 10,
+        reviewCount: n % 11,
+      })),
+    );
+  });
+  afterAll(async () => {
+    await api.database.client.execute("DELETE FROM providers WHERE id LIKE 'price-%'");
+    await sampleAgain();
+  });
+
+  // The fuzz benchmark's `priceRange=$$$$&rating=4.5&openNow=true&sort=reviews&offset=990&kids=true`
+  // at a million: a few thousand matches, and the page read along the reviews index to its end (most
+  // of the index), where the price's range at that rating holds a few tens of thousands of rows.
+  it("read from the price's index when the walk the sample says the page needs reaches its rows, else along the sort's index; the same rows", async () => {
+    const all = await everyProvider();
+    // Never dense enough for a walk (the sample of the order's start holds fewer than these deep pages need).
+    tune({ maxWalk: 1, walkCap: 0, deepWalk: 0 });
+    for (const [sort, raw, keep] of [
+      ['rating', { priceRange: '$$', offset: '480' }, (r: Ref) => r.priceRange === '$$'],
+      ['reviews', { priceRange: '$$', offset: '600' }, (r: Ref) => r.priceRange === '$$'],
+      ['reviews', { priceRange: '$$', rating: '1', offset: '480' }, (r: Ref) => r.priceRange === '$$' && r.rating >= 1],
+    ] as const) {
+      const expected = all.filter(keep).sort(ORDERS[sort]);
+      expect(expected.length, JSON.stringify(raw)).toBeGreaterThan(LIMITS.countedTotal);
+      for (const [boxWalkRows, fromPrice] of [
+        [0, true],
+        [Number.POSITIVE_INFINITY, false],
+      ] as const) {
+        PLAN_TUNING.boxWalkRows = boxWalkRows;
+        const what = `${new URLSearchParams(raw)} ${sort} boxWalkRows ${boxWalkRows}`;
+        const { page, plan, statements } = await searchWatched(raw, sort);
+        expect(plan, what).toBe('other-order:sorted');
+        expectPage(page, expected, Number(raw.offset), 12, what);
+        // The page's read (the count's statement, which samples the sort's index, aside).
+        const reads = statements.filter((text) => !/json_group_array\(seq\)/.test(text) && /INDEXED BY providers_(price|rating|reviews)_order/.test(text));
+        expect(reads.length, what).toBeGreaterThan(0);
+        for (const text of reads) expect(text, what).toMatch(fromPrice ? /INDEXED BY providers_price_order/ : new RegExp(`INDEXED BY providers_${sort}_order`));
+      }
+    }
+  });
+});
+
 describe('many open in another order with no filter that narrows the source: counted along the open-now list (plans/otherOrder.server.ts openSource)', () => {
   // The rows come in the recommended order, which ends in seq: a stable sort keeps it as the last key.
   const ORDERS = {
@@ -4665,6 +4755,41 @@ describe('text that is many in a town and a state of added providers, in another
           expectPage(page, [...all].sort(BY[sort]), Number(offset), 12, what);
         }
     }
+  });
+
+  it("text listed against a city's rows by rating or reviews, many at the city's share: counted along the words listed with the city's words (otherOrder.server.ts wordsCounting, listedReach), the same rows", async () => {
+    // The words are counted with the city's words (textFacts.server.ts wordsCounted): their estimate is
+    // the city's already, and the city's share taken again left them short of wordsCountMargin; the
+    // words alone, listed, read every match in the directory for the city's.
+    const matches: string[] = [];
+    // A URL of its own: the token sample is read afresh for it (with the town's rows).
+    const database = {
+      ...watchedDatabase(api.database, (text, args) => {
+        if (/json_group_array\(seq\)/.test(text))
+          matches.push(String(((args as unknown[]) ?? []).find((arg) => typeof arg === 'string' && arg.includes('"plan"')) ?? text));
+      }),
+      url: `${api.database.url}#city-words`,
+    };
+    const all = await everyProvider();
+    const inTown = all.filter((r) => r.city === 'Plan Montana Town' && r.state === 'MT');
+    const expected = inTown.filter((r) => hasWords(words(r), 'plan'));
+    // The city's index leads, the text one list checked against it; the matches are past this margin,
+    // their estimate at the town's share of the directory again not.
+    const margin = (0.6 * expected.length) / LIMITS.countedTotal;
+    expect(expected.length * (inTown.length / all.length)).toBeLessThan(margin * LIMITS.countedTotal);
+    tune({ wordsLeadPlace: 0, boxCheckSeeks: 0, wordsCountMargin: margin });
+    for (const sort of ['rating', 'reviews'] as const)
+      for (const offset of [0, 96, 480]) {
+        const raw = { query: 'plan', location: 'Plan Montana Town, MT', sort, offset: String(offset) };
+        const what = new URLSearchParams(raw).toString();
+        matches.length = 0;
+        const trace: SearchTrace = {};
+        const page = await searchProviders(database, searchParamsSchema.parse({ limit: '12', ...raw }), MOMENTS.many, { trace });
+        expect(trace.plan, what).toMatch(/^other-order/);
+        expectPage(page, [...expected].sort(BY[sort]), offset, 12, what);
+        expect(matches.length, what).toBe(1);
+        expect(matches[0], what).toContain('city : ("plan" "montana" "town")');
+      }
   });
 });
 

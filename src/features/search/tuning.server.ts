@@ -50,7 +50,7 @@ export const PLAN_TUNING = {
   facetEntryCost: 1 / 8,
   /** Many open with a facet, too sparse to walk the order index: the rarest facet's rows walked in the order, checking at most this many by seq (open now's hours), before the open-now list is sorted whole. */
   openFacetWalk: 20000,
-  /** A box in another order sparse where its sample read: the order walked on while the entries the sample says the page needs are fewer than this times the providers in the box, which a sort reads whole. */
+  /** A box in another order sparse where its sample read: the order walked on while the entries the sample says the page needs are fewer than this times the providers in the box, which a sort reads whole; a price alone sorted from its index from there on. */
   boxWalkRows: 1,
   /** Many open with no narrower source, too sparse for a sampled walk: the sort's index walked in its entries up to this many per open provider (at least the list's bound), before the open-now list is sorted whole: an entry is checked in the index, a listed open provider read, looked up and sorted. */
   openWalk: 20,

@@ -178,18 +178,35 @@ async function openWalk(s: SearchRun, index: IndexName, order: RawBuilder<unknow
  * the caller sorts the source as before.
  */
 async function walkOn(s: SearchRun, index: IndexName, order: RawBuilder<unknown>, after: Sampled): Promise<Row[] | null> {
-  const { r, wanted } = s;
+  const { r } = s;
   const found = after.found.length;
   const place = leadingIndex(r, PLACE_INDEXES);
   if (!found || FILTERS.verified.on(r) || (!r.within && (place || !FILTERS.rating.on(r)))) return null;
   const conds = rowConditions(r, { index });
   if (conds.some(isLookup)) return null;
-  const reach = Math.ceil((PLAN_TUNING.deepWalkMargin * wanted * after.rows) / found);
+  const reach = walkReach(s, after);
   const shares = await tokenShares(s.q.database);
   const rows = r.within
     ? Math.min(circleRowsOf(shares, r.within), place ? sampledRows(shares, r, place.filters) : Number.POSITIVE_INFINITY)
     : sampledRows(shares, r, ['rating']);
   return reach < PLAN_TUNING.boxWalkRows * rows ? s.walk(index, order, conds, after, reach) : null;
+}
+
+/** The entries of the order a walk on past a sample (`after`, one match found at least) reads: `deepWalkMargin` times those its density says the page needs. */
+const walkReach = ({ wanted }: SearchRun, after: Sampled) => Math.ceil((PLAN_TUNING.deepWalkMargin * wanted * after.rows) / Math.max(1, after.found.length));
+
+/**
+ * Whether a price alone by rating or reviews whose sample of the sort's index found its matches too
+ * sparse for a walk is sorted from the price's index (pointSource's `priceRows`, a minimum rating a
+ * range of it): when the entries a walk on would read (walkReach, as walkOn's) are `boxWalkRows`
+ * times its rows or more. The page read along the sort's index went on to the page's end however far
+ * that lay: a deep page of few matches read most of the index
+ * (`priceRange=$$$$&rating=4.5&openNow=true&sort=reviews&offset=990&kids=true`).
+ */
+async function sparseOverPrice(s: SearchRun, after: Sampled): Promise<boolean> {
+  const { r } = s;
+  const rows = sampledRows(await tokenShares(s.q.database), r, FILTERS.rating.on(r) ? ['priceRange', 'rating'] : ['priceRange']);
+  return walkReach(s, after) >= PLAN_TUNING.boxWalkRows * rows;
 }
 
 /**
@@ -219,7 +236,8 @@ const boxInOrder = ({ r, sort }: Pick<SearchRun, 'r' | 'sort'>) =>
 
 /**
  * How many match text listed against another source (a place's or a service's rows) past the cap, as
- * SearchRun.topPage's density: the words' estimate at the token sample's share of the other filters.
+ * SearchRun.topPage's density: the words' estimate at the token sample's share of the other filters
+ * (among a city's rows: the words are counted with its words).
  * The count says only "at least the cap", and a top sized for that many held most of the order for a
  * deep page (past topMostShare: every match sorted, `query=mon&service=Facial+Treatments&offset=480`).
  */
@@ -228,7 +246,9 @@ async function listedReach(s: SearchRun): Promise<Reach> {
   const shares = await tokenShares(q.database);
   const words = await wordsEstimate(q.database, r, q.reads, shares.size);
   const others = filtersOf(r).filter((name) => name !== 'text');
-  const share = sampledRows(shares, r, others) / Math.max(1, shares.size);
+  // The words are counted with what the text columns hold of the other filters (a city's words): their share is among those rows.
+  const inText = others.filter((name) => !!(FILTERS[name] as SearchFilter).inText);
+  const share = sampledRows(shares, r, others) / Math.max(1, inText.length ? sampledRows(shares, r, inText) : shares.size);
   return { found: Math.floor(words * share), reach: shares.size };
 }
 
@@ -240,7 +260,8 @@ async function listedReach(s: SearchRun): Promise<Reach> {
  */
 async function wordsCounting(s: SearchRun): Promise<ListedSource | undefined> {
   if ((await listedReach(s)).found < PLAN_TUNING.wordsCountMargin * LIMITS.countedTotal) return undefined;
-  const text = textSourceOf(s.r);
+  // Listed as they were counted, with the city's words (textSourceOf `inText`): the words alone read the directory's matches for the city's.
+  const text = textSourceOf(s.r, { inText: true });
   return text.seqSource ?? { tables: text.tables, conds: text.conds };
 }
 
@@ -259,7 +280,7 @@ export async function wordsInBox(s: SearchRun) {
   const boxed = await textInBox(s);
   if (!boxed.listText || !(await textLeadsBox(s, boxed.r))) return null;
   const byOrder = s.sort === 'rating' || s.sort === 'reviews' ? SORT_ORDERS[s.sort] : null;
-  return { ...textSourceOf(boxed.r), byOrder, unfiltered: false, scan: undefined, listedText: undefined, boxStates: regionOf(boxed.r) };
+  return { ...textSourceOf(boxed.r), byOrder, unfiltered: false, scan: undefined, listedText: undefined, boxStates: regionOf(boxed.r), priceRows: undefined };
 }
 
 export const otherOrder: Plan = {
@@ -268,7 +289,8 @@ export const otherOrder: Plan = {
     // Text that is many with a service alone: counted along the words, walked along the service's rows in the order.
     const checked = (await textCheckedInOrder(s)) ?? (await serviceWalk(s));
     if (checked) return checked;
-    const { conds, byOrder: sortOrder, unfiltered, tables, text, seqSource, scan, listedText, boxStates } = (await wordsInBox(s)) ?? (await pointSource(s));
+    const source = (await wordsInBox(s)) ?? (await pointSource(s));
+    const { conds, byOrder: sortOrder, unfiltered, tables, text, seqSource, scan, listedText, boxStates } = source;
     const byOrder = sortOrder ?? boxInOrder(s);
     const city = byOrder && !unfiltered ? await cityAhead(s) : null;
     const ahead = byOrder && city === 'walk' ? s.walk(byOrder.index, byOrder.order, rowConditions(s.r, { index: byOrder.index })) : null;
@@ -281,8 +303,9 @@ export const otherOrder: Plan = {
     // Past the cap, the order's start is sampled next (unless read ahead, or with text: its count may say it is too sparse, and the count checks it as a list where the sample checks each row): in the count's statement.
     const sampleAsk =
       byOrder && !unfiltered && !ahead && !sample && !s.r.match ? { index: byOrder.index, order: byOrder.order, rows: SAMPLE_ROWS.row } : undefined;
-    // Text listed against a place's or a service's rows, many past the cap: counted along the words (wordsCounting).
-    const counted = seqSource ?? (scan ? openSource(s.r, conds) : listedText && !s.r.within ? await wordsCounting(s) : undefined);
+    // Text listed against a place's or a service's rows (a price's index too), many past the cap: counted along the words (wordsCounting).
+    const alongWords = listedText && !s.r.within ? await wordsCounting(s) : undefined;
+    const counted = alongWords ?? seqSource ?? (scan ? openSource(s.r, conds) : undefined);
     const { count, sorted, reach, dense } = await s.countOrList(tables, conds, counted, sampleAsk);
     if (count.total === 0) return { count, rows: [] };
     if (sorted) return { count, rows: await sorted(), step: 'sorted' };
@@ -336,6 +359,7 @@ export const otherOrder: Plan = {
     // A source whose sample found its matches too sparse for a walk within `deepWalk`: walked on while that is less than the source.
     const walkedOn = sparse && byOrder ? await walkOn(s, byOrder.index, byOrder.order, sparse) : null;
     if (walkedOn) return { count, rows: walkedOn, step: 'walk-on' };
-    return { count, rows: await s.sortedPage(tables, conds, text), step: 'sorted' };
+    const from = source.priceRows && sparse && (await sparseOverPrice(s, sparse)) ? source.priceRows : { tables, conds };
+    return { count, rows: await s.sortedPage(from.tables, from.conds, text), step: 'sorted' };
   },
 };

@@ -27,7 +27,8 @@ import { PLAN_TUNING } from '../tuning.server';
 import type { Circle, FilterName, Region, Resolved } from '../searchTypes.server';
 import { wordsFewer } from './category.server';
 
-export async function pointSource(s: SearchRun): Promise<{
+/** Where another order's or a point's plan reads its matches (`pointSource`). */
+export interface PointSource {
   tables: RawBuilder<unknown>;
   conds: Expression<SqlBool>[];
   byOrder: (typeof SORT_ORDERS)[keyof typeof SORT_ORDERS] | null;
@@ -36,13 +37,17 @@ export async function pointSource(s: SearchRun): Promise<{
   text?: TextSource;
   /** …and as rowids alone, to count them, when every other filter is checked on seq (`textSourceOf`). */
   seqSource?: ListedSource;
+  /** A price alone by rating or reviews: the price's index (a minimum rating a range of it), which counts the matches and sorts them when the sort's index holds them too sparsely. */
+  priceRows?: ListedSource;
   /** The source is every provider, or a minimum rating's range: no filter narrows it. */
   scan?: true;
   /** Text is checked against one list of its matches (not a lookup per row, nor the source itself). */
   listedText?: boolean;
   /** The box's states (and cells) the text's list was narrowed to (`textInBox`), none when it was not. */
   boxStates?: Region;
-}> {
+}
+
+export async function pointSource(s: SearchRun): Promise<PointSource> {
   const { r } = s;
   const byOrder = s.sort === 'rating' || s.sort === 'reviews' ? SORT_ORDERS[s.sort] : null;
   const unfiltered = filtersOf(r).length === 0;
@@ -88,14 +93,15 @@ export async function pointSource(s: SearchRun): Promise<{
     const byPrice = !r.within && !!byOrder && place?.index === INDEXES.priceOrder;
     const sortIndex = byOrder && (unfiltered || byPrice);
     const index = sortIndex ? indexedBy(byOrder.index) : place ? indexedBy(place.index) : sql``;
-    const seqSource = byPrice ? { tables: sql`FROM providers p ${indexedBy(place.index)}`, conds } : undefined;
+    const priceRows = byPrice ? { tables: sql`FROM providers p ${indexedBy(place.index)}`, conds } : undefined;
     return {
       conds,
       byOrder,
       unfiltered,
       listedText: !!r.match && listText,
       boxStates,
-      seqSource,
+      seqSource: priceRows,
+      priceRows,
       tables: r.within && !placeLeads ? boxTables(r.within.point, r.within.miles) : sql`FROM providers p ${index}`,
     };
   }
