@@ -4,9 +4,8 @@
  * statements the search builds: SQL templates (`sql`) nested in templates, hundreds of them a
  * statement, whose every node kysely's compiler visits through its generic dispatch. Such a
  * statement is written out directly; anything else (a query builder's node, a literal written into
- * the text) goes to kysely's compiler. Nodes are immutable, so a statement compiled once is not
- * compiled again: a search compiles a statement for its key (search requestReads.server.ts
- * `statementKey`) and again to run it.
+ * the text) goes to kysely's compiler. A search compiles each statement it reads once and runs
+ * what it compiled (search requestReads.server.ts `statementOf`): nothing is kept here.
  */
 import {
   Kysely,
@@ -49,19 +48,10 @@ function writeTemplate(node: OperationNode, out: Written): boolean {
   return true;
 }
 
-/** Statements compiled, by node: the same node is the same text and values. */
-const compiled = new WeakMap<RootOperationNode, CompiledQuery>();
-
 class TemplateCompiler extends SqliteQueryCompiler {
   override compileQuery(node: RootOperationNode, queryId: QueryId): CompiledQuery {
-    const known = compiled.get(node);
-    if (known) return known.queryId === queryId ? known : Object.freeze({ ...known, queryId });
     const out: Written = { sql: '', parameters: [] };
-    const query = writeTemplate(node, out)
-      ? Object.freeze({ query: node, queryId, sql: out.sql, parameters: out.parameters })
-      : super.compileQuery(node, queryId);
-    compiled.set(node, query);
-    return query;
+    return writeTemplate(node, out) ? Object.freeze({ query: node, queryId, sql: out.sql, parameters: out.parameters }) : super.compileQuery(node, queryId);
   }
 }
 

@@ -2937,7 +2937,7 @@ describe('open now past the cap with a filter the open-now list does not apply (
   });
 });
 
-describe('open now listed in a box with text that is many (plans/openListed.server.ts inBoxStates)', () => {
+describe('open now listed in a box with text that is many (plans/openListed.server.ts textInBoxRegion)', () => {
   it("the words listed narrowed to the tokens of the states the box holds providers in, not the whole directory's list; the same providers as every row gives", async () => {
     const all = await everyProvider();
     const when = MOMENTS.many;

@@ -4,7 +4,7 @@
  * boxes, so a statement they share is read once. Each read is kept by its statement (statementKey)
  * in the map of its kind; the object travels down with the request, nothing is kept in a module.
  */
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type CompiledQuery, type OperationNode, type OperationNodeSource, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/client';
 import { MAX_EXPANSION, type TextMatch } from './textMatch.server';
 import { PENDING_JSON, pendingOf, pendingServiceNames, termsElseBand, type Term, type TermKind } from '../suggestions/index.server';
@@ -119,19 +119,35 @@ function sentKey(read: NextRows['read']): string {
   return `${read.sql.replace(/\s+/g, ' ')}\0${JSON.stringify(read.args)}`;
 }
 
-/** Keys by compiled statement (db/kysely.ts compiles a statement once): a statement's key is asked for again as the request looks for its read. */
-const keys = new WeakMap<object, string>();
+/**
+ * A statement compiled once where the request reads it: its key (asked for only when a read is
+ * looked for), what runs (`rowsOf`), and its node to nest in another statement as its builder would
+ * be. Nothing keeps it but the read that made it.
+ */
+export class Statement<R = unknown> implements OperationNodeSource {
+  #key: string | undefined;
+  constructor(readonly compiled: CompiledQuery<R>) {}
+  toOperationNode(): OperationNode {
+    return this.compiled.query;
+  }
+  /** Its identity: its SQL (whitespace aside) and its parameters. */
+  get key(): string {
+    this.#key ??= sentKey({ sql: this.compiled.sql, args: this.compiled.parameters as unknown[] });
+    return this.#key;
+  }
+}
+
+/** A statement as a search builds it, or compiled already (`Statement`). */
+export type Readable<R = unknown> = RawBuilder<R> | Statement<R>;
+
+/** `query` compiled (once: a Statement is taken as it is). */
+export const statementOf = <R>({ db }: Db, query: Readable<R>): Statement<R> => (query instanceof Statement ? query : new Statement(query.compile(db)));
 
 /** A statement's identity: its SQL (whitespace aside) and its parameters. */
-export function statementKey({ db }: Db, query: RawBuilder<unknown>): string {
-  const compiled = query.compile(db);
-  let key = keys.get(compiled);
-  if (key === undefined) {
-    key = sentKey({ sql: compiled.sql, args: compiled.parameters as unknown[] });
-    keys.set(compiled, key);
-  }
-  return key;
-}
+export const statementKey = (database: Db, query: Readable): string => statementOf(database, query).key;
+
+/** The rows of a compiled statement. */
+export const rowsOf = async <R>({ db }: Db, { compiled }: Statement<R>): Promise<R[]> => (await db.executeQuery(compiled)).rows;
 
 /**
  * `read`, kept for whoever asks for it later: a read started ahead (beside the place, before a plan
@@ -155,8 +171,10 @@ export function remembered<T>(memo: StatementMemo<T>, key: string, read: Promise
 }
 
 /** The `n` of a `SELECT count(*) AS n` statement, read once per `memo` (statementKey). */
-export const countOnce = (database: Db, memo: StatementMemo<number>, query: RawBuilder<{ n: number }>): Promise<number> =>
-  readOnce(memo, statementKey(database, query), async () => Number((await query.execute(database.db)).rows[0]!.n));
+export function countOnce(database: Db, memo: StatementMemo<number>, query: Readable<{ n: number }>): Promise<number> {
+  const count = statementOf(database, query);
+  return readOnce(memo, count.key, async () => Number((await rowsOf(database, count))[0]!.n));
+}
 
 /** A count a search asks after another (`next.count`), when the other's `n` meets `next.when` (SQL on it). */
 export interface NextCount {
@@ -190,12 +208,13 @@ export type NextRead = NextCount | NextRows;
 export function countWithNext(
   database: Db,
   memo: StatementMemo<number>,
-  count: RawBuilder<{ n: number }>,
+  counted: Readable<{ n: number }>,
   next?: NextRead,
   reads?: RequestReads,
 ): Promise<number> {
+  const count = statementOf(database, counted);
   if (next && 'read' in next) return reads ? countWithRows(database, reads, count, next) : countOnce(database, memo, count);
-  const countKey = statementKey(database, count);
+  const countKey = count.key;
   const nextKey = next && statementKey(database, next.count);
   if (!next || !nextKey || memo.has(countKey) || memo.has(nextKey)) return countOnce(database, memo, count);
   // The count leads: the next is read only when its n asks for it.
@@ -296,11 +315,11 @@ export const pendingOnce = (database: Db, reads: RequestReads): Promise<string[]
  * read only when the count's `n` meets `next.when` (`afterGuard`), kept in `reads.planAhead` under
  * the statement's key (`keepRowsRead`).
  */
-function countWithRows(database: Db, reads: RequestReads, count: RawBuilder<{ n: number }>, next: NextRows): Promise<number> {
-  const countKey = statementKey(database, count);
+function countWithRows(database: Db, reads: RequestReads, count: Statement<{ n: number }>, next: NextRows): Promise<number> {
+  const countKey = count.key;
   const rowsKey = sentKey(next.read);
   if (reads.counts.has(countKey) || reads.planAhead.has(rowsKey)) return countOnce(database, reads.counts, count);
-  const { sql: counted, parameters } = count.compile(database.db);
+  const { sql: counted, parameters } = count.compiled;
   // A count asked after the same count (`next.count`): a column, made only when the count's `n` asks for it; the rows then
   // only when it comes out as they were captured with (`countIs`).
   const nextKey = next.count && statementKey(database, next.count.count);
@@ -359,6 +378,6 @@ export function keepRowsRead(reads: RequestReads, key: string, columns: readonly
     reads.planAhead.set(key, Promise.resolve(rowsAsRead(columns, rows)));
 }
 
-/** The rows of `query` read ahead for this request (`countWithRows`), else undefined: the caller reads it. */
-export const rowsAhead = (database: Db, reads: RequestReads, query: RawBuilder<unknown>): Promise<Record<string, unknown>[]> | undefined =>
-  reads.planAhead.size ? reads.planAhead.get(statementKey(database, query)) : undefined;
+/** The rows of `query` read ahead for this request (`countWithRows`), else undefined: the caller reads it (compiled: `statementOf`). */
+export const rowsAhead = (reads: RequestReads, query: Statement): Promise<Record<string, unknown>[]> | undefined =>
+  reads.planAhead.size ? reads.planAhead.get(query.key) : undefined;

@@ -18,7 +18,9 @@ import {
   kept,
   readOnce,
   remembered,
+  rowsOf,
   statementKey,
+  statementOf,
   termsOnce,
   pendingOnce,
   unvettedOnce,
@@ -64,8 +66,10 @@ export const statesNear = (database: Db, reads: RequestReads, point: Point, mile
 const statesNearKey = (point: Point, miles: number) => `states near ${point.latitude},${point.longitude} ${miles}`;
 
 /** The states `read` lists (`SELECT DISTINCT p.state AS state …`), once per request (statesOnce). */
-export const statesOf = (database: Db, reads: RequestReads, read: RawBuilder<unknown>) =>
-  statesOnce(reads, statementKey(database, read), async () => ((await read.execute(database.db)).rows as { state: string }[]).map((row) => row.state));
+export function statesOf(database: Db, reads: RequestReads, query: RawBuilder<unknown>) {
+  const read = statementOf(database, query);
+  return statesOnce(reads, read.key, async () => ((await rowsOf(database, read)) as { state: string }[]).map((row) => row.state));
+}
 
 /** The states a ZIP prefix holds providers in (`r.place.zipPrefix`): text that is many is listed narrowed to them (resolve.server.ts `resolveTextList`). */
 export const zipStatesRead = (r: Resolved) =>
@@ -89,10 +93,10 @@ const textListFrom = (row: { n: number; reach: number; rowids: string }): TextLi
  * decoded the words' lists a second time.
  */
 export function textListOf(database: Db, match: string, reads: RequestReads): Promise<TextList> {
-  const read = textListRead(match);
-  return afterWordsEarly(reads, () =>
-    readOnce(reads.textLists, statementKey(database, read), async () => textListFrom((await read.execute(database.db)).rows[0]!)),
-  );
+  return afterWordsEarly(reads, () => {
+    const read = statementOf(database, textListRead(match));
+    return readOnce(reads.textLists, read.key, async () => textListFrom((await rowsOf(database, read))[0]!));
+  });
 }
 
 /**
@@ -392,11 +396,12 @@ export const countBesideWords = (
 async function countWithWords(
   database: Db,
   reads: RequestReads,
-  count: RawBuilder<{ n: number }>,
+  counted: RawBuilder<{ n: number }>,
   match: string,
   next?: () => Promise<NextRead | undefined>,
 ): Promise<number> {
-  const [countKey, listKey] = [statementKey(database, count), statementKey(database, textListRead(match))];
+  const count = statementOf(database, counted);
+  const [countKey, listKey] = [count.key, statementKey(database, textListRead(match))];
   if (reads.counts.has(countKey)) return countOnce(database, reads.counts, count);
   if (reads.textLists.has(listKey)) return countWithNext(database, reads.counts, count, await next?.(), reads);
   // The count leads the join: at 0 (nobody open) the full-text index is not read.

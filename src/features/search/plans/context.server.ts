@@ -40,8 +40,12 @@ import {
   remembered,
   rowsAhead,
   rowsAsRead,
+  rowsOf,
   statementKey,
+  statementOf,
   type Listing,
+  type Readable,
+  type Statement,
   type StatementMemo,
 } from '../requestReads.server';
 import type { SearchInput, SearchRequest } from '../request.server';
@@ -150,7 +154,7 @@ export interface SearchRun {
   once: SearchOnce;
   /** The counts this search made (`count`, `countOrList`), by statement. */
   counts: StatementMemo<Count>;
-  run(query: RawBuilder<unknown>): Promise<Row[]>;
+  run(query: Readable): Promise<Row[]>;
   /**
    * The matches of `from` counted up to the cap, at most once per search: a plan that asks again for
    * a count it has (filter-listed's, then the order plan's for a ZIP prefix alone) reads nothing.
@@ -259,11 +263,11 @@ const orderDistanceOf = (s: SearchRun) => (s.sort === 'distance' ? s.distance : 
  * for the request (`keepRowsRead`): the plan's run of it takes them (SearchRun.run), a round trip after
  * the try's. Both statements name the same columns (a compound's arms): `p.*` and the search's distance.
  */
-async function rowsOrElse(s: SearchRun, first: RawBuilder<unknown>, orElse: RawBuilder<unknown>, short: (rows: string) => string): Promise<Row[]> {
+async function rowsOrElse(s: SearchRun, first: Statement, orElse: RawBuilder<unknown>, short: (rows: string) => string): Promise<Row[]> {
   const { database, reads } = s.q;
-  const [tried, next] = [first.compile(database.db), orElse.compile(database.db)];
-  const elseKey = statementKey(database, orElse);
-  if (reads.planAhead.has(elseKey)) return (await first.execute(database.db)).rows as Row[];
+  const otherwise = statementOf(database, orElse);
+  const [tried, next, elseKey] = [first.compiled, otherwise.compiled, otherwise.key];
+  if (reads.planAhead.has(elseKey)) return (await rowsOf(database, first)) as Row[];
   const { columns, rows } = await database.client.execute({
     sql: `WITH a__ AS MATERIALIZED (${numbered(tried.sql)}), g__ AS MATERIALIZED (SELECT 1 WHERE ${short('a__')})
       SELECT 0 AS else__, a__.* FROM a__ UNION ALL SELECT 1, y__.* FROM ${afterGuard(next.sql)}`,
@@ -449,8 +453,8 @@ async function fewSorted(s: SearchRun, from: RawBuilder<unknown>): Promise<[Row[
   // A place's circle asked its count (a page of no rows) before its page: the count lists every
   // match's seq in the page's order, and the page is then read by seq, not listed and sorted again.
   const { database, params, reads } = s.q;
-  const whole = sortedMatches(s, from);
-  const key = statementKey(database, whole);
+  const whole = statementOf(database, sortedMatches(s, from));
+  const key = whole.key;
   const listed = reads.sortedMatches.get(key);
   if (!listed && params.limit > 0) {
     const found = await run(fewSortedRead(s, from));
@@ -818,7 +822,10 @@ export function searchRun(q: SearchRequest<SearchInput>, r: Resolved): SearchRun
     once: {},
     counts,
     // A statement read ahead in the open-now count's (plans/index.server.ts `planAfterOpenCount`) is taken, not read again.
-    run: async (query) => ((await rowsAhead(database, q.reads, query)) ?? (await query.execute(database.db)).rows) as Row[],
+    run: async (query) => {
+      const read = statementOf(database, query);
+      return ((await rowsAhead(q.reads, read)) ?? (await rowsOf(database, read))) as Row[];
+    },
     count: (from) => {
       const key = statementKey(database, from);
       return readOnce(counts, key, () => q.reads.capped.get(key) ?? cappedCount(database, from));
@@ -831,9 +838,10 @@ export function searchRun(q: SearchRequest<SearchInput>, r: Resolved): SearchRun
     fewSorted: (from) => fewSorted(s, from),
     fewSortedRead: (from) => fewSortedRead(s, from),
     rowsBySeq: (seqs) => rowsBySeq(s, seqs),
-    runOrElse: async (query, orElse, short) =>
-      ((await rowsAhead(database, q.reads, query)) ??
-        (overNetwork(database) ? await rowsOrElse(s, query, orElse, short) : (await query.execute(database.db)).rows)) as Row[],
+    runOrElse: async (query, orElse, short) => {
+      const read = statementOf(database, query);
+      return ((await rowsAhead(q.reads, read)) ?? (overNetwork(database) ? await rowsOrElse(s, read, orElse, short) : await rowsOf(database, read))) as Row[];
+    },
     sortedPageRead: (tables, conds, text) => sortedPageRead(s, tables, conds, text),
     pageOf: async (list) => (await pageOfList(s, list)).rows,
     pageAndCount: (from, inOrder, seq, listsWords) => pageAndCount(s, from, inOrder, seq, listsWords),

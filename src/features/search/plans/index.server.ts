@@ -95,7 +95,7 @@ async function rareFacetAfter(q: SearchRequest<SearchInput>, asIf: (n: number) =
   const [unknown, many] = await Promise.all([askedAt(-1), askedAt(most + 1)]);
   const count = many ?? unknown;
   if (!count) return undefined;
-  const same = (other: RawBuilder<unknown> | undefined) => !!other && statementKey(q.database, other) === statementKey(q.database, count);
+  const same = (other: RawBuilder<unknown> | undefined) => !!other && (other === count || statementKey(q.database, other) === statementKey(q.database, count));
   const [whenUnknown, whenMany] = [same(unknown), same(many)];
   return {
     count,

@@ -23,7 +23,7 @@ export const openListed: Plan = {
   name: 'open-listed',
   async run(s) {
     const listText = await s.listTextFor(s.r.openCount ?? 0);
-    const r = listText ? await inBoxStates(s, await wordsRowidsOf(s)) : s.r;
+    const r = listText ? await textInBoxRegion(s, await wordsRowidsOf(s)) : s.r;
     const [rows, count] = await s.fewSorted(sql`FROM provider_search p ${and(rowConditions(r, { skip: 'openList', listText }))}`);
     return { rows, count };
   },
@@ -47,7 +47,7 @@ async function wordsRowidsOf(s: SearchRun): Promise<Resolved> {
  * box can hold providers in, or of its cells where they cost less, as pointSource lists it (pointSource.server.ts `textInBox`): a short
  * prefix's whole list was built for each circle's few open.
  */
-async function inBoxStates(s: SearchRun, r: Resolved): Promise<Resolved> {
+async function textInBoxRegion(s: SearchRun, r: Resolved): Promise<Resolved> {
   if (!r.within || !r.match || r.textRowids || r.regionStates || !(await manyText(s.q.database, r, s.q.reads))) return r;
   const states = await s.boxStates(r.within.point, r.within.miles);
   return states?.length ? await inBoxRegion(s, r, states, r.within) : r;
