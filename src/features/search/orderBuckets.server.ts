@@ -22,11 +22,8 @@ export const ratingTenth = (rating: number) => Math.trunc(Math.min(Math.max(rati
  * first digit (18 for 8, 23 for 30 to 39, 10 for none), so a larger count never has a smaller one.
  */
 export function reviewsMagnitude(count: number): number {
-  // Counted in numbers, not a string's characters: a top sizes itself over the sample's thousands.
-  let lead = Math.min(Math.max(Math.trunc(count), 0), 9_999_999);
-  let digits = 1;
-  for (; lead >= 10; digits++) lead = Math.trunc(lead / 10);
-  return digits * 10 + lead;
+  const digits = String(Math.min(Math.max(Math.trunc(count), 0), 9_999_999));
+  return digits.length * 10 + Number(digits[0]);
 }
 
 /** The token of the promoted (migrations/0036 `x`): the recommended order's first. */
@@ -91,38 +88,12 @@ const LEADING = {
 } as const;
 export type BucketedSort = 'recommended' | keyof typeof LEADING;
 
-/**
- * A standing's buckets in `sort` (the recommended order: promoted first, then as by rating) as one
- * number, larger first in the order: promoted, then the order's first bucket, then its second, two
- * digits each (tenths run to 50, magnitudes to 79).
- */
-function bucketsKey(sort: BucketedSort, s: Standing): number {
+/** A standing's buckets in `sort` (the recommended order: promoted first, then as by rating). */
+function bucketsOf(sort: BucketedSort, s: Standing): [number, number, number] {
   const tenth = ratingTenth(s.rating);
   const magnitude = reviewsMagnitude(s.reviewCount);
   const promoted = sort === 'recommended' && s.isPromoted ? 1 : 0;
-  return (promoted * 100 + (sort === 'reviews' ? magnitude : tenth)) * 100 + (sort === 'reviews' ? tenth : magnitude);
-}
-
-/**
- * The buckets (promoted, first, second) of the standing at place `at` (from 0) of `sample` sorted by
- * `sort`, first first: counted per bucket (a few hundred at most) instead of sorting the sample's
- * thousands for each top.
- */
-function bucketsAt(sort: BucketedSort, sample: readonly Standing[], at: number): [number, number, number] {
-  const counts = new Map<number, number>();
-  for (const s of sample) {
-    const key = bucketsKey(sort, s);
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  const keys = [...counts.keys()].sort((a, b) => b - a);
-  let passed = 0;
-  let i = 0;
-  for (; i < keys.length - 1; i++) {
-    passed += counts.get(keys[i]!)!;
-    if (passed > at) break;
-  }
-  const key = keys[i]!;
-  return [Math.trunc(key / 10_000), Math.trunc(key / 100) % 100, key % 100];
+  return sort === 'reviews' ? [promoted, magnitude, tenth] : [promoted, tenth, magnitude];
 }
 
 /**
@@ -134,7 +105,8 @@ function bucketsAt(sort: BucketedSort, sample: readonly Standing[], at: number):
 export function orderTop(sort: BucketedSort, sample: readonly Standing[], share: number, token: (name: string) => string, listed = 0): string | null {
   const at = Math.max(0, Math.ceil(share * sample.length) - 1);
   if (share >= 1 || at >= sample.length) return null;
-  const [promoted, first, second] = bucketsAt(sort, sample, at);
+  const sorted = sample.map((s) => bucketsOf(sort, s)).sort((a, b) => b[0] - a[0] || b[1] - a[1] || b[2] - a[2]);
+  const [promoted, first, second] = sorted[at]!;
   if (promoted) return promotedTop(sample, at, token, listed);
   const lead = LEADING[sort === 'reviews' ? 'reviews' : 'rating'];
   const whole = second === lead.second[lead.second.length - 1];
