@@ -32,6 +32,8 @@ export interface TokenShares {
   standings: readonly Standing[];
   /** The sampled providers' category rows' columns, for a service's share (plans/category.server.ts). */
   categoryRows: readonly SampledCategories[];
+  /** The category rows placed (a latitude), by latitude: a circle's are among those of its box's latitudes (`circleRowsOf`). */
+  byLatitude: readonly SampledCategories[];
   /** Each facet bit's share of the directory, 0 to 1 (a bit no sampled provider holds is absent): plans/facetListed.server.ts. */
   facetShares: ReadonlyMap<number, number>;
 }
@@ -84,18 +86,26 @@ export const tokensShare = (shares: TokenShares['shares'], tokens: readonly stri
  * none of the sample holds no more than that share. The circle's bounding box prefilters the distance,
  * as in SQL (a place's rings ask it for every search around a place).
  */
-export function circleRowsOf({ size, categoryRows }: TokenShares, { point, miles }: Circle, category?: string): number {
+export function circleRowsOf({ size, categoryRows, byLatitude }: TokenShares, { point, miles }: Circle, category?: string): number {
   const box = boundingBox(point, miles);
-  const held = categoryRows.filter(
-    (row) =>
-      row.latitude !== null &&
-      row.latitude >= box.minLat &&
-      row.latitude <= box.maxLat &&
+  // The first placed at the box's least latitude or above, by halving; the rows up to its greatest, each checked.
+  let from = 0;
+  for (let to = byLatitude.length; from < to; ) {
+    const mid = (from + to) >> 1;
+    if (byLatitude[mid]!.latitude! < box.minLat) from = mid + 1;
+    else to = mid;
+  }
+  let held = 0;
+  for (let i = from; i < byLatitude.length && byLatitude[i]!.latitude! <= box.maxLat; i++) {
+    const row = byLatitude[i]!;
+    if (
       row.longitude! >= box.minLng &&
       row.longitude! <= box.maxLng &&
       (!category || row.categories.includes(category)) &&
-      haversineMiles(point, { latitude: row.latitude, longitude: row.longitude! }) <= miles,
-  ).length;
+      haversineMiles(point, { latitude: row.latitude!, longitude: row.longitude! }) <= miles
+    )
+      held++;
+  }
   return (size * (1 + held)) / Math.max(1, categoryRows.length);
 }
 
@@ -177,7 +187,7 @@ async function sampleShares({ client }: Db): Promise<TokenShares> {
   });
   // No sampled seq listed (a directory of gaps): the size alone, read apart.
   const last = Number(sample.rows[0]?.last ?? (await client.execute('SELECT max(seq) AS n FROM provider_search')).rows[0]?.n ?? 0);
-  if (!last) return { size: 0, shares: new Map(), standings: [], categoryRows: [], facetShares: new Map() };
+  if (!last) return { size: 0, shares: new Map(), standings: [], categoryRows: [], byLatitude: [], facetShares: new Map() };
   const counts = new Map<string, number>();
   const add = (token: string | null) => token && counts.set(token, (counts.get(token) ?? 0) + 1);
   const facetCounts = new Map<number, number>();
@@ -220,6 +230,7 @@ async function sampleShares({ client }: Db): Promise<TokenShares> {
     shares: new Map([...counts].map(([token, count]) => [token, count / n])),
     standings,
     categoryRows,
+    byLatitude: categoryRows.filter((row) => row.latitude !== null).sort((a, b) => a.latitude! - b.latitude!),
     facetShares: new Map([...facetCounts].map(([bit, count]) => [bit, count / n])),
   };
 }
