@@ -273,6 +273,16 @@ const inCategory = (r: Ref, category: string) => categoriesOfServices(JSON.parse
 // Wednesday noon in New York (many open), Wednesday 3:30 AM in New York (overnight and all-day
 // providers, and Honolulu's at 10:30 PM Tuesday), Monday 1:30 AM in New York (Sunday night's
 // hours, split at the week's end).
+/** LIMITS.countedTotal set to `total` until the test ends: the fixture's few hundred past the cap. */
+function countedTotalFor(total: number) {
+  const limits = LIMITS as { countedTotal: number };
+  const cap = limits.countedTotal;
+  onTestFinished(() => {
+    limits.countedTotal = cap;
+  });
+  limits.countedTotal = total;
+}
+
 const MOMENTS = { many: new Date('2026-11-25T17:00:00Z'), few: new Date('2026-11-25T08:30:00Z'), weekWrap: new Date('2026-11-23T06:30:00Z') };
 
 describe('openNow at fixed moments', () => {
@@ -2243,12 +2253,7 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
 
   it("text listed past the counted cap with a price's token: the page walked along the price's range at the matches' density among its rows (the list holds them all), not the directory's; the same rows", async () => {
     // The fixture's words and prices hold a few hundred: a cap below them, and the price's token carried by the list.
-    const limits = LIMITS as { countedTotal: number };
-    const cap = limits.countedTotal;
-    onTestFinished(() => {
-      limits.countedTotal = cap;
-    });
-    limits.countedTotal = 50;
+    countedTotalFor(50);
     // The fixture's matches lie unevenly along the price's order: a wide margin for the walk to fill its page.
     tune({ textTokenShare: 1, textLeads: 5000, deepWalkMargin: 8 });
     const all = await everyProvider();
@@ -3673,12 +3678,7 @@ describe('open now with a price, a minimum rating, a service, a city and facets:
   it('open now at a price past the cap, every range read: counted on and listed up to what walking to the page costs (resolve.server.ts carriedOpenMost), the same rows', async () => {
     tune({ scanOverService: 0, openScanScale: 100, openListedScale: 100 });
     // A price's open past the cap: the fixture's prices hold a few hundred each.
-    const limits = LIMITS as { countedTotal: number };
-    const cap = limits.countedTotal;
-    onTestFinished(() => {
-      limits.countedTotal = cap;
-    });
-    limits.countedTotal = 300;
+    countedTotalFor(300);
     const all = await everyProvider();
     const size = Number((await api.database.client.execute('SELECT max(seq) AS n FROM providers')).rows[0]!.n);
     const cases: [Record<string, string>, (r: Ref) => boolean][] = [
@@ -3708,6 +3708,45 @@ describe('open now with a price, a minimum rating, a service, a city and facets:
           if (listed) listedPast++;
           // A page ending before openCountedOnFrom: not counted on.
           const first = await search({ ...raw, openNow: 'true', limit: '12' }, when);
+          expect(lastPlan, `${what} first page`).not.toBe('open-listed');
+          expectPage(first, expected, 0, 12, `${what} first page`);
+        }
+      }
+    }
+    expect(listedPast).toBeGreaterThan(0);
+  });
+
+  it("a service's open past the cap at a deep page: counted on and listed up to what walking its order costs (resolve.server.ts serviceOpenMost), the same rows", async () => {
+    tune({ openListedScale: 100 });
+    // Past the cap with the fixture's few hundred open of a service.
+    countedTotalFor(60);
+    const all = await everyProvider();
+    // The token sample kept (serviceOpenMost reads none): read now, with every provider in it.
+    await sampleAgain();
+    let listedPast = 0;
+    for (const [label, when] of Object.entries(MOMENTS)) {
+      for (const [service, category] of [
+        ['Nail Salon', 'nails'],
+        ['Hair Salon', 'hair'],
+      ]) {
+        const rows = all.filter((r) => inCategory(r, category!));
+        const expected = rows.filter((r) => isOpen(r, when));
+        if (expected.length <= LIMITS.countedTotal) continue;
+        const offset = 100;
+        const wanted = offset + 12;
+        // The most listed (n² ≤ page × the service's rows / cost): twice the open (listed), and the cap (walked).
+        for (const [most, listed] of [
+          [2 * expected.length, true],
+          [LIMITS.countedTotal, false],
+        ] as const) {
+          PLAN_TUNING.openListedRowCost = (wanted * rows.length) / (most + 0.5) ** 2;
+          const what = `${service} ${label} most ${most}`;
+          const page = await search({ service: service!, openNow: 'true', offset: String(offset), limit: '12' }, when);
+          expect(lastPlan === 'open-listed', what).toBe(listed);
+          expectPage(page, expected, offset, 12, what);
+          if (listed) listedPast++;
+          // A page ending before openCountedOnFrom: not counted on.
+          const first = await search({ service: service!, openNow: 'true', limit: '12' }, when);
           expect(lastPlan, `${what} first page`).not.toBe('open-listed');
           expectPage(first, expected, 0, 12, `${what} first page`);
         }

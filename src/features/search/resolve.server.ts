@@ -329,7 +329,11 @@ async function openListCount(
   // less than the other filters' plan (PLAN_TUNING.openListedScale): their ranges are counted on the
   // hours index alone, no provider looked up (a hidden one, or one open twice across midnight, counts
   // too: never fewer than those open).
-  const most = carried ? carriedOpenMost(r, size, listed.scanned.length > 0, wanted) : openListedMost(size);
+  const most = !carried
+    ? openListedMost(size)
+    : listed.scanned.length
+      ? carriedOpenMost(r, size, true, wanted)
+      : serviceOpenMost(r, tokenSharesRead(database), zones, wanted);
   // The list is read across the circle's zones, the circle holds a part of them: a small town's circle checks its few rows
   // (with a service, its rows there, which its plan reads) rather than list its zone's open (applyOpenCount), so the open
   // are counted only that far: past it they are not listed, however many (a zone's open nail salons at noon).
@@ -338,7 +342,8 @@ async function openListCount(
   const circleRows = r.within && sample ? circleRowsOf(sample, r.within, r.category) : undefined;
   const circleMost = await circleOpenMost(database, r, sample);
   const upTo = Math.min(most, circleMost);
-  const counted = (list: RawBuilder<unknown>, countMost = Math.min(most, LIMITS.countedTotal)) =>
+  // A service's open past the cap are counted on to the most listed (`serviceOpenMost`), with no bound of ranges read: its list is the answer's.
+  const counted = (list: RawBuilder<unknown>, countMost = listed.scanned.length ? Math.min(most, LIMITS.countedTotal) : most) =>
     carried
       ? sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT DISTINCT seq FROM (${list})) o
         WHERE ${isListed(sql`o.seq`)} AND ${notClosedCondition(sql`o.seq`, now)} LIMIT ${countMost + 1})`
@@ -474,6 +479,23 @@ function placeOpenMost(placeRows: number | undefined, whole: boolean): number {
   const rows = placeRows / PLAN_TUNING.openListedRowCost;
   // n ≤ rows × min(1, (cap + 1) / n): n ≤ rows and n² ≤ (cap + 1) × rows.
   return whole ? rows : Math.min(rows, Math.sqrt((LIMITS.countedTotal + 1) * rows));
+}
+
+/**
+ * The most open listed when their count is the answer's total (`carried`) and a service is the one
+ * filter (its ranges carry it) for a page ending past `openCountedOnFrom`: as many as cost what
+ * walking the service's order does. At night a service's few open among its rows (a third of the
+ * directory for hair) were walked for, about the page's end times its rows over n read, each with its
+ * provider row; n listed cost `openListedRowCost` each (n² ≤ page × the service's rows / cost, its
+ * rows by the kept token sample), at most the most listed otherwise. The cap when there is no kept
+ * sample or it says the open surely pass that most (by day: the count would read that many ranges
+ * for a walk that finds its page at once).
+ */
+function serviceOpenMost(r: Resolved, shares: TokenShares | undefined, zones: readonly string[] | undefined, wanted: number): number {
+  if (!shares || !r.category || r.within || r.place || facetBitsOf(r).length || wanted < PLAN_TUNING.openCountedOnFrom) return LIMITS.countedTotal;
+  const rows = (shares.size * shares.categoryRows.filter(inSampledCategoryRows(r)).length) / Math.max(1, shares.categoryRows.length);
+  const most = Math.min(openListedMost(shares.size), Math.floor(Math.sqrt((wanted * rows) / PLAN_TUNING.openListedRowCost)));
+  return most <= LIMITS.countedTotal || surelyManyOpen(r, shares, zones, most) ? LIMITS.countedTotal : most;
 }
 
 /** `r` as its open-now count `n` leaves it: none open (no match), few (listed) or many (checked row by row). */
