@@ -58,6 +58,7 @@ import {
 import {
   circleRowsOf,
   placeRowsOf,
+  serviceRowsOf,
   statesShare,
   textTokenPays,
   tokenShares,
@@ -493,8 +494,7 @@ function placeOpenMost(placeRows: number | undefined, whole: boolean): number {
  */
 function serviceOpenMost(r: Resolved, shares: TokenShares | undefined, zones: readonly string[] | undefined, wanted: number): number {
   if (!shares || !r.category || r.within || r.place || facetBitsOf(r).length || wanted < PLAN_TUNING.openCountedOnFrom) return LIMITS.countedTotal;
-  const rows = (shares.size * shares.categoryRows.filter(inSampledCategoryRows(r)).length) / Math.max(1, shares.categoryRows.length);
-  const most = Math.min(openListedMost(shares.size), Math.floor(Math.sqrt((wanted * rows) / PLAN_TUNING.openListedRowCost)));
+  const most = Math.min(openListedMost(shares.size), Math.floor(Math.sqrt((wanted * serviceRowsOf(shares, r)) / PLAN_TUNING.openListedRowCost)));
   return most <= LIMITS.countedTotal || surelyManyOpen(r, shares, zones, most) ? LIMITS.countedTotal : most;
 }
 

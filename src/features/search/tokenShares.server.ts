@@ -10,7 +10,19 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/client';
 import { INDEXES } from './indexes.server';
-import { cellToken, facetToken, FILTERS, listedMatch, priceToken, ratingToken, regionTokens, sampledMeets, stateToken, textTokensOf } from './filters.server';
+import {
+  cellToken,
+  facetToken,
+  FILTERS,
+  inSampledCategoryRows,
+  listedMatch,
+  priceToken,
+  ratingToken,
+  regionTokens,
+  sampledMeets,
+  stateToken,
+  textTokensOf,
+} from './filters.server';
 import { boxCells, cellOfDegrees } from './near.server';
 import { ratingTenth, type Standing } from './orderBuckets.server';
 import type { Circle, Region, Resolved, SampledCategories } from './searchTypes.server';
@@ -107,6 +119,14 @@ export function circleRowsOf({ size, categoryRows, byLatitude }: TokenShares, { 
       held++;
   }
   return (size * (1 + held)) / Math.max(1, categoryRows.length);
+}
+
+/**
+ * The rows of a search's service (with the filters its category rows carry: filters.server.ts
+ * `inSampledCategoryRows`), at the sample's share of the directory.
+ */
+export function serviceRowsOf({ size, categoryRows }: TokenShares, r: Resolved): number {
+  return (size * categoryRows.filter(inSampledCategoryRows(r)).length) / Math.max(1, categoryRows.length);
 }
 
 /**

@@ -25,7 +25,7 @@ import { and, CATEGORY_ORDER, onSeq, CATEGORY_SORT_ORDERS, leadingIndex, listTex
 import type { Resolved } from '../searchTypes.server';
 import { manyText, wordsEstimate } from '../textFacts.server';
 import { PLAN_TUNING } from '../tuning.server';
-import { tokenShares, tokensShare } from '../tokenShares.server';
+import { serviceRowsOf, tokenShares, tokensShare } from '../tokenShares.server';
 
 /**
  * The category index a search reads in its own order, with that order: in the recommended order a
@@ -64,11 +64,9 @@ const alongOtherSources = (r: Resolved) => !!leadingIndex(r, UNCARRIED_PLACES) |
 export async function wordsFewer(s: SearchRun): Promise<boolean> {
   const { r } = s;
   if (!r.match || !r.checkable || leadingIndex(r, CATEGORY_INDEXES)?.index !== INDEXES.categoryOrder) return false;
-  const { size, categoryRows, shares } = await tokenShares(s.q.database);
-  const held = categoryRows.filter(inSampledCategoryRows(r)).length;
-  const rows = (size * held) / Math.max(1, categoryRows.length);
-  const listed = tokensShare(shares, r.textTokens ?? [], await wordsEstimate(s.q.database, r, s.q.reads, size));
-  return listed < rows * PLAN_TUNING.wordsLeadService;
+  const sample = await tokenShares(s.q.database);
+  const listed = tokensShare(sample.shares, r.textTokens ?? [], await wordsEstimate(s.q.database, r, s.q.reads, sample.size));
+  return listed < serviceRowsOf(sample, r) * PLAN_TUNING.wordsLeadService;
 }
 
 export const category: Plan = {
