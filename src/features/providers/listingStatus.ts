@@ -3,6 +3,8 @@
  * closed until a date (open again by itself that day, in the provider's own time zone), or
  * permanently closed. Browser-safe: the page, the cards and the dashboard share it.
  */
+import { byUtcHour, HOUR_MS } from './openingHours';
+
 export const LISTING_STATUSES = ['open', 'temporarily_closed', 'permanently_closed'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
@@ -14,10 +16,6 @@ export type ListingStatus = (typeof LISTING_STATUSES)[number];
  * which the date changes, formatted each time.
  */
 const dayFormats = new Map<string, { format: Intl.DateTimeFormat | null; days: Map<number, string | null> }>();
-
-/** Hours kept per zone: a server asks for the present one; tests and benchmarks for moments all over a week. */
-const KEPT_HOURS = 1000;
-const HOUR_MS = 3_600_000;
 
 /** Today's date (YYYY-MM-DD) on the provider's clock. */
 export function todayIn(timeZone: string, now = new Date()): string {
@@ -35,14 +33,10 @@ export function todayIn(timeZone: string, now = new Date()): string {
   const { format } = zone;
   const dayAt = (at: number) => (format ? format.format(at) : new Date(at).toISOString().slice(0, 10));
   const at = now.getTime();
-  const hour = Math.floor(at / HOUR_MS);
-  let day = zone.days.get(hour);
-  if (day === undefined) {
+  const day = byUtcHour(zone.days, at, (hour) => {
     const first = dayAt(hour * HOUR_MS);
-    day = first === dayAt((hour + 1) * HOUR_MS - 1) ? first : null;
-    if (zone.days.size >= KEPT_HOURS) zone.days.clear();
-    zone.days.set(hour, day);
-  }
+    return first === dayAt((hour + 1) * HOUR_MS - 1) ? first : null;
+  });
   return day ?? dayAt(at);
 }
 

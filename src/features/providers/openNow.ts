@@ -4,7 +4,7 @@
  * Search answers `openNow=true` from the same week ranges (src/features/search/openNow.server.ts).
  */
 import { DAYS } from '../../config';
-import { clock12, HOURS_PATTERN, MINUTES_PER_DAY, MINUTES_PER_WEEK, weekRanges } from './openingHours';
+import { byUtcHour, clock12, HOUR_MS, HOURS_PATTERN, MINUTES_PER_DAY, MINUTES_PER_WEEK, weekRanges } from './openingHours';
 import type { OpeningHours } from './providerFields';
 import { US_STATES } from '../places';
 
@@ -20,10 +20,7 @@ type LocalTime = { day: (typeof DAYS)[number]; minute: number };
  */
 const formatters = new Map<string, { format: Intl.DateTimeFormat; offsets: Map<number, number | null> }>();
 
-/** Hours kept per zone: a server asks for the present one; tests and benchmarks for moments all over a week. */
-const KEPT_HOURS = 1000;
 const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
 /** The epoch's weekday, from Monday (a Thursday). */
 const EPOCH_DAY = 3;
 
@@ -59,14 +56,9 @@ export function localTime(date: Date, timeZone: string): LocalTime {
     formatters.set(timeZone, zone);
   }
   const at = date.getTime();
-  const hour = Math.floor(at / HOUR_MS);
-  let offset = zone.offsets.get(hour);
-  if (offset === undefined) {
-    offset = steadyOffset(zone.format, hour);
-    if (zone.offsets.size >= KEPT_HOURS) zone.offsets.clear();
-    zone.offsets.set(hour, offset);
-  }
-  const local = offset === null ? wallClock(zone.format, at).minute : modulo(utcMinute(at) + offset, MINUTES_PER_WEEK);
+  const { format } = zone;
+  const offset = byUtcHour(zone.offsets, at, (hour) => steadyOffset(format, hour));
+  const local = offset === null ? wallClock(format, at).minute : modulo(utcMinute(at) + offset, MINUTES_PER_WEEK);
   return { day: DAYS[Math.floor(local / MINUTES_PER_DAY)]!, minute: local % MINUTES_PER_DAY };
 }
 

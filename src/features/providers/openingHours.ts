@@ -11,6 +11,24 @@ export const HOURS_PATTERN = /^(Closed|(1[0-2]|[1-9]):[0-5]\d (AM|PM) - (1[0-2]|
 const TIME = /^(1[0-2]|[1-9]):([0-5]\d) (AM|PM)$/;
 export const MINUTES_PER_DAY = 24 * 60;
 export const MINUTES_PER_WEEK = 7 * MINUTES_PER_DAY;
+export const HOUR_MS = 3_600_000;
+
+/** Hours kept per zone by `byUtcHour`: a server asks for the present one; tests and benchmarks for moments all over a week. */
+const KEPT_HOURS = 1000;
+
+/**
+ * `hours`' entry for the UTC hour of `at` (hours since the epoch), worked out by `work` the first
+ * time it is asked for (a zone's clock or date through an hour: openNow.ts `localTime`,
+ * listingStatus.ts `todayIn`); past `KEPT_HOURS` the kept are forgotten at once.
+ */
+export function byUtcHour<T>(hours: Map<number, T>, at: number, work: (hour: number) => T): T {
+  const hour = Math.floor(at / HOUR_MS);
+  if (hours.has(hour)) return hours.get(hour) as T;
+  const value = work(hour);
+  if (hours.size >= KEPT_HOURS) hours.clear();
+  hours.set(hour, value);
+  return value;
+}
 
 /** Minutes since midnight of "7:30 PM"; null when it does not read as a 12-hour time. */
 export function minuteOfDay(time: string): number | null {
