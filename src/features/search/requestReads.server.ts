@@ -48,7 +48,7 @@ export interface RequestReads {
   sortedMatches: StatementMemo<number[]>;
   /** The states a box or a ZIP prefix holds providers in (textFacts.server.ts `statesOf`). */
   states: StatementMemo<readonly string[] | null>;
-  /** The words' matches and their rowids (textFacts.server.ts `textListOf`). */
+  /** The words' matches and their rowids (textFacts.server.ts `textListOf`), by full-text expression: one statement reads each, so its text is the key, not the compiled read. */
   textLists: StatementMemo<TextList>;
   /** The vocabulary's terms that start with a word, by kind and word (`termsOnce`): a search's words read them, its spelling correction asks whether there are any. */
   prefixes: StatementMemo<string[]>;

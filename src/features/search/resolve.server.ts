@@ -99,7 +99,7 @@ export async function resolve(
     for (const read of [hoursOnce(database, reads, {}), directorySize(database, reads)]) read.catch(() => {});
   const r = await resolvedText(database, params, now, place, reads);
   // No match in the words' list read beside their terms: nothing matches, no plan reads a page.
-  if (await wordsNoneEarly(database, r, reads)) r.match = false;
+  if (await wordsNoneEarly(r, reads)) r.match = false;
   if (!placeOnMap(r, params, place)) {
     if (!params.location) throw new InvalidInputError('sort=distance needs near=LAT,LNG, or a ZIP code or city in location', 'sort');
     // A location that is no known place matches nothing (a corrected spelling may: correctedSearch.server.ts).
@@ -159,7 +159,7 @@ async function resolveOpenList(
   reads: RequestReads,
   { afterOpen, wordsListed, wanted }: { afterOpen?: AfterOpenCount; wordsListed: boolean; wanted: number },
 ): Promise<void> {
-  const scanMost = (await serviceScanMost(database, r, place)) ?? (await facetScanMost(database, r, place)) ?? (await textScanMost(database, r, reads));
+  const scanMost = (await serviceScanMost(database, r, place)) ?? (await facetScanMost(database, r, place)) ?? (await textScanMost(r, reads));
   const open = await openListCount(database, r, place, reads, { scanMost, wanted });
   if (scanMost === 0) return applyOpenCount(r, open, -1);
   // What the plan's choice asks next, over the network, with the count (made only when the count asks for it).
@@ -264,8 +264,8 @@ async function facetScanMost(database: Db, r: Resolved, place: SearchPlace | und
  * now, a row each, about what a range read costs, where by day the count read every zone's ranges up
  * to `openScanMost` first (text of a few thousand with a minimum rating and a facet).
  */
-async function textScanMost(database: Db, r: Resolved, reads: RequestReads): Promise<number | undefined> {
-  const words = await wordsListedWhole(database, r, reads);
+async function textScanMost(r: Resolved, reads: RequestReads): Promise<number | undefined> {
+  const words = await wordsListedWhole(r, reads);
   return words ? Math.max(1, words.n) : undefined;
 }
 
@@ -539,7 +539,7 @@ export async function resolveUpToOpenCount(
   if (!params.openNow || hasText(params)) return undefined;
   const r = await resolvedText(database, params, now, place, reads);
   // No match in the words' list read beside their terms: nothing matches, no plan reads a page.
-  if (await wordsNoneEarly(database, r, reads)) r.match = false;
+  if (await wordsNoneEarly(r, reads)) r.match = false;
   if (r.match !== null || !placeOnMap(r, params, place)) return undefined;
   const open = await openListCount(database, r, place, reads);
   return {

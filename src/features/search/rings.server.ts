@@ -478,7 +478,7 @@ async function readTextRings(over: Db, a: AroundReads, radii: readonly number[],
   const narrowed = states?.length ? await narrowedLists(q.database, r, states, countedWords()) : undefined;
   const match = wordsMatch(r);
   // Words the request counted already past what the statement lists (a ZIP prefix's own search counts them): not read again.
-  const made = await textListMade(q.database, match, a.q.reads);
+  const made = await textListMade(match, a.q.reads);
   const known = made && made.n > countedWords() ? made : undefined;
   if (known && !narrowed) return { ask, read: undefined, pastCap: true };
   // With open now, the widest circle's open ranges read first, up to a bound (each match's row is read only when listed).
@@ -488,7 +488,7 @@ async function readTextRings(over: Db, a: AroundReads, radii: readonly number[],
     ...(known ? { words: known } : {}),
     ...(open ? { open } : {}),
   });
-  if (read && !known) primeTextList(q.database, match, a.q.reads, read.words);
+  if (read && !known) primeTextList(match, a.q.reads, read.words);
   return { ask, read, ...(read?.pastCap ? { pastCap: true } : {}) };
 }
 

@@ -95,7 +95,7 @@ const textListFrom = (row: { n: number; reach: number; rowids: string }): TextLi
 export function textListOf(database: Db, match: string, reads: RequestReads): Promise<TextList> {
   return afterWordsEarly(reads, () => {
     const read = statementOf(database, textListRead(match));
-    return readOnce(reads.textLists, read.key, async () => textListFrom((await rowsOf(database, read))[0]!));
+    return readOnce(reads.textLists, match, async () => textListFrom((await rowsOf(database, read))[0]!));
   });
 }
 
@@ -218,10 +218,10 @@ async function listEarly({ database, reads, params, sample }: Pick<SearchRequest
       ({ rows }) => rows[0]!,
       () => undefined,
     );
-  const key = row && row.m !== null ? statementKey(database, textListRead(row.m)) : undefined;
+  const key = row && row.m !== null ? row.m : undefined;
   const zipKey = zip ? statementKey(database, zip) : undefined;
   // With the filters' tokens the statement chose for the words' count: kept under that expression (resolve's choice asks for it, or reads its own).
-  const tokensKey = row && row.tm !== null && row.tlist !== null ? statementKey(database, textListRead(row.tm)) : undefined;
+  const tokensKey = row && row.tm !== null && row.tlist !== null ? row.tm : undefined;
   if (key && !reads.textLists.has(key)) reads.textLists.set(key, Promise.resolve(textListFrom(row!)));
   if (zipKey && row?.zipStates != null && !reads.states.has(zipKey)) reads.states.set(zipKey, Promise.resolve(statesListed(JSON.parse(row.zipStates))));
   if (tokensKey && !reads.textLists.has(tokensKey)) {
@@ -401,7 +401,7 @@ async function countWithWords(
   next?: () => Promise<NextRead | undefined>,
 ): Promise<number> {
   const count = statementOf(database, counted);
-  const [countKey, listKey] = [count.key, statementKey(database, textListRead(match))];
+  const [countKey, listKey] = [count.key, match];
   if (reads.counts.has(countKey)) return countOnce(database, reads.counts, count);
   if (reads.textLists.has(listKey)) return countWithNext(database, reads.counts, count, await next?.(), reads);
   // The count leads the join: at 0 (nobody open) the full-text index is not read.
@@ -430,7 +430,7 @@ export function listBesideStates(database: Db, reads: RequestReads, match: strin
 
 function listWithStates(database: Db, reads: RequestReads, match: string, states: RawBuilder<unknown>): void {
   const list = textListRead(match);
-  const [listKey, statesKey] = [statementKey(database, list), statementKey(database, states)];
+  const [listKey, statesKey] = [match, statementKey(database, states)];
   if (reads.textLists.has(listKey) || reads.states.has(statesKey)) return;
   // The words' list leads the join: with few words the states are not read.
   const both = sql<{ n: number; reach: number; rowids: string; states: string }>`WITH w AS MATERIALIZED (${list})
@@ -461,7 +461,7 @@ export const leadAsked = (matches: number) => !fewText(matches) && matches <= PL
  */
 function listWithLead(database: Db, reads: RequestReads, match: string, lead: LeadCount): void {
   const list = textListRead(match);
-  const listKey = statementKey(database, list);
+  const listKey = match;
   if (reads.textLists.has(listKey)) return;
   // The list leads: its n bounds the count's LIMIT, read once from the materialized list.
   const both = sql<{ n: number; reach: number; rowids: string; lead: number | null }>`WITH w AS MATERIALIZED (${list})
@@ -479,8 +479,8 @@ function listWithLead(database: Db, reads: RequestReads, match: string, lead: Le
 }
 
 /** `list`, read by another statement (a place's rings' one text statement), as textListOf's read of `match` for this request. */
-export function primeTextList(database: Db, match: string, reads: RequestReads, list: TextList): void {
-  const key = statementKey(database, textListRead(match));
+export function primeTextList(match: string, reads: RequestReads, list: TextList): void {
+  const key = match;
   const every = list.n <= countedWords();
   // A list of few without its rowids is no answer textListOf gives: left to be read.
   if (reads.textLists.has(key) || (every && list.rowids === null)) return;
@@ -491,24 +491,23 @@ export function primeTextList(database: Db, match: string, reads: RequestReads, 
  * Whether the words' list read beside their terms (`readWordsListEarly`, over the network) holds no
  * match: then nothing matches (a spelling's correction follows with one round trip fewer). Never read for this.
  */
-export async function wordsNoneEarly(database: Db, r: Resolved, reads: RequestReads): Promise<boolean> {
+export async function wordsNoneEarly(r: Resolved, reads: RequestReads): Promise<boolean> {
   if (!r.match || !reads.wordsEarly) return false;
   // Read in the round trip of the terms the search waited for: waiting costs none.
   await reads.wordsEarly;
-  const list = await reads.textLists.get(statementKey(database, textListRead(wordsMatch(r))))?.catch(() => undefined);
+  const list = await reads.textLists.get(wordsMatch(r))?.catch(() => undefined);
   return list?.n === 0;
 }
 
 /** textListOf's read of `match` when this request made it already; undefined when it did not. */
-export const textListMade = (database: Db, match: string, reads: RequestReads): Promise<TextList> | undefined =>
-  reads.textLists.get(statementKey(database, textListRead(match)));
+export const textListMade = (match: string, reads: RequestReads): Promise<TextList> | undefined => reads.textLists.get(match);
 
 /**
  * The words' own list (`wordsCounted`'s) when this request read it already and it holds every match
  * (its rowids); else undefined: nothing is read.
  */
-export async function wordsListedWhole(database: Db, r: Resolved, reads: RequestReads): Promise<(TextList & { rowids: string }) | undefined> {
-  const made = r.match ? textListMade(database, wordsMatch(r), reads) : undefined;
+export async function wordsListedWhole(r: Resolved, reads: RequestReads): Promise<(TextList & { rowids: string }) | undefined> {
+  const made = r.match ? textListMade(wordsMatch(r), reads) : undefined;
   const list = made ? await made : undefined;
   return list?.rowids ? { ...list, rowids: list.rowids } : undefined;
 }

@@ -110,9 +110,9 @@ async function rareFacetAfter(q: SearchRequest<SearchInput>, asIf: (n: number) =
  * the filter that would lead (`leadAsked`); else undefined: the simulation reads nothing.
  */
 async function textKnown(s: SearchRun): Promise<PlanFacts['text'] | undefined> {
-  const { database, reads } = s.q;
+  const { reads } = s.q;
   if (!s.r.params.openNow || !reads.wordsEarly) return undefined;
-  const list = await textListMade(database, wordsMatch(s.r), reads)?.catch(() => undefined);
+  const list = await textListMade(wordsMatch(s.r), reads)?.catch(() => undefined);
   return list && !leadAsked(list.n) ? { text: list.n, lead: null } : undefined;
 }
 

@@ -38,7 +38,7 @@ export const openListed: Plan = {
 async function wordsRowidsOf(s: SearchRun): Promise<Resolved> {
   const { r } = s;
   if (r.textRowids) return r;
-  const list = await wordsListedWhole(s.q.database, r, s.q.reads);
+  const list = await wordsListedWhole(r, s.q.reads);
   return list ? { ...r, textRowids: list.rowids } : r;
 }
 

@@ -52,7 +52,7 @@ async function wordsFor(s: SearchRun, reach: Reach | undefined) {
   const { r } = s;
   const { database, reads } = s.q;
   const { size } = await tokenShares(database);
-  if (textListMade(database, wordsMatch(r), reads)) return wordsEstimate(database, r, reads, size);
+  if (textListMade(wordsMatch(r), reads)) return wordsEstimate(database, r, reads, size);
   return reach ? (size * reach.found) / Math.max(1, reach.reach) : 0;
 }
 
@@ -63,7 +63,7 @@ async function wordsFor(s: SearchRun, reach: Reach | undefined) {
  */
 async function listedRows(s: SearchRun) {
   const { database, reads } = s.q;
-  if (!textListMade(database, wordsMatch(s.r), reads)) return 0;
+  if (!textListMade(wordsMatch(s.r), reads)) return 0;
   const { size, shares } = await tokenShares(database);
   return tokensShare(shares, s.r.textTokens ?? [], await wordsEstimate(database, s.r, reads, size));
 }

@@ -201,7 +201,7 @@ export async function textInBox(s: SearchRun): Promise<{ listText: boolean; r: R
     return widest?.length === states.length && widest.every((state) => states.includes(state));
   };
   const list =
-    textListMade(s.q.database, match, s.q.reads) ??
+    textListMade(match, s.q.reads) ??
     (r.within!.miles < r.textCircle.miles && (await sameAsWidest(r.textCircle)) ? textListOf(s.q.database, match, s.q.reads) : undefined);
   const rowids = list ? (await list).rowids : null;
   return { listText, r: rowids ? { ...inStates, textRowids: rowids } : inStates };
