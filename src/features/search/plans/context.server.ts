@@ -903,7 +903,14 @@ function textRowids(r: Resolved, inText: boolean): ListedSource | undefined {
   return {
     // A subquery SQLite flattens: the MATCH still reaches the full-text index.
     tables: sql`FROM (SELECT rowid AS seq, providers_fts AS words FROM providers_fts) p`,
-    conds: [sql<SqlBool>`p.words MATCH ${listedMatch(r, { inText, tokens })}`, ...held.conds, ...rowConditions(rest, { seqOnly: true, omit: held.names })],
+    // A service's category row first, as textListed's narrowing: open now's check by seq reads the
+    // provider_search row (and at night its hours), a seek the category's leaves out for most matches.
+    conds: [
+      sql<SqlBool>`p.words MATCH ${listedMatch(r, { inText, tokens })}`,
+      ...(r.category ? [inCategory(r, sql`p.seq`)] : []),
+      ...held.conds,
+      ...rowConditions({ ...rest, category: undefined }, { seqOnly: true, omit: held.names }),
+    ],
   };
 }
 
