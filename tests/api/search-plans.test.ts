@@ -19,6 +19,7 @@ import { placeOfSearch } from '../../src/features/places/index.server';
 import { requestOf } from '../../src/features/search/request.server';
 import { resolve } from '../../src/features/search/resolve.server';
 import { searchNearPlace } from '../../src/features/search/nearPlace.server';
+import { requestReads } from '../../src/features/search/requestReads.server';
 import { closestTerms } from '../../src/features/suggestions/closest.server';
 import { filterToken, inSampledCategoryRows, ratingToken, stateToken, textTokensOf } from '../../src/features/search/filters.server';
 import { circleRowsOf, tokenShares, tokensShare } from '../../src/features/search/tokenShares.server';
@@ -1316,7 +1317,7 @@ async function searchWatched(raw: Record<string, string>, sort: string) {
 
 /**
  * `raw` around P read with its words leading (wordsLeadBox past any box) and with the box leading (0):
- * `plan` both times, the page of `expected` at its offset, and the count's statement (it lists the
+ * `plan` both times (a step of it too: nearest:spots), the page of `expected` at its offset, and the count's statement (it lists the
  * matches' seq as it counts them) reading the words, or the box.
  */
 async function wordsOrBoxLead(raw: Record<string, string>, expected: Ref[], plan: string) {
@@ -1335,7 +1336,11 @@ async function wordsOrBoxLead(raw: Record<string, string>, expected: Ref[], plan
     const page = await searchProviders(database, searchParamsSchema.parse({ limit: '12', near, ...raw }), MOMENTS.many, { trace });
     expect(trace.plan?.split(':')[0], label).toBe(plan);
     expectPage(page, expected, offset, 12, label);
-    const count = statements.find((text) => text.includes('json_group_array(seq) AS seqs FROM (SELECT p.seq'));
+    // The count's listing, or nearest:spots' (count and page one statement, points nearest first).
+    const count = statements.find(
+      (text) =>
+        text.includes('json_group_array(seq) AS seqs FROM (SELECT p.seq') || text.includes('json_group_array(seq) AS list FROM (SELECT * FROM (SELECT p.seq'),
+    );
     expect(count && from.test(count), `${label}: ${count?.slice(0, 300)}`).toBe(true);
   }
 }
@@ -2198,6 +2203,61 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
+  it('sort=distance, text listed in a box of many: point by point, nearest first, its list built once for the count and the page; a ring counted first gives its page from what it listed (plans/spots.server.ts nearestBySpot)', async () => {
+    // Nearest first, seq between equals (everyProvider lists them in the recommended order).
+    const all = await everyProvider();
+    const near = `${P.latitude},${P.longitude}`;
+    const statements: string[] = [];
+    const database = watchedDatabase(api.database, (text) => statements.push(text));
+    // Text past textLeads, listed in the box (boxCheckSeeks 0); the box read (wordsLeadBox 0), or the words
+    // leading, the box checked (a large wordsLeadBox): their count past the cap, the page point by point.
+    const saved = tune({ textLeads: 0, boxCheckSeeks: 0, listTextFrom: 0, listTextPerRow: 0 });
+    for (const wordsLeadBox of [0, 1_000_000]) {
+      tune({ ...saved, textLeads: 0, boxCheckSeeks: 0, listTextFrom: 0, listTextPerRow: 0, wordsLeadBox });
+      for (const raw of [
+        { query: 'plan', radius: '25' },
+        { query: 'plan', service: 'Nail Salon', radius: '25' },
+      ] as Record<string, string>[]) {
+        const expected = all
+          .map((r) => ({ r, d: haversineMiles(P, r) }))
+          .filter(({ r, d }) => d <= 25 && hasWords(words(r), raw.query!) && (!raw.service || inCategory(r, 'nails')))
+          .sort((a, b) => a.d - b.d || a.r.seq - b.r.seq);
+        expect(expected.length).toBeGreaterThan(LIMITS.countedTotal);
+        // A service's deep page aside: a test before this one leaves a category row of the service without its coordinates.
+        for (const offset of raw.service ? [0, 100] : [0, 100, 900]) {
+          const label = JSON.stringify({ ...raw, wordsLeadBox, offset });
+          const trace: SearchTrace = {};
+          const params = searchParamsSchema.parse({ limit: '100', near, sort: 'distance', offset: String(offset), ...raw });
+          const page = await searchProviders(database, params, MOMENTS.many, { trace });
+          expect(trace.plan, label).toBe('nearest:spots');
+          expect({ total: page.total, capped: page.capped }, label).toEqual(counted(expected.length));
+          expect(
+            page.items.map((p) => [p.id, p.distanceMiles]),
+            label,
+          ).toEqual(expected.slice(offset, offset + 100).map((e) => [e.r.id, roundMiles(e.d)]));
+        }
+      }
+    }
+    // A circle counted alone (a place's ring probed, limit 0), then read for its page in the same
+    // request: the page is read by seq from the matches the count listed, the words not listed again.
+    tune({ ...saved, textLeads: 0, boxCheckSeeks: 0, listTextFrom: 0, listTextPerRow: 0, wordsLeadBox: 0 });
+    const raw = { query: 'plan', near, radius: '25', sort: 'distance' };
+    const expected = all
+      .map((r) => ({ r, d: haversineMiles(P, r) }))
+      .filter(({ r, d }) => d <= 25 && hasWords(words(r), 'plan'))
+      .sort((a, b) => a.d - b.d || a.r.seq - b.r.seq);
+    const reads = requestReads();
+    const probe = await searchProviders(database, { ...searchParamsSchema.parse(raw), limit: 0, offset: 0 }, MOMENTS.many, { reads });
+    expect({ total: probe.total, capped: probe.capped }).toEqual(counted(expected.length));
+    statements.length = 0;
+    const trace: SearchTrace = {};
+    const page = await searchProviders(database, searchParamsSchema.parse({ ...raw, limit: '100', offset: '100' }), MOMENTS.many, { reads, trace });
+    expect(trace.plan).toBe('nearest:spots');
+    expect({ total: page.total, capped: page.capped }).toEqual(counted(expected.length));
+    expect(page.items.map((p) => p.id)).toEqual(expected.slice(100, 200).map((e) => e.r.id));
+    expect(statements.filter((text) => /providers_fts/.test(text))).toEqual([]);
+  });
+
   it('text in a box: checked row by row in a small box, listed once in a large one (PLAN_TUNING.boxCheckSeeks) or when its matches are few for the box (listTextPerRow), the same rows', async () => {
     const all = await everyProvider();
     const near = `${P.latitude},${P.longitude}`;
@@ -2350,7 +2410,7 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
-  it('text listed around a point, nearest first: a deep page sorts the whole source (not the point, nor a ring first), a ring read short passes the narrower ones over; the same rows', async () => {
+  it('text listed around a point, nearest first: read point by point, the words listed once for the count and the page at any offset; the same rows', async () => {
     const all = await everyProvider();
     const near = `${P.latitude},${P.longitude}`;
     // The box read against the words' list (wordsLeadBox 0): the words leading are the next test's.
@@ -2364,13 +2424,14 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
       .sort((a, b) => a.d - b.d || a.i - b.i)
       .map((e) => e.r);
     expect(expected.length).toBeGreaterThan(300);
-    // The words listed by each read: the count's list, then a ring's and the whole source's, or the whole source's alone.
+    // The words listed by one read (nearest:spots' count and page), whatever the page and the point's bound
+    // (pointListedUpTo), where the box was walked to count, then a ring's or the whole source sorted.
     for (const [offset, pointListedUpTo, listed] of [
-      [0, 100, 2],
-      [0, 0, 2],
-      [30, 100, 3],
-      [240, 100, 2],
-      [240, 10_000, 3],
+      [0, 100, 1],
+      [0, 0, 1],
+      [30, 100, 1],
+      [240, 100, 1],
+      [240, 10_000, 1],
     ] as const) {
       PLAN_TUNING.pointListedUpTo = pointListedUpTo;
       const label = `offset ${offset}, the point read up to ${pointListedUpTo}`;
@@ -2500,8 +2561,8 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     const database = watchedDatabase(api.database, (text, args) => {
       if (!text.includes('+p.seq IN (SELECT rowid FROM providers_fts WHERE providers_fts MATCH ?)')) return;
       const match = ((args as unknown[]) ?? []).find((arg) => typeof arg === 'string' && arg.includes('"plan"')) as string | undefined;
-      // A circle's statement sorts its page nearest first; the count lists seqs.
-      if (match) listing.push({ match, ring: /ORDER BY distanceMiles, p\.seq LIMIT/.test(text) });
+      // A circle's statement sorts its page nearest first (nearest:spots' reads it point by point); the count lists seqs.
+      if (match) listing.push({ match, ring: /ORDER BY distanceMiles, p\.seq LIMIT|json_group_array\(seq\) AS list FROM|, o\.d FROM/.test(text) });
     });
     for (const wordsLeadBox of [1_000_000, 0])
       for (const raw of [
@@ -2521,7 +2582,8 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
         const trace: SearchTrace = {};
         const near = `${P.latitude},${P.longitude}`;
         const page = await searchProviders(database, searchParamsSchema.parse({ limit: '12', near, sort: 'distance', ...raw }), MOMENTS.many, { trace });
-        expect(trace.plan, what).toBe('nearest');
+        // Past the cap the page is read point by point (nearest:spots), its list narrowed as a circle's.
+        expect(trace.plan, what).toBe(expected.length > LIMITS.countedTotal ? 'nearest:spots' : 'nearest');
         expectPage(page, expected, 0, 12, what);
         expect(listing.filter((l) => l.ring).length, what).toBeGreaterThan(0);
         // Narrowed to the box's states or its cells (filters.server.ts stateToken, cellToken), whichever the sample prices cheaper.
@@ -3485,7 +3547,8 @@ describe("a place's rings with words: the widest circle's box read against the l
       api.database,
       () => {},
       (text, row) => {
-        if (/^WITH (w|o) AS MATERIALIZED/.test(text) && row)
+        // The rings' one statement (nearest:spots' statement of a circle after circle starts so too, without these columns).
+        if (/^WITH (w|o) AS MATERIALIZED/.test(text) && row && 'listWhole' in row)
           read.set(tuning, [...(read.get(tuning) ?? []), { fromBox: Number(row.fromBox), listN: Number(row.listN), listWhole: Number(row.listWhole) }]);
       },
     );

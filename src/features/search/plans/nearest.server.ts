@@ -23,10 +23,18 @@ export const nearest: Plan = {
     // each match checked in the box, as other orders read it (otherOrder.server.ts `wordsInBox`). A
     // place's ring reads the list made once for the request instead (pointSource.server.ts `textInBox`).
     const words = s.r.textCircle ? null : await wordsInBox(s);
-    const { conds, tables, seqSource, boxStates } = words ?? (await pointSource(s));
+    const source = words ?? (await pointSource(s));
+    // Text listed in `near`'s box, read whole for it: point by point instead, nearest first, the list
+    // built once for the count and the page (which stop at the cap and the page's end), where the box
+    // was walked to count and walked again, every match sorted, for the page, each walk building the list.
+    if (!words && source.boxed) return nearestBySpot({ ...s, r: source.boxed }, s.r.within!, true);
+    const { conds, tables, seqSource, boxStates } = source;
     // The point first (a page there reads less than sorting the matches), then the few the count listed, sorted.
     const { count, sorted } = await s.countOrList(tables, conds, seqSource);
     if (count.total === 0) return { count, rows: [] };
+    // Many past the cap, listed along the words: the page point by point, nearest first, up to its end
+    // (the count known), where the circles checked each row for the text and the box sorted every match.
+    if (words && !sorted && count.capped) return nearestBySpot({ ...s, r: words.boxed }, s.r.within!, true, count);
     // Few matches, listed by the count: sorted, those at the point come first in seq order, as below.
     return { count, rows: sorted ? await sorted() : await nearestFirst(s, tables, conds, boxStates) };
   },

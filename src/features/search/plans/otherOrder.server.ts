@@ -280,7 +280,16 @@ export async function wordsInBox(s: SearchRun) {
   const boxed = await textInBox(s);
   if (!boxed.listText || !(await textLeadsBox(s, boxed.r))) return null;
   const byOrder = s.sort === 'rating' || s.sort === 'reviews' ? SORT_ORDERS[s.sort] : null;
-  return { ...textSourceOf(boxed.r), byOrder, unfiltered: false, scan: undefined, listedText: undefined, boxStates: regionOf(boxed.r), priceRows: undefined };
+  return {
+    ...textSourceOf(boxed.r),
+    byOrder,
+    unfiltered: false,
+    scan: undefined,
+    listedText: undefined,
+    boxStates: regionOf(boxed.r),
+    priceRows: undefined,
+    boxed: boxed.r,
+  };
 }
 
 export const otherOrder: Plan = {

@@ -45,6 +45,8 @@ export interface PointSource {
   listedText?: boolean;
   /** The box's states (and cells) the text's list was narrowed to (`textInBox`), none when it was not. */
   boxStates?: Region;
+  /** The search as its text is listed in the box (`textInBox`), when the source is `near`'s box read whole and its text listed (plans/nearest.server.ts reads it point by point instead). */
+  boxed?: Resolved;
 }
 
 export async function pointSource(s: SearchRun): Promise<PointSource> {
@@ -71,7 +73,14 @@ export async function pointSource(s: SearchRun): Promise<PointSource> {
   // condition on its rows: the box was read whole for them.
   const placeLeads = !!r.within && !!place && place.filters.some((f) => f !== 'priceRange') && (await fewerThanBox(s, place.filters));
   if (r.within && r.category && !placeLeads)
-    return { ...categorySource(inBox, boxTables(r.within.point, r.within.miles, r.category), boxText), byOrder, unfiltered, listedText, boxStates };
+    return {
+      ...categorySource(inBox, boxTables(r.within.point, r.within.miles, r.category), boxText),
+      byOrder,
+      unfiltered,
+      listedText,
+      boxStates,
+      ...(listedText ? { boxed: inBox } : {}),
+    };
   // Text whose words are fewer than the place's rows leads, as with a service (category.server.ts
   // `wordsFewer`): the place's index was read until the count's cap with the words' list built for it.
   // Counted with the city's words (textFacts.server.ts `wordsCounted`), they are listed so: the words'
@@ -103,6 +112,7 @@ export async function pointSource(s: SearchRun): Promise<PointSource> {
       seqSource: priceRows,
       priceRows,
       tables: r.within && !placeLeads ? boxTables(r.within.point, r.within.miles) : sql`FROM providers p ${index}`,
+      ...(r.within && !placeLeads && r.match && listText ? { boxed: inBox } : {}),
     };
   }
   // Text whose words are fewer than the service's rows leads, as in the recommended order (plans/category.server.ts).

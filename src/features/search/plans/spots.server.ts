@@ -6,8 +6,9 @@
  * a service's from its category rows (migrations/0023), stopping at a page's worth. Circles read every
  * match of the box they needed: around a borough with no provider of its own, the last circle before
  * the radius held the thousands of the next borough over, and a service's count read every provider
- * of the radius (docs/BENCHMARKS.md "Places"). Text is left to the circles: its list of rowids would
- * be read once per point.
+ * of the radius (docs/BENCHMARKS.md "Places"). Text listed in the box is read so too (nearest.server.ts):
+ * its list, built once per statement, is checked at each point's rows, where the box was walked whole
+ * to count and again to sort every match, each walk building the list.
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { cappedTotal } from '../../providers/index.server';
@@ -64,7 +65,7 @@ export function spotSource(s: SearchRun, listText = false): SpotSource {
   };
 }
 
-export async function nearestBySpot(s: SearchRun, within: Circle): Promise<PlanResult> {
+export async function nearestBySpot(s: SearchRun, within: Circle, listText = false, counted?: Count): Promise<PlanResult> {
   const { openCells } = s.r;
   const state = s.r.place?.state;
   // Open now checked row by row: the points of cells where nobody can be open are passed over, read
@@ -78,12 +79,13 @@ export async function nearestBySpot(s: SearchRun, within: Circle): Promise<PlanR
   ]);
   if (state && states && !states.includes(state)) return { count: { total: 0, capped: false }, rows: [], step: 'spots' };
   const spots = open && !open.has(cellKey(ZONELESS_OPEN_CELL.latCell, ZONELESS_OPEN_CELL.lngCell)) ? near.filter((spot) => open.has(cellOf(spot))) : near;
-  const source = spotSource(s);
+  const source = spotSource(s, listText);
   if (!spots.length) return { count: s.r.openTotal ?? { total: 0, capped: false }, rows: [], step: 'spots' };
-  const both = s.r.openTotal ? null : await countAndPageAtSpots(s, source, spots);
+  const known = counted ?? s.r.openTotal;
+  const both = known ? null : await countAndPageAtSpots(s, source, spots, listText);
   if (both) return both;
   // The count and the page side by side (one round trip); a further round only when the count found any.
-  const counting = s.r.openTotal ? Promise.resolve(s.r.openTotal) : countAt(s, source, spots);
+  const counting = known ? Promise.resolve(known) : countAt(s, source, spots);
   const [count, rows] = await Promise.all([counting, pageAtSpots(s, source, spots, counting)]);
   return { count, rows: count.total === 0 ? [] : rows, step: 'spots' };
 }
@@ -94,13 +96,18 @@ export async function nearestBySpot(s: SearchRun, within: Circle): Promise<PlanR
  * page's end past it), counted, and the page's rows read by their place in that list, as
  * ringsBySpot reads its page. Side by side, the count and the page each read the points up to where
  * they stopped: with nothing found, both the whole circle. Null when the points are more.
+ * `listText`: text checked against its list, whose build (the words' long lists intersected) costs
+ * more than the points' rows: a circle's count alone (a place's ring probed, `wanted` 0) keeps the
+ * matches it listed, and its page is then taken from them, not the list built again to read it.
  */
-async function countAndPageAtSpots(s: SearchRun, source: SpotSource, spots: SpotNear[]): Promise<PlanResult | null> {
+async function countAndPageAtSpots(s: SearchRun, source: SpotSource, spots: SpotNear[], listText: boolean): Promise<PlanResult | null> {
   const rounds = spotRounds(spots);
   const { database, reads } = s.q;
   // A circle's count alone (a place's ring probed), or counted before in the request: countAt's, once.
   const counted = statementKey(database, countStatement(source, spots));
-  if (rounds.length > 1 || s.wanted === 0 || reads.counts.has(counted)) return null;
+  if (rounds.length > 1) return null;
+  if (reads.counts.has(counted)) return listText ? pageOfListed(s, counted) : null;
+  if (s.wanted === 0 && !listText) return null;
   const most = Math.max(LIMITS.countedTotal + 1, s.wanted);
   const conds = inlined(s, source.conds);
   const arms = sql.join(
@@ -108,26 +115,48 @@ async function countAndPageAtSpots(s: SearchRun, source: SpotSource, spots: Spot
     sql` UNION ALL `,
   );
   const { offset } = s.q.params;
+  const listed = sql`WITH w AS MATERIALIZED (SELECT count(*) AS n, json_group_array(seq) AS list FROM (${arms} LIMIT ${most}))`;
+  if (s.wanted <= offset) {
+    const [w] = (await s.run(sql`${listed} SELECT w.n AS spotsCount, w.list AS spotsList FROM w`)) as unknown as { spotsCount: number; spotsList: string }[];
+    return keptListed(s, counted, Number(w!.spotsCount), listText ? w!.spotsList : null, []);
+  }
   // Literals: a bound number may reach the server as a real (0.0), which no JSON path takes.
   const seqAt = Array.from({ length: s.wanted - offset }, (_, k) => sql`json_extract(w.list, ${sql.lit(`$[${offset + k}]`)})`);
   const position = sql`CASE p.seq ${sql.join(
     seqAt.map((seq, k) => sql`WHEN ${seq} THEN ${sql.lit(k)}`),
     sql` `,
   )} END`;
-  const rows = (await s.run(sql`WITH w AS MATERIALIZED (SELECT count(*) AS n, json_group_array(seq) AS list FROM (${arms} LIMIT ${most}))
+  const rows = (await s.run(sql`${listed}
     SELECT w.n AS spotsCount, ${position} AS position, p.*${s.distance} FROM w LEFT JOIN providers p ON p.seq IN (${sql.join(seqAt)})`)) as (Row & {
     spotsCount: number;
     position: number;
   })[];
   // In the page's order (sorted here: a sort in the statement would count its rows as read).
   rows.sort((a, b) => a.position - b.position);
-  const n = Number(rows[0]!.spotsCount);
+  const page = rows.filter((row) => row.seq !== null).map(({ spotsCount: _, position: __, ...row }) => row);
+  return keptListed(s, counted, Number(rows[0]!.spotsCount), null, page);
+}
+
+/** The count of `counted` kept for the request (and, text listed, the matches it listed nearest first, `list` as JSON): its result with `rows`. */
+function keptListed(s: SearchRun, counted: string, n: number, list: string | null, rows: Row[]): PlanResult {
+  const { reads } = s.q;
   remembered(reads.counts, counted, Promise.resolve(Math.min(n, LIMITS.countedTotal + 1)));
-  return {
-    count: cappedTotal(n),
-    rows: rows.filter((row) => row.seq !== null).map(({ spotsCount: _, position: __, ...row }) => row),
-    step: 'spots',
-  };
+  if (list !== null) remembered(reads.sortedMatches, counted, Promise.resolve((JSON.parse(list) as unknown[]).map(Number)));
+  return { count: cappedTotal(n), rows, step: 'spots' };
+}
+
+/**
+ * The page from the matches a circle's count listed (countAndPageAtSpots, text listed), when they
+ * reach the page's end or are all of them; null otherwise (the page read from the points).
+ */
+async function pageOfListed(s: SearchRun, counted: string): Promise<PlanResult | null> {
+  const { reads } = s.q;
+  const list = reads.sortedMatches.get(counted);
+  if (!list) return null;
+  const [seqs, n] = await Promise.all([list, reads.counts.get(counted)!]);
+  if (seqs.length < s.wanted && n > LIMITS.countedTotal) return null;
+  const rows = await s.rowsBySeq(seqs.slice(s.q.params.offset, s.wanted));
+  return { count: cappedTotal(n), rows, step: 'spots' };
 }
 
 /**
