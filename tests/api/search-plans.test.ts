@@ -3806,6 +3806,40 @@ describe('open now with a price, a minimum rating, a service, a city and facets:
     expect(walked).toBe(2);
   });
 
+  it("text looked up beside the open listed, many past the cap: the open sorted first, their text looked up only to the cap and the page's end (plans/openListed.server.ts textLookedUp, context.server.ts fewChecked), the same rows", async () => {
+    // Every open listed, the words looked up (never listed).
+    tune({ openListedScale: 100, listTextFrom: 1e9, textLeads: 0 });
+    countedTotalFor(20);
+    const all = await everyProvider();
+    await sampleAgain();
+    const when = MOMENTS.many;
+    const expected = all.filter((r) => hasWords(words(r), 'plan') && isOpen(r, when)).sort(byRating);
+    expect(expected.length).toBeGreaterThan(2 * LIMITS.countedTotal);
+    const statements: string[] = [];
+    const database = watchedDatabase(api.database, (text) => {
+      if (/FROM provider_search p/.test(text)) statements.push(text);
+    });
+    for (const [margin, checked] of [
+      [PLAN_TUNING.openCheckedMargin, true],
+      [1e9, false],
+    ] as const) {
+      PLAN_TUNING.openCheckedMargin = margin;
+      for (const offset of [0, 30]) {
+        const what = `margin ${margin} offset ${offset}`;
+        statements.length = 0;
+        const trace: SearchTrace = {};
+        const raw = { query: 'plan', openNow: 'true', sort: 'rating', offset: String(offset), limit: '12' };
+        const page = await searchProviders(database, searchParamsSchema.parse(raw), when, { trace });
+        expect(trace.plan, what).toBe('open-listed');
+        expect(
+          statements.some((text) => /WITH o AS MATERIALIZED/.test(text)),
+          what,
+        ).toBe(checked);
+        expectPage(page, expected, offset, 12, what);
+      }
+    }
+  });
+
   /** The search of `raw` with open now at `when`, open-listed, its page `keep`'s open providers: the statements that read the open-now list's rows. */
   async function openListedReads(raw: Record<string, string>, keep: (r: Ref) => boolean, when: Date): Promise<string[]> {
     const listing: string[] = [];

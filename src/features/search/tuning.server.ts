@@ -42,6 +42,8 @@ export const PLAN_TUNING = {
   openListedRowCost: 2,
   /** …and beside text that is many, the one filter the list does not carry, while n open listed at this many of the words' reads each cost less than the count along them (n² ≤ (cap + 1) × providers / cost, n ≤ words / cost). */
   openListedTextCost: 1.4,
+  /** Open listed with text looked up are counted only to the cap (and the page's end), sorted first, when that stops within this part of them: near it, sorting every open row first costs more than the lookups it saves. */
+  openCheckedMargin: 2,
   /** A facet's rows are listed while they are at most this times √(counted cap × providers), as open now's are. */
   facetListedScale: 0.5,
   /** …and, with many open whose count is unknown (past the open ranges' scan), this many times it: every other source is counted with an hours lookup per row. */
