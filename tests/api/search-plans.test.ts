@@ -3872,6 +3872,91 @@ describe('open now with a price, a minimum rating, a service, a city and facets:
     expect(listedPast).toBeGreaterThan(0);
   });
 
+  it('text that is many with a service, open now past the cap: the open listed while the count along the words costs more (resolve.server.ts textOpenMost), the same rows', async () => {
+    // Only the cap's few listed otherwise (openListedMost); the words fewer than the service's rows (they lead its count).
+    tune({ openListedScale: 0, wordsLeadService: 100 });
+    countedTotalFor(60);
+    const all = await everyProvider();
+    // The token sample kept (textOpenMost's guard reads none): read now, with every provider in it.
+    await sampleAgain();
+    const size = Number((await api.database.client.execute('SELECT max(seq) AS n FROM providers')).rows[0]!.n);
+    const when = MOMENTS.many;
+    const open = all.filter((r) => inCategory(r, 'nails') && isOpen(r, when));
+    const expected = open.filter((r) => hasWords(words(r), 'plan')).sort(byReviews);
+    expect(expected.length).toBeGreaterThan(LIMITS.countedTotal);
+    // The most listed (n² ≤ (cap + 1) × the directory / cost): twice the open nail salons (listed), half of them (the usual plan).
+    for (const [most, listed] of [
+      [2 * open.length, true],
+      [open.length / 2, false],
+    ] as const) {
+      PLAN_TUNING.openListedTextCost = ((LIMITS.countedTotal + 1) * size) / most ** 2;
+      for (const offset of [0, 100]) {
+        const what = `most ${most} offset ${offset}`;
+        const page = await search({ query: 'plan', service: 'Nail Salon', openNow: 'true', sort: 'reviews', offset: String(offset), limit: '12' }, when);
+        expect(lastPlan === 'open-listed', what).toBe(listed);
+        expectPage(page, expected, offset, 12, what);
+      }
+    }
+  });
+
+  it('text that is many with many open: the order index walked on for the page, the text looked up only on the entries open now (plans/order.server.ts openTextWalk), the same rows', async () => {
+    // No text walk by its first-page bound, none of the open listed.
+    tune({ textWalk: 0, textWalkPerWords: 1e9, openListedScale: 0, openListedTextCost: 0 });
+    countedTotalFor(60);
+    const all = await everyProvider();
+    await sampleAgain();
+    const when = MOMENTS.many;
+    const expected = all.filter((r) => hasWords(words(r), 'plan') && isOpen(r, when));
+    expect(expected.length).toBeGreaterThan(LIMITS.countedTotal);
+    let walked = 0;
+    for (const scale of [1e12, 0]) {
+      PLAN_TUNING.openTextWalkScale = scale;
+      // Past the sample's rows (a first page among them is the sample's).
+      for (const offset of [100, 200]) {
+        const what = `scale ${scale} offset ${offset}`;
+        const page = await search({ query: 'plan', openNow: 'true', offset: String(offset), limit: '12' }, when);
+        expect(lastPlan === 'order:walk', what).toBe(scale > 0);
+        expectPage(page, expected, offset, 12, what);
+        if (lastPlan === 'order:walk') walked++;
+      }
+    }
+    expect(walked).toBe(2);
+  });
+
+  it("text looked up beside the open listed, many past the cap: the open sorted first, their text looked up only to the cap and the page's end (plans/openListed.server.ts textLookedUp, context.server.ts fewChecked), the same rows", async () => {
+    // Every open listed, the words looked up (never listed).
+    tune({ openListedScale: 100, listTextFrom: 1e9, textLeads: 0 });
+    countedTotalFor(20);
+    const all = await everyProvider();
+    await sampleAgain();
+    const when = MOMENTS.many;
+    const expected = all.filter((r) => hasWords(words(r), 'plan') && isOpen(r, when)).sort(byRating);
+    expect(expected.length).toBeGreaterThan(2 * LIMITS.countedTotal);
+    const statements: string[] = [];
+    const database = watchedDatabase(api.database, (text) => {
+      if (/FROM provider_search p/.test(text)) statements.push(text);
+    });
+    for (const [margin, checked] of [
+      [PLAN_TUNING.openCheckedMargin, true],
+      [1e9, false],
+    ] as const) {
+      PLAN_TUNING.openCheckedMargin = margin;
+      for (const offset of [0, 30]) {
+        const what = `margin ${margin} offset ${offset}`;
+        statements.length = 0;
+        const trace: SearchTrace = {};
+        const raw = { query: 'plan', openNow: 'true', sort: 'rating', offset: String(offset), limit: '12' };
+        const page = await searchProviders(database, searchParamsSchema.parse(raw), when, { trace });
+        expect(trace.plan, what).toBe('open-listed');
+        expect(
+          statements.some((text) => /WITH o AS MATERIALIZED/.test(text)),
+          what,
+        ).toBe(checked);
+        expectPage(page, expected, offset, 12, what);
+      }
+    }
+  });
+
   /** The search of `raw` with open now at `when`, open-listed, its page `keep`'s open providers: the statements that read the open-now list's rows. */
   async function openListedReads(raw: Record<string, string>, keep: (r: Ref) => boolean, when: Date): Promise<string[]> {
     const listing: string[] = [];

@@ -331,7 +331,7 @@ async function openListCount(
   // hours index alone, no provider looked up (a hidden one, or one open twice across midnight, counts
   // too: never fewer than those open).
   const most = !carried
-    ? openListedMost(size)
+    ? Math.max(openListedMost(size), await textOpenMost(database, r, reads, size, zones))
     : listed.scanned.length
       ? carriedOpenMost(r, size, true, wanted)
       : serviceOpenMost(r, tokenSharesRead(database), zones, wanted);
@@ -496,6 +496,29 @@ function serviceOpenMost(r: Resolved, shares: TokenShares | undefined, zones: re
   if (!shares || !r.category || r.within || r.place || facetBitsOf(r).length || wanted < PLAN_TUNING.openCountedOnFrom) return LIMITS.countedTotal;
   const most = Math.min(openListedMost(shares.size), Math.floor(Math.sqrt((wanted * serviceRowsOf(shares, r)) / PLAN_TUNING.openListedRowCost)));
   return most <= LIMITS.countedTotal || surelyManyOpen(r, shares, zones, most) ? LIMITS.countedTotal : most;
+}
+
+/**
+ * The most open listed beside text that is many when the text is the one filter the list does not
+ * carry (no place, point or facet) and its words are fewer than a service's rows: the plan otherwise
+ * counts along the words, each match looked up (its category row, its open bit), about (cap + 1) ×
+ * providers / n of them at the open's density and at most every word, where n listed cost
+ * `openListedTextCost` such reads each (the words' list read once beside them). 0 otherwise (a
+ * service's rows lead: a count along them), with no kept token sample, or when it says the open
+ * surely pass that most (by day).
+ */
+async function textOpenMost(database: Db, r: Resolved, reads: RequestReads, size: number, zones: readonly string[] | undefined): Promise<number> {
+  if (!r.match || r.within || r.place || facetBitsOf(r).length || !carriedByAll({ ...r, match: null }, 'openList') || !PLAN_TUNING.openListedTextCost) return 0;
+  // The kept token sample only (none read for this): the service's rows, and whether the open surely pass the most.
+  const shares = tokenSharesRead(database);
+  if (!shares) return 0;
+  const words = await wordsEstimate(database, r, reads, size);
+  // A service with fewer rows than the words leads the count instead (category.server.ts wordsFewer): along its rows, not the words.
+  if (r.category && words >= serviceRowsOf(shares, r) * PLAN_TUNING.wordsLeadService) return 0;
+  const cost = PLAN_TUNING.openListedTextCost;
+  const most = Math.floor(Math.min(words / cost, Math.sqrt(((LIMITS.countedTotal + 1) * size) / cost)));
+  // By day the sample says the open pass it: the count is read no further than before.
+  return surelyManyOpen(r, shares, zones, most) ? 0 : most;
 }
 
 /** `r` as its open-now count `n` leaves it: none open (no match), few (listed) or many (checked row by row). */

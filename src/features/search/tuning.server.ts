@@ -12,6 +12,8 @@ export const PLAN_TUNING = {
   textWalk: 80,
   /** …plus one row per this many of the words' matches: a top reads the words' whole list (with its tokens'), which grows with the directory where a walk's rows do not. */
   textWalkPerWords: 300,
+  /** …and with many open, the rows looked up (the open among the entries, checked in them first) at most this times that bound, the entries within `deepWalk`. */
+  openTextWalkScale: 1,
   /** Index rows a walk may visit past the page: the density is a sample's, and a walk short by then stops. */
   walkCap: 3000,
   /** A city's walk is read beside its count when its providers (the vocabulary's count) fill the walk's cap this many times the page: a short walk wasted costs less than two round trips. */
@@ -38,6 +40,10 @@ export const PLAN_TUNING = {
   openOverCircle: 1,
   /** …and with a state or a city the list does not carry, while each open listed (a lookup by seq) costs less than this many entries of the place's index read to the cap at their density. */
   openListedRowCost: 2,
+  /** …and beside text that is many, the one filter the list does not carry, while n open listed at this many of the words' reads each cost less than the count along them (n² ≤ (cap + 1) × providers / cost, n ≤ words / cost). */
+  openListedTextCost: 1.4,
+  /** Open listed with text looked up are counted only to the cap (and the page's end), sorted first, when that stops within this part of them: near it, sorting every open row first costs more than the lookups it saves. */
+  openCheckedMargin: 2,
   /** A facet's rows are listed while they are at most this times √(counted cap × providers), as open now's are. */
   facetListedScale: 0.5,
   /** …and, with many open whose count is unknown (past the open ranges' scan), this many times it: every other source is counted with an hours lookup per row. */

@@ -469,6 +469,23 @@ async function fewSorted(s: SearchRun, from: RawBuilder<unknown>): Promise<[Row[
   return [await rowsBySeq(s, seqs.slice(params.offset, params.offset + params.limit)), cappedTotal(seqs.length)];
 }
 
+/**
+ * fewSorted for matches some of whose conditions are lookups (text by a full-text rowid), in one
+ * statement: the source's rows sorted once on their other conditions, then looked up in that order
+ * only to the page's end, and counted only to the cap. Listed whole, each was looked up for a count
+ * that says no more than "past the cap" (the open at night with words most of the directory hold).
+ */
+export async function fewChecked(s: SearchRun, tables: RawBuilder<unknown>, conds: Expression<SqlBool>[]): Promise<[Row[], Count]> {
+  const { page, run, distance, order } = s;
+  const lookups = sql.join(conds.filter(isLookup), sql` AND `);
+  const found = await run(
+    sql`WITH o AS MATERIALIZED (SELECT ${ORDER_COLUMNS}${orderDistanceOf(s)} ${tables} ${and(conds.filter((cond) => !isLookup(cond)))} ORDER BY ${order})
+      SELECT p.*${distance}, c.matchCount FROM (SELECT count(*) AS matchCount FROM (SELECT 1 FROM o p WHERE ${lookups} LIMIT ${LIMITS.countedTotal + 1})) c
+      LEFT JOIN (SELECT seq FROM o p WHERE ${lookups} ${page}) s ON 1 LEFT JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
+  );
+  return [found.filter((row) => row.seq !== null), cappedTotal(Number(found[0]!.matchCount))];
+}
+
 /** Every match of `from` (a few-match plan's), its seq listed in the page's order (`fewSorted`'s count of a circle). */
 const sortedMatches = (s: SearchRun, from: RawBuilder<unknown>) =>
   sql`WITH m AS MATERIALIZED (SELECT ${ORDER_COLUMNS}${orderDistanceOf(s)} ${from})

@@ -5,9 +5,12 @@
  * service's was a category-row lookup per open provider.
  */
 import { sql } from 'kysely';
-import { rowConditions } from '../filters.server';
-import { manyText, wordsListedWhole } from '../textFacts.server';
-import { and, type Plan, type SearchRun } from './context.server';
+import { LIMITS } from '../../../config';
+import { isLookup, rowConditions } from '../filters.server';
+import { manyText, wordsEstimate, wordsListedWhole } from '../textFacts.server';
+import { tokenShares } from '../tokenShares.server';
+import { PLAN_TUNING } from '../tuning.server';
+import { and, fewChecked, type Plan, type SearchRun } from './context.server';
 import { inBoxRegion } from './pointSource.server';
 import type { Resolved } from '../searchTypes.server';
 
@@ -22,12 +25,34 @@ export const openListedCount = (r: Resolved) =>
 export const openListed: Plan = {
   name: 'open-listed',
   async run(s) {
-    const listText = await s.listTextFor(s.r.openCount ?? 0);
+    const looked = await textLookedUp(s);
+    const listText = await s.listTextFor(looked);
     const r = listText ? await textInBoxRegion(s, await wordsRowidsOf(s)) : s.r;
-    const [rows, count] = await s.fewSorted(sql`FROM provider_search p ${and(rowConditions(r, { skip: 'openList', listText }))}`);
+    const conds = rowConditions(r, { skip: 'openList', listText });
+    // Text looked up (not listed) when the count stops well short of the open: only to the cap and the page's end.
+    const [rows, count] =
+      looked * PLAN_TUNING.openCheckedMargin <= (r.openCount ?? 0) && conds.some(isLookup)
+        ? await fewChecked(s, sql`FROM provider_search p`, conds)
+        : await s.fewSorted(sql`FROM provider_search p ${and(conds)}`);
     return { rows, count };
   },
 };
+
+/**
+ * The open providers whose text is looked up when it is not listed (SearchRun.listTextFor's rows):
+ * those a count to the cap and the page's end read at the words' share of the directory (fewChecked),
+ * else every open one (the count reads them all, and the page again). Words most of the
+ * directory hold (a two-letter prefix) were listed whole, half a million rowids for a count the
+ * first few thousand open reach. Not with a point or a place's rings (their counts are kept apart).
+ */
+async function textLookedUp(s: SearchRun): Promise<number> {
+  const { r } = s;
+  const open = r.openCount ?? 0;
+  if (!r.match || r.within || r.openTotal) return open;
+  const { size } = await tokenShares(s.q.database);
+  const share = (await wordsEstimate(s.q.database, r, s.q.reads, size)) / Math.max(1, size);
+  return Math.min(open, Math.ceil((LIMITS.countedTotal + 1 + s.wanted) / Math.max(share, 1 / Math.max(1, size))));
+}
 
 /**
  * `s.r` with its text listed from the words' list the request already read to decide listing it,

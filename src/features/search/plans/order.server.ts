@@ -12,7 +12,8 @@ import { sql } from 'kysely';
 import { LIMITS } from '../../../config';
 import { cappedTotal } from '../../providers/index.server';
 import { boxTables } from '../near.server';
-import { filtersOf, isListed, rowConditions, wordsMatch } from '../filters.server';
+import { filtersOf, isListed, rowConditions, sampledMeets, wordsMatch } from '../filters.server';
+import { sampledOpenThisHour } from '../openNow.server';
 import { INDEXES, indexedBy, PLACE_INDEXES } from '../indexes.server';
 import {
   and,
@@ -87,6 +88,31 @@ export async function textLeadsBox(s: SearchRun, inBox: Resolved): Promise<boole
   return words * (share + (1 - share) * PLAN_TUNING.narrowedEntryCost) < PLAN_TUNING.wordsLeadBox * circleRowsOf(shares, inBox.within!);
 }
 
+/**
+ * Text that is many with many open (each entry's hour bit checked in the order index, migrations/0091,
+ * before the row's text is looked up): the entries a walk for the page reads, `deepWalkMargin` times
+ * those the count's density (`reach`) says it needs, when within `deepWalk` and the rows among them
+ * whose text is looked up (those open this hour and meeting the other filters the entries carry, at
+ * the token sample's share) are at most `textWalkMost` for the words: at night a tenth are open, so a
+ * walk for a deep page looks up few rows, where a top of the order read the words' and the
+ * tokens' lists, which grow with the directory. 0 otherwise.
+ */
+async function openTextWalk(s: SearchRun, reach: Reach): Promise<number> {
+  const { r, wanted } = s;
+  if (!r.match || !r.checkable || r.fewOpen || !r.openNow || r.within || leadingIndex(r, PLACE_INDEXES) || !PLAN_TUNING.openTextWalkScale) return 0;
+  const entries = Math.ceil((PLAN_TUNING.deepWalkMargin * wanted * reach.reach) / Math.max(1, reach.found));
+  if (entries > PLAN_TUNING.deepWalk) return 0;
+  const shares = await tokenShares(s.q.database);
+  const open = sampledOpenThisHour(r.now);
+  // Every sampled filter but a service's (a lookup of its category row) is checked in the entries (migrations/0083).
+  const meets = sampledMeets(
+    r,
+    filtersOf(r).filter((name) => name !== 'category'),
+  );
+  const checked = shares.categoryRows.filter((row) => open(row) && meets(row)).length / Math.max(1, shares.categoryRows.length);
+  return entries * checked <= PLAN_TUNING.openTextWalkScale * textWalkMost(await wordsFor(s, reach)) ? entries : 0;
+}
+
 export const order: Plan = {
   name: 'order',
   async run(s) {
@@ -144,8 +170,10 @@ export const order: Plan = {
         after = sampled.sampled;
       }
     }
-    if (walk) {
-      const rows = await s.walk(INDEXES.order, ORDER, rowConditions(r), after);
+    // Text with many open, too sparse for a text walk's first-page bound: walked on while its lookups are few (openTextWalk).
+    const deep = !walk && count.capped && reach ? await openTextWalk(s, reach) : 0;
+    if (walk || deep) {
+      const rows = await s.walk(INDEXES.order, ORDER, rowConditions(r), after, deep);
       if (rows) return { rows, count, step: 'walk' };
     }
     // Text listed in a box, past the cap: listed with the top of the order the page lies in, not the box sorted.
