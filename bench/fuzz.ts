@@ -11,7 +11,9 @@
  * (the Server-Timing plan, SearchTrace), how many ran out of their time budget (the API's 503), and
  * the slowest searches, each run again before it is believed. A fresh seed each run unless --seed is
  * given (printed in the header and fuzz.json: pass it again to send the same searches), so the goal is
- * held for any searches, not tuned on one list.
+ * held for any searches, not tuned on one list. The header also gives this host's time for a fixed
+ * workload (bench/util.ts hostReference): hosts of one kind differ in speed, and a figure in ms taken
+ * on another host compares through the ratio of the two.
  *
  * With --round-trips, the same searches are also sent once each through the web client to a sqld
  * serving a copy of the file, through the round-trip counting proxy (tests/helpers/roundTrips.ts):
@@ -42,7 +44,7 @@ import { closeDb, getDb, type Db } from '../src/db/client';
 import { sqldDatabaseFile, sqldUnavailable, startSqld } from '../tests/helpers/sqld';
 import { startRoundTripProxy } from '../tests/helpers/roundTrips';
 import { BENCH_DIR, ensureBenchDb, prng } from './generate';
-import { markdownTable, ms, percentile } from './util';
+import { hostReference, markdownTable, ms, percentile } from './util';
 
 const { values: opts } = parseArgs({
   options: {
@@ -164,6 +166,8 @@ async function timed(database: Db, raw: Record<string, string>, at: Date) {
   }
 }
 
+/** This host's speed (bench/util.ts hostReference): figures of two hosts compare through it. */
+const HOST_MS = hostReference();
 const generated = opts.db ? null : await ensureBenchDb(TOTAL);
 const database = await getDb(opts.db ? `file:${opts.db}` : generated!.url);
 const v = await vocabulary(database, SEED + 1);
@@ -206,7 +210,7 @@ const all = { plan: 'all', ...stats(results.map((r) => r.ms)) };
 const first = { ...stats(firstRun), over: firstRun.filter((t) => t > GOAL.p99).length };
 
 console.log(
-  `\n[fuzz] ${SEARCHES.toLocaleString('en-US')} random searches at ${TOTAL.toLocaleString('en-US')} providers (seed ${SEED}), ms in process${RUNS > 1 ? `, each the best of ${RUNS} runs` : ''}, slowest 15 re-run (best of 3)\n`,
+  `\n[fuzz] ${SEARCHES.toLocaleString('en-US')} random searches at ${TOTAL.toLocaleString('en-US')} providers (seed ${SEED}), ms in process${RUNS > 1 ? `, each the best of ${RUNS} runs` : ''}, slowest 15 re-run (best of 3); host reference ${ms(HOST_MS, 1)} ms\n`,
 );
 console.log(
   markdownTable(
@@ -226,7 +230,18 @@ console.log(`\nGoal: p99 < ${GOAL.p99} ms and max < ${GOAL.max} ms: ${all.p99 < 
 writeFileSync(
   `${BENCH_DIR}/fuzz.json`,
   JSON.stringify(
-    { providers: TOTAL, searches: SEARCHES, seed: SEED, runs: RUNS, plans: rows, all, firstRun: first, overBudget: over.length, slowest },
+    {
+      providers: TOTAL,
+      searches: SEARCHES,
+      seed: SEED,
+      runs: RUNS,
+      hostReferenceMs: HOST_MS,
+      plans: rows,
+      all,
+      firstRun: first,
+      overBudget: over.length,
+      slowest,
+    },
     null,
     2,
   ),

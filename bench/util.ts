@@ -2,6 +2,7 @@
 import { startProcess, waitForHttp } from '../scripts/lib/processes';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'libsql';
 
 /** Nearest-rank percentile of already sorted numbers. */
 export function percentile(sorted: number[], p: number): number {
@@ -78,4 +79,33 @@ export async function freePort(from = 4500, to = 4599): Promise<number> {
     if (ok) return port;
   }
   throw new Error(`no free port in ${from}-${to}`);
+}
+
+/**
+ * This host's time for a fixed workload, in ms (the best of three): an in-memory SQLite table read
+ * through an index and sorted, as a search's statements are, and the rows handled in JavaScript.
+ * Hosts of the same kind differ in speed, and a goal in milliseconds (the fuzz's p99 < 20 ms) moves
+ * with them: a figure taken on another host compares through the ratio of their references
+ * (docs/BENCHMARKS.md "The machine").
+ */
+export function hostReference(): number {
+  const database = new Database(':memory:');
+  try {
+    database.exec(`CREATE TABLE t (a INTEGER PRIMARY KEY, b INTEGER NOT NULL, c TEXT NOT NULL);
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200000)
+      INSERT INTO t SELECT i, (i * 7919) % 10007, printf('%08d', (i * 104729) % 1000003) FROM n;
+      CREATE INDEX t_b ON t (b);`);
+    const statement = database.prepare('SELECT a, c FROM t WHERE b BETWEEN ? AND ? ORDER BY c LIMIT 50');
+    let best = Number.POSITIVE_INFINITY;
+    for (let round = 0; round < 3; round++) {
+      const started = performance.now();
+      let sum = 0;
+      for (let i = 0; i < 100; i++) for (const row of statement.all(i * 97, i * 97 + 200) as { a: number; c: string }[]) sum += row.a + row.c.length;
+      if (sum < 0) throw new Error('unreachable');
+      best = Math.min(best, performance.now() - started);
+    }
+    return best;
+  } finally {
+    database.close();
+  }
 }

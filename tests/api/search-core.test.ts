@@ -164,8 +164,40 @@ describe('open now on seq alone', () => {
     const found = (await counted.execute(api.database.db)).rows;
     expect(found.length).toBeGreaterThan(0);
     expect(found).toEqual((await joined.execute(api.database.db)).rows);
-    // A price is a column of the provider row: no such source.
-    expect(textSourceOf(await resolved({ query: 'nail', openNow: 'true', priceRange: '$$' })).seqSource).toBeUndefined();
+    // A claim is read from the listing's owners, a city is no token: no such source.
+    expect(textSourceOf(await resolved({ query: 'nail', openNow: 'true', verified: 'true' })).seqSource).toBeUndefined();
+    expect(textSourceOf(await resolved({ query: 'nail', priceRange: '$', location: 'Chicago, IL' })).seqSource).toBeUndefined();
+  });
+
+  it('text with filters its tokens hold exactly (a state, a price, a rating, facets) is counted from the full-text index’s rowids, the same matches', async () => {
+    const now = new Date('2026-11-25T17:00:00Z');
+    const text = (q: RawBuilder<unknown>) => q.compile(api.database.db).sql;
+    let found = 0;
+    for (const query of [
+      { query: 'nail', priceRange: '$' },
+      // The stand-in price holds the unknown prices too: they are left out by seq.
+      { query: 'nail', priceRange: '$$' },
+      { query: 'salon', rating: '4.5' },
+      { query: 'salon', rating: '4.8', priceRange: '$$$' },
+      { query: 'salon', rating: '3', location: 'NY' },
+      { query: 'nail', lang: 'es', openNow: 'true' },
+      { service: 'Nail Salon', query: 'studio', rating: '4', priceRange: '$$' },
+      { service: 'Nail Salon', query: 'studio', openNow: 'true', lang: 'es' },
+    ]) {
+      const params = searchParamsSchema.parse(query);
+      const r = await resolve(requestOf(api.database, params, now), await placeOfSearch(api.database, params));
+      const source = textSourceOf(r);
+      const what = JSON.stringify(query);
+      expect(source.seqSource, what).toBeDefined();
+      const counted = sql`SELECT p.seq ${source.seqSource!.tables} ${and(source.seqSource!.conds)} ORDER BY p.seq`;
+      expect(text(counted), what).not.toMatch(/JOIN provider_search|providers p\b|p\.(priceRange|rating|state|facets)\b/);
+      const rows = (await counted.execute(api.database.db)).rows;
+      expect(rows, what).toEqual((await sql`SELECT p.seq ${source.tables} ${and(source.conds)} ORDER BY p.seq`.execute(api.database.db)).rows);
+      found += rows.length;
+      // A service's category row is sought before open now's check by seq reads the provider_search row.
+      if (query.service && query.openNow) expect(text(counted).indexOf('provider_categories'), what).toBeLessThan(text(counted).indexOf('provider_search'));
+    }
+    expect(found).toBeGreaterThan(0);
   });
 });
 

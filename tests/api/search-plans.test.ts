@@ -1340,6 +1340,12 @@ async function wordsOrBoxLead(raw: Record<string, string>, expected: Ref[], plan
   }
 }
 
+/**
+ * A statement that reads the words' matches from the full-text index: each joined to its provider_search
+ * row, or their rowids alone when the filters' tokens hold the other filters (filters.server.ts textIndexCarries).
+ */
+const WORDS_COUNTED = /FROM providers_fts f CROSS JOIN provider_search p|FROM \(SELECT rowid AS seq, providers_fts AS words FROM providers_fts\) p/;
+
 /** Every word of a provider's text columns (what `query` is matched against). */
 const words = (r: Ref) => `${r.name} ${r.description} ${JSON.parse(r.services).join(' ')} ${r.city}`.toLowerCase().split(/\W+/);
 /** Whether each word of `text` starts one of `have`. */
@@ -1363,7 +1369,9 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     const inState = (state: string) => plan.filter((r) => r.state === state).length;
     const state = [...new Set(plan.map((r) => r.state))].sort((a, b) => inState(b) - inState(a))[0]!;
     const tokens: string[] = [];
-    const database = watchedDatabase(api.database, (_, args) => {
+    // The lists' tokens: a count of the rowids alone reads every filter's (filters.server.ts textIndexCarries), its own choice.
+    const database = watchedDatabase(api.database, (text, args) => {
+      if (text.includes('providers_fts AS words')) return;
       for (const arg of Array.isArray(args) ? args : []) if (typeof arg === 'string' && /filters : \(?"\u{E000}/u.test(arg)) tokens.push(arg);
     });
     // Each state's plan providers share one price here.
@@ -1781,6 +1789,45 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     }
   });
 
+  it("text whose words are many with a state, a price, a rating or facets: counted from the full-text index's rowids alone, each filter by its token, no provider row read (filters.server.ts textIndexCarries); the same rows", async () => {
+    // Words past what text may lead with as text-listed, no token resolve keeps for a list (so the
+    // count's tokens are its own), and no walk: the count lists the matches from the text's source.
+    tune({ textLeads: 0, textTokenShare: 0, maxWalk: 1 });
+    const all = await everyProvider();
+    const state = all.find((r) => hasWords(words(r), 'plan'))!.state;
+    const counts: string[] = [];
+    const database = watchedDatabase(api.database, (text) => {
+      if (/^\s*WITH c AS MATERIALIZED \(SELECT count\(\*\) AS n, max\(seq\)/.test(text)) counts.push(text);
+    });
+    const en = facetBits({ languages: ['en'] });
+    for (const [raw, keep] of [
+      // The stand-in price: its token holds the prices nobody gave too, left out by seq.
+      [{ query: 'plan', priceRange: '$$' }, (r: Ref) => r.priceRange === '$$'],
+      [{ query: 'plan', priceRange: '$', rating: '3', offset: '24' }, (r: Ref) => r.priceRange === '$' && r.rating >= 3],
+      // A minimum between the rating steps: its tenths' tokens.
+      [{ query: 'plan', rating: '3.7', sort: 'reviews', offset: '12' }, (r: Ref) => r.rating >= 3.7],
+      [{ query: 'plan', location: state, lang: 'en' }, (r: Ref) => r.state === state && holds(r, en)],
+      // A category is checked by seq.
+      [{ query: 'plan', service: 'Nail Salon', location: state }, (r: Ref) => inCategory(r, 'nails') && r.state === state],
+    ] as [Record<string, string>, (r: Ref) => boolean][]) {
+      const expected = all.filter((r) => keep(r) && hasWords(words(r), 'plan')).sort(ORDERS[(raw.sort ?? 'recommended') as keyof typeof ORDERS]);
+      const what = new URLSearchParams(raw).toString();
+      expect(expected.length, what).toBeGreaterThan(24);
+      counts.length = 0;
+      const trace: SearchTrace = {};
+      const page = await searchProviders(database, searchParamsSchema.parse({ limit: '12', ...raw }), MOMENTS.many, { trace });
+      expect(trace.plan?.split(':')[0], what).toMatch(/^(order|other-order)$/);
+      expectPage(page, expected, Number(raw.offset ?? 0), 12, what);
+      expect(counts.length, what).toBe(1);
+      expect(counts[0], `${what} ${trace.plan}: ${counts[0]!.slice(0, 600)}`).toMatch(
+        /AS seqs FROM \(SELECT p\.seq FROM \(SELECT rowid AS seq, providers_fts AS words FROM providers_fts\) p WHERE p\.words MATCH \?/,
+      );
+      // The count's own source (its page, when few, is sorted from provider_search after it).
+      const counted = counts[0]!.split('AS seqs FROM (SELECT p.seq ')[1]!.split(' LIMIT ')[0];
+      expect(counted, what).not.toMatch(/provider_search|p\.(priceRange|rating|state|facets)\b/);
+    }
+  });
+
   it("text whose words are many with a price or a state, a deep page: the filter's index walked only while the words' density reaches the page within listedWalkRows a match (place.server.ts placeWalks), else listed (order); the same rows", async () => {
     tune({ textLeads: 0, textTokenShare: 0 });
     const all = await everyProvider();
@@ -1910,9 +1957,7 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
           statements.length = 0;
           await searchProviders(database, searchParamsSchema.parse({ limit: '12', ...raw, sort }), MOMENTS.many);
           const counting = statements.find((text) => /json_group_array\(seq\)/.test(text));
-          expect(counting, `${new URLSearchParams(raw)} ${sort} wordsLeadPlace ${lead}`).toMatch(
-            lead ? /FROM providers_fts f CROSS JOIN provider_search p/ : /INDEXED BY providers_price_order/,
-          );
+          expect(counting, `${new URLSearchParams(raw)} ${sort} wordsLeadPlace ${lead}`).toMatch(lead ? WORDS_COUNTED : /INDEXED BY providers_price_order/);
         }
   });
 
@@ -1939,7 +1984,7 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
           expect(plan, what).toBe('other-order:sorted');
           expectPage(page, all.filter(keep).sort(ORDERS[sort]), Number(raw.offset ?? 0), 12, what);
           const counting = statements.find((text) => /json_group_array\(seq\)/.test(text));
-          expect(counting, what).toMatch(alongWords ? /FROM providers_fts f CROSS JOIN provider_search p/ : /INDEXED BY providers_price_order/);
+          expect(counting, what).toMatch(alongWords ? WORDS_COUNTED : /INDEXED BY providers_price_order/);
         }
   });
 
@@ -2323,9 +2368,18 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
       const directory = (PLAN_TUNING.deepWalkMargin * (offset + 12) * size) / listed;
       tune({ listedWalkRows: (directory * Math.sqrt(range)) / listed });
       const what = `plan $$ rating 3 offset ${offset}`;
-      const page = await search({ query: 'plan', priceRange: '$$', rating: '3', limit: '12', offset: String(offset) }, MOMENTS.many);
-      expect(lastPlan, what).toBe('text-listed:walk');
+      const statements: string[] = [];
+      const database = watchedDatabase(api.database, (text) => statements.push(text));
+      const trace: SearchTrace = {};
+      const raw = { query: 'plan', priceRange: '$$', rating: '3', limit: '12', offset: String(offset) };
+      const page = await searchProviders(database, searchParamsSchema.parse(raw), MOMENTS.many, { trace });
+      expect(trace.plan, what).toBe('text-listed:walk');
       expectPage(page, expected, offset, 12, what);
+      // The list carries both tokens: its rowids counted alone, checked by seq (the stand-in price's unknown ones), no provider_search row read.
+      const walked = statements.find((text) => text.includes('AS hit FROM providers p INDEXED BY'))!;
+      expect(walked, what).toMatch(
+        /count\(\*\) AS matchCount FROM \(SELECT 1 FROM json_each\(\?\) m WHERE EXISTS \(SELECT 1 FROM \(SELECT m\.value AS seq\) p WHERE/,
+      );
     }
   });
 
@@ -4826,7 +4880,7 @@ describe('text that is many in a town and a state of added providers, in another
     expect(all.length).toBeGreaterThan(12);
     for (const [wordsLeadService, source] of [
       // The words alone are about as many as the service's rows, their state's a part of them.
-      [0.5, /FROM providers_fts f CROSS JOIN provider_search p/],
+      [0.5, WORDS_COUNTED],
       [0, /FROM provider_categories c/],
     ] as const) {
       // Many words (not listed as few), so the state's token is the filters' (resolve.server.ts resolveTextList);

@@ -93,6 +93,13 @@ export interface SearchFilter {
    */
   textTokens?(r: Resolved): string[];
   /**
+   * Whether its `textTokens` hold exactly its matches, not a superset of them: true, or the condition
+   * on `seq` alone they leave to check (the stand-in price's `priceKnown`); false when they do not.
+   * Text whose other filters are all held so or checked by seq is counted from the full-text index's
+   * rowids alone (`textIndexCarries`, plans/context.server.ts `textSourceOf`).
+   */
+  tokensHold?(r: Resolved, seq: RawBuilder<unknown>): boolean | Expression<SqlBool>;
+  /**
    * An index its matches can be listed from (with `row` as the index's range): when they are few,
    * the plan `filter-listed` lists them and checks each rather than walk another index for them.
    */
@@ -188,6 +195,16 @@ export function ratingToken(minimum: number): string | null {
 }
 
 /**
+ * Whether `ratingToken(minimum)` holds exactly the providers rated at least `minimum`: a step's token
+ * is the same comparison (migrations/0035); the tenths (migrations/0036) are when the minimum is a
+ * whole tenth, as every rating is (the mean of its reviews to one decimal, reviews.server.ts).
+ */
+export function ratingTokenHolds(minimum: number): boolean {
+  const tenth = ratingTenth(minimum);
+  return ratingToken(minimum) !== null && minimum <= 5 && Math.abs(minimum * 10 - tenth) < 1e-9;
+}
+
+/**
  * Whether the provider of `seq` has a price someone gave (docs/owners.md "Unknown hours and price"):
  * one lookup in the partial index of those whose price is unknown (migrations/0060), which finds
  * nothing and reads no row for a listing whose price is known.
@@ -242,6 +259,8 @@ export const FILTERS = {
     row: (r) => sql<SqlBool>`p.state = ${r.place!.state}`,
     sampledRow: (r) => (row) => row.state === r.place!.state,
     textTokens: (r) => [stateToken(r.place!.state!)],
+    // States are stored as their two-letter code in capitals (the business form's `stateCode`), the token its lower case.
+    tokensHold: (r) => /^[A-Z]{2}$/.test(r.place!.state!),
     carriedBy: [],
   },
   /** A range on the indexed column: "787" matches 78700-78799. */
@@ -268,6 +287,8 @@ export const FILTERS = {
     hoursRow: (r) => priceCondition(r, sql`h.priceRange`, sql`h.providerSeq`),
     hoursScanned: true,
     textTokens: (r) => [priceToken(r.params.priceRange!)],
+    // The token is the range's length; the stand-in's also holds the unknown prices, left out by seq.
+    tokensHold: (r, seq) => (r.params.priceRange === STORED_PRICE_STAND_IN ? priceKnown(seq) : true),
     carriedBy: ['categoryRows', 'openList', 'facetRows', 'facetTable'],
   },
   /**
@@ -284,6 +305,7 @@ export const FILTERS = {
     hoursRow: (r) => sql<SqlBool>`h.rating >= ${r.params.rating}`,
     hoursScanned: true,
     textTokens: (r) => [ratingToken(r.params.rating!)].filter((token) => token !== null),
+    tokensHold: (r) => ratingTokenHolds(r.params.rating!),
     carriedBy: ['categoryRows', 'openList', 'facetRows', 'facetTable'],
   },
   /**
@@ -305,6 +327,8 @@ export const FILTERS = {
     hoursScanned: true,
     // A token per bit (migrations/0088): text with a facet few hold is listed as the intersection.
     textTokens: (r) => facetBitsOf(r).map(facetToken),
+    // Every bit asked for is a token of its own: the tokens together are the mask.
+    tokensHold: () => true,
     carriedBy: ['categoryRows', 'openList', 'facetRows', 'facetTable'],
   },
   near: {
@@ -453,14 +477,21 @@ const CARRIER_ROWS = { categoryRows: 'categoryRow', openList: 'hoursRow', facetR
  * the closures it does not apply stay). Text is checked row by row (one full-text lookup by rowid
  * per row an index walk visits), unless `listText`: then every match is listed first, which reads
  * every match (sqld counts each as a row read) and only pays when there are few. `index`: the
- * index the rows are read along, whose entries the conditions are checked on (a walk's).
+ * index the rows are read along, whose entries the conditions are checked on (a walk's). `omit`:
+ * filters the caller applies otherwise (textIndexCarries' tokens).
  */
 export function rowConditions(
   r: Resolved,
-  { skip, listText = false, seqOnly = false, index }: { skip?: Carrier; listText?: boolean; seqOnly?: boolean; index?: IndexName } = {},
+  {
+    skip,
+    listText = false,
+    seqOnly = false,
+    index,
+    omit = [],
+  }: { skip?: Carrier; listText?: boolean; seqOnly?: boolean; index?: IndexName; omit?: readonly FilterName[] } = {},
 ): Expression<SqlBool>[] {
   return [
-    ...ENTRIES.filter(([, f]) => f.on(r) && !(skip && f.carriedBy.includes(skip) && f[CARRIER_ROWS[skip]])).map(([name, f]) => {
+    ...ENTRIES.filter(([name, f]) => f.on(r) && !omit.includes(name) && !(skip && f.carriedBy.includes(skip) && f[CARRIER_ROWS[skip]])).map(([name, f]) => {
       const row = f.row(r, { listText, seqOnly, index });
       return f.lookup?.(r, { listText, seqOnly }) ? lookupCondition(row, name) : row;
     }),
@@ -471,8 +502,25 @@ export function rowConditions(
 /** Whether every filter the search has is carried by `carrier`'s rows or can be checked on `p.seq` alone (`seqOnly`). */
 export const seqOnlyBeside = (r: Resolved, carrier: Carrier) => ENTRIES.every(([, f]) => !f.on(r) || f.seqOnly || f.carriedBy.includes(carrier));
 
-/** Whether every filter the search has can be checked on `p.seq` alone (`seqOnly`). */
-export const onlySeqFilters = (r: Resolved) => ENTRIES.every(([, f]) => !f.on(r) || f.seqOnly);
+/**
+ * When every filter the search has but its text is checked on `p.seq` alone (`seqOnly`) or held
+ * exactly by its tokens in the full-text index (`tokensHold`): the names of those held, their
+ * tokens, and what they leave to check by `p.seq`; else null. Text with them is counted from the
+ * full-text index's rowids alone, where each match's provider row was read to check them.
+ */
+export function textIndexCarries(r: Resolved): { names: FilterName[]; tokens: string[]; conds: Expression<SqlBool>[] } | null {
+  const held = { names: [] as FilterName[], tokens: [] as string[], conds: [] as Expression<SqlBool>[] };
+  for (const [name, f] of ENTRIES) {
+    if (name === 'text' || !f.on(r) || f.seqOnly) continue;
+    const tokens = f.textTokens?.(r) ?? [];
+    const holds = tokens.length ? (f.tokensHold?.(r, sql`p.seq`) ?? false) : false;
+    if (holds === false) return null;
+    held.names.push(name);
+    held.tokens.push(...tokens);
+    if (holds !== true) held.conds.push(holds);
+  }
+  return held;
+}
 
 /** A row condition that says itself whether it is a lookup by `p.seq` alone (a filter's `lookup`), and whose: see SearchRun.sortedPage. */
 type Condition = Expression<SqlBool> & { readonly lookup?: FilterName };

@@ -18,9 +18,9 @@ import {
   isLookup,
   listedMatch,
   lookupOf,
-  onlySeqFilters,
   rowConditions,
   sampledMeets,
+  textIndexCarries,
   textNarrowing,
   type SearchFilter,
 } from '../filters.server';
@@ -873,11 +873,14 @@ export const textListed = (match: string, conds: Expression<SqlBool>[], narrowin
 /**
  * The search's text as its source (`textListed`, with every other filter's condition), and, when
  * those conditions can all be had from `p.seq` (filters.server.ts `seqOnly`: open now, closures, a
- * category), the same matches as a source of the full-text index's rowids alone (`seqSource`), for
- * the count that lists them: a provider row read beside each hours lookup cost about half again
- * what the lookup did. The page still reads the rows. `inText`: the words listed with what the text
- * columns hold of the other filters (the city's words: filters.server.ts `listedMatch`), a superset of
- * the matches the row conditions keep, read as the intersection in the full-text index.
+ * category) or from the filters' tokens in the full-text index (a state, a price, a rating, the
+ * facets: `textIndexCarries`), the same matches as a source of the full-text index's rowids alone
+ * (`seqSource`), for the count that lists them: a provider row read beside each hours lookup cost
+ * about half again what the lookup did, and a row read to check a price or a rating cost several
+ * times what the index's intersection with its token does. The page still reads the rows. `inText`:
+ * the words listed with what the text columns hold of the other filters (the city's words:
+ * filters.server.ts `listedMatch`), a superset of the matches the row conditions keep, read as the
+ * intersection in the full-text index.
  */
 export function textSourceOf(r: Resolved, { inText = false }: { inText?: boolean } = {}) {
   const rest = { ...r, match: null };
@@ -885,15 +888,32 @@ export function textSourceOf(r: Resolved, { inText = false }: { inText?: boolean
   // A service's category row is sought by the full-text row's seq, before the provider row is read:
   // a match of another service cost a provider row read at random, then the same seek.
   const narrowing = [...textNarrowing(r), ...(r.category ? [inCategory(r, sql`f.rowid`)] : [])];
-  // Not narrowed: a ZIP prefix's narrowing is a column of the provider row; a category is among its seq-only conditions.
-  const seqSource: ListedSource | undefined = !onlySeqFilters(rest)
-    ? undefined
-    : {
-        // A subquery SQLite flattens: the MATCH still reaches the full-text index.
-        tables: sql`FROM (SELECT rowid AS seq, providers_fts AS words FROM providers_fts) p`,
-        conds: [sql<SqlBool>`p.words MATCH ${match}`, ...rowConditions(rest, { seqOnly: true })],
-      };
-  return { ...textListed(match, rowConditions({ ...rest, category: undefined }), narrowing), seqSource };
+  return { ...textListed(match, rowConditions({ ...rest, category: undefined }), narrowing), seqSource: textRowids(r, inText) };
+}
+
+/**
+ * textSourceOf's `seqSource`: the text's matches as the full-text index's rowids, with every token
+ * that holds a filter exactly (those resolve left out for a list too: here each saves a row read,
+ * where the list reads rows anyway), the rest checked by seq. Not narrowed: a ZIP prefix's
+ * narrowing is a column of the provider row; a category is among its seq-only conditions.
+ */
+function textRowids(r: Resolved, inText: boolean): ListedSource | undefined {
+  const rest = { ...r, match: null };
+  const held = textIndexCarries(rest);
+  if (!held) return undefined;
+  const tokens = [...new Set([...(r.textTokens ?? []), ...held.tokens])];
+  return {
+    // A subquery SQLite flattens: the MATCH still reaches the full-text index.
+    tables: sql`FROM (SELECT rowid AS seq, providers_fts AS words FROM providers_fts) p`,
+    // A service's category row first, as textListed's narrowing: open now's check by seq reads the
+    // provider_search row (and at night its hours), a seek the category's leaves out for most matches.
+    conds: [
+      sql<SqlBool>`p.words MATCH ${listedMatch(r, { inText, tokens })}`,
+      ...(r.category ? [inCategory(r, sql`p.seq`)] : []),
+      ...held.conds,
+      ...rowConditions({ ...rest, category: undefined }, { seqOnly: true, omit: held.names }),
+    ],
+  };
 }
 
 /** `text` listed again narrowed to each top of an order (SearchRun.topPage's source). */

@@ -13,7 +13,7 @@ import { LIMITS } from '../../../config';
 import { cappedTotal } from '../../providers/index.server';
 import { searchWords } from '../../../lib/words';
 import { boxTables, withinCondition } from '../near.server';
-import { FILTERS, filtersOf, isLookup, listableFilters, rowConditions, sampledMeets, type SearchFilter } from '../filters.server';
+import { FILTERS, filtersOf, isLookup, listableFilters, rowConditions, sampledMeets, textIndexCarries, type SearchFilter } from '../filters.server';
 import { statesShare, tokenShares, tokensShare } from '../tokenShares.server';
 import { openNowCondition } from '../openNow.server';
 import { fewOf } from './filterListed.server';
@@ -23,7 +23,7 @@ import { PLAN_TUNING } from '../tuning.server';
 import { and, inTurn, leadingIndex, onSeq, ORDER, SORT_ORDERS, type Plan, type PlanResult, type SearchRun } from './context.server';
 import { fewText, leadAsked, textList, wordsEstimate, type LeadCount } from '../textFacts.server';
 import { countOnce } from '../requestReads.server';
-import type { FilterName } from '../searchTypes.server';
+import type { FilterName, Resolved } from '../searchTypes.server';
 
 /**
  * Whether text that is many with a ZIP prefix of many providers (which filter-listed does not take)
@@ -128,6 +128,20 @@ export function listedConditions(conds: Expression<SqlBool>[]): Expression<SqlBo
   return lookups.length ? [onSeq(sql`m.value`, lookups), ...conds.filter((cond) => !isLookup(cond))] : conds;
 }
 
+/**
+ * The listed matches (`rowids`, listed with `tokens`) as walkedPage counts them: each joined to its
+ * provider_search row and checked against `conds`; or, when the tokens hold every filter that is not
+ * checked by seq (filters.server.ts `textIndexCarries`), the rowids alone, checked by seq, no row read.
+ * Not with open now: its check by seq reads the provider_search row all the same.
+ */
+function listedCounted(r: Resolved, rowids: string, tokens: readonly string[], conds: Expression<SqlBool>[]): RawBuilder<unknown> {
+  const rest = { ...r, match: null };
+  const held = r.openNow ? null : textIndexCarries(rest);
+  if (held?.tokens.every((token) => tokens.includes(token)))
+    return sql`FROM json_each(${rowids}) m WHERE ${onSeq(sql`m.value`, [...held.conds, ...rowConditions(rest, { seqOnly: true, omit: held.names })])}`;
+  return sql`FROM json_each(${rowids}) m CROSS JOIN provider_search p ON p.seq = m.value ${and(listedConditions(conds))}`;
+}
+
 export const textFew: Plan = {
   name: 'text-listed',
   async run(s) {
@@ -191,8 +205,7 @@ async function walkedPage(s: SearchRun, rowids: string, listed: number, conds: E
   const inList = sql<SqlBool>`p.seq IN (SELECT value FROM json_each(${rowids}))`;
   // Short, the matches are sorted for the page (`sorted`, SearchRun.fewSorted's statement): read with the walk over the network.
   const found = await s.runOrElse(
-    sql`SELECT p.*${s.distance}, c.matchCount FROM (SELECT count(*) AS matchCount FROM (SELECT 1 FROM json_each(${rowids}) m
-        CROSS JOIN provider_search p ON p.seq = m.value ${and(listedConditions(conds))} LIMIT ${LIMITS.countedTotal + 1})) c
+    sql`SELECT p.*${s.distance}, c.matchCount FROM (SELECT count(*) AS matchCount FROM (SELECT 1 ${listedCounted(s.r, rowids, tokens, conds)} LIMIT ${LIMITS.countedTotal + 1})) c
       LEFT JOIN (SELECT w.seq FROM (SELECT p.seq, ${inTurn([inList, ...conds])} AS hit FROM providers p ${indexedBy(index)} ${and(range)} ORDER BY ${order} LIMIT ${most}) w
         WHERE w.hit LIMIT ${params.limit} OFFSET ${params.offset}) s ON 1 LEFT JOIN providers p ON p.seq = s.seq ORDER BY ${order}`,
     s.fewSortedRead(sorted),
