@@ -2129,6 +2129,61 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
     expect(narrowed).toBeGreaterThan(0);
   });
 
+  it('text that is many, on pages within its promoted, the words\u2019 list not read by the request: the top narrowed to the promoted of the first rating tenths when the matches counted hold enough promoted (orderBuckets.server.ts promotedTop, SearchRun.topPage); the same rows', async () => {
+    const args: string[] = [];
+    const database = watchedDatabase(api.database, (_text, values) => {
+      for (const arg of (values as unknown[]) ?? []) if (typeof arg === 'string' && arg.includes('filters')) args.push(arg);
+    });
+    const expected = (await everyProvider()).filter((r) => hasWords(words(r), 'plan'));
+    expect(expected.length).toBeGreaterThan(LIMITS.countedTotal);
+    // No walk: past the cap, a top of the order (of any size) holds the page. A single promoted
+    // match is enough to narrow, whatever the request listed.
+    tune({ maxWalk: 1, topMostShare: 1, promotedTopRows: 1 });
+    let narrowed = 0;
+    for (const offset of [0, 2]) {
+      args.length = 0;
+      const trace: SearchTrace = {};
+      const page = await searchProviders(database, searchParamsSchema.parse({ query: 'plan', limit: '2', offset: String(offset) }), MOMENTS.many, { trace });
+      expect(trace.plan, String(offset)).toBe('order:top');
+      expectPage(page, expected, offset, 2, String(offset));
+      narrowed += args.filter((arg) => /\u{E000}x" AND \(filters : "\u{E000}[vb]/u.test(arg)).length;
+    }
+    expect(narrowed).toBeGreaterThan(0);
+  });
+
+  it('text that is many, its top cut within a bucket of many pairs that holds few below the cut: the bucket named whole, one list (orderBuckets.server.ts orderTop, PLAN_TUNING.wholeBucketBelow); the same rows', async () => {
+    const args: string[] = [];
+    const database = watchedDatabase(api.database, (_text, values) => {
+      for (const arg of (values as unknown[]) ?? []) if (typeof arg === 'string' && arg.includes('filters')) args.push(arg);
+    });
+    const all = await everyProvider();
+    // No walk: past the cap, a top of the order (of any size) holds the page.
+    tune({ maxWalk: 1, topMostShare: 1 });
+    const found = { whole: 0, pairs: 0 };
+    for (const [wholeBucketBelow, whole] of [
+      [1, true],
+      [-1, false],
+    ] as const)
+      for (const sort of ['rating', 'reviews', 'recommended'] as const)
+        for (const offset of [12, 96, 480]) {
+          Object.assign(PLAN_TUNING, { wholeBucketBelow, wholeBucketPairs: 0 });
+          const raw = { query: 'plan', offset: String(offset), ...(sort === 'recommended' ? {} : { sort }) };
+          const expected = all.filter((r) => hasWords(words(r), 'plan')).sort(ORDERS[sort]);
+          args.length = 0;
+          const trace: SearchTrace = {};
+          const what = `${new URLSearchParams(raw)} wholeBucketBelow ${wholeBucketBelow}`;
+          const page = await searchProviders(database, searchParamsSchema.parse({ limit: '12', ...raw }), MOMENTS.many, { trace });
+          expect(trace.plan, what).toBe(sort === 'recommended' ? 'order:top' : 'other-order:top');
+          expectPage(page, expected, offset, 12, what);
+          // A pair token: the mark, `b`, a tenth and a magnitude (or a prefix of them).
+          const paired = args.filter((arg) => /"\u{E000}b\d{3,4}"/u.test(arg)).length;
+          if (whole) expect(paired, what).toBe(0);
+          found[whole ? 'whole' : 'pairs'] += whole ? args.length : paired;
+        }
+    expect(found.whole).toBeGreaterThan(0);
+    expect(found.pairs).toBeGreaterThan(0);
+  });
+
   it('text that is many, in the rating and recommended orders, its top cut within a rating tenth: that tenth\u2019s pairs of each whole number of digits named as one prefix term (orderBuckets.server.ts pairsFrom); the same rows', async () => {
     const args: string[] = [];
     const database = watchedDatabase(api.database, (_text, values) => {

@@ -126,22 +126,52 @@ function bucketsAt(sort: BucketedSort, sample: readonly Standing[], at: number):
 }
 
 /**
+ * The share of the sample's standings in the first bucket `first` of `sort` (not promoted) whose
+ * second bucket lies below `second`: those a top naming that bucket whole holds beyond its pairs
+ * from `second`.
+ */
+function shareBelow(sort: BucketedSort, sample: readonly Standing[], first: number, second: number): number {
+  let all = 0;
+  let below = 0;
+  for (const s of sample) {
+    const key = bucketsKey(sort, s);
+    if (Math.trunc(key / 100) !== first) continue;
+    all++;
+    if (key % 100 < second) below++;
+  }
+  return all ? below / all : 1;
+}
+
+/**
  * The full-text expression (of `token`, filters.server.ts `filterToken`) of the smallest top of the
  * order `sort` that holds at least `share` of `sample`, every provider of each of its buckets; null
  * when that is all of them. Everyone it leaves out comes after everyone it holds. `listed`: the rows
- * the list reads with no top, when known (a cut-off within the promoted: `promotedTop`).
+ * the list reads with no top, when known (a cut-off within the promoted: `promotedTop`). The
+ * cut-off's bucket is named whole rather than by its pairs from the cut-off when `everyone` (the
+ * whole sample, where `sample` may keep only those a minimum rating does) holds few below it
+ * (`PLAN_TUNING.wholeBucketBelow`): a larger top, still every provider of each of its buckets.
  */
-export function orderTop(sort: BucketedSort, sample: readonly Standing[], share: number, token: (name: string) => string, listed = 0): string | null {
+export function orderTop(
+  sort: BucketedSort,
+  sample: readonly Standing[],
+  share: number,
+  token: (name: string) => string,
+  listed = 0,
+  everyone: readonly Standing[] = sample,
+): string | null {
   const at = Math.max(0, Math.ceil(share * sample.length) - 1);
   if (share >= 1 || at >= sample.length) return null;
   const [promoted, first, second] = bucketsAt(sort, sample, at);
   if (promoted) return promotedTop(sample, at, token, listed);
   const lead = LEADING[sort === 'reviews' ? 'reviews' : 'rating'];
-  const whole = second === lead.second[lead.second.length - 1];
+  const last = second === lead.second[lead.second.length - 1];
   // The cut-off in the last bucket of all, whole: the top is everyone.
-  if (whole && first === lead.first[lead.first.length - 1]) return null;
+  if (last && first === lead.first[lead.first.length - 1]) return null;
   const above = lead.above(first);
-  const own = whole ? [lead.single(first)] : lead.pairsFrom(first, second);
+  const pairs = lead.pairsFrom(first, second);
+  // Its pairs several lists to merge, and the bucket's providers below the cut-off (of every rating: the list is read whole) few: the bucket whole.
+  const whole = last || (pairs.length > PLAN_TUNING.wholeBucketPairs && shareBelow(sort, everyone, first, second) <= PLAN_TUNING.wholeBucketBelow);
+  const own = whole ? [lead.single(first)] : pairs;
   return `(${[...(sort === 'recommended' ? [PROMOTED_TOKEN] : []), ...above, ...own].map(token).join(' OR ')})`;
 }
 

@@ -92,6 +92,10 @@ export const PLAN_TUNING = {
   promotedTopLeast: 4,
   /** …and only while it holds at most this share of them: each rating tenth it adds is a long list for the index to merge. */
   promotedTopMost: 1 / 4,
+  /** A top's cut-off bucket is named whole (its one token) when at most this share of the sample's standings in it lie below the cut: its pairs are lists merged one by one, each entry costing several times a single list's. */
+  wholeBucketBelow: 1 / 4,
+  /** …when it has more pairs than this: a pair or two merge cheaply. */
+  wholeBucketPairs: 2,
   /** A sorted page sorts the promoted apart first (when they fill it the rest is never sorted) only for a page ending within this many: a deeper one seldom lies among them, and each part read the source. */
   promotedApartMost: 36,
   /** A sorted page of lookups checks first this many times the page's end of the source's rows (about half are open by day). */

@@ -417,8 +417,10 @@ async function topPage(s: SearchRun, list: (top: string | null) => ListedSource 
   // leaves more of them unread, where a match checked on its own row costs little beside the lists.
   const most = s.r.openNow || s.r.category ? Math.max(PLAN_TUNING.topMostShare, PLAN_TUNING.topMostShareChecked) : PLAN_TUNING.topMostShare;
   if (share * kept > most) return null;
+  // The list holds at least the matches expected: a top within the promoted is narrowed by them when the request never listed the words.
+  const listedAtLeast = Math.max(rows ?? 0, expected);
   for (;;) {
-    const top = share * kept <= most ? orderTop(sort, standings, share, filterToken, rows) : null;
+    const top = share * kept <= most ? orderTop(sort, standings, share, filterToken, listedAtLeast, all) : null;
     const listed = await list(top);
     const inTop = sql`SELECT p.seq ${listed.tables} ${and(listed.conds)} ORDER BY ${order} LIMIT ${wanted}`;
     // A first page's rows are read with the list (the list is the page: one round trip, not two); a
