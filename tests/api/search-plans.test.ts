@@ -260,6 +260,17 @@ async function addLike(like: string, rows: Record<string, unknown>[]) {
   );
 }
 /**
+ * The API's database, watched: each full-text expression a statement binds that names the filters
+ * column (the tokens a top or a list asked for) is kept in `args`, in order.
+ */
+function filterArgsWatched(): { database: ReturnType<typeof watchedDatabase>; args: string[] } {
+  const args: string[] = [];
+  const database = watchedDatabase(api.database, (_text, values) => {
+    for (const arg of (values as unknown[]) ?? []) if (typeof arg === 'string' && arg.includes('filters')) args.push(arg);
+  });
+  return { database, args };
+}
+/**
  * Whether the text-listed page was sorted from the rowids its count listed (plans/textListed.server.ts):
  * one statement sorts the page, reading that list, not the full-text index a second time.
  */
@@ -2094,10 +2105,7 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
   });
 
   it('text that is many, on pages within its promoted: a top of the order narrowed to the promoted of the first rating tenths (orderBuckets.server.ts promotedTop), not every promoted match; the same rows', async () => {
-    const statements: string[] = [];
-    const database = watchedDatabase(api.database, (_text, args) => {
-      for (const arg of (args as unknown[]) ?? []) if (typeof arg === 'string' && arg.includes('filters')) statements.push(arg);
-    });
+    const { database, args: statements } = filterArgsWatched();
     const expected = (await everyProvider()).filter((r) => hasWords(words(r), 'plan'));
     expect(expected.length).toBeGreaterThan(LIMITS.countedTotal);
     const { rows } = await api.database.client.execute('SELECT id FROM providers WHERE isPromoted = 1');
@@ -2130,10 +2138,7 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
   });
 
   it('text that is many, on pages within its promoted, the words\u2019 list not read by the request: the top narrowed to the promoted of the first rating tenths when the matches counted hold enough promoted (orderBuckets.server.ts promotedTop, SearchRun.topPage); the same rows', async () => {
-    const args: string[] = [];
-    const database = watchedDatabase(api.database, (_text, values) => {
-      for (const arg of (values as unknown[]) ?? []) if (typeof arg === 'string' && arg.includes('filters')) args.push(arg);
-    });
+    const { database, args } = filterArgsWatched();
     const expected = (await everyProvider()).filter((r) => hasWords(words(r), 'plan'));
     expect(expected.length).toBeGreaterThan(LIMITS.countedTotal);
     // No walk: past the cap, a top of the order (of any size) holds the page. A single promoted
@@ -2152,10 +2157,7 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
   });
 
   it('text that is many, its top cut within a bucket of many pairs that holds few below the cut: the bucket named whole, one list (orderBuckets.server.ts orderTop, PLAN_TUNING.wholeBucketBelow); the same rows', async () => {
-    const args: string[] = [];
-    const database = watchedDatabase(api.database, (_text, values) => {
-      for (const arg of (values as unknown[]) ?? []) if (typeof arg === 'string' && arg.includes('filters')) args.push(arg);
-    });
+    const { database, args } = filterArgsWatched();
     const all = await everyProvider();
     // No walk: past the cap, a top of the order (of any size) holds the page.
     tune({ maxWalk: 1, topMostShare: 1 });
@@ -2185,10 +2187,7 @@ describe('bounded cost: the searches that once visited many rows (docs/search.md
   });
 
   it('text that is many, in the rating and recommended orders, its top cut within a rating tenth: that tenth\u2019s pairs of each whole number of digits named as one prefix term (orderBuckets.server.ts pairsFrom); the same rows', async () => {
-    const args: string[] = [];
-    const database = watchedDatabase(api.database, (_text, values) => {
-      for (const arg of (values as unknown[]) ?? []) if (typeof arg === 'string' && arg.includes('filters')) args.push(arg);
-    });
+    const { database, args } = filterArgsWatched();
     const all = await everyProvider();
     // No walk: past the cap, a top of the order (of any size) holds the page.
     tune({ maxWalk: 1, topMostShare: 1 });
