@@ -502,14 +502,21 @@ export function rowConditions(
 /** Whether every filter the search has is carried by `carrier`'s rows or can be checked on `p.seq` alone (`seqOnly`). */
 export const seqOnlyBeside = (r: Resolved, carrier: Carrier) => ENTRIES.every(([, f]) => !f.on(r) || f.seqOnly || f.carriedBy.includes(carrier));
 
+/** The filters the full-text index's tokens hold exactly (`textIndexCarries`): their names, their tokens, and what they leave to check by `p.seq`. */
+export interface TextIndexHeld {
+  names: FilterName[];
+  tokens: string[];
+  conds: Expression<SqlBool>[];
+}
+
 /**
  * When every filter the search has but its text is checked on `p.seq` alone (`seqOnly`) or held
  * exactly by its tokens in the full-text index (`tokensHold`): the names of those held, their
  * tokens, and what they leave to check by `p.seq`; else null. Text with them is counted from the
  * full-text index's rowids alone, where each match's provider row was read to check them.
  */
-export function textIndexCarries(r: Resolved): { names: FilterName[]; tokens: string[]; conds: Expression<SqlBool>[] } | null {
-  const held = { names: [] as FilterName[], tokens: [] as string[], conds: [] as Expression<SqlBool>[] };
+export function textIndexCarries(r: Resolved): TextIndexHeld | null {
+  const held: TextIndexHeld = { names: [], tokens: [], conds: [] };
   for (const [name, f] of ENTRIES) {
     if (name === 'text' || !f.on(r) || f.seqOnly) continue;
     const tokens = f.textTokens?.(r) ?? [];
@@ -521,6 +528,12 @@ export function textIndexCarries(r: Resolved): { names: FilterName[]; tokens: st
   }
   return held;
 }
+
+/** What `held` (textIndexCarries' of `r`, its text left out) leaves to check on `p.seq`: the tokens' own leftovers, then every other filter's seq-only condition. */
+export const heldChecks = (r: Resolved, held: TextIndexHeld): Expression<SqlBool>[] => [
+  ...held.conds,
+  ...rowConditions(r, { seqOnly: true, omit: held.names }),
+];
 
 /** A row condition that says itself whether it is a lookup by `p.seq` alone (a filter's `lookup`), and whose: see SearchRun.sortedPage. */
 type Condition = Expression<SqlBool> & { readonly lookup?: FilterName };

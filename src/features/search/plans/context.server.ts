@@ -20,6 +20,7 @@ import {
   lookupOf,
   rowConditions,
   sampledMeets,
+  heldChecks,
   textIndexCarries,
   textNarrowing,
   type SearchFilter,
@@ -927,8 +928,7 @@ function textRowids(r: Resolved, inText: boolean): ListedSource | undefined {
     conds: [
       sql<SqlBool>`p.words MATCH ${listedMatch(r, { inText, tokens })}`,
       ...(r.category ? [inCategory(r, sql`p.seq`)] : []),
-      ...held.conds,
-      ...rowConditions({ ...rest, category: undefined }, { seqOnly: true, omit: held.names }),
+      ...heldChecks({ ...rest, category: undefined }, held),
     ],
   };
 }

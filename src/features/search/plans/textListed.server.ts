@@ -13,7 +13,7 @@ import { LIMITS } from '../../../config';
 import { cappedTotal } from '../../providers/index.server';
 import { searchWords } from '../../../lib/words';
 import { boxTables, withinCondition } from '../near.server';
-import { FILTERS, filtersOf, isLookup, listableFilters, rowConditions, sampledMeets, textIndexCarries, type SearchFilter } from '../filters.server';
+import { FILTERS, filtersOf, heldChecks, isLookup, listableFilters, rowConditions, sampledMeets, textIndexCarries, type SearchFilter } from '../filters.server';
 import { statesShare, tokenShares, tokensShare } from '../tokenShares.server';
 import { openNowCondition } from '../openNow.server';
 import { fewOf } from './filterListed.server';
@@ -137,8 +137,7 @@ export function listedConditions(conds: Expression<SqlBool>[]): Expression<SqlBo
 function listedCounted(r: Resolved, rowids: string, tokens: readonly string[], conds: Expression<SqlBool>[]): RawBuilder<unknown> {
   const rest = { ...r, match: null };
   const held = r.openNow ? null : textIndexCarries(rest);
-  if (held?.tokens.every((token) => tokens.includes(token)))
-    return sql`FROM json_each(${rowids}) m WHERE ${onSeq(sql`m.value`, [...held.conds, ...rowConditions(rest, { seqOnly: true, omit: held.names })])}`;
+  if (held?.tokens.every((token) => tokens.includes(token))) return sql`FROM json_each(${rowids}) m WHERE ${onSeq(sql`m.value`, heldChecks(rest, held))}`;
   return sql`FROM json_each(${rowids}) m CROSS JOIN provider_search p ON p.seq = m.value ${and(listedConditions(conds))}`;
 }
 
